@@ -1,0 +1,37 @@
+# Two entry points, each doing its own set-up on a fresh machine with Python 3.11:
+#   make run   starts the dashboard on the bundled sample histories
+#   make test  runs the whole suite: lint, types, unit, property, corpus and browser tests
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+PORT ?= 8501
+
+.PHONY: run test lint typecheck browser clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/streamlit run app.py --server.port $(PORT) --server.headless true
+
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+test: $(STAMP) browser lint typecheck
+	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+clean:
+	rm -rf $(VENV)

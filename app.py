@@ -1,0 +1,1 @@
+"""DrawLab dashboard (placeholder until the dashboard issue lands)."""

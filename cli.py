@@ -1,0 +1,43 @@
+"""The ``drawlab`` command line: argument parsing and printing over the packages.
+
+Each subcommand is a small function that reads its arguments, calls ``engine``,
+``parser`` or ``analysis``, and prints.  Output formats here are contracts other tools
+rely on; see README.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("compare", help="which of several five-card hands wins")
+    p.add_argument("--game", choices=["27", "a5", "high"], default="27")
+    p.add_argument("--stdin", action="store_true", help="read lines 'HAND | HAND | ...'")
+    p.add_argument("hands", nargs="*")
+    p.set_defaults(handler=_compare)
+
+
+def _compare(args: argparse.Namespace) -> int:
+    raise SystemExit("compare: not built yet")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="drawlab", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    _add_compare(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler: Handler = args.handler
+    return handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

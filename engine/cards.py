@@ -1,0 +1,91 @@
+"""Cards as small ints, because the hot loops (ranking, equity, dealing) index tables with them.
+
+A card is ``rank * 4 + suit`` with rank 0..12 for deuce..ace and suit 0..3 for
+clubs, diamonds, hearts, spades.  The text form is the one every site writes:
+``7s``, ``Th``, ``Ad`` (``10h`` is accepted on input).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TypeAlias
+
+Card: TypeAlias = int
+Cards: TypeAlias = tuple[int, ...]
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+DECK: Cards = tuple(range(52))
+
+_RANK_OF_CHAR = {c: i for i, c in enumerate(RANK_CHARS)} | {
+    c.lower(): i for i, c in enumerate(RANK_CHARS)
+}
+_SUIT_OF_CHAR = {c: i for i, c in enumerate(SUIT_CHARS)} | {
+    c.upper(): i for i, c in enumerate(SUIT_CHARS)
+}
+_CARD_TEXT = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
+_SPLIT = re.compile(r"[\s,]+")
+_TOKEN = re.compile(r"10[cdhsCDHS]|[2-9TJQKAtjqka][cdhsCDHS]")
+
+
+class CardError(ValueError):
+    """A card text that is not a card, or a card repeated where cards must be distinct."""
+
+
+def rank_of(card: Card) -> int:
+    return card >> 2
+
+
+def suit_of(card: Card) -> int:
+    return card & 3
+
+
+def make_card(rank: int, suit: int) -> Card:
+    return rank * 4 + suit
+
+
+def parse_card(text: str) -> Card:
+    t = text.strip()
+    if t[:2] == "10":
+        t = "T" + t[2:]
+    if len(t) != 2 or t[0] not in _RANK_OF_CHAR or t[1] not in _SUIT_OF_CHAR:
+        raise CardError(f"not a card: {text!r} (expected rank 2-9TJQKA and suit cdhs, like 7s)")
+    return _RANK_OF_CHAR[t[0]] * 4 + _SUIT_OF_CHAR[t[1]]
+
+
+def parse_cards(text: str, *, distinct: bool = True) -> Cards:
+    """Read ``7s5d4h3c2s``, ``7s 5d 4h 3c 2s`` or ``7s,5d``; an empty text is no cards."""
+    tokens: list[str] = []
+    for chunk in _SPLIT.split(text.strip()):
+        if not chunk:
+            continue
+        pos = 0
+        while pos < len(chunk):
+            m = _TOKEN.match(chunk, pos)
+            if m is None:
+                raise CardError(f"not a card: {chunk[pos:pos + 3]!r} in {text!r}")
+            tokens.append(m.group())
+            pos = m.end()
+    cards = tuple(parse_card(t) for t in tokens)
+    if distinct:
+        check_distinct(cards)
+    return cards
+
+
+def check_distinct(cards: Iterable[Card]) -> None:
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            raise CardError(f"card {format_card(c)} appears twice")
+        seen.add(c)
+
+
+def format_card(card: Card) -> str:
+    if not 0 <= card < 52:
+        raise CardError(f"not a card number: {card}")
+    return _CARD_TEXT[card]
+
+
+def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
+    return sep.join(format_card(c) for c in cards)

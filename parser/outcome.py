@@ -1,0 +1,90 @@
+"""What reading one hand can give: a record, a reasoned skip, or a positioned error.
+
+Every chunk of text the reader finds gets exactly one of these, so nothing a user gave
+us is dropped without a verdict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from engine.record import Hand
+
+
+@dataclass(frozen=True, slots=True)
+class HandText:
+    """The text of one hand as it stands in its file; ``line`` is its first line (1-based)."""
+
+    file: str
+    line: int
+    text: str
+    site: str = ""
+
+
+class ParseError(Exception):
+    """A hand the reader could not read, positioned in its file."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str,
+        line: int,
+        column: int = 1,
+        line_text: str = "",
+        expected: str = "",
+    ) -> None:
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.line_text = line_text
+        self.expected = expected
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}"
+        text = f"{where}: {self.message}"
+        if self.line_text:
+            text += f"\n    {self.line_text}\n    {' ' * (self.column - 1)}^"
+        if self.expected:
+            text += f"\n  expected: {self.expected}"
+        return text
+
+    def __reduce__(self) -> tuple[object, ...]:  # picklable across worker processes
+        return (
+            _rebuild_parse_error,
+            (self.message, self.file, self.line, self.column, self.line_text, self.expected),
+        )
+
+
+def _rebuild_parse_error(
+    message: str, file: str, line: int, column: int, line_text: str, expected: str
+) -> ParseError:
+    return ParseError(
+        message, file=file, line=line, column=column, line_text=line_text, expected=expected
+    )
+
+
+SkipKind: TypeAlias = Literal["unsupported", "incomplete"]
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A hand we deliberately do not replay, and why.
+
+    ``unsupported``: a game we do not replay (Hold'em, Badugi...), ``game`` is the site's name
+    for it.  ``incomplete``: cancelled, partial or dead hands and tournament summaries.
+    """
+
+    kind: SkipKind
+    reason: str
+    site: str
+    file: str
+    line: int
+    hand_id: str | None = None
+    game: str | None = None
+
+
+Outcome: TypeAlias = Hand | Skipped | ParseError
