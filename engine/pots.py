@@ -1,0 +1,161 @@
+"""Side pots, split pots, odd chips, uncalled bets and rake: the arithmetic of who can win what.
+
+Both the dealer (which decides the payouts) and the replay (which checks a site's payouts)
+need the same answer, so it lives here once.  Everything is exact ``int`` money.
+
+Conventions, because real sites agree on them (see ``RULES.md`` and the PokerStars corpus
+file ``5-Carddraw-FL-USD-0.10-0.20-201106.sidepot.txt``: "Main pot $0.43. Side pot $0.10.
+| Rake $0.02" out of $0.45 + $0.10):
+
+- pots are built from *contributions after the uncalled bet was returned*; the levels are
+  the distinct contributions of the players still live (not folded), so every all-in makes
+  a level; folded players' chips stay in every pot their contribution reached;
+- the main pot comes first, then side pots in order of rising level;
+- rake comes out of the main pot first, then the next pot if the main pot is too small;
+- an odd chip of a split goes to the first winner clockwise from the button: the caller
+  orders the winners (``clockwise_from_button`` does it from seat numbers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot: ``eligible`` are the live players who reached its level, in contribution order."""
+
+    amount: int
+    eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RakeRule:
+    """A site's rake: ``per_mille`` of the whole pot, rounded down, never more than ``cap``.
+
+    ``per_mille=50`` is 5%.  ``cap`` is in the same hundredths as every amount.
+    """
+
+    per_mille: int
+    cap: int
+
+    def amount(self, total_pot: int) -> int:
+        if total_pot <= 0:
+            return 0
+        return min(total_pot * self.per_mille // 1000, self.cap)
+
+
+NO_RAKE = RakeRule(0, 0)
+
+
+def side_pots(contributions: Mapping[str, int], live: Collection[str]) -> tuple[Pot, ...]:
+    """The main pot and side pots, main first.
+
+    ``contributions`` are each player's chips in the pot for the whole hand (blinds, antes
+    and dead chips included), after any uncalled bet was given back; ``live`` are the
+    players who have not folded.  Chips a folded player put in above the highest live
+    level (which only happens when an uncalled bet was not returned first) go to the top
+    pot, so the sum of the pots is always the sum of the contributions.  With nobody live
+    the whole money is one pot nobody is eligible for.
+    """
+    live_levels = sorted({c for p, c in contributions.items() if p in live and c > 0})
+    total = sum(contributions.values())
+    if not live_levels:
+        return (Pot(total, ()),) if total else ()
+    pots: list[Pot] = []
+    previous = 0
+    for level in live_levels:
+        amount = sum(min(c, level) - min(c, previous) for c in contributions.values())
+        eligible = tuple(p for p, c in contributions.items() if p in live and c >= level)
+        pots.append(Pot(amount, eligible))
+        previous = level
+    excess = sum(c - previous for c in contributions.values() if c > previous)
+    if excess:
+        top = pots[-1]
+        pots[-1] = Pot(top.amount + excess, top.eligible)
+    return tuple(pots)
+
+
+def split(amount: int, winners: Sequence[str]) -> dict[str, int]:
+    """Equal shares; the odd chips go one each to the first winners in the given order.
+
+    The smallest unit is one hundredth (a cent, or a hundredth of a tournament chip), as
+    every amount in the record is.
+    """
+    if not winners:
+        raise ValueError("a pot needs at least one winner")
+    if len(set(winners)) != len(winners):
+        raise ValueError(f"a winner is listed twice: {list(winners)}")
+    share, odd = divmod(amount, len(winners))
+    return {w: share + (1 if i < odd else 0) for i, w in enumerate(winners)}
+
+
+def uncalled(contributions: Mapping[str, int]) -> tuple[str, int] | None:
+    """The part of the top contribution that nobody matched: who gets it back, and how much.
+
+    ``None`` when the top contribution is matched (two or more players share it) or when
+    nobody put anything in.
+    """
+    if not contributions:
+        return None
+    ordered = sorted(contributions.items(), key=lambda pc: pc[1], reverse=True)
+    top_player, top = ordered[0]
+    second = ordered[1][1] if len(ordered) > 1 else 0
+    if top <= second:
+        return None
+    return top_player, top - second
+
+
+def take_rake(pots: Sequence[Pot], rake: int) -> tuple[Pot, ...]:
+    """The pots after the rake, taken from the main pot first and then upwards."""
+    if rake < 0:
+        raise ValueError(f"rake cannot be negative: {rake}")
+    if rake > sum(p.amount for p in pots):
+        raise ValueError(f"rake {rake} is more than the pots hold")
+    left = rake
+    out: list[Pot] = []
+    for pot in pots:
+        taken = min(left, pot.amount)
+        left -= taken
+        out.append(Pot(pot.amount - taken, pot.eligible))
+    return tuple(out)
+
+
+def clockwise_from_button(
+    players: Iterable[str], seat_of: Mapping[str, int], button: int
+) -> list[str]:
+    """``players`` in the order the odd chip goes: first seat left of the button, clockwise.
+
+    The button seat itself comes last.  Seats are the site's seat numbers; gaps are fine.
+    """
+    return sorted(players, key=lambda p: (seat_of[p] <= button, seat_of[p]))
+
+
+def award(
+    pots: Sequence[Pot], strength: Mapping[str, int], order: Sequence[str]
+) -> tuple[tuple[int, str, int], ...]:
+    """Who takes what from each pot: ``(pot index, player, amount)``, pot by pot.
+
+    ``strength`` is each showing player's hand value, smaller is better (as
+    ``engine.ranking.rank`` gives it); a pot with one eligible player goes to that player
+    whether or not they showed.  ``order`` is the odd-chip order (``clockwise_from_button``).
+    Empty pots are skipped.
+    """
+    position = {p: i for i, p in enumerate(order)}
+    out: list[tuple[int, str, int]] = []
+    for index, pot in enumerate(pots):
+        if pot.amount == 0:
+            continue
+        if len(pot.eligible) == 1:
+            out.append((index, pot.eligible[0], pot.amount))
+            continue
+        contenders = [p for p in pot.eligible if p in strength]
+        if not contenders:
+            raise ValueError(f"pot {index} has several eligible players and no hand shown")
+        best = min(strength[p] for p in contenders)
+        tied = [p for p in contenders if strength[p] == best]
+        winners = sorted(tied, key=lambda p: position.get(p, len(order)))
+        for player, amount in split(pot.amount, winners).items():
+            out.append((index, player, amount))
+    return tuple(out)
