@@ -1,0 +1,16 @@
+"""The site readers the file reader asks, in order, whether a file is theirs.
+
+Each site's reader is one line here: the first whose ``sniff`` accepts a file's head
+reads the whole file.  Put a reader whose ``sniff`` is broad after the narrow ones.
+"""
+
+from __future__ import annotations
+
+from parser.phh import PhhReader
+from parser.pokerstars import PokerStarsReader
+from parser.site import SiteReader
+
+READERS: list[SiteReader] = [
+    PokerStarsReader(),
+    PhhReader(),
+]
