@@ -1,0 +1,145 @@
+"""Where a user's hands live: one embedded DuckDB file, created on first use.
+
+The file is found, in order, from the ``path`` argument (the command line's ``--db``),
+the environment variable ``DRAWLAB_DB``, or ``~/.drawlab/drawlab.duckdb``.  Opening it
+brings its schema forward (see ``analysis.schema``) and keeps ``player_hands`` in step
+with the columns the statistics declare in ``analysis.facts.FACT_COLUMNS``.
+
+DuckDB lets one process write a file at a time; readers in other processes must open it
+``read_only`` while no writer holds it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+from pathlib import Path
+
+import duckdb
+
+from analysis.schema import CURRENT_VERSION, migrate, version_of
+
+ENV_VAR = "DRAWLAB_DB"
+MEMORY = ":memory:"
+
+Connection = duckdb.DuckDBPyConnection
+
+
+def default_path() -> Path:
+    return Path.home() / ".drawlab" / "drawlab.duckdb"
+
+
+def resolve_path(path: str | os.PathLike[str] | None = None) -> str:
+    """The database file this call means: argument, then ``DRAWLAB_DB``, then the default."""
+    if path is not None and str(path):
+        return str(path)
+    env = os.environ.get(ENV_VAR, "")
+    if env:
+        return env
+    return str(default_path())
+
+
+def connect(path: str | os.PathLike[str] | None = None, *, read_only: bool = False) -> Connection:
+    """Open (creating if need be) the database and bring its schema to the current version."""
+    target = resolve_path(path)
+    if target != MEMORY and not read_only:
+        Path(target).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    if target != MEMORY:
+        target = str(Path(target).expanduser())
+    con = duckdb.connect(target, read_only=read_only)
+    if read_only:
+        found = version_of_read_only(con)
+        if found != CURRENT_VERSION:
+            con.close()
+            raise RuntimeError(
+                f"{target}: schema version {found}, this DrawLab needs {CURRENT_VERSION}; "
+                "open it once for writing (e.g. `drawlab import`) to migrate it"
+            )
+        return con
+    migrate(con)
+    sync_player_hands(con)
+    return con
+
+
+def version_of_read_only(con: Connection) -> int:
+    exists = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'schema_version'"
+    ).fetchone()
+    if not exists or not exists[0]:
+        return 0
+    return version_of(con)
+
+
+# --- player_hands: columns owned by analysis.facts -------------------------------------
+
+
+def fact_columns() -> dict[str, str] | None:
+    """``FACT_COLUMNS`` from ``analysis.facts``, or ``None`` while that module is absent."""
+    try:
+        facts = importlib.import_module("analysis.facts")
+    except ImportError:
+        return None
+    return {str(k): str(v) for k, v in facts.FACT_COLUMNS.items()}
+
+
+def player_hands_columns(facts: dict[str, str]) -> dict[str, str]:
+    """The table's columns: ``hand`` (``hands.id``) first, then the facts' own."""
+    cols = {"hand": "BIGINT NOT NULL"}
+    for name, sql_type in facts.items():
+        if name != "hand":
+            cols[name] = sql_type
+    return cols
+
+
+def _layout_digest(cols: dict[str, str]) -> str:
+    text = ";".join(f"{k} {v}" for k, v in cols.items())
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def sync_player_hands(con: Connection) -> bool:
+    """Create or re-create ``player_hands`` when the facts' columns changed.
+
+    Returns True when the table is (now) out of date with the hands stored, that is when
+    it was re-created over a database that already holds hands: ``analysis.importer.
+    rebuild_player_hands`` refills it from the stored hand texts.
+    """
+    facts = fact_columns()
+    if facts is None:
+        return False
+    cols = player_hands_columns(facts)
+    digest = _layout_digest(cols)
+    row = con.execute("SELECT value FROM meta WHERE name = 'player_hands_layout'").fetchone()
+    if row is not None and row[0] == digest:
+        return facts_stale(con)
+    con.execute("BEGIN TRANSACTION")
+    try:
+        con.execute("DROP TABLE IF EXISTS player_hands")
+        body = ", ".join(f'"{name}" {sql_type}' for name, sql_type in cols.items())
+        con.execute(f"CREATE TABLE player_hands ({body})")
+        con.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('player_hands_layout', ?)", [digest]
+        )
+        has_hands = con.execute("SELECT count(*) > 0 FROM hands").fetchone()
+        stale = bool(has_hands and has_hands[0])
+        con.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('player_hands_stale', ?)",
+            ["1" if stale else "0"],
+        )
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return stale
+
+
+def facts_stale(con: Connection) -> bool:
+    row = con.execute("SELECT value FROM meta WHERE name = 'player_hands_stale'").fetchone()
+    return row is not None and row[0] == "1"
+
+
+def has_player_hands(con: Connection) -> bool:
+    row = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'player_hands'"
+    ).fetchone()
+    return bool(row and row[0])

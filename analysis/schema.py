@@ -1,0 +1,222 @@
+"""The database layout, versioned, so a file made by an older DrawLab opens in a newer one.
+
+Each entry of ``MIGRATIONS`` moves the schema one version forward and is never edited
+once released: a change is a new entry.  ``migrate`` applies the missing ones in order,
+each in its own transaction, and records it in ``schema_version``.
+
+Conventions the other parts rely on:
+
+- ``hands.id`` is a surrogate ``BIGINT`` given in import order; every child table refers
+  to it in its column ``hand``.  Ids only grow, so DuckDB's min/max zone maps prune child
+  tables well without extra indexes.
+- ``hands.key`` identifies a hand across imports: ``site:hand_id``, or
+  ``site:table@time`` where the site has no id, or ``site#<text digest>`` as a last resort.
+- Money is ``BIGINT`` hundredths (cents, or chips*100 in tournaments), as in the record.
+- Cards are text as sites write them (``7s5d4h3c2s``), ``NULL`` where unknown.
+- ``idx`` in actions, draws, shows and payouts is the step's position in the hand, so
+  ``ORDER BY hand, idx`` replays the hand's order across those tables.
+- Actions hold the posts too (``kind`` ``post_small_blind``... with ``dead``), street 0.
+- ``player_hands`` (one row per player dealt in, for the statistics) is not here: its
+  columns come from ``analysis.facts.FACT_COLUMNS`` and ``analysis.db`` keeps it in step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # version 1
+    (
+        """
+        CREATE TABLE hands (
+            id BIGINT PRIMARY KEY,
+            key VARCHAR NOT NULL UNIQUE,
+            site VARCHAR NOT NULL,
+            hand_id VARCHAR,
+            table_name VARCHAR,
+            game VARCHAR,
+            structure VARCHAR,
+            small_blind BIGINT,
+            big_blind BIGINT,
+            small_bet BIGINT,
+            big_bet BIGINT,
+            ante BIGINT,
+            currency VARCHAR,
+            time TIMESTAMP,
+            button INTEGER,
+            max_seats INTEGER,
+            players INTEGER,
+            hero VARCHAR,
+            hero_cards VARCHAR,
+            total_pot BIGINT,
+            rake BIGINT,
+            tournament_id VARCHAR,
+            buy_in BIGINT,
+            fee BIGINT,
+            level VARCHAR,
+            status VARCHAR NOT NULL,
+            reason VARCHAR,
+            errors INTEGER NOT NULL,
+            warnings INTEGER NOT NULL,
+            file VARCHAR,
+            line INTEGER,
+            text VARCHAR NOT NULL,
+            batch BIGINT
+        )
+        """,
+        """
+        CREATE TABLE seats (
+            hand BIGINT NOT NULL,
+            seat INTEGER,
+            player VARCHAR NOT NULL,
+            stack BIGINT,
+            sitting_out BOOLEAN,
+            cards VARCHAR,
+            net BIGINT,
+            line INTEGER
+        )
+        """,
+        """
+        CREATE TABLE actions (
+            hand BIGINT NOT NULL,
+            idx INTEGER NOT NULL,
+            street INTEGER NOT NULL,
+            player VARCHAR NOT NULL,
+            kind VARCHAR NOT NULL,
+            amount BIGINT NOT NULL,
+            to_amount BIGINT,
+            all_in BOOLEAN NOT NULL,
+            dead BIGINT NOT NULL,
+            line INTEGER
+        )
+        """,
+        """
+        CREATE TABLE draws (
+            hand BIGINT NOT NULL,
+            idx INTEGER NOT NULL,
+            player VARCHAR NOT NULL,
+            draw INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            discarded VARCHAR,
+            kept VARCHAR,
+            received VARCHAR,
+            run INTEGER NOT NULL,
+            line INTEGER
+        )
+        """,
+        """
+        CREATE TABLE shows (
+            hand BIGINT NOT NULL,
+            idx INTEGER NOT NULL,
+            player VARCHAR NOT NULL,
+            cards VARCHAR,
+            mucked BOOLEAN NOT NULL,
+            run INTEGER NOT NULL,
+            line INTEGER
+        )
+        """,
+        """
+        CREATE TABLE payouts (
+            hand BIGINT NOT NULL,
+            idx INTEGER NOT NULL,
+            player VARCHAR NOT NULL,
+            kind VARCHAR NOT NULL,
+            amount BIGINT NOT NULL,
+            pot INTEGER,
+            run INTEGER NOT NULL,
+            line INTEGER
+        )
+        """,
+        """
+        CREATE TABLE problems (
+            hand BIGINT NOT NULL,
+            code VARCHAR NOT NULL,
+            severity VARCHAR NOT NULL,
+            line INTEGER,
+            message VARCHAR NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE quarantine (
+            id BIGINT PRIMARY KEY,
+            key VARCHAR NOT NULL UNIQUE,
+            site VARCHAR,
+            file VARCHAR,
+            line INTEGER,
+            error VARCHAR NOT NULL,
+            text VARCHAR NOT NULL,
+            batch BIGINT
+        )
+        """,
+        """
+        CREATE TABLE import_batches (
+            id BIGINT PRIMARY KEY,
+            run VARCHAR NOT NULL,
+            file VARCHAR NOT NULL,
+            size BIGINT,
+            checksum VARCHAR,
+            hands INTEGER NOT NULL,
+            added INTEGER NOT NULL,
+            already_present INTEGER NOT NULL,
+            ok INTEGER NOT NULL,
+            invalid INTEGER NOT NULL,
+            parse_error INTEGER NOT NULL,
+            unsupported INTEGER NOT NULL,
+            incomplete INTEGER NOT NULL,
+            rejected VARCHAR,
+            started TIMESTAMP NOT NULL,
+            finished TIMESTAMP
+        )
+        """,
+        """
+        CREATE TABLE files (
+            path VARCHAR PRIMARY KEY,
+            size BIGINT NOT NULL,
+            checksum VARCHAR NOT NULL,
+            consumed BIGINT NOT NULL,
+            lines BIGINT NOT NULL,
+            hands INTEGER NOT NULL,
+            updated TIMESTAMP NOT NULL
+        )
+        """,
+        "CREATE TABLE meta (name VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)",
+    ),
+)
+
+CURRENT_VERSION = len(MIGRATIONS)
+
+
+def version_of(con: Any) -> int:
+    """The schema version of an open database; 0 for a new, empty one."""
+    con.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version "
+        "(version INTEGER PRIMARY KEY, applied TIMESTAMP NOT NULL)"
+    )
+    row = con.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+    return int(row[0]) if row else 0
+
+
+def migrate(con: Any) -> int:
+    """Bring the database to ``CURRENT_VERSION``; returns the version it started from.
+
+    A database newer than this program is refused rather than guessed at.
+    """
+    start = version_of(con)
+    if start > CURRENT_VERSION:
+        raise RuntimeError(
+            f"database schema version {start} is newer than this DrawLab "
+            f"(knows up to {CURRENT_VERSION}); upgrade DrawLab to open it"
+        )
+    for version in range(start + 1, CURRENT_VERSION + 1):
+        con.execute("BEGIN TRANSACTION")
+        try:
+            for statement in MIGRATIONS[version - 1]:
+                con.execute(statement)
+            con.execute(
+                "INSERT INTO schema_version VALUES (?, current_timestamp)", [version]
+            )
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+    return start

@@ -1,0 +1,93 @@
+"""The database file: where it is, that it is created once, and its schema versions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from analysis import db as dbmod
+from analysis.schema import CURRENT_VERSION, MIGRATIONS, migrate
+
+TABLES = {
+    "hands",
+    "seats",
+    "actions",
+    "draws",
+    "shows",
+    "payouts",
+    "problems",
+    "quarantine",
+    "import_batches",
+    "files",
+    "meta",
+    "schema_version",
+}
+
+
+def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
+    return {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+
+
+def test_argument_wins_over_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DRAWLAB_DB", str(tmp_path / "env.duckdb"))
+    assert dbmod.resolve_path(tmp_path / "arg.duckdb") == str(tmp_path / "arg.duckdb")
+    assert dbmod.resolve_path(None) == str(tmp_path / "env.duckdb")
+
+
+def test_default_is_in_the_users_drawlab_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DRAWLAB_DB", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert dbmod.resolve_path() == str(tmp_path / ".drawlab" / "drawlab.duckdb")
+    con = dbmod.connect()
+    con.close()
+    assert (tmp_path / ".drawlab" / "drawlab.duckdb").is_file()
+
+
+def test_first_connect_creates_every_table_at_current_version(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "dir" / "x.duckdb"
+    con = dbmod.connect(path)
+    assert _tables(con) >= TABLES
+    assert con.execute("SELECT max(version) FROM schema_version").fetchone() == (
+        CURRENT_VERSION,
+    )
+    con.close()
+
+
+def test_reopening_applies_no_migration_twice(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    dbmod.connect(path).close()
+    con = dbmod.connect(path)
+    rows = con.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
+    assert rows == [(v,) for v in range(1, len(MIGRATIONS) + 1)]
+    assert migrate(con) == CURRENT_VERSION
+    con.close()
+
+
+def test_newer_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    con = dbmod.connect(path)
+    con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [CURRENT_VERSION + 1])
+    con.close()
+    with pytest.raises(RuntimeError, match="newer than this DrawLab"):
+        dbmod.connect(path)
+
+
+def test_read_only_open_of_missing_schema_says_how_to_migrate(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    duckdb.connect(str(path)).close()
+    with pytest.raises(RuntimeError, match="schema version 0"):
+        dbmod.connect(path, read_only=True)
+
+
+def test_hand_key_is_unique(tmp_path: Path) -> None:
+    con = dbmod.connect(tmp_path / "x.duckdb")
+    row = (1, "pokerstars:1", "pokerstars", "ok", 0, 0, "text")
+    sql = "INSERT INTO hands (id, key, site, status, errors, warnings, text) VALUES (?,?,?,?,?,?,?)"
+    con.execute(sql, row)
+    with pytest.raises(duckdb.ConstraintException):
+        con.execute(sql, (2, *row[1:]))
+    con.close()
