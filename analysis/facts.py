@@ -1,0 +1,494 @@
+"""Per-player, per-hand facts: the one table every statistic is computed from.
+
+``hand_facts`` turns one site-neutral ``Hand`` into one frozen row per player dealt in,
+holding every flag and count a statistic needs, so that statistics are plain sums over
+rows (in DuckDB, table ``player_hands``) and never re-read a hand.  ``FACT_COLUMNS`` is
+the single source of that table's columns, in order, with their DuckDB types; the store
+adds its own ``hand BIGINT`` (``hands.id``) in front.
+
+Definitions the flags follow (the statistics' texts in ``analysis.stat_defs`` repeat them):
+
+- Dealt in: a seated player who appears in any post, action, draw, show, muck, uncalled
+  bet or collection, or the hero when the history shows the hero's cards.
+- Betting levels: round 0 is pre-draw.  The big blind counts as the first bet, so a raise
+  over it is the 2-bet, a re-raise the 3-bet and the next the 4-bet, the cap in fixed
+  limit (a bet and three raises).  Without a big blind the first bet is level 1.
+- Unopened pot: nobody has called, bet or raised before the player's first pre-draw action
+  (posting blinds does not open it).  Raise first in = first action a raise in an unopened
+  pot.  Steal attempt = raise first in from CO, BTN or SB; fold to steal = the blind's
+  first action after such a raise, with only folds between, is a fold.
+- VPIP / PFR: called or raised (VPIP), raised (PFR) pre-draw; the opportunity is having
+  made any pre-draw decision (a walk gives the big blind none).
+- Showdown: at the end of the hand two or more players have not folded; a player who did
+  not fold then went to showdown.  Won = collected any chips (a split counts).
+- Cards drawn: ``drawn_k`` is the number of cards taken on draw ``k``, 0 for standing pat,
+  ``NULL`` where the player did not reach that draw or the history does not say.
+- Made hand: see ``analysis.hand_classes`` (2-7: ten-low or better with no pair, straight
+  or flush).  Snow opportunity = stood pat while the held five cards are known (the hero's,
+  or a hand shown at the end after standing pat on every later draw); snowed = one such
+  pat held a hand that was not made.  Break opportunity = held a known made hand before a
+  draw; broke = discarded at least one card from it.
+- Fold to pat: in a betting round after a draw, the player faced a bet or raise whose
+  maker stood pat on that draw (opportunity), and folded to it (taken).
+- Rake share: the hand's rake divided among the players who collected, in proportion to
+  what they collected (whole hundredths, the remainder to the largest collector first).
+- Money: ``invested`` = posts + bets - uncalled returns; ``collected`` = collections;
+  ``net`` is the site's own figure where it states one per player, else collected -
+  invested.
+"""
+
+from __future__ import annotations
+
+from dataclasses import astuple, dataclass, fields
+from datetime import datetime
+from typing import Any
+
+from analysis.hand_classes import hand_class, is_made
+from analysis.positions import STEAL_POSITIONS, positions
+from engine.cards import Cards, format_cards
+from engine.record import (
+    Action,
+    ActionKind,
+    Collect,
+    Draw,
+    Game,
+    Hand,
+    Muck,
+    Post,
+    PostKind,
+    Show,
+    Uncalled,
+)
+
+ROUNDS = 4  # betting rounds kept per player: pre-draw and after each of three draws
+DRAWS = 3
+
+_AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE)
+_VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHandFacts:
+    # who and where
+    site: str
+    hand_id: str
+    player: str
+    seat: int
+    is_hero: bool
+    game: str
+    structure: str
+    currency: str
+    stakes: str
+    small_bet: int
+    big_bet: int
+    tournament_id: str | None
+    time: datetime | None
+    players: int
+    position: str
+    # money, int hundredths
+    invested: int
+    collected: int
+    net: int
+    rake_share: int
+    net_showdown: int
+    net_nonshowdown: int
+    # how the hand ended for the player
+    won: bool
+    went_to_showdown: bool
+    won_at_showdown: bool
+    draws_seen: int
+    saw_draw_1: bool
+    won_saw_draw_1: bool
+    folded_round: int | None
+    all_in: bool
+    # pre-draw
+    predraw_acted: bool
+    vpip: bool
+    rfi_opp: bool
+    rfi: bool
+    pfr: bool
+    three_bet_opp: bool
+    three_bet: bool
+    cap_opp: bool
+    cap: bool
+    steal_opp: bool
+    steal: bool
+    fold_to_steal_opp: bool
+    fold_to_steal: bool
+    # aggression per betting round
+    bets_0: int
+    bets_1: int
+    bets_2: int
+    bets_3: int
+    raises_0: int
+    raises_1: int
+    raises_2: int
+    raises_3: int
+    calls_0: int
+    calls_1: int
+    calls_2: int
+    calls_3: int
+    checks_0: int
+    checks_1: int
+    checks_2: int
+    checks_3: int
+    # draws
+    drawn_1: int | None
+    drawn_2: int | None
+    drawn_3: int | None
+    pat_1: bool | None
+    pat_2: bool | None
+    pat_3: bool | None
+    snow_opp: bool
+    snowed: bool
+    break_opp: bool
+    broke: bool
+    fold_to_pat_opp: bool
+    fold_to_pat: bool
+    # showdown
+    cards_shown: bool
+    final_cards: str | None
+    final_class: str | None
+
+    def as_tuple(self) -> tuple[Any, ...]:
+        return astuple(self)
+
+
+_DUCK_TYPES = {
+    "str": "VARCHAR",
+    "str | None": "VARCHAR",
+    "int": "BIGINT",
+    "int | None": "BIGINT",
+    "bool": "BOOLEAN",
+    "bool | None": "BOOLEAN",
+    "datetime | None": "TIMESTAMP",
+}
+_SMALL = {"seat", "players", "draws_seen", "folded_round"} | {
+    f"{k}_{r}" for k in ("bets", "raises", "calls", "checks") for r in range(ROUNDS)
+} | {f"drawn_{d}" for d in range(1, DRAWS + 1)}
+
+FACT_COLUMNS: dict[str, str] = {
+    f.name: ("SMALLINT" if f.name in _SMALL else _DUCK_TYPES[str(f.type)])
+    for f in fields(PlayerHandFacts)
+}
+"""Column name -> DuckDB type of table ``player_hands``, in the row's field order."""
+
+
+def money_label(amount: int) -> str:
+    """Hundredths as the sites write them: 10 -> "0.10", 200 -> "2"."""
+    whole, cents = divmod(amount, 100)
+    return str(whole) if cents == 0 else f"{whole}.{cents:02d}"
+
+
+def stakes_label(hand: Hand) -> str:
+    s = hand.stakes
+    return f"{money_label(s.small_bet)}/{money_label(s.big_bet)}"
+
+
+def draws_in(game: Game) -> int:
+    return 3 if game in (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5) else 1
+
+
+def dealt_in(hand: Hand) -> list[str]:
+    """Players dealt cards, in seat order (see the module note)."""
+    named: set[str] = set()
+    for step in hand.steps:
+        if isinstance(step, Post | Action | Draw | Show | Muck | Uncalled | Collect):
+            named.add(step.player)
+    if hand.hero is not None and hand.dealt is not None:
+        named.add(hand.hero)
+    return [s.player for s in sorted(hand.seats, key=lambda s: s.seat) if s.player in named]
+
+
+def rake_shares(rake: int, collected: dict[str, int]) -> dict[str, int]:
+    """``rake`` split over collectors in proportion to what they collected."""
+    total = sum(v for v in collected.values() if v > 0)
+    shares = {p: 0 for p in collected}
+    if rake <= 0 or total <= 0:
+        return shares
+    winners = sorted((p for p, v in collected.items() if v > 0), key=lambda p: -collected[p])
+    for p in winners:
+        shares[p] = rake * collected[p] // total
+    left = rake - sum(shares.values())
+    for p in winners[:left]:
+        shares[p] += 1
+    return shares
+
+
+@dataclass
+class _Betting:
+    """What one walk over the actions learns about one player."""
+
+    acted_0: bool = False
+    vpip: bool = False
+    rfi_opp: bool = False
+    rfi: bool = False
+    pfr: bool = False
+    three_bet_opp: bool = False
+    three_bet: bool = False
+    cap_opp: bool = False
+    cap: bool = False
+    steal_opp: bool = False
+    steal: bool = False
+    fold_to_steal_opp: bool = False
+    fold_to_steal: bool = False
+    fold_to_pat_opp: bool = False
+    fold_to_pat: bool = False
+    folded_round: int | None = None
+    all_in: bool = False
+
+
+def _walk_betting(
+    hand: Hand, players: list[str], pos: dict[str, str], pats: dict[int, set[str]]
+) -> tuple[dict[str, _Betting], dict[tuple[str, str, int], int]]:
+    bet = {p: _Betting() for p in players}
+    counts: dict[tuple[str, str, int], int] = {}
+    has_big_blind = any(
+        isinstance(s, Post) and s.kind is PostKind.BIG_BLIND for s in hand.steps
+    )
+    level = 1 if has_big_blind else 0
+    opened = False
+    steal_by: str | None = None  # a steal raise that only folds have followed so far
+    street = 0
+    aggressor: str | None = None  # last bettor or raiser of the current round
+    for step in hand.steps:
+        if isinstance(step, Post):
+            if step.player in bet and step.all_in:
+                bet[step.player].all_in = True
+            continue
+        if not isinstance(step, Action) or step.player not in bet:
+            continue
+        p, kind, b = step.player, step.kind, bet[step.player]
+        if step.street != street:
+            street, aggressor = step.street, None
+        if step.all_in:
+            b.all_in = True
+        if step.street < ROUNDS:
+            name = {
+                ActionKind.BET: "bets", ActionKind.RAISE: "raises",
+                ActionKind.CALL: "calls", ActionKind.CHECK: "checks",
+            }.get(kind)
+            if name is not None:
+                counts[(p, name, step.street)] = counts.get((p, name, step.street), 0) + 1
+        if kind is ActionKind.FOLD and b.folded_round is None:
+            b.folded_round = step.street
+        if step.street == 0:
+            first = not b.acted_0
+            b.acted_0 = True
+            aggressive = kind in _AGGRESSIVE
+            if kind in _VOLUNTARY:
+                b.vpip = True
+            if aggressive:
+                b.pfr = True
+            if first and not opened:
+                b.rfi_opp = True
+                b.rfi = aggressive
+                if pos.get(p) in STEAL_POSITIONS:
+                    b.steal_opp, b.steal = True, aggressive
+            if level == 2:
+                b.three_bet_opp = True
+                b.three_bet = b.three_bet or aggressive
+            elif level == 3:
+                b.cap_opp = True
+                b.cap = b.cap or aggressive
+            if steal_by is not None and p != steal_by and pos.get(p) in ("SB", "BB"):
+                b.fold_to_steal_opp = True
+                b.fold_to_steal = kind is ActionKind.FOLD
+            if steal_by is not None and kind is not ActionKind.FOLD and p != steal_by:
+                steal_by = None
+            if aggressive and not opened and pos.get(p) in STEAL_POSITIONS:
+                steal_by = p
+            if kind in _VOLUNTARY:
+                opened = True
+            if aggressive:
+                level += 1
+        else:
+            facing = aggressor is not None and aggressor != p
+            answers = kind in (ActionKind.CALL, ActionKind.RAISE, ActionKind.FOLD)
+            if facing and answers and aggressor in pats.get(step.street, set()):
+                b.fold_to_pat_opp = True
+                if kind is ActionKind.FOLD:
+                    b.fold_to_pat = True
+        if kind in _AGGRESSIVE:
+            aggressor = p
+    return bet, counts
+
+
+def _first_draws(hand: Hand) -> dict[tuple[str, int], Draw]:
+    """Each player's draw ``k`` (the first run's where the hand was run twice)."""
+    out: dict[tuple[str, int], Draw] = {}
+    for d in hand.draws:
+        if d.run in (0, 1):
+            out.setdefault((d.player, d.draw), d)
+    return out
+
+
+def _after_draw(before: Cards | None, d: Draw) -> Cards | None:
+    if d.count == 0:
+        return before
+    if d.kept is not None and d.received is not None:
+        return d.kept + d.received
+    if before is not None and d.discarded is not None and d.received is not None:
+        gone = set(d.discarded)
+        return tuple(c for c in before if c not in gone) + d.received
+    return None
+
+
+def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
+    """One row per player dealt in, in seat order; never raises on odd records."""
+    players = dealt_in(hand)
+    if not players:
+        return []
+    seat_of = {s.player: s.seat for s in hand.seats}
+    pos = positions(hand, players)
+    n_draws = draws_in(hand.game)
+    draws = _first_draws(hand)
+    pats = {
+        k: {p for p in players if (d := draws.get((p, k))) is not None and d.count == 0}
+        for k in range(1, n_draws + 1)
+    }
+    betting, counts = _walk_betting(hand, players, pos, pats)
+
+    invested = dict.fromkeys(players, 0)
+    collected = dict.fromkeys(players, 0)
+    for step in hand.steps:
+        if isinstance(step, Post | Action) and step.player in invested:
+            invested[step.player] += step.amount
+        elif isinstance(step, Uncalled) and step.player in invested:
+            invested[step.player] -= step.amount
+        elif isinstance(step, Collect) and step.player in collected:
+            collected[step.player] += step.amount
+    stated = dict(hand.net)
+    net = {p: stated.get(p, collected[p] - invested[p]) for p in players}
+    rake = rake_shares(hand.rake or 0, collected)
+
+    unfolded = [p for p in players if betting[p].folded_round is None]
+    showdown = len(unfolded) >= 2
+    reached = {
+        k for k in range(1, n_draws + 1)
+        if any(d.draw == k for d in hand.draws) or any(a.street >= k for a in hand.actions)
+    }
+    shown: dict[str, Cards] = {}
+    shown_open: set[str] = set()
+    for s in hand.shows:
+        if s.run in (0, 1) and s.player not in shown:
+            shown[s.player] = s.cards
+        if not s.mucked:
+            shown_open.add(s.player)
+    known_start = dict(hand.dealt_others)
+    if hand.hero is not None and hand.dealt is not None:
+        known_start[hand.hero] = hand.dealt
+
+    rows: list[PlayerHandFacts] = []
+    for p in players:
+        b = betting[p]
+        folded = b.folded_round
+        seen = sum(1 for k in reached if folded is None or folded < k)
+        went = showdown and folded is None
+        drawn = [
+            d.count if (d := draws.get((p, k))) is not None else None
+            for k in range(1, DRAWS + 1)
+        ]
+        snow_opp = snowed = break_opp = broke = False
+        cur = known_start.get(p)
+        for k in range(1, n_draws + 1):
+            d = draws.get((p, k))
+            if d is None:
+                break
+            held = cur
+            if held is None and d.count == 0 and p in shown:
+                later = [draws.get((p, j)) for j in range(k, n_draws + 1)]
+                if all(x is None or x.count == 0 for x in later):
+                    held = shown[p]
+            made = is_made(held, hand.game) if held is not None else None
+            if made is not None:
+                if d.count == 0:
+                    snow_opp = True
+                    snowed = snowed or not made
+                if made:
+                    break_opp = True
+                    broke = broke or d.count > 0
+            cur = _after_draw(cur, d)
+        final = shown.get(p)
+        if final is None and went and cur is not None and len(cur) == 5:
+            final = cur
+        final_class = hand_class(final, hand.game) if final is not None and went else None
+        won = collected[p] > 0
+        rows.append(
+            PlayerHandFacts(
+                site=hand.site,
+                hand_id=hand.hand_id,
+                player=p,
+                seat=seat_of[p],
+                is_hero=p == hand.hero,
+                game=str(hand.game),
+                structure=str(hand.structure),
+                currency=hand.currency,
+                stakes=stakes_label(hand),
+                small_bet=hand.stakes.small_bet,
+                big_bet=hand.stakes.big_bet,
+                tournament_id=hand.tournament.tournament_id if hand.tournament else None,
+                time=hand.time,
+                players=len(players),
+                position=pos.get(p, "?"),
+                invested=invested[p],
+                collected=collected[p],
+                net=net[p],
+                rake_share=rake.get(p, 0),
+                net_showdown=net[p] if went else 0,
+                net_nonshowdown=0 if went else net[p],
+                won=won,
+                went_to_showdown=went,
+                won_at_showdown=went and won,
+                draws_seen=seen,
+                saw_draw_1=seen >= 1,
+                won_saw_draw_1=seen >= 1 and won,
+                folded_round=folded,
+                all_in=b.all_in,
+                predraw_acted=b.acted_0,
+                vpip=b.vpip,
+                rfi_opp=b.rfi_opp,
+                rfi=b.rfi,
+                pfr=b.pfr,
+                three_bet_opp=b.three_bet_opp,
+                three_bet=b.three_bet,
+                cap_opp=b.cap_opp,
+                cap=b.cap,
+                steal_opp=b.steal_opp,
+                steal=b.steal,
+                fold_to_steal_opp=b.fold_to_steal_opp,
+                fold_to_steal=b.fold_to_steal,
+                bets_0=counts.get((p, "bets", 0), 0),
+                bets_1=counts.get((p, "bets", 1), 0),
+                bets_2=counts.get((p, "bets", 2), 0),
+                bets_3=counts.get((p, "bets", 3), 0),
+                raises_0=counts.get((p, "raises", 0), 0),
+                raises_1=counts.get((p, "raises", 1), 0),
+                raises_2=counts.get((p, "raises", 2), 0),
+                raises_3=counts.get((p, "raises", 3), 0),
+                calls_0=counts.get((p, "calls", 0), 0),
+                calls_1=counts.get((p, "calls", 1), 0),
+                calls_2=counts.get((p, "calls", 2), 0),
+                calls_3=counts.get((p, "calls", 3), 0),
+                checks_0=counts.get((p, "checks", 0), 0),
+                checks_1=counts.get((p, "checks", 1), 0),
+                checks_2=counts.get((p, "checks", 2), 0),
+                checks_3=counts.get((p, "checks", 3), 0),
+                drawn_1=drawn[0],
+                drawn_2=drawn[1],
+                drawn_3=drawn[2],
+                pat_1=None if drawn[0] is None else drawn[0] == 0,
+                pat_2=None if drawn[1] is None else drawn[1] == 0,
+                pat_3=None if drawn[2] is None else drawn[2] == 0,
+                snow_opp=snow_opp,
+                snowed=snowed,
+                break_opp=break_opp,
+                broke=broke,
+                fold_to_pat_opp=b.fold_to_pat_opp,
+                fold_to_pat=b.fold_to_pat,
+                cards_shown=p in shown_open,
+                final_cards=format_cards(final, "") if final is not None else None,
+                final_class=final_class,
+            )
+        )
+    return rows
