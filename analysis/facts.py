@@ -383,7 +383,7 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
     for p in players:
         b = betting[p]
         folded = b.folded_round
-        seen = sum(1 for k in reached if folded is None or folded < k)
+        seen = sum(1 for k in reached if folded is None or folded >= k)
         went = showdown and folded is None
         drawn = [
             d.count if (d := draws.get((p, k))) is not None else None
