@@ -35,6 +35,9 @@ _POSTS = {"sb": PostKind.SMALL_BLIND, "bb": PostKind.BIG_BLIND, "ante": PostKind
           "extra": PostKind.EXTRA, "both": PostKind.BOTH_BLINDS}
 
 
+DEFAULT_STAKES = Stakes(50, 100, 100, 200)
+
+
 def step(spec: tuple[Any, ...], line: int) -> Step:
     kind, player, *rest = spec
     if kind == "post":
@@ -67,7 +70,7 @@ def make_hand(
     hand_id: str = "1",
     game: Game = Game.TRIPLE_DRAW_27,
     structure: Structure = Structure.FIXED,
-    stakes: Stakes = Stakes(50, 100, 100, 200),
+    stakes: Stakes = DEFAULT_STAKES,
     hero: str | None = None,
     dealt: str | None = None,
     others: tuple[tuple[str, str], ...] = (),

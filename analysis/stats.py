@@ -1,0 +1,438 @@
+"""Statistics over table ``player_hands``, for the hero and every opponent, in DuckDB SQL.
+
+Every function takes an open connection (``analysis.db.connect``), a ``Filters`` and
+usually a player, and returns a pandas DataFrame or a small frozen dataclass that the
+dashboard and ``drawlab stats`` render.  The statistics' definitions live in
+``analysis.stat_defs``; the per-hand flags they sum in ``analysis.facts``.  Money is
+returned in hundredths, as stored; only the ratios are floats.
+
+The hero is the player most often named in "Dealt to" lines (``is_hero``) in the rows the
+filters keep.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+import duckdb
+import pandas as pd
+
+from analysis.hand_classes import ALL_CLASSES
+from analysis.positions import POSITIONS
+from analysis.stat_defs import STATS, StatDef, definitions
+
+Connection = duckdb.DuckDBPyConnection
+
+SESSION_GAP = timedelta(minutes=30)
+
+RESULT_COLUMNS = (
+    "hands", "net", "net_bb", "bb_per_100", "rake", "net_showdown", "net_nonshowdown",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which rows count; ``None`` means no restriction.  Dates are inclusive."""
+
+    site: str | None = None
+    game: str | None = None
+    stakes: str | None = None
+    currency: str | None = None
+    date_from: date | None = None
+    date_to: date | None = None
+    position: str | None = None
+    players_min: int | None = None
+    players_max: int | None = None
+
+    def where(self, player: str | None = None) -> tuple[str, list[Any]]:
+        """A SQL condition over ``player_hands`` and its parameters."""
+        parts: list[str] = []
+        params: list[Any] = []
+        for column, value in (
+            ("site", self.site), ("game", self.game), ("stakes", self.stakes),
+            ("currency", self.currency), ("position", self.position), ("player", player),
+        ):
+            if value is not None:
+                parts.append(f"{column} = ?")
+                params.append(value)
+        if self.date_from is not None:
+            parts.append("time >= ?")
+            params.append(self.date_from)
+        if self.date_to is not None:
+            parts.append("time < ?")
+            params.append(self.date_to + timedelta(days=1))
+        if self.players_min is not None:
+            parts.append("players >= ?")
+            params.append(self.players_min)
+        if self.players_max is not None:
+            parts.append("players <= ?")
+            params.append(self.players_max)
+        return (" AND ".join(parts) or "TRUE"), params
+
+
+NO_FILTERS = Filters()
+
+
+@dataclass(frozen=True, slots=True)
+class Results:
+    player: str
+    hands: int
+    net: int
+    net_bb: float
+    bb_per_100: float | None
+    rake: int
+    net_showdown: int
+    net_nonshowdown: int
+
+
+@dataclass(frozen=True, slots=True)
+class StatValue:
+    key: str
+    name: str
+    group: str
+    kind: str
+    value: float | None  # numerator / denominator; None without a sample
+    numerator: int
+    denominator: int  # the sample size
+    definition: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReport:
+    """Everything ``drawlab stats`` shows for one player."""
+
+    results: Results
+    stats: tuple[StatValue, ...]
+    by_position: pd.DataFrame
+    sessions: pd.DataFrame
+    draws: pd.DataFrame
+    draw_counts: pd.DataFrame
+    first_draw: pd.DataFrame
+    showdown: pd.DataFrame
+    definitions: dict[str, str] = field(default_factory=definitions)
+
+    def to_json(self) -> dict[str, Any]:
+        def frame(df: pd.DataFrame) -> list[dict[str, Any]]:
+            clean = df.astype(object).where(df.notna(), None)
+            return [{str(k): v for k, v in r.items()} for r in clean.to_dict(orient="records")]
+
+        return {
+            "results": asdict(self.results),
+            "stats": [asdict(s) for s in self.stats],
+            "by_position": frame(self.by_position),
+            "sessions": frame(self.sessions),
+            "draws": frame(self.draws),
+            "draw_counts": frame(self.draw_counts),
+            "first_draw": frame(self.first_draw),
+            "showdown": frame(self.showdown),
+            "definitions": self.definitions,
+        }
+
+
+def _sum(expr: str) -> str:
+    return f"coalesce(sum({expr}), 0)::BIGINT"
+
+
+_RESULT_SQL = (
+    "count(*)::BIGINT AS hands, "
+    f"{_sum('net')} AS net, "
+    "coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb, "
+    f"{_sum('rake_share')} AS rake, "
+    f"{_sum('net_showdown')} AS net_showdown, "
+    f"{_sum('net_nonshowdown')} AS net_nonshowdown"
+)
+
+
+def _stat_sql(stats: tuple[StatDef, ...]) -> str:
+    return ", ".join(
+        f"{_sum(s.num_sql)} AS \"{s.key}_n\", {_sum(s.den_sql)} AS \"{s.key}_d\""
+        for s in stats
+    )
+
+
+def _finish(df: pd.DataFrame, stats: tuple[StatDef, ...]) -> pd.DataFrame:
+    """Add ``bb_per_100`` and each statistic's value beside its counts."""
+    df["bb_per_100"] = (100.0 * df["net_bb"] / df["hands"]).where(df["hands"] > 0)
+    for s in stats:
+        den = df[f"{s.key}_d"]
+        df[s.key] = (df[f"{s.key}_n"] / den.where(den > 0)).astype("float64")
+    return df
+
+
+def summary(
+    con: Connection,
+    filters: Filters = NO_FILTERS,
+    player: str | None = None,
+    by: tuple[str, ...] = (),
+    stats: tuple[StatDef, ...] = STATS,
+) -> pd.DataFrame:
+    """Results and every statistic per player (and per ``by`` column, e.g. position).
+
+    Columns: ``player``, the ``by`` columns, ``RESULT_COLUMNS``, then for each statistic
+    ``<key>`` (the ratio, NaN without a sample), ``<key>_n`` and ``<key>_d`` (the counts).
+    One pass over the table whatever the number of players.
+    """
+    where, params = filters.where(player)
+    keys = ", ".join(("player", *by))
+    sql = (
+        f"SELECT {keys}, {_RESULT_SQL}, {_stat_sql(stats)} FROM player_hands "
+        f"WHERE {where} GROUP BY {keys} ORDER BY hands DESC, {keys}"
+    )
+    return _finish(con.execute(sql, params).df(), stats)
+
+
+def hero_name(con: Connection, filters: Filters = NO_FILTERS) -> str | None:
+    where, params = filters.where()
+    row = con.execute(
+        f"SELECT player, count(*) AS n FROM player_hands WHERE is_hero AND {where} "
+        "GROUP BY player ORDER BY n DESC, player LIMIT 1",
+        params,
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def player_list(con: Connection, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+    """Every player with their number of hands, most hands first."""
+    where, params = filters.where()
+    return con.execute(
+        f"SELECT player, count(*)::BIGINT AS hands, {_sum('is_hero::INTEGER')} AS as_hero "
+        f"FROM player_hands WHERE {where} GROUP BY player ORDER BY hands DESC, player",
+        params,
+    ).df()
+
+
+def results(con: Connection, player: str, filters: Filters = NO_FILTERS) -> Results:
+    where, params = filters.where(player)
+    row = con.execute(f"SELECT {_RESULT_SQL} FROM player_hands WHERE {where}", params).fetchone()
+    assert row is not None  # an aggregate without GROUP BY always gives one row
+    hands, net, net_bb, rake, sd, nsd = row
+    return Results(
+        player=player,
+        hands=int(hands),
+        net=int(net),
+        net_bb=float(net_bb),
+        bb_per_100=100.0 * float(net_bb) / hands if hands else None,
+        rake=int(rake),
+        net_showdown=int(sd),
+        net_nonshowdown=int(nsd),
+    )
+
+
+def player_stats(
+    con: Connection, player: str, filters: Filters = NO_FILTERS
+) -> tuple[StatValue, ...]:
+    """Every statistic for one player, with its counts and definition."""
+    where, params = filters.where(player)
+    row = con.execute(
+        f"SELECT {_stat_sql(STATS)} FROM player_hands WHERE {where}", params
+    ).fetchone()
+    assert row is not None
+    out = []
+    for i, s in enumerate(STATS):
+        num, den = int(row[2 * i]), int(row[2 * i + 1])
+        out.append(StatValue(s.key, s.name, s.group, s.kind,
+                             num / den if den else None, num, den, s.definition))
+    return tuple(out)
+
+
+def _order_by_position(df: pd.DataFrame) -> pd.DataFrame:
+    rank = {p: i for i, p in enumerate(POSITIONS)}
+    order = df["position"].map(lambda p: rank.get(p, len(rank)))
+    return df.assign(_o=order).sort_values(["_o", "position"]).drop(columns="_o").reset_index(
+        drop=True
+    )
+
+
+def by_position(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+    """``summary`` of one player split by position, in pre-draw acting order."""
+    df = summary(con, filters, player, by=("position",))
+    return _order_by_position(df.drop(columns="player"))
+
+
+_ORDER = "time NULLS LAST, hand"
+
+
+def cumulative_by_hand(
+    con: Connection, player: str, filters: Filters = NO_FILTERS
+) -> pd.DataFrame:
+    """Running totals hand by hand (in time order): all, showdown and non-showdown."""
+    where, params = filters.where(player)
+    return con.execute(
+        f"""
+        SELECT row_number() OVER w AS n, hand, time, net, net_showdown, net_nonshowdown,
+               (sum(net) OVER w)::BIGINT AS cum_net,
+               (sum(net_showdown) OVER w)::BIGINT AS cum_showdown,
+               (sum(net_nonshowdown) OVER w)::BIGINT AS cum_nonshowdown,
+               sum(net::DOUBLE / nullif(big_bet, 0)) OVER w AS cum_net_bb
+        FROM player_hands WHERE {where}
+        WINDOW w AS (ORDER BY {_ORDER} ROWS UNBOUNDED PRECEDING)
+        ORDER BY n
+        """,
+        params,
+    ).df()
+
+
+def cumulative_by_date(
+    con: Connection, player: str, filters: Filters = NO_FILTERS
+) -> pd.DataFrame:
+    """Per day (hands with a time only): hands and nets, with running totals."""
+    where, params = filters.where(player)
+    return con.execute(
+        f"""
+        SELECT day, hands, net, net_showdown, net_nonshowdown, net_bb,
+               (sum(net) OVER w)::BIGINT AS cum_net,
+               (sum(net_showdown) OVER w)::BIGINT AS cum_showdown,
+               (sum(net_nonshowdown) OVER w)::BIGINT AS cum_nonshowdown,
+               sum(net_bb) OVER w AS cum_net_bb
+        FROM (
+            SELECT time::DATE AS day, count(*)::BIGINT AS hands,
+                   {_sum('net')} AS net, {_sum('net_showdown')} AS net_showdown,
+                   {_sum('net_nonshowdown')} AS net_nonshowdown,
+                   coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb
+            FROM player_hands WHERE {where} AND time IS NOT NULL GROUP BY day
+        )
+        WINDOW w AS (ORDER BY day ROWS UNBOUNDED PRECEDING)
+        ORDER BY day
+        """,
+        params,
+    ).df()
+
+
+def sessions(
+    con: Connection, player: str, filters: Filters = NO_FILTERS, gap: timedelta = SESSION_GAP
+) -> pd.DataFrame:
+    """The player's sessions (see ``stat_defs.RESULT_DEFINITIONS['session']``)."""
+    where, params = filters.where(player)
+    df = con.execute(
+        f"""
+        WITH t AS (
+            SELECT hand, time, net, net_showdown, net_nonshowdown, big_bet,
+                   CASE WHEN time - lag(time) OVER (ORDER BY time, hand) <= ?
+                        THEN 0 ELSE 1 END AS starts
+            FROM player_hands WHERE {where} AND time IS NOT NULL
+        ), s AS (
+            SELECT *, sum(starts) OVER (ORDER BY time, hand ROWS UNBOUNDED PRECEDING) AS session
+            FROM t
+        )
+        SELECT session::BIGINT AS session, min(time) AS start, max(time) AS "end",
+               count(*)::BIGINT AS hands, {_sum('net')} AS net,
+               {_sum('net_showdown')} AS net_showdown,
+               {_sum('net_nonshowdown')} AS net_nonshowdown,
+               coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb
+        FROM s GROUP BY session ORDER BY session
+        """,
+        [gap, *params],
+    ).df()
+    df["minutes"] = (df["end"] - df["start"]).dt.total_seconds() / 60.0
+    df["bb_per_100"] = 100.0 * df["net_bb"] / df["hands"]
+    return df
+
+
+def _draws_union(where: str) -> str:
+    return " UNION ALL ".join(
+        f"SELECT {k} AS draw, position, drawn_{k} AS cards, net, big_bet "
+        f"FROM player_hands WHERE {where} AND drawn_{k} IS NOT NULL"
+        for k in (1, 2, 3)
+    )
+
+
+def draw_summary(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+    """Per draw and position (and ``ALL`` positions): hands, mean cards drawn, pat rate."""
+    where, params = filters.where(player)
+    df = con.execute(
+        f"""
+        SELECT draw, coalesce(position, 'ALL') AS position, count(*)::BIGINT AS hands,
+               avg(cards) AS mean_cards, {_sum('(cards = 0)::INTEGER')} AS pats,
+               avg((cards = 0)::INTEGER) AS pat_rate
+        FROM ({_draws_union(where)})
+        GROUP BY GROUPING SETS ((draw, position), (draw))
+        """,
+        params * 3,
+    ).df()
+    return _sort_draws(df)
+
+
+def _sort_draws(df: pd.DataFrame) -> pd.DataFrame:
+    rank = {p: i for i, p in enumerate(("ALL", *POSITIONS))}
+    order = df["position"].map(lambda p: rank.get(p, len(rank)))
+    return (
+        df.assign(_o=order)
+        .sort_values(["draw", "_o", *(["cards"] if "cards" in df.columns else [])])
+        .drop(columns="_o")
+        .reset_index(drop=True)
+    )
+
+
+def draw_counts(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+    """The distribution of cards drawn: per draw, position (and ``ALL``) and card count."""
+    where, params = filters.where(player)
+    df = con.execute(
+        f"""
+        SELECT draw, coalesce(position, 'ALL') AS position, cards::INTEGER AS cards,
+               count(*)::BIGINT AS hands
+        FROM ({_draws_union(where)})
+        GROUP BY GROUPING SETS ((draw, position, cards), (draw, cards))
+        """,
+        params * 3,
+    ).df()
+    totals = df.groupby(["draw", "position"])["hands"].transform("sum")
+    df["share"] = df["hands"] / totals
+    return _sort_draws(df)
+
+
+def first_draw_win_rate(
+    con: Connection, player: str, filters: Filters = NO_FILTERS
+) -> pd.DataFrame:
+    """Results grouped by the number of cards the player took on the first draw."""
+    where, params = filters.where(player)
+    df = con.execute(
+        f"""
+        SELECT drawn_1::INTEGER AS cards, count(*)::BIGINT AS hands, {_sum('net')} AS net,
+               coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb,
+               {_sum('won::INTEGER')} AS won
+        FROM player_hands WHERE {where} AND drawn_1 IS NOT NULL
+        GROUP BY cards ORDER BY cards
+        """,
+        params,
+    ).df()
+    df["bb_per_100"] = 100.0 * df["net_bb"] / df["hands"]
+    df["won_rate"] = df["won"] / df["hands"]
+    return df
+
+
+def showdown_hands(
+    con: Connection, filters: Filters = NO_FILTERS, player: str | None = None
+) -> pd.DataFrame:
+    """How often each final hand class was held at showdown (one player, or everyone)."""
+    where, params = filters.where(player)
+    df = con.execute(
+        f"""
+        SELECT game, final_class, count(*)::BIGINT AS hands
+        FROM player_hands WHERE {where} AND final_class IS NOT NULL
+        GROUP BY game, final_class
+        """,
+        params,
+    ).df()
+    df["share"] = df["hands"] / df.groupby("game")["hands"].transform("sum")
+    rank = {c: i for i, c in enumerate(ALL_CLASSES)}
+    order = df["final_class"].map(lambda c: rank.get(c, len(rank)))
+    return df.assign(_o=order).sort_values(["game", "_o"]).drop(columns="_o").reset_index(
+        drop=True
+    )
+
+
+def player_report(
+    con: Connection, player: str, filters: Filters = NO_FILTERS
+) -> PlayerReport:
+    return PlayerReport(
+        results=results(con, player, filters),
+        stats=player_stats(con, player, filters),
+        by_position=by_position(con, player, filters),
+        sessions=sessions(con, player, filters),
+        draws=draw_summary(con, player, filters),
+        draw_counts=draw_counts(con, player, filters),
+        first_draw=first_draw_win_rate(con, player, filters),
+        showdown=showdown_hands(con, filters, player),
+    )
