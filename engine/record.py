@@ -173,6 +173,8 @@ class Tournament:
     buy_in: int | None = None
     fee: int | None = None
     level: str | None = None
+    bounty: int | None = None  # the knockout part of the buy-in, where the site states one
+    currency: str | None = None  # of the buy-in ("USD"); the hand's money is chips
 
 
 @dataclass(frozen=True, slots=True)
