@@ -23,7 +23,30 @@ def _add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def _compare(args: argparse.Namespace) -> int:
-    raise SystemExit("compare: not built yet")
+    from engine.compare import compare_hands, compare_line, split_args
+    from engine.ranking import Ranking
+
+    ranking = Ranking(args.game)
+    if args.stdin:
+        if args.hands:
+            print("error: give hands as arguments or with --stdin, not both")
+            return 1
+        status = 0
+        for raw in sys.stdin.buffer:
+            line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+            try:
+                answer = " ".join(map(str, compare_line(line, ranking)))
+            except ValueError as e:
+                answer, status = f"error: {e}", 1
+            print(answer, flush=True)
+        return status
+    try:
+        best = compare_hands(split_args(args.hands), ranking)
+    except ValueError as e:
+        print(f"error: {e}")
+        return 1
+    print(" ".join(map(str, best)))
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:

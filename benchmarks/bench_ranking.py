@@ -1,0 +1,70 @@
+"""Hands ranked per second: one at a time from text, in batch, and pokerkit for scale.
+
+Run: ``python -m benchmarks.bench_ranking``.  Goals (issue 2): one at a time from text at
+least 5x pokerkit's StandardLowHand on the same hands; batch at least 10 million hands/s.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+
+from engine.batch import all_hands, rank_batch
+from engine.cards import format_cards, parse_cards
+from engine.compare import parse_hand
+from engine.ranking import Ranking, rank
+
+
+def _per_second(count: int, seconds: float) -> float:
+    return count / seconds if seconds > 0 else float("inf")
+
+
+def main(text_hands: int = 50_000, batch_copies: int = 4) -> None:
+    rng = random.Random(1)
+    texts = [format_cards(rng.sample(range(52), 5), sep="") for _ in range(text_hands)]
+
+    start = time.perf_counter()
+    ours = [rank(parse_hand(t), Ranking.DEUCE_SEVEN) for t in texts]
+    ours_rate = _per_second(len(texts), time.perf_counter() - start)
+
+    from pokerkit import StandardLowHand  # test-only dependency: imported only here
+
+    start = time.perf_counter()
+    theirs = [StandardLowHand(t) for t in texts]
+    pk_rate = _per_second(len(texts), time.perf_counter() - start)
+
+    # Same hands, same verdicts: a benchmark of a wrong answer is worth nothing.
+    for i in range(0, len(texts) - 1, 2):
+        a, b = ours[i], ours[i + 1]
+        ta, tb = theirs[i], theirs[i + 1]
+        expected = -1 if ta > tb else 1 if tb > ta else 0
+        assert (-1 if a < b else 1 if b < a else 0) == expected, (texts[i], texts[i + 1])
+
+    cards = [parse_cards(t) for t in texts]
+    start = time.perf_counter()
+    for c in cards:
+        rank(c, Ranking.DEUCE_SEVEN)
+    ints_rate = _per_second(len(cards), time.perf_counter() - start)
+
+    hands = np.random.default_rng(2).permutation(np.tile(all_hands(), (batch_copies, 1)))
+    batch_rates = {}
+    for ranking in Ranking:
+        rank_batch(hands[:1000], ranking)  # warm the tables
+        start = time.perf_counter()
+        rank_batch(hands, ranking)
+        batch_rates[ranking] = _per_second(len(hands), time.perf_counter() - start)
+
+    print(f"one at a time from text (2-7): {ours_rate:12,.0f} hands/s")
+    print(f"pokerkit StandardLowHand(text): {pk_rate:12,.0f} hands/s")
+    print(f"  ratio: {ours_rate / pk_rate:.1f}x (goal >= 5x)")
+    print(f"one at a time from card ints:   {ints_rate:12,.0f} hands/s")
+    for ranking, rate in batch_rates.items():
+        print(
+            f"batch {ranking.value:>4} ({len(hands):,} hands): {rate:14,.0f} hands/s (goal >= 10M)"
+        )
+
+
+if __name__ == "__main__":
+    main()

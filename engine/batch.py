@@ -1,0 +1,78 @@
+"""Ranking many hands at once with numpy, for the equity simulator, drills and exhaustive checks.
+
+Same key and tables as engine/ranking.py, so ``rank_batch(h)[i] == rank(h[i])`` always.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.ranking import (
+    CARD_KEY,
+    FLUSH_SUIT_SUMS,
+    SUIT_BITS,
+    SUIT_MASK,
+    Ranking,
+    categories_for,
+    table_for,
+)
+
+RankArray = npt.NDArray[np.int16]
+HandArray = npt.NDArray[np.uint8]
+
+CARD_KEYS = np.array([CARD_KEY[c] for c in range(52)], dtype=np.int32)
+_FLUSH = np.zeros(SUIT_MASK + 1, dtype=np.int32)
+_FLUSH[list(FLUSH_SUIT_SUMS)] = 1
+_TABLES = {r: np.array(table_for(r), dtype=np.int16) for r in Ranking}
+_CATEGORIES = {r: np.array([int(c) for c in categories_for(r)], dtype=np.int8) for r in Ranking}
+
+
+def keys_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
+    """Table index of each hand (rank-multiset sum * 2 + flush)."""
+    h = np.asarray(hands)
+    if h.ndim != 2 or h.shape[1] != 5:
+        raise ValueError(f"hands must have shape (N, 5), got {h.shape}")
+    total = CARD_KEYS[h[:, 0]]
+    for i in range(1, 5):
+        total += CARD_KEYS[h[:, i]]
+    index: npt.NDArray[np.int32] = (total >> SUIT_BITS) * 2 + _FLUSH[total & SUIT_MASK]
+    return index
+
+
+def rank_batch(hands: npt.ArrayLike, ranking: Ranking) -> RankArray:
+    """Rank of each row of an (N, 5) array of card ints: smaller is better, as ``rank``.
+
+    The cards of a row must be distinct (not checked: this is the hot path; a row with a
+    repeated card gets a wrong rank or -1).
+    """
+    ranked: RankArray = _TABLES[ranking][keys_batch(hands)]
+    return ranked
+
+
+def category_batch(ranks: npt.ArrayLike, ranking: Ranking) -> npt.NDArray[np.int8]:
+    """Category (``engine.ranking.Category`` values) of each rank value."""
+    cats: npt.NDArray[np.int8] = _CATEGORIES[ranking][np.asarray(ranks)]
+    return cats
+
+
+@cache
+def _all_hands() -> HandArray:
+    # Build the combinations column by column: choose c0 < c1 < ... < c4 from 52.
+    rows = np.array([[i] for i in range(52)], dtype=np.uint8)
+    for _ in range(4):
+        last = rows[:, -1].astype(np.int32)
+        counts = 51 - last
+        rep = np.repeat(rows, counts, axis=0)
+        starts = np.repeat(last + 1 - np.cumsum(counts) + counts, counts)
+        nxt = (np.arange(rep.shape[0]) + starts).astype(np.uint8)
+        rows = np.concatenate([rep, nxt[:, None]], axis=1)
+    rows.setflags(write=False)
+    return rows
+
+
+def all_hands() -> HandArray:
+    """All 2,598,960 five-card hands, lexicographic, shape (2598960, 5) uint8 (read-only)."""
+    return _all_hands()

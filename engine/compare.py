@@ -1,0 +1,84 @@
+"""One comparison line of ``drawlab compare``: text in, winning indices out, or a reason why not.
+
+The CLI only prints; every rule about what a valid line is lives here so that the drills and
+any other front end read hands the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from engine.cards import RANK_CHARS, SUIT_CHARS, CardError, Cards, format_card, parse_cards
+from engine.ranking import Ranking, winners
+
+MIN_HANDS = 2
+MAX_HANDS = 6
+
+
+# Every two-character card text, for the fast path of parse_hand (the common, clean input).
+_CARD_OF_TEXT = {
+    r + s: rank_index * 4 + suit
+    for rank_index, rank_char in enumerate(RANK_CHARS)
+    for r in {rank_char, rank_char.lower()}
+    for suit, suit_char in enumerate(SUIT_CHARS)
+    for s in (suit_char, suit_char.upper())
+}
+
+
+def parse_hand(text: str) -> Cards:
+    """Five distinct cards, with or without spaces: ``7s5d4h3c2s`` or ``7s 5d 4h 3c 2s``."""
+    t = text.replace(" ", "")
+    if len(t) == 10:
+        get = _CARD_OF_TEXT.get
+        fast = (get(t[0:2]), get(t[2:4]), get(t[4:6]), get(t[6:8]), get(t[8:10]))
+        if None not in fast and len(set(fast)) == 5:
+            return cast(Cards, fast)  # None was ruled out just above
+    cards = parse_cards(text)  # the careful reader, which also words the errors
+    if len(cards) != 5:
+        shown = text.strip() or "(nothing)"
+        raise CardError(f"a hand is five cards, got {len(cards)} in {shown!r}")
+    return cards
+
+
+def parse_hands(texts: Sequence[str]) -> list[Cards]:
+    """2-6 hands, no card in two of them."""
+    if not MIN_HANDS <= len(texts) <= MAX_HANDS:
+        raise ValueError(f"expected {MIN_HANDS} to {MAX_HANDS} hands, got {len(texts)}")
+    hands = [parse_hand(t.strip()) for t in texts]
+    seen: dict[int, int] = {}
+    for i, hand in enumerate(hands):
+        for card in hand:
+            if card in seen:
+                raise CardError(f"card {format_card(card)} is in hand {seen[card]} and hand {i}")
+            seen[card] = i
+    return hands
+
+
+def split_args(args: Sequence[str]) -> list[str]:
+    """Command-line words to hand texts: each word is a hand, except when every word is a
+    single card (``7s 5d 4h 3c 2s 8s ...`` unquoted): then they are taken five at a time."""
+    if args and all(len(parse_cards_or_none(a)) == 1 for a in args):
+        if len(args) % 5:
+            raise ValueError(f"{len(args)} cards do not make whole five-card hands")
+        return [" ".join(args[i : i + 5]) for i in range(0, len(args), 5)]
+    return list(args)
+
+
+def parse_cards_or_none(text: str) -> Cards:
+    try:
+        return parse_cards(text, distinct=False)
+    except CardError:
+        return ()
+
+
+def compare_hands(texts: Sequence[str], ranking: Ranking) -> list[int]:
+    """Indices of the winning hand(s); ValueError (CardError included) with the reason."""
+    return winners(parse_hands(texts), ranking)
+
+
+def compare_line(text: str, ranking: Ranking) -> list[int]:
+    """A ``HAND | HAND | ...`` line to the winning indices."""
+    if not text.strip():
+        raise ValueError("empty line")
+    return compare_hands(text.split("|"), ranking)

@@ -1,0 +1,323 @@
+"""The three five-card rankings of RULES.md, as lookup tables built once at import.
+
+A rank is a small int and SMALLER IS BETTER in every ranking (deuce-to-seven low, ace-to-five
+low and high alike), so callers never need to know which way a game points: the winner is
+the minimum.  Equal ranks tie: suits never break ties.
+
+Why tables: ranking sits in the hot loops of the equity simulator and the drills.  A hand's
+key is the sum of a per-card value (``CARD_KEY``): the rank part is a B5 set (every multiset
+of five ranks has a different sum, so the sum identifies the rank multiset exactly) and the
+suit part counts suits in base 6 (so "all five of one suit" is visible in the low bits).
+``(rank multiset, flush)`` is then one index into a table holding the dense rank (0 = the
+best hand of the ranking).  The numpy batch evaluator (engine/batch.py) uses the same key.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from enum import IntEnum, StrEnum
+from itertools import combinations_with_replacement
+
+from engine.cards import RANK_CHARS, CardError, Cards
+from engine.record import Game
+
+
+class Ranking(StrEnum):
+    DEUCE_SEVEN = "27"
+    ACE_FIVE = "a5"
+    HIGH = "high"
+
+
+class Category(IntEnum):
+    """Hand classes in high-poker order; each ranking orders them its own way."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    TRIPS = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    QUADS = 7
+    STRAIGHT_FLUSH = 8
+
+    @property
+    def label(self) -> str:
+        return self.name.lower().replace("_", " ")
+
+
+_RANKING_OF_GAME = {
+    Game.TRIPLE_DRAW_27: Ranking.DEUCE_SEVEN,
+    Game.SINGLE_DRAW_27: Ranking.DEUCE_SEVEN,
+    Game.TRIPLE_DRAW_A5: Ranking.ACE_FIVE,
+    Game.SINGLE_DRAW_A5: Ranking.ACE_FIVE,
+    Game.FIVE_CARD_DRAW: Ranking.HIGH,
+}
+
+
+def ranking_for(game: Game) -> Ranking:
+    return _RANKING_OF_GAME[game]
+
+
+# Greedy B5 set over the 13 ranks (deuce..ace): all 6,175 multisets of five ranks (no rank
+# more than four times) have distinct sums.  The table build below re-checks it.
+RANK_WEIGHTS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+SUIT_BITS = 11  # suit counts in base 6: at most 5 * 6**3 = 1080 < 2**11
+SUIT_MASK = (1 << SUIT_BITS) - 1
+SUIT_CODES = (1, 6, 36, 216)
+FLUSH_SUIT_SUMS = frozenset(5 * code for code in SUIT_CODES)
+MAX_RANK_SUM = 4 * RANK_WEIGHTS[12] + RANK_WEIGHTS[11]
+TABLE_SIZE = 2 * (MAX_RANK_SUM + 1)  # index = rank_sum * 2 + flush
+
+# A dict, not a tuple: a negative or too-large int is a KeyError, not a silent wrap-around.
+CARD_KEY: dict[int, int] = {
+    r * 4 + s: (RANK_WEIGHTS[r] << SUIT_BITS) + SUIT_CODES[s] for r in range(13) for s in range(4)
+}
+
+RankMultiset = tuple[int, ...]  # five ranks 0..12, descending
+
+
+def _groups(ranks: Sequence[int]) -> tuple[int, ...]:
+    """Ranks ordered as poker compares them: bigger groups first, then higher rank."""
+    counts = Counter(ranks)
+    return tuple(sorted(ranks, key=lambda r: (-counts[r], -r)))
+
+
+def _pattern_category(ranks: Sequence[int]) -> Category:
+    shape = sorted(Counter(ranks).values(), reverse=True)
+    return {
+        (1, 1, 1, 1, 1): Category.HIGH_CARD,
+        (2, 1, 1, 1): Category.PAIR,
+        (2, 2, 1): Category.TWO_PAIR,
+        (3, 1, 1): Category.TRIPS,
+        (3, 2): Category.FULL_HOUSE,
+        (4, 1): Category.QUADS,
+    }[tuple(shape)]
+
+
+def _straight_top(ranks: Sequence[int], wheel: bool) -> int | None:
+    distinct = sorted(set(ranks))
+    if len(distinct) != 5:
+        return None
+    if distinct[4] - distinct[0] == 4:
+        return distinct[4]
+    if wheel and distinct == [0, 1, 2, 3, 12]:
+        return 3
+    return None
+
+
+def _high_key(ranks: RankMultiset, flush: bool, wheel: bool) -> tuple[Category, tuple[int, ...]]:
+    """High-poker strength (bigger is stronger); ``wheel``: A-2-3-4-5 counts as a straight."""
+    top = _straight_top(ranks, wheel)
+    if top is not None:
+        return (Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT, (top,))
+    if flush:
+        return (Category.FLUSH, _groups(ranks))
+    return (_pattern_category(ranks), _groups(ranks))
+
+
+def _ace_five_key(ranks: RankMultiset) -> tuple[Category, tuple[int, ...]]:
+    """Ace-to-five weakness (smaller is better): the ace is the lowest card, no straights or
+    flushes, and pairs are bad."""
+    low = [(r + 1) % 13 for r in ranks]  # ace 0, deuce 1, ... king 12
+    return (_pattern_category(ranks), _groups(low))
+
+
+def _classes() -> list[tuple[RankMultiset, bool]]:
+    """Every (rank multiset, flush) a real five-card hand can have."""
+    out: list[tuple[RankMultiset, bool]] = []
+    for combo in combinations_with_replacement(range(12, -1, -1), 5):
+        if max(Counter(combo).values()) > 4:
+            continue
+        out.append((combo, False))
+        if len(set(combo)) == 5:
+            out.append((combo, True))
+    return out
+
+
+def _table_index(ranks: Iterable[int], flush: bool) -> int:
+    return sum(RANK_WEIGHTS[r] for r in ranks) * 2 + int(flush)
+
+
+class _Tables:
+    """Per ranking: table index -> dense rank, and dense rank -> category."""
+
+    def __init__(self) -> None:
+        classes = _classes()
+        indices = [_table_index(ranks, flush) for ranks, flush in classes]
+        if len(set(indices)) != len(indices):
+            raise AssertionError("RANK_WEIGHTS is not a B5 set: two rank multisets collide")
+        self.value: dict[Ranking, list[int]] = {}
+        self.category: dict[Ranking, list[Category]] = {}
+        self.example: dict[Ranking, list[tuple[RankMultiset, bool]]] = {}
+        for ranking in Ranking:
+            if ranking is Ranking.HIGH:
+                keyed = [(_high_key(r, f, wheel=True), r, f) for r, f in classes]
+                keyed.sort(key=lambda k: k[0], reverse=True)
+            elif ranking is Ranking.DEUCE_SEVEN:
+                keyed = [(_high_key(r, f, wheel=False), r, f) for r, f in classes]
+                keyed.sort(key=lambda k: k[0])
+            else:
+                keyed = [(_ace_five_key(r), r, f) for r, f in classes]
+                keyed.sort(key=lambda k: k[0])
+            table = [-1] * TABLE_SIZE
+            categories: list[Category] = []
+            examples: list[tuple[RankMultiset, bool]] = []
+            previous: object = None
+            for key, ranks, flush in keyed:
+                if key != previous:
+                    categories.append(key[0])
+                    examples.append((ranks, flush))
+                    previous = key
+                table[_table_index(ranks, flush)] = len(categories) - 1
+            self.value[ranking] = table
+            self.category[ranking] = categories
+            self.example[ranking] = examples
+
+
+_TABLES = _Tables()
+_VALUE = {ranking: _TABLES.value[ranking] for ranking in Ranking}
+
+# Number of distinct rank values: high 7462, 2-7 7462, A-5 6175 (flushes and straights
+# do not exist there, and five of a kind cannot be dealt).
+CLASS_COUNT: dict[Ranking, int] = {r: len(_TABLES.category[r]) for r in Ranking}
+
+
+def table_for(ranking: Ranking) -> list[int]:
+    """The raw table (index ``rank_sum * 2 + flush`` -> rank, -1 where no hand maps), for the
+    batch evaluator."""
+    return list(_VALUE[ranking])
+
+
+def categories_for(ranking: Ranking) -> list[Category]:
+    """Rank value -> its category, for the batch evaluator and the drills."""
+    return list(_TABLES.category[ranking])
+
+
+def rank(cards: Cards | Sequence[int], ranking: Ranking) -> int:
+    """The rank of five distinct cards: smaller is better, equal is a tie."""
+    if len(cards) != 5 or len(set(cards)) != 5:
+        raise CardError(f"a hand is five distinct cards, got {len(cards)}: {list(cards)}")
+    try:
+        total = (
+            CARD_KEY[cards[0]]
+            + CARD_KEY[cards[1]]
+            + CARD_KEY[cards[2]]
+            + CARD_KEY[cards[3]]
+            + CARD_KEY[cards[4]]
+        )
+    except (KeyError, TypeError):
+        raise CardError(f"not card numbers 0..51: {list(cards)}") from None
+    index = (total >> SUIT_BITS) * 2 + ((total & SUIT_MASK) in FLUSH_SUIT_SUMS)
+    return _VALUE[ranking][index]
+
+
+def category(cards: Cards | Sequence[int], ranking: Ranking) -> Category:
+    """The hand's class as this ranking sees it (A-5 knows no straights or flushes)."""
+    return _TABLES.category[ranking][rank(cards, ranking)]
+
+
+def category_of_rank(value: int, ranking: Ranking) -> Category:
+    return _TABLES.category[ranking][value]
+
+
+def winners(hands: Sequence[Cards | Sequence[int]], ranking: Ranking) -> list[int]:
+    """0-based indices of the best hand(s), all of them when they tie."""
+    if not hands:
+        return []
+    values = [rank(h, ranking) for h in hands]
+    best = min(values)
+    return [i for i, v in enumerate(values) if v == best]
+
+
+def example_hand(value: int, ranking: Ranking) -> tuple[RankMultiset, bool]:
+    """One (ranks high to low, flush) that has this rank value: for tests and drills."""
+    return _TABLES.example[ranking][value]
+
+
+# --- descriptions ---------------------------------------------------------------------------
+
+_SINGULAR = (
+    "deuce",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
+_PLURAL = (
+    "deuces",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+)
+
+
+def _dashed(ranks: Iterable[int], ace_low: bool = False) -> str:
+    ordered = sorted(ranks, key=lambda r: (r + 1) % 13 if ace_low else r, reverse=True)
+    return "-".join("A" if ace_low and r == 12 else RANK_CHARS[r] for r in ordered)
+
+
+def _made_hand(cat: Category, ranks: Sequence[int]) -> str:
+    """Pairs and up, said the same way in every ranking."""
+    g = _groups(ranks)
+    if cat is Category.PAIR:
+        return f"pair of {_PLURAL[g[0]]}"
+    if cat is Category.TWO_PAIR:
+        return f"two pair, {_PLURAL[g[0]]} and {_PLURAL[g[2]]}"
+    if cat is Category.TRIPS:
+        return f"three {_PLURAL[g[0]]}"
+    if cat is Category.FULL_HOUSE:
+        return f"{_PLURAL[g[0]]} full of {_PLURAL[g[3]]}"
+    return f"four {_PLURAL[g[0]]}"
+
+
+def describe(cards: Cards | Sequence[int], ranking: Ranking) -> str:
+    """A player's words for the hand: "8-7-5-4-3", "pair of deuces", "7-5-4-3-2: the nuts",
+    "straight: loses in 2-7"."""
+    value = rank(cards, ranking)
+    cat = _TABLES.category[ranking][value]
+    ranks = [c >> 2 for c in cards]
+    if ranking is Ranking.ACE_FIVE:
+        if cat is Category.HIGH_CARD:
+            text = _dashed(ranks, ace_low=True)
+            return f"{text}: the nuts" if value == 0 else text
+        return _made_hand(cat, ranks)
+    if ranking is Ranking.DEUCE_SEVEN:
+        if cat is Category.HIGH_CARD:
+            text = _dashed(ranks)
+            if value == 0:
+                return f"{text}: the nuts"
+            if sorted(ranks) == [0, 1, 2, 3, 12]:
+                return f"{text}: ace high, not a straight in 2-7"
+            return text
+        if cat in (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH):
+            return f"{cat.label}: loses in 2-7"
+        return _made_hand(cat, ranks)
+    top = _straight_top(ranks, wheel=True)
+    if cat is Category.STRAIGHT_FLUSH:
+        return "royal flush" if top == 12 else f"straight flush, {_SINGULAR[top or 0]} high"
+    if cat is Category.STRAIGHT:
+        return f"straight, {_SINGULAR[top or 0]} high"
+    if cat is Category.FLUSH:
+        return f"flush, {_dashed(ranks)}"
+    if cat is Category.HIGH_CARD:
+        return f"{_SINGULAR[max(ranks)]} high, {_dashed(ranks)}"
+    return _made_hand(cat, ranks)
