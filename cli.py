@@ -49,10 +49,59 @@ def _compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("stats", help="statistics for the hero, a player, or all players")
+    p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
+    p.add_argument("--player", help="whose statistics (default: the hero)")
+    p.add_argument("--all-players", action="store_true", help="one line per player")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.add_argument("--site")
+    p.add_argument("--game", help="e.g. 27_triple_draw")
+    p.add_argument("--stakes", help="small/big bet as written, e.g. 0.10/0.20")
+    p.add_argument("--currency")
+    p.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD")
+    p.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD")
+    p.add_argument("--position", help="BTN, SB, BB, UTG, MP, CO ...")
+    p.add_argument("--players-min", type=int, help="at least this many players dealt in")
+    p.add_argument("--players-max", type=int, help="at most this many players dealt in")
+    p.set_defaults(handler=_stats)
+
+
+def _stats(args: argparse.Namespace) -> int:
+    import json
+    from datetime import date
+
+    from analysis.stats import Filters
+    from analysis.stats_report import StatsError, stats_json, stats_text
+
+    try:
+        filters = Filters(
+            site=args.site, game=args.game, stakes=args.stakes, currency=args.currency,
+            date_from=date.fromisoformat(args.date_from) if args.date_from else None,
+            date_to=date.fromisoformat(args.date_to) if args.date_to else None,
+            position=args.position, players_min=args.players_min,
+            players_max=args.players_max,
+        )
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        if args.json:
+            print(json.dumps(stats_json(args.db, args.player, filters, args.all_players),
+                             indent=1, default=str))
+        else:
+            print(stats_text(args.db, args.player, filters, args.all_players))
+    except StatsError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="drawlab", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     _add_compare(sub)
+    _add_stats(sub)
     return parser
 
 
