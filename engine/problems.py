@@ -1,0 +1,140 @@
+"""The problem codes the replay reports: stable strings, one meaning each.
+
+Tools and the database key on these strings, so a code is never renamed or reused for
+another meaning; new codes may be added.  ``CODES`` maps each code to the sentence that
+defines it (the docstring of its constant is the same sentence, kept beside it for
+readers of this file).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.verdict import Problem, Severity
+
+OUT_OF_TURN = "OUT_OF_TURN"
+"""A player acted or drew when it was another player's turn."""
+
+ILLEGAL_ACTION = "ILLEGAL_ACTION"
+"""An action the rules do not allow at that point: a check facing a bet, a raise when the
+betting was not reopened, any action after the hand or the betting round was over, an
+action by a player who has folded or is all-in, a first bet without openers."""
+
+BAD_AMOUNT = "BAD_AMOUNT"
+"""A call, bet or raise of the wrong size: not the fixed-limit bet, under the no-limit or
+pot-limit minimum, over the pot-limit maximum, a call that is not the amount owed, a
+stated total that disagrees with the chips, or an all-in with chips left."""
+
+CAP_EXCEEDED = "CAP_EXCEEDED"
+"""A raise in fixed limit after the round was capped (a bet and three raises)."""
+
+BAD_BLIND = "BAD_BLIND"
+"""A blind of the wrong size or posted from the wrong seat for the button."""
+
+BAD_ANTE = "BAD_ANTE"
+"""An ante of the wrong size."""
+
+BAD_BUTTON = "BAD_BUTTON"
+"""The button is on a seat nobody holds."""
+
+MISSING_ACTION = "MISSING_ACTION"
+"""The history moves on while a player still had to act or to draw."""
+
+UNKNOWN_PLAYER = "UNKNOWN_PLAYER"
+"""A step names a player who is not seated at the table (or was not dealt in)."""
+
+BAD_DRAW = "BAD_DRAW"
+"""A draw that cannot be: more cards than the game allows, discards the player does not
+hold, a count that disagrees with the cards, or more cards than the deck can give."""
+
+DUPLICATE_CARD = "DUPLICATE_CARD"
+"""One card seen twice in a hand: in two hands at once, or received again without the
+deck having run out since it was thrown."""
+
+SHOW_MISMATCH = "SHOW_MISMATCH"
+"""Cards shown or mucked that are not the hand the player is known to hold."""
+
+SHOWDOWN_ORDER = "SHOWDOWN_ORDER"
+"""Hands shown in another order than the rules say (the last aggressor first)."""
+
+WRONG_WINNER = "WRONG_WINNER"
+"""A pot went to a player who did not have the best hand among those eligible for it, or
+the best hand got nothing."""
+
+UNDECIDED = "UNDECIDED"
+"""A showdown whose winner cannot be checked because the hands were not written."""
+
+POT_MISMATCH = "POT_MISMATCH"
+"""A pot the site states (total pot, main or side pot) differs from the chips put in."""
+
+UNCALLED_MISMATCH = "UNCALLED_MISMATCH"
+"""An uncalled bet returned of the wrong amount or to the wrong player, or not reported
+by a site that always reports it."""
+
+COLLECT_MISMATCH = "COLLECT_MISMATCH"
+"""What the players collected plus the rake is not what the pot held."""
+
+RAKE_MISMATCH = "RAKE_MISMATCH"
+"""The stated rake is negative, larger than the pot, or disagrees with the site's own
+totals while the collected amounts agree."""
+
+NET_MISMATCH = "NET_MISMATCH"
+"""A player's result stated by the site differs from the replay's."""
+
+STACK_MISMATCH = "STACK_MISMATCH"
+"""Chips that do not exist: a player puts in more than the stack, or a stack that does
+not carry over from the previous hand at the table."""
+
+STACK_CHANGE = "STACK_CHANGE"
+"""A cash-game stack that changed between two hands by an amount a top-up or a rebuy
+explains (sites do not always log them): a warning."""
+
+RUN_IT_TWICE = "RUN_IT_TWICE"
+"""A hand run twice at a site whose profile does not allow it."""
+
+CODES: dict[str, str] = {
+    OUT_OF_TURN: "A player acted or drew out of turn.",
+    ILLEGAL_ACTION: "An action the rules do not allow at that point.",
+    BAD_AMOUNT: "A call, bet or raise of the wrong size.",
+    CAP_EXCEEDED: "A raise after the betting round was capped.",
+    BAD_BLIND: "A blind of the wrong size or from the wrong seat.",
+    BAD_ANTE: "An ante of the wrong size.",
+    BAD_BUTTON: "The button is on a seat nobody holds.",
+    MISSING_ACTION: "The history moves on while a player still had to act or draw.",
+    UNKNOWN_PLAYER: "A step names a player who is not at the table.",
+    BAD_DRAW: "A draw that cannot be.",
+    DUPLICATE_CARD: "One card seen twice in a hand.",
+    SHOW_MISMATCH: "Cards shown that are not the hand the player holds.",
+    SHOWDOWN_ORDER: "Hands shown in another order than the rules say.",
+    WRONG_WINNER: "A pot went to the wrong player.",
+    UNDECIDED: "The winner of a showdown cannot be checked.",
+    POT_MISMATCH: "A stated pot differs from the chips put in.",
+    UNCALLED_MISMATCH: "An uncalled bet returned wrongly.",
+    COLLECT_MISMATCH: "Collected plus rake is not the pot.",
+    RAKE_MISMATCH: "The stated rake is impossible.",
+    NET_MISMATCH: "A stated result differs from the replay's.",
+    STACK_MISMATCH: "Chips that do not exist.",
+    STACK_CHANGE: "A cash stack changed between hands (top-up or rebuy).",
+    RUN_IT_TWICE: "Run twice where the site does not.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A problem before it has a line: what the state machine can say by itself."""
+
+    code: str
+    message: str
+    severity: Severity = Severity.ERROR
+
+    def at(self, line: int) -> Problem:
+        return Problem(self.code, self.severity, line, self.message)
+
+
+def money(amount: int) -> str:
+    """Hundredths as a player reads them: ``1,500`` for whole units, ``0.25`` otherwise."""
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    if cents == 0:
+        return f"{sign}{whole:,}"
+    return f"{sign}{whole:,}.{cents:02d}"

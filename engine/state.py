@@ -1,0 +1,743 @@
+"""The table as the rules run it: whose turn, what they may do, where the chips are, what is left.
+
+``HandState`` is driven step by step, by the dealer (which picks among ``legal_actions()``)
+and by the replay (which feeds it what a site wrote).  Each step has a pair: ``check_*``
+says what is wrong with a step *without changing anything*, ``apply_*`` performs it exactly
+as given, legal or not, so that a replay can report a problem and carry on with the chips
+the site says moved.  The machine never invents a step.
+
+Streets: betting round ``street`` 0 comes before the first draw; draw ``d`` (1-based) sits
+between rounds ``d - 1`` and ``d``.  Positions: ``order`` lists the players dealt in
+clockwise from the first seat left of the button, so heads-up the big blind comes first
+and the button (small blind) second, as RULES.md has it.
+
+Money is ``int`` hundredths.  A player's ``total`` is every chip they put in this hand;
+``dead`` is the part that never counted as a bet (a dead small blind), which is kept out of
+the levels that decide what an opponent can win and what comes back uncalled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.problems import (
+    BAD_AMOUNT,
+    BAD_ANTE,
+    BAD_BLIND,
+    BAD_DRAW,
+    CAP_EXCEEDED,
+    ILLEGAL_ACTION,
+    OUT_OF_TURN,
+    STACK_MISMATCH,
+    Finding,
+    money,
+)
+from engine.record import ActionKind, PostKind, Stakes, Structure
+from engine.rules import Forced, GameRules
+
+
+class Phase(StrEnum):
+    DEAL = "deal"  # forced bets being posted, cards not dealt yet
+    BETTING = "betting"
+    DRAW = "draw"
+    SHOWDOWN = "showdown"  # betting over with two or more players left
+    WON = "won"  # everyone else folded
+    DEAD = "dead"  # jacks or better and nobody opened: no winner, the antes stay
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """What the player to act may do now.
+
+    Amounts: ``call`` is the chips a call adds (already cut to the stack: a call for less
+    is all-in); bets and raises are given as street totals ``min_to``..``max_to`` (fixed
+    limit: one value), and ``all_in_to`` is the street total of pushing every chip, which
+    is legal below ``min_to`` too.  ``aggressive`` is BET with no bet to face, RAISE
+    otherwise, ``None`` when the player may not bet or raise (cap, betting not reopened,
+    nobody left to answer, no chips beyond the call).
+    """
+
+    player: str
+    call: int
+    can_check: bool
+    aggressive: ActionKind | None
+    min_to: int
+    max_to: int
+    all_in_to: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTurn:
+    player: str
+    draw: int
+    limit: int  # most cards this player may draw
+    stub: int  # cards left in the stub before this draw
+
+
+class HandState:
+    """One hand at one table, under ``rules`` with ``stakes``.
+
+    ``seats`` are ``(seat, player, stack)`` of the players dealt in.  ``button`` is the
+    button's seat number (``None`` when the site did not say: then the small blind fixes
+    the positions).  Site settings: ``cap_heads_up`` False lifts the fixed-limit cap while
+    only two players are left in the pot; ``reopen_on_half_bet`` True makes an all-in
+    raise of at least half a fixed-limit bet reopen the betting.
+    """
+
+    def __init__(
+        self,
+        rules: GameRules,
+        stakes: Stakes,
+        seats: Sequence[tuple[int, str, int]],
+        button: int | None,
+        *,
+        cap_heads_up: bool = True,
+        reopen_on_half_bet: bool = False,
+        small_blind_player: str | None = None,
+    ) -> None:
+        self.rules = rules
+        self.stakes = stakes
+        self.cap_heads_up = cap_heads_up
+        self.reopen_on_half_bet = reopen_on_half_bet
+        self.seat_of = {p: s for s, p, _ in seats}
+        self.start_stack = {p: st for _, p, st in seats}
+        self.button = button
+        self.order: tuple[str, ...] = _position_order(seats, button, small_blind_player)
+        self.heads_up = len(self.order) == 2
+        self.stack = dict(self.start_stack)
+        self.total = dict.fromkeys(self.order, 0)
+        self.dead = dict.fromkeys(self.order, 0)
+        self.street_bet = dict.fromkeys(self.order, 0)
+        self.returned = dict.fromkeys(self.order, 0)  # uncalled bets given back
+        self.folded: set[str] = set()
+        self.all_in: set[str] = set()
+        self.phase = Phase.DEAL
+        self.street = 0
+        self.draw_number = 0
+        self.to_act: str | None = None
+        self.current_bet = 0
+        self.last_raise = 0  # size of the last full bet or raise this round
+        self.bets = 0  # the bet and full raises this round, for the cap
+        self.pending: set[str] = set()  # players who must still act this round
+        self.closed: set[str] = set()  # acted since the last full raise: may not re-raise
+        self.aggressor: str | None = None  # last full bettor or raiser of this round
+        self.last_aggressor: str | None = None  # of the last round that had a bet
+        self.posted_small: str | None = None
+        self.posted_big: list[str] = []
+        self.draw_queue: list[str] = []
+        self.drawn: dict[int, dict[str, int]] = {}
+        self.stub = 52
+        self.pile = 0  # discards since the last reshuffle
+        self.reshuffles = 0
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def live(self) -> list[str]:
+        """Players still in the hand (not folded), in position order."""
+        return [p for p in self.order if p not in self.folded]
+
+    @property
+    def active(self) -> list[str]:
+        """Players who can still bet: not folded and not all-in."""
+        return [p for p in self.order if p not in self.folded and p not in self.all_in]
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle, this round's bets included."""
+        return sum(self.total.values())
+
+    @property
+    def over(self) -> bool:
+        return self.phase in (Phase.SHOWDOWN, Phase.WON, Phase.DEAD)
+
+    def bet_size(self) -> int:
+        """The fixed-limit bet of this round; the minimum opening bet in pot and no limit."""
+        if self.rules.structure is Structure.FIXED:
+            big = self.rules.big_bet_round(self.street)
+            return self.stakes.big_bet if big else self.stakes.small_bet
+        return self.stakes.big_blind
+
+    # ------------------------------------------------------------------ forced bets
+
+    def check_post(self, player: str, kind: PostKind, amount: int, dead: int = 0) -> list[Finding]:
+        out: list[Finding] = []
+        if player not in self.total:
+            return out
+        if amount > self.stack[player]:
+            out.append(
+                Finding(
+                    STACK_MISMATCH,
+                    f"{player} posts {money(amount)} but has only {money(self.stack[player])}",
+                )
+            )
+        short = amount >= self.stack[player]  # all-in for less is always allowed
+        st = self.stakes
+        if kind is PostKind.ANTE:
+            if st.ante and amount != st.ante and not (short and amount < st.ante):
+                text = f"{player} antes {money(amount)}, not {money(st.ante)}"
+                out.append(Finding(BAD_ANTE, text))
+            return out
+        live = amount - dead
+        if kind is PostKind.SMALL_BLIND:
+            if amount != st.small_blind and not (short and amount < st.small_blind):
+                out.append(
+                    Finding(
+                        BAD_BLIND,
+                        f"{player} posts a small blind of {money(amount)}, "
+                        f"not {money(st.small_blind)}",
+                    )
+                )
+            if self.posted_small is None and self.button is not None:
+                want = self.order[-1] if self.heads_up else self.order[0]
+                if player != want:
+                    out.append(
+                        Finding(
+                            BAD_BLIND,
+                            f"{player} posts the small blind, but it is {want}'s seat "
+                            f"(button on seat {self.button})",
+                        )
+                    )
+        elif kind in (PostKind.BIG_BLIND, PostKind.BOTH_BLINDS):
+            if live != st.big_blind and not (short and live < st.big_blind):
+                out.append(
+                    Finding(
+                        BAD_BLIND,
+                        f"{player} posts a big blind of {money(live)}, not {money(st.big_blind)}",
+                    )
+                )
+            if kind is PostKind.BOTH_BLINDS and dead > st.small_blind:
+                out.append(
+                    Finding(
+                        BAD_BLIND,
+                        f"{player} posts {money(dead)} dead, more than the small blind",
+                    )
+                )
+            if kind is PostKind.BIG_BLIND and not self.posted_big and self.button is not None:
+                out.extend(self._big_blind_seat(player))
+        return out
+
+    def _big_blind_seat(self, player: str) -> list[Finding]:
+        pos = self.order.index(player)
+        if self.posted_small is not None:
+            sb = self.order.index(self.posted_small)
+            want = self.order[(sb + 1) % len(self.order)]
+            if player != want:
+                return [
+                    Finding(
+                        BAD_BLIND,
+                        f"{player} posts the big blind, but it is {want}'s seat "
+                        f"(after the small blind {self.posted_small})",
+                    )
+                ]
+        elif (self.heads_up and pos != 0) or (not self.heads_up and pos > 1):
+            return [
+                Finding(
+                    BAD_BLIND,
+                    f"{player} posts the big blind from seat {self.seat_of[player]}, too far "
+                    f"from the button on seat {self.button}",
+                )
+            ]
+        return []
+
+    def apply_post(self, player: str, kind: PostKind, amount: int, dead: int = 0) -> None:
+        self._put(player, amount)
+        if kind is PostKind.ANTE:
+            return
+        self.dead[player] += dead
+        self.street_bet[player] += amount - dead
+        self.current_bet = max(self.current_bet, self.street_bet[player])
+        if kind is PostKind.SMALL_BLIND and self.posted_small is None:
+            self.posted_small = player
+        if kind in (PostKind.BIG_BLIND, PostKind.BOTH_BLINDS):
+            self.posted_big.append(player)
+            self.bets = 1
+            self.last_raise = max(self.stakes.big_blind, self.last_raise)
+
+    def deal(self) -> None:
+        """The cards are dealt: the first betting round begins."""
+        if self.phase is not Phase.DEAL:
+            return
+        self.stub = 52 - self.rules.hand_size * len(self.order)
+        self.phase = Phase.BETTING
+        self.street = 0
+        if self.rules.structure is not Structure.FIXED:
+            self.last_raise = max(self.last_raise, self.stakes.big_blind)
+        self.pending = set(self.active)
+        self.closed = set()
+        if self.current_bet:
+            self.aggressor = self._big_blind_player()
+        first = self._first_to_act_preflop()
+        self._begin_round(first)
+
+    def _big_blind_player(self) -> str | None:
+        if not self.posted_big:
+            return None
+        if self.posted_small is not None:
+            sb = self.order.index(self.posted_small)
+            n = len(self.order)
+            for k in range(1, n + 1):
+                p = self.order[(sb + k) % n]
+                if p in self.posted_big:
+                    return p
+        early = [p for p in self.posted_big if self.order.index(p) <= 1]
+        return max(early, key=self.order.index) if early else self.posted_big[0]
+
+    def _first_to_act_preflop(self) -> int:
+        if self.rules.forced is Forced.ANTES or not (self.posted_big or self.posted_small):
+            return 0
+        anchor = self._big_blind_player() or self.posted_small
+        assert anchor is not None
+        return (self.order.index(anchor) + 1) % len(self.order)
+
+    # ------------------------------------------------------------------ betting
+
+    def legal_actions(self) -> Legal | None:
+        """The choices of the player to act, or ``None`` when nobody is to act."""
+        if self.phase is not Phase.BETTING or self.to_act is None:
+            return None
+        return self._legal_for(self.to_act)
+
+    def _legal_for(self, player: str) -> Legal:
+        stack = self.stack[player]
+        mine = self.street_bet[player]
+        owed = max(0, self.current_bet - mine)
+        call = min(owed, stack)
+        all_in_to = mine + stack
+        aggressive: ActionKind | None = (
+            ActionKind.RAISE if self.current_bet else ActionKind.BET
+        )
+        others = [p for p in self.active if p != player]
+        if (
+            stack <= owed
+            or not others
+            or (player in self.closed and owed > 0)
+            or self._capped()
+        ):
+            aggressive = None
+        min_to, max_to = self._raise_bounds(player)
+        return Legal(player, call, owed == 0, aggressive, min_to, max_to, all_in_to)
+
+    def _capped(self) -> bool:
+        cap = self.rules.cap
+        if cap is None or self.rules.structure is not Structure.FIXED:
+            return False
+        if not self.cap_heads_up and len(self.live) <= 2:
+            return False
+        return self.bets >= cap
+
+    def _raise_bounds(self, player: str) -> tuple[int, int]:
+        all_in_to = self.street_bet[player] + self.stack[player]
+        size = self.bet_size()
+        if self.rules.structure is Structure.FIXED:
+            target = self.current_bet + size
+            return min(target, all_in_to), min(target, all_in_to)
+        step = max(self.last_raise, size) if self.current_bet else size
+        low = min(self.current_bet + step, all_in_to)
+        if self.rules.structure is Structure.NO_LIMIT:
+            return low, all_in_to
+        owed = self.current_bet - self.street_bet[player]
+        high = self.current_bet + self.pot + owed
+        return low, min(max(high, low), all_in_to)
+
+    def check_action(
+        self,
+        player: str,
+        kind: ActionKind,
+        amount: int,
+        to: int | None = None,
+        all_in: bool = False,
+    ) -> list[Finding]:
+        """Everything wrong with ``player`` doing ``kind`` for ``amount`` chips now."""
+        if self.phase is Phase.DEAL:
+            self.deal()
+        if player not in self.total:
+            return []
+        if self.phase is not Phase.BETTING:
+            what = {
+                Phase.DRAW: f"during draw {self.draw_number}",
+                Phase.SHOWDOWN: "after the betting is over",
+                Phase.WON: "after everyone else folded",
+                Phase.DEAD: "in a dead hand",
+            }.get(self.phase, "now")
+            return [Finding(ILLEGAL_ACTION, f"{player} {kind.value}s {what}")]
+        if player in self.folded:
+            return [Finding(ILLEGAL_ACTION, f"{player} {kind.value}s after folding")]
+        if player in self.all_in:
+            return [Finding(ILLEGAL_ACTION, f"{player} {kind.value}s while all-in")]
+        out: list[Finding] = []
+        if player != self.to_act:
+            if self.to_act is None:
+                text = f"{player} {kind.value}s after the betting round was complete"
+            else:
+                text = f"{player} {kind.value}s, but it is {self.to_act}'s turn"
+            out.append(Finding(OUT_OF_TURN, text))
+        legal = self._legal_for(player)
+        stack = self.stack[player]
+        if amount > stack:
+            out.append(
+                Finding(
+                    STACK_MISMATCH,
+                    f"{player} puts in {money(amount)} but has only {money(stack)}",
+                )
+            )
+        if all_in and amount < stack:
+            out.append(
+                Finding(
+                    BAD_AMOUNT,
+                    f"{player} is said to be all-in but keeps {money(stack - amount)}",
+                )
+            )
+        if kind is ActionKind.FOLD:
+            return out
+        if kind is ActionKind.CHECK:
+            if not legal.can_check:
+                out.append(
+                    Finding(ILLEGAL_ACTION, f"{player} checks facing a bet of {money(legal.call)}")
+                )
+            return out
+        if kind is ActionKind.CALL:
+            if legal.can_check:
+                out.append(Finding(ILLEGAL_ACTION, f"{player} calls with nothing to call"))
+            elif amount != legal.call and amount <= stack:
+                out.append(
+                    Finding(
+                        BAD_AMOUNT,
+                        f"{player} calls {money(amount)}; the call is {money(legal.call)}",
+                    )
+                )
+            return out
+        out.extend(self._check_aggression(player, kind, amount, to, legal))
+        return out
+
+    def _check_aggression(
+        self, player: str, kind: ActionKind, amount: int, to: int | None, legal: Legal
+    ) -> list[Finding]:
+        out: list[Finding] = []
+        verb = "bets" if kind is ActionKind.BET else "raises"
+        new_to = self.street_bet[player] + amount
+        if to is not None and to != new_to:
+            out.append(
+                Finding(
+                    BAD_AMOUNT,
+                    f"{player} {verb} to {money(to)}, but {money(amount)} added to "
+                    f"{money(self.street_bet[player])} makes {money(new_to)}",
+                )
+            )
+        if new_to <= self.current_bet:
+            out.append(
+                Finding(
+                    BAD_AMOUNT,
+                    f"{player} {verb} to {money(new_to)}, no more than the bet of "
+                    f"{money(self.current_bet)}",
+                )
+            )
+            return out
+        if legal.aggressive is None:
+            if self._capped():
+                out.append(
+                    Finding(
+                        CAP_EXCEEDED,
+                        f"{player} raises after the betting was capped at {self.bets} bets",
+                    )
+                )
+            elif player in self.closed:
+                out.append(
+                    Finding(
+                        ILLEGAL_ACTION,
+                        f"{player} raises, but an all-in for less did not reopen the betting",
+                    )
+                )
+            elif not [p for p in self.active if p != player]:
+                out.append(
+                    Finding(ILLEGAL_ACTION, f"{player} {verb} with nobody left to call")
+                )
+            return out
+        all_in_for_less = new_to == legal.all_in_to and new_to < legal.min_to
+        if all_in_for_less:
+            return out
+        kind_of = self.rules.structure
+        if kind_of is Structure.FIXED and new_to != legal.min_to:
+            out.append(
+                Finding(
+                    BAD_AMOUNT,
+                    f"{player} {verb} to {money(new_to)}; in fixed limit it must be "
+                    f"{money(legal.min_to)}",
+                )
+            )
+        elif new_to < legal.min_to:
+            out.append(
+                Finding(
+                    BAD_AMOUNT,
+                    f"{player} {verb} to {money(new_to)}, under the minimum of "
+                    f"{money(legal.min_to)}",
+                )
+            )
+        elif new_to > legal.max_to and new_to <= legal.all_in_to:
+            out.append(
+                Finding(
+                    BAD_AMOUNT,
+                    f"{player} {verb} to {money(new_to)}, over the pot-limit maximum of "
+                    f"{money(legal.max_to)}",
+                )
+            )
+        return out
+
+    def apply_action(self, player: str, kind: ActionKind, amount: int = 0) -> None:
+        """Perform the action as given (chips as the site wrote them), legal or not."""
+        if self.phase is Phase.DEAL:
+            self.deal()
+        if player not in self.total:
+            return
+        if kind is ActionKind.FOLD:
+            self.folded.add(player)
+            self.pending.discard(player)
+        elif kind in (ActionKind.CHECK, ActionKind.CALL):
+            self._put(player, amount)
+            self.street_bet[player] += amount
+            self.pending.discard(player)
+            self.closed.add(player)
+        else:
+            self._aggress(player, amount)
+        if self.phase is Phase.BETTING:
+            self._advance(player)
+
+    def _aggress(self, player: str, amount: int) -> None:
+        before = self.current_bet
+        self._put(player, amount)
+        self.street_bet[player] += amount
+        new_to = self.street_bet[player]
+        if new_to <= before:
+            self.pending.discard(player)
+            self.closed.add(player)
+            return
+        increase = new_to - before
+        size = self.bet_size()
+        if self.rules.structure is Structure.FIXED:
+            full = increase >= size or (self.reopen_on_half_bet and 2 * increase >= size)
+        else:
+            full = increase >= (max(self.last_raise, size) if before else size)
+        self.current_bet = new_to
+        if full:
+            self.bets += 1
+            self.last_raise = max(increase, self.last_raise if before else 0)
+            self.closed = {player}
+            self.aggressor = player
+        else:
+            self.closed.add(player)
+        self.pending = {p for p in self.active if p != player}
+
+    def _put(self, player: str, amount: int) -> None:
+        self.stack[player] -= amount
+        self.total[player] += amount
+        if self.stack[player] <= 0 and amount > 0:
+            self.all_in.add(player)
+
+    def _advance(self, after: str) -> None:
+        if len(self.live) == 1:
+            self._return_uncalled()
+            self.phase = Phase.WON
+            self.to_act = None
+            return
+        if not self.pending:
+            self._close_round()
+            return
+        n = len(self.order)
+        start = self.order.index(after)
+        for k in range(1, n + 1):
+            p = self.order[(start + k) % n]
+            if p in self.pending:
+                self.to_act = p
+                return
+
+    def _begin_round(self, first: int) -> None:
+        active = self.active
+        lone = len(active) == 1 and self.street_bet[active[0]] >= self.current_bet
+        if not active or lone:
+            self.pending = set()
+        if not self.pending:
+            self.to_act = None
+            self._close_round()
+            return
+        n = len(self.order)
+        for k in range(n):
+            p = self.order[(first + k) % n]
+            if p in self.pending:
+                self.to_act = p
+                return
+
+    def close_round(self) -> list[str]:
+        """End the betting round now; returns the players who had not acted yet."""
+        missing = [p for p in self.order if p in self.pending]
+        if self.phase is Phase.BETTING:
+            self.pending = set()
+            self._close_round()
+        return missing
+
+    def _close_round(self) -> None:
+        self.to_act = None
+        self._return_uncalled()
+        if self.aggressor is not None:
+            self.last_aggressor = self.aggressor
+        if len(self.live) <= 1:
+            self.phase = Phase.WON
+            return
+        nobody_opened = self.street == 0 and self.current_bet == 0
+        if nobody_opened and self.rules.opener.value == "jacks":
+            self.phase = Phase.DEAD
+            return
+        if self.street >= self.rules.draws:
+            self.phase = Phase.SHOWDOWN
+            return
+        self.phase = Phase.DRAW
+        self.draw_number = self.street + 1
+        self.drawn[self.draw_number] = {}
+        self.draw_queue = list(self.live)
+
+    def _return_uncalled(self) -> None:
+        """Chips above what anyone else could match go back to their owner at once."""
+        levels = {p: self.total[p] - self.dead[p] for p in self.order}
+        top = max(levels, key=lambda p: levels[p])
+        second = max((v for p, v in levels.items() if p != top), default=0)
+        excess = levels[top] - second
+        if excess > 0:
+            self.total[top] -= excess
+            self.stack[top] += excess
+            self.street_bet[top] = max(0, self.street_bet[top] - excess)
+            self.returned[top] += excess
+            self.all_in.discard(top)
+
+    # ------------------------------------------------------------------ draws
+
+    def draw_turn(self) -> DrawTurn | None:
+        """Who draws next and the most cards they may take (the ace rule aside)."""
+        if self.phase is not Phase.DRAW or not self.draw_queue:
+            return None
+        return DrawTurn(self.draw_queue[0], self.draw_number, self.rules.max_discard, self.stub)
+
+    def check_draw(self, player: str, count: int, shows_ace: bool = False) -> list[Finding]:
+        if self.phase is Phase.DEAL:
+            self.deal()
+        if player not in self.total:
+            return []
+        if self.phase is not Phase.DRAW:
+            if player in self.folded:
+                return [Finding(ILLEGAL_ACTION, f"{player} draws after folding")]
+            return [Finding(ILLEGAL_ACTION, f"{player} draws when no draw is being dealt")]
+        out: list[Finding] = []
+        if player in self.folded:
+            out.append(Finding(ILLEGAL_ACTION, f"{player} draws after folding"))
+        elif player in self.drawn[self.draw_number]:
+            out.append(Finding(BAD_DRAW, f"{player} draws twice in draw {self.draw_number}"))
+        elif self.draw_queue and self.draw_queue[0] != player:
+            out.append(
+                Finding(
+                    OUT_OF_TURN,
+                    f"{player} draws before {self.draw_queue[0]} in draw {self.draw_number}",
+                )
+            )
+        limit = self.rules.discard_limit(shows_ace)
+        if count > limit or count < 0:
+            out.append(
+                Finding(BAD_DRAW, f"{player} draws {count} cards; the most allowed is {limit}")
+            )
+        elif count > self.stub + self.pile:
+            out.append(
+                Finding(
+                    BAD_DRAW,
+                    f"{player} draws {count} cards but the stub and the earlier discards "
+                    f"hold only {self.stub + self.pile}",
+                )
+            )
+        return out
+
+    def apply_draw(self, player: str, count: int) -> bool:
+        """Deal ``count`` new cards to ``player``; True when the stub ran out and was rebuilt."""
+        if self.phase is Phase.DEAL:
+            self.deal()
+        if player not in self.total:
+            return False
+        reshuffled = False
+        if count <= self.stub:
+            self.stub -= count
+            self.pile += count
+        else:
+            need = count - self.stub
+            self.stub = max(0, self.pile - need)
+            self.pile = count
+            self.reshuffles += 1
+            reshuffled = True
+        if self.phase is Phase.DRAW:
+            self.drawn[self.draw_number][player] = count
+            if player in self.draw_queue:
+                self.draw_queue.remove(player)
+            if not self.draw_queue:
+                self._next_street()
+        return reshuffled
+
+    def close_draw(self) -> list[str]:
+        """End the draw now; returns the players who had not drawn."""
+        missing = list(self.draw_queue)
+        if self.phase is Phase.DRAW:
+            self.draw_queue = []
+            self._next_street()
+        return missing
+
+    def _next_street(self) -> None:
+        self.street += 1
+        self.phase = Phase.BETTING
+        self.street_bet = dict.fromkeys(self.order, 0)
+        self.current_bet = 0
+        self.bets = 0
+        self.last_raise = 0
+        self.aggressor = None
+        self.closed = set()
+        self.pending = set(self.active)
+        self._begin_round(0)
+
+    # ------------------------------------------------------------------ showdown
+
+    def showdown_order(self) -> list[str]:
+        """Who shows first: the last bettor or raiser of the last round with a bet (if still
+        in), otherwise the first player left of the button; then clockwise."""
+        live = self.live
+        if not live:
+            return []
+        first = self.last_aggressor if self.last_aggressor in live else live[0]
+        i = live.index(first)
+        return live[i:] + live[:i]
+
+    def finish(self) -> list[str]:
+        """Close whatever is still open (betting, draws) and return who never acted."""
+        if self.phase is Phase.DEAL:
+            self.deal()
+        missing: list[str] = []
+        guard = 0
+        while self.phase in (Phase.BETTING, Phase.DRAW) and guard < 16:
+            guard += 1
+            if self.phase is Phase.BETTING:
+                missing.extend(self.close_round())
+            else:
+                missing.extend(self.close_draw())
+        return missing
+
+
+def _position_order(
+    seats: Sequence[tuple[int, str, int]], button: int | None, small_blind: str | None
+) -> tuple[str, ...]:
+    """Players clockwise from the first seat left of the button (the button last)."""
+    ordered = sorted(seats, key=lambda s: s[0])
+    if button is None and small_blind is not None:
+        names = [p for _, p, _ in ordered]
+        if small_blind in names:
+            i = names.index(small_blind)
+            if len(names) == 2:
+                i = (i + 1) % 2  # heads-up the small blind is the button
+            return tuple(names[i:] + names[:i])
+    if button is None:
+        return tuple(p for _, p, _ in ordered)
+    after = [p for s, p, _ in ordered if s > button]
+    upto = [p for s, p, _ in ordered if s <= button]
+    return tuple(after + upto)
