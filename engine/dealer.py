@@ -41,6 +41,7 @@ from engine.record import (
     Uncalled,
 )
 from engine.rules import GameRules, rules_for
+from engine.state import HandState, Legal, Phase
 
 _DRAWS = {
     Game.TRIPLE_DRAW_27: 3,
@@ -229,17 +230,13 @@ class Table:
 
 
 @dataclass(slots=True)
-class _Options:
-    """What the rules let the player to act do now (street totals)."""
-
-    to_call: int
-    raise_min_to: int | None
-    raise_max_to: int | None
-
-
-@dataclass(slots=True)
 class _HandPlay:
-    """One hand being played: the chips, the cards and the record as it grows."""
+    """One hand being played on ``engine.state.HandState``: the cards, choices and record.
+
+    The state machine decides whose turn it is, what is legal, when a round closes and
+    what comes back uncalled; the dealer only shuffles, chooses among the legal options
+    and writes down what happened.
+    """
 
     table: Table
     steps: list[Step] = field(default_factory=list)
@@ -248,84 +245,65 @@ class _HandPlay:
         t = self.table
         spec, rules, rng = t.spec, t.rules, t.rng
         sitters = t.sitters
-        seat_of = {s.name: s.seat for s in sitters}
-        order = pots.clockwise_from_button([s.name for s in sitters], seat_of, t.button)
         style = {s.name: s.style for s in sitters}
         start = {s.name: s.stack for s in sitters}
+        ranking = ranking_for(spec.game)
         judge = {Ranking.DEUCE_SEVEN: Judge.LOW_27, Ranking.ACE_FIVE: Judge.LOW_A5}.get(
-            ranking_for(spec.game), Judge.HIGH
+            ranking, Judge.HIGH
         )
-        betting = _Betting(rules, spec.stakes, order, dict(start))
+        hs = HandState(rules, spec.stakes, [(s.seat, s.name, s.stack) for s in sitters], t.button)
+        order = list(hs.order)
         steps = self.steps
 
-        # blinds: heads-up the button posts the small blind
+        # blinds: heads-up the button (last in order) posts the small blind
         sb, bb = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
         for player, kind, amount in (
             (sb, PostKind.SMALL_BLIND, spec.stakes.small_blind),
             (bb, PostKind.BIG_BLIND, spec.stakes.big_blind),
         ):
-            paid = betting.post(player, amount)
-            steps.append(Post(player, kind, paid, 0, all_in=betting.stack[player] == 0))
+            paid = min(amount, hs.stack[player])
+            hs.apply_post(player, kind, paid)
+            steps.append(Post(player, kind, paid, 0, all_in=hs.stack[player] == 0))
 
         deck = Deck(rng)
-        dealt = deck.deal_round_robin(len(order))
-        holding: dict[str, Cards] = dict(zip(order, dealt, strict=True))
+        dealt = dict(zip(order, deck.deal_round_robin(len(order)), strict=True))
+        holding: dict[str, Cards] = dict(dealt)
         hero = spec.hero if spec.hero in holding else None
+        hs.deal()
 
-        draws = rules.draws
-        reached_draw = False
-        for street in range(draws + 1):
-            if street > 0:
-                if len(betting.live) < 2:
-                    break
-                reached_draw = True
-                for drawer in order:
-                    if drawer not in betting.live:
-                        continue
-                    holding[drawer] = self._draw(
-                        drawer, street, holding[drawer], deck, judge, draws - street + 1,
-                        drawer == hero,
-                    )
-            betting.start_street(street)
-            while (actor := betting.next_to_act()) is not None:
-                opts = betting.options(actor)
-                s = strength(holding[actor], judge, draws - street, rng)
-                bet_opts = BetOptions(
-                    to_call=opts.to_call,
-                    raise_min_to=opts.raise_min_to,
-                    raise_max_to=opts.raise_max_to,
-                    committed=betting.street_put[actor],
-                    stack=betting.stack[actor],
-                    pot=betting.pot,
-                    draws_left=draws - street,
-                    big_blind=spec.stakes.big_blind,
-                    no_limit_or_pot=rules.structure is not Structure.FIXED,
+        guard = 0
+        while not hs.over:
+            guard += 1
+            if guard > 500:
+                raise RuntimeError("the hand does not end: the state machine is stuck")
+            if hs.phase is Phase.BETTING:
+                legal = hs.legal_actions()
+                if legal is None:
+                    raise RuntimeError("betting with nobody to act")
+                self._bet(hs, legal, holding, judge, style[legal.player])
+            elif hs.phase is Phase.DRAW:
+                turn = hs.draw_turn()
+                if turn is None:
+                    raise RuntimeError("a draw with nobody to draw")
+                holding[turn.player] = self._draw(
+                    hs, turn.player, turn.draw, turn.limit, holding[turn.player], deck, judge,
+                    turn.player == hero,
                 )
-                choice = decide(bet_opts, s, style[actor], rng)
-                steps.append(betting.act(actor, street, choice.kind, choice.to))
-            if len(betting.live) < 2:
-                break
+            else:
+                raise RuntimeError(f"the dealer cannot continue in phase {hs.phase}")
 
-        # the end: uncalled bet, showdown, pots, rake, collects
-        contributions = dict(betting.total_put)
-        back = pots.uncalled(contributions)
-        if back is not None:
-            player, amount = back
-            contributions[player] -= amount
-            steps.append(Uncalled(player, amount, 0))
-        live = [p for p in order if p in betting.live]
+        # the end: pots, showdown, rake, collects
+        contributions = {p: hs.total[p] for p in order}
+        live = hs.live
         total = sum(contributions.values())
-        rake = spec.rake.amount(total) if reached_draw else 0
-        side = pots.side_pots({p: contributions[p] for p in order}, set(live))
+        rake = spec.rake.amount(total) if hs.street > 0 else 0  # no draw, no drop
+        side = pots.side_pots(contributions, set(live))
         after_rake = pots.take_rake(side, rake)
         won: list[tuple[int, str, int]]
         if len(live) == 1:
             won = [(0, live[0], total - rake)]
         else:
-            ranking = ranking_for(spec.game)
-            strengths = self._showdown(
-                live, betting, holding, contributions, ranking, order, street_of_last=draws
-            )
+            strengths = self._showdown(hs.showdown_order(), holding, contributions, ranking)
             won = list(pots.award(after_rake, strengths, order))
         several = len([p for p in after_rake if p.amount > 0]) > 1
         for index, player, amount in sorted(won, key=lambda w: -w[0]):
@@ -334,7 +312,6 @@ class _HandPlay:
         final = {p: start[p] - contributions[p] for p in order}
         for _, player, amount in won:
             final[player] += amount
-        seats = tuple(Seat(s.seat, s.name, start[s.name], 0) for s in sitters)
         hand = Hand(
             site=spec.site,
             hand_id=str(spec.first_hand_id + t.hand_no),
@@ -345,61 +322,102 @@ class _HandPlay:
             currency=spec.currency,
             time=t.time,
             button=t.button,
-            seats=seats,
+            seats=tuple(Seat(s.seat, s.name, start[s.name], 0) for s in sitters),
             steps=tuple(steps),
             file="",
             line=0,
             hero=hero,
-            dealt=dict(zip(order, dealt, strict=True))[hero] if hero else None,
+            dealt=dealt[hero] if hero else None,
             max_seats=spec.max_seats,
             rake=rake,
             total_pot=total,
         )
         return hand, final
 
+    def _bet(
+        self,
+        hs: HandState,
+        legal: Legal,
+        holding: dict[str, Cards],
+        judge: Judge,
+        style: Style,
+    ) -> None:
+        t = self.table
+        player = legal.player
+        draws_left = t.rules.draws - hs.street
+        can_raise = legal.aggressive is not None
+        opts = BetOptions(
+            to_call=0 if legal.can_check else legal.call,
+            raise_min_to=legal.min_to if can_raise else None,
+            raise_max_to=legal.max_to if can_raise else None,
+            committed=hs.street_bet[player],
+            stack=hs.stack[player],
+            pot=hs.pot,
+            draws_left=draws_left,
+            big_blind=t.spec.stakes.big_blind,
+            no_limit_or_pot=t.rules.structure is not Structure.FIXED,
+        )
+        choice = decide(opts, strength(holding[player], judge, draws_left, t.rng), style, t.rng)
+        stack = hs.stack[player]
+        returned = dict(hs.returned)
+        street = hs.street
+        if choice.kind == "fold":
+            kind, amount, to = ActionKind.FOLD, 0, None
+        elif choice.kind == "check":
+            kind, amount, to = ActionKind.CHECK, 0, None
+        elif choice.kind == "call":
+            kind, amount, to = ActionKind.CALL, legal.call, None
+        else:
+            assert legal.aggressive is not None
+            kind, to = legal.aggressive, choice.to
+            amount = to - hs.street_bet[player]
+        hs.apply_action(player, kind, amount)
+        all_in = amount > 0 and amount == stack
+        self.steps.append(Action(player, street, kind, 0, amount, to, all_in))
+        for p in hs.order:
+            if hs.returned[p] > returned[p]:
+                self.steps.append(Uncalled(p, hs.returned[p] - returned[p], 0))
+
     def _draw(
         self,
+        hs: HandState,
         player: str,
         draw: int,
+        limit: int,
         cards: Cards,
         deck: Deck,
         judge: Judge,
-        draws_left: int,
         is_hero: bool,
     ) -> Cards:
         rng = self.table.rng
-        rules = self.table.rules
+        draws_left = self.table.rules.draws - draw + 1
         if judge is Judge.HIGH:
-            kept = keep_high(cards, rng, rules.max_discard)
+            kept = keep_high(cards, rng, limit)
         else:
             kept = keep_low(cards, judge, draws_left, rng)
+            while 5 - len(kept) > limit:
+                kept = (*kept, next(c for c in cards if c not in kept))
         discarded = tuple(c for c in cards if c not in kept)
         got = deck.replace(discarded)
-        new: Cards = kept + got.received
+        reshuffled = hs.apply_draw(player, len(discarded))
+        if reshuffled != got.reshuffled:
+            raise RuntimeError("the deck and the state machine disagree on the stub")
         if is_hero:
-            self.steps.append(
-                Draw(player, draw, len(discarded), 0, discarded, kept, got.received)
-            )
+            self.steps.append(Draw(player, draw, len(discarded), 0, discarded, kept, got.received))
         else:
             self.steps.append(Draw(player, draw, len(discarded), 0))
-        return new
+        return kept + got.received
 
     def _showdown(
         self,
-        live: list[str],
-        betting: _Betting,
+        turn: list[str],
         holding: dict[str, Cards],
         contributions: dict[str, int],
         ranking: Ranking,
-        order: list[str],
-        street_of_last: int,
     ) -> dict[str, int]:
-        """Show in turn (last aggressor first, else first left of the button); a beaten
-        player usually mucks.  Returns the shown hands' ranks."""
+        """Show in the state's order; a player whose every pot is already lost usually
+        mucks.  Returns the shown hands' ranks (smaller is better)."""
         rng = self.table.rng
-        first = betting.last_aggressor if betting.last_aggressor in live else None
-        start = live.index(first) if first is not None else 0
-        turn = live[start:] + live[:start]
         shown: dict[str, int] = {}
         for player in turn:
             value = rank(holding[player], ranking)
@@ -412,145 +430,3 @@ class _HandPlay:
             shown[player] = value
             self.steps.append(Show(player, holding[player], 0))
         return shown
-
-
-class _Betting:
-    """Temporary chips bookkeeping and legal options (to be replaced by ``engine.state``)."""
-
-    def __init__(self, rules: GameRules, stakes: Stakes, order: list[str], stack: dict[str, int]):
-        self.rules = rules
-        self.stakes = stakes
-        self.order = order
-        self.stack = stack
-        self.total_put = {p: 0 for p in order}
-        self.street_put = {p: 0 for p in order}
-        self.live = set(order)
-        self.all_in: set[str] = set()
-        self.street = 0
-        self.high = 0
-        self.last_full = stakes.big_blind
-        self.bets = 0
-        self.needs: dict[str, bool] = {}
-        self.may_raise: dict[str, bool] = {}
-        self.cursor = 0
-        self.last_aggressor: str | None = None
-
-    @property
-    def pot(self) -> int:
-        return sum(self.total_put.values())
-
-    def post(self, player: str, amount: int) -> int:
-        paid = min(amount, self.stack[player])
-        self._put(player, paid)
-        return paid
-
-    def _put(self, player: str, chips: int) -> None:
-        self.stack[player] -= chips
-        self.total_put[player] += chips
-        self.street_put[player] += chips
-        self.high = max(self.high, self.street_put[player])
-        if self.stack[player] == 0:
-            self.all_in.add(player)
-
-    def _bet_size(self) -> int:
-        if self.rules.big_bet_round(self.street):
-            return self.stakes.big_bet
-        return self.stakes.small_bet
-
-    def start_street(self, street: int) -> None:
-        self.street = street
-        self.last_aggressor = None
-        can_act = [p for p in self.order if p in self.live and p not in self.all_in]
-        if street == 0:
-            self.bets = 1
-            self.last_full = self.stakes.big_blind
-            first_index = 2 % len(self.order) if len(self.order) > 2 else 1
-            # heads-up the button (order[1]) acts first before the draw
-        else:
-            for p in self.order:
-                self.street_put[p] = 0
-            self.high = 0
-            self.bets = 0
-            self.last_full = self.stakes.big_blind
-            first_index = 0
-        self.cursor = first_index
-        active_others = len(can_act)
-        self.needs = {p: p in can_act and active_others >= 2 for p in self.order}
-        if street == 0 and len(can_act) == 1:
-            # only one player can act: they still answer a bet they face
-            p = can_act[0]
-            self.needs[p] = self.street_put[p] < self.high
-        self.may_raise = {p: True for p in self.order}
-
-    def next_to_act(self) -> str | None:
-        if len(self.live) < 2:
-            return None
-        n = len(self.order)
-        for k in range(n):
-            p = self.order[(self.cursor + k) % n]
-            if self.needs.get(p) and p in self.live and p not in self.all_in:
-                self.cursor = (self.cursor + k) % n
-                return p
-        return None
-
-    def options(self, player: str) -> _Options:
-        to_call = min(self.high - self.street_put[player], self.stack[player])
-        others = [
-            p for p in self.order if p != player and p in self.live and p not in self.all_in
-        ]
-        can_raise = (
-            self.may_raise[player]
-            and self.stack[player] > to_call
-            and bool(others)
-            and (self.rules.cap is None or self.bets < self.rules.cap)
-        )
-        if not can_raise:
-            return _Options(to_call, None, None)
-        most = self.street_put[player] + self.stack[player]
-        if self.rules.structure is Structure.FIXED:
-            to = min(self.high + self._bet_size(), most)
-            return _Options(to_call, to, to)
-        least = min(self.high + self.last_full, most)
-        if self.rules.structure is Structure.POT:
-            pot_after_call = self.pot + (self.high - self.street_put[player])
-            most = min(most, self.high + pot_after_call)
-        return _Options(to_call, least, max(least, most))
-
-    def act(self, player: str, street: int, kind: str, to: int) -> Action:
-        n = len(self.order)
-        self.needs[player] = False
-        self.cursor = (self.order.index(player) + 1) % n
-        if kind == "fold":
-            self.live.discard(player)
-            return Action(player, street, ActionKind.FOLD, 0)
-        if kind == "check":
-            return Action(player, street, ActionKind.CHECK, 0)
-        if kind == "call":
-            chips = min(self.high - self.street_put[player], self.stack[player])
-            self._put(player, chips)
-            return Action(
-                player, street, ActionKind.CALL, 0, chips, None, player in self.all_in
-            )
-        before = self.high
-        chips = to - self.street_put[player]
-        self._put(player, chips)
-        increase = to - before
-        full = increase >= (self._bet_size() if self.rules.structure is Structure.FIXED
-                            else self.last_full)
-        if full:
-            self.bets += 1
-            if self.rules.structure is not Structure.FIXED:
-                self.last_full = increase
-        for p in self.order:
-            if p == player or p not in self.live or p in self.all_in:
-                continue
-            if full:
-                self.needs[p] = True
-                self.may_raise[p] = True
-            elif not self.needs[p]:
-                self.needs[p] = True
-                self.may_raise[p] = False
-        self.last_aggressor = player
-        action_kind = ActionKind.BET if before == 0 else ActionKind.RAISE
-        return Action(player, street, action_kind, 0, chips, to, player in self.all_in)
-
