@@ -1,28 +1,136 @@
-"""PokerStars hand histories (work in progress: sniffing and splitting first)."""
+"""PokerStars hand histories: cut a file into hands and turn each hand into a record.
+
+The wording lives in ``grammars/pokerstars.lark`` (one terminal per kind of line); this
+module is the transformer: it classifies each line among the kinds allowed where it
+stands and turns the line's named groups into record elements.  It knows no rules of
+the game: amounts are what the text says, and the only arithmetic is turning "raises to"
+into the chips the raise adds, from what the same player already put in on that street.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from typing import Final
 
-from engine.record import Hand
+from engine.cards import CardError, Cards, parse_cards
+from engine.record import (
+    Action,
+    ActionKind,
+    Collect,
+    Draw,
+    Game,
+    Hand,
+    Muck,
+    Note,
+    Post,
+    PostKind,
+    Seat,
+    Show,
+    Stakes,
+    Step,
+    Structure,
+    Tournament,
+    Uncalled,
+)
+from parser.lines import LineGrammar, MoneyError, classify, money
 from parser.outcome import HandText, ParseError, Skipped
+from parser.times import stated_time
 
-SITE = "pokerstars"
-_HEADS = ("PokerStars ",)
+SITE: Final = "pokerstars"
+GRAMMAR = LineGrammar("pokerstars.lark")
+
+_HAND_START = re.compile(
+    r"PokerStars (?:Home Game Hand|Home Game|Zoom Hand|Rush Hand|Hand|Game|Tournament) #"
+)
+
+GAMES: Final[dict[str, Game]] = {
+    "Triple Draw 2-7 Lowball": Game.TRIPLE_DRAW_27,
+    "Single Draw 2-7 Lowball": Game.SINGLE_DRAW_27,
+    "Triple Draw A-5 Lowball": Game.TRIPLE_DRAW_A5,
+    "Single Draw A-5 Lowball": Game.SINGLE_DRAW_A5,
+    "5 Card Draw": Game.FIVE_CARD_DRAW,
+}
+STRUCTURES: Final[dict[str, Structure]] = {
+    "Limit": Structure.FIXED,
+    "Fixed Limit": Structure.FIXED,
+    "Pot Limit": Structure.POT,
+    "No Limit": Structure.NO_LIMIT,
+}
+CURRENCY_OF_SYMBOL: Final = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
+TOURNAMENT_CURRENCY: Final = "chips"
+PLAY_CURRENCY: Final = "play"
+
+_BODY = GRAMMAR.group(
+    (
+        "FOLDS", "CHECKS", "CALLS", "BETS", "RAISES", "DISCARDS", "STANDS_PAT", "DEALT",
+        "DRAW_STREET", "POST_SB", "POST_BB", "POST_ANTE", "POST_BOTH", "POST_STRADDLE",
+        "SHOWS", "MUCKS", "COLLECTED", "UNCALLED", "NO_SHOW", "SHOWDOWN", "DEALING",
+        "CHAT", "JOINS", "LEAVES", "SITS_OUT", "SITTING_OUT", "TIMED_OUT", "DISCONNECTED",
+        "CONNECTED", "RETURNED", "SECONDS_LEFT", "ALLOWED_TO_PLAY", "REMOVED", "CAPPED",
+        "CASHED_OUT", "FINISHED", "WINS_TOURNAMENT", "BOUNTY", "REBUY", "TIME_BANK",
+        "SUMMARY", "SEAT",
+    )
+)  # fmt: skip
+_SUMMARY = GRAMMAR.group(("SEAT_SUMMARY", "TOTAL_POT", "BOARD"))
+_BODY_EXPECTED = (
+    "a line of play (posts, folds, checks, calls, bets, raises, discards, stands pat, "
+    "shows, mucks, collected...) or a known note (said, joins, leaves, sits out...)"
+)
+_SUMMARY_EXPECTED = "a summary line ('Total pot ...' or 'Seat N: ...')"
+
+NOTE_KINDS: Final = {
+    "CHAT": "chat",
+    "JOINS": "join",
+    "LEAVES": "leave",
+    "SITS_OUT": "sit_out",
+    "SITTING_OUT": "sitting_out",
+    "TIMED_OUT": "timed_out",
+    "DISCONNECTED": "disconnected",
+    "CONNECTED": "connected",
+    "RETURNED": "returned",
+    "TIME_BANK": "time_bank",
+    "SECONDS_LEFT": "time_bank",
+    "ALLOWED_TO_PLAY": "wait_for_button",
+    "REMOVED": "removed",
+    "CAPPED": "capped",
+    "CASHED_OUT": "cash_out",
+    "FINISHED": "tournament",
+    "WINS_TOURNAMENT": "tournament",
+    "BOUNTY": "tournament",
+    "REBUY": "tournament",
+    "NO_SHOW": "no_show",
+}
+_POST_KINDS: Final = {
+    "POST_SB": PostKind.SMALL_BLIND,
+    "POST_BB": PostKind.BIG_BLIND,
+    "POST_BOTH": PostKind.BOTH_BLINDS,
+    "POST_ANTE": PostKind.ANTE,
+    "POST_STRADDLE": PostKind.EXTRA,
+}
+_ACTION_KINDS: Final = {
+    "CALLS": ActionKind.CALL,
+    "BETS": ActionKind.BET,
+    "RAISES": ActionKind.RAISE,
+}
+_DRAW_MARKERS: Final = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "DRAW": 1}
 
 
 class PokerStarsReader:
+    """The SiteReader for PokerStars text files."""
+
     site = SITE
 
     def sniff(self, head: str) -> bool:
-        return any(line.lstrip("\ufeff").startswith(_HEADS) for line in head.splitlines()[:50])
+        return any(_HAND_START.match(line.lstrip("\ufeff")) for line in head.splitlines()[:40])
 
     def split(self, lines: Iterable[tuple[int, str]], file: str) -> Iterator[HandText]:
         buf: list[str] = []
         start = 0
         for no, line in lines:
-            if line.startswith(_HEADS) and buf:
-                yield HandText(file, start, "\n".join(buf), SITE)
+            if buf and _HAND_START.match(line):
+                yield HandText(file, start, "\n".join(buf).rstrip("\n"), SITE)
                 buf = []
             if not buf:
                 if not line.strip():
@@ -30,9 +138,409 @@ class PokerStarsReader:
                 start = no
             buf.append(line)
         if buf:
-            yield HandText(file, start, "\n".join(buf), SITE)
+            yield HandText(file, start, "\n".join(buf).rstrip("\n"), SITE)
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
-        raise ParseError(
-            "the PokerStars reader is being written", file=chunk.file, line=chunk.line
+        return _HandParser(chunk).run()
+
+
+class _HandParser:
+    """One hand's lines to a record; one instance per hand, thrown away after."""
+
+    def __init__(self, chunk: HandText) -> None:
+        self.chunk = chunk
+        self.file = chunk.file
+        self.steps: list[Step] = []
+        self.seats: list[Seat] = []
+        self.hero: str | None = None
+        self.dealt: Cards | None = None
+        self.street = 0
+        self.draw = 0
+        self.in_draw = False
+        self.put_in: dict[str, int] = {}  # chips each player has in on the current street
+        self.total_pot: int | None = None
+        self.rake: int | None = None
+        self.fixed = False
+
+    # ---- errors
+    def error(
+        self, message: str, line: int, text: str, expected: str = "", column: int = 1
+    ) -> ParseError:
+        return ParseError(
+            message,
+            file=self.file,
+            line=line,
+            column=column,
+            line_text=text,
+            expected=expected,
+        )
+
+    def amount(self, text: str, line: int, full: str) -> int:
+        try:
+            return money(text)
+        except MoneyError:
+            raise self.error(
+                f"not an amount: {text!r}",
+                line,
+                full,
+                "an amount like $1.50 or 1,500",
+                column=max(full.find(text), 0) + 1,
+            ) from None
+
+    def cards(self, text: str, line: int, full: str) -> Cards:
+        try:
+            return parse_cards(text, distinct=False)
+        except CardError as exc:
+            raise self.error(
+                str(exc),
+                line,
+                full,
+                "cards like [7s 5d 4h 3c 2s]",
+                column=max(full.find(text), 0) + 1,
+            ) from None
+
+    # ---- the hand
+    def run(self) -> Hand | Skipped:
+        first = self.chunk.line
+        numbered = [
+            (first + i, text.rstrip())
+            for i, text in enumerate(self.chunk.text.split("\n"))
+            if text.strip()
+        ]
+        if not numbered:
+            raise self.error("empty hand", first, "", "a PokerStars hand header")
+        head_no, head = numbered[0]
+        if head.startswith("PokerStars Tournament #"):
+            return Skipped(
+                "incomplete",
+                "a PokerStars tournament summary: it holds no hand",
+                SITE,
+                self.file,
+                head_no,
+            )
+        m = GRAMMAR.regex("HEADER").match(head)
+        if m is None:
+            raise self.error(
+                "not a PokerStars hand header",
+                head_no,
+                head,
+                "'PokerStars Hand #<id>: <game> <limit> (<stakes>) - <date> <time>'",
+            )
+        hand_id = m["hand_id"]
+        game_text = m["game"]
+        g = GRAMMAR.regex("GAME").match(game_text)
+        if g is None:
+            raise self.error(
+                "unknown game description",
+                head_no,
+                head,
+                "'<game> <limit> (<stakes>)', for example 'Triple Draw 2-7 Lowball Limit'",
+                column=head.find(game_text) + 1,
+            )
+        name, limit = g["name"].strip(), g["limit"]
+        game = GAMES.get(name)
+        structure = STRUCTURES.get(limit)
+        if game is None or structure is None:
+            site_game = f"{name} {limit}"
+            why = f"PokerStars {site_game}" + (f" ({g['mix']})" if g["mix"] else "")
+            return Skipped(
+                "unsupported",
+                f"{why}: not a draw game DrawLab replays",
+                SITE,
+                self.file,
+                head_no,
+                hand_id,
+                site_game,
+            )
+        self.fixed = structure is Structure.FIXED
+        if any(text == "Hand cancelled" for _, text in numbered):
+            return Skipped(
+                "incomplete", "the hand was cancelled", SITE, self.file, head_no, hand_id, None
+            )
+        tournament = self.tournament(m, g["rest"], head_no, head)
+        stakes_text = self.stakes_text(g["rest"], tournament is not None, head_no, head)
+        small, big, iso = self.stakes(stakes_text, head_no, head)
+        currency = self.currency(stakes_text, iso, tournament is not None)
+        time = stated_time(m["time"])
+        if len(numbered) < 2:
+            raise self.error("the hand stops after its header", head_no, head, "a 'Table' line")
+        table_no, table_text = numbered[1]
+        t = GRAMMAR.regex("TABLE").match(table_text)
+        if t is None:
+            raise self.error(
+                "not a PokerStars table line",
+                table_no,
+                table_text,
+                "'Table '<name>' <n>-max Seat #<n> is the button'",
+            )
+        summary_seen = self.body(numbered[2:])
+        if not summary_seen:
+            return Skipped(
+                "incomplete",
+                "the hand's text ends before its summary (a partial hand)",
+                SITE,
+                self.file,
+                head_no,
+                hand_id,
+                None,
+            )
+        stakes = self.make_stakes(structure, small, big)
+        return Hand(
+            site=SITE,
+            hand_id=hand_id,
+            table=t["table"],
+            game=game,
+            structure=structure,
+            stakes=stakes,
+            currency=currency,
+            time=time,
+            button=int(t["button"]),
+            seats=tuple(self.seats),
+            steps=tuple(self.steps),
+            file=self.file,
+            line=head_no,
+            hero=self.hero,
+            dealt=self.dealt,
+            max_seats=int(t["max"]) if t["max"] else None,
+            rake=self.rake,
+            total_pot=self.total_pot,
+            tournament=tournament,
+        )
+
+    def tournament(self, m: re.Match[str], rest: str, line: int, text: str) -> Tournament | None:
+        if m["tournament"] is None:
+            return None
+        buyin = m["buyin"]
+        level = GRAMMAR.regex("GAME_TOURNAMENT").match(rest)
+        parts: list[int] = []
+        currency: str | None = None
+        if buyin != "Freeroll":
+            amounts, _, iso = buyin.partition(" ")
+            currency = iso or CURRENCY_OF_SYMBOL.get(amounts[:1])
+            parts = [self.amount(p, line, text) for p in amounts.split("+")]
+        else:
+            parts = [0, 0]
+        if len(parts) > 3:
+            raise self.error("a buy-in of more than three parts", line, text, "$10+$1 or $5+$5+$1")
+        buy_in = parts[0] if parts else None
+        bounty = parts[1] if len(parts) == 3 else None
+        fee = parts[-1] if len(parts) >= 2 else None
+        return Tournament(
+            tournament_id=m["tournament"],
+            buy_in=buy_in,
+            fee=fee,
+            level=level["level"] if level else None,
+            bounty=bounty,
+            currency=currency,
+        )
+
+    def stakes_text(self, rest: str, tournament: bool, line: int, text: str) -> str:
+        kind = "GAME_TOURNAMENT" if tournament else "GAME_CASH"
+        m = GRAMMAR.regex(kind).match(rest)
+        if m is None:
+            raise self.error(
+                "cannot read the stakes",
+                line,
+                text,
+                "' - Level <n> (<small>/<big>)'" if tournament else "' (<small>/<big> <currency>)'",
+                column=max(text.find(rest), 0) + 1,
+            )
+        return m["stakes"]
+
+    def stakes(self, text: str, line: int, full: str) -> tuple[int, int, str | None]:
+        m = GRAMMAR.regex("STAKES").match(text)
+        if m is None:
+            raise self.error(
+                "cannot read the stakes",
+                line,
+                full,
+                "'<small>/<big>', like $0.10/$0.20",
+                column=max(full.find(text), 0) + 1,
+            )
+        return self.amount(m["small"], line, full), self.amount(m["big"], line, full), m["iso"]
+
+    @staticmethod
+    def currency(stakes: str, iso: str | None, tournament: bool) -> str:
+        if tournament:
+            return TOURNAMENT_CURRENCY
+        if iso:
+            return iso
+        return CURRENCY_OF_SYMBOL.get(stakes[:1], PLAY_CURRENCY)
+
+    def make_stakes(self, structure: Structure, small: int, big: int) -> Stakes:
+        ante = next(
+            (
+                s.amount
+                for s in self.steps
+                if isinstance(s, Post) and s.kind is PostKind.ANTE and not s.all_in
+            ),
+            0,
+        )
+        if structure is Structure.FIXED:
+            # The header of a fixed-limit game states the bets; the blinds are posted.
+            small_blind = next(
+                (
+                    s.amount
+                    for s in self.steps
+                    if isinstance(s, Post) and s.kind is PostKind.SMALL_BLIND and not s.all_in
+                ),
+                small // 2,
+            )
+            return Stakes(small_blind, small, small, big, ante)
+        return Stakes(small, big, big, big, ante)
+
+    # ---- the lines after the table line
+    def body(self, lines: list[tuple[int, str]]) -> bool:
+        kinds = _BODY
+        summary = False
+        for no, text in lines:
+            found = classify(text, kinds)
+            if found is None:
+                if summary:
+                    raise self.error("unknown summary line", no, text, _SUMMARY_EXPECTED)
+                raise self.error("unknown line", no, text, _BODY_EXPECTED)
+            name, m = found
+            if name == "SUMMARY":
+                summary = True
+                kinds = _SUMMARY
+                continue
+            self.line(name, m, no, text)
+        return summary
+
+    def line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        if name in _ACTION_KINDS or name in ("FOLDS", "CHECKS"):
+            self.action(name, m, no, text)
+        elif name in ("DISCARDS", "STANDS_PAT"):
+            self.draw_line(name, m, no, text)
+        elif name == "DEALT":
+            self.dealt_line(m, no, text)
+        elif name in _POST_KINDS:
+            self.post(name, m, no, text)
+        elif name == "DRAW_STREET":
+            self.draw = _DRAW_MARKERS[m["which"]]
+            self.in_draw = True
+        elif name == "SEAT":
+            if self.steps:
+                raise self.error("a seat line after the hand has started", no, text, _BODY_EXPECTED)
+            self.seats.append(
+                Seat(
+                    seat=int(m["seat"]),
+                    player=m["player"],
+                    stack=self.amount(m["stack"], no, text),
+                    line=no,
+                    sitting_out=m["out"] is not None,
+                )
+            )
+        elif name == "SHOWS":
+            self.steps.append(Show(m["player"], self.cards(m["cards"], no, text), no))
+        elif name == "MUCKS":
+            self.steps.append(Muck(m["player"], no))
+        elif name == "COLLECTED":
+            pot = m["pot"]
+            index = 0 if pot in ("pot", "main pot") else int(m["side"] or 1)
+            self.steps.append(Collect(m["player"], self.amount(m["amount"], no, text), no, index))
+        elif name == "UNCALLED":
+            self.steps.append(Uncalled(m["player"], self.amount(m["amount"], no, text), no))
+        elif name in NOTE_KINDS:
+            self.steps.append(Note(NOTE_KINDS[name], text, no, m["player"]))
+        elif name in ("SHOWDOWN", "DEALING"):
+            pass  # section markers: the order of the lines already says it
+        elif name == "TOTAL_POT":
+            self.total_pot = self.amount(m["amount"], no, text)
+            self.rake = self.amount(m["rake"], no, text)
+        elif name == "SEAT_SUMMARY":
+            if m["mucked"] is not None:
+                cards = self.cards(m["mucked"], no, text)
+                self.steps.append(Show(m["player"], cards, no, mucked=True))
+        elif name == "BOARD":
+            pass  # no board in draw games; PokerStars writes it empty at most
+        else:  # pragma: no cover - every kind of _BODY and _SUMMARY is handled above
+            raise self.error(f"unhandled line kind {name}", no, text)
+
+    def post(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        amount = self.amount(m["amount"], no, text)
+        kind = _POST_KINDS[name]
+        player = m["player"]
+        dead = 0
+        if kind is PostKind.BOTH_BLINDS:
+            # "posts small & big blinds $0.75": the small-blind part is dead money.
+            dead = self.both_blinds_dead(amount)
+        self.steps.append(Post(player, kind, amount, no, dead, m["all_in"] is not None))
+        if kind is not PostKind.ANTE:
+            self.put_in[player] = self.put_in.get(player, 0) + amount - dead
+
+    def both_blinds_dead(self, amount: int) -> int:
+        big = next(
+            (s.amount for s in self.steps if isinstance(s, Post) and s.kind is PostKind.BIG_BLIND),
+            None,
+        )
+        if big is None or big >= amount:
+            return 0
+        return amount - big
+
+    def action(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        if self.in_draw:
+            self.street = self.draw
+            self.in_draw = False
+            self.put_in = {}
+        player = m["player"]
+        if name == "FOLDS":
+            self.steps.append(Action(player, self.street, ActionKind.FOLD, no))
+            if m["cards"]:
+                shown = self.cards(m["cards"][1:-1], no, text)
+                self.steps.append(Show(player, shown, no))
+            return
+        if name == "CHECKS":
+            self.steps.append(Action(player, self.street, ActionKind.CHECK, no))
+            return
+        kind = _ACTION_KINDS[name]
+        stated = self.amount(m["amount"], no, text)
+        all_in = m["all_in"] is not None or m["cap"] is not None
+        before = self.put_in.get(player, 0)
+        if kind is ActionKind.RAISE:
+            to = self.amount(m["to"], no, text)
+            added = to - before
+            self.put_in[player] = to
+            self.steps.append(Action(player, self.street, kind, no, added, to, all_in))
+            return
+        self.put_in[player] = before + stated
+        self.steps.append(Action(player, self.street, kind, no, stated, None, all_in))
+
+    def draw_line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        if not self.in_draw:
+            self.draw = self.street + 1
+            self.in_draw = True
+        player = m["player"]
+        cards = self.cards(m["cards"], no, text) if m["cards"] is not None else None
+        if name == "STANDS_PAT":
+            if cards is None:
+                self.steps.append(Draw(player, self.draw, 0, no))
+            else:
+                self.steps.append(Draw(player, self.draw, 0, no, (), cards, ()))
+            return
+        self.steps.append(Draw(player, self.draw, int(m["count"]), no, cards))
+
+    def dealt_line(self, m: re.Match[str], no: int, text: str) -> None:
+        player = m["player"]
+        first = self.cards(m["cards"], no, text)
+        second = self.cards(m["cards2"], no, text) if m["cards2"] is not None else None
+        if not self.in_draw and self.draw == 0 and second is None:
+            if self.dealt is not None:
+                raise self.error(
+                    "a second deal before any draw", no, text, "one 'Dealt to' line per deal"
+                )
+            self.hero = player
+            self.dealt = first
+            return
+        for i in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[i]
+            if isinstance(step, Draw) and step.player == player and step.draw == self.draw:
+                kept, received = (first, second) if second is not None else ((), first)
+                self.steps[i] = replace(step, kept=kept, received=received)
+                return
+        raise self.error(
+            "new cards dealt without a draw",
+            no,
+            text,
+            "'Dealt to <player> [kept] [new]' after that player's discards",
         )
