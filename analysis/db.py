@@ -14,7 +14,9 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import duckdb
 
@@ -24,6 +26,17 @@ ENV_VAR = "DRAWLAB_DB"
 MEMORY = ":memory:"
 
 Connection = duckdb.DuckDBPyConnection
+
+
+def one(
+    con: Connection, sql: str, params: Sequence[object] | None = None
+) -> tuple[Any, ...] | None:
+    """The first row of a query, reading the result to its end as DuckDB requires
+    before the connection's next statement."""
+    rows = (
+        con.execute(sql, params).fetchall() if params is not None else con.execute(sql).fetchall()
+    )
+    return tuple(rows[0]) if rows else None
 
 
 def default_path() -> Path:
@@ -63,9 +76,7 @@ def connect(path: str | os.PathLike[str] | None = None, *, read_only: bool = Fal
 
 
 def version_of_read_only(con: Connection) -> int:
-    exists = con.execute(
-        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'schema_version'"
-    ).fetchone()
+    exists = one(con, "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'schema_version'")
     if not exists or not exists[0]:
         return 0
     return version_of(con)
@@ -109,7 +120,7 @@ def sync_player_hands(con: Connection) -> bool:
         return False
     cols = player_hands_columns(facts)
     digest = _layout_digest(cols)
-    row = con.execute("SELECT value FROM meta WHERE name = 'player_hands_layout'").fetchone()
+    row = one(con, "SELECT value FROM meta WHERE name = 'player_hands_layout'")
     if row is not None and row[0] == digest:
         return facts_stale(con)
     con.execute("BEGIN TRANSACTION")
@@ -117,10 +128,8 @@ def sync_player_hands(con: Connection) -> bool:
         con.execute("DROP TABLE IF EXISTS player_hands")
         body = ", ".join(f'"{name}" {sql_type}' for name, sql_type in cols.items())
         con.execute(f"CREATE TABLE player_hands ({body})")
-        con.execute(
-            "INSERT OR REPLACE INTO meta VALUES ('player_hands_layout', ?)", [digest]
-        )
-        has_hands = con.execute("SELECT count(*) > 0 FROM hands").fetchone()
+        con.execute("INSERT OR REPLACE INTO meta VALUES ('player_hands_layout', ?)", [digest])
+        has_hands = one(con, "SELECT count(*) > 0 FROM hands")
         stale = bool(has_hands and has_hands[0])
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('player_hands_stale', ?)",
@@ -134,12 +143,10 @@ def sync_player_hands(con: Connection) -> bool:
 
 
 def facts_stale(con: Connection) -> bool:
-    row = con.execute("SELECT value FROM meta WHERE name = 'player_hands_stale'").fetchone()
+    row = one(con, "SELECT value FROM meta WHERE name = 'player_hands_stale'")
     return row is not None and row[0] == "1"
 
 
 def has_player_hands(con: Connection) -> bool:
-    row = con.execute(
-        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'player_hands'"
-    ).fetchone()
+    row = one(con, "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'player_hands'")
     return bool(row and row[0])

@@ -16,6 +16,9 @@ Conventions the other parts rely on:
 - ``idx`` in actions, draws, shows and payouts is the step's position in the hand, so
   ``ORDER BY hand, idx`` replays the hand's order across those tables.
 - Actions hold the posts too (``kind`` ``post_small_blind``... with ``dead``), street 0.
+- ``files.checksum`` is the SHA-256 of the file's ``size`` bytes when it was last read in
+  full: a file that still starts with them has grown, and is read again from
+  ``resume_line``, the first line of its last hand (which may have been half written).
 - ``player_hands`` (one row per player dealt in, for the statistics) is not here: its
   columns come from ``analysis.facts.FACT_COLUMNS`` and ``analysis.db`` keeps it in step.
 """
@@ -173,8 +176,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             path VARCHAR PRIMARY KEY,
             size BIGINT NOT NULL,
             checksum VARCHAR NOT NULL,
-            consumed BIGINT NOT NULL,
-            lines BIGINT NOT NULL,
+            resume_line BIGINT NOT NULL,
             hands INTEGER NOT NULL,
             updated TIMESTAMP NOT NULL
         )
@@ -192,8 +194,8 @@ def version_of(con: Any) -> int:
         "CREATE TABLE IF NOT EXISTS schema_version "
         "(version INTEGER PRIMARY KEY, applied TIMESTAMP NOT NULL)"
     )
-    row = con.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
-    return int(row[0]) if row else 0
+    rows = con.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchall()
+    return int(rows[0][0]) if rows else 0
 
 
 def migrate(con: Any) -> int:
@@ -212,9 +214,7 @@ def migrate(con: Any) -> int:
         try:
             for statement in MIGRATIONS[version - 1]:
                 con.execute(statement)
-            con.execute(
-                "INSERT INTO schema_version VALUES (?, current_timestamp)", [version]
-            )
+            con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [version])
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")

@@ -1,0 +1,501 @@
+"""Hand histories into the database: once, in parallel, never half done, nothing lost.
+
+The main process walks the sources (files, folders, zip members, uploads), decodes them
+and cuts them into hand texts with the site's reader; batches of hand texts go to worker
+processes, which parse, verify, compute the per-player facts and return plain rows
+(``analysis.rows``); the main process numbers the new hands and appends the rows in bulk,
+one transaction per batch, so a killed import leaves only whole batches behind and the
+next run, finding their hands present, completes it.
+
+A hand is the same hand when its key is (``analysis.rows.hand_key``): importing a file
+again adds nothing.  The ``files`` table remembers each source's size and checksum, so an
+unchanged file is not even parsed, and a file that grew is read from its last hand on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import importlib
+import multiprocessing
+import os
+import time
+import uuid
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO
+
+import pyarrow.compute as pc
+
+from analysis.db import Connection, fact_columns
+from analysis.rows import ArrowRows, Rows, add_result
+from analysis.sources import (
+    Rejected,
+    Source,
+    bytes_sources,
+    iter_sources,
+    open_lines,
+)
+from analysis.store import Store
+from parser.outcome import HandText, ParseError
+
+STATUSES = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
+TASK_HANDS = 200  # hand texts per worker task
+TASK_CHARS = 1 << 20  # ...or this much text, whichever comes first
+FLUSH_HANDS = 10_000  # hands per transaction
+SMALL_IMPORT = 1 << 20  # bytes below which worker processes cost more than they save
+PROBLEM_LOG = 1000  # problem lines kept in the summary; the count is always whole
+
+
+@dataclass(frozen=True)
+class LoggedProblem:
+    file: str
+    line: int
+    status: str
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.status}: {self.code}: {self.message}"
+
+
+@dataclass
+class ImportSummary:
+    """What an import did.  ``hands`` counts hand texts read this run, by ``statuses``."""
+
+    files: int = 0
+    unchanged: int = 0
+    rejected: list[str] = field(default_factory=list)
+    hands: int = 0
+    added: int = 0
+    already_present: int = 0
+    statuses: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
+    problems: int = 0
+    problem_log: list[LoggedProblem] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``--json`` summary: counts per status as ``drawlab verify`` gives them."""
+        return {
+            "files": self.files,
+            "unchanged_files": self.unchanged,
+            "rejected_files": len(self.rejected),
+            "hands": self.hands,
+            **self.statuses,
+            "added": self.added,
+            "already_present": self.already_present,
+            "problems": self.problems,
+            "seconds": round(self.seconds, 3),
+            "rejected": list(self.rejected),
+        }
+
+
+@dataclass(frozen=True)
+class Progress:
+    hands: int
+    files_done: int
+    files_total: int
+    problems: int
+    seconds: float
+    file: str
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else 0.0
+
+
+ProgressFn = Callable[[Progress], None]
+
+
+def import_paths(
+    db: Connection,
+    paths: Iterable[str | os.PathLike[str]],
+    progress: ProgressFn | None = None,
+    workers: int | None = None,
+) -> ImportSummary:
+    """Import files, folders (recursively) and .zip archives; see the module's text."""
+    return _Import(db, list(iter_sources(paths)), progress, workers).run()
+
+
+def import_bytes(
+    db: Connection,
+    name: str,
+    data: bytes,
+    progress: ProgressFn | None = None,
+    workers: int | None = None,
+) -> ImportSummary:
+    """Import an upload (a text file or a .zip archive) under the file name ``name``."""
+    return _Import(db, list(bytes_sources(name, data)), progress, workers).run()
+
+
+# --- worker side ------------------------------------------------------------------------
+
+_READERS: dict[str, Any] | None = None
+
+
+def _reader_for(site: str) -> Any:
+    global _READERS
+    if _READERS is None:
+        from parser.registry import READERS
+
+        _READERS = {r.site: r for r in READERS}
+    return _READERS[site]
+
+
+def _continuity() -> Callable[[Sequence[Any]], dict[tuple[str, str], tuple[Any, ...]]] | None:
+    try:
+        module = importlib.import_module("engine.continuity")
+    except ImportError:
+        return None
+    fn: Callable[[Sequence[Any]], dict[tuple[str, str], tuple[Any, ...]]] = module.check_continuity
+    return fn
+
+
+def parse_task(site: str, chunks: Sequence[HandText]) -> ArrowRows:
+    """A worker's job: hand texts to rows.  Never raises for anything a file holds."""
+    from analysis.verification import HandResult, check
+    from engine.verdict import Problem, Severity
+
+    reader = _reader_for(site)
+    results: list[HandResult] = []
+    for chunk in chunks:
+        try:
+            outcome = reader.parse(chunk)
+        except ParseError as exc:
+            outcome = exc
+        except Exception as exc:  # a reader's bug is this hand's parse error, not a crash
+            outcome = ParseError(
+                f"reader failed: {type(exc).__name__}: {exc}", file=chunk.file, line=chunk.line
+            )
+        try:
+            results.append(check(chunk, outcome))
+        except Exception as exc:  # the same for the verifier
+            err = ParseError(
+                f"verifier failed: {type(exc).__name__}: {exc}", file=chunk.file, line=chunk.line
+            )
+            results.append(check(chunk, err))
+    continuity = _continuity()
+    hands = [r.hand for r in results if r.hand is not None]
+    if continuity is not None and len(hands) > 1:
+        try:
+            found = continuity(hands)
+        except Exception as exc:
+            found = {}
+            first = hands[0]
+            found[(first.site, first.hand_id)] = (
+                Problem(
+                    "CONTINUITY_FAILED",
+                    Severity.WARNING,
+                    first.line,
+                    f"continuity check failed: {type(exc).__name__}: {exc}",
+                ),
+            )
+        if found:
+            results = [_with_continuity(r, found) for r in results]
+    facts, columns, types = _facts()
+    rows = Rows()
+    for r in results:
+        add_result(rows, r, facts, columns)
+    return rows.to_arrow(types)
+
+
+def _with_continuity(result: Any, found: dict[tuple[str, str], tuple[Any, ...]]) -> Any:
+    from engine.verdict import Severity
+
+    hand = result.hand
+    extra = found.get((hand.site, hand.hand_id)) if hand is not None else None
+    if not extra:
+        return result
+    problems = (*result.problems, *extra)
+    status = result.status
+    reason = result.reason
+    if status == "ok" and any(p.severity is Severity.ERROR for p in extra):
+        status = "invalid"
+        reason = next(p.message for p in extra if p.severity is Severity.ERROR)
+    return dataclasses.replace(result, problems=problems, status=status, reason=reason)
+
+
+_FACTS: tuple[Any, tuple[str, ...], tuple[tuple[str, str], ...]] | None = None
+
+
+def _facts() -> tuple[Any, tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """``hand_facts`` with the names and types of ``player_hands``' columns after ``hand``."""
+    global _FACTS
+    if _FACTS is None:
+        cols = fact_columns()
+        if cols is None:
+            _FACTS = (None, (), ())
+        else:
+            module = importlib.import_module("analysis.facts")
+            types = tuple((n, t) for n, t in cols.items() if n != "hand")
+            _FACTS = (module.hand_facts, tuple(n for n, _ in types), types)
+    return _FACTS
+
+
+# --- main side --------------------------------------------------------------------------
+
+
+@dataclass
+class FileState:
+    """One source being imported: what the ``files`` and ``import_batches`` rows will say."""
+
+    source: Source
+    batch_id: int
+    size: int
+    checksum: str
+    resume_from: int  # first line read (1 for the whole file)
+    hands_before: int  # hand texts known from earlier reads, for a resumed file
+    chunks: int = 0
+    last_chunk_line: int = 1
+    counts: Counter[str] = field(default_factory=Counter)
+    rejected: str | None = None
+    done: bool = False
+
+
+@dataclass
+class _Task:
+    """A batch of one source's hand texts on its way through a worker, or its end mark."""
+
+    state: FileState
+    site: str = ""
+    chunks: list[HandText] = field(default_factory=list)
+    future: Future[ArrowRows] | None = None
+    rows: ArrowRows | None = None
+    end: bool = False
+
+
+class _Import:
+    def __init__(
+        self,
+        db: Connection,
+        sources: list[Source | Rejected],
+        progress: ProgressFn | None,
+        workers: int | None,
+    ) -> None:
+        self.db = db
+        self.sources = sources
+        self.progress = progress
+        self.summary = ImportSummary()
+        self.store = Store(db, run=uuid.uuid4().hex[:12])
+        self.start = time.monotonic()
+        self.files_total = len(sources)
+        self.files_done = 0
+        total = sum(s.size for s in sources if isinstance(s, Source))
+        if workers is None:
+            workers = 0 if total < SMALL_IMPORT else (os.cpu_count() or 1)
+        self.workers = workers
+        self.pending: list[tuple[FileState, ArrowRows | None]] = []
+        self.pending_hands = 0
+
+    # -- driving
+
+    def run(self) -> ImportSummary:
+        executor: ProcessPoolExecutor | None = None
+        if self.workers > 0:
+            executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=_mp_context())
+        try:
+            inflight: deque[_Task] = deque()
+            limit = max(2, 3 * self.workers)
+            for task in self._tasks():
+                if not task.end:
+                    if executor is None:
+                        task.rows = parse_task(task.site, task.chunks)
+                    else:
+                        task.future = executor.submit(parse_task, task.site, task.chunks)
+                    task.chunks = []
+                inflight.append(task)
+                while len(inflight) > limit or (executor is None and inflight):
+                    self._finish(inflight.popleft())
+            while inflight:
+                self._finish(inflight.popleft())
+            self._flush()
+        finally:
+            if executor is not None:
+                executor.shutdown(cancel_futures=True)
+        self.summary.seconds = time.monotonic() - self.start
+        self._report("")
+        return self.summary
+
+    def _tasks(self) -> Iterator[_Task]:
+        """Tasks in source order: chunk batches (not yet submitted) and end-of-source marks."""
+        for src in self.sources:
+            if isinstance(src, Rejected):
+                self._reject(None, str(src))
+                continue
+            try:
+                state = self._plan(src)
+            except Rejected as exc:
+                self._reject(None, str(exc))
+                continue
+            except OSError as exc:
+                self._reject(None, f"{src.name}: cannot read the file: {exc.strerror or exc}")
+                continue
+            if state is None:
+                continue
+            batch: list[HandText] = []
+            chars = 0
+            site = ""
+            try:
+                with src.open() as stream:
+                    opened = open_lines(src, stream, start_line=state.resume_from)
+                    site = opened.reader.site
+                    for chunk in opened.reader.split(opened.lines, src.name):
+                        state.chunks += 1
+                        state.last_chunk_line = chunk.line
+                        batch.append(chunk)
+                        chars += len(chunk.text)
+                        if len(batch) >= TASK_HANDS or chars >= TASK_CHARS:
+                            yield _Task(state, site, batch)
+                            batch, chars = [], 0
+            except Rejected as exc:
+                state.rejected = str(exc)
+            except ParseError as exc:
+                state.rejected = f"{src.name}:{exc.line}: {exc.message}"
+            except (OSError, EOFError, ValueError) as exc:
+                state.rejected = f"{src.name}: cannot read the rest of the file: {exc}"
+            except Exception as exc:  # a splitter's bug: this file stops, the import goes on
+                state.rejected = f"{src.name}: reader failed: {type(exc).__name__}: {exc}"
+            if batch:
+                yield _Task(state, site, batch)
+            yield _Task(state, end=True)
+
+    def _plan(self, src: Source) -> FileState | None:
+        """Hash the source; None when its content is already imported whole."""
+        known = self.store.file_row(src.name)
+        digest = hashlib.sha256()
+        prefix: str | None = None
+        size = 0
+        with src.open() as stream:
+            prefix, size = _hash_stream(stream, digest, known[0] if known else None)
+        checksum = digest.hexdigest()
+        same = self.store.hands_of_content(size, checksum)
+        if same is not None:
+            self.summary.unchanged += 1
+            self.summary.already_present += same
+            self.files_done += 1
+            self._report(src.name)
+            return None
+        resume_from, hands_before = 1, 0
+        if known is not None and size > known[0] and prefix == known[1]:
+            resume_from, hands_before = known[2], known[3]
+        batch_id = self.store.open_batch(src.name, size, checksum)
+        self.summary.files += 1
+        return FileState(src, batch_id, size, checksum, resume_from, hands_before)
+
+    def _finish(self, task: _Task) -> None:
+        state = task.state
+        if task.end:
+            state.done = True
+            self.pending.append((state, None))
+            self.files_done += 1
+            if state.rejected:
+                self._reject(state, state.rejected)
+            self._report(state.source.name)
+            return
+        rows = task.rows
+        if rows is None:
+            assert task.future is not None
+            rows = task.future.result()
+        self._absorb(state, rows)
+        if self.pending_hands >= FLUSH_HANDS:
+            self._flush()
+        self._report(state.source.name)
+
+    def _absorb(self, state: FileState, rows: ArrowRows) -> None:
+        """Count a worker's rows and hold them for the next transaction."""
+        self.pending.append((state, rows))
+        n_quarantine = rows.quarantine.num_rows
+        self.pending_hands += rows.hands.num_rows + n_quarantine
+        s = self.summary
+        s.hands += rows.hands.num_rows + n_quarantine
+        for status in rows.hands.column("status").to_pylist():
+            s.statuses[status] = s.statuses.get(status, 0) + 1
+            state.counts[status] += 1
+        s.statuses["parse_error"] += n_quarantine
+        state.counts["parse_error"] += n_quarantine
+        self._log_problems(rows)
+
+    def _log_problems(self, rows: ArrowRows) -> None:
+        s = self.summary
+        quarantine = rows.quarantine
+        s.problems += quarantine.num_rows
+        room = PROBLEM_LOG - len(s.problem_log)
+        if room > 0 and quarantine.num_rows:
+            for r in quarantine.slice(0, room).select(["file", "line", "error"]).to_pylist():
+                message = str(r["error"]).split("\n", 1)[0]
+                s.problem_log.append(
+                    LoggedProblem(r["file"], r["line"], "parse_error", "PARSE_ERROR", message)
+                )
+        problems = rows.children["problems"]
+        if not problems.num_rows:
+            return
+        errors = problems.filter(pc.equal(problems.column("severity"), "error"))
+        s.problems += errors.num_rows
+        room = PROBLEM_LOG - len(s.problem_log)
+        if room <= 0 or not errors.num_rows:
+            return
+        hands = rows.hands.select(["file", "line", "status"]).to_pylist()
+        for p in errors.slice(0, room).to_pylist():
+            hand = hands[p["hand"]]
+            line = p["line"] if p["line"] is not None else hand["line"]
+            s.problem_log.append(
+                LoggedProblem(hand["file"], line, hand["status"], p["code"], p["message"])
+            )
+
+    def _flush(self) -> None:
+        if not self.pending:
+            return
+        added, present = self.store.write(self.pending)
+        self.summary.added += added
+        self.summary.already_present += present
+        self.pending = []
+        self.pending_hands = 0
+
+    def _reject(self, state: FileState | None, message: str) -> None:
+        self.summary.rejected.append(message)
+        if state is None:
+            self.files_done += 1
+            self._report("")
+
+    def _report(self, name: str) -> None:
+        if self.progress is None:
+            return
+        s = self.summary
+        self.progress(
+            Progress(
+                hands=s.hands + 0,
+                files_done=self.files_done,
+                files_total=self.files_total,
+                problems=s.problems,
+                seconds=time.monotonic() - self.start,
+                file=name,
+            )
+        )
+
+
+def _hash_stream(stream: BinaryIO, digest: Any, prefix_size: int | None) -> tuple[str | None, int]:
+    """Feed ``stream`` to ``digest``; also the hex digest of its first ``prefix_size`` bytes."""
+    size = 0
+    prefix: str | None = None
+    while True:
+        block = stream.read(1 << 20)
+        if not block:
+            break
+        if prefix_size is not None and prefix is None and size + len(block) >= prefix_size:
+            cut = prefix_size - size
+            digest.update(block[:cut])
+            prefix = digest.hexdigest()
+            digest.update(block[cut:])
+        else:
+            digest.update(block)
+        size += len(block)
+    if prefix_size is not None and prefix is None and size == prefix_size:
+        prefix = digest.hexdigest()
+    return prefix, size
+
+
+def _mp_context() -> Any:
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")

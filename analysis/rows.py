@@ -1,0 +1,277 @@
+"""One hand's verdict as plain database rows, built in the worker processes.
+
+Workers turn each ``HandResult`` into tuples (cheap to send between processes); the
+importer's main process only numbers them and appends them in bulk.  Child rows carry,
+in place of ``hands.id``, the position of their hand in the worker's batch
+(``Rows.hands``); the importer swaps in the real ids once it knows which hands are new.
+
+Column orders here are those of ``analysis.schema``; ``COLUMNS`` lists them without the
+ids the importer adds (``hands.id``, ``hands.batch``, ``quarantine.id``...).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from operator import attrgetter
+from typing import Any
+
+import pyarrow as pa
+
+from analysis.verification import HandResult
+from engine.cards import Cards, format_cards
+from engine.record import Action, Collect, Draw, Hand, Muck, Post, Show, Uncalled
+from engine.verdict import Problem, Severity
+
+Row = tuple[Any, ...]
+
+HAND_COLUMNS = (
+    "key", "site", "hand_id", "table_name", "game", "structure",
+    "small_blind", "big_blind", "small_bet", "big_bet", "ante", "currency", "time",
+    "button", "max_seats", "players", "hero", "hero_cards", "total_pot", "rake",
+    "tournament_id", "buy_in", "fee", "level",
+    "status", "reason", "errors", "warnings", "file", "line", "text",
+)  # fmt: skip
+QUARANTINE_COLUMNS = ("key", "site", "file", "line", "error", "text")
+CHILD_COLUMNS: dict[str, tuple[str, ...]] = {
+    "seats": ("hand", "seat", "player", "stack", "sitting_out", "cards", "net", "line"),
+    "actions": (
+        "hand", "idx", "street", "player", "kind", "amount", "to_amount", "all_in", "dead",
+        "line",
+    ),
+    "draws": (
+        "hand", "idx", "player", "draw", "count", "discarded", "kept", "received", "run",
+        "line",
+    ),
+    "shows": ("hand", "idx", "player", "cards", "mucked", "run", "line"),
+    "payouts": ("hand", "idx", "player", "kind", "amount", "pot", "run", "line"),
+    "problems": ("hand", "code", "severity", "line", "message"),
+}  # fmt: skip
+_I64, _I32, _STR, _BOOL = pa.int64(), pa.int32(), pa.string(), pa.bool_()
+_TS = pa.timestamp("us")
+HAND_TYPES = (
+    _STR, _STR, _STR, _STR, _STR, _STR,
+    _I64, _I64, _I64, _I64, _I64, _STR, _TS,
+    _I32, _I32, _I32, _STR, _STR, _I64, _I64,
+    _STR, _I64, _I64, _STR,
+    _STR, _STR, _I32, _I32, _STR, _I32, _STR,
+)  # fmt: skip
+QUARANTINE_TYPES = (_STR, _STR, _STR, _I32, _STR, _STR)
+CHILD_TYPES: dict[str, tuple[pa.DataType, ...]] = {
+    "seats": (_I64, _I32, _STR, _I64, _BOOL, _STR, _I64, _I32),
+    "actions": (_I64, _I32, _I32, _STR, _STR, _I64, _I64, _BOOL, _I64, _I32),
+    "draws": (_I64, _I32, _STR, _I32, _I32, _STR, _STR, _STR, _I32, _I32),
+    "shows": (_I64, _I32, _STR, _STR, _BOOL, _I32, _I32),
+    "payouts": (_I64, _I32, _STR, _STR, _I64, _I32, _I32, _I32),
+    "problems": (_I64, _STR, _STR, _I32, _STR),
+}
+_DUCK_TO_ARROW = {
+    "BOOLEAN": _BOOL,
+    "VARCHAR": _STR,
+    "TIMESTAMP": _TS,
+    "BIGINT": _I64,
+    "INTEGER": _I32,
+    "SMALLINT": pa.int16(),
+    "DOUBLE": pa.float64(),
+}
+FACTS_FAILED = "FACTS_FAILED"
+CONTINUITY_FAILED = "CONTINUITY_FAILED"
+
+FactsFn = Callable[[Hand], Sequence[Any]]
+
+
+@dataclass
+class Rows:
+    """The rows of one batch of hand texts, ready to be numbered and appended."""
+
+    hands: list[Row] = field(default_factory=list)
+    quarantine: list[Row] = field(default_factory=list)
+    children: dict[str, list[Row]] = field(
+        default_factory=lambda: {name: [] for name in CHILD_COLUMNS}
+    )
+    player_hands: list[Row] = field(default_factory=list)
+
+    def to_arrow(self, fact_types: Sequence[tuple[str, str]] = ()) -> ArrowRows:
+        """Typed columns, built where the rows were (in the worker), cheap to send back."""
+        return ArrowRows(
+            hands=_table(HAND_COLUMNS, HAND_TYPES, self.hands),
+            quarantine=_table(QUARANTINE_COLUMNS, QUARANTINE_TYPES, self.quarantine),
+            children={
+                name: _table(CHILD_COLUMNS[name], CHILD_TYPES[name], rows)
+                for name, rows in self.children.items()
+            },
+            player_hands=_table(
+                ("hand", *(n for n, _ in fact_types)),
+                (_I64, *(_DUCK_TO_ARROW.get(t.split()[0].upper(), _STR) for _, t in fact_types)),
+                self.player_hands,
+            ),
+        )
+
+
+@dataclass(frozen=True)
+class ArrowRows:
+    """``Rows`` as Arrow tables; child tables' ``hand`` is the position in ``hands``."""
+
+    hands: pa.Table
+    quarantine: pa.Table
+    children: dict[str, pa.Table]
+    player_hands: pa.Table
+
+
+def _table(names: Sequence[str], types: Sequence[pa.DataType], rows: list[Row]) -> pa.Table:
+    if rows:
+        columns = list(zip(*rows, strict=True))
+        arrays = [pa.array(c, type=t) for c, t in zip(columns, types, strict=True)]
+    else:
+        arrays = [pa.array([], type=t) for t in types]
+    return pa.Table.from_arrays(arrays, names=list(names))
+
+
+def hand_key(site: str, hand_id: str, table: str, time: datetime | None, text: str) -> str:
+    """What makes a hand the same hand across imports (see ``analysis.schema``)."""
+    if hand_id:
+        return f"{site}:{hand_id}"
+    if table and time is not None:
+        return f"{site}:{table}@{time.isoformat()}"
+    return f"{site}#{text_digest(text)}"
+
+
+def text_digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+
+
+def cards_text(cards: Cards | None) -> str | None:
+    return None if cards is None else format_cards(cards, sep="")
+
+
+def utc_naive(time: datetime | None) -> datetime | None:
+    """Times as stored: UTC where the site gave a zone, as written where it did not."""
+    if time is None or time.tzinfo is None:
+        return time
+    return time.astimezone(UTC).replace(tzinfo=None)
+
+
+def add_result(
+    rows: Rows,
+    result: HandResult,
+    facts: FactsFn | None = None,
+    fact_columns: Sequence[str] = (),
+) -> None:
+    """Append one verdict's rows: a hand and its children, or one quarantine row."""
+    if result.status == "parse_error":
+        rows.quarantine.append(
+            (
+                f"{result.site}#{text_digest(result.text)}",
+                result.site,
+                result.file,
+                result.line,
+                result.reason or "; ".join(p.message for p in result.problems),
+                result.text,
+            )
+        )
+        return
+    local = len(rows.hands)
+    problems = list(result.problems)
+    hand = result.hand
+    if hand is not None and facts is not None and fact_columns:
+        getter = attrgetter(*fact_columns)
+        single = len(fact_columns) == 1
+        try:
+            facts_rows = [
+                (local, values) if single else (local, *values)
+                for values in map(getter, facts(hand))
+            ]
+            rows.player_hands.extend(facts_rows)
+        except Exception as exc:  # the statistics' bug must not lose the hand
+            message = f"facts: {type(exc).__name__}: {exc}"
+            problems.append(Problem(FACTS_FAILED, Severity.WARNING, hand.line, message))
+    rows.hands.append(_hand_row(result, hand, problems))
+    for p in problems:
+        rows.children["problems"].append((local, p.code, str(p.severity), p.line, p.message))
+    if hand is not None:
+        _add_steps(rows.children, local, hand)
+
+
+def _hand_row(result: HandResult, hand: Hand | None, problems: list[Problem]) -> Row:
+    errors = sum(1 for p in problems if p.severity is Severity.ERROR)
+    warnings = len(problems) - errors
+    if hand is None:
+        key = hand_key(result.site, result.hand_id, "", None, result.text)
+        return (
+            key, result.site, result.hand_id or None, None, result.game or None, None,
+            None, None, None, None, None, None, None,
+            None, None, None, None, None, None, None,
+            None, None, None, None,
+            result.status, result.reason or None, errors, warnings, result.file, result.line,
+            result.text,
+        )  # fmt: skip
+    s = hand.stakes
+    t = hand.tournament
+    return (
+        hand_key(hand.site, hand.hand_id, hand.table, hand.time, result.text),
+        hand.site, hand.hand_id or None, hand.table or None, hand.game.value,
+        hand.structure.value,
+        s.small_blind, s.big_blind, s.small_bet, s.big_bet, s.ante, hand.currency or None,
+        utc_naive(hand.time),
+        hand.button, hand.max_seats, len(hand.seats), hand.hero, cards_text(hand.dealt),
+        hand.total_pot, hand.rake,
+        t.tournament_id if t else None, t.buy_in if t else None, t.fee if t else None,
+        t.level if t else None,
+        result.status, result.reason or None, errors, warnings, result.file, result.line,
+        result.text,
+    )  # fmt: skip
+
+
+def _add_steps(children: dict[str, list[Row]], local: int, hand: Hand) -> None:
+    known = dict(hand.dealt_others)
+    if hand.hero is not None and hand.dealt is not None:
+        known[hand.hero] = hand.dealt
+    nets = dict(hand.net)
+    seats = children["seats"]
+    for seat in hand.seats:
+        seats.append(
+            (
+                local, seat.seat, seat.player, seat.stack, seat.sitting_out,
+                cards_text(known.get(seat.player)), nets.get(seat.player), seat.line,
+            )
+        )  # fmt: skip
+    actions = children["actions"]
+    draws = children["draws"]
+    shows = children["shows"]
+    payouts = children["payouts"]
+    for idx, step in enumerate(hand.steps):
+        if isinstance(step, Action):
+            actions.append(
+                (
+                    local, idx, step.street, step.player, step.kind.value, step.amount,
+                    step.to, step.all_in, 0, step.line,
+                )
+            )  # fmt: skip
+        elif isinstance(step, Post):
+            actions.append(
+                (
+                    local, idx, 0, step.player, f"post_{step.kind.value}", step.amount,
+                    None, step.all_in, step.dead, step.line,
+                )
+            )  # fmt: skip
+        elif isinstance(step, Draw):
+            draws.append(
+                (
+                    local, idx, step.player, step.draw, step.count, cards_text(step.discarded),
+                    cards_text(step.kept), cards_text(step.received), step.run, step.line,
+                )
+            )  # fmt: skip
+        elif isinstance(step, Show):
+            shows.append(
+                (local, idx, step.player, cards_text(step.cards), step.mucked, step.run, step.line)
+            )
+        elif isinstance(step, Muck):
+            shows.append((local, idx, step.player, None, True, 0, step.line))
+        elif isinstance(step, Collect):
+            payouts.append(
+                (local, idx, step.player, "collect", step.amount, step.pot, step.run, step.line)
+            )
+        elif isinstance(step, Uncalled):
+            payouts.append((local, idx, step.player, "uncalled", step.amount, None, 0, step.line))

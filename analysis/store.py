@@ -1,0 +1,222 @@
+"""Bulk, all-or-nothing writes of imported rows, and the bookkeeping of what was read.
+
+Each ``write`` is one transaction: the new hands with all their child rows, the
+quarantined texts, and the ``import_batches`` and ``files`` rows that say how far each
+source got.  A process killed at any moment therefore leaves whole batches only, and a
+file is marked read only in the transaction that stores its last hand.
+
+Rows go in as Arrow tables (one ``INSERT ... SELECT`` per table and batch), never one by
+one: see ``benchmarks/bench_import.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pyarrow as pa
+
+from analysis.db import Connection, has_player_hands, one
+from analysis.rows import CHILD_COLUMNS, ArrowRows
+
+if TYPE_CHECKING:
+    from analysis.importer import FileState
+
+STATUS_COLUMNS = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
+
+
+class Store:
+    def __init__(self, db: Connection, run: str) -> None:
+        self.db = db
+        self.run = run
+        self.facts_columns: list[str] | None = None
+        if has_player_hands(db):
+            info = db.execute("SELECT * FROM player_hands LIMIT 0").description or []
+            self.facts_columns = [d[0] for d in info]
+
+    # -- what was read before
+
+    def file_row(self, path: str) -> tuple[int, str, int, int] | None:
+        """(size, checksum, resume_line, hands) of a source read in full before."""
+        row = one(
+            self.db, "SELECT size, checksum, resume_line, hands FROM files WHERE path = ?", [path]
+        )
+        return None if row is None else (int(row[0]), str(row[1]), int(row[2]), int(row[3]))
+
+    def hands_of_content(self, size: int, checksum: str) -> int | None:
+        """The hand count of a source with these exact bytes read in full, if any."""
+        row = one(
+            self.db,
+            "SELECT hands FROM files WHERE size = ? AND checksum = ? LIMIT 1",
+            [size, checksum],
+        )
+        return None if row is None else int(row[0])
+
+    def open_batch(self, file: str, size: int, checksum: str) -> int:
+        """Record that this run started reading ``file``; its counts follow with each write."""
+        self.db.execute("BEGIN TRANSACTION")
+        try:
+            row = one(self.db, "SELECT coalesce(max(id), 0) + 1 FROM import_batches")
+            batch_id = int(row[0]) if row else 1
+            self.db.execute(
+                "INSERT INTO import_batches VALUES "
+                "(?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, NULL, ?, NULL)",
+                [batch_id, self.run, file, size, checksum, datetime.now()],
+            )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return batch_id
+
+    # -- the write
+
+    def write(self, batches: Sequence[tuple[FileState, ArrowRows | None]]) -> tuple[int, int]:
+        """Append what is new, in one transaction; returns (added, already present).
+
+        ``batches`` are worker results in source order, ``None`` marking a source's end
+        (the transaction that holds its last rows then also records it as read).
+        """
+        db = self.db
+        parts = [(state, rows) for state, rows in batches if rows is not None]
+        db.execute("BEGIN TRANSACTION")
+        try:
+            added = present = 0
+            if parts:
+                hand_ids, new_hands = self._append_keyed(
+                    "hands", [(s, r.hands) for s, r in parts], [s.batch_id for s, _ in parts]
+                )
+                _, new_quarantine = self._append_keyed(
+                    "quarantine",
+                    [(s, r.quarantine) for s, r in parts],
+                    [s.batch_id for s, _ in parts],
+                )
+                offsets = np.cumsum([0] + [r.hands.num_rows for _, r in parts])
+                for name in CHILD_COLUMNS:
+                    self._append_children(
+                        name, [r.children[name] for _, r in parts], offsets, hand_ids
+                    )
+                if self.facts_columns is not None:
+                    self._append_children(
+                        "player_hands", [r.player_hands for _, r in parts], offsets, hand_ids
+                    )
+                added = int(new_hands.sum()) + int(new_quarantine.sum())
+                present = len(new_hands) + len(new_quarantine) - added
+                for mask, tables in (
+                    (new_hands, [r.hands for _, r in parts]),
+                    (new_quarantine, [r.quarantine for _, r in parts]),
+                ):
+                    start = 0
+                    for (state, _), table in zip(parts, tables, strict=True):
+                        n_new = int(mask[start : start + table.num_rows].sum())
+                        state.counts["added"] += n_new
+                        state.counts["already_present"] += table.num_rows - n_new
+                        start += table.num_rows
+            seen: set[int] = set()
+            for state, _ in batches:
+                if id(state) not in seen:
+                    seen.add(id(state))
+                    self._record_state(state)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return added, present
+
+    def _append_keyed(
+        self, table: str, parts: list[tuple[FileState, pa.Table]], batch_ids: list[int]
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Append rows whose key is new with fresh ids: (id of each row or -1, new mask)."""
+        rows = pa.concat_tables([t for _, t in parts])
+        keys = rows.column("key").to_pylist()
+        new = self._new_rows(table, keys)
+        ids = np.full(len(keys), -1, dtype=np.int64)
+        count = int(new.sum())
+        if count == 0:
+            return ids, new
+        row = one(self.db, f"SELECT coalesce(max(id), 0) + 1 FROM {table}")
+        first = int(row[0]) if row else 1
+        ids[new] = np.arange(first, first + count, dtype=np.int64)
+        batch = np.repeat(np.asarray(batch_ids, dtype=np.int64), [t.num_rows for _, t in parts])
+        if count != len(keys):
+            rows = rows.filter(pa.array(new))
+        rows = rows.add_column(0, "id", pa.array(ids[new])).append_column(
+            "batch", pa.array(batch[new])
+        )
+        self._insert(table, rows)
+        return ids, new
+
+    def _new_rows(self, table: str, keys: list[str]) -> np.ndarray:
+        """A mask of the keys not stored yet and not repeated earlier in ``keys``."""
+        if not keys:
+            return np.zeros(0, dtype=bool)
+        self.db.register("_import_keys", pa.table({"key": pa.array(keys, pa.string())}))
+        try:
+            present = {
+                r[0]
+                for r in self.db.execute(
+                    f"SELECT key FROM {table} WHERE key IN (SELECT key FROM _import_keys)"
+                ).fetchall()
+            }
+        finally:
+            self.db.unregister("_import_keys")
+        mask = np.zeros(len(keys), dtype=bool)
+        for i, key in enumerate(keys):
+            if key not in present:
+                present.add(key)
+                mask[i] = True
+        return mask
+
+    def _append_children(
+        self, table: str, parts: list[pa.Table], offsets: np.ndarray, ids: np.ndarray
+    ) -> None:
+        """Append child rows of added hands, their batch positions swapped for hand ids."""
+        nonempty = [(offsets[i], t) for i, t in enumerate(parts) if t.num_rows]
+        if not nonempty:
+            return
+        rows = pa.concat_tables([t for _, t in nonempty])
+        local = np.concatenate([t.column("hand").to_numpy() + base for base, t in nonempty])
+        hand_ids = ids[local]
+        keep = hand_ids >= 0
+        if not keep.any():
+            return
+        rows = rows.set_column(0, "hand", pa.array(hand_ids))
+        if not keep.all():
+            rows = rows.filter(pa.array(keep))
+        self._insert(table, rows)
+
+    def _insert(self, table: str, rows: pa.Table) -> None:
+        cols = ", ".join(f'"{n}"' for n in rows.column_names)
+        self.db.register("_import_rows", rows)
+        try:
+            self.db.execute(f"INSERT INTO {table} ({cols}) SELECT {cols} FROM _import_rows")
+        finally:
+            self.db.unregister("_import_rows")
+
+    def _record_state(self, state: FileState) -> None:
+        c = state.counts
+        total = sum(c[s] for s in STATUS_COLUMNS)
+        self.db.execute(
+            "UPDATE import_batches SET hands = ?, added = ?, already_present = ?, ok = ?, "
+            "invalid = ?, parse_error = ?, unsupported = ?, incomplete = ?, rejected = ?, "
+            "finished = ? WHERE id = ?",
+            [
+                total,
+                c["added"],
+                c["already_present"],
+                *(c[s] for s in STATUS_COLUMNS),
+                state.rejected,
+                datetime.now() if state.done else None,
+                state.batch_id,
+            ],
+        )
+        if state.done and state.rejected is None:
+            resumed = state.resume_from > 1
+            hands = state.chunks + (max(state.hands_before - 1, 0) if resumed else 0)
+            resume_line = state.last_chunk_line if state.chunks else state.resume_from
+            self.db.execute(
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)",
+                [state.source.name, state.size, state.checksum, resume_line, hands, datetime.now()],
+            )
