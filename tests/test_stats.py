@@ -1,0 +1,291 @@
+"""Statistics from the database: exact values on hands worked by hand, and agreement with a
+plain-Python pass over the same hands' facts on a larger set of dealt hands."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from datetime import date, datetime, timedelta
+from itertools import chain
+
+import duckdb
+import pytest
+
+from analysis import stats
+from analysis.facts import PlayerHandFacts
+from analysis.stat_defs import STAT_BY_KEY, STATS, definitions
+from analysis.stats import Filters
+from engine.dealer import deal_hands
+from engine.record import Game, Hand
+from tests import stats_reference as ref
+from tests.statsdb import database
+from tests.test_facts import SNOW, STARS_SAMPLE, STEAL_CAP, WALK
+
+T0 = datetime(2024, 3, 1, 20, 0)
+DB = tuple[duckdb.DuckDBPyConnection, list[PlayerHandFacts]]
+
+
+def small_set() -> list[Hand]:
+    """The four hand-built hands, the hero H's two of them 20 minutes apart, then a third
+    copy of the snow hand 50 minutes later (a new session for H)."""
+    return [
+        replace(STARS_SAMPLE, time=T0 - timedelta(days=1)),
+        replace(STEAL_CAP, time=T0),
+        replace(WALK, time=T0 + timedelta(minutes=5)),
+        replace(SNOW, time=T0 + timedelta(minutes=20)),
+        replace(SNOW, hand_id="2", time=T0 + timedelta(minutes=70)),
+    ]
+
+
+@pytest.fixture(scope="module")
+def small() -> DB:
+    return database(small_set())
+
+
+def values(
+    con: duckdb.DuckDBPyConnection, player: str, f: Filters = stats.NO_FILTERS
+) -> dict[str, tuple[int, int]]:
+    return {s.key: (s.numerator, s.denominator) for s in stats.player_stats(con, player, f)}
+
+
+def test_hero_is_the_player_dealt_to_most_often(small: DB) -> None:
+    con, _ = small
+    assert stats.hero_name(con) == "H"
+    assert stats.hero_name(con, Filters(game="27_triple_draw")) in ("H", "Hero")
+    assert stats.hero_name(con, Filters(site="nowhere")) is None
+    players = stats.player_list(con)
+    assert players.iloc[0].tolist() == ["H", 3, 3]
+    assert len(players) == 11
+
+
+def test_results_of_the_hero_worked_by_hand(small: DB) -> None:
+    con, _ = small
+    r = stats.results(con, "H")
+    # STEAL_CAP -400 at a 2.00 big bet, SNOW -900 twice at a 1.00 big bet.
+    assert (r.hands, r.net, r.rake) == (3, -2200, 0)
+    assert r.net_bb == pytest.approx(-2 - 9 - 9)
+    assert r.bb_per_100 == pytest.approx(-2000 / 3)
+    assert (r.net_showdown, r.net_nonshowdown) == (-1800, -400)
+    v = stats.results(con, "V")
+    assert (v.hands, v.net, v.rake, v.net_showdown) == (2, 1764, 36, 1764)
+
+
+def test_rates_of_the_hero_worked_by_hand(small: DB) -> None:
+    con, _ = small
+    v = values(con, "H")
+    assert v["vpip"] == (3, 3)
+    assert v["rfi"] == (2, 2)  # the two button raises in SNOW; STEAL_CAP was opened
+    assert v["pfr"] == (3, 3)
+    assert v["three_bet"] == (1, 1)
+    assert v["cap"] == (0, 0)
+    assert v["steal"] == (2, 2)
+    assert v["fold_to_steal"] == (0, 1)
+    assert v["wtsd"] == (2, 3)
+    assert v["wsd"] == (0, 2)
+    assert v["wwsf"] == (0, 3)
+    assert v["af_0"] == (3, 1) and v["afq_0"] == (3, 4)
+    assert v["af_1"] == (2, 0) and v["afq_1"] == (2, 4)
+    assert v["drawn_1"] == (1, 3) and v["pat_1"] == (2, 3)
+    assert v["drawn_2"] == (0, 0)
+    assert v["snow"] == (2, 2) and v["break"] == (1, 1) and v["fold_to_pat"] == (1, 1)
+    s = {x.key: x for x in stats.player_stats(con, "H")}
+    assert s["afq_0"].value == pytest.approx(0.75)
+    assert s["cap"].value is None
+    assert s["drawn_1"].value == pytest.approx(1 / 3)
+    assert s["vpip"].definition == STAT_BY_KEY["vpip"].definition
+
+
+def test_filters(small: DB) -> None:
+    con, _ = small
+    assert stats.results(con, "H", Filters(game="27_single_draw")).hands == 2
+    assert stats.results(con, "H", Filters(position="SB")).net == -400
+    assert stats.results(con, "H", Filters(players_min=3)).hands == 1
+    assert stats.results(con, "H", Filters(players_max=2)).hands == 2
+    assert stats.results(con, "P1", Filters(date_to=date(2024, 2, 29))).hands == 1
+    assert stats.results(con, "P1", Filters(date_from=date(2024, 3, 1))).hands == 0
+    assert stats.results(con, "H", Filters(stakes="1/1")).hands == 2
+    assert stats.results(con, "H", Filters(site="pokerstars", currency="USD")).hands == 3
+    assert stats.results(con, "H", Filters(site="winamax")).bb_per_100 is None
+
+
+def test_sessions_split_on_gaps_over_thirty_minutes(small: DB) -> None:
+    con, _ = small
+    s = stats.sessions(con, "H")
+    assert s[["session", "hands", "net"]].values.tolist() == [[1, 2, -1300], [2, 1, -900]]
+    assert s["minutes"].tolist() == [20.0, 0.0]
+    one = stats.sessions(con, "H", gap=timedelta(hours=2))
+    assert one["hands"].tolist() == [3]
+
+
+def test_cumulative_by_hand_and_by_date(small: DB) -> None:
+    con, _ = small
+    c = stats.cumulative_by_hand(con, "H")
+    assert c["cum_net"].tolist() == [-400, -1300, -2200]
+    assert c["cum_showdown"].tolist() == [0, -900, -1800]
+    assert c["cum_nonshowdown"].tolist() == [-400, -400, -400]
+    assert c["cum_net_bb"].tolist() == pytest.approx([-2, -11, -20])
+    d = stats.cumulative_by_date(con, "P1")
+    assert d[["hands", "net", "cum_net"]].values.tolist() == [[1, 69, 69]]
+
+
+def test_by_position_in_acting_order(small: DB) -> None:
+    con, _ = small
+    p = stats.by_position(con, "H")
+    assert p[["position", "hands", "net"]].values.tolist() == [
+        ["BTN", 2, -1800], ["SB", 1, -400],
+    ]
+    assert p["vpip"].tolist() == [1.0, 1.0]
+
+
+def test_draw_tables(small: DB) -> None:
+    con, _ = small
+    d = stats.draw_summary(con, "H")
+    assert d[["draw", "position", "hands", "pats"]].values.tolist() == [
+        [1, "ALL", 3, 2], [1, "BTN", 2, 2], [1, "SB", 1, 0],
+    ]
+    c = stats.draw_counts(con, "P1")
+    assert c[["draw", "position", "cards", "hands"]].values.tolist() == [
+        [1, "ALL", 2, 1], [1, "BTN", 2, 1], [2, "ALL", 0, 1], [2, "BTN", 0, 1],
+        [3, "ALL", 0, 1], [3, "BTN", 0, 1],
+    ]
+    w = stats.first_draw_win_rate(con, "H")
+    assert w[["cards", "hands", "net", "won"]].values.tolist() == [
+        [0, 2, -1800, 0], [1, 1, -400, 0],
+    ]
+    assert w["bb_per_100"].tolist() == pytest.approx([-900.0, -200.0])
+
+
+def test_showdown_hands(small: DB) -> None:
+    con, _ = small
+    everyone = stats.showdown_hands(con)
+    assert everyone[["game", "final_class", "hands"]].values.tolist() == [
+        ["27_single_draw", "8-low", 2], ["27_single_draw", "paired", 2],
+        ["27_triple_draw", "9-low", 1], ["27_triple_draw", "paired", 1],
+    ]
+    assert everyone["share"].tolist() == [0.5, 0.5, 0.5, 0.5]
+    assert stats.showdown_hands(con, player="H")["hands"].tolist() == [2]
+
+
+def test_every_statistic_has_a_definition_with_its_counts() -> None:
+    d = definitions()
+    for s in STATS:
+        assert s.numerator and s.denominator and s.key in d
+        assert s.name in d[s.key]
+    assert set(ref.REFERENCE) == {s.key for s in STATS}
+    assert "30 minutes" in d["session"]
+
+
+def test_report_to_json_is_plain_data(small: DB) -> None:
+    con, _ = small
+    j = stats.player_report(con, "H").to_json()
+    assert j["results"]["net"] == -2200
+    assert [s["key"] for s in j["stats"]] == [s.key for s in STATS]
+    assert j["sessions"][0]["hands"] == 2 and j["first_draw"][1]["cards"] == 1
+    assert j["by_position"][0]["position"] == "BTN"
+
+
+# --- the SQL path against the reference pass on dealt hands ------------------------------
+
+
+def dealt() -> list[Hand]:
+    return list(chain(
+        deal_hands(500, Game.TRIPLE_DRAW_27, 6, seed=11),
+        deal_hands(200, Game.TRIPLE_DRAW_27, 3, seed=12, start=datetime(2024, 5, 2, 9, 0)),
+        deal_hands(150, Game.SINGLE_DRAW_27, 4, seed=13),
+        deal_hands(150, Game.TRIPLE_DRAW_A5, 2, seed=14),
+        deal_hands(150, Game.FIVE_CARD_DRAW, 5, seed=15),
+    ))
+
+
+@pytest.fixture(scope="module")
+def big() -> DB:
+    return database(dealt())
+
+
+def _close(a: float, b: float) -> bool:
+    if isinstance(a, float) and math.isnan(a):
+        return b == 0  # a ratio without a sample
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+CASES = [
+    Filters(),
+    Filters(game="27_triple_draw"),
+    Filters(position="BTN"),
+    Filters(players_min=3, players_max=5),
+    Filters(date_from=date(2024, 5, 2)),
+]
+
+
+@pytest.mark.parametrize("f", CASES)
+def test_sql_summary_equals_the_reference_pass(big: DB, f: Filters) -> None:
+    con, rows = big
+
+    def keep(r: PlayerHandFacts) -> bool:
+        return (
+            (f.game is None or r.game == f.game)
+            and (f.position is None or r.position == f.position)
+            and (f.players_min is None or r.players >= f.players_min)
+            and (f.players_max is None or r.players <= f.players_max)
+            and (f.date_from is None or (r.time is not None and r.time.date() >= f.date_from))
+        )
+
+    want = ref.summarize(r for r in rows if keep(r))
+    got = stats.summary(con, f)
+    assert sorted(got["player"]) == sorted(want)
+    assert len(want) > 3
+    for row in got.to_dict(orient="records"):
+        w = want[row["player"]]
+        for col in ("hands", "net", "rake", "net_showdown", "net_nonshowdown"):
+            assert row[col] == w[col], (row["player"], col)
+        assert _close(row["net_bb"], w["net_bb"])
+        for s in STATS:
+            assert (row[f"{s.key}_n"], row[f"{s.key}_d"]) == (
+                pytest.approx(w[f"{s.key}_n"]), w[f"{s.key}_d"]), (row["player"], s.key)
+            if w[f"{s.key}_d"]:
+                assert _close(row[s.key], w[f"{s.key}_n"] / w[f"{s.key}_d"])
+            else:
+                assert math.isnan(row[s.key])
+
+
+def test_sql_player_tables_equal_the_reference_pass(big: DB) -> None:
+    con, rows = big
+    hero = stats.hero_name(con)
+    assert hero == "Hero"
+    mine = [r for r in rows if r.player == hero]
+    assert stats.results(con, hero).hands == len(mine)
+
+    c = stats.draw_counts(con, hero)
+    assert {(int(a), b, int(x)): int(n) for a, b, x, n in
+            c[["draw", "position", "cards", "hands"]].values.tolist()} == ref.draw_counts(mine)
+
+    w = stats.first_draw_win_rate(con, hero)
+    assert {int(a): (int(b), int(x), int(y)) for a, b, x, y in
+            w[["cards", "hands", "net", "won"]].values.tolist()} == ref.first_draw(mine)
+
+    sd = stats.showdown_hands(con)
+    got = sd[["game", "final_class", "hands"]].values.tolist()
+    assert {(a, b): int(n) for a, b, n in got} == ref.showdown(rows)
+    assert len(sd) >= 10
+
+    s = stats.sessions(con, hero)
+    assert [(int(a), int(b)) for a, b in s[["hands", "net"]].values.tolist()] \
+        == ref.sessions(mine, stats.SESSION_GAP)
+
+    by_pos = stats.by_position(con, hero)
+    want = ref.summarize(mine, key=lambda r: r.position)
+    got_pos = by_pos[["position", "hands", "net"]].values.tolist()
+    assert {p: (int(h), int(n)) for p, h, n in got_pos} == {
+        p: (v["hands"], v["net"]) for p, v in want.items()
+    }
+
+    cum = stats.cumulative_by_hand(con, hero)
+    assert int(cum["cum_net"].iloc[-1]) == sum(r.net for r in mine)
+    assert int(cum["cum_showdown"].iloc[-1]) == sum(r.net for r in mine if r.went_to_showdown)
+
+
+def test_money_is_conserved_over_the_dealt_hands(big: DB) -> None:
+    con, rows = big
+    got = con.execute("SELECT sum(net) + sum(rake_share) FROM player_hands").fetchone()
+    assert got is not None and got[0] == 0
+    assert sum(r.net for r in rows) == -sum(r.rake_share for r in rows)
