@@ -1,0 +1,89 @@
+"""``drawlab stats`` on a database file holding the hand-built hands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from analysis.db import connect
+from analysis.facts import hand_facts
+from cli import main
+from tests.statsdb import load_rows
+from tests.test_stats import small_set
+
+
+@pytest.fixture(scope="module")
+def db_file(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = str(tmp_path_factory.mktemp("stats") / "hands.duckdb")
+    con = connect(path)
+    load_rows(con, [(i, r) for i, h in enumerate(small_set(), 1) for r in hand_facts(h)])
+    con.close()
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["stats", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_text_report_for_the_hero(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", db_file)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Player H: 3 hands"
+    assert lines[1] == "  net won -22.00 = -20.00 big bets, -666.67 BB/100, rake paid 0.00"
+    assert lines[2] == "  showdown -18.00, non-showdown -4.00"
+    assert "  VPIP" + " " * 41 + "100.0% (3/3)" in lines
+    assert "  Snow" + " " * 41 + "100.0% (2/2)" in lines
+    assert "  Cap" + " " * 42 + "- (0/0)" in lines
+
+
+def test_json_report_for_a_player(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", db_file, "--player", "V", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["player"], data["hero"]) == ("V", "H")
+    assert data["report"]["results"]["net"] == 1764
+    assert data["report"]["results"]["rake"] == 36
+    stats = {s["key"]: s for s in data["report"]["stats"]}
+    assert (stats["fold_to_pat"]["numerator"], stats["fold_to_pat"]["denominator"]) == (0, 2)
+    assert "VPIP" in data["report"]["definitions"]["vpip"]
+
+
+def test_filters_reach_the_statistics(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", db_file, "--json", "--position", "SB")
+    assert code == 0
+    assert json.loads(out)["report"]["results"]["hands"] == 1
+    code, out, _ = run(capsys, "--db", db_file, "--json", "--to", "2024-02-29",
+                       "--player", "P1")
+    assert json.loads(out)["report"]["results"]["net"] == 69
+
+
+def test_all_players(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", db_file, "--all-players", "--json")
+    assert code == 0
+    players = json.loads(out)["players"]
+    assert [p["player"] for p in players[:2]] == ["H", "V"]
+    assert len(players) == 11
+    code, out, _ = run(capsys, "--db", db_file, "--all-players")
+    assert out.splitlines()[1].split() == [
+        "H", "3", "-22.00", "-666.67", "100.0%", "100.0%", "100.0%", "66.7%", "66.7%", "0.33",
+    ]
+
+
+def test_errors_are_messages_not_tracebacks(
+    db_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "--db", db_file, "--player", "nobody")
+    assert (code, err) == (1, "error: no hands for player 'nobody'\n")
+    code, _, err = run(capsys, "--db", str(tmp_path / "none.duckdb"))
+    assert code == 1 and err.startswith("error: no database at ")
+    code, _, err = run(capsys, "--db", db_file, "--from", "yesterday")
+    assert code == 2 and err.startswith("error: ")
+    empty = str(tmp_path / "empty.duckdb")
+    connect(empty).close()
+    code, _, err = run(capsys, "--db", empty)
+    assert (code, err) == (1, "error: no hands match; import hands first or loosen the filters\n")
