@@ -1,0 +1,73 @@
+"""Cards drawn as small coloured tiles, hidden cards as backs.
+
+The markup is built only from card *numbers* (0..51) through fixed tables, never from
+text a hand history supplied, so passing it to ``st.html`` cannot carry anything a file
+wrote.  A four-colour deck (clubs green, diamonds blue) because in lowball a flush is a
+hand to notice at a glance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from engine.cards import RANK_CHARS
+
+SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_COLOURS = ("#1a7f37", "#1f5fbf", "#c62828", "#222222")
+_TILE = (
+    "display:inline-block;min-width:2.1em;padding:0.15em 0.25em;margin:0 0.12em;"
+    "border:1px solid #9aa0a6;border-radius:0.3em;background:#ffffff;text-align:center;"
+    "font-weight:700;font-family:monospace;font-size:1.05em;line-height:1.3;"
+)
+_BACK = (
+    "display:inline-block;min-width:2.1em;padding:0.15em 0.25em;margin:0 0.12em;"
+    "border:1px solid #0d3c78;border-radius:0.3em;text-align:center;color:transparent;"
+    "font-family:monospace;font-size:1.05em;line-height:1.3;"
+    "background:repeating-linear-gradient(45deg,#1f5fbf 0 4px,#0d3c78 4px 8px);"
+)
+
+
+def _checked(card: int) -> int:
+    if not 0 <= card < 52:
+        raise ValueError(f"not a card number: {card}")
+    return card
+
+
+def card_label(card: int) -> str:
+    """``7♠``: the rank letter and the suit symbol (``T`` for ten, as the sites write it)."""
+    c = _checked(card)
+    return RANK_CHARS[c >> 2] + SUIT_SYMBOLS[c & 3]
+
+
+def cards_label(cards: Sequence[int] | None, hidden: int = 0) -> str:
+    """Plain text for tables: ``7♠ 5♦ 4♥`` and ``🂠`` per hidden card."""
+    parts = [card_label(c) for c in cards or ()]
+    parts += ["🂠"] * hidden
+    return " ".join(parts)
+
+
+def card_html(card: int) -> str:
+    c = _checked(card)
+    colour = SUIT_COLOURS[c & 3]
+    return (
+        f'<span class="dl-card" style="{_TILE}color:{colour}">'
+        f"{RANK_CHARS[c >> 2]}{SUIT_SYMBOLS[c & 3]}</span>"
+    )
+
+
+def back_html() -> str:
+    return f'<span class="dl-card-back" style="{_BACK}">??</span>'
+
+
+def cards_html(cards: Sequence[int] | None, hidden: int = 0) -> str:
+    """Tiles for ``cards`` followed by ``hidden`` backs; ``hidden`` is clamped to 0..5."""
+    tiles = [card_html(c) for c in cards or ()]
+    tiles += [back_html()] * max(0, min(int(hidden), 5))
+    return '<span class="dl-cards">' + "".join(tiles) + "</span>"
+
+
+def show_cards(cards: Sequence[int] | None, hidden: int = 0) -> None:
+    """Render tiles; the markup holds card numbers only (see module docstring)."""
+    st.html(cards_html(cards, hidden))

@@ -1,0 +1,63 @@
+"""The dashboard's shared state: one database connection per process, a cursor per run.
+
+DuckDB lets one process hold a file for writing, and Streamlit runs every session in the
+same process on its own threads, so the connection is a cached resource and each script
+run talks to it through its own cursor (a cursor is DuckDB's per-thread handle).
+
+Page data is cached with ``st.cache_data`` keyed on the database path and its
+*generation*: a counter this process raises after every import.  Only this process can
+write the file while the dashboard holds it, so the counter is exact, and a page never
+recomputes what it has already computed for the same hands.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import streamlit as st
+
+from analysis import db
+from analysis.db import Connection
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
+
+
+@dataclass
+class Shared:
+    """What every session of this process shares for one database file."""
+
+    connection: Connection
+    generation: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)  # one import at a time
+    samples_checked: bool = False
+
+
+@st.cache_resource(show_spinner=False)
+def _shared(path: str) -> Shared:
+    return Shared(db.connect(path))
+
+
+def db_path() -> str:
+    return db.resolve_path()
+
+
+def shared() -> Shared:
+    return _shared(db_path())
+
+
+def connection() -> Connection:
+    """A cursor on the shared connection, for this script run's thread."""
+    return shared().connection.cursor()
+
+
+def generation() -> int:
+    """Changes after every import: the cache key that makes pages see new hands."""
+    return shared().generation
+
+
+def imported() -> None:
+    """Call after an import wrote to the database."""
+    s = shared()
+    s.generation += 1
