@@ -1,0 +1,257 @@
+"""Boss Media (Opoker and other skins) hand histories: XML, read with parser/xmlhand.py.
+
+One ``<HISTORY>`` element per hand, alone in a ``.txt`` file or inside a ``<ROOT>``.
+Cards are integers (``<CARD LINK="26"/>``, ``b`` for a hidden card); the ranks follow from
+the hand descriptions in the corpus (``n % 13``, 0 the ace: three showdowns agree), the
+suits from the open-source tracker that reads these files (0-12 diamonds, 13-25 clubs,
+26-38 hearts, 39-51 spades; no corpus hand can confirm a suit).  Bets and calls state
+the street total.  ``CHANGECARD`` gives a draw's count and, for the hero, the hand after
+it.  Uncalled bets are silently returned: the showdown's POT (after rake) leaves them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
+
+from engine.cards import make_card
+from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
+from parser.builder import HandBuilder, hand_change
+from parser.linegrammar import FieldError, money
+from parser.outcome import HandText, ParseError, Skipped
+from parser.xmlhand import Element, elements, xml_hands
+
+SITE = "boss"
+_GAMES = {"GAME_FCD": Game.FIVE_CARD_DRAW}
+_STRUCTURES = {"FL": Structure.FIXED, "PL": Structure.POT, "NL": Structure.NO_LIMIT}
+_SUITS = (1, 0, 2, 3)  # Boss suit blocks (diamonds, clubs, hearts, spades) as engine suits
+_RANK_OF_BOSS = (12, *range(12))  # Boss rank 0 is the ace; engine rank 12 is the ace
+
+
+def boss_card(link: str) -> int | None:
+    """Boss card number to an engine card; ``None`` for a hidden card (``b``)."""
+    if link == "b":
+        return None
+    n = int(link)
+    if not 0 <= n < 52:
+        raise FieldError(f"not a Boss card number: {link!r}")
+    return make_card(_RANK_OF_BOSS[n % 13], _SUITS[n // 13])
+
+
+def _starts(line: str, buf: list[str]) -> bool:
+    return line.startswith("<HISTORY ")
+
+
+def _ends(line: str) -> int:
+    i = line.find("</HISTORY>")
+    return -1 if i < 0 else i + len("</HISTORY>")
+
+
+def _outside(line: str) -> bool:
+    return line.startswith("<?xml") or line in ("<ROOT>", "</ROOT>")
+
+
+class BossReader:
+    site = SITE
+
+    def sniff(self, head: str) -> bool:
+        return "<HISTORY ID=" in head and "GAMETYPE=" in head
+
+    def split(self, lines: Iterable[tuple[int, str]], file: str) -> Iterator[HandText]:
+        return xml_hands(lines, file, SITE, _starts, _ends, _outside)
+
+    def parse(self, chunk: HandText) -> Hand | Skipped:
+        els = elements(chunk)
+        reading = _BossHand(chunk, els)
+        try:
+            return reading.read()
+        except (FieldError, KeyError, ValueError) as e:
+            raise reading.fail(str(e), reading.at) from None
+
+
+class _BossHand:
+    def __init__(self, chunk: HandText, els: list[Element]) -> None:
+        self.chunk = chunk
+        self.els = els
+        self.b = HandBuilder()
+        self.at: Element | None = els[0] if els else None
+        self.names: set[str] = set()
+
+    def fail(self, message: str, el: Element | None, expected: str = "") -> ParseError:
+        line = el.line if el is not None else self.chunk.line
+        text = self.chunk.text.split("\n")[line - self.chunk.line].strip()
+        return ParseError(
+            message, file=self.chunk.file, line=line, line_text=text, expected=expected
+        )
+
+    def _cards_of(self, i: int) -> tuple[list[int | None], int]:
+        """The CARD children of element ``i``; returns them and the index after them."""
+        parent = self.els[i]
+        out: list[int | None] = []
+        j = i + 1
+        while j < len(self.els) and self.els[j].depth > parent.depth:
+            el = self.els[j]
+            if el.tag == "CARD":
+                out.append(boss_card(el.attrs.get("LINK", "")))
+            j += 1
+        return out, j
+
+    def read(self) -> Hand | Skipped:
+        if not self.els or self.els[0].tag != "HISTORY":
+            raise self.fail("not a Boss hand", self.at, "<HISTORY ID=.. GAME=.. ...>")
+        h = self.els[0].attrs
+        hand_id = h["ID"]
+        game = _GAMES.get(h.get("GAME", ""))
+        if game is None:
+            return Skipped(
+                "unsupported",
+                f"{h.get('GAME')} is not a draw game DrawLab replays",
+                SITE,
+                self.chunk.file,
+                self.chunk.line,
+                hand_id,
+                h.get("GAME"),
+            )
+        structure = _STRUCTURES[h["LIMIT"]]
+        low, high = h["STAKES"].split("/")
+        a, b_ = money(low), money(high)
+        button: int | None = None
+        total_pot: int | None = None
+        rake: int | None = None
+        small_blind: int | None = None
+        b = self.b
+        i = 1
+        while i < len(self.els):
+            el = self.els[i]
+            self.at = el
+            a_ = el.attrs
+            kind = a_.get("TYPE", "")
+            if el.tag == "PLAYER":
+                if a_.get("STATE") != "STATE_EMPTY":
+                    b.seat(
+                        int(a_["SEAT"]),
+                        a_["NAME"],
+                        money(a_["AMOUNT"]),
+                        el.line,
+                        sitting_out=a_.get("STATE") == "STATE_SITOUT",
+                    )
+                    self.names.add(a_["NAME"])
+                    if a_.get("DEALER") == "Y":
+                        button = int(a_["SEAT"])
+            elif el.tag == "ACTION" and kind == "HAND_BLINDS":
+                p, value = self.player(el), money(a_["VALUE"])
+                blind = a_.get("KIND", "")
+                if blind == "HAND_SB":
+                    small_blind = value if small_blind is None else small_blind
+                    b.post(p, PostKind.SMALL_BLIND, value, el.line)
+                elif blind == "HAND_BB":
+                    b.post(p, PostKind.BIG_BLIND, value, el.line)
+                elif blind == "HAND_AB":
+                    b.post(p, PostKind.BOTH_BLINDS, value, el.line, dead=small_blind or a // 2)
+                elif blind == "HAND_ANTE":
+                    b.post(p, PostKind.ANTE, value, el.line)
+                else:
+                    raise self.fail(
+                        f"unknown blind kind {blind!r}", el, "HAND_SB, HAND_BB, HAND_AB"
+                    )
+            elif el.tag == "ACTION" and kind == "HAND_DEAL":
+                got, i = self._cards_of(i)
+                known = tuple(c for c in got if c is not None)
+                if len(known) == len(got) and got:
+                    b.deal(self.player(el), known)
+                continue
+            elif el.tag == "ACTION" and kind == "CHANGECARD":
+                p = self.player(el)
+                got, i = self._cards_of(i)
+                count = int(a_["COUNT"])
+                index = b.draw(
+                    p,
+                    count,
+                    el.line,
+                    discarded=() if count == 0 else None,
+                    received=() if count == 0 else None,
+                )
+                after = tuple(c for c in got if c is not None)
+                before = b.holding.get(p)
+                if len(after) == len(got) and got and before is not None:
+                    thrown, kept, new = hand_change(before, after)
+                    b.fill_draw(index, discarded=thrown, kept=kept, received=new)
+                    b.holding[p] = after
+                continue
+            elif el.tag == "ACTION" and kind == "HAND_BOARD":
+                b.start_draw()
+            elif el.tag == "ACTION" and kind.startswith("ACTION_"):
+                self.action(el, kind)
+            elif el.tag == "SHOWDOWN":
+                total_pot = money(a_["POT"])
+                if a_.get("RAKE"):
+                    rake = money(a_["RAKE"])
+                    total_pot += rake
+            elif el.tag == "RESULT":
+                p = self.player(el)
+                got, i = self._cards_of(i)
+                shown = tuple(c for c in got if c is not None)
+                mucked = a_.get("HAND", "") == "$(STR_G_MUCK)"
+                if shown:
+                    b.show(p, shown, el.line, mucked=mucked)
+                elif mucked:
+                    b.muck(p, el.line)
+                win = money(a_.get("WIN", "0"))
+                if win:
+                    b.collect(p, win, el.line)
+                continue
+            else:
+                raise self.fail(f"unknown Boss element <{el.tag} TYPE={kind!r}>", el)
+            i += 1
+        if structure is Structure.FIXED:
+            # FL STAKES are the small and big bet: "2.00/4.00" is blinds 1/2
+            stakes = Stakes(small_blind if small_blind is not None else a // 2, a, a, b_)
+        else:
+            stakes = Stakes(a, b_, b_, b_)
+        tournament = None
+        currency = h.get("TABLECURRENCY", "")
+        if h.get("GAMEKIND") == "GAMEKIND_TOURNAMENT":
+            tournament = Tournament(h.get("TABLETOURNEYID") or h.get("SESSION", ""))
+            currency = "chips"
+        when = datetime.fromtimestamp(int(h["DATE"]), UTC) if h.get("DATE") else None
+        return b.build(
+            site=SITE,
+            hand_id=hand_id,
+            table=h.get("TABLE", ""),
+            game=game,
+            structure=structure,
+            stakes=stakes,
+            currency=currency,
+            time=when,
+            button=button,
+            file=self.chunk.file,
+            line=self.chunk.line,
+            rake=rake,
+            total_pot=total_pot,
+            tournament=tournament,
+        )
+
+    def player(self, el: Element) -> str:
+        p = el.attrs.get("PLAYER", "")
+        if p not in self.names:
+            raise self.fail(f"player {p!r} is not seated", el, "a seated player's name")
+        return p
+
+    def action(self, el: Element, kind: str) -> None:
+        p, b, line = self.player(el), self.b, el.line
+        value = money(el.attrs["VALUE"]) if el.attrs.get("VALUE") else 0
+        if kind == "ACTION_FOLD":
+            b.fold(p, line)
+        elif kind == "ACTION_CHECK":
+            b.check(p, line)
+        elif kind == "ACTION_CALL":
+            b.call_to(p, line, value)
+        elif kind in ("ACTION_BET", "ACTION_RAISE"):
+            b.bet_to(p, line, value)
+        elif kind == "ACTION_ALLIN":
+            if value <= b.highest:
+                b.call_to(p, line, value, all_in=True)
+            else:
+                b.bet_to(p, line, value, all_in=True)
+        else:
+            raise self.fail(f"unknown Boss action {kind!r}", el, "a Boss action type")

@@ -1,0 +1,378 @@
+"""Full Tilt Poker hand histories: the grammar is grammars/fulltilt.lark.
+
+Full Tilt quirks handled here: ``FullTiltPoker Game #`` headers from some exports, the
+archive separator ``**** # 1 ****``, UTF-16 files with doubled line breaks (the encoding
+layer undoes them; line numbers stay the file's), fixed-limit headers that give the bet
+sizes rather than the blinds, the hero's draw shown as ``discards 1 card [Qs]`` and then
+``Dealt to Hero [kept] [new]``, ``posts a dead small blind`` (all dead) beside ``posts $5``
+(a live missed big blind), partial hands and dead hands (no cards dealt), tournament
+summaries, and a summary line sometimes run together with the next one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
+from parser.builder import HandBuilder
+from parser.linegrammar import LineGrammar, LineHandler, cards, clean, money, numbered_hands
+from parser.outcome import HandText, ParseError, Skipped
+
+SITE = "fulltilt"
+_HAND_START = ("Full Tilt Poker Game #", "FullTiltPoker Game #")
+_SUMMARY_START = "Full Tilt Poker Tournament Summary"
+_ARCHIVE_SEPARATOR = re.compile(r"^\*{5,} # \d+ \*{5,}$")
+_GAMES = {
+    "2-7 Triple Draw": Game.TRIPLE_DRAW_27,
+    "2-7 Single Draw": Game.SINGLE_DRAW_27,
+    "A-5 Triple Draw": Game.TRIPLE_DRAW_A5,
+    "A-5 Single Draw": Game.SINGLE_DRAW_A5,
+    "5 Card Draw": Game.FIVE_CARD_DRAW,
+}
+_STRUCTURES = {"Limit": Structure.FIXED, "Pot Limit": Structure.POT, "No Limit": Structure.NO_LIMIT}
+_ZONES = {"ET": "America/New_York"}
+_BUY_IN = re.compile(r"\$([\d,.]+) \+ \$([\d,.]+)")
+_MAX_SEATS = re.compile(r"(\d+) max")
+
+_grammar: LineGrammar | None = None
+
+
+def grammar() -> LineGrammar:
+    global _grammar
+    if _grammar is None:
+        _grammar = LineGrammar("fulltilt.lark")
+    return _grammar
+
+
+class FullTiltReader:
+    site = SITE
+
+    def sniff(self, head: str) -> bool:
+        for raw in head.splitlines()[:60]:
+            line = raw.lstrip("\ufeff").strip()
+            if line.startswith((*_HAND_START, _SUMMARY_START)):
+                return True
+        return False
+
+    def split(self, lines: Iterable[tuple[int, str]], file: str) -> Iterator[HandText]:
+        return numbered_hands(
+            lines,
+            lambda s: s.startswith((*_HAND_START, _SUMMARY_START)),
+            file,
+            SITE,
+            skip=lambda s: _ARCHIVE_SEPARATOR.match(s) is not None,
+        )
+
+    def parse(self, chunk: HandText) -> Hand | Skipped:
+        first = clean(chunk.text.split("\n", 1)[0].lstrip("\ufeff"))
+        if first.startswith(_SUMMARY_START):
+            return Skipped(
+                "incomplete",
+                "a tournament summary: it holds no hand",
+                SITE,
+                chunk.file,
+                chunk.line,
+                game=_summary_game(first),
+            )
+        header = grammar().pattern("HEADER").match(first)
+        if header is None:
+            raise ParseError(
+                "not the start of a Full Tilt hand",
+                file=chunk.file,
+                line=chunk.line,
+                line_text=first,
+                expected="a header like 'Full Tilt Poker Game #123: Table T (6 max) - $1/$2 - ...'",
+            )
+        hand_id, game_name = header.group(1), header.group(10)
+        if header.group(14):
+            return Skipped(
+                "incomplete",
+                "a partial hand: Full Tilt wrote only its summary",
+                SITE,
+                chunk.file,
+                chunk.line,
+                hand_id,
+                game_name,
+            )
+        game = _GAMES.get(game_name)
+        if game is None:
+            return Skipped(
+                "unsupported",
+                f"{game_name} is not a draw game DrawLab replays",
+                SITE,
+                chunk.file,
+                chunk.line,
+                hand_id,
+                game_name,
+            )
+        if re.search(rf"^Hand #{hand_id} has been canceled", chunk.text, re.M):
+            return Skipped(
+                "incomplete",
+                "the hand was cancelled",
+                SITE,
+                chunk.file,
+                chunk.line,
+                hand_id,
+                game_name,
+            )
+        reading = _FullTiltHand(chunk)
+        grammar().run(chunk, reading.handlers())
+        if not reading.hole_cards:
+            return Skipped(
+                "incomplete",
+                "a dead hand: no cards were dealt",
+                SITE,
+                chunk.file,
+                chunk.line,
+                hand_id,
+                game_name,
+            )
+        return reading.finish(header.groups(), game)
+
+
+def _summary_game(first: str) -> str | None:
+    for name in ("2-7 Triple Draw", "2-7 Single Draw", "A-5 Triple Draw", "5 Card Draw"):
+        if name in first:
+            return name
+    return None
+
+
+def _all_in(flag: str | None) -> bool:
+    return flag is not None
+
+
+class _FullTiltHand:
+    """The state of one hand being read: line handlers feeding a HandBuilder."""
+
+    def __init__(self, chunk: HandText) -> None:
+        self.chunk = chunk
+        self.b = HandBuilder()
+        self.button: int | None = None
+        self.hole_cards = False
+        self.rake: int | None = None
+        self.total_pot: int | None = None
+        self.pending_received: dict[str, int] = {}
+
+    def handlers(self) -> dict[str, LineHandler]:
+        return {
+            "SEAT": self.seat,
+            "ANTE": self.post(PostKind.ANTE),
+            "SMALL_BLIND": self.post(PostKind.SMALL_BLIND),
+            "BIG_BLIND": self.post(PostKind.BIG_BLIND),
+            "DEAD_SMALL_BLIND": self.dead_small_blind,
+            "POSTS": self.post(PostKind.EXTRA),
+            "BUTTON": self.set_button,
+            "HOLE_CARDS": self.hole,
+            "DEALT": self.dealt,
+            "FOLDS": lambda f, line, _t: self.b.fold(_s(f[0]), line),
+            "CHECKS": lambda f, line, _t: self.b.check(_s(f[0]), line),
+            "CALLS": lambda f, line, _t: self.b.call(_s(f[0]), line, money(f[1]), _all_in(f[2])),
+            "BETS": lambda f, line, _t: self.b.bet_adding(
+                _s(f[0]), line, money(f[1]), _all_in(f[2])
+            ),
+            "RAISES": lambda f, line, _t: self.b.bet_to(_s(f[0]), line, money(f[1]), _all_in(f[2])),
+            "DRAW_MARKER": lambda f, line, _t: self.b.start_draw(),
+            "DISCARDS": self.discards,
+            "STANDS_PAT": self.stands_pat,
+            "IS_DEALT": self.is_dealt,
+            "UNCALLED": lambda f, line, _t: self.b.uncalled(_s(f[1]), money(f[0]), line),
+            "SHOWS": lambda f, line, _t: self.b.show(_s(f[0]), cards(f[1]), line),
+            "MUCKS": self.mucks,
+            "WINS": self.wins,
+            "TOTAL_POT": self.totals,
+            "SUM_SITTING_OUT": lambda f, line, _t: self.b.mark_sitting_out(_s(f[1])),
+            "SUM_MUCKED": self.summary_mucked,
+            "SUM_SPLICED": self.spliced,
+            "TIME_LEFT": self.noise("time_left"),
+            "REQUESTED_TIME": self.noise("time_requested"),
+            "DISCONNECTED": self.noise("disconnected"),
+            "RECONNECTED": self.noise("reconnected"),
+            "IS_SITTING_OUT": self.noise("sitting_out"),
+            "SITS_OUT": self.noise("sitting_out"),
+            "STANDS_UP": self.noise("leaves"),
+            "SITS_DOWN": self.noise("joins"),
+            "HAS_RETURNED": self.noise("returns"),
+            "TIMED_OUT": self.noise("timed_out"),
+            "FEELING": self.noise("mood"),
+            "CHAT": self.noise("chat"),
+        }
+
+    # --- handlers ------------------------------------------------------------------------
+    def seat(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+        self.b.seat(int(_s(f[0])), _s(f[1]), money(f[2]), line, sitting_out=f[3] is not None)
+
+    def post(self, kind: PostKind) -> LineHandler:
+        def handle(f: tuple[str | None, ...], line: int, _text: str) -> None:
+            self.b.post(_s(f[0]), kind, money(f[1]), line, all_in=_all_in(f[2]))
+
+        return handle
+
+    def dead_small_blind(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+        amount = money(f[1])
+        self.b.post(_s(f[0]), PostKind.EXTRA, amount, line, dead=amount, all_in=_all_in(f[2]))
+
+    def set_button(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+        self.button = int(_s(f[0]))
+
+    def hole(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+        self.hole_cards = True
+
+    def dealt(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+        player = _s(f[0])
+        if self.b.draw_no == 0:
+            # Before any draw: the first deal ("Dealt to Hero [5 cards]").
+            self.b.deal(player, cards(f[1]) + cards(f[2]))
+            return
+        # After a draw: "Dealt to Hero [kept] [received]" completes the hero's draw.
+        index = self.b.last_draw_of(player)
+        if index is None:
+            raise ParseError(
+                f"new cards for {player} without a draw line before them",
+                file=self.chunk.file,
+                line=line,
+                line_text=_text,
+                expected=f"'{player} discards N cards' earlier in this draw",
+            )
+        kept, received = cards(f[1]), cards(f[2])
+        if f[2] is None:  # a single bracket: the whole hand after the draw
+            kept, received = (), cards(f[1])
+        self.b.fill_draw(index, kept=kept, received=received)
+        self.b.holding[player] = kept + received
+
+    def discards(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+        thrown = cards(f[2]) if f[2] is not None else None
+        self.b.draw(_s(f[0]), int(_s(f[1])), line, discarded=thrown)
+
+    def stands_pat(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+        kept = cards(f[1]) if f[1] is not None else None
+        self.b.draw(_s(f[0]), 0, line, discarded=(), kept=kept, received=())
+
+    def is_dealt(self, f: tuple[str | None, ...], line: int, text: str) -> None:
+        # "Player2 is dealt 1 card" repeats the count of the discard line: a note keeps it.
+        self.b.note("dealt", text, line, _s(f[0]))
+
+    def mucks(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+        if f[1] is not None:
+            self.b.show(_s(f[0]), cards(f[1]), line, mucked=True)
+        else:
+            self.b.muck(_s(f[0]), line)
+
+    def wins(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+        which = _s(f[1])
+        pot: int | None
+        if which == "main pot":
+            pot = 0
+        elif which.startswith("side pot"):
+            pot = int(f[2]) if f[2] else 1
+        else:
+            pot = None
+        self.b.collect(_s(f[0]), money(f[3]), line, pot)
+
+    def totals(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+        self.total_pot = money(f[0])
+        self.rake = money(f[2])
+
+    def summary_mucked(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+        if f[3] is not None:
+            self.b.show(_s(f[1]), cards(f[3]), line, mucked=True)
+
+    def spliced(self, f: tuple[str | None, ...], line: int, text: str) -> None:
+        # Keep the unfinished part as a note naming the seat and player it announced, and
+        # read the rest as the seat line it is.  The replay sees a player who sits nowhere.
+        self.b.note("spliced_summary", text, line, _s(f[1]))
+        rest = _s(f[2])
+        m = grammar().pattern("SUM_SITTING_OUT").match(rest)
+        if m is not None:
+            self.b.mark_sitting_out(m.group(2))
+            return
+        m = grammar().pattern("SUM_MUCKED").match(rest)
+        if m is not None:
+            self.summary_mucked(m.groups(), line, rest)
+            return
+        if any(
+            grammar().pattern(name).match(rest) is not None
+            for name in ("SUM_COLLECTED", "SUM_SHOWED", "SUM_FOLDED")
+        ):
+            return
+        raise ParseError(
+            "a summary line run together with an unreadable one",
+            file=self.chunk.file,
+            line=line,
+            column=len(text) - len(rest) + 1,
+            line_text=text,
+            expected="a summary seat line after the run-together part",
+        )
+
+    def noise(self, kind: str) -> LineHandler:
+        def handle(f: tuple[str | None, ...], line: int, text: str) -> None:
+            self.b.note(kind, text, line, f[0])
+
+        return handle
+
+    # --- the record ----------------------------------------------------------------------
+    def finish(self, h: tuple[str | None, ...], game: Game) -> Hand:
+        (
+            _hid,
+            tour_name,
+            tour_id,
+            table,
+            attrs,
+            low,
+            high,
+            ante,
+            limit,
+            _game,
+            clock,
+            zone,
+            date,
+            _partial,
+        ) = h
+        structure = _STRUCTURES[_s(limit)]
+        a, b = money(low), money(high)
+        ante_amount = money(ante) if ante else 0
+        if structure is Structure.FIXED:
+            stakes = Stakes(a // 2, a, a, b, ante_amount)
+        else:
+            stakes = Stakes(a, b, b, b, ante_amount)
+        tournament = None
+        if tour_id is not None:
+            m = _BUY_IN.search(tour_name or "")
+            tournament = Tournament(
+                tour_id,
+                money(m.group(1)) if m else None,
+                money(m.group(2)) if m else None,
+            )
+        currency = "USD" if _s(low).startswith("$") else "chips"
+        max_seats = None
+        if attrs:
+            m = _MAX_SEATS.search(attrs)
+            max_seats = int(m.group(1)) if m else (2 if "heads up" in attrs else None)
+        when = datetime.strptime(f"{date} {clock}", "%Y/%m/%d %H:%M:%S")
+        if zone in _ZONES:
+            when = when.replace(tzinfo=ZoneInfo(_ZONES[_s(zone)]))
+        return self.b.build(
+            site=SITE,
+            hand_id=_s(_hid),
+            table=_s(table),
+            game=game,
+            structure=structure,
+            stakes=stakes,
+            currency=currency,
+            time=when,
+            button=self.button,
+            file=self.chunk.file,
+            line=self.chunk.line,
+            max_seats=max_seats,
+            rake=self.rake,
+            total_pot=self.total_pot,
+            tournament=tournament,
+        )
+
+
+def _s(value: str | None) -> str:
+    """A field the pattern always captures (the grammar guarantees it is there)."""
+    assert value is not None
+    return value

@@ -1,0 +1,259 @@
+"""KingsClub hand histories: the grammar is grammars/kingsclub.lark.
+
+KingsClub states every call, bet and raise as the street total it reaches, writes no
+uncalled-bet lines and no total pot (the summary gives each seat's final stack and net
+instead, kept in ``Hand.net``), omits street markers in single-draw hands, and runs it
+twice by showing one new card per run: ``discards [Th] draws [8c] [Qs]``.
+
+``posts blind 44`` is a returning player's missed blinds: 44 live plus the small blind
+dead (the hand's nets and pot prove it cost 66: see tests/test_kingsclub.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from datetime import datetime
+from itertools import pairwise
+
+from engine.record import Draw, Game, Hand, PostKind, Stakes, Step, Structure
+from parser.builder import HandBuilder
+from parser.linegrammar import (
+    LineGrammar,
+    LineHandler,
+    cards,
+    clean,
+    money,
+    numbered_hands,
+    req,
+)
+from parser.outcome import HandText, ParseError, Skipped
+
+SITE = "kingsclub"
+_GAMES = {
+    "2-7 Triple Draw": Game.TRIPLE_DRAW_27,
+    "2-7 Single Draw": Game.SINGLE_DRAW_27,
+    "A-5 Triple Draw": Game.TRIPLE_DRAW_A5,
+    "A-5 Single Draw": Game.SINGLE_DRAW_A5,
+    "5 Card Draw": Game.FIVE_CARD_DRAW,
+    "Five Card Draw": Game.FIVE_CARD_DRAW,
+}
+_STRUCTURES = {"Limit": Structure.FIXED, "Pot Limit": Structure.POT, "No Limit": Structure.NO_LIMIT}
+Fields = tuple[str | None, ...]
+
+_grammar: LineGrammar | None = None
+
+
+def grammar() -> LineGrammar:
+    global _grammar
+    if _grammar is None:
+        _grammar = LineGrammar("kingsclub.lark")
+    return _grammar
+
+
+def _is_start(line: str) -> bool:
+    return grammar().pattern("HEADER").match(line) is not None
+
+
+class KingsClubReader:
+    site = SITE
+
+    def sniff(self, head: str) -> bool:
+        lines = [clean(x.lstrip("\ufeff")) for x in head.splitlines()[:40]]
+        lines = [x for x in lines if x]
+        date = grammar().pattern("DATE")
+        return any(
+            _is_start(a) and date.match(b) is not None
+            for a, b in pairwise(lines)
+        )
+
+    def split(self, lines: Iterable[tuple[int, str]], file: str) -> Iterator[HandText]:
+        return numbered_hands(lines, _is_start, file, SITE)
+
+    def parse(self, chunk: HandText) -> Hand | Skipped:
+        first = chunk.text.split("\n", 1)[0]
+        header = grammar().pattern("HEADER").match(first)
+        if header is None:
+            raise ParseError(
+                "not the start of a KingsClub hand",
+                file=chunk.file,
+                line=chunk.line,
+                line_text=first,
+                expected="a header like '#39969256: Limit 2-7 Triple Draw - 40/80'",
+            )
+        hand_id, limit, game_name = header.group(1), header.group(2), header.group(3)
+        game = _GAMES.get(game_name)
+        if game is None:
+            return Skipped(
+                "unsupported",
+                f"{game_name} is not a draw game DrawLab replays",
+                SITE,
+                chunk.file,
+                chunk.line,
+                hand_id,
+                game_name,
+            )
+        reading = _KingsClubHand(chunk)
+        grammar().run(chunk, reading.handlers())
+        return reading.finish(hand_id, game, _STRUCTURES[limit], header.group(4), header.group(5))
+
+
+class _KingsClubHand:
+    def __init__(self, chunk: HandText) -> None:
+        self.chunk = chunk
+        self.b = HandBuilder()
+        self.button: int | None = None
+        self.table = ""
+        self.time: datetime | None = None
+        self.rake: int | None = None
+        self.ante = 0
+        self.small_blind: int | None = None
+        self.runs = False
+
+    def handlers(self) -> dict[str, LineHandler]:
+        b = self.b
+        return {
+            "DATE": self.date,
+            "TABLE": self.table_line,
+            "SEAT": lambda f, line, _t: b.seat(int(req(f[0])), req(f[1]), money(f[2]), line),
+            "ANTE": self.ante_post,
+            "SMALL_BLIND": self.small_blind_post,
+            "BIG_BLIND": lambda f, line, _t: b.post(
+                req(f[0]), PostKind.BIG_BLIND, money(f[1]), line, all_in=f[2] is not None
+            ),
+            "BLIND": self.missed_blinds,
+            "DEALT": self.dealt,
+            "FOLDS": lambda f, line, _t: b.fold(req(f[0]), line),
+            "CHECKS": lambda f, line, _t: b.check(req(f[0]), line),
+            "CALLS": lambda f, line, _t: b.call_to(req(f[0]), line, money(f[1]), f[2] is not None),
+            "BETS": lambda f, line, _t: b.bet_to(req(f[0]), line, money(f[1]), f[2] is not None),
+            "RAISES": lambda f, line, _t: b.bet_to(req(f[0]), line, money(f[1]), f[2] is not None),
+            "DRAW_ROUND": lambda f, line, _t: b.start_draw(),
+            "BETTING_ROUND": lambda f, line, _t: setattr(b, "in_draw", False),
+            "DISCARDS": self.discards,
+            "DRAWS": lambda f, line, _t: b.draw(req(f[0]), int(req(f[1])), line),
+            "STANDS_PAT": lambda f, line, _t: b.draw(req(f[0]), 0, line, discarded=(), received=()),
+            "SHOWS": self.shows,
+            "SUMMARY_SEAT": self.summary_seat,
+            "RAKE": self.rake_line,
+            "WINS": self.wins,
+            "WINS_FROM": self.wins,
+            "CHAT": lambda f, line, text: b.note("chat", text, line, f[0]),
+        }
+
+    def date(self, f: Fields, line: int, _text: str) -> None:
+        self.time = datetime.strptime(req(f[0]), "%Y-%m-%d %H:%M:%S")
+
+    def table_line(self, f: Fields, line: int, _text: str) -> None:
+        self.table = req(f[0])
+        self.button = int(req(f[1]))
+
+    def ante_post(self, f: Fields, line: int, _text: str) -> None:
+        amount = money(f[1])
+        self.ante = self.ante or amount
+        self.b.post(req(f[0]), PostKind.ANTE, amount, line, all_in=f[2] is not None)
+
+    def small_blind_post(self, f: Fields, line: int, _text: str) -> None:
+        amount = money(f[1])
+        if self.small_blind is None:
+            self.small_blind = amount
+        self.b.post(req(f[0]), PostKind.SMALL_BLIND, amount, line, all_in=f[2] is not None)
+
+    def missed_blinds(self, f: Fields, line: int, _text: str) -> None:
+        live = money(f[1])
+        dead = live // 2  # the small blind, which KingsClub leaves out of the line
+        self.b.post(
+            req(f[0]), PostKind.BOTH_BLINDS, live + dead, line, dead=dead, all_in=f[2] is not None
+        )
+
+    def dealt(self, f: Fields, line: int, _text: str) -> None:
+        player, shown = req(f[0]), req(f[1])
+        hidden = all(tok in ("X", "x") for tok in shown.split())
+        if self.b.draw_no == 0:
+            if not hidden:
+                self.b.deal(player, cards(shown))
+            return
+        # Inside a draw a "Dealt to" line can only state the cards the draw gave: record
+        # them as written (hidden ones as a count) so the replay judges them.
+        if hidden:
+            self.b.draw(player, len(shown.split()), line)
+        else:
+            got = cards(shown)
+            self.b.draw(player, len(got), line, received=got)
+
+    def discards(self, f: Fields, line: int, _text: str) -> None:
+        player, thrown = req(f[0]), cards(f[1])
+        first = cards(f[2])
+        held = self.b.holding.get(player)
+        kept = tuple(c for c in held if c not in thrown) if held is not None else None
+        if f[3] is None:
+            self.b.draw(player, len(thrown), line, thrown, kept, first)
+            if kept is not None:
+                self.b.holding[player] = kept + first
+            return
+        self.runs = True
+        self.b.draw(player, len(thrown), line, thrown, kept, first, run=1)
+        self.b.draw(player, len(thrown), line, thrown, kept, cards(f[3]), run=2)
+
+    def shows(self, f: Fields, line: int, _text: str) -> None:
+        run = int(f[0]) if f[0] else 0
+        self.runs = self.runs or run > 0
+        self.b.show(req(f[1]), cards(f[2]), line, run=run)
+
+    def summary_seat(self, f: Fields, line: int, _text: str) -> None:
+        if f[3] is not None:
+            self.b.net[req(f[1])] = -money(f[3][1:]) if f[3][0] == "-" else money(f[3][1:])
+
+    def rake_line(self, f: Fields, line: int, _text: str) -> None:
+        self.rake = money(f[0])
+
+    def wins(self, f: Fields, line: int, _text: str) -> None:
+        run = int(f[0]) if f[0] else 0
+        pot: int | None = None
+        if len(f) > 3:
+            pot = 0 if f[3] == "pot" else int(req(f[4]))
+        self.b.collect(req(f[1]), money(f[2]), line, pot, run)
+
+    def finish(
+        self, hand_id: str, game: Game, structure: Structure, low: str | None, high: str | None
+    ) -> Hand:
+        a, b = money(low), money(high)
+        if structure is Structure.FIXED:
+            stakes = Stakes(self.small_blind or a // 2, a, a, b, self.ante)
+        else:
+            stakes = Stakes(a, b, b, b, self.ante)
+        if self.runs:
+            self.b.steps = _run_twice(self.b.steps)
+        return self.b.build(
+            site=SITE,
+            hand_id=hand_id,
+            table=self.table,
+            game=game,
+            structure=structure,
+            stakes=stakes,
+            currency="USD",
+            time=self.time,
+            button=self.button,
+            file=self.chunk.file,
+            line=self.chunk.line,
+            rake=self.rake,
+        )
+
+
+def _run_twice(steps: list[Step]) -> list[Step]:
+    """Single-run draws of a run-it-twice draw round, as one draw per run.
+
+    A round is run twice when one of its draws shows cards per run, or when no betting
+    follows it (everyone was all in before it and the board was run twice).
+    """
+    last_bet_street = max((s.street for s in steps if hasattr(s, "street")), default=0)
+    twice = {s.draw for s in steps if isinstance(s, Draw) and s.run}
+    twice |= {s.draw for s in steps if isinstance(s, Draw) and s.draw > last_bet_street}
+    out: list[Step] = []
+    for s in steps:
+        if isinstance(s, Draw) and s.run == 0 and s.draw in twice:
+            out.append(replace(s, run=1))
+            out.append(replace(s, run=2))
+        else:
+            out.append(s)
+    return out

@@ -1,0 +1,220 @@
+"""OnGame hand histories: the grammar is grammars/ongame.lark.
+
+OnGame writes money in parentheses on posts, "raises $4 to $5" (chips added, then the
+total), "changed 2 cards" for a draw and the hero's whole new hand after it ("New hand
+for Hero: [...]"), so the discarded, kept and received cards follow from the two hands.
+Missed blinds are a live "posts big blind" plus "posts dead blind" (all dead).  The
+summary gives each pot with its winners, the rake, and each seat's net and shown cards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from datetime import datetime, timedelta, timezone
+
+from engine.record import Game, Hand, PostKind, Stakes, Structure
+from parser.builder import HandBuilder, hand_change
+from parser.linegrammar import LineGrammar, LineHandler, cards, money, numbered_hands, req
+from parser.outcome import HandText, ParseError, Skipped
+
+SITE = "ongame"
+_START = "***** History for hand "
+_GAMES = {
+    "FIVE_CARD_DRAW": Game.FIVE_CARD_DRAW,
+    "TRIPLE_DRAW_2_7": Game.TRIPLE_DRAW_27,
+    "TRIPLE_DRAW_27": Game.TRIPLE_DRAW_27,
+    "SINGLE_DRAW_2_7": Game.SINGLE_DRAW_27,
+}
+_STRUCTURES = {"LIMIT": Structure.FIXED, "POT_LIMIT": Structure.POT, "NO_LIMIT": Structure.NO_LIMIT}
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+_ZONES = {"CET": 60, "CEST": 120, "GMT": 0, "UTC": 0, "BST": 60, "WET": 0, "WEST": 60, "EET": 120}
+_OFFSET = re.compile(r"^(?:GMT|UTC)([+-])(\d\d):?(\d\d)$")
+_WINNER = re.compile(r"(.+?) \(([$€£]?[\d.,]+)\)(?:, |$)")
+Fields = tuple[str | None, ...]
+
+_grammar: LineGrammar | None = None
+
+
+def grammar() -> LineGrammar:
+    global _grammar
+    if _grammar is None:
+        _grammar = LineGrammar("ongame.lark")
+    return _grammar
+
+
+def _zone(name: str) -> timezone | None:
+    if name in _ZONES:
+        return timezone(timedelta(minutes=_ZONES[name]))
+    m = _OFFSET.match(name)
+    if m is None:
+        return None
+    minutes = int(m.group(2)) * 60 + int(m.group(3))
+    return timezone(timedelta(minutes=minutes if m.group(1) == "+" else -minutes))
+
+
+class OnGameReader:
+    site = SITE
+
+    def sniff(self, head: str) -> bool:
+        return any(x.lstrip("\ufeff").startswith(_START) for x in head.splitlines()[:40])
+
+    def split(self, lines: Iterable[tuple[int, str]], file: str) -> Iterator[HandText]:
+        return numbered_hands(lines, lambda s: s.startswith(_START), file, SITE)
+
+    def parse(self, chunk: HandText) -> Hand | Skipped:
+        lines = chunk.text.split("\n")
+        first = lines[0]
+        start = grammar().pattern("START_HAND").match(first)
+        if start is None:
+            raise ParseError(
+                "not the start of an OnGame hand",
+                file=chunk.file,
+                line=chunk.line,
+                line_text=first,
+                expected="'***** History for hand R5-123-4 *****'",
+            )
+        table_re = grammar().pattern("TABLE")
+        for i, text in enumerate(lines[:6]):
+            t = table_re.match(text)
+            if t is not None and t.group(4) not in _GAMES:
+                return Skipped(
+                    "unsupported",
+                    f"{t.group(4)} is not a draw game DrawLab replays",
+                    SITE,
+                    chunk.file,
+                    chunk.line + i,
+                    start.group(1),
+                    t.group(4),
+                )
+        reading = _OnGameHand(chunk)
+        grammar().run(chunk, reading.handlers())
+        return reading.finish(start.group(1))
+
+
+class _OnGameHand:
+    def __init__(self, chunk: HandText) -> None:
+        self.chunk = chunk
+        self.b = HandBuilder()
+        self.time: datetime | None = None
+        self.table: Fields = ()
+        self.button: int | None = None
+        self.user: str | None = None
+        self.total_pot = 0
+        self.rake: int | None = None
+        self.small_blind: int | None = None
+
+    def handlers(self) -> dict[str, LineHandler]:
+        b = self.b
+        return {
+            "START_TIME": self.start_time,
+            "TABLE": lambda f, line, _t: setattr(self, "table", f),
+            "USER": lambda f, line, _t: setattr(self, "user", f[0]),
+            "BUTTON": lambda f, line, _t: setattr(self, "button", int(req(f[0]))),
+            "SEAT": lambda f, line, _t: b.seat(int(req(f[0])), req(f[1]), money(f[2]), line),
+            "SMALL_BLIND": self.small_blind_post,
+            "BIG_BLIND": lambda f, line, _t: b.post(
+                req(f[0]), PostKind.BIG_BLIND, money(f[1]), line
+            ),
+            "DEAD_BLIND": self.dead_blind,
+            "ANTE": lambda f, line, _t: b.post(req(f[0]), PostKind.ANTE, money(f[1]), line),
+            "DEALT": lambda f, line, _t: b.deal(req(f[0]), cards(f[1])),
+            "FOLDS": lambda f, line, _t: b.fold(req(f[0]), line),
+            "CHECKS": lambda f, line, _t: b.check(req(f[0]), line),
+            "CALLS": lambda f, line, _t: b.call(req(f[0]), line, money(f[1]), f[2] is not None),
+            "BETS": lambda f, line, _t: b.bet_adding(
+                req(f[0]), line, money(f[1]), f[2] is not None
+            ),
+            "RAISES": lambda f, line, _t: b.bet_to(req(f[0]), line, money(f[2]), f[3] is not None),
+            "UNCALLED": lambda f, line, _t: b.uncalled(req(f[1]), money(f[0]), line),
+            "CHANGED": self.changed,
+            "NEW_HAND": self.new_hand,
+            "POT_WON": self.pot_won,
+            "RAKE": lambda f, line, _t: setattr(self, "rake", money(f[0])),
+            "SUMMARY_SEAT": self.summary_seat,
+            "CHAT": lambda f, line, text: b.note("chat", text, line, f[0]),
+        }
+
+    def start_time(self, f: Fields, line: int, text: str) -> None:
+        when = datetime.strptime(f"{f[0]} {f[2]}", "%b %d %H:%M:%S %Y")
+        zone = _zone(req(f[1]))
+        self.time = when.replace(tzinfo=zone) if zone is not None else when
+
+    def small_blind_post(self, f: Fields, line: int, _text: str) -> None:
+        amount = money(f[1])
+        if self.small_blind is None:
+            self.small_blind = amount
+        self.b.post(req(f[0]), PostKind.SMALL_BLIND, amount, line)
+
+    def dead_blind(self, f: Fields, line: int, _text: str) -> None:
+        amount = money(f[1])
+        self.b.post(req(f[0]), PostKind.EXTRA, amount, line, dead=amount)
+
+    def changed(self, f: Fields, line: int, _text: str) -> None:
+        count = int(req(f[1]))
+        if count == 0:
+            self.b.draw(req(f[0]), 0, line, discarded=(), received=())
+        else:
+            self.b.draw(req(f[0]), count, line)
+
+    def new_hand(self, f: Fields, line: int, text: str) -> None:
+        player, after = req(f[0]), cards(f[1])
+        index = self.b.last_draw_of(player)
+        if index is None:
+            raise ParseError(
+                f"a new hand for {player} without a draw line before it",
+                file=self.chunk.file,
+                line=line,
+                line_text=text,
+                expected=f"'{player} changed N cards' before it",
+            )
+        before = self.b.holding.get(player)
+        if before is not None:
+            thrown, kept, got = hand_change(before, after)
+            self.b.fill_draw(index, discarded=thrown, kept=kept, received=got)
+        else:
+            self.b.fill_draw(index, kept=None, received=None)
+        self.b.holding[player] = after
+
+    def pot_won(self, f: Fields, line: int, _text: str) -> None:
+        pot = 0 if f[0] == "Main pot" else int(f[1] or 1)
+        self.total_pot += money(f[2])
+        for m in _WINNER.finditer(req(f[3])):
+            self.b.collect(m.group(1), money(m.group(2)), line, pot)
+
+    def summary_seat(self, f: Fields, line: int, _text: str) -> None:
+        player = req(f[1])
+        if f[3] is not None:
+            amount = money(f[4])
+            self.b.net[player] = -amount if f[3] == "-" else amount
+        if f[5] is not None:
+            self.b.show(player, cards(f[5]), line)
+
+    def finish(self, hand_id: str) -> Hand:
+        (name, table_id, limit, game_name, symbol, low, high, _kind) = self.table
+        structure = _STRUCTURES[req(limit)]
+        a, b = money(low), money(high)
+        if structure is Structure.FIXED:
+            stakes = Stakes(self.small_blind or a // 2, a, a, b)
+        else:
+            stakes = Stakes(a, b, b, b)
+        currency = _CURRENCIES.get(symbol or "", "chips")
+        if _kind is not None and "play" in _kind.lower():
+            currency = "play"
+        if self.user is not None and self.b.hero is None:
+            self.b.hero = self.user
+        return self.b.build(
+            site=SITE,
+            hand_id=hand_id,
+            table=f"{name} [{table_id}]",
+            game=_GAMES[req(game_name)],
+            structure=structure,
+            stakes=stakes,
+            currency=currency,
+            time=self.time,
+            button=self.button,
+            file=self.chunk.file,
+            line=self.chunk.line,
+            rake=self.rake,
+            total_pot=self.total_pot,
+        )
