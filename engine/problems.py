@@ -92,6 +92,9 @@ explains (sites do not always log them): a warning."""
 RUN_IT_TWICE = "RUN_IT_TWICE"
 """A hand run twice at a site whose profile does not allow it."""
 
+REPLAY_FAILED = "REPLAY_FAILED"
+"""The replay itself failed on this record (a bug of ours, reported instead of crashing)."""
+
 CODES: dict[str, str] = {
     OUT_OF_TURN: "A player acted or drew out of turn.",
     ILLEGAL_ACTION: "An action the rules do not allow at that point.",
@@ -116,6 +119,7 @@ CODES: dict[str, str] = {
     STACK_MISMATCH: "Chips that do not exist.",
     STACK_CHANGE: "A cash stack changed between hands (top-up or rebuy).",
     RUN_IT_TWICE: "Run twice where the site does not.",
+    REPLAY_FAILED: "The replay failed on this record.",
 }
 
 

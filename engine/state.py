@@ -306,16 +306,9 @@ class HandState:
         owed = max(0, self.current_bet - mine)
         call = min(owed, stack)
         all_in_to = mine + stack
-        aggressive: ActionKind | None = (
-            ActionKind.RAISE if self.current_bet else ActionKind.BET
-        )
+        aggressive: ActionKind | None = ActionKind.RAISE if self.current_bet else ActionKind.BET
         others = [p for p in self.active if p != player]
-        if (
-            stack <= owed
-            or not others
-            or (player in self.closed and owed > 0)
-            or self._capped()
-        ):
+        if stack <= owed or not others or (player in self.closed and owed > 0) or self._capped():
             aggressive = None
         min_to, max_to = self._raise_bounds(player)
         return Legal(player, call, owed == 0, aggressive, min_to, max_to, all_in_to)
@@ -451,9 +444,7 @@ class HandState:
                     )
                 )
             elif not [p for p in self.active if p != player]:
-                out.append(
-                    Finding(ILLEGAL_ACTION, f"{player} {verb} with nobody left to call")
-                )
+                out.append(Finding(ILLEGAL_ACTION, f"{player} {verb} with nobody left to call"))
             return out
         all_in_for_less = new_to == legal.all_in_to and new_to < legal.min_to
         if all_in_for_less:

@@ -1,0 +1,115 @@
+"""One verdict per hand text, whatever the reader made of it: the contract of ``drawlab verify``.
+
+The reader gives every chunk of text exactly one outcome (a record, a reasoned skip or a
+positioned parse error); here each outcome becomes a ``HandResult`` with one of five
+statuses, so the command line, the importer and the dashboard count hands the same way.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from engine.record import Hand
+from engine.verdict import Problem, Severity
+from engine.verify import verify
+from parser.outcome import HandText, Outcome, ParseError, Skipped
+
+Status: TypeAlias = Literal["ok", "invalid", "parse_error", "unsupported", "incomplete"]
+STATUSES: tuple[Status, ...] = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
+PARSE_ERROR_CODE = "PARSE_ERROR"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What one hand text came to.
+
+    ``game`` is a ``Game`` value for the games we replay, the site's own name for a game we
+    do not replay, or ``""`` when the text could not be read far enough to know.  ``reason``
+    explains a skip or a parse error in a sentence; ``problems`` holds the replay's findings
+    (warnings allowed with ``ok``) or, for a parse error, one ``PARSE_ERROR`` problem.
+    """
+
+    file: str
+    line: int
+    hand_id: str
+    site: str
+    game: str
+    status: Status
+    problems: tuple[Problem, ...]
+    hand: Hand | None
+    text: str
+    reason: str
+
+
+def check(chunk: HandText, outcome: Outcome) -> HandResult:
+    """The result of one chunk: replayed when it is a hand, otherwise its skip or error."""
+    if isinstance(outcome, Hand):
+        verdict = verify(outcome)
+        status: Status = "ok" if verdict.ok else "invalid"
+        reason = "" if verdict.ok else verdict.errors[0].message
+        return HandResult(
+            file=outcome.file or chunk.file,
+            line=outcome.line,
+            hand_id=outcome.hand_id,
+            site=outcome.site,
+            game=outcome.game.value,
+            status=status,
+            problems=verdict.problems,
+            hand=outcome,
+            text=chunk.text,
+            reason=reason,
+        )
+    if isinstance(outcome, Skipped):
+        return HandResult(
+            file=outcome.file or chunk.file,
+            line=outcome.line,
+            hand_id=outcome.hand_id or "",
+            site=outcome.site or chunk.site,
+            game=outcome.game or "",
+            status=outcome.kind,
+            problems=(),
+            hand=None,
+            text=chunk.text,
+            reason=outcome.reason,
+        )
+    return _parse_error_result(chunk, outcome)
+
+
+def _parse_error_result(chunk: HandText, error: ParseError) -> HandResult:
+    problem = Problem(PARSE_ERROR_CODE, Severity.ERROR, error.line, error.message)
+    return HandResult(
+        file=error.file or chunk.file,
+        line=error.line,
+        hand_id=_hand_id_guess(chunk.text),
+        site=chunk.site,
+        game="",
+        status="parse_error",
+        problems=(problem,),
+        hand=None,
+        text=chunk.text,
+        reason=str(error),
+    )
+
+
+def _hand_id_guess(text: str) -> str:
+    """The first ``#digits`` of the head line, so a parse error still names its hand."""
+    head = text.lstrip("\ufeff").split("\n", 1)[0]
+    start = head.find("#")
+    if start < 0:
+        return ""
+    end = start + 1
+    while end < len(head) and (head[end].isalnum() or head[end] in "-_"):
+        end += 1
+    return head[start + 1 : end]
+
+
+def verify_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[HandResult]:
+    """Every hand of every file, folder or .zip in ``paths``, read and replayed, in order."""
+    from parser.reader import read_path  # the reader pulls in every site's grammar
+
+    for path in paths:
+        for chunk, outcome in read_path(path):
+            yield check(chunk, outcome)

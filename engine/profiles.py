@@ -1,0 +1,101 @@
+"""What each site does its own way, as settings the replay reads (never as branches on a name).
+
+RULES.md states the default rule; where a site's real histories (the corpus) show another
+practice, that site's profile says so, with the file that shows it.  A site we have no
+profile for gets ``DEFAULT``: the rulebook's rules and a tolerant reading of how the
+history reports money (any of the ways real sites use is accepted).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+
+class UncalledReport(StrEnum):
+    """How a site tells that an unmatched bet went back to its owner."""
+
+    LINE = "line"  # an "Uncalled bet ... returned" line, collected amounts exclude it
+    SILENT = "silent"  # no line, and the collected amounts exclude it
+    IN_COLLECT = "in_collect"  # no line, the returned chips are counted in "collected"
+    ANY = "any"  # any of the above
+
+
+class TotalPot(StrEnum):
+    """What a site's "Total pot" holds."""
+
+    WITH_RAKE = "with_rake"
+    WITHOUT_RAKE = "without_rake"
+    ANY = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class SiteProfile:
+    """One site's practice.
+
+    ``cap_heads_up``: the fixed-limit cap still holds when only two players are in the pot.
+    ``reopen_on_half_bet``: a fixed-limit all-in raise of half a bet or more reopens the
+    betting (RULES.md: it does not).  ``odd_chip_clockwise``: the odd chip of a split goes to
+    the first winner left of the button; False lets it go to any of the winners.
+    ``missed_blind_dead_small``: a "posts blind" of a big blind by a player coming back
+    also costs a dead small blind the history does not write.  ``run_it_twice``: the site
+    deals all-in pots twice.  ``checks_show_order``: report hands shown out of order.
+    ``max_implied_rake_per_mille``: where the site writes no rake, the most the collected
+    amounts may fall short of the pot before it is an error.
+    """
+
+    site: str
+    cap_heads_up: bool = True
+    reopen_on_half_bet: bool = False
+    odd_chip_clockwise: bool = True
+    uncalled: UncalledReport = UncalledReport.ANY
+    total_pot: TotalPot = TotalPot.ANY
+    missed_blind_dead_small: bool = False
+    run_it_twice: bool = True
+    checks_show_order: bool = False
+    max_implied_rake_per_mille: int = 100
+
+
+DEFAULT = SiteProfile(site="")
+
+PROFILES: dict[str, SiteProfile] = {
+    # Stars: "Uncalled bet ($0.10) returned to X"; "Total pot $1.35 | Rake $0.06", collected $1.29.
+    "pokerstars": SiteProfile(
+        "pokerstars",
+        cap_heads_up=False,
+        uncalled=UncalledReport.LINE,
+        total_pot=TotalPot.WITH_RAKE,
+        run_it_twice=False,
+    ),
+    # Full Tilt: "Uncalled bet of $5 returned to X"; total pot includes the rake.
+    "fulltilt": SiteProfile(
+        "fulltilt",
+        cap_heads_up=False,
+        uncalled=UncalledReport.LINE,
+        total_pot=TotalPot.WITH_RAKE,
+        run_it_twice=False,
+    ),
+    # Winamax: "Total pot 12.15 | Rake 0.85" with 13.00 put in: the total is after the rake.
+    "winamax": SiteProfile("winamax", total_pot=TotalPot.WITHOUT_RAKE, run_it_twice=False),
+    # Merge: a bet, a raise and four more heads-up (3-Draw-Limit-USD-5-10 All-in.on.second.draw).
+    "merge": SiteProfile("merge", cap_heads_up=False, run_it_twice=False),
+    # KingsClub: no uncalled lines, "wins pot" is net of the returned bet (A5-3-Draw 44-88);
+    # "posts blind 44" costs 66 (2-7 Triple Draw 44-88 rake); run it twice (NL-2-7-SD RIT).
+    "kingsclub": SiteProfile(
+        "kingsclub",
+        uncalled=UncalledReport.SILENT,
+        missed_blind_dead_small=True,
+        run_it_twice=True,
+    ),
+    # OnGame: "Main pot: $0.27 won by X ($0.26)" after a bet nobody called: silent return.
+    "ongame": SiteProfile("ongame", uncalled=UncalledReport.SILENT, run_it_twice=False),
+    "boss": SiteProfile("boss", run_it_twice=False),
+    # PHH is our own exchange format: the rulebook, exactly.
+    "phh": SiteProfile("phh", run_it_twice=False),
+}
+
+
+def profile_for(site: str) -> SiteProfile:
+    """The profile of ``site`` (a ``Hand.site`` value); the tolerant default for others."""
+    found = PROFILES.get(site)
+    return found if found is not None else replace(DEFAULT, site=site)

@@ -1,0 +1,335 @@
+"""Every chip accounted for: what the pots held, who should have won them, what was collected.
+
+The replay leaves each player's contribution (after uncalled bets went back), the players
+still in, and the hands shown.  From them come the main and side pots, the winners of each
+(each run of a run-it-twice hand separately), and the uncalled bets; the site's own
+figures (uncalled lines, collected amounts, total pot, rake, per-player results) are then
+compared with these.  How a site *writes* money differs (``engine.profiles``): the
+comparison accepts the ways the site's profile allows and reports the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engine.pots import Pot, clockwise_from_button, side_pots, split
+from engine.problems import (
+    COLLECT_MISMATCH,
+    NET_MISMATCH,
+    POT_MISMATCH,
+    RAKE_MISMATCH,
+    UNCALLED_MISMATCH,
+    UNDECIDED,
+    WRONG_WINNER,
+    Finding,
+    money,
+)
+from engine.profiles import SiteProfile, TotalPot, UncalledReport
+from engine.record import Collect, Uncalled
+from engine.verdict import Problem, Severity
+
+
+@dataclass(slots=True)
+class Table:
+    """The replay's account of the hand's money at its end."""
+
+    total: dict[str, int]  # chips each player left in the pot (uncalled bets already back)
+    returned: dict[str, int]  # uncalled bets the rules give back
+    live: list[str]  # players who did not fold, in position order
+    seat_of: dict[str, int]
+    button: int | None
+    dead_hand: bool = False  # nobody opened: the antes stay for the next deal
+    strengths: dict[int, dict[str, int]] = field(default_factory=dict)  # run -> player -> rank
+
+
+@dataclass(frozen=True, slots=True)
+class Reported:
+    """What the history says about the money."""
+
+    uncalled: Sequence[Uncalled]
+    collects: Sequence[Collect]
+    rake: int | None
+    total_pot: int | None
+    net: Sequence[tuple[str, int]]
+    tournament: bool
+    end_line: int
+
+
+@dataclass(slots=True)
+class Expected:
+    shares: dict[str, int]  # gross winnings per player (before rake)
+    pots: tuple[Pot, ...]
+    undecided: bool
+    odd_chip_slack: int
+
+
+def expected_shares(table: Table, profile: SiteProfile) -> Expected:
+    """Who wins how much of each pot, before rake, by the hands shown."""
+    pot_total = sum(table.total.values())
+    if table.dead_hand:
+        return Expected({}, (), False, 0)
+    if len(table.live) <= 1:
+        alone = {table.live[0]: pot_total} if table.live and pot_total else {}
+        return Expected(alone, (Pot(pot_total, tuple(table.live)),), False, 0)
+    pots = side_pots(table.total, set(table.live))
+    runs = sorted(r for r in table.strengths if r > 0) or [0]
+    base = table.strengths.get(0, {})
+    shares: dict[str, int] = {}
+    undecided = False
+    slack = 0
+    order_seats = {p: table.seat_of[p] for p in table.total}
+    for pot in pots:
+        if pot.amount == 0:
+            continue
+        if len(pot.eligible) == 1:
+            shares[pot.eligible[0]] = shares.get(pot.eligible[0], 0) + pot.amount
+            continue
+        parts = split(pot.amount, [str(r) for r in runs])
+        for r in runs:
+            strength = {**base, **table.strengths.get(r, {})}
+            contenders = [p for p in pot.eligible if p in strength]
+            if not contenders:
+                undecided = True
+                continue
+            best = min(strength[p] for p in contenders)
+            tied = [p for p in contenders if strength[p] == best]
+            if table.button is not None:
+                tied = clockwise_from_button(tied, order_seats, table.button)
+            if len(tied) > 1 and not profile.odd_chip_clockwise:
+                slack += 1
+            for p, amount in split(parts[str(r)], tied).items():
+                shares[p] = shares.get(p, 0) + amount
+    return Expected(shares, pots, undecided, slack)
+
+
+def settle(table: Table, reported: Reported, profile: SiteProfile) -> list[Problem]:
+    """The problems with the site's money figures, the fewest over the reporting styles the
+    site's profile allows."""
+    out: list[Problem] = []
+    rep_uncalled: dict[str, int] = {}
+    first_line: dict[str, int] = {}
+    for u in reported.uncalled:
+        rep_uncalled[u.player] = rep_uncalled.get(u.player, 0) + u.amount
+        first_line.setdefault(u.player, u.line)
+    unreported: dict[str, int] = {}
+    for p, amount in table.returned.items():
+        if amount and not rep_uncalled.get(p):
+            unreported[p] = amount
+    for p, amount in rep_uncalled.items():
+        want = table.returned.get(p, 0)
+        if amount != want:
+            text = (
+                f"{money(amount)} is returned to {p} as uncalled; the replay returns {money(want)}"
+            )
+            out.append(Problem(UNCALLED_MISMATCH, Severity.ERROR, first_line[p], text))
+    if unreported and profile.uncalled is UncalledReport.LINE:
+        for p, amount in unreported.items():
+            text = f"the uncalled {money(amount)} going back to {p} is not reported"
+            out.append(Problem(UNCALLED_MISMATCH, Severity.WARNING, reported.end_line, text))
+
+    expected = expected_shares(table, profile)
+    if expected.undecided:
+        text = "the showdown's winner cannot be checked: the hands are not written"
+        out.append(Problem(UNDECIDED, Severity.WARNING, reported.end_line, text))
+    modes = _modes(profile, bool(unreported))
+    best: list[Problem] | None = None
+    for in_collect in modes:
+        chosen = unreported if in_collect else {}
+        found = _money_findings(table, reported, expected, chosen, profile)
+        if best is None or _errors(found) < _errors(best):
+            best = found
+    return _dedupe(out + (best or []))
+
+
+def _modes(profile: SiteProfile, any_unreported: bool) -> tuple[bool, ...]:
+    if not any_unreported:
+        return (False,)
+    if profile.uncalled is UncalledReport.IN_COLLECT:
+        return (True,)
+    if profile.uncalled is UncalledReport.ANY:
+        return (False, True)
+    return (False,)
+
+
+def _errors(found: Sequence[Problem]) -> int:
+    return sum(1 for p in found if p.severity is Severity.ERROR)
+
+
+def _dedupe(found: Sequence[Problem]) -> list[Problem]:
+    seen: set[tuple[str, int]] = set()
+    out: list[Problem] = []
+    for p in found:
+        key = (p.code, p.line)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
+def _money_findings(
+    table: Table,
+    rep: Reported,
+    exp: Expected,
+    in_collect: Mapping[str, int],
+    profile: SiteProfile,
+) -> list[Problem]:
+    out: list[Problem] = []
+    pot = sum(table.total.values())
+    shares = dict(exp.shares)
+    for p, amount in in_collect.items():
+        shares[p] = shares.get(p, 0) + amount
+    paid = pot + sum(in_collect.values())
+    collected: dict[str, int] = {}
+    line_of: dict[str, int] = {}
+    for c in rep.collects:
+        collected[c.player] = collected.get(c.player, 0) + c.amount
+        line_of.setdefault(c.player, c.line)
+    first_collect = rep.collects[0].line if rep.collects else rep.end_line
+    got = sum(collected.values())
+
+    def at(line: int, code: str, text: str) -> None:
+        out.append(Finding(code, text).at(line))
+
+    if table.dead_hand:
+        for p, amount in collected.items():
+            at(line_of[p], COLLECT_MISMATCH, f"{p} collects {money(amount)} in a dead hand")
+        return out
+
+    rake = rep.rake
+    if rake is not None:
+        if rake < 0 or rake > pot:
+            at(rep.end_line, RAKE_MISMATCH, f"a rake of {money(rake)} from a pot of {money(pot)}")
+        if got + rake != paid:
+            confirmed = _nets_confirm(table, rep, collected, in_collect)
+            code = RAKE_MISMATCH if confirmed else COLLECT_MISMATCH
+            at(
+                first_collect,
+                code,
+                f"collected {money(got)} plus rake {money(rake)} makes {money(got + rake)}, "
+                f"but the pot holds {money(paid)}",
+            )
+        slack = max(rake, 0)
+    else:
+        implied = paid - got
+        slack = max(implied, 0)
+        if implied < 0:
+            at(
+                first_collect,
+                COLLECT_MISMATCH,
+                f"collected {money(got)}, more than the pot of {money(paid)}",
+            )
+        elif rep.tournament and implied:
+            at(
+                first_collect,
+                COLLECT_MISMATCH,
+                f"collected {money(got)} of a tournament pot of {money(paid)}",
+            )
+
+    if not exp.undecided:
+        slack_each = slack + exp.odd_chip_slack
+        for p in sorted(set(shares) | set(collected), key=lambda q: line_of.get(q, 0)):
+            want = shares.get(p, 0)
+            have = collected.get(p, 0)
+            line = line_of.get(p, first_collect)
+            if have > want:
+                if want == in_collect.get(p, 0):
+                    at(line, WRONG_WINNER, f"{p} collects {money(have)} but wins no pot")
+                else:
+                    at(
+                        line,
+                        COLLECT_MISMATCH,
+                        f"{p} collects {money(have)}; their share is {money(want)}",
+                    )
+            elif want - have > slack_each:
+                if have == 0:
+                    at(line, WRONG_WINNER, f"{p} should win {money(want)} but collects nothing")
+                else:
+                    at(
+                        line,
+                        COLLECT_MISMATCH,
+                        f"{p} collects {money(have)}; their share is {money(want)}"
+                        + (f" less a rake of at most {money(slack)}" if slack else ""),
+                    )
+        out.extend(_pot_findings(rep, exp, slack))
+
+    total = rep.total_pot
+    if total is not None:
+        ok = {
+            TotalPot.WITH_RAKE: total == pot,
+            TotalPot.WITHOUT_RAKE: total == pot - slack,
+            TotalPot.ANY: total in (pot, pot - slack),
+        }[profile.total_pot]
+        if not ok:
+            at(
+                rep.end_line,
+                POT_MISMATCH,
+                f"the total pot is given as {money(total)}; the chips put in make {money(pot)}",
+            )
+    out.extend(_net_findings(table, rep, exp, collected, in_collect, slack))
+    return out
+
+
+def _pot_findings(rep: Reported, exp: Expected, slack: int) -> list[Problem]:
+    out: list[Problem] = []
+    by_pot: dict[int, int] = {}
+    line: dict[int, int] = {}
+    for c in rep.collects:
+        if c.pot is None or c.run:
+            continue
+        by_pot[c.pot] = by_pot.get(c.pot, 0) + c.amount
+        line.setdefault(c.pot, c.line)
+    if not by_pot or (len(by_pot) < 2 and 0 in by_pot):
+        return out  # "the pot" or "main pot" alone: the totals say it all
+    live_pots = [p for p in exp.pots if p.amount]
+    for index, amount in sorted(by_pot.items()):
+        if index >= len(live_pots):
+            text = f"{money(amount)} is collected from pot {index}, which does not exist"
+            out.append(Problem(POT_MISMATCH, Severity.ERROR, line[index], text))
+            continue
+        want = live_pots[index].amount
+        if amount > want or want - amount > slack:
+            name = "the main pot" if index == 0 else f"side pot {index}"
+            text = f"{money(amount)} is collected from {name}, which holds {money(want)}"
+            out.append(Problem(POT_MISMATCH, Severity.ERROR, line[index], text))
+    return out
+
+
+def _nets_confirm(
+    table: Table, rep: Reported, collected: Mapping[str, int], in_collect: Mapping[str, int]
+) -> bool:
+    """The site's per-player results agree with its collected amounts (so the rake is off)."""
+    if not rep.net:
+        return False
+    for p, net in rep.net:
+        if p not in table.total:
+            return False
+        if net != collected.get(p, 0) - in_collect.get(p, 0) - table.total[p]:
+            return False
+    return True
+
+
+def _net_findings(
+    table: Table,
+    rep: Reported,
+    exp: Expected,
+    collected: Mapping[str, int],
+    in_collect: Mapping[str, int],
+    slack: int,
+) -> list[Problem]:
+    out: list[Problem] = []
+    for p, net in rep.net:
+        if p not in table.total:
+            continue
+        put_in = table.total[p]
+        if exp.undecided:
+            low = high = collected.get(p, 0) - in_collect.get(p, 0) - put_in
+        else:
+            share = exp.shares.get(p, 0)
+            high = share - put_in
+            low = high - (slack + exp.odd_chip_slack if share else 0)
+        if not low <= net <= high:
+            want = money(high) if low == high else f"{money(low)} to {money(high)}"
+            text = f"{p}'s result is given as {money(net)}; the replay gives {want}"
+            out.append(Problem(NET_MISMATCH, Severity.ERROR, rep.end_line, text))
+    return out
