@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analysis.facts import FACT_COLUMNS, PlayerHandFacts, hand_facts, rake_shares, stakes_label
 from analysis.hand_classes import hand_class, is_made
 from analysis.positions import middle_labels, positions
 from engine.cards import parse_cards
-from engine.record import Game, Stakes, Structure
+from engine.dealer import deal_hands
+from engine.record import (
+    Action,
+    ActionKind,
+    Collect,
+    Draw,
+    Game,
+    Hand,
+    Post,
+    PostKind,
+    Seat,
+    Show,
+    Stakes,
+    Structure,
+    Uncalled,
+)
 from tests.handbuild import make_hand
 
 # The PokerStars sample "Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106", rebuilt by hand.
@@ -284,3 +302,82 @@ def test_hand_classes(cards: str, game: Game, cls: str, made: bool) -> None:
 
 def test_hand_class_needs_five_cards() -> None:
     assert hand_class(parse_cards("7s5d4h3c"), Game.TRIPLE_DRAW_27) is None
+
+
+# --- properties: any record, however odd, gives consistent rows ---------------------------
+
+NAMES = ("a", "b", "c", "d", "e")
+
+
+@st.composite
+def odd_hands(draw: st.DrawFn) -> Hand:
+    n = draw(st.integers(1, 5))
+    seats = tuple(Seat(i + 1, NAMES[i], 1000, i, draw(st.booleans())) for i in range(n))
+    who = st.sampled_from((*NAMES[:n], "ghost"))
+    step = st.one_of(
+        st.builds(Post, who, st.sampled_from(list(PostKind)), st.integers(0, 300), st.just(1)),
+        st.builds(Action, who, st.integers(0, 4), st.sampled_from(list(ActionKind)),
+                  st.just(1), st.integers(0, 300)),
+        st.builds(Draw, who, st.integers(1, 4), st.integers(0, 5), st.just(1)),
+        st.builds(Show, who, st.permutations(range(52)).map(lambda p: tuple(p[:5])),
+                  st.just(1)),
+        st.builds(Uncalled, who, st.integers(0, 300), st.just(1)),
+        st.builds(Collect, who, st.integers(0, 900), st.just(1)),
+    )
+    base = make_hand([], [], button=draw(st.one_of(st.none(), st.integers(0, 6))),
+                     game=draw(st.sampled_from(list(Game))),
+                     hero=draw(st.sampled_from((None, *NAMES))), dealt="7s5d4h3c2s",
+                     rake=draw(st.one_of(st.none(), st.integers(0, 50))))
+    return replace(base, seats=seats, steps=tuple(draw(st.lists(step, max_size=30))))
+
+
+def check_consistent(rows: list[PlayerHandFacts]) -> None:
+    assert len({r.position for r in rows}) == len(rows)
+    assert len({r.player for r in rows}) == len(rows)
+    for r in rows:
+        assert r.players == len(rows)
+        for taken, opp in (
+            (r.rfi, r.rfi_opp), (r.steal, r.steal_opp), (r.three_bet, r.three_bet_opp),
+            (r.cap, r.cap_opp), (r.fold_to_steal, r.fold_to_steal_opp),
+            (r.fold_to_pat, r.fold_to_pat_opp), (r.snowed, r.snow_opp),
+            (r.broke, r.break_opp), (r.vpip, r.predraw_acted), (r.pfr, r.vpip),
+            (r.won_at_showdown, r.went_to_showdown), (r.won_saw_draw_1, r.saw_draw_1),
+            (r.steal_opp, r.rfi_opp),
+        ):
+            assert opp or not taken
+        assert r.net_showdown + r.net_nonshowdown == r.net
+        for k in (1, 2, 3):
+            d, pat = getattr(r, f"drawn_{k}"), getattr(r, f"pat_{k}")
+            assert pat == (None if d is None else d == 0)
+        assert (r.final_class is None) or r.went_to_showdown
+        assert r.saw_draw_1 == (r.draws_seen >= 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(odd_hands())
+def test_any_record_gives_consistent_rows(hand: Hand) -> None:
+    rows = hand_facts(hand)
+    check_consistent(rows)
+    assert sum(r.rake_share for r in rows) in (0, hand.rake or 0)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [(Game.TRIPLE_DRAW_27, 6), (Game.TRIPLE_DRAW_27, 2), (Game.SINGLE_DRAW_27, 4),
+     (Game.TRIPLE_DRAW_A5, 3), (Game.FIVE_CARD_DRAW, 5)],
+)
+def test_dealt_hands_balance_and_know_the_heros_showdown_hand(game: Game, players: int) -> None:
+    labels = {
+        2: {"BTN", "BB"}, 3: {"BTN", "SB", "BB"}, 4: {"CO", "BTN", "SB", "BB"},
+        5: {"UTG", "CO", "BTN", "SB", "BB"}, 6: {"UTG", "MP", "CO", "BTN", "SB", "BB"},
+    }
+    for hand in deal_hands(150, game, players, seed=3):
+        rows = hand_facts(hand)
+        check_consistent(rows)
+        assert sum(r.net for r in rows) == -(hand.rake or 0)
+        assert sum(r.rake_share for r in rows) == (hand.rake or 0)
+        assert {r.position for r in rows} == labels[len(rows)]
+        for r in rows:
+            if r.is_hero and r.went_to_showdown:
+                assert r.final_class is not None
+            assert r.drawn_2 is None or game in (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5)
