@@ -64,13 +64,13 @@ PLAY_CURRENCY: Final = "play"
 
 _BODY = GRAMMAR.group(
     (
-        "FOLDS", "CHECKS", "CALLS", "BETS", "RAISES", "DISCARDS", "STANDS_PAT", "DEALT",
+        "SEAT", "FOLDS", "CHECKS", "CALLS", "BETS", "RAISES", "DISCARDS", "STANDS_PAT", "DEALT",
         "DRAW_STREET", "POST_SB", "POST_BB", "POST_ANTE", "POST_BOTH", "POST_STRADDLE",
         "SHOWS", "MUCKS", "COLLECTED", "UNCALLED", "NO_SHOW", "SHOWDOWN", "DEALING",
         "CHAT", "JOINS", "LEAVES", "SITS_OUT", "SITTING_OUT", "TIMED_OUT", "DISCONNECTED",
         "CONNECTED", "RETURNED", "SECONDS_LEFT", "ALLOWED_TO_PLAY", "REMOVED", "CAPPED",
         "CASHED_OUT", "FINISHED", "WINS_TOURNAMENT", "BOUNTY", "REBUY", "TIME_BANK",
-        "SUMMARY", "SEAT",
+        "SUMMARY",
     )
 )  # fmt: skip
 _SUMMARY = GRAMMAR.group(("SEAT_SUMMARY", "TOTAL_POT", "BOARD"))
@@ -261,7 +261,7 @@ class _HandParser:
         stakes_text = self.stakes_text(g["rest"], tournament is not None, head_no, head)
         small, big, iso = self.stakes(stakes_text, head_no, head)
         currency = self.currency(stakes_text, iso, tournament is not None)
-        time = stated_time(m["time"])
+        time = stated_time(m["time"]) if m["time"] else None
         if len(numbered) < 2:
             raise self.error("the hand stops after its header", head_no, head, "a 'Table' line")
         table_no, table_text = numbered[1]
@@ -294,7 +294,7 @@ class _HandParser:
             stakes=stakes,
             currency=currency,
             time=time,
-            button=int(t["button"]),
+            button=int(t["button"]) if t["button"] else None,
             seats=tuple(self.seats),
             steps=tuple(self.steps),
             file=self.file,
@@ -329,7 +329,7 @@ class _HandParser:
             tournament_id=m["tournament"],
             buy_in=buy_in,
             fee=fee,
-            level=level["level"] if level else None,
+            level=_level(level),
             bounty=bounty,
             currency=currency,
         )
@@ -386,7 +386,15 @@ class _HandParser:
                 ),
                 small // 2,
             )
-            return Stakes(small_blind, small, small, big, ante)
+            big_blind = next(
+                (
+                    s.amount
+                    for s in self.steps
+                    if isinstance(s, Post) and s.kind is PostKind.BIG_BLIND and not s.all_in
+                ),
+                small,
+            )
+            return Stakes(small_blind, big_blind, small, big, ante)
         return Stakes(small, big, big, big, ante)
 
     # ---- the lines after the table line
@@ -447,7 +455,7 @@ class _HandParser:
             pass  # section markers: the order of the lines already says it
         elif name == "TOTAL_POT":
             self.total_pot = self.amount(m["amount"], no, text)
-            self.rake = self.amount(m["rake"], no, text)
+            self.rake = self.amount(m["rake"], no, text) if m["rake"] else None
         elif name == "SEAT_SUMMARY":
             if m["mucked"] is not None:
                 cards = self.cards(m["mucked"], no, text)
@@ -513,10 +521,8 @@ class _HandParser:
         player = m["player"]
         cards = self.cards(m["cards"], no, text) if m["cards"] is not None else None
         if name == "STANDS_PAT":
-            if cards is None:
-                self.steps.append(Draw(player, self.draw, 0, no))
-            else:
-                self.steps.append(Draw(player, self.draw, 0, no, (), cards, ()))
+            # Standing pat throws and receives nothing; the kept cards only where shown.
+            self.steps.append(Draw(player, self.draw, 0, no, (), cards, ()))
             return
         self.steps.append(Draw(player, self.draw, int(m["count"]), no, cards))
 
@@ -535,7 +541,8 @@ class _HandParser:
         for i in range(len(self.steps) - 1, -1, -1):
             step = self.steps[i]
             if isinstance(step, Draw) and step.player == player and step.draw == self.draw:
-                kept, received = (first, second) if second is not None else ((), first)
+                # "[kept] [new]"; a single bracket after a draw is the new cards only.
+                kept, received = (first, second) if second is not None else (None, first)
                 self.steps[i] = replace(step, kept=kept, received=received)
                 return
         raise self.error(
@@ -544,3 +551,12 @@ class _HandParser:
             text,
             "'Dealt to <player> [kept] [new]' after that player's discards",
         )
+
+
+def _level(m: re.Match[str] | None) -> str | None:
+    """ "Level V" is level "V"; a heads-up match keeps its round: "Match Round I, Level V"."""
+    if m is None or m["level"] is None:
+        return None
+    if m["match"]:
+        return f"{m['match']}Level {m['level']}"
+    return str(m["level"])
