@@ -193,8 +193,7 @@ class CardTracker:
         if len(set(cards)) != len(cards):
             text = f"{player} shows a card twice: {format_cards(cards)}"
             out.append(Finding(DUPLICATE_CARD, text))
-        out.extend(
-            self._claim_all(list(dict.fromkeys(cards)), player, f"shown by {player}", reshuffles)
-        )
+        new = [c for c in dict.fromkeys(cards) if self.holder.get(c) != player]
+        out.extend(self._claim_all(new, player, f"shown by {player}", reshuffles))
         self.hands[player] = list(cards)
         return out

@@ -75,8 +75,9 @@ PROFILES: dict[str, SiteProfile] = {
         total_pot=TotalPot.WITH_RAKE,
         run_it_twice=False,
     ),
-    # Winamax: "Total pot 12.15 | Rake 0.85" with 13.00 put in: the total is after the rake.
-    "winamax": SiteProfile("winamax", total_pot=TotalPot.WITHOUT_RAKE, run_it_twice=False),
+    # Winamax writes "Total pot 12.15 | Rake 0.85" with 13.00 put in (the total after the
+    # rake); its reader may give either figure.
+    "winamax": SiteProfile("winamax", run_it_twice=False),
     # Merge: a bet, a raise and four more heads-up (3-Draw-Limit-USD-5-10 All-in.on.second.draw).
     "merge": SiteProfile("merge", cap_heads_up=False, run_it_twice=False),
     # KingsClub: no uncalled lines, "wins pot" is net of the returned bet (A5-3-Draw 44-88);

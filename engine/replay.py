@@ -124,9 +124,9 @@ class _Replayer:
         self.rules: GameRules = rules_for(hand.game, hand.structure)
         self.problems: list[Problem] = []
         self.states: list[TableState] = []
-        seated = {s.player for s in hand.seats}
+        self.seated = {s.player for s in hand.seats}
         involved = _involved(hand)
-        self.unknown = involved - seated
+        self.unknown = involved - self.seated
         seats = [(s.seat, s.player, s.stack) for s in hand.seats if s.player in involved]
         small = next(
             (
@@ -152,6 +152,7 @@ class _Replayer:
         self.uncalled: list[Uncalled] = []
         self.collects: list[Collect] = []
         self.shown_order: list[tuple[str, int]] = []
+        self.forfeited: set[str] = set()
         self.drawn: dict[str, list[int]] = {p: [] for _, p, _ in seats}
         self.step_problems: list[Problem] = []
 
@@ -209,6 +210,11 @@ class _Replayer:
 
     def _step(self, step: object) -> str:
         if isinstance(step, Note):
+            if "summary" in step.kind and step.player and step.player not in self.seated:
+                # a summary line naming a seat and a player the hand never had (a reader
+                # keeps such a corrupt line as a note of kind "..summary..")
+                text = f"the summary names {step.player}, who is not seated at this table"
+                self._report(Finding(UNKNOWN_PLAYER, text), step.line)
             return step.text
         assert isinstance(step, Post | Action | Draw | Show | Muck | Uncalled | Collect)
         if step.player in self.unknown:
@@ -226,6 +232,7 @@ class _Replayer:
             return self._show(step)
         if isinstance(step, Muck):
             self._reach_end(step.line)
+            self.forfeited.add(step.player)
             return f"{step.player} mucks"
         if isinstance(step, Uncalled):
             self.uncalled.append(step)
@@ -415,6 +422,7 @@ class _Replayer:
             button=hand.button,
             dead_hand=st.phase is Phase.DEAD,
             strengths=self.strengths,
+            forfeited=self.forfeited,
         )
         reported = Reported(
             uncalled=self.uncalled,

@@ -41,6 +41,7 @@ class Table:
     button: int | None
     dead_hand: bool = False  # nobody opened: the antes stay for the next deal
     strengths: dict[int, dict[str, int]] = field(default_factory=dict)  # run -> player -> rank
+    forfeited: set[str] = field(default_factory=set)  # mucked at showdown, cards unseen
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +90,9 @@ def expected_shares(table: Table, profile: SiteProfile) -> Expected:
         for r in runs:
             strength = {**base, **table.strengths.get(r, {})}
             contenders = [p for p in pot.eligible if p in strength]
-            if not contenders:
-                undecided = True
+            unseen = [p for p in pot.eligible if p not in strength and p not in table.forfeited]
+            if unseen or not contenders:
+                undecided = True  # a hand still in was never shown: its strength is unknown
                 continue
             best = min(strength[p] for p in contenders)
             tied = [p for p in contenders if strength[p] == best]
@@ -226,7 +228,11 @@ def _money_findings(
                 f"collected {money(got)} of a tournament pot of {money(paid)}",
             )
 
-    if not exp.undecided:
+    if exp.undecided:
+        for p, amount in collected.items():
+            if p not in table.live:
+                at(line_of[p], WRONG_WINNER, f"{p} collects {money(amount)} after folding")
+    else:
         slack_each = slack + exp.odd_chip_slack
         for p in sorted(set(shares) | set(collected), key=lambda q: line_of.get(q, 0)):
             want = shares.get(p, 0)

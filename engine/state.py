@@ -106,6 +106,9 @@ class HandState:
         self.button = button
         self.order: tuple[str, ...] = _position_order(seats, button, small_blind_player)
         self.heads_up = len(self.order) == 2
+        # heads-up the button posts the small blind, unless the button is on a seat that is
+        # empty or sitting out (a dead button): then the blinds follow the seats as usual
+        self.button_blinds = self.heads_up and button in {s for s, _, _ in seats}
         self.stack = dict(self.start_stack)
         self.total = dict.fromkeys(self.order, 0)
         self.dead = dict.fromkeys(self.order, 0)
@@ -191,7 +194,7 @@ class HandState:
                     )
                 )
             if self.posted_small is None and self.button is not None:
-                want = self.order[-1] if self.heads_up else self.order[0]
+                want = self.order[-1] if self.button_blinds else self.order[0]
                 if player != want:
                     out.append(
                         Finding(
@@ -232,7 +235,7 @@ class HandState:
                         f"(after the small blind {self.posted_small})",
                     )
                 ]
-        elif (self.heads_up and pos != 0) or (not self.heads_up and pos > 1):
+        elif (self.button_blinds and pos != 0) or (not self.button_blinds and pos > 1):
             return [
                 Finding(
                     BAD_BLIND,
