@@ -64,6 +64,7 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--position", help="BTN, SB, BB, UTG, MP, CO ...")
     p.add_argument("--players-min", type=int, help="at least this many players dealt in")
     p.add_argument("--players-max", type=int, help="at most this many players dealt in")
+    p.add_argument("--kind", choices=["cash", "tournament"], help="cash games or tournaments")
     p.set_defaults(handler=_stats)
 
 
@@ -81,6 +82,7 @@ def _stats(args: argparse.Namespace) -> int:
             date_to=date.fromisoformat(args.date_to) if args.date_to else None,
             position=args.position, players_min=args.players_min,
             players_max=args.players_max,
+            tournament=None if args.kind is None else args.kind == "tournament",
         )
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -32,6 +32,7 @@ Definitions the flags follow (the statistics' texts in ``analysis.stat_defs`` re
   maker stood pat on that draw (opportunity), and folded to it (taken).
 - Rake share: the hand's rake divided among the players who collected, in proportion to
   what they collected (whole hundredths, the remainder to the largest collector first).
+- Time: UTC without a zone where the site gave a zone, else as written (as ``hands.time``).
 - Money: ``invested`` = posts + bets - uncalled returns; ``collected`` = collections;
   ``net`` is the site's own figure where it states one per player, else collected -
   invested.
@@ -40,7 +41,7 @@ Definitions the flags follow (the statistics' texts in ``analysis.stat_defs`` re
 from __future__ import annotations
 
 from dataclasses import astuple, dataclass, fields
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from analysis.hand_classes import hand_class, is_made
@@ -183,6 +184,13 @@ def money_label(amount: int) -> str:
 def stakes_label(hand: Hand) -> str:
     s = hand.stakes
     return f"{money_label(s.small_bet)}/{money_label(s.big_bet)}"
+
+
+def stored_time(time: datetime | None) -> datetime | None:
+    """UTC without a zone where the site gave one, as written where it did not (as ``hands``)."""
+    if time is None or time.tzinfo is None:
+        return time
+    return time.astimezone(UTC).replace(tzinfo=None)
 
 
 def draws_in(game: Game) -> int:
@@ -428,7 +436,7 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
                 small_bet=hand.stakes.small_bet,
                 big_bet=hand.stakes.big_bet,
                 tournament_id=hand.tournament.tournament_id if hand.tournament else None,
-                time=hand.time,
+                time=stored_time(hand.time),
                 players=len(players),
                 position=pos.get(p, "?"),
                 invested=invested[p],

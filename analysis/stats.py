@@ -45,6 +45,7 @@ class Filters:
     position: str | None = None
     players_min: int | None = None
     players_max: int | None = None
+    tournament: bool | None = None  # True: tournament hands only; False: cash only
 
     def where(self, player: str | None = None) -> tuple[str, list[Any]]:
         """A SQL condition over ``player_hands`` and its parameters."""
@@ -69,6 +70,8 @@ class Filters:
         if self.players_max is not None:
             parts.append("players <= ?")
             params.append(self.players_max)
+        if self.tournament is not None:
+            parts.append(f"tournament_id IS {'NOT ' if self.tournament else ''}NULL")
         return (" AND ".join(parts) or "TRUE"), params
 
 
@@ -181,6 +184,22 @@ def summary(
         f"WHERE {where} GROUP BY {keys} ORDER BY hands DESC, {keys}"
     )
     return _finish(con.execute(sql, params).df(), stats)
+
+
+def filter_choices(con: Connection) -> dict[str, list[Any]]:
+    """The values each filter can take in this database (for the dashboard's pickers)."""
+    out: dict[str, list[Any]] = {}
+    for column in ("site", "game", "stakes", "currency", "position", "players"):
+        rows = con.execute(
+            f"SELECT DISTINCT {column} FROM player_hands WHERE {column} IS NOT NULL "
+            f"ORDER BY {column}"
+        ).fetchall()
+        out[column] = [r[0] for r in rows]
+    rank = {p: i for i, p in enumerate(POSITIONS)}
+    out["position"].sort(key=lambda p: (rank.get(p, len(rank)), p))
+    span = con.execute("SELECT min(time)::DATE, max(time)::DATE FROM player_hands").fetchone()
+    out["dates"] = [span[0], span[1]] if span and span[0] is not None else []
+    return out
 
 
 def hero_name(con: Connection, filters: Filters = NO_FILTERS) -> str | None:

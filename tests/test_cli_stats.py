@@ -87,3 +87,10 @@ def test_errors_are_messages_not_tracebacks(
     connect(empty).close()
     code, _, err = run(capsys, "--db", empty)
     assert (code, err) == (1, "error: no hands match; import hands first or loosen the filters\n")
+
+
+def test_kind_filter(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", db_file, "--json", "--kind", "cash", "--player", "H")
+    assert json.loads(out)["report"]["results"]["hands"] == 3
+    code, _, err = run(capsys, "--db", db_file, "--kind", "tournament")
+    assert (code, err) == (1, "error: no hands match; import hands first or loosen the filters\n")

@@ -381,3 +381,15 @@ def test_dealt_hands_balance_and_know_the_heros_showdown_hand(game: Game, player
             if r.is_hero and r.went_to_showdown:
                 assert r.final_class is not None
             assert r.drawn_2 is None or game in (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5)
+
+
+def test_times_are_stored_in_utc_without_zone() -> None:
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from analysis.facts import stored_time
+
+    cet = timezone(timedelta(hours=1))
+    assert stored_time(datetime(2024, 1, 1, 12, 0, tzinfo=cet)) == datetime(2024, 1, 1, 11, 0)
+    assert stored_time(datetime(2024, 1, 1, 12, 0, tzinfo=UTC)) == datetime(2024, 1, 1, 12, 0)
+    assert stored_time(datetime(2024, 1, 1, 12, 0)) == datetime(2024, 1, 1, 12, 0)
+    assert stored_time(None) is None

@@ -289,3 +289,20 @@ def test_money_is_conserved_over_the_dealt_hands(big: DB) -> None:
     got = con.execute("SELECT sum(net) + sum(rake_share) FROM player_hands").fetchone()
     assert got is not None and got[0] == 0
     assert sum(r.net for r in rows) == -sum(r.rake_share for r in rows)
+
+
+def test_filter_choices_list_what_the_database_holds(small: DB) -> None:
+    con, _ = small
+    c = stats.filter_choices(con)
+    assert c["site"] == ["pokerstars"]
+    assert c["game"] == ["27_single_draw", "27_triple_draw"]
+    assert c["stakes"] == ["0.10/0.20", "1/1", "1/2"]
+    assert c["position"] == ["UTG", "CO", "BTN", "SB", "BB"]
+    assert c["players"] == [2, 3, 5]
+    assert c["dates"] == [date(2024, 2, 29), date(2024, 3, 1)]
+
+
+def test_cash_and_tournament_filters(small: DB) -> None:
+    con, _ = small
+    assert stats.results(con, "H", Filters(tournament=False)).hands == 3
+    assert stats.results(con, "H", Filters(tournament=True)).hands == 0
