@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from engine import pots
 from engine.cards import Cards
@@ -69,6 +69,7 @@ _TABLE_NAMES = (
     "Alcyone", "Mizar", "Deneb", "Vega", "Antares", "Rigel", "Castor", "Pollux",
     "Electra", "Merope", "Sadr", "Alnitak", "Bellatrix", "Mirfak", "Kochab", "Hamal",
 )  # fmt: skip
+_EPOCH = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
 
 
 def default_structure(game: Game) -> Structure:
@@ -102,7 +103,7 @@ class TableSpec:
     currency: str = "USD"
     max_seats: int = 6
     tables: tuple[str, ...] = _TABLE_NAMES
-    start: datetime = datetime(2026, 3, 1, 12, 0, 0)
+    start: datetime = _EPOCH
     first_hand_id: int = 210_000_000_000
 
 
@@ -140,7 +141,7 @@ def deal_hands(
         rake=rake if rake is not None else default_rake(stakes),
         hero=hero,
         site=site,
-        start=start or datetime(2026, 3, 1, 12, 0, 0) + timedelta(minutes=(seed % 10_000) * 7),
+        start=start or _EPOCH + timedelta(minutes=(seed % 10_000) * 7),
         first_hand_id=first_hand_id
         if first_hand_id is not None
         else 210_000_000_000 + (seed % 100_000) * 100_000,
@@ -308,6 +309,9 @@ class _HandPlay:
         several = len([p for p in after_rake if p.amount > 0]) > 1
         for index, player, amount in sorted(won, key=lambda w: -w[0]):
             steps.append(Collect(player, amount, 0, pot=index if several else 0))
+        if hero is not None and any(isinstance(s, Muck) and s.player == hero for s in steps):
+            # sites write the hero's own mucked hand in the summary
+            steps.append(Show(hero, holding[hero], 0, mucked=True))
 
         final = {p: start[p] - contributions[p] for p in order}
         for _, player, amount in won:
@@ -369,8 +373,10 @@ class _HandPlay:
             kind, amount, to = ActionKind.CALL, legal.call, None
         else:
             assert legal.aggressive is not None
-            kind, to = legal.aggressive, choice.to
-            amount = to - hs.street_bet[player]
+            kind = legal.aggressive
+            amount = choice.to - hs.street_bet[player]
+            # sites state the total a raise reaches ("raises $2 to $4"), not a bet's
+            to = choice.to if kind is ActionKind.RAISE else None
         hs.apply_action(player, kind, amount)
         all_in = amount > 0 and amount == stack
         self.steps.append(Action(player, street, kind, 0, amount, to, all_in))
@@ -404,8 +410,10 @@ class _HandPlay:
             raise RuntimeError("the deck and the state machine disagree on the stub")
         if is_hero:
             self.steps.append(Draw(player, draw, len(discarded), 0, discarded, kept, got.received))
-        else:
+        elif discarded:
             self.steps.append(Draw(player, draw, len(discarded), 0))
+        else:  # standing pat: that nothing was thrown or received is known of anyone
+            self.steps.append(Draw(player, draw, 0, 0, (), None, ()))
         return kept + got.received
 
     def _showdown(

@@ -170,6 +170,7 @@ def pokerkit_final_stacks(hand: Hand) -> dict[str, int]:
         assert dealee is not None
         state.deal_hole(_text(known.get(order[dealee]), 5))
     to_receive: dict[int, str] = {}
+    mucked: set[str] = set()
     for step in hand.steps:
         if isinstance(step, Action):
             i = index[step.player]
@@ -192,7 +193,9 @@ def pokerkit_final_stacks(hand: Hand) -> dict[str, int]:
                 state.deal_hole(to_receive.pop(dealee))
         elif isinstance(step, Show) and not step.mucked:
             state.show_or_muck_hole_cards(format_cards(step.cards, ""), index[step.player])
-        elif isinstance(step, Muck | Show):
+        elif isinstance(step, Muck | Show) and step.player not in mucked:
+            # a summary's "mucked [cards]" after the muck itself says nothing new
+            mucked.add(step.player)
             state.show_or_muck_hole_cards(False, index[step.player])
     assert not state.status, "pokerkit thinks the hand is not over"
     return {p: state.stacks[index[p]] for p in order}
