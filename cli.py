@@ -99,11 +99,43 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("verify", help="replay hands under the rules and report what is wrong")
+    p.add_argument("--json", action="store_true", help="one JSON object per hand, then a summary")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="files, folders or .zip archives")
+    p.set_defaults(handler=_verify)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    import time
+
+    from analysis.verification import verify_paths
+    from analysis.verify_report import (
+        Tally,
+        result_json,
+        result_text,
+        summary_json,
+        summary_text,
+    )
+
+    start = time.perf_counter()
+    tally = Tally()
+    for result in verify_paths(args.paths):
+        tally.add(result)
+        text = result_json(result) if args.json else result_text(result)
+        if text is not None:
+            print(text, flush=args.json)
+    seconds = time.perf_counter() - start
+    print(summary_json(tally, seconds) if args.json else summary_text(tally, seconds))
+    return tally.exit_status
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="drawlab", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     _add_compare(sub)
     _add_stats(sub)
+    _add_verify(sub)
     return parser
 
 
