@@ -18,8 +18,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from analysis import db
+from analysis import db, queries
 from analysis.db import Connection
+from analysis.importer import ImportSummary, import_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 
@@ -34,9 +35,27 @@ class Shared:
     samples_checked: bool = False
 
 
-@st.cache_resource(show_spinner=False)
+@st.cache_resource(show_spinner="Opening the database (on a first start: importing the samples)…")
 def _shared(path: str) -> Shared:
-    return Shared(db.connect(path))
+    shared = Shared(db.connect(path))
+    first_start(shared)
+    return shared
+
+
+def first_start(shared: Shared) -> ImportSummary | None:
+    """A database that never saw an import gets the bundled sample hands, once.
+
+    So a newcomer sees a working dashboard at once; a database whose hands were imported
+    (or deliberately emptied after an import) is left alone.
+    """
+    con = shared.connection.cursor()
+    if queries.count_hands(con) or not queries.import_history(con, limit=1).empty:
+        return None
+    if not SAMPLES.is_dir():
+        return None
+    summary = import_paths(con, [SAMPLES])
+    shared.generation += 1
+    return summary
 
 
 def db_path() -> str:

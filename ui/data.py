@@ -1,0 +1,198 @@
+"""Cached page data: each ``analysis`` call once per database generation and arguments.
+
+The connection is passed as ``_con`` (Streamlit does not hash leading-underscore
+arguments); ``path`` and ``gen`` (see ``ui.state``) are what makes the cache key, so a
+new import or another database file is never served stale figures.  No SQL here: every
+function is a call into ``analysis``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+import pandas as pd
+import streamlit as st
+
+from analysis import queries, stats
+from analysis.db import Connection
+from analysis.queries import HandFilter
+from analysis.stats import Filters
+from engine.replay import Replay, replay
+
+TTL = 3600  # seconds: generations change the key anyway; this only bounds memory
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def player_list(_con: Connection, path: str, gen: int, filters: Filters) -> pd.DataFrame:
+    return stats.player_list(_con, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def hero_name(_con: Connection, path: str, gen: int, filters: Filters) -> str | None:
+    return stats.hero_name(_con, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def results(_con: Connection, path: str, gen: int, player: str,
+            filters: Filters) -> stats.Results:
+    return stats.results(_con, player, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def player_stats(_con: Connection, path: str, gen: int, player: str,
+                 filters: Filters) -> tuple[stats.StatValue, ...]:
+    return stats.player_stats(_con, player, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def cumulative(_con: Connection, path: str, gen: int, player: str,
+               filters: Filters) -> pd.DataFrame:
+    return stats.cumulative_by_hand(_con, player, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def by_position(_con: Connection, path: str, gen: int, player: str,
+                filters: Filters) -> pd.DataFrame:
+    return stats.by_position(_con, player, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def draw_summary(_con: Connection, path: str, gen: int, player: str,
+                 filters: Filters) -> pd.DataFrame:
+    return stats.draw_summary(_con, player, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def draw_counts(_con: Connection, path: str, gen: int, player: str,
+                filters: Filters) -> pd.DataFrame:
+    return stats.draw_counts(_con, player, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def showdown_hands(_con: Connection, path: str, gen: int, player: str,
+                   filters: Filters) -> pd.DataFrame:
+    return stats.showdown_hands(_con, filters, player)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def summary(_con: Connection, path: str, gen: int, filters: Filters) -> pd.DataFrame:
+    return stats.summary(_con, filters)
+
+
+
+# --- filters ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FilterOptions:
+    """What the filter widgets offer: the values present in the database."""
+
+    hands: int
+    sites: tuple[str, ...]
+    games: tuple[str, ...]
+    stakes: tuple[str, ...]
+    first_day: date | None
+    last_day: date | None
+    min_players: int
+    max_players: int
+
+    @property
+    def description(self) -> str:
+        days = ""
+        if self.first_day is not None and self.last_day is not None:
+            days = f", {self.first_day:%Y-%m-%d} to {self.last_day:%Y-%m-%d}"
+        return f"{self.hands:,} hands{days}"
+
+
+def _day(df: pd.DataFrame) -> date | None:
+    if df.empty or pd.isna(df["time"].iloc[0]):
+        return None
+    return pd.Timestamp(df["time"].iloc[0]).date()
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def filter_options(_con: Connection, path: str, gen: int) -> FilterOptions:
+    hands = queries.count_hands(_con)
+    combos = stats.summary(_con, by=("site", "game", "stakes", "players"), stats=())
+    players = combos["players"].dropna()
+    return FilterOptions(
+        hands=hands,
+        sites=tuple(sorted(str(v) for v in combos["site"].dropna().unique())),
+        games=tuple(sorted(str(v) for v in combos["game"].dropna().unique())),
+        stakes=tuple(sorted(str(v) for v in combos["stakes"].dropna().unique())),
+        first_day=_day(queries.list_hands(_con, limit=1, newest_first=False)),
+        last_day=_day(queries.list_hands(_con, limit=1, newest_first=True)),
+        min_players=int(players.min()) if len(players) else 2,
+        max_players=int(players.max()) if len(players) else 2,
+    )
+
+
+# --- hands for the replayer -------------------------------------------------------------
+
+NO_FILTERS = stats.NO_FILTERS
+LIST_LIMIT = 200
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+def latest_hands(_con: Connection, path: str, gen: int, f: HandFilter) -> pd.DataFrame:
+    return queries.list_hands(_con, f, limit=LIST_LIMIT)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+def biggest_pots(_con: Connection, path: str, gen: int, f: HandFilter) -> pd.DataFrame:
+    return queries.biggest_pots(_con, f, limit=LIST_LIMIT)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+def problem_hands(_con: Connection, path: str, gen: int, f: HandFilter) -> pd.DataFrame:
+    """One row per hand with a problem (errors and warnings), first problem's hand first."""
+    rows = queries.hands_with_problems(_con, f, severity=None, limit=20 * LIST_LIMIT)
+    return rows.drop_duplicates("id").head(LIST_LIMIT).reset_index(drop=True)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+def find_hand_ids(_con: Connection, path: str, gen: int, wanted: str,
+                  sites: tuple[str, ...]) -> pd.DataFrame:
+    """Hands whose site id is ``wanted`` (a leading ``#`` ignored), on any site."""
+    wanted = wanted.lstrip("#").strip()
+    rows = []
+    if wanted:
+        for site in sites:
+            found = queries.get_hand(_con, f"{site}:{wanted}")
+            if found is not None:
+                rows.append({k: v for k, v in found.row.items() if k != "text"})
+    if not rows:
+        return pd.DataFrame(columns=["id", "hand_id", "site", "status", "time", "total_pot"])
+    return pd.DataFrame(rows)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def stored_hand(_con: Connection, path: str, gen: int, hand: int) -> queries.StoredHand | None:
+    return queries.get_hand(_con, hand)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def replay_of(_con: Connection, path: str, gen: int, hand: int) -> Replay | None:
+    stored = stored_hand(_con, path, gen, hand)
+    if stored is None or stored.hand is None:
+        return None
+    return replay(stored.hand)
+
+
+# --- failed hands of an import ----------------------------------------------------------
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=128)
+def hand_text_at(_con: Connection, path: str, gen: int, file: str, line: int) -> str | None:
+    """The stored text of the failed hand an import logged at ``file:line``."""
+    quarantine = queries.quarantined(_con, limit=1_000_000)
+    hit = quarantine[(quarantine["file"] == file) & (quarantine["line"] == line)]
+    if not hit.empty:
+        return str(hit["text"].iloc[0])
+    problems = queries.hands_with_problems(_con, severity=None, limit=1_000_000)
+    hit = problems[(problems["file"] == file) & (problems["line"] == line)]
+    if not hit.empty:
+        found = queries.get_hand(_con, int(hit["id"].iloc[0]))
+        return None if found is None else found.text
+    return None

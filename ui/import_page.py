@@ -1,0 +1,141 @@
+"""Import: upload hand-history files or .zip archives, see what each one came to.
+
+A page script.  The import itself is ``analysis.importer.import_bytes``; this page feeds
+it the uploads one by one with a progress bar and keeps each upload's summary in the
+session so the counts stay on screen after the rerun.  File names and hand texts are
+untrusted: they are shown with ``st.dataframe`` and ``st.code`` only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+import streamlit as st
+
+from analysis.importer import STATUSES, ImportSummary, Progress, import_bytes
+from ui import data, state
+
+STATUS_NAMES = {
+    "ok": "valid",
+    "invalid": "invalid",
+    "parse_error": "unreadable",
+    "unsupported": "unsupported game",
+    "incomplete": "incomplete",
+}
+
+
+@dataclass(frozen=True)
+class UploadResult:
+    name: str
+    size: int
+    summary: ImportSummary
+
+
+def run_import(files: list[tuple[str, bytes]]) -> list[UploadResult]:
+    """Import every upload in turn, one at a time per process, with a progress bar."""
+    bar = st.progress(0.0, text="Starting the import…")
+    out: list[UploadResult] = []
+    shared = state.shared()
+    total = len(files)
+    with shared.lock:
+        for i, (name, content) in enumerate(files):
+
+            def report(p: Progress, i: int = i) -> None:
+                part = p.files_done / p.files_total if p.files_total else 1.0
+                bar.progress(min(1.0, (i + part) / total),
+                             text=f"File {i + 1} of {total}: {p.hands:,} hands read")
+
+            summary = import_bytes(shared.connection.cursor(), name, content, progress=report)
+            out.append(UploadResult(name, len(content), summary))
+        state.imported()
+    bar.progress(1.0, text="Import finished")
+    return out
+
+
+def counts_table(results: list[UploadResult]) -> pd.DataFrame:
+    rows = []
+    for r in results:
+        s = r.summary
+        row: dict[str, object] = {"file": r.name, "hands read": s.hands, "added": s.added,
+                                  "already present": s.already_present}
+        for status in STATUSES:
+            row[STATUS_NAMES[status]] = s.statuses.get(status, 0)
+        row["rejected"] = "; ".join(s.rejected)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _hands(n: int, noun: str = "hand") -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
+def verdict_lines(results: list[UploadResult]) -> list[str]:
+    """One sentence per upload, plain text (file names go through ``st.text``)."""
+    lines = []
+    for r in results:
+        s = r.summary
+        if s.added == 0 and s.already_present > 0:
+            lines.append(f"{r.name}: added nothing, "
+                         f"{_hands(s.already_present)} already in the database.")
+        elif s.added == 0 and s.hands == 0:
+            why = "; ".join(s.rejected) or "no hand found"
+            lines.append(f"{r.name}: added nothing: {why}")
+        else:
+            lines.append(f"{r.name}: added {_hands(s.added, 'new hand')} "
+                         f"({s.already_present:,} already present).")
+    return lines
+
+
+def failures(results: list[UploadResult]) -> pd.DataFrame:
+    rows = [
+        {"file": p.file, "line": p.line, "verdict": STATUS_NAMES.get(p.status, p.status),
+         "code": p.code, "message": p.message}
+        for r in results for p in r.summary.problem_log
+    ]
+    return pd.DataFrame(rows, columns=["file", "line", "verdict", "code", "message"])
+
+
+def show_results(results: list[UploadResult]) -> None:
+    st.subheader("Result")
+    for line in verdict_lines(results):
+        st.text(line)
+    st.dataframe(counts_table(results), hide_index=True, key="import_counts")
+    failed = failures(results)
+    total_problems = sum(r.summary.problems for r in results)
+    if failed.empty:
+        st.success("No hand failed.")
+        return
+    st.subheader(f"Hands that failed ({total_problems:,})")
+    if total_problems > len(failed):
+        st.caption(f"The first {len(failed):,} problems are listed.")
+    st.dataframe(failed, hide_index=True, key="import_failures")
+    labels = [f"{f}:{line} — {code}" for f, line, code in
+              zip(failed["file"], failed["line"], failed["code"], strict=True)]
+    pick = st.selectbox("Show the raw text of", range(len(labels)),
+                        format_func=lambda i: labels[i], key="failure_pick")
+    if pick is not None:
+        row = failed.iloc[int(pick)]
+        st.text(str(row["message"]))
+        text = data.hand_text_at(state.connection(), state.db_path(), state.generation(),
+                                 str(row["file"]), int(row["line"]))
+        st.code(text if text is not None else "(text not found in the database)",
+                language=None, line_numbers=True)
+
+
+def main() -> None:
+    st.title("Import hand histories")
+    st.caption("Files from PokerStars, Full Tilt, Winamax, Merge, KingsClub, OnGame, Boss "
+               "or PHH, one by one or in .zip archives. A hand already in the database is "
+               "never added twice.")
+    uploads = st.file_uploader("Hand-history files or .zip archives",
+                               accept_multiple_files=True, key="uploads")
+    if st.button("Import", type="primary", disabled=not uploads, key="import_button"):
+        files = [(u.name, u.getvalue()) for u in uploads or []]
+        st.session_state["import_results"] = run_import(files)
+    results: list[UploadResult] | None = st.session_state.get("import_results")
+    if results:
+        show_results(results)
+
+
+main()
