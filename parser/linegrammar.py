@@ -185,8 +185,8 @@ def _line_text(chunk: HandText, rel_line: int) -> str:
 
 def _expected(names: Iterable[str]) -> str:
     shown = sorted(describe(n) for n in names if not n.startswith("__"))
-    if len(shown) > 12:
-        shown = [*shown[:12], "..."]
+    if len(shown) > 40:
+        shown = [*shown[:40], "..."]
     return ", ".join(shown)
 
 

@@ -1,0 +1,354 @@
+"""Full Tilt reader: exact records from the corpus files and the positioned errors."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from engine.cards import parse_cards
+from engine.record import (
+    Action,
+    ActionKind,
+    Collect,
+    Draw,
+    Game,
+    Hand,
+    Muck,
+    Note,
+    Post,
+    PostKind,
+    Seat,
+    Show,
+    Stakes,
+    Structure,
+    Tournament,
+    Uncalled,
+)
+from parser.fulltilt import FullTiltReader
+from parser.outcome import HandText, Outcome, ParseError, Skipped
+from parser.reader import read_path, read_text
+
+FTP = Path("/work/shared/corpus/cash/FTP/Draw")
+SUMMARIES = Path("/work/shared/corpus/summaries/FTP")
+ET = ZoneInfo("America/New_York")
+
+
+def c(text: str) -> tuple[int, ...]:
+    return parse_cards(text)
+
+
+def outcomes(path: Path) -> list[Outcome]:
+    return [o for _, o in read_path(path)]
+
+
+def only_hand(path: Path) -> Hand:
+    (out,) = outcomes(path)
+    assert isinstance(out, Hand), out
+    return out
+
+
+def test_archive_sample_gives_every_step_with_its_line() -> None:
+    hand = only_hand(FTP / "3-Draw-Limit-USD-1500-3000-201101.FTP.Archive.sample.txt")
+    assert (hand.site, hand.hand_id, hand.table, hand.game, hand.structure) == (
+        "fulltilt", "27088270000", "harrington25", Game.TRIPLE_DRAW_27, Structure.FIXED,
+    )  # fmt: skip
+    # "$1,500/$3,000" are the fixed-limit bets; the blinds are half and one small bet.
+    assert hand.stakes == Stakes(75000, 150000, 150000, 300000)
+    assert hand.time == datetime(2011, 1, 8, 11, 0, 0, tzinfo=ET)
+    assert (hand.button, hand.max_seats, hand.currency) == (6, 6, "USD")
+    assert (hand.total_pot, hand.rake, hand.line) == (4275000, 200, 3)
+    assert hand.seats == (
+        Seat(1, "Player1", 10346100, 5),
+        Seat(2, "Player2", 12010600, 6),
+        Seat(4, "Hero", 5775000, 7),
+        Seat(6, "Player6", 4649750, 8),
+    )
+    assert (hand.hero, hand.dealt) == ("Hero", c("5s 3h 4c Qs 8d"))
+    assert hand.steps == (
+        Post("Player1", PostKind.SMALL_BLIND, 75000, 9),
+        Post("Player2", PostKind.BIG_BLIND, 150000, 10),
+        Action("Hero", 0, ActionKind.RAISE, 14, 300000, 300000),
+        Action("Player6", 0, ActionKind.RAISE, 15, 450000, 450000),
+        Action("Player1", 0, ActionKind.FOLD, 16),
+        Note("time_left", "Player2 has 15 seconds left to act", 17, "Player2"),
+        Action("Player2", 0, ActionKind.RAISE, 18, 450000, 600000),
+        Action("Hero", 0, ActionKind.CALL, 19, 300000),
+        Action("Player6", 0, ActionKind.CALL, 20, 150000),
+        Draw("Player2", 1, 1, 22),
+        Draw("Hero", 1, 1, 23, c("Qs"), c("5s 3h 4c 8d"), c("2h")),
+        Draw("Player6", 1, 2, 24),
+        Note("dealt", "Player2 is dealt 1 card", 25, "Player2"),
+        Note("dealt", "Player6 is dealt 2 cards", 27, "Player6"),
+        Action("Player2", 1, ActionKind.CHECK, 28),
+        Action("Hero", 1, ActionKind.BET, 29, 150000, 150000),
+        Action("Player6", 1, ActionKind.RAISE, 30, 300000, 300000),
+        Action("Player2", 1, ActionKind.CALL, 31, 300000),
+        Action("Hero", 1, ActionKind.RAISE, 32, 300000, 450000),
+        Action("Player6", 1, ActionKind.RAISE, 33, 300000, 600000),
+        Action("Player2", 1, ActionKind.CALL, 34, 300000),
+        Action("Hero", 1, ActionKind.CALL, 35, 150000),
+        Draw("Player2", 2, 1, 37),
+        Draw("Hero", 2, 0, 38, (), c("5s 3h 4c 8d 2h"), ()),
+        Note("time_left", "Player6 has 15 seconds left to act", 39, "Player6"),
+        Note("time_requested", "Player6 has requested TIME", 40, "Player6"),
+        Draw("Player6", 2, 0, 41, (), None, ()),
+        Note("dealt", "Player2 is dealt 1 card", 42, "Player2"),
+        Action("Player2", 2, ActionKind.CHECK, 43),
+        Action("Hero", 2, ActionKind.CHECK, 44),
+        Action("Player6", 2, ActionKind.CHECK, 45),
+        Draw("Player2", 3, 1, 47),
+        Draw("Hero", 3, 0, 48, (), c("5s 3h 4c 8d 2h"), ()),
+        Draw("Player6", 3, 0, 49, (), None, ()),
+        Note("dealt", "Player2 is dealt 1 card", 50, "Player2"),
+        Action("Player2", 3, ActionKind.BET, 51, 300000, 300000),
+        Action("Hero", 3, ActionKind.CALL, 52, 300000),
+        Action("Player6", 3, ActionKind.FOLD, 53),
+        Show("Player2", c("8s 6d 4s 3d 2c"), 55),
+        Show("Hero", c("8d 5s 4c 3h 2h"), 56),
+        Collect("Hero", 4274800, 57),
+    )
+
+
+def test_single_draw_antes_draw_cards_and_sitting_out_seat() -> None:
+    hand = only_hand(FTP / "1-Draw-NL-USD-0.10-0.20-201103.txt")
+    assert hand.game is Game.SINGLE_DRAW_27 and hand.structure is Structure.NO_LIMIT
+    assert hand.stakes == Stakes(10, 20, 20, 20, 5)
+    assert hand.seat_of("N804SY") == Seat(4, "N804SY", 1775, 5, sitting_out=True)
+    assert hand.posts == (
+        Post("Thanks4Coming", PostKind.ANTE, 5, 8),
+        Post("mrsjoanmac", PostKind.ANTE, 5, 9),
+        Post("Wayren", PostKind.ANTE, 5, 10),
+        Post("Sonny090", PostKind.ANTE, 5, 11),
+        Post("Hero", PostKind.ANTE, 5, 12),
+        Post("Wayren", PostKind.SMALL_BLIND, 10, 13),
+        Post("Sonny090", PostKind.BIG_BLIND, 20, 14),
+    )
+    # Antes do not count as bets: "Wayren calls $0.50" completes his small blind to $0.60.
+    assert hand.actions[2:5] == (
+        Action("Hero", 0, ActionKind.RAISE, 21, 60, 60),
+        Action("Wayren", 0, ActionKind.CALL, 22, 50),
+        Action("Sonny090", 0, ActionKind.CALL, 23, 40),
+    )
+    assert hand.draws == (
+        Draw("Wayren", 1, 1, 25),
+        Draw("Sonny090", 1, 1, 26),
+        Draw("Hero", 1, 2, 27, c("Ah Ts"), c("4s 8h 5c"), c("Qc 5s")),
+    )
+    assert hand.shows == (
+        Show("Sonny090", c("Td 9d 8c 7h 3h"), 36),
+        Show("Wayren", c("9s 8s 6c 4h 3d"), 37),
+    )
+    assert hand.collects == (Collect("Wayren", 347, 38),)
+    assert (hand.total_pot, hand.rake) == (365, 18)
+    notes = [s for s in hand.steps if isinstance(s, Note)]
+    assert notes == [
+        Note("time_left", "Hero has 15 seconds left to act", 20, "Hero"),
+        Note("dealt", "Wayren is dealt 1 card", 28, "Wayren"),
+        Note("dealt", "Sonny090 is dealt 1 card", 29, "Sonny090"),
+        Note("sitting_out", "mrsjoanmac is sitting out", 39, "mrsjoanmac"),
+    ]
+
+
+def test_utf16_doubled_file_keeps_the_files_line_numbers() -> None:
+    # Every line break is doubled: "Player3 calls $0.20, and is all in" is line 57.
+    hand = only_hand(FTP / "3-Draw-Limit-USD-0.10-0.20-201011.txt")
+    assert hand.seats[0] == Seat(1, "Player1", 200, 3)
+    assert Action("Player3", 2, ActionKind.CALL, 57, 20, None, True) in hand.actions
+    # mucks at the showdown, and the summary shows what was mucked
+    assert Muck("Player3", 69) in hand.steps
+    assert Show("Player3", c("9d 8h 7h 5c 2s"), 83, mucked=True) in hand.steps
+    assert Note("leaves", "Player5 stands up", 71, "Player5") in hand.steps
+    assert hand.collects == (Collect("Player1", 100, 73),)
+
+
+def test_dead_small_blind_is_all_dead_and_the_missed_big_blind_live() -> None:
+    hand = only_hand(FTP / "3-Draw-Limit-USD-5-10-201211.txt")
+    assert hand.posts == (
+        Post("Hero", PostKind.SMALL_BLIND, 250, 7),
+        Post("Player0", PostKind.BIG_BLIND, 500, 8),
+        Post("Player2", PostKind.EXTRA, 250, 9, dead=250),
+        Post("Player2", PostKind.EXTRA, 500, 10),
+    )
+    # The live $5 counts: "raises to $10" adds $5.
+    assert hand.actions[1] == Action("Player2", 0, ActionKind.RAISE, 15, 500, 1000)
+    assert Uncalled("Player2", 500, 19) in hand.steps
+    assert Muck("Player2", 20) in hand.steps
+    assert hand.collects == (Collect("Player2", 1500, 21),)
+
+
+def test_hero_discards_with_kept_and_new_cards_in_pot_limit_five_card_draw() -> None:
+    hand = only_hand(FTP / "5-Carddraw-PL-0.10-0.25-201011.Sample.Not.UTF16.txt")
+    assert hand.stakes == Stakes(10, 25, 25, 25)
+    assert hand.draws == (
+        Draw("Hero", 1, 3, 31, c("Jh Kc 3s"), c("Qd Qh"), c("7c Ad 3c")),
+        Draw("Player4", 1, 2, 35),
+    )
+    assert Show("Hero", c("Qd Qh Ad 7c 3c"), 61, mucked=True) in hand.steps
+
+
+def test_header_stakes_win_over_the_file_name() -> None:
+    # The file is named 0.10-0.20 but the header says $0.25/$0.50.
+    hand = only_hand(FTP / "5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt")
+    assert hand.stakes == Stakes(25, 50, 50, 50)
+    assert hand.actions[4] == Action("Player2", 0, ActionKind.CALL, 33, 75)
+
+
+def test_ace_to_five_small_blind_rounds_down() -> None:
+    # "$0.05/$0.10" fixed limit: small blind $0.02 as posted, big blind $0.05.
+    hand = only_hand(FTP / "A5-3-Draw-Limit-USD-0.05-0.10-201104.Sample.txt")
+    assert hand.game is Game.TRIPLE_DRAW_A5
+    assert hand.stakes == Stakes(2, 5, 5, 10)
+    assert hand.actions == (
+        Action("Hero", 0, ActionKind.RAISE, 17, 8, 10),
+        Action("Villain", 0, ActionKind.FOLD, 19),
+    )
+    assert Note("sitting_out", "Villain is sitting out", 21, "Villain") in hand.steps
+
+
+def test_walk_with_two_players_sitting_out_and_a_duration_line() -> None:
+    hand = only_hand(FTP / "3-Draw-Limit-USD-150-300-201011.Hero.and.Player1.sitting.out.txt")
+    assert [s.sitting_out for s in hand.seats] == [True, True, False, False, False]
+    assert (hand.hero, hand.dealt) == (None, None)
+    assert hand.steps[-3:] == (
+        Uncalled("Player2", 7500, 14),
+        Muck("Player2", 15),
+        Collect("Player2", 15000, 16),
+    )
+
+
+def test_sitting_out_said_only_in_the_summary_marks_the_seat() -> None:
+    # The seat list shows Hero as a normal seat; the summary says Hero sat out.
+    hand = only_hand(FTP / "3-Draw-Limit-USD-250-500-201011.Hero.sitting.out.but.not.listed.txt")
+    assert hand.seat_of("Hero") == Seat(6, "Hero", 500000, 6, sitting_out=True)
+    assert not any(s.sitting_out for s in hand.seats if s.player != "Hero")
+
+
+def test_run_together_summary_line_is_kept_as_a_note_and_the_hand_is_read() -> None:
+    # "Seat 3: Player4 Seat 4: Player1 (big blind) collected ($0.50), mucked": Full Tilt
+    # wrote an unfinished line for a seat nobody holds and ran the next one into it.  The
+    # play lines are complete and agree with each other (antes $0.50 + big blind $0.40,
+    # $0.40 returned, $0.50 won, total pot $0.50), so the hand is represented faithfully;
+    # the corrupt part is kept as a note naming "Player4", who sits nowhere, for the
+    # replay to report.
+    hand = only_hand(FTP / "1-Draw-NL-USD-0.20-0.40-201211.bad.collect.pot.txt")
+    assert hand.steps[-1] == Note(
+        "spliced_summary",
+        "Seat 3: Player4 Seat 4: Player1 (big blind) collected ($0.50), mucked",
+        31,
+        "Player4",
+    )
+    assert hand.seat_of("Player4") is None
+    assert (hand.total_pot, hand.rake) == (50, 0)
+    assert hand.collects == (Collect("Player1", 50, 26),)
+    assert Note("disconnected", "Player2 has been disconnected", 17, "Player2") in hand.steps
+    assert Note("reconnected", "Player2 has reconnected", 18, "Player2") in hand.steps
+
+
+def test_partial_and_dead_hands_are_incomplete() -> None:
+    (partial,) = outcomes(FTP / "3-Draw-Limit-USD-20-40-201101.Partial.txt")
+    assert partial == Skipped(
+        "incomplete", "a partial hand: Full Tilt wrote only its summary", "fulltilt",
+        str(FTP / "3-Draw-Limit-USD-20-40-201101.Partial.txt"), 1, "27020940000",
+        "2-7 Triple Draw",
+    )  # fmt: skip
+    (dead,) = outcomes(FTP / "3-Draw-Limit-USD-10-20-201101.Dead.hand.txt")
+    assert isinstance(dead, Skipped)
+    assert (dead.kind, dead.reason, dead.hand_id) == (
+        "incomplete", "a dead hand: no cards were dealt", "26884156000",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "27SD-USD-MTT-1-201303.txt",
+        "27TD-USD-HUSnG-201101.Hero.wins.txt",
+        "3-Draw-Limit-USD-STT-2max-10-201211.Hero.loses.txt",
+    ],
+)
+def test_tournament_summaries_are_incomplete(name: str) -> None:
+    (out,) = outcomes(SUMMARIES / name)
+    assert isinstance(out, Skipped)
+    assert (out.kind, out.reason, out.line) == (
+        "incomplete", "a tournament summary: it holds no hand", 1,
+    )  # fmt: skip
+
+
+TOURNAMENT_HAND = """\
+Full Tilt Poker Game #22431220930: $5 + $0.50 Sit & Go (191669829), Table 1 - 15/30 - Limit 2-7 Triple Draw - 20:43:46 ET - 2010/07/24
+Seat 1: Alice (1,485)
+Seat 2: Bob (1,515)
+Alice posts the small blind of 7
+Bob posts the big blind of 15
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to Alice [7h 5d 4c 3s 2h]
+Alice raises to 30
+Bob folds
+Uncalled bet of 15 returned to Alice
+Alice mucks
+Alice wins the pot (30)
+*** SUMMARY ***
+Total pot 30 | Rake 0
+Seat 1: Alice (small blind) collected (30), mucked
+Seat 2: Bob (big blind) folded before the Draw
+"""
+
+
+def test_tournament_hand_amounts_are_chips_in_hundredths() -> None:
+    ((_, hand),) = list(read_text(TOURNAMENT_HAND, "t.txt"))
+    assert isinstance(hand, Hand)
+    assert hand.tournament == Tournament("191669829", 500, 50)
+    assert (hand.currency, hand.table) == ("chips", "1")
+    assert hand.stakes == Stakes(750, 1500, 1500, 3000)
+    assert hand.seats[0] == Seat(1, "Alice", 148500, 2)
+    assert hand.actions[0] == Action("Alice", 0, ActionKind.RAISE, 9, 2300, 3000)
+
+
+def test_holdem_hand_is_unsupported_not_an_error() -> None:
+    text = "Full Tilt Poker Game #1: Table X (6 max) - $1/$2 - No Limit Hold'em - 1:00:00 ET - 2010/01/01\n"
+    ((_, out),) = list(read_text(text + "Seat 1: A ($100)\n", "h.txt"))
+    assert out == Skipped(
+        "unsupported", "Hold'em is not a draw game DrawLab replays", "fulltilt", "h.txt", 1,
+        "1", "Hold'em",
+    )  # fmt: skip
+
+
+def test_unknown_line_inside_a_hand_is_a_positioned_error() -> None:
+    lines = TOURNAMENT_HAND.splitlines()
+    lines.insert(9, "Bob does a little dance")
+    ((_, out),) = list(read_text("\n".join(lines), "bad.txt"))
+    assert isinstance(out, ParseError)
+    assert (out.file, out.line, out.column) == ("bad.txt", 10, 1)
+    assert out.line_text == "Bob does a little dance"
+    assert out.message == "a line this site's hands never contain here"
+    assert "folds" in out.expected and "raises" in out.expected
+
+
+def test_line_out_of_place_names_what_was_expected() -> None:
+    lines = TOURNAMENT_HAND.splitlines()
+    lines.insert(2, "*** SUMMARY ***")  # the summary begins before the seats are done
+    ((_, out),) = list(read_text("\n".join(lines), "order.txt"))
+    assert isinstance(out, ParseError)
+    assert (out.line, out.line_text) == (4, "Seat 2: Bob (1,515)")
+    assert out.message == "a seat line out of place"
+    assert "sum collected" in out.expected and "total pot" in out.expected
+
+
+def test_bad_amount_on_a_known_line_is_a_positioned_error() -> None:
+    text = TOURNAMENT_HAND.replace("Alice raises to 30", "Alice raises to 3,0,0")
+    chunk = HandText("amt.txt", 1, text.rstrip("\n"), "fulltilt")
+    with pytest.raises(ParseError) as info:
+        FullTiltReader().parse(chunk)
+    assert (info.value.line, info.value.line_text) == (9, "Alice raises to 3,0,0")
+    assert "not an amount" in info.value.message
+
+
+def test_other_hands_of_a_file_survive_a_bad_one() -> None:
+    bad = TOURNAMENT_HAND.replace("Bob folds", "Bob sneezes")
+    results = [o for _, o in read_text(bad + "\n" + TOURNAMENT_HAND, "two.txt")]
+    assert [type(o) for o in results] == [ParseError, Hand]
+    assert isinstance(results[1], Hand) and results[1].line == 19
