@@ -277,8 +277,11 @@ def test_tournament_summaries_are_incomplete(name: str) -> None:
     )  # fmt: skip
 
 
-TOURNAMENT_HAND = """\
-Full Tilt Poker Game #22431220930: $5 + $0.50 Sit & Go (191669829), Table 1 - 15/30 - Limit 2-7 Triple Draw - 20:43:46 ET - 2010/07/24
+TOURNAMENT_HEADER = (
+    "Full Tilt Poker Game #22431220930: $5 + $0.50 Sit & Go (191669829), Table 1 - 15/30"
+    " - Limit 2-7 Triple Draw - 20:43:46 ET - 2010/07/24"
+)
+TOURNAMENT_HAND = TOURNAMENT_HEADER + """
 Seat 1: Alice (1,485)
 Seat 2: Bob (1,515)
 Alice posts the small blind of 7
@@ -309,7 +312,10 @@ def test_tournament_hand_amounts_are_chips_in_hundredths() -> None:
 
 
 def test_holdem_hand_is_unsupported_not_an_error() -> None:
-    text = "Full Tilt Poker Game #1: Table X (6 max) - $1/$2 - No Limit Hold'em - 1:00:00 ET - 2010/01/01\n"
+    text = (
+        "Full Tilt Poker Game #1: Table X (6 max) - $1/$2 - No Limit Hold'em"
+        " - 1:00:00 ET - 2010/01/01\n"
+    )
     ((_, out),) = list(read_text(text + "Seat 1: A ($100)\n", "h.txt"))
     assert out == Skipped(
         "unsupported", "Hold'em is not a draw game DrawLab replays", "fulltilt", "h.txt", 1,
