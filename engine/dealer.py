@@ -40,6 +40,7 @@ from engine.record import (
     Structure,
     Uncalled,
 )
+from engine.profiles import profile_for
 from engine.rules import GameRules, rules_for
 from engine.state import HandState, Legal, Phase
 
@@ -252,7 +253,15 @@ class _HandPlay:
         judge = {Ranking.DEUCE_SEVEN: Judge.LOW_27, Ranking.ACE_FIVE: Judge.LOW_A5}.get(
             ranking, Judge.HIGH
         )
-        hs = HandState(rules, spec.stakes, [(s.seat, s.name, s.stack) for s in sitters], t.button)
+        profile = profile_for(spec.site)  # e.g. PokerStars lifts the cap heads-up
+        hs = HandState(
+            rules,
+            spec.stakes,
+            [(s.seat, s.name, s.stack) for s in sitters],
+            t.button,
+            cap_heads_up=profile.cap_heads_up,
+            reopen_on_half_bet=profile.reopen_on_half_bet,
+        )
         order = list(hs.order)
         steps = self.steps
 

@@ -22,6 +22,7 @@ from engine.record import (
     Structure,
     Uncalled,
 )
+from engine.profiles import profile_for
 from engine.rules import rules_for
 from engine.state import HandState, Phase
 
@@ -101,8 +102,9 @@ def test_dealt_hands_are_legal_step_by_step_under_the_state_machine(
 ) -> None:
     rules = rules_for(game, structure)
     for hand in _hands(game, structure, 5, 80, seed=77):
+        profile = profile_for(hand.site)
         hs = HandState(rules, hand.stakes, [(s.seat, s.player, s.stack) for s in hand.seats],
-                       hand.button)
+                       hand.button, cap_heads_up=profile.cap_heads_up)
         for step in hand.steps:
             if isinstance(step, Post):
                 assert hs.check_post(step.player, step.kind, step.amount) == []

@@ -13,6 +13,7 @@ import pytest
 
 from engine.dealer import deal_hands
 from engine.record import Game, Hand, Structure
+from engine.verify import verify
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_text
 
@@ -56,3 +57,4 @@ def test_pokerstars_text_reads_back_into_the_dealt_hand(
         parsed = read_one(write_pokerstars(hand), "dealt.txt")
         assert parsed.site == "pokerstars"
         assert placeless(parsed) == placeless(hand)
+        assert verify(parsed).problems == ()  # and the text, with its lines, verifies

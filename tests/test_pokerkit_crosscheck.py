@@ -20,7 +20,9 @@ Where the two differ by design, and how it is handled (not skipped):
   except when three or more players split a pot with a remainder of two or more; such a
   hand is compared after moving those chips, and the test counts them.
 - pokerkit counts a fixed-limit cap without the big blind; ours is stricter (RULES.md), so
-  every sequence we deal is one pokerkit accepts.
+  every sequence we deal is one pokerkit accepts.  PokerStars lifts the cap when two
+  players are left (its profile); pokerkit's cap is per round, so for such a site it gets
+  none, and the cap is checked by our own state machine (tests/test_dealer.py).
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ from engine.record import (
     Structure,
     Uncalled,
 )
+from engine.profiles import profile_for
 from engine.rules import rules_for
 
 _HAND_TYPES = {
@@ -137,6 +140,8 @@ def pokerkit_final_stacks(hand: Hand) -> dict[str, int]:
     if n == 2:
         blinds = blinds[::-1]  # pokerkit: heads-up, player 0 posts the second blind
     st = hand.stakes
+    # pokerkit's cap holds for the whole round; a site that lifts it heads-up gets none
+    cap = rules.cap if profile_for(hand.site).cap_heads_up else None
     streets = []
     for street in range(rules.rounds):
         if rules.structure is Structure.FIXED:
@@ -145,7 +150,7 @@ def pokerkit_final_stacks(hand: Hand) -> dict[str, int]:
             size = st.big_blind
         streets.append(
             Street(False, (False,) * 5 if street == 0 else (), 0, street > 0, Opening.POSITION,
-                   size, rules.cap)
+                   size, cap)
         )
     state = _MainPotFirstRake(
         _AUTOMATIONS,
