@@ -22,6 +22,7 @@ from engine import pots
 from engine.cards import Cards
 from engine.deck import Deck
 from engine.players_model import BetOptions, Judge, Style, decide, keep_high, keep_low, strength
+from engine.profiles import profile_for
 from engine.ranking import Ranking, rank, ranking_for
 from engine.record import (
     Action,
@@ -40,7 +41,6 @@ from engine.record import (
     Structure,
     Uncalled,
 )
-from engine.profiles import profile_for
 from engine.rules import GameRules, rules_for
 from engine.state import HandState, Legal, Phase
 

@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from engine.dealer import deal_hands
+from engine.profiles import profile_for
 from engine.record import (
     Action,
     ActionKind,
@@ -22,7 +23,6 @@ from engine.record import (
     Structure,
     Uncalled,
 )
-from engine.profiles import profile_for
 from engine.rules import rules_for
 from engine.state import HandState, Phase
 

@@ -49,6 +49,7 @@ from pokerkit import (
 from engine import pots
 from engine.cards import Cards, format_cards
 from engine.dealer import deal_hands
+from engine.profiles import profile_for
 from engine.record import (
     Action,
     ActionKind,
@@ -63,7 +64,6 @@ from engine.record import (
     Structure,
     Uncalled,
 )
-from engine.profiles import profile_for
 from engine.rules import rules_for
 
 _HAND_TYPES = {
