@@ -1,24 +1,666 @@
-"""PHH, pokerkit's open TOML hand-history format (work in progress)."""
+"""PHH, pokerkit's open hand-history format (a TOML file), read and written.
+
+A PHH file describes a hand with standard fields (``variant``, ``antes``,
+``blinds_or_straddles``, ``starting_stacks``, ``actions`` in the ``p1 cbr 20`` notation...)
+that any PHH tool can replay.  The standard has no place for much of what a site's history
+says (posts other than blinds and antes, uncalled bets, which pot a player collected, notes,
+rake), so ``write_phh`` also writes the whole record in underscore-prefixed user-defined
+fields, which the standard reserves for such extensions.  ``read_phh`` rebuilds the record
+from those fields when present, so ``read_phh(write_phh(hand))`` is the same hand; a PHH
+file from elsewhere is read from its standard fields alone.
+
+Variant codes: the standard's ``F2L3D`` and ``N2L1D``, and for the draw games it does not
+name, codes built the same way: structure letter (F, P, N) + game (``2L3D``, ``2L1D``,
+``AL3D``, ``AL1D``, ``5D``, as in ``P2L3D`` or ``N5D``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from datetime import UTC, datetime, time
+from decimal import Decimal, InvalidOperation
+from typing import Any, Final
 
-from engine.record import Hand
+from engine.cards import CardError, Cards, format_cards, parse_cards
+from engine.record import (
+    Action,
+    ActionKind,
+    Collect,
+    Draw,
+    Game,
+    Hand,
+    Muck,
+    Note,
+    Post,
+    PostKind,
+    Seat,
+    Show,
+    Stakes,
+    Step,
+    Structure,
+    Tournament,
+    Uncalled,
+)
 from parser.outcome import HandText, ParseError, Skipped
 
-SITE = "phh"
+SITE: Final = "phh"
+FORMAT_VERSION: Final = 1
+
+_GAME_CODES: Final = {
+    Game.TRIPLE_DRAW_27: "2L3D",
+    Game.SINGLE_DRAW_27: "2L1D",
+    Game.TRIPLE_DRAW_A5: "AL3D",
+    Game.SINGLE_DRAW_A5: "AL1D",
+    Game.FIVE_CARD_DRAW: "5D",
+}
+_STRUCTURE_CODES: Final = {Structure.FIXED: "F", Structure.POT: "P", Structure.NO_LIMIT: "N"}
+VARIANTS: Final[dict[str, tuple[Game, Structure]]] = {
+    s + g: (game, structure)
+    for game, g in _GAME_CODES.items()
+    for structure, s in _STRUCTURE_CODES.items()
+}
+_SNIFF = re.compile(r"^\s*variant\s*=\s*['\"]", re.MULTILINE)
+
+
+# ---------------------------------------------------------------------------------------
+# writing
+
+
+def write_phh(hand: Hand) -> str:
+    """The hand as a PHH file: standard fields, then the exact record in ``_drawlab`` fields."""
+    order = _positional_order(hand)
+    index = {player: i + 1 for i, player in enumerate(order)}
+    seat_of = {s.player: s for s in hand.seats}
+    out: list[str] = []
+
+    def put(key: str, value: object) -> None:
+        out.append(f"{key} = {_toml(value)}")
+
+    put("variant", _STRUCTURE_CODES[hand.structure] + _GAME_CODES[hand.game])
+    antes = [0] * len(order)
+    blinds = [0] * len(order)
+    for p in hand.posts:
+        i = index.get(p.player)
+        if i is None:
+            continue
+        if p.kind is PostKind.ANTE:
+            antes[i - 1] += p.amount
+        elif p.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND):
+            blinds[i - 1] += p.amount
+    if len(order) == 2:
+        # The standard lists heads-up forced bets in reverse (the button posts the small).
+        antes.reverse()
+        blinds.reverse()
+    put("antes", [_units(a) for a in antes])
+    put("blinds_or_straddles", [_units(b) for b in blinds])
+    if hand.structure is Structure.FIXED:
+        put("small_bet", _units(hand.stakes.small_bet))
+        put("big_bet", _units(hand.stakes.big_bet))
+    else:
+        put("min_bet", _units(hand.stakes.big_blind))
+    put("starting_stacks", [_units(seat_of[p].stack) for p in order])
+    out.append("actions = [")
+    for action in _standard_actions(hand, index):
+        out.append(f"  {_toml(action)},")
+    out.append("]")
+    put("players", list(order))
+    put("seats", [seat_of[p].seat for p in order])
+    if hand.max_seats is not None:
+        put("seat_count", hand.max_seats)
+    put("table", hand.table)
+    put("hand", hand.hand_id)
+    put("venue", hand.site)
+    if len(hand.currency) == 3 and hand.currency.isupper():
+        put("currency", hand.currency)
+    if hand.time is not None:
+        t = hand.time.astimezone(UTC) if hand.time.tzinfo is not None else hand.time
+        out.append(f"time = {t:%H:%M:%S}")
+        put("day", t.day)
+        put("month", t.month)
+        put("year", t.year)
+        if hand.time.tzinfo is not None:
+            put("time_zone", "UTC")
+    won: dict[str, int] = {}
+    for c in hand.collects:
+        won[c.player] = won.get(c.player, 0) + c.amount
+    put("winnings", [_units(won.get(p, 0)) for p in order])
+    out.append("")
+    out.append("# The whole DrawLab record: what the standard fields cannot say.")
+    put("_drawlab_version", FORMAT_VERSION)
+    put("_drawlab_hand", _hand_fields(hand))
+    out.append("_drawlab_seats = [")
+    for s in hand.seats:
+        out.append(f"  {_toml(_fields(s))},")
+    out.append("]")
+    out.append("_drawlab_steps = [")
+    for step in hand.steps:
+        out.append(f"  {_toml(_step_fields(step))},")
+    out.append("]")
+    return "\n".join(out) + "\n"
+
+
+def _positional_order(hand: Hand) -> list[str]:
+    """Players dealt in, from the seat after the button round to the button (PHH's p1..pN)."""
+    live = [s for s in hand.seats if not s.sitting_out]
+    live.sort(key=lambda s: s.seat)
+    if hand.button is None or not live:
+        return [s.player for s in live]
+    after = [s for s in live if s.seat > hand.button]
+    upto = [s for s in live if s.seat <= hand.button]
+    return [s.player for s in after + upto]
+
+
+def _standard_actions(hand: Hand, index: Mapping[str, int]) -> Iterator[str]:
+    """The record's play in PHH action notation, for any PHH tool to replay."""
+    order = sorted(index, key=lambda p: index[p])
+    for player in order:
+        cards = hand.dealt if player == hand.hero and hand.dealt is not None else None
+        known = dict(hand.dealt_others)
+        if cards is None:
+            cards = known.get(player)
+        yield f"d dh p{index[player]} {_cards(cards, 5)}"
+    put_in: dict[str, int] = {}
+    for p in hand.posts:
+        if p.kind is not PostKind.ANTE:
+            put_in[p.player] = put_in.get(p.player, 0) + p.amount - p.dead
+    street = 0
+    pending_deals: list[Draw] = []
+    for step in hand.steps:
+        if isinstance(step, Action) and step.player in index:
+            if step.street != street:
+                street = step.street
+                put_in = {}
+            for d in pending_deals:
+                yield f"d dh p{index[d.player]} {_cards(d.received, d.count)}"
+            pending_deals = []
+            i = index[step.player]
+            if step.kind is ActionKind.FOLD:
+                yield f"p{i} f"
+            elif step.kind in (ActionKind.CHECK, ActionKind.CALL):
+                put_in[step.player] = put_in.get(step.player, 0) + step.amount
+                yield f"p{i} cc"
+            else:
+                total = put_in.get(step.player, 0) + step.amount
+                put_in[step.player] = total
+                yield f"p{i} cbr {_number(_units(total))}"
+        elif isinstance(step, Draw) and step.player in index and step.run in (0, 1):
+            i = index[step.player]
+            yield f"p{i} sd" if step.count == 0 else f"p{i} sd {_cards(step.discarded, step.count)}"
+            if step.count:
+                pending_deals.append(step)
+        elif isinstance(step, Show) and not step.mucked and step.player in index and step.run < 2:
+            for d in pending_deals:
+                yield f"d dh p{index[d.player]} {_cards(d.received, d.count)}"
+            pending_deals = []
+            yield f"p{index[step.player]} sm {format_cards(step.cards, '')}"
+        elif isinstance(step, Muck) and step.player in index:
+            yield f"p{index[step.player]} sm"
+        elif isinstance(step, Note):
+            yield f"# {step.text}"
+    for d in pending_deals:
+        yield f"d dh p{index[d.player]} {_cards(d.received, d.count)}"
+
+
+def _cards(cards: Cards | None, count: int) -> str:
+    if cards is None:
+        return "??" * count
+    return format_cards(cards, "") or "??" * count
+
+
+def _units(amount: int) -> Decimal | int:
+    """Hundredths to the unit PHH counts in: 150 is 1.5, 200 is 2."""
+    return amount // 100 if amount % 100 == 0 else Decimal(amount) / 100
+
+
+def _number(value: Decimal | int) -> str:
+    return str(value) if isinstance(value, int) else f"{value:f}"
+
+
+def _fields(obj: object) -> dict[str, object]:
+    slots: tuple[str, ...] = getattr(type(obj), "__slots__", ())
+    return {name: getattr(obj, name) for name in slots if name != "line"}
+
+
+def _step_fields(step: Step) -> dict[str, object]:
+    return {"type": type(step).__name__} | _fields(step)
+
+
+def _hand_fields(hand: Hand) -> dict[str, object]:
+    fields: dict[str, object] = {
+        "site": hand.site,
+        "hand_id": hand.hand_id,
+        "table": hand.table,
+        "game": hand.game.value,
+        "structure": hand.structure.value,
+        "stakes": _fields(hand.stakes),
+        "currency": hand.currency,
+        "time": hand.time.isoformat() if hand.time is not None else None,
+        "button": hand.button,
+        "hero": hand.hero,
+        "dealt": hand.dealt,
+        "dealt_others": [{"player": p, "cards": c} for p, c in hand.dealt_others],
+        "max_seats": hand.max_seats,
+        "rake": hand.rake,
+        "total_pot": hand.total_pot,
+        "tournament": _fields(hand.tournament) if hand.tournament is not None else None,
+        "net": [{"player": p, "amount": a} for p, a in hand.net],
+    }
+    return fields
+
+
+def _toml(value: object) -> str:
+    """A TOML value, inline; ``None`` members of tables are left out (TOML has no null)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Decimal):
+        return f"{value:f}"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        items = ", ".join(f"{k} = {_toml(v)}" for k, v in value.items() if v is not None)
+        return "{" + items + "}"
+    raise TypeError(f"no TOML form for {type(value).__name__}")
+
+
+# ---------------------------------------------------------------------------------------
+# reading
 
 
 class PhhReader:
+    """The SiteReader for PHH files (one hand per file)."""
+
     site = SITE
 
     def sniff(self, head: str) -> bool:
-        return any(line.startswith("variant = ") for line in head.splitlines()[:80])
+        return _SNIFF.search(head) is not None
 
     def split(self, lines: Iterable[tuple[int, str]], file: str) -> Iterator[HandText]:
-        buf = [line for _, line in lines]
-        yield HandText(file, 1, "\n".join(buf), SITE)
+        text = "\n".join(line for _, line in lines)
+        yield HandText(file, 1, text, SITE)
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
-        raise ParseError("the PHH reader is being written", file=chunk.file, line=chunk.line)
+        return read_phh(chunk.text, chunk.file)
+
+
+def read_phh(text: str, file: str) -> Hand:
+    """One PHH file's hand; raises ``ParseError`` for text that is not a usable PHH hand."""
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        line, column = _toml_position(str(exc))
+        raise ParseError(
+            f"not valid TOML: {exc}",
+            file=file,
+            line=line,
+            column=column,
+            line_text=_line(text, line),
+            expected="a PHH file (TOML key = value lines)",
+        ) from None
+    lines = _LineFinder(text)
+    try:
+        if "_drawlab_version" in data:
+            return _from_drawlab(data, file, lines)
+        return _from_standard(data, file, lines)
+    except (KeyError, TypeError, ValueError, InvalidOperation, CardError, IndexError) as exc:
+        key = exc.args[0] if isinstance(exc, KeyError) and exc.args else None
+        line = lines.key(str(key)) if key else 1
+        raise ParseError(
+            f"not a usable PHH hand: {type(exc).__name__}: {exc}",
+            file=file,
+            line=line,
+            line_text=_line(text, line),
+            expected="the PHH fields variant, starting_stacks and actions, well formed",
+        ) from None
+
+
+class _LineFinder:
+    """Where keys and array items stand in the file, so every element gets its line."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.split("\n")
+
+    def key(self, key: str) -> int:
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        for i, line in enumerate(self.lines):
+            if pattern.match(line):
+                return i + 1
+        return 1
+
+    def items(self, key: str, count: int) -> list[int]:
+        """The lines of an array's items, one per line after ``key = [`` as written here."""
+        start = self.key(key)
+        found: list[int] = []
+        for i in range(start, len(self.lines)):
+            stripped = self.lines[i].strip()
+            if stripped == "]" or len(found) == count:
+                break
+            if stripped and not stripped.startswith("#"):
+                found.append(i + 1)
+        while len(found) < count:
+            found.append(start)
+        return found
+
+
+def _from_drawlab(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
+    h = data["_drawlab_hand"]
+    head = lines.key("_drawlab_hand")
+    seat_rows = data["_drawlab_seats"]
+    seat_lines = lines.items("_drawlab_seats", len(seat_rows))
+    seats = tuple(
+        Seat(
+            seat=int(r["seat"]),
+            player=str(r["player"]),
+            stack=int(r["stack"]),
+            line=no,
+            sitting_out=bool(r.get("sitting_out", False)),
+        )
+        for r, no in zip(seat_rows, seat_lines, strict=True)
+    )
+    step_rows = data["_drawlab_steps"]
+    step_lines = lines.items("_drawlab_steps", len(step_rows))
+    steps = tuple(_step(r, no) for r, no in zip(step_rows, step_lines, strict=True))
+    t = h.get("tournament")
+    tournament = (
+        Tournament(
+            tournament_id=str(t["tournament_id"]),
+            buy_in=_opt_int(t.get("buy_in")),
+            fee=_opt_int(t.get("fee")),
+            level=t.get("level"),
+            bounty=_opt_int(t.get("bounty")),
+            currency=t.get("currency"),
+        )
+        if t is not None
+        else None
+    )
+    st = h["stakes"]
+    return Hand(
+        site=str(h["site"]),
+        hand_id=str(h["hand_id"]),
+        table=str(h["table"]),
+        game=Game(h["game"]),
+        structure=Structure(h["structure"]),
+        stakes=Stakes(
+            int(st["small_blind"]),
+            int(st["big_blind"]),
+            int(st["small_bet"]),
+            int(st["big_bet"]),
+            int(st.get("ante", 0)),
+        ),
+        currency=str(h["currency"]),
+        time=datetime.fromisoformat(h["time"]) if h.get("time") else None,
+        button=_opt_int(h.get("button")),
+        seats=seats,
+        steps=steps,
+        file=file,
+        line=head,
+        hero=h.get("hero"),
+        dealt=_opt_cards(h.get("dealt")),
+        dealt_others=tuple(
+            (str(d["player"]), _int_cards(d["cards"])) for d in h.get("dealt_others", [])
+        ),
+        max_seats=_opt_int(h.get("max_seats")),
+        rake=_opt_int(h.get("rake")),
+        total_pot=_opt_int(h.get("total_pot")),
+        tournament=tournament,
+        net=tuple((str(n["player"]), int(n["amount"])) for n in h.get("net", [])),
+    )
+
+
+def _step(r: Mapping[str, Any], line: int) -> Step:
+    kind = r["type"]
+    player = str(r.get("player", ""))
+    if kind == "Post":
+        return Post(
+            player, PostKind(r["kind"]), int(r["amount"]), line,
+            int(r.get("dead", 0)), bool(r.get("all_in", False)),
+        )  # fmt: skip
+    if kind == "Action":
+        return Action(
+            player, int(r["street"]), ActionKind(r["kind"]), line, int(r.get("amount", 0)),
+            _opt_int(r.get("to")), bool(r.get("all_in", False)),
+        )  # fmt: skip
+    if kind == "Draw":
+        return Draw(
+            player, int(r["draw"]), int(r["count"]), line, _opt_cards(r.get("discarded")),
+            _opt_cards(r.get("kept")), _opt_cards(r.get("received")), int(r.get("run", 0)),
+        )  # fmt: skip
+    if kind == "Show":
+        return Show(
+            player, _int_cards(r["cards"]), line, bool(r.get("mucked", False)),
+            int(r.get("run", 0)),
+        )  # fmt: skip
+    if kind == "Muck":
+        return Muck(player, line)
+    if kind == "Uncalled":
+        return Uncalled(player, int(r["amount"]), line)
+    if kind == "Collect":
+        return Collect(player, int(r["amount"]), line, _opt_int(r.get("pot")), int(r.get("run", 0)))
+    if kind == "Note":
+        who = r.get("player")
+        return Note(str(r["kind"]), str(r["text"]), line, None if who is None else str(who))
+    raise ValueError(f"unknown step type {kind!r}")
+
+
+def _opt_int(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _int_cards(value: object) -> Cards:
+    if not isinstance(value, list) or not all(
+        isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52 for c in value
+    ):
+        raise ValueError(f"expected card numbers 0-51, got {value!r}")
+    return tuple(value)
+
+
+def _opt_cards(value: object) -> Cards | None:
+    return None if value is None else _int_cards(value)
+
+
+# ---- a PHH file from elsewhere: the standard fields only
+
+
+def _from_standard(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
+    variant = str(data["variant"])
+    if variant not in VARIANTS:
+        raise ValueError(
+            f"variant {variant!r} is not a draw game DrawLab reads "
+            f"(known: {', '.join(sorted(VARIANTS))})"
+        )
+    game, structure = VARIANTS[variant]
+    stacks = [_hundredths(v) for v in data["starting_stacks"]]
+    n = len(stacks)
+    names = [str(p) for p in data.get("players", [f"p{i + 1}" for i in range(n)])]
+    numbers = [int(s) for s in data.get("seats", range(1, n + 1))]
+    if len(names) != n or len(numbers) != n:
+        raise ValueError("players, seats and starting_stacks differ in length")
+    antes = [_hundredths(v) for v in data.get("antes", [0] * n)]
+    blinds = [_hundredths(v) for v in data.get("blinds_or_straddles", [0] * n)]
+    if n == 2:
+        antes.reverse()
+        blinds.reverse()
+    stacks_line = lines.key("starting_stacks")
+    seats = tuple(Seat(numbers[i], names[i], stacks[i], stacks_line) for i in range(n))
+    steps: list[Step] = []
+    put_in: dict[str, int] = {}
+    post_line = lines.key("blinds_or_straddles")
+    for i, amount in enumerate(antes):
+        if amount:
+            steps.append(Post(names[i], PostKind.ANTE, amount, lines.key("antes")))
+    live_blinds = [(i, b) for i, b in enumerate(blinds) if b]
+    for rank, (i, amount) in enumerate(live_blinds):
+        post = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)[rank] if rank < 2 else PostKind.EXTRA
+        steps.append(Post(names[i], post, amount, post_line))
+        put_in[names[i]] = amount
+    actions = [str(a) for a in data["actions"]]
+    action_lines = lines.items("actions", len(actions))
+    hero: str | None = None
+    dealt: Cards | None = None
+    others: list[tuple[str, Cards]] = []
+    street = draw = 0
+    in_draw = False
+    last_draw: dict[str, int] = {}
+    dealt_once: set[str] = set()
+    for text, no in zip(actions, action_lines, strict=True):
+        body, _, comment = text.partition("#")
+        words = body.split()
+        if not words:
+            if comment.strip():
+                steps.append(Note("comment", comment.strip(), no))
+            continue
+        if words[0] == "d" and len(words) == 4 and words[1] == "dh":
+            who = names[_player_index(words[2], n)]
+            cards = _phh_cards(words[3])
+            if who not in dealt_once:
+                dealt_once.add(who)
+                if cards is not None:
+                    if hero is None:
+                        hero, dealt = who, cards
+                    else:
+                        others.append((who, cards))
+            elif who in last_draw and cards is not None:
+                k = last_draw[who]
+                d = steps[k]
+                if isinstance(d, Draw):
+                    steps[k] = Draw(d.player, d.draw, d.count, d.line, d.discarded, None, cards)
+            continue
+        if words[0] == "d":
+            raise ValueError(f"unknown dealer action {text!r}")
+        who = names[_player_index(words[0], n)]
+        verb = words[1] if len(words) > 1 else ""
+        if verb == "sd":
+            if not in_draw:
+                draw, in_draw = street + 1, True
+            discarded = _phh_cards(words[2]) if len(words) > 2 else ()
+            count = len(words[2]) // 2 if len(words) > 2 else 0
+            steps.append(Draw(who, draw, count, no, discarded, None, () if not count else None))
+            last_draw[who] = len(steps) - 1
+            continue
+        if verb == "sm":
+            if len(words) > 2:
+                cards = _phh_cards(words[2])
+                if cards is not None:
+                    steps.append(Show(who, cards, no))
+            else:
+                steps.append(Muck(who, no))
+            continue
+        if in_draw:
+            street, in_draw, put_in = draw, False, {}
+        level = max(put_in.values(), default=0)
+        before = put_in.get(who, 0)
+        if verb == "f":
+            steps.append(Action(who, street, ActionKind.FOLD, no))
+        elif verb == "cc":
+            owed = max(level - before, 0)
+            owed = min(owed, _stack_left(who, seats, steps))
+            kind = ActionKind.CALL if owed else ActionKind.CHECK
+            put_in[who] = before + owed
+            steps.append(Action(who, street, kind, no, owed))
+        elif verb == "cbr" and len(words) == 3:
+            to = _hundredths(Decimal(words[2]))
+            kind = ActionKind.RAISE if level else ActionKind.BET
+            put_in[who] = to
+            steps.append(
+                Action(who, street, kind, no, to - before, to if kind is ActionKind.RAISE else None)
+            )
+        else:
+            raise ValueError(f"unknown action {text!r}")
+    when = _standard_time(data)
+    small_bet = _hundredths(data.get("small_bet", data.get("min_bet", 0)))
+    big_bet = _hundredths(data.get("big_bet", data.get("min_bet", 0)))
+    posted = [b for b in blinds if b]
+    small_blind = posted[0] if len(posted) >= 2 else 0
+    big_blind = posted[1] if len(posted) >= 2 else (posted[0] if posted else small_bet)
+    return Hand(
+        site=SITE,
+        hand_id=str(data.get("hand", "")),
+        table=str(data.get("table", "")),
+        game=game,
+        structure=structure,
+        stakes=Stakes(small_blind, big_blind, small_bet, big_bet, max(antes, default=0)),
+        currency=str(data.get("currency", "")),
+        time=when,
+        button=numbers[-1] if n else None,
+        seats=seats,
+        steps=tuple(steps),
+        file=file,
+        line=lines.key("variant"),
+        hero=hero,
+        dealt=dealt,
+        dealt_others=tuple(others),
+        max_seats=_opt_int(data.get("seat_count")),
+    )
+
+
+def _stack_left(player: str, seats: Sequence[Seat], steps: Sequence[Step]) -> int:
+    stack = next((s.stack for s in seats if s.player == player), 0)
+    spent = 0
+    for s in steps:
+        if isinstance(s, Post | Action) and s.player == player:
+            spent += s.amount
+    return max(stack - spent, 0)
+
+
+def _player_index(word: str, n: int) -> int:
+    if not re.fullmatch(r"p\d+", word) or not 1 <= int(word[1:]) <= n:
+        raise ValueError(f"not a player of this hand: {word!r}")
+    return int(word[1:]) - 1
+
+
+def _phh_cards(text: str) -> Cards | None:
+    """PHH cards, ``7s5d``; unknown ``??`` cards make the whole group unknown."""
+    if "?" in text:
+        return None
+    return parse_cards(text, distinct=False)
+
+
+def _hundredths(value: object) -> int:
+    if isinstance(value, bool):
+        raise TypeError(f"not an amount: {value!r}")
+    if isinstance(value, int):
+        return value * 100
+    if isinstance(value, Decimal):
+        cents = value * 100
+        if cents != cents.to_integral_value():
+            raise ValueError(f"an amount finer than hundredths: {value}")
+        return int(cents)
+    raise TypeError(f"not an amount: {value!r}")
+
+
+def _standard_time(data: Mapping[str, Any]) -> datetime | None:
+    clock = data.get("time")
+    if not isinstance(clock, time) or not all(k in data for k in ("year", "month", "day")):
+        return None
+    when = datetime(int(data["year"]), int(data["month"]), int(data["day"]), clock.hour,
+                    clock.minute, clock.second)  # fmt: skip
+    zone = data.get("time_zone", "UTC")
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        return when.replace(tzinfo=ZoneInfo(str(zone))).astimezone(UTC)
+    except (ZoneInfoNotFoundError, ValueError):
+        return when
+
+
+_TOML_AT = re.compile(r"line (\d+), column (\d+)")
+
+
+def _toml_position(message: str) -> tuple[int, int]:
+    m = _TOML_AT.search(message)
+    return (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+
+
+def _line(text: str, number: int) -> str:
+    lines = text.split("\n")
+    return lines[number - 1][:200] if 0 < number <= len(lines) else ""
