@@ -281,7 +281,9 @@ TOURNAMENT_HEADER = (
     "Full Tilt Poker Game #22431220930: $5 + $0.50 Sit & Go (191669829), Table 1 - 15/30"
     " - Limit 2-7 Triple Draw - 20:43:46 ET - 2010/07/24"
 )
-TOURNAMENT_HAND = TOURNAMENT_HEADER + """
+TOURNAMENT_HAND = (
+    TOURNAMENT_HEADER
+    + """
 Seat 1: Alice (1,485)
 Seat 2: Bob (1,515)
 Alice posts the small blind of 7
@@ -299,6 +301,7 @@ Total pot 30 | Rake 0
 Seat 1: Alice (small blind) collected (30), mucked
 Seat 2: Bob (big blind) folded before the Draw
 """
+)
 
 
 def test_tournament_hand_amounts_are_chips_in_hundredths() -> None:

@@ -37,7 +37,8 @@ def only_hand(name: str) -> Hand:
 
 
 def chips_in(hand: Hand, player: str) -> int:
-    return sum(s.amount for s in (*hand.posts, *hand.actions) if s.player == player)
+    posted = sum(p.amount for p in hand.posts if p.player == player)
+    return posted + sum(a.amount for a in hand.actions if a.player == player)
 
 
 def test_heads_up_triple_draw_calls_state_the_street_total() -> None:

@@ -1,0 +1,119 @@
+"""Winamax reader: the play-money triple-draw file, and its wording."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from engine.cards import parse_cards
+from engine.record import (
+    Action,
+    ActionKind,
+    Collect,
+    Draw,
+    Game,
+    Hand,
+    Post,
+    PostKind,
+    Seat,
+    Show,
+    Stakes,
+    Structure,
+)
+from parser.outcome import ParseError, Skipped
+from parser.reader import read_path, read_text
+
+FILE = Path(
+    "/work/shared/corpus/cash/Winamax/Draw/Triple Draw 2-7-FL-6max-play-0.50-1.00-201610.export.txt"
+)
+
+
+def hand() -> Hand:
+    ((_, out),) = list(read_path(FILE))
+    assert isinstance(out, Hand), out
+    return out
+
+
+def test_header_table_and_seats_of_a_play_money_table() -> None:
+    h = hand()
+    assert (h.site, h.hand_id, h.table, h.game, h.structure) == (
+        "winamax", "9160772-2-1476189756", "Suceava 02", Game.TRIPLE_DRAW_27, Structure.FIXED,
+    )  # fmt: skip
+    assert h.stakes == Stakes(25, 50, 50, 100)  # play money "0.50/1" in hundredths
+    assert (h.currency, h.max_seats, h.button) == ("play", 6, 4)
+    assert h.time == datetime(2016, 10, 11, 12, 42, 36, tzinfo=UTC)
+    assert h.seats[1] == Seat(2, "Player3", 1305, 4)
+    assert (h.hero, h.dealt) == (None, None)  # the export has no "Dealt to" lines
+
+
+def test_out_of_position_big_blinds_are_live_extra_posts() -> None:
+    # Winamax lets a joining player post a big blind "out of position"; he may then check
+    # as Player4 and Player3 do, so the post is live: EXTRA with nothing dead.
+    h = hand()
+    assert h.posts == (
+        Post("Player0", PostKind.SMALL_BLIND, 25, 10),
+        Post("Hero", PostKind.BIG_BLIND, 50, 11),
+        Post("Player4", PostKind.EXTRA, 50, 12),
+        Post("Player3", PostKind.EXTRA, 50, 13),
+        Post("Player2", PostKind.EXTRA, 50, 14),
+    )
+    assert h.actions[:8] == (
+        Action("Player4", 0, ActionKind.CHECK, 16),
+        Action("Player3", 0, ActionKind.CHECK, 17),
+        Action("Player2", 0, ActionKind.RAISE, 18, 50, 100),  # "raises 0.50 to 1"
+        Action("Player1", 0, ActionKind.FOLD, 19),
+        Action("Player0", 0, ActionKind.CALL, 20, 75),
+        Action("Hero", 0, ActionKind.CALL, 21, 50),
+        Action("Player4", 0, ActionKind.CALL, 22, 50),
+        Action("Player3", 0, ActionKind.CALL, 23, 50),
+    )
+
+
+def test_draws_are_counts_and_discard_zero_is_standing_pat() -> None:
+    h = hand()
+    assert h.draws[:5] == (
+        Draw("Player0", 1, 2, 25),
+        Draw("Hero", 1, 2, 26),
+        Draw("Player4", 1, 4, 27),
+        Draw("Player3", 1, 2, 28),
+        Draw("Player2", 1, 0, 29, (), None, ()),
+    )
+    assert [d.draw for d in h.draws] == [1] * 5 + [2] * 4 + [3] * 3
+    assert h.actions[-3:] == (
+        Action("Player4", 3, ActionKind.BET, 56, 100, 100),
+        Action("Player3", 3, ActionKind.CALL, 57, 100),
+        Action("Player2", 3, ActionKind.CALL, 58, 100),
+    )
+
+
+def test_showdown_collect_and_total_pot_with_the_rake_added_back() -> None:
+    # "Total pot 12.15 | Rake 0.85": Winamax's total is after the rake; the players put
+    # in 13.00, which is what Hand.total_pot holds on every site.
+    h = hand()
+    assert h.shows == (
+        Show("Player4", parse_cards("3s 2c 5s Ks 8c"), 60),
+        Show("Player3", parse_cards("7c 6c 8s 2s 3c"), 61),
+        Show("Player2", parse_cards("3h 7d 5h 8d 2d"), 62),
+    )
+    assert h.collects == (Collect("Player2", 1215, 63),)
+    assert (h.total_pot, h.rake) == (1300, 85)
+    assert sum(s.amount for s in h.posts) + sum(s.amount for s in h.actions) == 1300
+
+
+def test_unknown_line_is_a_positioned_error() -> None:
+    text = FILE.read_text().replace("Player1 folds", "Player1 leaves quietly")
+    ((_, out),) = list(read_text(text, "w.txt"))
+    assert isinstance(out, ParseError)
+    assert (out.line, out.line_text, out.column) == (19, "Player1 leaves quietly", 1)
+
+
+def test_holdem_is_unsupported() -> None:
+    text = (
+        "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.01€/0.02€)"
+        " - 2016/10/11 12:42:36 UTC\n"
+    )
+    ((_, out),) = list(read_text(text, "nl.txt"))
+    assert out == Skipped(
+        "unsupported", "Holdem is not a draw game DrawLab replays", "winamax", "nl.txt", 1,
+        "1-2-3", "Holdem",
+    )  # fmt: skip
