@@ -49,6 +49,36 @@ def _compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("equity", help="each hand's share of the pot over the draws to come")
+    p.add_argument("--game", choices=["27", "a5"], default="27")
+    p.add_argument("--draws", type=int, default=3, help="draws left (0-3), default 3")
+    p.add_argument("--trials", type=int, default=100_000)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--dead", default="", help="known dead cards, e.g. 'Kd 9c'")
+    p.add_argument("hands", nargs="*", help="five cards stand pat; fewer are the cards kept")
+    p.set_defaults(handler=_equity)
+
+
+def _equity(args: argparse.Namespace) -> int:
+    from engine.cards import parse_cards
+    from engine.equity import equity, players_from_text
+    from engine.ranking import Ranking
+
+    try:
+        players = players_from_text(args.hands)
+        dead = parse_cards(args.dead)
+        result = equity(
+            players, Ranking(args.game), args.draws, dead=dead, trials=args.trials, seed=args.seed
+        )
+    except ValueError as e:
+        print(f"error: {e}")
+        return 1
+    for text, share, error in zip(args.hands, result.equity, result.stderr, strict=True):
+        print(f"{text} {share:.4f} {error:.4f}")
+    return 0
+
+
 def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("stats", help="statistics for the hero, a player, or all players")
     p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
@@ -134,6 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="drawlab", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     _add_compare(sub)
+    _add_equity(sub)
     _add_stats(sub)
     _add_verify(sub)
     return parser

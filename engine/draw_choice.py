@@ -1,0 +1,148 @@
+"""What to draw: the equity of every discard choice for one hand, best first.
+
+This is the referee of the "what to draw" drill.  With one draw left against hands that
+stand pat, every possible draw is enumerated (numpy over all card combinations), so the
+answer is exact.  Otherwise each choice is simulated with the same seed, so that choices are
+compared on closely matched deals, and each carries its standard error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.batch import rank_batch
+from engine.cards import CardError, Cards, check_distinct, format_cards
+from engine.equity import MAX_PLAYERS, Player, equity
+from engine.ranking import Ranking, rank
+from engine.strategy import PatNow, StandPat, Strategy, default_strategy
+
+EXACT_LIMIT = 2_000_000  # most cards combinations enumerated per choice for an exact answer
+
+
+@dataclass(frozen=True)
+class DrawChoice:
+    """One way to play the hand: ``keep`` (the cards held), ``discard`` (the cards thrown),
+    its share of the pot, the standard error (0 when exact), and ``loss``: the equity given
+    up against the best choice."""
+
+    keep: Cards
+    discard: Cards
+    equity: float
+    stderr: float
+    loss: float
+    exact: bool
+
+    @property
+    def label(self) -> str:
+        if not self.discard:
+            return "stand pat"
+        return f"keep {format_cards(self.keep) or 'nothing'}, draw {len(self.discard)}"
+
+
+def all_keeps(hand: Cards) -> list[Cards]:
+    """All 32 subsets of the five cards, from standing pat down to drawing five."""
+    return [keep for n in range(5, -1, -1) for keep in combinations(hand, n)]
+
+
+def sensible_keeps(hand: Cards, ranking: Ranking) -> list[Cards]:
+    """The subsets a low player would consider: no two cards of one rank (a pair is never
+    worth keeping in a low game).  Every subset in high poker."""
+    if ranking is Ranking.HIGH:
+        return all_keeps(hand)
+    return [k for k in all_keeps(hand) if len({c >> 2 for c in k}) == len(k)]
+
+
+@cache
+def _combination_indices(n: int, k: int) -> npt.NDArray[np.int64]:
+    """All k-subsets of range(n) as an (C(n, k), k) array."""
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    flat = np.fromiter((i for combo in combinations(range(n), k) for i in combo), dtype=np.int64)
+    return flat.reshape(-1, k)
+
+
+def _stands_pat(player: Player, ranking: Ranking, draws_left: int) -> bool:
+    if len(player.cards) < 5:
+        return False
+    strategy: Strategy = player.strategy or default_strategy(ranking)
+    if isinstance(strategy, StandPat):
+        return True
+    keep = strategy.keep(np.array([player.cards], dtype=np.uint8), draws_left)
+    return bool(keep.all())
+
+
+def _exact_last_draw(
+    keep: Cards, stub: Sequence[int], pat_ranks: Sequence[int], ranking: Ranking
+) -> float:
+    """Equity of drawing to ``keep`` once against pat hands of the given ranks."""
+    need = 5 - len(keep)
+    cards = np.asarray(stub, dtype=np.uint8)[_combination_indices(len(stub), need)]
+    hands = np.concatenate([np.tile(np.asarray(keep, dtype=np.uint8), (len(cards), 1)), cards], 1)
+    mine = rank_batch(hands, ranking).astype(np.int32)
+    best_other = min(pat_ranks)
+    ties = sum(1 for r in pat_ranks if r == best_other)
+    won = (mine < best_other).sum() + (mine == best_other).sum() / (ties + 1)
+    return float(won / len(mine))
+
+
+def draw_equity(
+    hand: Cards,
+    draws_left: int,
+    ranking: Ranking,
+    opponents: Sequence[Player],
+    *,
+    dead: Cards = (),
+    keeps: Sequence[Cards] | None = None,
+    trials: int = 20_000,
+    seed: int = 0,
+) -> list[DrawChoice]:
+    """The equity of each discard choice of ``hand`` (default: all 32), best first.
+
+    The hero makes the choice on this draw and follows the game's default strategy on the
+    draws after it; ``opponents`` are ``Player``s as in ``engine.equity`` (a five-card
+    opponent with ``STAND_PAT`` is a pat hand to beat).  Exact when one draw is left and
+    every opponent stands pat; simulated with ``trials`` deals per choice otherwise.
+    """
+    if len(hand) != 5:
+        raise CardError(f"a hand to draw from is five cards, got {len(hand)}")
+    if not 1 <= len(opponents) <= MAX_PLAYERS - 1:
+        raise ValueError(f"1 to {MAX_PLAYERS - 1} opponents, got {len(opponents)}")
+    if draws_left < 1:
+        raise ValueError("no draw is left to choose")
+    check_distinct([*hand, *dead, *(c for o in opponents for c in (*o.cards, *o.discards))])
+    choices = list(keeps) if keeps is not None else all_keeps(hand)
+    for k in choices:
+        if not set(k) <= set(hand):
+            raise CardError(f"cannot keep {format_cards(k)}: not all in {format_cards(hand)}")
+
+    exact = draws_left == 1 and all(_stands_pat(o, ranking, 1) for o in opponents)
+    if exact:
+        known = {*hand, *dead, *(c for o in opponents for c in (*o.cards, *o.discards))}
+        stub = [c for c in range(52) if c not in known]
+        pat_ranks = [rank(o.cards, ranking) for o in opponents]
+    results: list[tuple[Cards, Cards, float, float, bool]] = []
+    for keep in choices:
+        discard = tuple(c for c in hand if c not in keep)
+        if exact:
+            value = _exact_last_draw(keep, stub, pat_ranks, ranking)
+            results.append((tuple(keep), discard, value, 0.0, True))
+            continue
+        later = default_strategy(ranking)
+        hero = (
+            Player(tuple(keep), PatNow(later, draws_left))
+            if not discard
+            else Player(tuple(keep), later, discards=discard)
+        )
+        result = equity(
+            [hero, *opponents], ranking, draws_left, dead=dead, trials=trials, seed=seed
+        )
+        results.append((tuple(keep), discard, result.equity[0], result.stderr[0], False))
+    best = max(r[2] for r in results)
+    ordered = sorted(results, key=lambda r: (-r[2], len(r[1])))
+    return [DrawChoice(k, d, e, s, best - e, x) for k, d, e, s, x in ordered]

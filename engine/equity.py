@@ -1,0 +1,310 @@
+"""Draw equity: each player's share of the pot when everyone draws to a showdown.
+
+Monte Carlo, vectorized over trials with numpy: every trial deals the remaining draws from a
+stub that is shuffled lazily (a Fisher-Yates step per card drawn), so a trial costs only the
+cards it uses.  Players draw in the order given (the first to act first) and follow their
+stated strategies; nobody folds.  When the stub runs out the RULES.md rule applies: the
+drawer takes what is left, then the discards so far are shuffled into a new stub, except the
+cards this player has just thrown.  That reshuffle can never come up short: the stub and the
+discard pile together hold every card not in a live hand, at least 52 - 6 * 5 = 22 of them,
+minus at most 4 the drawer has already been given, and no draw needs more than 5.
+
+``exact_equity`` enumerates every deal instead, for small cases (and to check the simulator).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb, sqrt
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.batch import rank_batch
+from engine.cards import CardError, Cards, check_distinct, parse_cards
+from engine.ranking import Ranking, rank
+from engine.strategy import STAND_PAT, Strategy, default_strategy
+
+MAX_DRAWS = 3
+MAX_PLAYERS = 6
+CHUNK = 32_768  # trials per numpy pass: bounds memory (two 52-byte rows per trial)
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player in the showdown-to-be.
+
+    ``cards``: the five cards held, or the cards kept (fewer than five): then the missing
+    cards come on the next draw, and ``strategy`` decides the draws after it.
+    ``discards``: cards this player is known to throw on the next draw (out of the stub; they
+    can come back only through a reshuffle, and never to this player on this draw).
+    ``strategy``: ``None`` is the game's default strategy (engine.strategy).
+    """
+
+    cards: Cards
+    strategy: Strategy | None = None
+    discards: Cards = ()
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Share of the pot per player (ties shared) and its standard error; ``exact``: from a
+    full enumeration (standard errors are then zero)."""
+
+    equity: tuple[float, ...]
+    stderr: tuple[float, ...]
+    trials: int
+    exact: bool = False
+
+
+def _check(players: Sequence[Player], draws: int, dead: Cards) -> None:
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"2 to {MAX_PLAYERS} players, got {len(players)}")
+    if not 0 <= draws <= MAX_DRAWS:
+        raise ValueError(f"0 to {MAX_DRAWS} draws left, got {draws}")
+    known: list[int] = list(dead)
+    for i, p in enumerate(players):
+        if len(p.cards) > 5:
+            raise CardError(f"player {i} holds {len(p.cards)} cards: at most five")
+        if len(p.cards) < 5 and draws == 0:
+            raise ValueError(f"player {i} holds {len(p.cards)} cards and no draw is left")
+        if len(p.cards) + len(p.discards) > 5:
+            raise CardError(f"player {i}: kept and discarded cards make more than five")
+        known.extend(p.cards)
+        known.extend(p.discards)
+    if any(not 0 <= c < 52 for c in known):
+        raise CardError(f"not card numbers 0..51: {sorted(c for c in known if not 0 <= c < 52)}")
+    check_distinct(known)
+
+
+def _strategies(players: Sequence[Player], ranking: Ranking) -> list[Strategy]:
+    out: list[Strategy] = []
+    for p in players:
+        out.append(p.strategy if p.strategy is not None else default_strategy(ranking))
+    return out
+
+
+class _Deal:
+    """The cards of a chunk of trials: hands, stub (lazily shuffled) and discard pile."""
+
+    def __init__(
+        self, players: Sequence[Player], dead: Cards, trials: int, rng: np.random.Generator
+    ) -> None:
+        self.rng = rng
+        self.hands = np.zeros((trials, len(players), 5), dtype=np.uint8)
+        for i, p in enumerate(players):
+            self.hands[:, i, : len(p.cards)] = p.cards
+        known = set(dead)
+        for p in players:
+            known.update(p.cards)
+            known.update(p.discards)
+        unseen = [c for c in range(52) if c not in known]
+        self.stub = np.zeros((trials, 52), dtype=np.uint8)
+        self.stub[:, : len(unseen)] = unseen
+        self.pos = np.zeros(trials, dtype=np.int64)
+        self.end = np.full(trials, len(unseen), dtype=np.int64)
+        self.pile = np.zeros((trials, 52), dtype=np.uint8)
+        self.pile[:, : len(dead)] = list(dead)
+        self.piled = np.full(trials, len(dead), dtype=np.int64)
+        self.reshuffles = 0
+
+    def _reshuffle(self, rows: npt.NDArray[np.int64]) -> None:
+        # Order in the new stub does not matter: each draw picks uniformly from it.
+        self.reshuffles += len(rows)
+        self.stub[rows] = self.pile[rows]
+        self.end[rows] = self.piled[rows]
+        self.pos[rows] = 0
+        self.piled[rows] = 0
+
+    def draw_one(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8]:
+        """One card for each trial in ``rows``, uniformly from its stub."""
+        empty = self.pos[rows] >= self.end[rows]
+        if empty.any():
+            self._reshuffle(rows[empty])
+        pos = self.pos[rows]
+        left = self.end[rows] - pos
+        pick = pos + (self.rng.random(len(rows)) * left).astype(np.int64)
+        card = self.stub[rows, pick]
+        self.stub[rows, pick] = self.stub[rows, pos]
+        self.stub[rows, pos] = card
+        self.pos[rows] = pos + 1
+        return card
+
+    def discard(self, rows: npt.NDArray[np.int64], cards: npt.NDArray[np.uint8]) -> None:
+        at = self.piled[rows]
+        self.pile[rows, at] = cards
+        self.piled[rows] = at + 1
+
+    def play(self, players: Sequence[Player], strategies: Sequence[Strategy], draws: int) -> None:
+        trials = self.hands.shape[0]
+        for done in range(draws):
+            for i, player in enumerate(players):
+                hand = self.hands[:, i]
+                if done == 0 and len(player.cards) < 5:
+                    need = np.zeros((trials, 5), dtype=np.bool_)
+                    need[:, len(player.cards) :] = True
+                else:
+                    need = ~strategies[i].keep(hand, draws - done)
+                thrown = hand.copy()
+                for slot in range(5):
+                    rows = np.flatnonzero(need[:, slot])
+                    if len(rows):
+                        self.hands[rows, i, slot] = self.draw_one(rows)
+                # Only now do this player's discards reach the pile: never redealt to them
+                # on the draw they were thrown.
+                if done == 0 and player.discards:
+                    for card in player.discards:
+                        every = np.arange(trials)
+                        self.discard(every, np.full(trials, card, dtype=np.uint8))
+                for slot in range(5):
+                    if done == 0 and slot >= len(player.cards):
+                        continue  # an empty slot: nothing was thrown from it
+                    rows = np.flatnonzero(need[:, slot])
+                    if len(rows):
+                        self.discard(rows, thrown[rows, slot])
+
+
+def simulate(
+    players: Sequence[Player],
+    ranking: Ranking,
+    draws: int,
+    *,
+    dead: Cards = (),
+    trials: int = 10_000,
+    seed: int | None = None,
+) -> npt.NDArray[np.uint8]:
+    """The final hands of ``trials`` random deals, shape (trials, players, 5)."""
+    _check(players, draws, dead)
+    strategies = _strategies(players, ranking)
+    rng = np.random.default_rng(seed)
+    out = np.empty((trials, len(players), 5), dtype=np.uint8)
+    for start in range(0, trials, CHUNK):
+        n = min(CHUNK, trials - start)
+        deal = _Deal(players, dead, n, rng)
+        deal.play(players, strategies, draws)
+        out[start : start + n] = deal.hands
+    return out
+
+
+def shares(final_hands: npt.NDArray[np.uint8], ranking: Ranking) -> npt.NDArray[np.float64]:
+    """Each player's share of the pot in each trial: 1 to the winner, 1/k each on a k-way tie."""
+    trials, players, _ = final_hands.shape
+    ranks = rank_batch(final_hands.reshape(-1, 5), ranking).reshape(trials, players)
+    won = ranks == ranks.min(axis=1, keepdims=True)
+    share: npt.NDArray[np.float64] = won / won.sum(axis=1, keepdims=True)
+    return share
+
+
+def equity(
+    players: Sequence[Player],
+    ranking: Ranking,
+    draws: int,
+    *,
+    dead: Cards = (),
+    trials: int = 100_000,
+    seed: int | None = None,
+) -> EquityResult:
+    """Monte Carlo share of the pot of each player, with standard errors."""
+    if trials < 2:
+        raise ValueError("at least 2 trials are needed for a standard error")
+    _check(players, draws, dead)
+    strategies = _strategies(players, ranking)
+    rng = np.random.default_rng(seed)
+    total = np.zeros(len(players))
+    total_sq = np.zeros(len(players))
+    for start in range(0, trials, CHUNK):
+        n = min(CHUNK, trials - start)
+        deal = _Deal(players, dead, n, rng)
+        deal.play(players, strategies, draws)
+        share = shares(deal.hands, ranking)
+        total += share.sum(axis=0)
+        total_sq += (share * share).sum(axis=0)
+    mean = total / trials
+    variance = np.maximum(total_sq / trials - mean * mean, 0.0) * trials / (trials - 1)
+    stderr = np.sqrt(variance / trials)
+    return EquityResult(tuple(float(x) for x in mean), tuple(float(x) for x in stderr), trials)
+
+
+# --- exact enumeration ----------------------------------------------------------------------
+
+_State = tuple[float, tuple[tuple[int, ...], ...], tuple[int, ...]]  # weight, hands, stub
+
+
+def _keep_one(strategy: Strategy, hand: tuple[int, ...], draws_left: int) -> tuple[int, ...]:
+    mask = strategy.keep(np.array([hand], dtype=np.uint8), draws_left)[0]
+    return tuple(c for c, k in zip(hand, mask, strict=True) if k)
+
+
+def exact_deals(
+    players: Sequence[Player], ranking: Ranking, draws: int, *, dead: Cards = ()
+) -> Iterator[tuple[float, tuple[tuple[int, ...], ...]]]:
+    """Every way the draws can fall, with its probability: (probability, final hands).
+
+    For small cases only: the count of deals is a product of binomials and grows fast, and a
+    stub that runs out is a ValueError here (the simulator handles it).
+    """
+    _check(players, draws, dead)
+    strategies = _strategies(players, ranking)
+    known = set(dead)
+    for p in players:
+        known.update(p.cards)
+        known.update(p.discards)
+    stub = tuple(c for c in range(52) if c not in known)
+    states: list[_State] = [(1.0, tuple(tuple(p.cards) for p in players), stub)]
+    for done in range(draws):
+        for i in range(len(players)):
+            nxt: list[_State] = []
+            for weight, hands, left in states:
+                hand = hands[i]
+                kept = hand if len(hand) < 5 else _keep_one(strategies[i], hand, draws - done)
+                need = 5 - len(kept)
+                if need == 0:
+                    nxt.append((weight, hands, left))
+                    continue
+                if need > len(left):
+                    raise ValueError("exact enumeration does not cover a stub that runs out")
+                w = weight / comb(len(left), need)
+                for got in combinations(left, need):
+                    rest = tuple(c for c in left if c not in got)
+                    new_hands = (*hands[:i], kept + got, *hands[i + 1 :])
+                    nxt.append((w, new_hands, rest))
+            states = nxt
+    for weight, hands, _ in states:
+        yield weight, hands
+
+
+def exact_equity(
+    players: Sequence[Player], ranking: Ranking, draws: int, *, dead: Cards = ()
+) -> EquityResult:
+    """The exact share of the pot of each player, by enumerating every deal."""
+    totals = [0.0] * len(players)
+    count = 0
+    for weight, hands in exact_deals(players, ranking, draws, dead=dead):
+        values = [rank(h, ranking) for h in hands]
+        best = min(values)
+        winners = [i for i, v in enumerate(values) if v == best]
+        for i in winners:
+            totals[i] += weight / len(winners)
+        count += 1
+    return EquityResult(tuple(totals), (0.0,) * len(players), count, exact=True)
+
+
+def players_from_text(texts: Sequence[str]) -> list[Player]:
+    """``drawlab equity`` hands: five cards stand pat on every draw; fewer (``-`` or an empty
+    text for none) are the cards kept: they draw the rest now, then play the default."""
+    if not 2 <= len(texts) <= MAX_PLAYERS:
+        raise ValueError(f"expected 2 to {MAX_PLAYERS} hands, got {len(texts)}")
+    players = []
+    for text in texts:
+        cards = () if text.strip() == "-" else parse_cards(text)
+        if len(cards) > 5:
+            raise CardError(f"a hand is at most five cards, got {len(cards)} in {text.strip()!r}")
+        players.append(Player(cards, STAND_PAT if len(cards) == 5 else None))
+    return players
+
+
+def standard_error(p: float, trials: int) -> float:
+    """Standard error of a Monte Carlo frequency p over ``trials``."""
+    return sqrt(p * (1 - p) / trials)
