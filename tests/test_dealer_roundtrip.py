@@ -14,6 +14,7 @@ import pytest
 from engine.dealer import deal_hands
 from engine.record import Game, Hand, Structure
 from engine.verify import verify
+from parser.phh import read_phh, write_phh
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_text
 
@@ -58,3 +59,14 @@ def test_pokerstars_text_reads_back_into_the_dealt_hand(
         assert parsed.site == "pokerstars"
         assert placeless(parsed) == placeless(hand)
         assert verify(parsed).problems == ()  # and the text, with its lines, verifies
+
+
+@pytest.mark.parametrize(("game", "structure", "players"), GAMES)
+def test_phh_text_reads_back_into_the_dealt_hand(
+    game: Game, structure: Structure, players: int
+) -> None:
+    for hand in deal_hands(40, game, players, seed=players + 50, structure=structure):
+        parsed = read_phh(write_phh(hand), "dealt.phh")
+        assert placeless(parsed) == placeless(hand)
+        assert parsed.site == hand.site  # the record's own site travels in the PHH file
+        assert verify(parsed).problems == ()

@@ -30,12 +30,14 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterator
 from dataclasses import replace
+from decimal import Decimal
 
 import pytest
 from pokerkit import (
     Automation,
     BettingStructure,
     Deck,
+    HandHistory,
     Mode,
     Opening,
     Pot,
@@ -49,6 +51,7 @@ from pokerkit import (
 from engine import pots
 from engine.cards import Cards, format_cards
 from engine.dealer import deal_hands
+from engine.pots import NO_RAKE
 from engine.profiles import profile_for
 from engine.record import (
     Action,
@@ -65,6 +68,7 @@ from engine.record import (
     Uncalled,
 )
 from engine.rules import rules_for
+from parser.phh import write_phh
 
 _HAND_TYPES = {
     Game.TRIPLE_DRAW_27: StandardLowHand,
@@ -277,3 +281,32 @@ def test_the_oracle_notices_a_pot_paid_to_the_wrong_player() -> None:
         theirs = pokerkit_final_stacks(wrong)
     assert theirs == record_final_stacks(hand)
     assert theirs != record_final_stacks(wrong)
+
+
+# pokerkit's own PHH loader knows only the variants it ships among our games.
+_PHH_GAMES = [(Game.TRIPLE_DRAW_27, Structure.FIXED), (Game.SINGLE_DRAW_27, Structure.NO_LIMIT)]
+
+
+@pytest.mark.parametrize(("game", "structure"), _PHH_GAMES)
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_our_phh_files_replay_in_pokerkit_to_the_dealers_stacks(
+    game: Game, structure: Structure, players: int
+) -> None:
+    """pokerkit reads the PHH text we write (standard fields only) and replays it itself.
+
+    PHH has no rake field and pokerkit's named games keep the cap heads-up, so these
+    hands are dealt without rake at a table that keeps the rulebook's cap (site "phh")."""
+    hands = deal_hands(
+        40, game, players, seed=players * 13, structure=structure, rake=NO_RAKE, site="phh"
+    )
+    for hand in hands:
+        history = HandHistory.loads(write_phh(hand))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            *_, last = iter(history)
+        order = list(history.players or ())
+        theirs = {p: int(Decimal(last.stacks[i]) * 100) for i, p in enumerate(order)}
+        ours = record_final_stacks(hand)
+        for player, delta in _odd_chip_shift(hand).items():
+            ours[player] += delta
+        assert theirs == ours, hand.hand_id
