@@ -160,6 +160,23 @@ def _verify(args: argparse.Namespace) -> int:
     return tally.exit_status
 
 
+def _add_convert(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("convert", help="rewrite hand histories as PHH or PokerStars text")
+    p.add_argument("--to", choices=["phh", "pokerstars"], required=True)
+    p.add_argument("--out", required=True, help="folder for the converted files")
+    p.add_argument("paths", nargs="+", help="files, folders or .zip archives")
+    p.set_defaults(handler=_convert)
+
+
+def _convert(args: argparse.Namespace) -> int:
+    from parser.convert import convert_paths, describe
+
+    summary = convert_paths(args.paths, args.to, args.out)
+    for line in describe(summary):
+        print(line)
+    return 1 if summary.errors else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="drawlab", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -167,6 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_equity(sub)
     _add_stats(sub)
     _add_verify(sub)
+    _add_convert(sub)
     return parser
 
 
