@@ -1,0 +1,295 @@
+"""The table state machine: turns, legal sizes, cap, all-ins, uncalled bets, draws and the deck."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.problems import (
+    BAD_AMOUNT,
+    BAD_BLIND,
+    BAD_DRAW,
+    CAP_EXCEEDED,
+    ILLEGAL_ACTION,
+    OUT_OF_TURN,
+    STACK_MISMATCH,
+)
+from engine.record import ActionKind, Game, PostKind, Stakes, Structure
+from engine.rules import home_five_card_draw, rules_for
+from engine.state import HandState, Phase
+
+FOLD, CHECK, CALL, BET, RAISE = (
+    ActionKind.FOLD,
+    ActionKind.CHECK,
+    ActionKind.CALL,
+    ActionKind.BET,
+    ActionKind.RAISE,
+)
+LIMIT = Stakes(5, 10, 10, 20)  # $0.05/$0.10 blinds, $0.10/$0.20 bets
+NL = Stakes(50, 100, 100, 100)
+
+
+def table(
+    n: int,
+    *,
+    game: Game = Game.TRIPLE_DRAW_27,
+    structure: Structure = Structure.FIXED,
+    stakes: Stakes = LIMIT,
+    stacks: list[int] | None = None,
+    button: int = 1,
+    blinds: bool = True,
+    **settings_: bool,
+) -> HandState:
+    """Players A, B, C... on seats 1.. with the blinds posted left of the button."""
+    names = [chr(ord("A") + i) for i in range(n)]
+    chips = stacks or [1000] * n
+    hs = HandState(
+        rules_for(game, structure),
+        stakes,
+        [(i + 1, p, chips[i]) for i, p in enumerate(names)],
+        button,
+        **settings_,
+    )
+    if blinds:
+        sb, bb = (hs.order[1], hs.order[0]) if n == 2 else (hs.order[0], hs.order[1])
+        hs.apply_post(sb, PostKind.SMALL_BLIND, stakes.small_blind)
+        hs.apply_post(bb, PostKind.BIG_BLIND, stakes.big_blind)
+    hs.deal()
+    return hs
+
+
+def play(hs: HandState, *moves: tuple[str, ActionKind, int]) -> None:
+    for player, kind, amount in moves:
+        assert hs.check_action(player, kind, amount) == [], (player, kind, amount)
+        hs.apply_action(player, kind, amount)
+
+
+def codes(findings: list) -> list[str]:  # type: ignore[type-arg]
+    return [f.code for f in findings]
+
+
+def test_first_round_starts_left_of_the_big_blind_and_later_rounds_left_of_the_button() -> None:
+    hs = table(5, button=1)  # B small blind, C big blind
+    assert hs.order == ("B", "C", "D", "E", "A")
+    assert hs.to_act == "D"
+    play(hs, ("D", CALL, 10), ("E", FOLD, 0), ("A", CALL, 10), ("B", CALL, 5))
+    assert hs.to_act == "C"  # the big blind has the option
+    legal = hs.legal_actions()
+    assert legal is not None and legal.can_check and legal.aggressive is RAISE
+    play(hs, ("C", CHECK, 0))
+    assert hs.phase is Phase.DRAW
+    assert [hs.draw_turn().player for _ in range(1)] == ["B"]  # type: ignore[union-attr]
+    for p in ("B", "C", "D", "A"):
+        hs.apply_draw(p, 2)
+    assert (hs.phase, hs.street, hs.to_act) == (Phase.BETTING, 1, "B")
+
+
+def test_heads_up_the_button_posts_the_small_blind_acts_first_then_last() -> None:
+    hs = table(2, button=2)
+    assert hs.order == ("A", "B")
+    assert hs.street_bet == {"A": 10, "B": 5}
+    assert hs.to_act == "B"
+    play(hs, ("B", CALL, 5), ("A", CHECK, 0))
+    hs.apply_draw("A", 1)
+    hs.apply_draw("B", 3)
+    assert hs.to_act == "A"
+
+
+def test_fixed_limit_sizes_small_then_big_bets() -> None:
+    hs = table(3)
+    legal = hs.legal_actions()
+    assert legal is not None
+    assert (legal.call, legal.min_to, legal.max_to) == (10, 20, 20)
+    assert codes(hs.check_action("A", RAISE, 15)) == [BAD_AMOUNT]
+    assert codes(hs.check_action("A", CALL, 5)) == [BAD_AMOUNT]
+    play(hs, ("A", CALL, 10), ("B", CALL, 5), ("C", CHECK, 0))
+    for p in ("B", "C", "A"):
+        hs.apply_draw(p, 1)
+    play(hs, ("B", CHECK, 0), ("C", CHECK, 0), ("A", CHECK, 0))
+    for p in ("B", "C", "A"):
+        hs.apply_draw(p, 1)
+    legal = hs.legal_actions()
+    assert legal is not None and (legal.aggressive, legal.min_to) == (BET, 20)
+    assert codes(hs.check_action("B", BET, 10)) == [BAD_AMOUNT]
+
+
+def test_the_cap_is_a_bet_and_three_raises() -> None:
+    hs = table(3)
+    play(hs, ("A", RAISE, 20), ("B", RAISE, 25), ("C", RAISE, 30))  # 10, 20, 30, 40: capped
+    legal = hs.legal_actions()
+    assert legal is not None and legal.aggressive is None and legal.call == 20
+    assert codes(hs.check_action("A", RAISE, 30)) == [CAP_EXCEEDED]
+
+
+def test_heads_up_cap_is_a_site_setting() -> None:
+    capped = table(2, button=2)
+    play(capped, ("B", RAISE, 15), ("A", RAISE, 20), ("B", RAISE, 20))
+    assert codes(capped.check_action("A", RAISE, 20)) == [CAP_EXCEEDED]
+    free = table(2, button=2, cap_heads_up=False)
+    play(free, ("B", RAISE, 15), ("A", RAISE, 20), ("B", RAISE, 20), ("A", RAISE, 20))
+    assert free.current_bet == 50
+
+
+def test_an_all_in_raise_for_less_does_not_reopen_fixed_limit_betting() -> None:
+    hs = table(3, stacks=[1000, 1000, 18])  # C, the big blind, has 8 behind
+    assert codes(hs.check_action("A", RAISE, 25)) == [BAD_AMOUNT]  # over one bet
+    play(hs, ("A", CALL, 10), ("B", CALL, 5), ("C", RAISE, 8))
+    assert hs.current_bet == 18 and "C" in hs.all_in
+    legal = hs.legal_actions()
+    assert legal is not None and legal.player == "A" and legal.aggressive is None
+    assert legal.call == 8
+    assert codes(hs.check_action("A", RAISE, 18)) == [ILLEGAL_ACTION]
+    reopened = table(3, stacks=[1000, 1000, 18], reopen_on_half_bet=True)
+    play(reopened, ("A", CALL, 10), ("B", CALL, 5), ("C", RAISE, 8))
+    assert reopened.check_action("A", RAISE, 18) == []
+
+
+def test_no_limit_minimum_raise_is_the_last_raise_and_all_in_for_less_is_allowed() -> None:
+    hs = table(3, structure=Structure.NO_LIMIT, stakes=NL, stacks=[5000, 5000, 600])
+    play(hs, ("A", RAISE, 300))  # to 300: a raise of 200
+    legal = hs.legal_actions()
+    assert legal is not None and (legal.min_to, legal.max_to) == (500, 5000)
+    assert codes(hs.check_action("B", RAISE, 350)) == [BAD_AMOUNT]  # to 400
+    play(hs, ("B", RAISE, 650))  # to 700
+    assert hs.check_action("C", CALL, 500) == []  # all-in to 600: a call for less
+    assert codes(hs.check_action("C", CALL, 400)) == [BAD_AMOUNT]
+    assert codes(hs.check_action("C", RAISE, 700)) == [STACK_MISMATCH]
+
+
+def test_pot_limit_maximum_is_the_pot_after_the_call() -> None:
+    hs = table(3, structure=Structure.POT, stakes=NL, stacks=[5000] * 3)
+    legal = hs.legal_actions()
+    assert legal is not None and (legal.min_to, legal.max_to) == (200, 350)
+    assert codes(hs.check_action("A", RAISE, 400)) == [BAD_AMOUNT]
+    play(hs, ("A", RAISE, 350), ("B", CALL, 300), ("C", CALL, 250))
+    for p in ("B", "C", "A"):
+        hs.apply_draw(p, 0)
+    legal = hs.legal_actions()
+    assert legal is not None and (legal.aggressive, legal.min_to, legal.max_to) == (BET, 100, 1050)
+
+
+def test_out_of_turn_and_checking_into_a_bet_are_reported_without_changing_anything() -> None:
+    hs = table(3)
+    assert codes(hs.check_action("B", CALL, 5)) == [OUT_OF_TURN]
+    assert codes(hs.check_action("A", CHECK, 0)) == [ILLEGAL_ACTION]
+    assert hs.to_act == "A" and hs.pot == 15
+
+
+def test_a_bet_nobody_calls_goes_back_to_its_owner() -> None:
+    hs = table(3)
+    play(hs, ("A", RAISE, 20), ("B", FOLD, 0), ("C", FOLD, 0))
+    assert hs.phase is Phase.WON
+    assert hs.returned == {"A": 10, "B": 0, "C": 0}
+    assert hs.total == {"A": 10, "B": 5, "C": 10}
+    assert hs.stack["A"] == 990
+
+
+def test_blinds_from_the_wrong_seat_or_of_the_wrong_size() -> None:
+    hs = HandState(
+        rules_for(Game.TRIPLE_DRAW_27, Structure.FIXED),
+        LIMIT,
+        [(1, "A", 500), (2, "B", 500), (3, "C", 500)],
+        1,
+    )
+    assert codes(hs.check_post("C", PostKind.SMALL_BLIND, 5)) == [BAD_BLIND]
+    assert codes(hs.check_post("B", PostKind.SMALL_BLIND, 10)) == [BAD_BLIND]
+    hs.apply_post("B", PostKind.SMALL_BLIND, 5)
+    assert codes(hs.check_post("A", PostKind.BIG_BLIND, 10)) == [BAD_BLIND]
+    assert hs.check_post("C", PostKind.BIG_BLIND, 10) == []
+
+
+def test_draws_go_clockwise_from_the_button_and_are_limited() -> None:
+    hs = table(3)
+    play(hs, ("A", CALL, 10), ("B", CALL, 5), ("C", CHECK, 0))
+    assert codes(hs.check_draw("C", 1)) == [OUT_OF_TURN]
+    assert codes(hs.check_draw("B", 6)) == [BAD_DRAW]
+    hs.apply_draw("B", 5)
+    assert codes(hs.check_draw("B", 1)) == [BAD_DRAW]  # twice in one draw
+
+
+def test_the_stub_runs_out_and_the_earlier_discards_are_shuffled_in() -> None:
+    hs = table(6)
+    play(hs, *[(p, CALL, 10) for p in "DEFA"], ("B", CALL, 5), ("C", CHECK, 0))
+    assert hs.stub == 22
+    reshuffled = [hs.apply_draw(p, 5) for p in ("B", "C", "D", "E", "F")]
+    assert reshuffled == [False, False, False, False, True]
+    assert (hs.stub, hs.pile, hs.reshuffles) == (17, 5, 1)  # 20 old discards less 3 dealt
+
+
+def test_a_draw_the_deck_cannot_give() -> None:
+    hs = table(10)  # 50 cards dealt, a stub of 2 and no discards yet
+    play(hs, *[(p, CALL, 10) for p in "DEFGHIJA"], ("B", CALL, 5), ("C", CHECK, 0))
+    assert hs.check_draw("B", 2) == []
+    assert codes(hs.check_draw("B", 3)) == [BAD_DRAW]
+
+
+def test_jacks_or_better_nobody_opens_the_hand_is_dead() -> None:
+    hs = HandState(
+        home_five_card_draw(), Stakes(0, 0, 10, 20, ante=5), [(1, "A", 100), (2, "B", 100)], 1
+    )
+    for p in ("A", "B"):
+        hs.apply_post(p, PostKind.ANTE, 5)
+    hs.deal()
+    assert hs.to_act == "B"
+    play(hs, ("B", CHECK, 0), ("A", CHECK, 0))
+    assert hs.phase is Phase.DEAD and hs.pot == 10
+
+
+def _random_play(hs: HandState, rng: random.Random) -> None:
+    """Drive the machine with random legal choices, checking each one is judged legal."""
+    for _ in range(500):
+        if hs.phase is Phase.DRAW:
+            turn = hs.draw_turn()
+            assert turn is not None
+            count = rng.randint(0, turn.limit)
+            assert hs.check_draw(turn.player, count) == []
+            hs.apply_draw(turn.player, count)
+            continue
+        legal = hs.legal_actions()
+        if legal is None:
+            return
+        choices: list[tuple[ActionKind, int]] = [(FOLD, 0)]
+        choices.append((CHECK, 0) if legal.can_check else (CALL, legal.call))
+        if legal.aggressive is not None:
+            to = rng.randint(legal.min_to, legal.max_to)
+            if rng.random() < 0.2 and legal.all_in_to <= legal.max_to:
+                to = legal.all_in_to
+            choices.append((legal.aggressive, to - hs.street_bet[legal.player]))
+        kind, amount = rng.choice(choices)
+        assert hs.check_action(legal.player, kind, amount) == [], (legal, kind, amount)
+        hs.apply_action(legal.player, kind, amount)
+    raise AssertionError("the hand never ended")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    n=st.integers(2, 6),
+    game=st.sampled_from(list(Game)),
+    structure=st.sampled_from(list(Structure)),
+    stacks=st.lists(st.integers(1, 600), min_size=6, max_size=6),
+    seed=st.integers(0, 2**32),
+)
+def test_random_legal_play_ends_and_keeps_every_chip(
+    n: int, game: Game, structure: Structure, stacks: list[int], seed: int
+) -> None:
+    stakes = LIMIT if structure is Structure.FIXED else Stakes(5, 10, 10, 10)
+    chips = [s * 5 for s in stacks[:n]]
+    hs = HandState(
+        rules_for(game, structure),
+        stakes,
+        [(i + 1, chr(65 + i), c) for i, c in enumerate(chips)],
+        n,
+    )
+    sb, bb = (hs.order[1], hs.order[0]) if n == 2 else (hs.order[0], hs.order[1])
+    hs.apply_post(sb, PostKind.SMALL_BLIND, min(stakes.small_blind, hs.stack[sb]))
+    hs.apply_post(bb, PostKind.BIG_BLIND, min(stakes.big_blind, hs.stack[bb]))
+    hs.deal()
+    _random_play(hs, random.Random(seed))
+    assert hs.phase in (Phase.SHOWDOWN, Phase.WON)
+    assert sum(hs.stack.values()) + hs.pot == sum(chips)
+    assert all(v >= 0 for v in hs.stack.values())
+    live_levels = [hs.total[p] - hs.dead[p] for p in hs.order]
+    top = sorted(live_levels)[-2:]
+    assert len(top) < 2 or top[0] == top[1]  # nothing unmatched is left in the pot
