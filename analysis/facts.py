@@ -30,10 +30,12 @@ Definitions the flags follow (the statistics' texts in ``analysis.stat_defs`` re
   draw; broke = discarded at least one card from it.
 - Fold to pat: in a betting round after a draw, the player faced a bet or raise whose
   maker stood pat on that draw (opportunity), and folded to it (taken).
-- Rake share: the hand's rake divided among the players who collected, in proportion to
+- Rake: as the site states it, else what went in and did not come out (hands that paid
+  out).  Rake share: the hand's rake divided among the players who collected, in proportion to
   what they collected (whole hundredths, the remainder to the largest collector first).
 - Time: UTC without a zone where the site gave a zone, else as written (as ``hands.time``).
-- Money: ``invested`` = posts + bets - uncalled returns; ``collected`` = collections;
+- Money: ``invested`` = posts + bets - uncalled returns (stated, or recognised where the
+  site returns them silently, see ``money_flows``); ``collected`` = collections;
   ``net`` is the site's own figure where it states one per player, else collected -
   invested.
 """
@@ -47,6 +49,7 @@ from typing import Any
 from analysis.hand_classes import hand_class, is_made
 from analysis.positions import STEAL_POSITIONS, positions
 from engine.cards import Cards, format_cards
+from engine.pots import uncalled
 from engine.record import (
     Action,
     ActionKind,
@@ -208,6 +211,41 @@ def dealt_in(hand: Hand) -> list[str]:
     return [s.player for s in sorted(hand.seats, key=lambda s: s.seat) if s.player in named]
 
 
+def money_flows(hand: Hand, players: list[str]) -> tuple[dict[str, int], dict[str, int], int]:
+    """What each player put in and collected, and the rake the hand paid.
+
+    A bet nobody called goes back to its maker.  Where the history has no uncalled line,
+    the sites differ: some return the chips silently (the collections then add up to the
+    pot without them), others add them to the player's collection.  The first is
+    recognised by the collections, with the rake, not exceeding what was put in less the
+    unmatched part; only then is the part taken off the bettor's investment.  A rake the
+    site does not state is what the stated per-player results lose in all, or else what went
+    in and did not come out, in hands that paid out.
+    """
+    invested = dict.fromkeys(players, 0)
+    collected = dict.fromkeys(players, 0)
+    for step in hand.steps:
+        if isinstance(step, Post | Action) and step.player in invested:
+            invested[step.player] += step.amount
+        elif isinstance(step, Uncalled) and step.player in invested:
+            invested[step.player] -= step.amount
+        elif isinstance(step, Collect) and step.player in collected:
+            collected[step.player] += step.amount
+    back = uncalled(invested)
+    if back is not None:
+        bettor, part = back
+        if sum(collected.values()) + (hand.rake or 0) <= sum(invested.values()) - part:
+            invested[bettor] -= part
+    rake = hand.rake
+    stated = dict(hand.net)
+    if rake is None and stated and all(p in stated for p in players):
+        rake = max(0, -sum(stated.values()))
+    if rake is None:
+        paid_out = sum(collected.values())
+        rake = max(0, sum(invested.values()) - paid_out) if paid_out > 0 else 0
+    return invested, collected, rake
+
+
 def rake_shares(rake: int, collected: dict[str, int]) -> dict[str, int]:
     """``rake`` split over collectors in proportion to what they collected."""
     total = sum(v for v in collected.values() if v > 0)
@@ -357,18 +395,10 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
     }
     betting, counts = _walk_betting(hand, players, pos, pats)
 
-    invested = dict.fromkeys(players, 0)
-    collected = dict.fromkeys(players, 0)
-    for step in hand.steps:
-        if isinstance(step, Post | Action) and step.player in invested:
-            invested[step.player] += step.amount
-        elif isinstance(step, Uncalled) and step.player in invested:
-            invested[step.player] -= step.amount
-        elif isinstance(step, Collect) and step.player in collected:
-            collected[step.player] += step.amount
+    invested, collected, rake_paid = money_flows(hand, players)
     stated = dict(hand.net)
     net = {p: stated.get(p, collected[p] - invested[p]) for p in players}
-    rake = rake_shares(hand.rake or 0, collected)
+    rake = rake_shares(rake_paid, collected)
 
     unfolded = [p for p in players if betting[p].folded_round is None]
     showdown = len(unfolded) >= 2

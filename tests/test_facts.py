@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -358,7 +360,8 @@ def check_consistent(rows: list[PlayerHandFacts]) -> None:
 def test_any_record_gives_consistent_rows(hand: Hand) -> None:
     rows = hand_facts(hand)
     check_consistent(rows)
-    assert sum(r.rake_share for r in rows) in (0, hand.rake or 0)
+    shares = sum(r.rake_share for r in rows)
+    assert shares in (0, hand.rake) if hand.rake is not None else shares >= 0
 
 
 @pytest.mark.parametrize(
@@ -393,3 +396,73 @@ def test_times_are_stored_in_utc_without_zone() -> None:
     assert stored_time(datetime(2024, 1, 1, 12, 0, tzinfo=UTC)) == datetime(2024, 1, 1, 12, 0)
     assert stored_time(datetime(2024, 1, 1, 12, 0)) == datetime(2024, 1, 1, 12, 0)
     assert stored_time(None) is None
+
+
+# --- money the history leaves implicit ----------------------------------------------------
+
+SILENT = [
+    ("post", "X", "sb", 50), ("post", "Y", "bb", 100), ("raise", "X", 0, 150, 200),
+    ("call", "Y", 0, 100), ("draw", "X", 1, 1), ("draw", "Y", 1, 2),
+    ("bet", "X", 1, 100), ("fold", "Y", 1),
+]
+
+
+def test_uncalled_bet_returned_silently_comes_off_the_investment() -> None:
+    # Boss style: the unmatched 100 goes back with no line; X collects the pot less rake.
+    hand = make_hand([(1, "X", 1000), (2, "Y", 1000)], [*SILENT, ("collect", "X", 390)],
+                     button=1, rake=10)
+    f = by_player(hand)
+    assert (f["X"].invested, f["X"].collected, f["X"].net) == (200, 390, 190)
+    assert (f["Y"].net, f["X"].rake_share) == (-200, 10)
+
+
+def test_uncalled_bet_folded_into_the_collection_stays_invested() -> None:
+    hand = make_hand([(1, "X", 1000), (2, "Y", 1000)], [*SILENT, ("collect", "X", 490)],
+                     button=1, rake=10)
+    f = by_player(hand)
+    assert (f["X"].invested, f["X"].collected, f["X"].net) == (300, 490, 190)
+
+
+def test_unstated_rake_is_what_went_in_and_did_not_come_out() -> None:
+    hand = make_hand([(1, "X", 1000), (2, "Y", 1000)],
+                     [*SILENT, ("uncalled", "X", 100), ("collect", "X", 381)], button=1)
+    f = by_player(hand)
+    assert (f["X"].net, f["X"].rake_share, f["Y"].net) == (181, 19, -200)
+    stated = replace(hand, net=(("X", 190), ("Y", -200)))
+    assert by_player(stated)["X"].rake_share == 10
+
+
+# --- real histories ---------------------------------------------------------------------
+
+CORPUS = Path("/work/shared/corpus")
+STARS_FILE = CORPUS / "cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt"
+
+
+def test_the_real_stars_sample_gives_the_facts_worked_by_hand() -> None:
+    from parser.reader import read_path
+
+    (hand,) = [out for _, out in read_path(STARS_FILE) if isinstance(out, Hand)]
+    got = [replace(r, time=None) for r in hand_facts(hand)]
+    names = {"P1": "Player1", "P2": "Player2", "P3": "Player3", "P4": "Player4", "Hero": "Hero"}
+    want = [replace(r, time=None, hand_id="63845186378", player=names[r.player])
+            for r in hand_facts(STARS_SAMPLE)]
+    assert got == want
+    assert hand_facts(hand)[0].time == datetime(2011, 6, 26, 17, 34, 2)  # 18:34 WET
+
+
+def test_every_corpus_hand_gives_consistent_rows_and_balances() -> None:
+    from analysis.verification import verify_paths
+
+    seen = balanced = 0
+    for res in verify_paths([CORPUS]):
+        if res.hand is None:
+            continue
+        rows = hand_facts(res.hand)
+        check_consistent(rows)
+        seen += 1
+        if res.status == "ok":
+            assert sum(r.net for r in rows) == -sum(r.rake_share for r in rows), res.file
+            if res.hand.rake is not None:
+                assert sum(r.rake_share for r in rows) in (0, res.hand.rake), res.file
+            balanced += 1
+    assert seen >= 60 and balanced >= 50

@@ -306,3 +306,34 @@ def test_cash_and_tournament_filters(small: DB) -> None:
     con, _ = small
     assert stats.results(con, "H", Filters(tournament=False)).hands == 3
     assert stats.results(con, "H", Filters(tournament=True)).hands == 0
+
+
+# --- through the real import: database statistics = a direct pass over parsed hands ------
+
+CORPUS = "/work/shared/corpus"
+
+
+def test_imported_corpus_statistics_equal_a_direct_pass_over_the_parsed_hands() -> None:
+    from analysis.db import connect
+    from analysis.facts import hand_facts
+    from analysis.importer import import_paths
+    from analysis.verification import verify_paths
+
+    con = connect(":memory:")
+    import_paths(con, [CORPUS], workers=0)
+    rows = [r for res in verify_paths([CORPUS]) if res.hand is not None
+            for r in hand_facts(res.hand)]
+    assert len(rows) >= 200
+    want = ref.summarize(rows)
+    got = stats.summary(con)
+    assert sorted(got["player"]) == sorted(want)
+    for row in got.to_dict(orient="records"):
+        w = want[row["player"]]
+        for col in ("hands", "net", "rake", "net_showdown", "net_nonshowdown"):
+            assert row[col] == w[col], (row["player"], col)
+        for s in STATS:
+            assert (row[f"{s.key}_n"], row[f"{s.key}_d"]) == (
+                pytest.approx(w[f"{s.key}_n"]), w[f"{s.key}_d"]), (row["player"], s.key)
+    assert {(a, b): int(n) for a, b, n in stats.showdown_hands(con)[
+        ["game", "final_class", "hands"]].values.tolist()} == ref.showdown(rows)
+    assert stats.hero_name(con) == "Hero"
