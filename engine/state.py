@@ -55,8 +55,8 @@ class Legal:
     is all-in); bets and raises are given as street totals ``min_to``..``max_to`` (fixed
     limit: one value), and ``all_in_to`` is the street total of pushing every chip (when
     the stack is short of ``min_to``, ``min_to == max_to == all_in_to``).  ``aggressive``
-    is BET with no bet to face, RAISE otherwise, ``None`` when the player may not bet or raise (cap, betting not reopened,
-    nobody left to answer, no chips beyond the call).
+    is BET with no bet to face, RAISE otherwise, ``None`` when the player may not bet or
+    raise (cap, betting not reopened, nobody left to answer, no chips beyond the call).
     """
 
     player: str
