@@ -9,9 +9,8 @@ straight or better (a hand that cannot be improved by drawing without breaking i
 
 from __future__ import annotations
 
-from collections import Counter
-
-from engine.cards import Cards, rank_of, suit_of
+from engine.cards import Cards, rank_of
+from engine.ranking import Category, Ranking, category, ranking_for
 from engine.record import Game
 
 STRAIGHT_OR_FLUSH = "straight or flush"
@@ -35,54 +34,33 @@ ALL_CLASSES: tuple[str, ...] = tuple(
 
 _LOW_NAMES = {5: "5-low", 6: "6-low", 7: "7-low", 8: "8-low", 9: "9-low", 10: "10-low"}
 
-Family = str  # "27", "a5" or "high"
-
-
-def family_of(game: Game) -> Family:
-    if game in (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27):
-        return "27"
-    if game in (Game.TRIPLE_DRAW_A5, Game.SINGLE_DRAW_A5):
-        return "a5"
-    return "high"
-
-
-def _shape(cards: Cards) -> tuple[list[int], bool, bool]:
-    """Rank counts (largest first), straight (ace high or low), flush."""
-    ranks = sorted({rank_of(c) for c in cards})
-    counts = sorted(Counter(rank_of(c) for c in cards).values(), reverse=True)
-    flush = len({suit_of(c) for c in cards}) == 1
-    straight = len(ranks) == 5 and (ranks[4] - ranks[0] == 4 or ranks == [0, 1, 2, 3, 12])
-    return counts, straight, flush
+_HIGH_LABELS = {
+    Category.HIGH_CARD: "high card", Category.PAIR: "pair", Category.TWO_PAIR: "two pair",
+    Category.TRIPS: "three of a kind", Category.STRAIGHT: "straight",
+    Category.FLUSH: "flush", Category.FULL_HOUSE: "full house",
+    Category.QUADS: "four of a kind", Category.STRAIGHT_FLUSH: "straight flush",
+}
+_STRAIGHT_OR_FLUSH = frozenset({Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH})
 
 
 def hand_class(cards: Cards, game: Game) -> str | None:
-    """The class of a five-card hand under ``game``'s ranking; ``None`` unless five cards."""
-    if len(cards) != 5:
+    """The class of a five-card hand under ``game``'s ranking; ``None`` unless five cards.
+
+    The category comes from ``engine.ranking`` (which knows that A-5-4-3-2 is no straight
+    in 2-7 and that straights and flushes do not count in A-5); the low classes go by the
+    top card, the ace high in 2-7 and low in A-5.
+    """
+    if len(cards) != 5 or len(set(cards)) != 5 or not all(0 <= c < 52 for c in cards):
         return None
-    family = family_of(game)
-    counts, straight, flush = _shape(cards)
-    if family == "high":
-        if straight and flush:
-            return "straight flush"
-        if counts[0] == 4:
-            return "four of a kind"
-        if counts[:2] == [3, 2]:
-            return "full house"
-        if flush:
-            return "flush"
-        if straight:
-            return "straight"
-        if counts[0] == 3:
-            return "three of a kind"
-        if counts[:2] == [2, 2]:
-            return "two pair"
-        return "pair" if counts[0] == 2 else "high card"
-    if counts[0] > 1:
+    ranking = ranking_for(game)
+    cat = category(cards, ranking)
+    if ranking is Ranking.HIGH:
+        return _HIGH_LABELS[cat]
+    if cat in _STRAIGHT_OR_FLUSH:
+        return STRAIGHT_OR_FLUSH
+    if cat is not Category.HIGH_CARD:
         return PAIRED
-    if family == "27":
-        wheel = sorted(rank_of(c) for c in cards) == [0, 1, 2, 3, 12]  # ace high in 2-7
-        if (straight and not wheel) or flush:
-            return STRAIGHT_OR_FLUSH
+    if ranking is Ranking.DEUCE_SEVEN:
         top = max(rank_of(c) for c in cards) + 2  # deuce is 2 ... ace is 14
     else:
         top = max((rank_of(c) + 1) % 13 + 1 for c in cards)  # ace is 1 in A-5
@@ -94,6 +72,6 @@ def is_made(cards: Cards, game: Game) -> bool | None:
     cls = hand_class(cards, game)
     if cls is None:
         return None
-    if family_of(game) == "high":
+    if ranking_for(game) is Ranking.HIGH:
         return cls in ("straight", "flush", "full house", "four of a kind", "straight flush")
     return cls in _LOW_NAMES.values()

@@ -466,3 +466,23 @@ def test_every_corpus_hand_gives_consistent_rows_and_balances() -> None:
                 assert sum(r.rake_share for r in rows) in (0, res.hand.rake), res.file
             balanced += 1
     assert seen >= 60 and balanced >= 50
+
+
+five_cards = st.permutations(range(52)).map(lambda p: tuple(p[:5]))
+
+
+@settings(max_examples=400, deadline=None)
+@given(five_cards, five_cards, st.sampled_from([Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5]))
+def test_low_classes_order_hands_as_the_ranking_does(a: Any, b: Any, game: Game) -> None:
+    from analysis.hand_classes import LOWBALL_27_CLASSES, LOWBALL_A5_CLASSES, PAIRED
+    from engine.ranking import rank, ranking_for
+
+    order = LOWBALL_27_CLASSES if game is Game.TRIPLE_DRAW_27 else LOWBALL_A5_CLASSES
+    low = order[: order.index(PAIRED)]  # the no-pair classes, best first
+    ca, cb = hand_class(a, game), hand_class(b, game)
+    ra, rb = rank(a, ranking_for(game)), rank(b, ranking_for(game))
+    if ca in low and cb in low and low.index(ca) < low.index(cb):
+        assert ra < rb
+    if ca in low and cb not in low:
+        assert ra < rb
+    assert is_made(a, game) == (ca in low[:-1])
