@@ -1,0 +1,90 @@
+"""Shared set-up of the dashboard tests: databases built from the corpus, hostile names.
+
+The corpus is read from ``/work/shared/corpus`` (or ``DRAWLAB_CORPUS``) and never copied
+into the repository.  Databases are built once per test session with the real importer
+and copied per test, so each test starts from the same known state.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from analysis import db
+from analysis.importer import import_paths
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "app.py"
+CORPUS = Path(os.environ.get("DRAWLAB_CORPUS", "/work/shared/corpus"))
+CASH = CORPUS / "cash"
+STARS = CASH / "Stars" / "Draw"
+STARS_TRIPLE = STARS / "Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt"
+KINGS_RIT = CASH / "KingsClub" / "Draw" / "NL-2-7-SD-USD-125-250-202103.RIT.txt"
+
+HOSTILE_NAMES = {
+    "Player1": "[x](https://evil.example/)",
+    "Player2": ":red[alert] **bold** $x$",
+    "Player3": "<script>window.pwned=1</script>",
+    "Player4": '<img src=x onerror="window.pwned=2">',
+}
+HOSTILE_HAND_ID = "63845186999"
+
+
+def hostile_history() -> str:
+    """A real PokerStars triple-draw hand whose players carry links, markup and script."""
+    text = STARS_TRIPLE.read_text(encoding="utf-8-sig").replace("63845186378", HOSTILE_HAND_ID)
+    for plain, evil in HOSTILE_NAMES.items():
+        text = text.replace(plain, evil)
+    return text
+
+
+def build_corpus_db(path: Path) -> Path:
+    """Import the corpus's cash games into a new database file at ``path``."""
+    con = db.connect(path)
+    try:
+        import_paths(con, [CASH], workers=0)
+    finally:
+        con.close()
+    return path
+
+
+def copy_db(source: Path, target_dir: Path) -> Path:
+    target = target_dir / "drawlab.duckdb"
+    shutil.copyfile(source, target)
+    return target
+
+
+def app_for(path: Path, monkeypatch: pytest.MonkeyPatch, timeout: float = 60) -> AppTest:
+    """The whole app (``app.py``) on the database file ``path``; run it to start."""
+    monkeypatch.setenv(db.ENV_VAR, str(path))
+    return AppTest.from_file(APP, default_timeout=timeout)
+
+
+@pytest.fixture(scope="session", name="corpus_db_file")
+def corpus_db_file_fixture(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_corpus_db(tmp_path_factory.mktemp("corpusdb") / "corpus.duckdb")
+
+
+@pytest.fixture(name="corpus_db")
+def corpus_db_fixture(corpus_db_file: Path, tmp_path: Path) -> Path:
+    """A private copy of the corpus database for one test."""
+    return copy_db(corpus_db_file, tmp_path)
+
+
+def texts(at: AppTest) -> list[str]:
+    return [str(t.value) for t in at.text]
+
+
+def markdown_sources(at: AppTest) -> list[str]:
+    """Every Markdown body on the page (captions, alerts and labels' own elements)."""
+    out = [str(m.value) for m in at.markdown]
+    out += [str(c.value) for c in at.caption]
+    out += [str(e.value) for e in at.error]
+    out += [str(w.value) for w in at.warning]
+    out += [str(i.value) for i in at.info]
+    out += [str(s.value) for s in at.success]
+    return out

@@ -1,0 +1,135 @@
+"""AppTest of the Import page: uploads, per-file counts, failures, and importing twice."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from analysis import db, queries
+from tests.app_support import (  # noqa: F401  (fixtures)
+    HOSTILE_HAND_ID,
+    KINGS_RIT,
+    STARS,
+    STARS_TRIPLE,
+    app_for,
+    corpus_db_file_fixture,
+    corpus_db_fixture,
+    hostile_history,
+    markdown_sources,
+    texts,
+)
+
+
+def import_page(path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    at = app_for(path, monkeypatch).run()
+    return at.switch_page("ui/import_page.py").run()
+
+
+def upload(at: AppTest, files: list[tuple[str, bytes]]) -> AppTest:
+    at.file_uploader(key="uploads").set_value([(n, b, "text/plain") for n, b in files]).run()
+    return at.button(key="import_button").click().run()
+
+
+def counts(at: AppTest) -> list[dict[str, object]]:
+    return list(at.dataframe[0].value.to_dict("records"))
+
+
+@pytest.fixture
+def empty_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    empty = tmp_path / "nosamples"
+    empty.mkdir()
+    monkeypatch.setattr("ui.state.SAMPLES", empty)
+    return tmp_path / "empty.duckdb"
+
+
+def test_import_button_waits_for_files(empty_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = import_page(empty_db, monkeypatch)
+    assert [t.value for t in at.title] == ["Import hand histories"]
+    assert at.button(key="import_button").disabled
+
+
+def test_upload_shows_counts_by_verdict_and_twice_adds_nothing(
+    empty_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = import_page(empty_db, monkeypatch)
+    at = upload(at, [("triple.txt", STARS_TRIPLE.read_bytes())])
+    assert not at.exception
+    assert texts(at)[0] == "triple.txt: added 1 new hand (0 already present)."
+    assert counts(at) == [{
+        "file": "triple.txt", "hands read": 1, "added": 1, "already present": 0, "valid": 1,
+        "invalid": 0, "unreadable": 0, "unsupported game": 0, "incomplete": 0, "rejected": "",
+    }]
+    assert "No hand failed." in markdown_sources(at)
+    at = at.button(key="import_button").click().run()
+    assert texts(at)[0] == "triple.txt: added nothing, 1 hand already in the database."
+    assert counts(at)[0]["added"] == 0
+    assert counts(at)[0]["already present"] == 1
+    assert queries.count_hands(db.connect(empty_db)) == 1
+
+
+def test_several_files_and_a_zip(empty_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    members = sorted(p for p in STARS.glob("*.txt"))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for p in members:
+            z.writestr(p.name, p.read_bytes())
+    at = import_page(empty_db, monkeypatch)
+    at = upload(at, [("stars.zip", buf.getvalue()), ("rit.txt", KINGS_RIT.read_bytes())])
+    assert not at.exception
+    rows = counts(at)
+    assert [r["file"] for r in rows] == ["stars.zip", "rit.txt"]
+    stars = rows[0]
+    assert stars["hands read"] == len(members)
+    assert stars["incomplete"] == 1  # the cancelled hand
+    assert stars["valid"] + stars["invalid"] + stars["incomplete"] == len(members)
+    assert rows[1]["invalid"] == 1
+    con = db.connect(empty_db)
+    assert queries.count_hands(con) == len(members) + 1
+
+
+def test_failed_hands_list_file_line_and_raw_text(
+    empty_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = import_page(empty_db, monkeypatch)
+    at = upload(at, [("rit.txt", KINGS_RIT.read_bytes())])
+    failed = at.dataframe[1].value
+    assert set(failed["file"]) == {"rit.txt"}
+    assert set(failed["verdict"]) == {"invalid"}
+    assert "DUPLICATE_CARD" in set(failed["code"])
+    first = failed.iloc[0]
+    assert at.selectbox(key="failure_pick").value == 0
+    raw = at.code[0].value
+    original = KINGS_RIT.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+    assert raw.strip() in original
+    assert original.splitlines()[int(first["line"]) - 1].strip() in raw
+
+
+def test_garbage_upload_is_reported_not_crashed(
+    empty_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = import_page(empty_db, monkeypatch)
+    at = upload(at, [("noise.bin", bytes(range(256)) * 40)])
+    assert not at.exception
+    line = texts(at)[0]
+    assert line.startswith("noise.bin: added nothing: ")
+    assert counts(at)[0]["hands read"] == 0
+
+
+def test_hostile_names_reach_no_markdown(
+    empty_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = import_page(empty_db, monkeypatch)
+    at = upload(at, [("<b>evil</b>[x](https://evil.example/).txt",
+                      hostile_history().encode())])
+    assert not at.exception
+    assert counts(at)[0]["valid"] == 1
+    for body in markdown_sources(at):
+        assert "evil.example" not in body and "<b>" not in body
+    con = db.connect(empty_db)
+    stored = queries.get_hand(con, f"pokerstars:{HOSTILE_HAND_ID}")
+    assert stored is not None and stored.hand is not None
+    assert "[x](https://evil.example/)" in stored.hand.players

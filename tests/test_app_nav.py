@@ -1,0 +1,53 @@
+"""AppTest of the app shell: routing between the pages and state kept across them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.app_support import (  # noqa: F401  (fixtures)
+    STARS_TRIPLE,
+    app_for,
+    corpus_db_file_fixture,
+    corpus_db_fixture,
+    texts,
+)
+
+PAGES = {
+    "ui/overview_page.py": "Overview & statistics",
+    "ui/replayer_page.py": "Replayer",
+    "ui/import_page.py": "Import hand histories",
+}
+
+
+def test_every_page_opens_without_error(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = app_for(corpus_db, monkeypatch).run()
+    for page, title in PAGES.items():
+        at.switch_page(page).run()
+        assert not at.exception, page
+        assert [t.value for t in at.title] == [title]
+
+
+def test_only_built_pages_are_routed(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = app_for(corpus_db, monkeypatch).run()
+    with pytest.raises(ValueError, match="Could not find"):
+        at.switch_page("ui/drills_page.py")
+
+
+def test_import_results_stay_when_coming_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    empty = tmp_path / "nosamples"
+    empty.mkdir()
+    monkeypatch.setattr("ui.state.SAMPLES", empty)
+    at = app_for(tmp_path / "db.duckdb", monkeypatch).run()
+    at.switch_page("ui/import_page.py").run()
+    at.file_uploader(key="uploads").set_value(("t.txt", STARS_TRIPLE.read_bytes(), "text/plain"))
+    at.run()
+    at.button(key="import_button").click().run()
+    assert texts(at)[0] == "t.txt: added 1 new hand (0 already present)."
+    at.switch_page("ui/overview_page.py").run()
+    assert [m.value for m in at.metric][:1] == ["1"]  # the overview sees the new hand
+    at.switch_page("ui/import_page.py").run()
+    assert texts(at)[0] == "t.txt: added 1 new hand (0 already present)."
