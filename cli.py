@@ -177,6 +177,50 @@ def _convert(args: argparse.Namespace) -> int:
     return 1 if summary.errors else 0
 
 
+def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from engine.record import Game, Structure
+
+    p = sub.add_parser("simulate", help="deal random legal hands and write them as a history")
+    p.add_argument("--hands", type=int, required=True, help="how many hands")
+    p.add_argument("--players", type=int, default=6, help="players at the table, 2-6")
+    p.add_argument("--game", choices=[g.value for g in Game], default=Game.TRIPLE_DRAW_27.value)
+    p.add_argument(
+        "--structure",
+        choices=[s.value for s in Structure],
+        help="betting structure (default: the game's usual one)",
+    )
+    p.add_argument("--seed", type=int, default=1, help="the same seed deals the same hands")
+    p.add_argument("--format", choices=["pokerstars", "phh"], default="pokerstars")
+    p.add_argument("--out", help="file to write (default: standard output)")
+    p.set_defaults(handler=_simulate)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import os
+
+    from analysis.simulate import simulate
+    from engine.record import Game, Structure
+
+    if args.hands < 0 or not 2 <= args.players <= 6:
+        print("error: --hands must be 0 or more and --players 2 to 6", file=sys.stderr)
+        return 2
+    structure = Structure(args.structure) if args.structure else None
+    game = Game(args.game)
+    if args.out is None:
+        try:
+            simulate(sys.stdout, args.hands, game, args.players, args.seed, args.format,
+                     structure=structure)
+            sys.stdout.flush()
+        except BrokenPipeError:  # the reader stopped early (| head): not an error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    with open(args.out, "w", encoding="utf-8", newline="\n") as out:
+        count = simulate(out, args.hands, game, args.players, args.seed, args.format,
+                         structure=structure)
+    print(f"{count} hands written to {args.out}", file=sys.stderr)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="drawlab", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -185,6 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_stats(sub)
     _add_verify(sub)
     _add_convert(sub)
+    _add_simulate(sub)
     return parser
 
 
