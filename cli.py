@@ -95,6 +95,8 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--players-min", type=int, help="at least this many players dealt in")
     p.add_argument("--players-max", type=int, help="at most this many players dealt in")
     p.add_argument("--kind", choices=["cash", "tournament"], help="cash games or tournaments")
+    p.add_argument("--valid-only", action="store_true",
+                   help="only hands the replay found without error")
     p.set_defaults(handler=_stats)
 
 
@@ -113,6 +115,7 @@ def _stats(args: argparse.Namespace) -> int:
             position=args.position, players_min=args.players_min,
             players_max=args.players_max,
             tournament=None if args.kind is None else args.kind == "tournament",
+            valid_only=args.valid_only,
         )
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)

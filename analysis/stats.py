@@ -46,6 +46,7 @@ class Filters:
     players_min: int | None = None
     players_max: int | None = None
     tournament: bool | None = None  # True: tournament hands only; False: cash only
+    valid_only: bool = False  # only hands the replay found without error (status "ok")
 
     def where(self, player: str | None = None) -> tuple[str, list[Any]]:
         """A SQL condition over ``player_hands`` and its parameters."""
@@ -72,6 +73,8 @@ class Filters:
             params.append(self.players_max)
         if self.tournament is not None:
             parts.append(f"tournament_id IS {'NOT ' if self.tournament else ''}NULL")
+        if self.valid_only:
+            parts.append("hand IN (SELECT id FROM hands WHERE status = 'ok')")
         return (" AND ".join(parts) or "TRUE"), params
 
 

@@ -94,3 +94,9 @@ def test_kind_filter(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(out)["report"]["results"]["hands"] == 3
     code, _, err = run(capsys, "--db", db_file, "--kind", "tournament")
     assert (code, err) == (1, "error: no hands match; import hands first or loosen the filters\n")
+
+
+def test_valid_only_needs_the_hands_table(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # The fixture database holds facts but no hands rows: nothing is valid.
+    code, _, err = run(capsys, "--db", db_file, "--valid-only")
+    assert (code, err) == (1, "error: no hands match; import hands first or loosen the filters\n")

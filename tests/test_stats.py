@@ -337,3 +337,8 @@ def test_imported_corpus_statistics_equal_a_direct_pass_over_the_parsed_hands() 
     assert {(a, b): int(n) for a, b, n in stats.showdown_hands(con)[
         ["game", "final_class", "hands"]].values.tolist()} == ref.showdown(rows)
     assert stats.hero_name(con) == "Hero"
+    ok = [r for res in verify_paths([CORPUS]) if res.status == "ok" and res.hand is not None
+          for r in hand_facts(res.hand)]
+    valid = stats.summary(con, Filters(valid_only=True))
+    assert int(valid["hands"].sum()) == len(ok) < len(rows)
+    assert int(valid["net"].sum()) == sum(r.net for r in ok)
