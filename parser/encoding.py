@@ -135,9 +135,10 @@ def split_lines(pieces: Iterable[str]) -> Iterator[tuple[int, str]]:
             number += 1
             yield number, pending
             pending = ""
-    if pending.endswith("\r"):
-        pending = pending[:-1]
-    if pending:
+    if pending.endswith("\r"):  # a last line ended by a lone CR
+        number += 1
+        yield number, pending[:-1]
+    elif pending:
         number += 1
         yield number, pending
 

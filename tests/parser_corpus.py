@@ -1,0 +1,30 @@
+"""The shared corpus as the parser tests see it: hand-history files, read once.
+
+Files are read from ``/work/shared/corpus`` (or ``$DRAWLAB_CORPUS``), never copied here.
+The side files (``.hp``, ``.hands``, ``.gt``), the README and the manifest are not hand
+histories and are left out.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+
+from parser.outcome import HandText, Outcome
+from parser.reader import read_path
+
+CORPUS = Path(os.environ.get("DRAWLAB_CORPUS", "/work/shared/corpus"))
+SIDECARS = (".hp", ".hands", ".gt", ".md", ".tsv")
+
+
+def hand_files() -> list[Path]:
+    return sorted(p for p in CORPUS.rglob("*") if p.is_file() and not p.name.endswith(SIDECARS))
+
+
+@functools.cache
+def results() -> tuple[tuple[Path, HandText, Outcome], ...]:
+    """Every chunk of every corpus hand file with its outcome, in file order."""
+    return tuple(
+        (path, chunk, outcome) for path in hand_files() for chunk, outcome in read_path(path)
+    )
