@@ -66,6 +66,7 @@ PROFILES: dict[str, SiteProfile] = {
         uncalled=UncalledReport.LINE,
         total_pot=TotalPot.WITH_RAKE,
         run_it_twice=False,
+        checks_show_order=True,
     ),
     # Full Tilt: "Uncalled bet of $5 returned to X"; total pot includes the rake.
     "fulltilt": SiteProfile(
@@ -74,6 +75,7 @@ PROFILES: dict[str, SiteProfile] = {
         uncalled=UncalledReport.LINE,
         total_pot=TotalPot.WITH_RAKE,
         run_it_twice=False,
+        checks_show_order=True,
     ),
     # Winamax writes "Total pot 12.15 | Rake 0.85" with 13.00 put in (the total after the
     # rake); its reader may give either figure.

@@ -696,12 +696,12 @@ class HandState:
     # ------------------------------------------------------------------ showdown
 
     def showdown_order(self) -> list[str]:
-        """Who shows first: the last bettor or raiser of the last round with a bet (if still
-        in), otherwise the first player left of the button; then clockwise."""
+        """Who shows first: the last bettor or raiser of the final round (if still in),
+        otherwise the first player left of the button; then clockwise."""
         live = self.live
         if not live:
             return []
-        first = self.last_aggressor if self.last_aggressor in live else live[0]
+        first = self.aggressor if self.aggressor in live else live[0]
         i = live.index(first)
         return live[i:] + live[:i]
 
