@@ -139,7 +139,7 @@ def test_memory_stays_flat_however_long_the_stream() -> None:
 
 
 _LINE = st.text(
-    alphabet=st.characters(blacklist_characters="\r\n", blacklist_categories=("Cs",)),
+    alphabet=st.characters(exclude_characters="\r\n", exclude_categories=["Cs"]),
     max_size=30,
 )
 
