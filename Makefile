@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8501
 
-.PHONY: run test lint typecheck browser clean
+.PHONY: run test lint typecheck browser clean samples
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -32,6 +32,9 @@ typecheck: $(STAMP)
 
 test: $(STAMP) browser lint typecheck
 	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+samples: $(STAMP)
+	$(BIN)/python -m analysis.simulate sample_histories
 
 clean:
 	rm -rf $(VENV)

@@ -1,5 +1,6 @@
-"""Dealt hands as text a user could have saved: what ``drawlab simulate`` and
-``sample_histories/regenerate.py`` write.
+"""Dealt hands as text a user could have saved: what ``drawlab simulate`` writes, and the
+bundled ``sample_histories/`` (``python -m analysis.simulate [DIR]`` or ``make samples``
+regenerates them, byte for byte).
 
 The dealer (``engine.dealer``) knows nothing of text and the writers (``parser``) nothing of
 dealing; this joins the two.  Output is deterministic: the same arguments give the same
@@ -13,10 +14,13 @@ multi-hand form (``.phhs``: each hand a TOML table ``[1]``, ``[2]``...), which p
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Final, TextIO
 
-from engine.dealer import deal_hands
+from engine.dealer import deal_hands, default_stakes
 from engine.pots import RakeRule
 from engine.record import Game, Hand, Stakes, Structure
 from parser.phh import write_phh
@@ -89,3 +93,100 @@ def simulate(
     for text in texts(counted(), fmt):
         out.write(text)
     return count
+
+
+# --- the bundled sample histories -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SampleSet:
+    """One file of ``sample_histories/``: one table session dealt from a fixed seed."""
+
+    file: str
+    game: Game
+    structure: Structure
+    players: int
+    hands: int
+    big_blind: int
+    seed: int
+    fmt: str = "pokerstars"
+
+
+# Mostly fixed-limit 2-7 triple draw with the hero at tables of several sizes and stakes,
+# then some of every other game and structure; a few single hands in PHH.
+SAMPLES: Final = (
+    SampleSet("pokerstars/27_triple_draw_fl_0.10-0.20_6max.txt",
+              Game.TRIPLE_DRAW_27, Structure.FIXED, 6, 900, 10, 101),
+    SampleSet("pokerstars/27_triple_draw_fl_1-2_5max.txt",
+              Game.TRIPLE_DRAW_27, Structure.FIXED, 5, 600, 100, 102),
+    SampleSet("pokerstars/27_triple_draw_fl_10-20_3handed.txt",
+              Game.TRIPLE_DRAW_27, Structure.FIXED, 3, 400, 1000, 103),
+    SampleSet("pokerstars/27_triple_draw_fl_0.50-1_headsup.txt",
+              Game.TRIPLE_DRAW_27, Structure.FIXED, 2, 300, 50, 104),
+    SampleSet("pokerstars/27_triple_draw_pl_0.05-0.10_6max.txt",
+              Game.TRIPLE_DRAW_27, Structure.POT, 6, 250, 10, 105),
+    SampleSet("pokerstars/27_single_draw_nl_0.25-0.50_6max.txt",
+              Game.SINGLE_DRAW_27, Structure.NO_LIMIT, 6, 200, 50, 106),
+    SampleSet("pokerstars/a5_triple_draw_fl_0.50-1_6max.txt",
+              Game.TRIPLE_DRAW_A5, Structure.FIXED, 6, 200, 50, 107),
+    SampleSet("pokerstars/a5_single_draw_fl_1-2_4max.txt",
+              Game.SINGLE_DRAW_A5, Structure.FIXED, 4, 120, 100, 108),
+    SampleSet("pokerstars/five_card_draw_fl_0.10-0.20_6max.txt",
+              Game.FIVE_CARD_DRAW, Structure.FIXED, 6, 150, 10, 109),
+    SampleSet("pokerstars/five_card_draw_pl_0.50-1_5max.txt",
+              Game.FIVE_CARD_DRAW, Structure.POT, 5, 120, 100, 110),
+    SampleSet("pokerstars/five_card_draw_nl_0.25-0.50_6max.txt",
+              Game.FIVE_CARD_DRAW, Structure.NO_LIMIT, 6, 120, 50, 111),
+    *(
+        SampleSet(f"phh/{game.value}_{structure.value}.phh", game, structure, players, 1, bb,
+                  seed, "phh")
+        for game, structure, players, bb, seed in (
+            (Game.TRIPLE_DRAW_27, Structure.FIXED, 6, 10, 201),
+            (Game.TRIPLE_DRAW_27, Structure.POT, 4, 10, 202),
+            (Game.SINGLE_DRAW_27, Structure.NO_LIMIT, 3, 50, 203),
+            (Game.TRIPLE_DRAW_A5, Structure.FIXED, 5, 50, 204),
+            (Game.SINGLE_DRAW_A5, Structure.FIXED, 2, 100, 205),
+            (Game.FIVE_CARD_DRAW, Structure.FIXED, 6, 10, 206),
+            (Game.FIVE_CARD_DRAW, Structure.POT, 3, 100, 207),
+            (Game.FIVE_CARD_DRAW, Structure.NO_LIMIT, 4, 50, 208),
+        )
+    ),
+)  # fmt: skip
+
+
+def write_sample(sample: SampleSet, folder: Path) -> Path:
+    """Deal and write one sample file under ``folder``; the same bytes every time."""
+    path = folder / sample.file
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        simulate(
+            out,
+            sample.hands,
+            sample.game,
+            sample.players,
+            sample.seed,
+            sample.fmt,
+            structure=sample.structure,
+            stakes=default_stakes(sample.structure, sample.big_blind),
+            first_hand_id=220_000_000_000 + sample.seed * 10_000,
+        )
+    return path
+
+
+def regenerate_samples(folder: Path) -> list[Path]:
+    """Every file of ``sample_histories/`` written anew under ``folder``."""
+    return [write_sample(sample, folder) for sample in SAMPLES]
+
+
+def main(argv: list[str]) -> int:
+    folder = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parent.parent / (
+        "sample_histories"
+    )
+    paths = regenerate_samples(folder)
+    size = sum(p.stat().st_size for p in paths)
+    print(f"{len(paths)} files, {size:,} bytes, in {folder}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
