@@ -363,8 +363,8 @@ def _walk_betting(
 def _first_draws(hand: Hand) -> dict[tuple[str, int], Draw]:
     """Each player's draw ``k`` (the first run's where the hand was run twice)."""
     out: dict[tuple[str, int], Draw] = {}
-    for d in hand.draws:
-        if d.run in (0, 1):
+    for d in hand.steps:
+        if isinstance(d, Draw) and d.run in (0, 1):
             out.setdefault((d.player, d.draw), d)
     return out
 
@@ -402,17 +402,17 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
 
     unfolded = [p for p in players if betting[p].folded_round is None]
     showdown = len(unfolded) >= 2
-    reached = {
-        k for k in range(1, n_draws + 1)
-        if any(d.draw == k for d in hand.draws) or any(a.street >= k for a in hand.actions)
-    }
+    last_draw = max((d.draw for d in draws.values()), default=0)
+    last_street = max((s.street for s in hand.steps if isinstance(s, Action)), default=0)
+    reached = {k for k in range(1, n_draws + 1) if k <= last_draw or k <= last_street}
     shown: dict[str, Cards] = {}
     shown_open: set[str] = set()
-    for s in hand.shows:
-        if s.run in (0, 1) and s.player not in shown:
-            shown[s.player] = s.cards
-        if not s.mucked:
-            shown_open.add(s.player)
+    for step in hand.steps:
+        if isinstance(step, Show):
+            if step.run in (0, 1) and step.player not in shown:
+                shown[step.player] = step.cards
+            if not step.mucked:
+                shown_open.add(step.player)
     known_start = dict(hand.dealt_others)
     if hand.hero is not None and hand.dealt is not None:
         known_start[hand.hero] = hand.dealt

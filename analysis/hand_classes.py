@@ -50,7 +50,7 @@ def hand_class(cards: Cards, game: Game) -> str | None:
     in 2-7 and that straights and flushes do not count in A-5); the low classes go by the
     top card, the ace high in 2-7 and low in A-5.
     """
-    if len(cards) != 5 or len(set(cards)) != 5 or not all(0 <= c < 52 for c in cards):
+    if len(cards) != 5 or len(set(cards)) != 5 or min(cards) < 0 or max(cards) > 51:
         return None
     ranking = ranking_for(game)
     cat = category(cards, ranking)
