@@ -191,12 +191,16 @@ class _HandParser:
         try:
             return parse_cards(text, distinct=False)
         except CardError as exc:
+            start = max(full.find(text), 0)
+            column = start + 1
+            for token in re.finditer(r"\S+", text):
+                try:
+                    parse_cards(token.group(), distinct=False)
+                except CardError:
+                    column = start + token.start() + 1
+                    break
             raise self.error(
-                str(exc),
-                line,
-                full,
-                "cards like [7s 5d 4h 3c 2s]",
-                column=max(full.find(text), 0) + 1,
+                str(exc), line, full, "cards like [7s 5d 4h 3c 2s]", column=column
             ) from None
 
     # ---- the hand
