@@ -80,3 +80,39 @@ def test_the_replay_rejects_a_dealt_hand_whose_pot_went_to_the_wrong_player() ->
     assert verify(hand).ok
     codes = {p.code for p in verify(wrong).errors}
     assert "WRONG_WINNER" in codes or "COLLECT_MISMATCH" in codes
+
+
+def _hero_throw_shown_again(hand: Hand) -> set[int]:
+    thrown = {c for d in hand.draws if d.player == hand.hero for c in d.discarded or ()}
+    return thrown & {c for s in hand.shows if s.player != hand.hero for c in s.cards}
+
+
+def _stub_ran_out(hand: Hand) -> bool:
+    used = 5 * len(hand.seats)
+    for d in hand.draws:
+        if d.count > 52 - used:
+            return True
+        used += d.count
+    return False
+
+
+def test_a_card_thrown_and_shown_again_is_legal_only_after_the_stub_ran_out() -> None:
+    hands = list(deal_hands(400, Game.TRIPLE_DRAW_27, 6, seed=101, structure=Structure.FIXED))
+    again = [h for h in hands if _hero_throw_shown_again(h)]
+    assert again, "the deck ran out and brought back a card the hero threw"
+    for hand in again:
+        assert _stub_ran_out(hand)
+        assert verify(hand).problems == ()
+    # the same sight without the stub running out is a duplicate card
+    plain = next(
+        h for h in hands
+        if not _stub_ran_out(h) and any(s.player != h.hero and not s.mucked for s in h.shows)
+        and any(d.player == h.hero and d.discarded for d in h.draws)
+    )
+    thrown = next(c for d in plain.draws if d.player == plain.hero for c in d.discarded or ())
+    shower = next(s for s in plain.shows if s.player != plain.hero and not s.mucked)
+    forged = dataclasses.replace(shower, cards=(thrown, *shower.cards[1:]))
+    wrong = dataclasses.replace(
+        plain, steps=tuple(forged if s is shower else s for s in plain.steps)
+    )
+    assert "DUPLICATE_CARD" in {p.code for p in verify(wrong).errors}
