@@ -294,7 +294,7 @@ def read_phh(text: str, file: str) -> Hand:
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
-        line, column = _toml_position(str(exc))
+        line, column = _toml_position(str(exc), text)
         raise ParseError(
             f"not valid TOML: {exc}",
             file=file,
@@ -656,9 +656,14 @@ def _standard_time(data: Mapping[str, Any]) -> datetime | None:
 _TOML_AT = re.compile(r"line (\d+), column (\d+)")
 
 
-def _toml_position(message: str) -> tuple[int, int]:
+def _toml_position(message: str, text: str) -> tuple[int, int]:
     m = _TOML_AT.search(message)
-    return (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    if "end of document" in message:
+        lines = text.split("\n")
+        return len(lines), len(lines[-1]) + 1
+    return 1, 1
 
 
 def _line(text: str, number: int) -> str:
