@@ -182,8 +182,9 @@ def summary(
     """
     where, params = filters.where(player)
     keys = ", ".join(("player", *by))
+    columns = ", ".join(part for part in (keys, _RESULT_SQL, _stat_sql(stats)) if part)
     sql = (
-        f"SELECT {keys}, {_RESULT_SQL}, {_stat_sql(stats)} FROM player_hands "
+        f"SELECT {columns} FROM player_hands "
         f"WHERE {where} GROUP BY {keys} ORDER BY hands DESC, {keys}"
     )
     return _finish(con.execute(sql, params).df(), stats)

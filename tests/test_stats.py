@@ -342,3 +342,14 @@ def test_imported_corpus_statistics_equal_a_direct_pass_over_the_parsed_hands() 
     valid = stats.summary(con, Filters(valid_only=True))
     assert int(valid["hands"].sum()) == len(ok) < len(rows)
     assert int(valid["net"].sum()) == sum(r.net for r in ok)
+
+
+def test_summary_by_more_columns_without_statistics(small: DB) -> None:
+    con, _ = small
+    df = stats.summary(con, by=("game", "stakes"), stats=())
+    assert list(df.columns) == [
+        "player", "game", "stakes", "hands", "net", "net_bb", "rake", "net_showdown",
+        "net_nonshowdown", "bb_per_100",
+    ]
+    h = df[df["player"] == "H"][["game", "stakes", "hands", "net"]].values.tolist()
+    assert h == [["27_single_draw", "1/1", 2, -1800], ["27_triple_draw", "1/2", 1, -400]]
