@@ -12,8 +12,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from engine.continuity import ContinuityTracker
 from engine.record import Hand
-from engine.verdict import Problem, Severity
+from engine.replay import run_with_stacks
+from engine.verdict import Problem, Severity, Verdict
 from engine.verify import verify
 from parser.outcome import HandText, Outcome, ParseError, Skipped
 
@@ -47,21 +49,28 @@ class HandResult:
 def check(chunk: HandText, outcome: Outcome) -> HandResult:
     """The result of one chunk: replayed when it is a hand, otherwise its skip or error."""
     if isinstance(outcome, Hand):
-        verdict = verify(outcome)
-        status: Status = "ok" if verdict.ok else "invalid"
-        reason = "" if verdict.ok else verdict.errors[0].message
-        return HandResult(
-            file=outcome.file or chunk.file,
-            line=outcome.line,
-            hand_id=outcome.hand_id,
-            site=outcome.site,
-            game=outcome.game.value,
-            status=status,
-            problems=verdict.problems,
-            hand=outcome,
-            text=chunk.text,
-            reason=reason,
-        )
+        return _hand_result(chunk, outcome, verify(outcome))
+    return _other_result(chunk, outcome)
+
+
+def _hand_result(chunk: HandText, outcome: Hand, verdict: Verdict) -> HandResult:
+    status: Status = "ok" if verdict.ok else "invalid"
+    reason = "" if verdict.ok else verdict.errors[0].message
+    return HandResult(
+        file=outcome.file or chunk.file,
+        line=outcome.line,
+        hand_id=outcome.hand_id,
+        site=outcome.site,
+        game=outcome.game.value,
+        status=status,
+        problems=verdict.problems,
+        hand=outcome,
+        text=chunk.text,
+        reason=reason,
+    )
+
+
+def _other_result(chunk: HandText, outcome: Skipped | ParseError) -> HandResult:
     if isinstance(outcome, Skipped):
         return HandResult(
             file=outcome.file or chunk.file,
@@ -107,9 +116,29 @@ def _hand_id_guess(text: str) -> str:
 
 
 def verify_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[HandResult]:
-    """Every hand of every file, folder or .zip in ``paths``, read and replayed, in order."""
+    """Every hand of every file, folder or .zip in ``paths``, read and replayed, in order.
+
+    Stacks are also followed from hand to hand at each table (``engine.continuity``), in
+    the order the files give the hands; a break is reported on the later hand.
+    """
     from parser.reader import read_path  # the reader pulls in every site's grammar
 
+    tables = ContinuityTracker()
     for path in paths:
         for chunk, outcome in read_path(path):
-            yield check(chunk, outcome)
+            if not isinstance(outcome, Hand):
+                yield _other_result(chunk, outcome)
+                continue
+            verdict, final = _replayed(outcome)
+            carried = tables.feed(outcome, final) if final else ()
+            if carried:
+                verdict = Verdict(verdict.problems + carried)
+            yield _hand_result(chunk, outcome, verdict)
+
+
+def _replayed(hand: Hand) -> tuple[Verdict, dict[str, int]]:
+    """``verify`` and the final stacks in one replay; a failed replay gives no stacks."""
+    try:
+        return run_with_stacks(hand)
+    except Exception:  # reported on the hand by ``verify``, never raised
+        return verify(hand), {}

@@ -104,6 +104,14 @@ def run_checks(hand: Hand) -> Verdict:
     return _Replayer(hand, keep_states=False).run()
 
 
+def run_with_stacks(hand: Hand) -> tuple[Verdict, dict[str, int]]:
+    """The verdict and each seated player's stack at the end of the hand, as the history
+    has the chips move (what they collected, the uncalled bets they got back)."""
+    r = _Replayer(hand, keep_states=False)
+    verdict = r.run()
+    return verdict, r.final_stacks()
+
+
 def _involved(hand: Hand) -> set[str]:
     """Players dealt in: those with a step, or whose cards were dealt."""
     names: set[str] = set()
@@ -153,6 +161,7 @@ class _Replayer:
         self.collects: list[Collect] = []
         self.shown_order: list[tuple[str, int]] = []
         self.forfeited: set[str] = set()
+        self.returned_in_collect: dict[str, int] = {}
         self.drawn: dict[str, list[int]] = {p: [] for _, p, _ in seats}
         self.step_problems: list[Problem] = []
 
@@ -436,6 +445,19 @@ class _Replayer:
         for problem in settle(table, reported, self.profile):
             self.problems.append(problem)
             self.step_problems.append(problem)
+        self.returned_in_collect = table.returned_in_collect
+
+    def final_stacks(self) -> dict[str, int]:
+        st = self.state
+        out = {s.player: s.stack for s in self.hand.seats}
+        for p in st.order:
+            out[p] = st.stack[p]
+        for c in self.collects:
+            if c.player in out:
+                out[c.player] += c.amount
+        for p, amount in self.returned_in_collect.items():
+            out[p] -= amount
+        return out
 
     # ------------------------------------------------------------------ views
 

@@ -42,6 +42,7 @@ class Table:
     dead_hand: bool = False  # nobody opened: the antes stay for the next deal
     strengths: dict[int, dict[str, int]] = field(default_factory=dict)  # run -> player -> rank
     forfeited: set[str] = field(default_factory=set)  # mucked at showdown, cards unseen
+    returned_in_collect: dict[str, int] = field(default_factory=dict)  # set by ``settle``
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +142,7 @@ def settle(table: Table, reported: Reported, profile: SiteProfile) -> list[Probl
         found = _money_findings(table, reported, expected, chosen, profile)
         if best is None or _errors(found) < _errors(best):
             best = found
+            table.returned_in_collect = dict(chosen)
     return _dedupe(out + (best or []))
 
 

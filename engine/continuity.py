@@ -1,0 +1,112 @@
+"""Stacks carried from one hand to the next at the same table.
+
+A player's stack at the start of a hand is what they had at the end of the previous hand
+at that table.  In a tournament that holds to the chip.  In a cash game a player may add
+chips between hands (a top-up, or a rebuy after going broke) and sites do not always log
+it, so a stack that *grew* is a warning (``STACK_CHANGE``); one that shrank cannot be
+explained that way and is an error (``STACK_MISMATCH``).
+
+Two hands are taken as consecutive when they are neighbours at the same table (same site,
+tournament and table name) in the same file, in time order, less than ``MAX_GAP`` apart: a
+longer gap means hands are missing in between (the hero sat out, or the file holds only
+some hands), and then nothing can be said.  Hands of different files are not compared: a
+site writes a table's session into one file, and files cut apart (or anonymised, as the
+corpus files are, where "Player1" of one file is not "Player1" of the next) say nothing
+about each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import timedelta
+
+from engine.problems import STACK_CHANGE, STACK_MISMATCH, money
+from engine.record import Hand
+from engine.replay import run_with_stacks
+from engine.verdict import Problem, Severity
+
+MAX_GAP = timedelta(minutes=5)
+TableKey = tuple[str, str, str, str]
+
+
+def table_key(hand: Hand) -> TableKey:
+    tournament = hand.tournament.tournament_id if hand.tournament is not None else ""
+    return (hand.file, hand.site, tournament, hand.table)
+
+
+def carry_over(
+    previous: Hand, previous_final: Mapping[str, int], current: Hand
+) -> tuple[Problem, ...]:
+    """What is wrong with the stacks ``current`` starts with, after ``previous`` ended."""
+    if table_key(previous) != table_key(current):
+        return ()
+    if previous.time is not None and current.time is not None:
+        gap = current.time - previous.time
+        if gap < timedelta(0) or gap > MAX_GAP:
+            return ()
+    out: list[Problem] = []
+    tournament = current.tournament is not None
+    for seat in current.seats:
+        if seat.player not in previous_final:
+            continue
+        before = previous_final[seat.player]
+        now = seat.stack
+        if now == before:
+            continue
+        text = (
+            f"{seat.player} starts with {money(now)} but ended hand {previous.hand_id} "
+            f"with {money(before)}"
+        )
+        if tournament or now < before:
+            out.append(Problem(STACK_MISMATCH, Severity.ERROR, seat.line, text))
+        else:
+            text += f" (a top-up or rebuy of {money(now - before)}?)"
+            out.append(Problem(STACK_CHANGE, Severity.WARNING, seat.line, text))
+    return tuple(out)
+
+
+class ContinuityTracker:
+    """Feeds hands one by one (a file's order) and remembers the last hand of each table."""
+
+    def __init__(self) -> None:
+        self._last: dict[TableKey, tuple[Hand, dict[str, int]]] = {}
+
+    def feed(self, hand: Hand, final: Mapping[str, int]) -> tuple[Problem, ...]:
+        key = table_key(hand)
+        previous = self._last.get(key)
+        self._last[key] = (hand, dict(final))
+        if previous is None:
+            return ()
+        return carry_over(previous[0], previous[1], hand)
+
+
+def check_continuity(hands: Sequence[Hand]) -> dict[tuple[str, str], tuple[Problem, ...]]:
+    """Problems of stack carry-over, keyed by ``(site, hand_id)`` of the later hand.
+
+    Hands are grouped by table and put in time order (the given order where times are
+    missing or equal); hands without a problem are absent from the result.
+    """
+    out: dict[tuple[str, str], tuple[Problem, ...]] = {}
+    for group in _by_table(hands):
+        tracker = ContinuityTracker()
+        for hand in group:
+            _, final = run_with_stacks(hand)
+            found = tracker.feed(hand, final)
+            if found:
+                out[(hand.site, hand.hand_id)] = found
+    return out
+
+
+def _when(hand: Hand) -> float:
+    return hand.time.timestamp() if hand.time is not None else float("inf")
+
+
+def _by_table(hands: Iterable[Hand]) -> list[list[Hand]]:
+    groups: dict[TableKey, list[tuple[int, Hand]]] = {}
+    for index, hand in enumerate(hands):
+        groups.setdefault(table_key(hand), []).append((index, hand))
+    ordered: list[list[Hand]] = []
+    for members in groups.values():
+        members.sort(key=lambda ih: (_when(ih[1]), ih[0]))
+        ordered.append([h for _, h in members])
+    return ordered
