@@ -84,6 +84,8 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
     p.add_argument("--player", help="whose statistics (default: the hero)")
     p.add_argument("--all-players", action="store_true", help="one line per player")
+    p.add_argument("--min-hands", type=int, default=0,
+                   help="with --all-players: only players with at least this many hands")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--site")
     p.add_argument("--game", help="e.g. 27_triple_draw")
@@ -122,10 +124,10 @@ def _stats(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.json:
-            print(json.dumps(stats_json(args.db, args.player, filters, args.all_players),
-                             indent=1, default=str))
+            data = stats_json(args.db, args.player, filters, args.all_players, args.min_hands)
+            print(json.dumps(data, indent=1, default=str))
         else:
-            print(stats_text(args.db, args.player, filters, args.all_players))
+            print(stats_text(args.db, args.player, filters, args.all_players, args.min_hands))
     except StatsError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -67,7 +67,11 @@ def _notes(con: duckdb.DuckDBPyConnection) -> list[str]:
 
 
 def stats_json(
-    path: str | None, player: str | None, filters: Filters, all_players: bool = False
+    path: str | None,
+    player: str | None,
+    filters: Filters,
+    all_players: bool = False,
+    min_hands: int = 0,
 ) -> dict[str, Any]:
     con = open_database(path)
     try:
@@ -80,6 +84,7 @@ def stats_json(
             if not db.has_player_hands(con):
                 raise StatsError("the database has no statistics table yet; import hands first")
             df = summary(con, filters)
+            df = df[df["hands"] >= min_hands]
             clean = df.astype(object).where(df.notna(), None)
             out["players"] = [{str(k): v for k, v in r.items()}
                               for r in clean.to_dict(orient="records")]
@@ -94,7 +99,11 @@ def stats_json(
 
 
 def stats_text(
-    path: str | None, player: str | None, filters: Filters, all_players: bool = False
+    path: str | None,
+    player: str | None,
+    filters: Filters,
+    all_players: bool = False,
+    min_hands: int = 0,
 ) -> str:
     con = open_database(path)
     try:
@@ -102,7 +111,8 @@ def stats_text(
         if all_players:
             if not db.has_player_hands(con):
                 raise StatsError("the database has no statistics table yet; import hands first")
-            body = render_players(summary(con, filters), limit=10**9)
+            df = summary(con, filters)
+            body = render_players(df[df["hands"] >= min_hands], limit=len(df))
         else:
             chosen = _choose(con, player, filters)
             body = render_report(player_report(con, chosen, filters))

@@ -100,3 +100,13 @@ def test_valid_only_needs_the_hands_table(db_file: str, capsys: pytest.CaptureFi
     # The fixture database holds facts but no hands rows: nothing is valid.
     code, _, err = run(capsys, "--db", db_file, "--valid-only")
     assert (code, err) == (1, "error: no hands match; import hands first or loosen the filters\n")
+
+
+def test_all_players_with_a_minimum_of_hands(
+    db_file: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "--db", db_file, "--all-players", "--json", "--min-hands", "2")
+    assert [p["player"] for p in json.loads(out)["players"]] == ["H", "V"]
+    code, out, _ = run(capsys, "--db", db_file, "--all-players", "--min-hands", "3")
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == ["player", "H"]
