@@ -19,6 +19,9 @@ Where the two differ by design, and how it is handled (not skipped):
   give one chip each to the first winners clockwise from the button.  The two agree
   except when three or more players split a pot with a remainder of two or more; such a
   hand is compared after moving those chips, and the test counts them.
+- a no-limit all-in raise that no opponent can answer (each is all-in or has fewer chips
+  than the bet already faced) is refused by pokerkit; sites accept it and return the
+  excess uncalled, so it is replayed in pokerkit as a call (the stacks end the same).
 - pokerkit counts a fixed-limit cap without the big blind; ours is stricter (RULES.md), so
   every sequence we deal is one pokerkit accepts.  PokerStars lifts the cap when two
   players are left (its profile); pokerkit's cap is per round, so for such a site it gets
@@ -188,8 +191,13 @@ def pokerkit_final_stacks(hand: Hand) -> dict[str, int]:
                 state.fold()
             elif step.kind in (ActionKind.CHECK, ActionKind.CALL):
                 assert state.check_or_call().amount == step.amount
-            else:
+            elif state.can_complete_bet_or_raise_to():
                 state.complete_bet_or_raise_to(state.bets[i] + step.amount)
+            else:
+                # nobody left could answer it (the others are all-in or covered): pokerkit
+                # refuses the raise, sites take it and give the excess back uncalled
+                assert step.all_in
+                state.check_or_call()
         elif isinstance(step, Draw):
             i = index[step.player]
             assert state.stand_patter_or_discarder_index == i
