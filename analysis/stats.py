@@ -117,6 +117,7 @@ class PlayerReport:
     draw_counts: pd.DataFrame
     first_draw: pd.DataFrame
     showdown: pd.DataFrame
+    by_currency: pd.DataFrame  # money sums mean something only within one currency
     definitions: dict[str, str] = field(default_factory=definitions)
 
     def to_json(self) -> dict[str, Any]:
@@ -133,6 +134,7 @@ class PlayerReport:
             "draw_counts": frame(self.draw_counts),
             "first_draw": frame(self.first_draw),
             "showdown": frame(self.showdown),
+            "by_currency": frame(self.by_currency),
             "definitions": self.definitions,
         }
 
@@ -458,4 +460,7 @@ def player_report(
         draw_counts=draw_counts(con, player, filters),
         first_draw=first_draw_win_rate(con, player, filters),
         showdown=showdown_hands(con, filters, player),
+        by_currency=summary(con, filters, player, by=("currency",), stats=()).drop(
+            columns="player"
+        ),
     )

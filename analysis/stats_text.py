@@ -80,6 +80,10 @@ def render_report(report: PlayerReport) -> str:
         f"{number(r.bb_per_100)} BB/100, rake paid {money(r.rake)}",
         f"  showdown {money(r.net_showdown)}, non-showdown {money(r.net_nonshowdown)}",
     ]
+    if len(report.by_currency) > 1:
+        lines.append("  the sums above mix currencies; by currency:")
+        lines.append(table(report.by_currency, ("currency", "hands", "net", "bb_per_100",
+                                                "rake"), _MONEY))
     group = ""
     for s in report.stats:
         if s.group != group:

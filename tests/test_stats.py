@@ -353,3 +353,17 @@ def test_summary_by_more_columns_without_statistics(small: DB) -> None:
     ]
     h = df[df["player"] == "H"][["game", "stakes", "hands", "net"]].values.tolist()
     assert h == [["27_single_draw", "1/1", 2, -1800], ["27_triple_draw", "1/2", 1, -400]]
+
+
+def test_report_splits_money_by_currency() -> None:
+    from analysis.stats_text import render_report
+
+    con, _ = database([SNOW, replace(SNOW, hand_id="9", currency="EUR")])
+    report = stats.player_report(con, "H")
+    assert report.by_currency[["currency", "hands", "net"]].values.tolist() == [
+        ["EUR", 1, -900], ["USD", 1, -900],
+    ]
+    text = render_report(report)
+    assert "  the sums above mix currencies; by currency:" in text.splitlines()
+    one, _ = database([SNOW])
+    assert "mix currencies" not in render_report(stats.player_report(one, "H"))
