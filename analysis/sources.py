@@ -13,7 +13,7 @@ import io
 import os
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
@@ -134,11 +134,16 @@ def site_reader(head: str) -> SiteReader | None:
 
 @dataclass
 class Opened:
-    """A source decoded: its site reader, its numbered lines and the line count so far."""
+    """A source decoded: its site reader and its numbered lines.
+
+    ``rejected`` is set when the lines stopped early at something no hand history holds;
+    the hands before it are read normally.
+    """
 
     reader: SiteReader
     encoding: str
-    lines: Iterator[tuple[int, str]]
+    lines: Iterator[tuple[int, str]] = field(default_factory=lambda: iter(()))
+    rejected: str | None = None
 
 
 def open_lines(source: Source, stream: BinaryIO, *, start_line: int = 1) -> Opened:
@@ -146,7 +151,8 @@ def open_lines(source: Source, stream: BinaryIO, *, start_line: int = 1) -> Open
 
     Lines before ``start_line`` are decoded (line numbers and doubled breaks depend on them)
     but not handed on: that is how a grown file resumes at its last hand.  Raises
-    ``Rejected`` for binary data, text no site reader recognises, and enormous lines.
+    ``Rejected`` for binary data and text no site reader recognises; an enormous line ends
+    the lines and sets ``rejected``.
     """
     first = stream.read(BLOCK)
     decoded, lines = open_stream(stream, first)
@@ -160,17 +166,20 @@ def open_lines(source: Source, stream: BinaryIO, *, start_line: int = 1) -> Open
         raise Rejected(
             f"{source.name}: not a hand history this program reads (sites read: {sites})"
         )
-    return Opened(reader, decoded.encoding, _bounded(lines, source.name, start_line))
+    opened = Opened(reader, decoded.encoding)
+    opened.lines = _bounded(lines, opened, source.name, start_line)
+    return opened
 
 
 def _bounded(
-    lines: Iterator[tuple[int, str]], name: str, start_line: int
+    lines: Iterator[tuple[int, str]], opened: Opened, name: str, start_line: int
 ) -> Iterator[tuple[int, str]]:
     for no, line in lines:
         if len(line) >= MAX_LINE_CHARS:
-            raise Rejected(
+            opened.rejected = (
                 f"{name}:{no}: a line of {MAX_LINE_CHARS:,} characters or more: "
                 "not a hand history; the rest of the file is not read"
             )
+            return
         if no >= start_line:
             yield no, line

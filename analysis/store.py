@@ -71,6 +71,33 @@ class Store:
             raise
         return batch_id
 
+    def forget_tail(self, file: str, from_line: int) -> int:
+        """Drop what an earlier read stored from ``file`` at or after ``from_line``.
+
+        A grown file is read again from its last hand, which the earlier read may have
+        seen half written (stored as a parse error or an incomplete hand); the bytes
+        there are unchanged, so reading them again restores everything dropped here.
+        """
+        db = self.db
+        doomed = "SELECT id FROM hands WHERE file = ? AND line >= ?"
+        db.execute("BEGIN TRANSACTION")
+        try:
+            tables = [*CHILD_COLUMNS, *(["player_hands"] if self.facts_columns else [])]
+            for table in tables:
+                db.execute(f"DELETE FROM {table} WHERE hand IN ({doomed})", [file, from_line])
+            dropped = 0
+            for table in ("hands", "quarantine"):
+                rows = db.execute(
+                    f"DELETE FROM {table} WHERE file = ? AND line >= ? RETURNING id",
+                    [file, from_line],
+                ).fetchall()
+                dropped += len(rows)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return dropped
+
     # -- the write
 
     def write(self, batches: Sequence[tuple[FileState, ArrowRows | None]]) -> tuple[int, int]:
@@ -102,8 +129,6 @@ class Store:
                     self._append_children(
                         "player_hands", [r.player_hands for _, r in parts], offsets, hand_ids
                     )
-                added = int(new_hands.sum()) + int(new_quarantine.sum())
-                present = len(new_hands) + len(new_quarantine) - added
                 for mask, tables in (
                     (new_hands, [r.hands for _, r in parts]),
                     (new_quarantine, [r.quarantine for _, r in parts]),
@@ -111,8 +136,13 @@ class Store:
                     start = 0
                     for (state, _), table in zip(parts, tables, strict=True):
                         n_new = int(mask[start : start + table.num_rows].sum())
-                        state.counts["added"] += n_new
-                        state.counts["already_present"] += table.num_rows - n_new
+                        # hands dropped by forget_tail and read again were there before
+                        again = min(state.forgotten, n_new)
+                        state.forgotten -= again
+                        added += n_new - again
+                        present += table.num_rows - n_new + again
+                        state.counts["added"] += n_new - again
+                        state.counts["already_present"] += table.num_rows - n_new + again
                         start += table.num_rows
             seen: set[int] = set()
             for state, _ in batches:

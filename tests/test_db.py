@@ -51,9 +51,7 @@ def test_first_connect_creates_every_table_at_current_version(tmp_path: Path) ->
     path = tmp_path / "sub" / "dir" / "x.duckdb"
     con = dbmod.connect(path)
     assert _tables(con) >= TABLES
-    assert con.execute("SELECT max(version) FROM schema_version").fetchone() == (
-        CURRENT_VERSION,
-    )
+    assert con.execute("SELECT max(version) FROM schema_version").fetchone() == (CURRENT_VERSION,)
     con.close()
 
 
