@@ -14,7 +14,7 @@ minus at most 4 the drawer has already been given, and no draw needs more than 5
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb, sqrt
@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from engine.batch import rank_batch
 from engine.cards import CardError, Cards, check_distinct, parse_cards
+from engine.ranges import Range, deal_ranges, unknown_range
 from engine.ranking import Ranking, rank
 from engine.strategy import STAND_PAT, Strategy, default_strategy
 
@@ -41,11 +42,27 @@ class Player:
     ``discards``: cards this player is known to throw on the next draw (out of the stub; they
     can come back only through a reshuffle, and never to this player on this draw).
     ``strategy``: ``None`` is the game's default strategy (engine.strategy).
+    ``keeps_unknown``: an opponent whose cards are not known but who keeps this many on the
+    next draw (``cards`` empty): each trial deals them five random cards among those their
+    strategy would play that way (5: a random pat hand of that strategy).
     """
 
     cards: Cards
     strategy: Strategy | None = None
     discards: Cards = ()
+    keeps_unknown: int | None = None
+
+    @classmethod
+    def drawing(cls, count: int, strategy: Strategy | None = None) -> Player:
+        """An opponent seen drawing ``count`` cards (0: standing pat) on the next draw."""
+        if not 0 <= count <= 5:
+            raise ValueError(f"a player draws 0 to 5 cards, not {count}")
+        return cls((), strategy, keeps_unknown=5 - count)
+
+    @property
+    def dealt_in_full(self) -> bool:
+        """Holds five cards before the next draw (known, or dealt by the simulator)."""
+        return len(self.cards) == 5 or self.keeps_unknown is not None
 
 
 @dataclass(frozen=True)
@@ -68,7 +85,12 @@ def _check(players: Sequence[Player], draws: int, dead: Cards) -> None:
     for i, p in enumerate(players):
         if len(p.cards) > 5:
             raise CardError(f"player {i} holds {len(p.cards)} cards: at most five")
-        if len(p.cards) < 5 and draws == 0:
+        if p.keeps_unknown is not None:
+            if p.cards or p.discards or not 0 <= p.keeps_unknown <= 5:
+                raise ValueError(f"player {i}: unknown cards with 0 to 5 kept, nothing known")
+            if draws == 0:
+                raise ValueError(f"player {i} keeps unknown cards and no draw is left")
+        elif len(p.cards) < 5 and draws == 0:
             raise ValueError(f"player {i} holds {len(p.cards)} cards and no draw is left")
         if len(p.cards) + len(p.discards) > 5:
             raise CardError(f"player {i}: kept and discarded cards make more than five")
@@ -86,29 +108,74 @@ def _strategies(players: Sequence[Player], ranking: Ranking) -> list[Strategy]:
     return out
 
 
+def _known(players: Sequence[Player], dead: Cards) -> set[int]:
+    known = set(dead)
+    for p in players:
+        known.update(p.cards)
+        known.update(p.discards)
+    return known
+
+
+def _ranges(
+    players: Sequence[Player], strategies: Sequence[Strategy], draws: int, dead: Cards
+) -> dict[int, Range]:
+    known = _known(players, dead)
+    return {
+        i: unknown_range(strategies[i], draws, p.keeps_unknown, known)
+        for i, p in enumerate(players)
+        if p.keeps_unknown is not None
+    }
+
+
 class _Deal:
     """The cards of a chunk of trials: hands, stub (lazily shuffled) and discard pile."""
 
     def __init__(
-        self, players: Sequence[Player], dead: Cards, trials: int, rng: np.random.Generator
+        self,
+        players: Sequence[Player],
+        dead: Cards,
+        trials: int,
+        rng: np.random.Generator,
+        ranges: Mapping[int, Range],
     ) -> None:
         self.rng = rng
         self.hands = np.zeros((trials, len(players), 5), dtype=np.uint8)
         for i, p in enumerate(players):
             self.hands[:, i, : len(p.cards)] = p.cards
-        known = set(dead)
-        for p in players:
-            known.update(p.cards)
-            known.update(p.discards)
+        known = _known(players, dead)
         unseen = [c for c in range(52) if c not in known]
         self.stub = np.zeros((trials, 52), dtype=np.uint8)
         self.stub[:, : len(unseen)] = unseen
         self.pos = np.zeros(trials, dtype=np.int64)
         self.end = np.full(trials, len(unseen), dtype=np.int64)
+        if ranges:
+            self._deal_unknown(ranges, unseen)
         self.pile = np.zeros((trials, 52), dtype=np.uint8)
         self.pile[:, : len(dead)] = list(dead)
         self.piled = np.full(trials, len(dead), dtype=np.int64)
         self.reshuffles = 0
+
+    def _deal_unknown(self, ranges: Mapping[int, Range], unseen: Sequence[int]) -> None:
+        """Deal the unknown hands, then take their cards out of every trial's stub by moving
+        them in front of ``pos`` (as if drawn: the stub's order does not matter)."""
+        trials = self.hands.shape[0]
+        hands, _ = deal_ranges(list(ranges.values()), trials, self.rng)
+        where = np.zeros((trials, 52), dtype=np.int8)
+        where[:, list(unseen)] = np.arange(len(unseen))
+        rows = np.arange(trials)
+        front = 0
+        for s, i in enumerate(ranges):
+            self.hands[:, i] = hands[:, s]
+            for slot in range(5):
+                card = hands[:, s, slot]
+                at = where[rows, card]
+                displaced = self.stub[:, front].copy()
+                self.stub[rows, at] = displaced
+                self.stub[:, front] = card
+                where[rows, displaced] = at
+                where[rows, card] = front
+                front += 1
+        self.pos[:] = front
 
     def _reshuffle(self, rows: npt.NDArray[np.int64]) -> None:
         # Order in the new stub does not matter: each draw picks uniformly from it.
@@ -142,7 +209,7 @@ class _Deal:
         for done in range(draws):
             for i, player in enumerate(players):
                 hand = self.hands[:, i]
-                if done == 0 and len(player.cards) < 5:
+                if done == 0 and not player.dealt_in_full:
                     need = np.zeros((trials, 5), dtype=np.bool_)
                     need[:, len(player.cards) :] = True
                 else:
@@ -159,7 +226,7 @@ class _Deal:
                         every = np.arange(trials)
                         self.discard(every, np.full(trials, card, dtype=np.uint8))
                 for slot in range(5):
-                    if done == 0 and slot >= len(player.cards):
+                    if done == 0 and not player.dealt_in_full and slot >= len(player.cards):
                         continue  # an empty slot: nothing was thrown from it
                     rows = np.flatnonzero(need[:, slot])
                     if len(rows):
@@ -178,11 +245,12 @@ def simulate(
     """The final hands of ``trials`` random deals, shape (trials, players, 5)."""
     _check(players, draws, dead)
     strategies = _strategies(players, ranking)
+    ranges = _ranges(players, strategies, draws, dead)
     rng = np.random.default_rng(seed)
     out = np.empty((trials, len(players), 5), dtype=np.uint8)
     for start in range(0, trials, CHUNK):
         n = min(CHUNK, trials - start)
-        deal = _Deal(players, dead, n, rng)
+        deal = _Deal(players, dead, n, rng, ranges)
         deal.play(players, strategies, draws)
         out[start : start + n] = deal.hands
     return out
@@ -211,12 +279,13 @@ def equity(
         raise ValueError("at least 2 trials are needed for a standard error")
     _check(players, draws, dead)
     strategies = _strategies(players, ranking)
+    ranges = _ranges(players, strategies, draws, dead)
     rng = np.random.default_rng(seed)
     total = np.zeros(len(players))
     total_sq = np.zeros(len(players))
     for start in range(0, trials, CHUNK):
         n = min(CHUNK, trials - start)
-        deal = _Deal(players, dead, n, rng)
+        deal = _Deal(players, dead, n, rng, ranges)
         deal.play(players, strategies, draws)
         share = shares(deal.hands, ranking)
         total += share.sum(axis=0)
@@ -246,6 +315,8 @@ def exact_deals(
     stub that runs out is a ValueError here (the simulator handles it).
     """
     _check(players, draws, dead)
+    if any(p.keeps_unknown is not None for p in players):
+        raise ValueError("exact enumeration takes known cards only (no keeps_unknown)")
     strategies = _strategies(players, ranking)
     known = set(dead)
     for p in players:

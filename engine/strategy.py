@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Protocol
 
 import numpy as np
@@ -145,6 +146,7 @@ class ThresholdStrategy:
         return f"threshold ({steps})"
 
 
+@cache
 def default_strategy(ranking: Ranking) -> ThresholdStrategy:
     """2-7: pat 9-low with two or three draws left, T-low with one; keep cards to the 8,
     to the 9 on the last draw.  A-5 (ace low): pat 8-low, 9-low on the last draw; keep to

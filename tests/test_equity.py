@@ -222,3 +222,43 @@ def test_seeded_runs_repeat_exactly() -> None:
     b = equity(players, D27, 3, trials=5000, seed=9)
     assert a == b
     assert sum(a.equity) == pytest.approx(1.0)
+
+
+def test_unknown_pat_hand_is_a_random_hand_the_strategy_stands_pat_on() -> None:
+    # One draw left, the opponent stands pat with unknown cards: under the default strategy
+    # that is any T-low or better.  Exact answer: count those hands among the unseen cards.
+    mine = P("8s6d4c3h2d")
+    unseen = np.array([c for c in range(52) if c not in mine], dtype=np.uint8)
+    hands = all_hands()
+    pool = hands[(hands < len(unseen)).all(axis=1)]  # 5-subsets of 47 positions
+    ranks = rank_batch(unseen[pool], D27)
+    pat = ranks <= rank(P("Ts9d8h7c5s"), D27)  # worst T-low (T-9-8-7-6 is a straight)
+    mine_rank = rank(mine, D27)
+    exact_loss = float(((ranks < mine_rank) & pat).sum() / pat.sum())
+    ties = float(((ranks == mine_rank) & pat).sum() / pat.sum())
+    result = equity([Player(mine, STAND_PAT), Player.drawing(0)], D27, 1, trials=40_000, seed=8)
+    assert close(result.equity[1], exact_loss + ties / 2, result.stderr[1])
+
+
+def test_unknown_drawing_hand_keeps_what_its_strategy_keeps() -> None:
+    hands = simulate(
+        [Player(P("7s5d4h3c2d"), STAND_PAT), Player.drawing(1)], D27, 1, trials=5000, seed=9
+    )
+    low = hands[:, 1] >> 2
+    # it kept four cards of different ranks, nine or lower, and drew one
+    for row in low.tolist():
+        small = {r for r in row if r <= 7}
+        assert len(small) >= 4
+    assert Player.drawing(1).keeps_unknown == 4
+
+
+def test_unknown_hands_are_refused_where_they_cannot_work() -> None:
+    with pytest.raises(ValueError, match="no draw is left"):
+        equity([Player(P("7s5d4h3c2d"), STAND_PAT), Player.drawing(1)], D27, 0)
+    with pytest.raises(ValueError, match="known cards only"):
+        exact_equity([Player(P("7s5d4h3c2d"), STAND_PAT), Player.drawing(1)], D27, 1)
+    with pytest.raises(ValueError, match="0 to 5 cards"):
+        Player.drawing(6)
+    with pytest.raises(ValueError, match="never keeps"):
+        never = ThresholdStrategy(D27, {1: "2"}, {1: "2"})  # keeps at most one deuce
+        equity([Player(P("7s5d4h3c2d"), STAND_PAT), Player.drawing(0, never)], D27, 1, trials=50)

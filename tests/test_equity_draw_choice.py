@@ -94,3 +94,17 @@ def test_bad_calls_are_refused() -> None:
         draw_equity(P("7s5d4h3cKd"), 0, D27, [pat])
     with pytest.raises(CardError, match="cannot keep"):
         draw_equity(P("7s5d4h3cKd"), 1, D27, [pat], keeps=[P("9s")])
+
+
+def test_opponents_known_only_by_their_draw_counts() -> None:
+    # Against a pat hand (unknown, from the default strategy's pat range) and a one-card
+    # draw, with two draws left: breaking 7-5-4-3-K to draw one beats standing pat on
+    # king-high or drawing five.
+    hand = P("7s5d4h3cKd")
+    keeps = [P("7s5d4h3c"), hand, ()]
+    choices = draw_equity(
+        hand, 2, D27, [Player.drawing(0), Player.drawing(1)], keeps=keeps, trials=20_000
+    )
+    assert [c.keep for c in choices] == [P("7s5d4h3c"), hand, ()]
+    assert all(not c.exact for c in choices)
+    assert choices[1].loss > 4 * (choices[0].stderr + choices[1].stderr)
