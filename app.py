@@ -1,7 +1,8 @@
 """DrawLab dashboard: routing only.  Each page lives in ``ui/`` and reads from ``analysis/``.
 
 Run with ``streamlit run app.py`` (or ``make run``).  The database is the one
-``analysis.db`` picks (``DRAWLAB_DB`` or ``~/.drawlab/drawlab.duckdb``).
+``analysis.db`` picks (``DRAWLAB_DB`` or ``~/.drawlab/drawlab.duckdb``); on a first start
+it is filled with the bundled ``sample_histories`` (see ``ui.state``).
 """
 
 import streamlit as st
@@ -9,10 +10,12 @@ import streamlit as st
 st.set_page_config(page_title="DrawLab", page_icon="🂡", layout="wide")
 
 PAGES = [
-    st.Page("ui/overview_page.py", title="Overview & statistics", icon="📊", url_path="overview",
+    st.Page("ui/overview_page.py", title="Overview & statistics", icon=":material/monitoring:",
             default=True),
-    st.Page("ui/replayer_page.py", title="Replayer", icon="🃏", url_path="replayer"),
-    st.Page("ui/import_page.py", title="Import", icon="📥", url_path="import"),
+    st.Page("ui/replayer_page.py", title="Replayer", icon=":material/style:",
+            url_path="replayer"),
+    st.Page("ui/import_page.py", title="Import", icon=":material/upload_file:",
+            url_path="import"),
 ]
 
 st.navigation(PAGES).run()

@@ -83,7 +83,7 @@ def test_game_filter_restricts_the_figures(
 ) -> None:
     at = app_for(corpus_db, monkeypatch).run()
     games = at.selectbox(key="f_game").options
-    assert "27_triple_draw" in games and "five_card_draw" in games
+    assert "2-7 Triple Draw" in games and "Five-Card Draw" in games
     at.selectbox(key="f_game").set_value("27_triple_draw").run()
     assert not at.exception
     con = db.connect(corpus_db)

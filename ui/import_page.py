@@ -106,7 +106,7 @@ def show_results(results: list[UploadResult]) -> None:
     if failed.empty:
         st.success("No hand failed.")
         return
-    st.subheader(f"Hands that failed ({total_problems:,})")
+    st.subheader(f"Hands that failed: {total_problems:,} problems")
     if total_problems > len(failed):
         st.caption(f"The first {len(failed):,} problems are listed.")
     st.dataframe(failed, hide_index=True, key="import_failures")

@@ -18,26 +18,21 @@ from analysis import stats
 from analysis.stat_defs import STATS, definitions
 from analysis.stats import Filters, Results
 from ui import data, state
+from ui.labels import game_name, money
 from ui.safe import md
 
 DEFS = definitions()
 GROUPS = tuple(dict.fromkeys(s.group for s in STATS))
 ANY = "(all)"
-
-
-def _money(cents: int | float) -> str:
-    sign = "-" if cents < 0 else ""
-    return f"{sign}{abs(cents) / 100:,.2f}"
-
-
 def _stat_text(value: float | None, kind: str) -> str:
     if value is None:
         return "–"
     return f"{100 * value:.1f}%" if kind == "rate" else f"{value:.2f}"
 
 
-def _pick(label: str, options: list[str], key: str) -> str | None:
-    choice = st.selectbox(label, [ANY, *options], key=key)
+def _pick(label: str, options: list[str], key: str, games: bool = False) -> str | None:
+    shown = game_name if games else str
+    choice = st.selectbox(label, [ANY, *options], key=key, format_func=shown)
     return None if choice == ANY else str(choice)
 
 
@@ -46,7 +41,7 @@ def filters_sidebar(options: data.FilterOptions) -> Filters:
     with st.sidebar:
         st.header("Filters")
         site = _pick("Site", list(options.sites), "f_site")
-        game = _pick("Game", list(options.games), "f_game")
+        game = _pick("Game", list(options.games), "f_game", games=True)
         stakes = _pick("Stakes", list(options.stakes), "f_stakes")
         date_from: date | None = None
         date_to: date | None = None
@@ -72,12 +67,12 @@ def filters_sidebar(options: data.FilterOptions) -> Filters:
 def key_figures(res: Results) -> None:
     cols = st.columns(6)
     cols[0].metric("Hands", f"{res.hands:,}", help=DEFS["hands"])
-    cols[1].metric("Net won", _money(res.net), help=DEFS["net"])
+    cols[1].metric("Net won", money(res.net), help=DEFS["net"])
     cols[2].metric("Big bets / 100", "–" if res.bb_per_100 is None else f"{res.bb_per_100:.2f}",
                    help=DEFS["bb_per_100"])
-    cols[3].metric("Showdown", _money(res.net_showdown), help=DEFS["net_showdown"])
-    cols[4].metric("Non-showdown", _money(res.net_nonshowdown), help=DEFS["net_nonshowdown"])
-    cols[5].metric("Rake paid", _money(res.rake), help=DEFS["rake"])
+    cols[3].metric("Showdown", money(res.net_showdown), help=DEFS["net_showdown"])
+    cols[4].metric("Non-showdown", money(res.net_nonshowdown), help=DEFS["net_nonshowdown"])
+    cols[5].metric("Rake paid", money(res.rake), help=DEFS["rake"])
 
 
 def statistics(values: tuple[stats.StatValue, ...]) -> None:
@@ -130,7 +125,7 @@ def final_hand_chart(df: pd.DataFrame) -> go.Figure:
     fig = go.Figure()
     for game in df["game"].unique():
         part = df[df["game"] == game]
-        fig.add_trace(go.Bar(x=part["final_class"], y=part["share"] * 100, name=str(game),
+        fig.add_trace(go.Bar(x=part["final_class"], y=part["share"] * 100, name=game_name(game),
                              customdata=part["hands"],
                              hovertemplate="%{x}: %{y:.1f}% (%{customdata} hands)"))
     fig.update_layout(title="Final hand at showdown (% of showdowns)", height=340,
@@ -168,7 +163,7 @@ def main() -> None:
     options = data.filter_options(con, path, gen)
     if options.hands == 0:
         st.info("The database holds no hands yet: import some on the Import page.")
-        st.page_link("ui/import_page.py", label="Go to Import", icon="📥")
+        st.page_link("ui/import_page.py", label="Go to Import", icon=":material/upload_file:")
         return
     filters = filters_sidebar(options)
     players = data.player_list(con, path, gen, filters)

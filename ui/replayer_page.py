@@ -18,16 +18,12 @@ from analysis.queries import HandFilter
 from engine.record import Draw
 from engine.replay import Replay, SeatView, TableState
 from ui import cards, data, state
+from ui.labels import game_name, money
 from ui.safe import md
 
 ANY = "(all)"
 SOURCES = ("Latest hands", "Biggest pots", "Hands with problems", "Search by id")
 STATUS_CHOICES = (ANY, "ok", "invalid", "incomplete", "unsupported")
-
-
-def money(amount: int) -> str:
-    sign = "-" if amount < 0 else ""
-    return f"{sign}{abs(amount) / 100:,.2f}"
 
 
 def street_name(s: TableState) -> str:
@@ -58,7 +54,7 @@ def hand_list() -> pd.DataFrame:
         return data.find_hand_ids(con, path, gen, wanted.strip(), options.sites)
     cols = st.columns(4)
     site = cols[0].selectbox("Site", (ANY, *options.sites), key="r_site")
-    game = cols[1].selectbox("Game", (ANY, *options.games), key="r_game")
+    game = cols[1].selectbox("Game", (ANY, *options.games), key="r_game", format_func=game_name)
     status = cols[2].selectbox("Verdict", STATUS_CHOICES, key="r_status")
     players = data.player_list(con, path, gen, data.NO_FILTERS)
     player = cols[3].selectbox("Player", (ANY, *map(str, players["player"])), key="r_player")
@@ -91,7 +87,13 @@ def pick_hand(listed: pd.DataFrame) -> int | None:
     current = st.session_state.get("replay_hand")
     if current not in ids:
         st.session_state["replay_hand"] = ids[0]
-    st.selectbox("Hand", ids, format_func=lambda i: labels.get(i, str(i)), key="replay_hand")
+    cols = st.columns([8, 1, 1], vertical_alignment="bottom")
+    cols[0].selectbox("Hand", ids, format_func=lambda i: labels.get(i, str(i)),
+                      key="replay_hand")
+    cols[1].button("Hand", icon=":material/skip_previous:", on_click=_move_hand, args=(-1,),
+                   key="b_prev_hand", help="The previous hand in the list", width="stretch")
+    cols[2].button("Hand", icon=":material/skip_next:", on_click=_move_hand, args=(1,),
+                   key="b_next_hand", help="The next hand in the list", width="stretch")
     chosen: int = st.session_state["replay_hand"]
     return chosen
 
@@ -131,21 +133,20 @@ def controls(states: tuple[TableState, ...]) -> int:
     starts = street_starts(states)
     prev_street = max((s for s in starts if s < step), default=0)
     next_street = min((s for s in starts if s > step), default=last)
-    row = st.columns(8)
-    row[0].button("⏮ Start", on_click=_set_step, args=(0,), key="b_start", shortcut="Home")
-    row[1].button("⏪ Street", on_click=_set_step, args=(prev_street,), key="b_prev_street",
-                  shortcut="Up", help="Back to the start of the previous street (↑)")
-    row[2].button("◀ Step", on_click=_set_step, args=(max(0, step - 1),), key="b_prev",
-                  shortcut="Left", help="One step back (←)")
-    row[3].button("Step ▶", on_click=_set_step, args=(min(last, step + 1),), key="b_next",
-                  shortcut="Right", help="One step on (→)")
-    row[4].button("Street ⏩", on_click=_set_step, args=(next_street,), key="b_next_street",
-                  shortcut="Down", help="On to the next street (↓)")
-    row[5].button("End ⏭", on_click=_set_step, args=(last,), key="b_end", shortcut="End")
-    row[6].button("◀ Hand", on_click=_move_hand, args=(-1,), key="b_prev_hand",
-                  help="The previous hand in the list")
-    row[7].button("Hand ▶", on_click=_move_hand, args=(1,), key="b_next_hand",
-                  help="The next hand in the list")
+    row = st.columns(6)
+    buttons = (
+        ("Start", "first_page", 0, "b_start", "Home", "The forced bets (Home)"),
+        ("Street", "fast_rewind", prev_street, "b_prev_street", "Up",
+         "Back to the start of the street (↑)"),
+        ("Back", "chevron_left", max(0, step - 1), "b_prev", "Left", "One step back (←)"),
+        ("Next", "chevron_right", min(last, step + 1), "b_next", "Right", "One step on (→)"),
+        ("Street", "fast_forward", next_street, "b_next_street", "Down",
+         "On to the next street (↓)"),
+        ("End", "last_page", last, "b_end", "End", "The last step (End)"),
+    )
+    for col, (label, icon, target, key, shortcut, tip) in zip(row, buttons, strict=False):
+        col.button(label, icon=f":material/{icon}:", on_click=_set_step, args=(target,),
+                   key=key, shortcut=shortcut, help=tip, width="stretch")
     if last > 0:
         st.slider("Step", 0, last, key="replay_step")
     return int(st.session_state["replay_step"])

@@ -12,6 +12,7 @@ recomputes what it has already computed for the same hands.
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,14 @@ from analysis.db import Connection
 from analysis.importer import ImportSummary, import_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
+SAMPLES_ENV = "DRAWLAB_SAMPLES"  # another folder to import on a first start ("" for none)
+
+
+def samples_dir() -> Path | None:
+    chosen = os.environ.get(SAMPLES_ENV)
+    if chosen is None:
+        return SAMPLES
+    return Path(chosen) if chosen else None
 
 
 @dataclass
@@ -51,9 +60,10 @@ def first_start(shared: Shared) -> ImportSummary | None:
     con = shared.connection.cursor()
     if queries.count_hands(con) or not queries.import_history(con, limit=1).empty:
         return None
-    if not SAMPLES.is_dir():
+    samples = samples_dir()
+    if samples is None or not samples.is_dir():
         return None
-    summary = import_paths(con, [SAMPLES])
+    summary = import_paths(con, [samples])
     shared.generation += 1
     return summary
 

@@ -1,0 +1,237 @@
+"""End to end in a real headless Chromium: the dashboard as a user drives it.
+
+Starts ``streamlit run app.py`` on a free loopback port over a fresh database, then with
+Debian's ``chromium`` (``make browser`` installs it; a missing browser fails the test, it
+is not skipped) uploads corpus files, reads the counts, replays a hand to its showdown,
+and checks that player names carrying links, markup and script show as plain text.
+Screenshots go to ``test-artifacts/`` and, one per page, to ``docs/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
+
+from tests.app_support import (
+    HOSTILE_HAND_ID,
+    HOSTILE_NAMES,
+    KINGS_RIT,
+    ROOT,
+    STARS,
+    hostile_history,
+)
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = os.environ.get("DRAWLAB_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ARTIFACTS = ROOT / "test-artifacts"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+TIMEOUT_MS = 60_000
+expect.set_options(timeout=TIMEOUT_MS)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_healthy(url: str, proc: subprocess.Popen[bytes], seconds: float = 90) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"streamlit exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError(f"streamlit did not answer {url}/_stcore/health in {seconds}s")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The dashboard on a fresh database with no bundled samples to import."""
+    home = tmp_path_factory.mktemp("dash")
+    port = _free_port()
+    env = dict(os.environ)
+    env["DRAWLAB_DB"] = str(home / "drawlab.duckdb")
+    env["DRAWLAB_SAMPLES"] = str(home / "no-samples")  # an empty first start, on purpose
+    log = (home / "streamlit.log").open("wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--server.headless", "true", "--browser.gatherUsageStats", "false",
+         "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, proc)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+        shutil.copyfile(home / "streamlit.log", _artifact("streamlit.log"))
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} missing: run `make browser`"
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, headless=True, args=ARGS,
+            viewport={"width": 1400, "height": 1000},
+        )
+        ctx.set_default_timeout(TIMEOUT_MS)
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+
+def _artifact(name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / name
+
+
+def _shot(page: Page, name: str, readme: bool = False) -> None:
+    _settle(page)
+    page.wait_for_timeout(800)  # let charts finish their transition
+    page.screenshot(path=_artifact(f"{name}.png"), full_page=True)
+    if readme:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=False)
+
+
+def _settle(page: Page) -> None:
+    """Wait until Streamlit has finished the current script run."""
+    page.wait_for_timeout(300)
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=TIMEOUT_MS)
+
+
+def _stars_zip() -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for p in sorted(STARS.glob("*.txt")):
+            z.writestr(p.name, p.read_bytes())
+    return buf.getvalue()
+
+
+def _upload(page: Page, files: list[tuple[str, bytes]]) -> None:
+    page.locator("input[type=file]").set_input_files(
+        [{"name": n, "mimeType": "text/plain", "buffer": b} for n, b in files]
+    )
+    button = page.get_by_role("button", name="Import", exact=True)
+    for name, _ in files:
+        expect(page.get_by_text(name, exact=True).first).to_be_visible()
+    expect(button).to_be_enabled()
+    button.click()
+    _settle(page)
+
+
+def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    # an empty database: the overview sends the user to the import page
+    page.goto(f"{server}/")
+    expect(page.get_by_text("The database holds no hands yet")).to_be_visible()
+
+    # import: a zip of PokerStars files, a single invalid hand, and hostile names
+    page.goto(f"{server}/import")
+    expect(page.get_by_role("heading", name="Import hand histories")).to_be_visible()
+    members = len(list(STARS.glob("*.txt")))
+    _upload(page, [("stars.zip", _stars_zip()), ("rit.txt", KINGS_RIT.read_bytes()),
+                   ("hostile.txt", hostile_history().encode())])
+    texts = page.get_by_test_id("stText")
+    expect(texts.filter(has_text="stars.zip: added")).to_have_text(
+        f"stars.zip: added {members} new hands (0 already present)."
+    )
+    expect(texts.filter(has_text="rit.txt: added")).to_have_text(
+        "rit.txt: added 1 new hand (0 already present)."
+    )
+    expect(texts.filter(has_text="hostile.txt: added")).to_have_text(
+        "hostile.txt: added 1 new hand (0 already present)."
+    )
+    expect(page.get_by_text("Hands that failed")).to_be_visible()
+    expect(page.get_by_test_id("stCode").first).to_contain_text("Hero")
+    _shot(page, "import", readme=True)
+
+    # the same file again, in a new session, adds nothing
+    page.goto(f"{server}/import")
+    expect(page.get_by_role("heading", name="Import hand histories")).to_be_visible()
+    _upload(page, [("rit.txt", KINGS_RIT.read_bytes())])
+    expect(texts.filter(has_text="rit.txt: added")).to_have_text(
+        "rit.txt: added nothing, 1 hand already in the database."
+    )
+    _shot(page, "import-again")
+
+    # overview with the imported hands
+    page.goto(f"{server}/")
+    expect(page.get_by_role("heading", name="Overview & statistics")).to_be_visible()
+    expect(page.get_by_test_id("stMetric").filter(has_text="Hands").first).to_be_visible()
+    expect(page.locator(".js-plotly-plot")).to_have_count(4)
+    _shot(page, "overview", readme=True)
+
+    # replayer: find the triple-draw sample by id and step to its showdown
+    page.goto(f"{server}/replayer")
+    expect(page.get_by_role("heading", name="Replayer")).to_be_visible()
+    page.get_by_text("Search by id").click()
+    _settle(page)
+    page.get_by_label("Hand id").fill("63845186378")
+    page.get_by_label("Hand id").press("Enter")
+    _settle(page)
+    step_text = page.get_by_test_id("stText").first
+    expect(step_text).to_have_text("the forced bets are posted")
+    for _ in range(60):
+        if "shows" in step_text.inner_text():
+            break
+        page.locator(".st-key-b_next button").first.click()
+        _settle(page)
+    expect(step_text).to_have_text("Player3 shows 7d 2s 8d 5h 5c")
+    expect(page.locator(".dl-card").first).to_be_visible()
+    _shot(page, "replayer", readme=True)
+
+    # hostile names: shown as text, never as a link, an element or a script
+    page.get_by_label("Hand id").fill(HOSTILE_HAND_ID)
+    page.get_by_label("Hand id").press("Enter")
+    _settle(page)
+    page.locator(".st-key-b_end button").first.click()
+    _settle(page)
+    for name in HOSTILE_NAMES.values():
+        expect(page.get_by_test_id("stText").filter(has_text=name).first).to_be_visible()
+    page.get_by_text("Original text").click()
+    expect(page.get_by_test_id("stCode").last).to_contain_text(HOSTILE_NAMES["Player1"])
+    app = page.locator("[data-testid=stMain]")
+    expect(app.locator("a[href*='evil.example']")).to_have_count(0)
+    expect(app.locator("script")).to_have_count(0)
+    expect(app.locator("img[src=x]")).to_have_count(0)
+    expect(app.locator("b", has_text="bold")).to_have_count(0)
+    assert page.evaluate("typeof window.pwned") == "undefined"
+    _shot(page, "hostile-names")
+    assert errors == []
