@@ -268,6 +268,8 @@ class _Replayer:
             )
         self._report_all(self.state.check_post(post.player, post.kind, amount, dead), post.line)
         self.state.apply_post(post.player, post.kind, amount, dead)
+        if not self.keep_states:
+            return ""
         kind = post.kind.value.replace("_", " ")
         return f"{post.player} posts {kind} {money(amount)}"
 
@@ -287,6 +289,8 @@ class _Replayer:
                 findings.append(Finding(ILLEGAL_ACTION, f"{player} opens without jacks or better"))
         self._report_all(findings, action.line)
         st.apply_action(player, kind, action.amount)
+        if not self.keep_states:
+            return ""
         if kind is ActionKind.FOLD:
             return f"{player} folds"
         if kind is ActionKind.CHECK:
@@ -426,7 +430,7 @@ class _Replayer:
         table = Table(
             total=dict(st.total),
             returned=dict(st.returned),
-            live=st.live,
+            live=list(st.live),
             seat_of=dict(st.seat_of),
             button=hand.button,
             dead_hand=st.phase is Phase.DEAD,

@@ -116,6 +116,8 @@ class HandState:
         self.returned = dict.fromkeys(self.order, 0)  # uncalled bets given back
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
+        self._live: list[str] | None = None
+        self._active: list[str] | None = None
         self.phase = Phase.DEAL
         self.street = 0
         self.draw_number = 0
@@ -140,12 +142,21 @@ class HandState:
     @property
     def live(self) -> list[str]:
         """Players still in the hand (not folded), in position order."""
-        return [p for p in self.order if p not in self.folded]
+        if self._live is None:
+            self._live = [p for p in self.order if p not in self.folded]
+        return self._live
 
     @property
     def active(self) -> list[str]:
         """Players who can still bet: not folded and not all-in."""
-        return [p for p in self.order if p not in self.folded and p not in self.all_in]
+        if self._active is None:
+            self._active = [p for p in self.live if p not in self.all_in]
+        return self._active
+
+    def _changed(self) -> None:
+        """Someone folded or went all-in (or came back from it): forget the cached lists."""
+        self._live = None
+        self._active = None
 
     @property
     def pot(self) -> int:
@@ -370,8 +381,8 @@ class HandState:
             else:
                 text = f"{player} {kind.value}s, but it is {self.to_act}'s turn"
             out.append(Finding(OUT_OF_TURN, text))
-        legal = self._legal_for(player)
         stack = self.stack[player]
+        owed = max(0, self.current_bet - self.street_bet[player])
         if amount > stack:
             out.append(
                 Finding(
@@ -389,23 +400,19 @@ class HandState:
         if kind is ActionKind.FOLD:
             return out
         if kind is ActionKind.CHECK:
-            if not legal.can_check:
-                out.append(
-                    Finding(ILLEGAL_ACTION, f"{player} checks facing a bet of {money(legal.call)}")
-                )
+            if owed:
+                text = f"{player} checks facing a bet of {money(min(owed, stack))}"
+                out.append(Finding(ILLEGAL_ACTION, text))
             return out
         if kind is ActionKind.CALL:
-            if legal.can_check:
+            call = min(owed, stack)
+            if not owed:
                 out.append(Finding(ILLEGAL_ACTION, f"{player} calls with nothing to call"))
-            elif amount != legal.call and amount <= stack:
-                out.append(
-                    Finding(
-                        BAD_AMOUNT,
-                        f"{player} calls {money(amount)}; the call is {money(legal.call)}",
-                    )
-                )
+            elif amount != call and amount <= stack:
+                text = f"{player} calls {money(amount)}; the call is {money(call)}"
+                out.append(Finding(BAD_AMOUNT, text))
             return out
-        out.extend(self._check_aggression(player, kind, amount, to, legal))
+        out.extend(self._check_aggression(player, kind, amount, to, self._legal_for(player)))
         return out
 
     def _check_aggression(
@@ -489,6 +496,7 @@ class HandState:
             return
         if kind is ActionKind.FOLD:
             self.folded.add(player)
+            self._changed()
             self.pending.discard(player)
         elif kind in (ActionKind.CHECK, ActionKind.CALL):
             self._put(player, amount)
@@ -530,6 +538,7 @@ class HandState:
         self.total[player] += amount
         if self.stack[player] <= 0 and amount > 0:
             self.all_in.add(player)
+            self._changed()
 
     def _advance(self, after: str) -> None:
         if len(self.live) == 1:
@@ -604,6 +613,7 @@ class HandState:
             self.street_bet[top] = max(0, self.street_bet[top] - excess)
             self.returned[top] += excess
             self.all_in.discard(top)
+            self._changed()
 
     # ------------------------------------------------------------------ draws
 

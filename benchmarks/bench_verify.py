@@ -1,0 +1,125 @@
+"""Hands parsed and verified per second on one core, next to pokerkit replaying the same hands.
+
+The large PokerStars triple-draw file is dealt (``engine.dealer``: fixed-limit 2-7 triple
+draw at tables of 2 to 6 players, the corpus has too few hands) and written out with the
+PokerStars writer.  Our figure is ``verify_paths`` over that file, exactly what ``drawlab
+verify`` does: decode, split, parse, replay and verify every hand, follow the stacks.  The
+same hands are written as PHH, and pokerkit loads each text (``HandHistory.loads``) and
+replays it to its last state: the work an import through pokerkit would do.  The PHH texts
+are made before the clock starts.
+
+Times are CPU seconds of this one process (``time.process_time``): hands per second per
+core, whatever else the machine is running.  Run ``python -m benchmarks.bench_verify
+[HANDS]``; goal: at least 2,500 hands per second and at least three times pokerkit.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+from analysis.verification import verify_paths
+from engine.dealer import deal_hands
+from engine.pots import NO_RAKE
+from engine.record import Game, Hand
+from engine.verify import verify
+from parser.phh import write_phh
+from parser.pokerstars_writer import write_pokerstars
+from parser.reader import read_path
+
+
+def dealt(hands: int) -> list[Hand]:
+    """``hands`` triple-draw hands spread over tables of 2 to 6 players."""
+    out: list[Hand] = []
+    per_size = hands // 5 + 1
+    for players in (2, 3, 4, 5, 6):
+        out.extend(
+            deal_hands(
+                per_size,
+                Game.TRIPLE_DRAW_27,
+                players,
+                seed=1000 + players,
+                rake=NO_RAKE,
+                site="phh",  # the rulebook's cap heads-up, which pokerkit also applies
+                first_hand_id=10_000_000 * players,
+            )
+        )
+    return out[:hands]
+
+
+def ours(path: Path) -> tuple[int, int, float]:
+    start = time.process_time()
+    total = ok = 0
+    for result in verify_paths([path]):
+        total += 1
+        ok += result.status == "ok"
+    return total, ok, time.process_time() - start
+
+
+def parse_only(path: Path) -> float:
+    start = time.process_time()
+    for _ in read_path(path):
+        pass
+    return time.process_time() - start
+
+
+def verify_only(hands: list[Hand]) -> float:
+    start = time.process_time()
+    for hand in hands:
+        verify(hand)
+    return time.process_time() - start
+
+
+def pokerkit(texts: list[str]) -> tuple[int, int, float]:
+    """Hands replayed, hands pokerkit refused (its repair of the history fails), seconds."""
+    from pokerkit import HandHistory  # a test-and-benchmark tool, never a runtime dependency
+
+    start = time.process_time()
+    done = refused = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for text in texts:
+            try:
+                for _state in HandHistory.loads(text):
+                    pass
+                done += 1
+            except ValueError:
+                refused += 1
+    return done, refused, time.process_time() - start
+
+
+def main(argv: list[str]) -> int:
+    count = int(argv[0]) if argv else 5_000
+    hands = dealt(count)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "stars-triple-draw.txt"
+        with path.open("w", encoding="utf-8") as out:
+            for hand in hands:
+                out.write(write_pokerstars(hand))
+                out.write("\n\n\n")
+        size = path.stat().st_size
+        total, ok, seconds = ours(path)
+        parsing = parse_only(path)
+    verifying = verify_only(hands)
+    texts = [write_phh(hand) for hand in hands]
+    replayed, refused, kit_seconds = pokerkit(texts)
+    rate = total / seconds
+    kit_rate = (replayed + refused) / kit_seconds
+    print(f"file: {total} PokerStars 2-7 triple draw hands, {size / 1e6:.1f} MB, {ok} verify ok")
+    print(f"drawlab parse + verify: {rate:,.0f} hands/s ({seconds:.2f} s, one core)")
+    print(f"  of which parse only:  {total / parsing:,.0f} hands/s")
+    print(f"  verify only:          {len(hands) / verifying:,.0f} hands/s")
+    print(
+        f"pokerkit load + replay of the same hands as PHH: {kit_rate:,.0f} hands/s "
+        f"({replayed} replayed, {refused} refused)"
+    )
+    print(f"ratio: {rate / kit_rate:.1f}x pokerkit (goal >= 3x); goal >= 2,500 hands/s: "
+          f"{'met' if rate >= 2500 else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
