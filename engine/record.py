@@ -201,7 +201,8 @@ class Hand:
     rake: int | None = None
     total_pot: int | None = None
     tournament: Tournament | None = None
-    net: tuple[tuple[str, int], ...] = field(default=())  # per-player results where the site states them
+    # per-player results where the site states them
+    net: tuple[tuple[str, int], ...] = field(default=())
 
     def seat_of(self, player: str) -> Seat | None:
         for s in self.seats:
