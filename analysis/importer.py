@@ -14,7 +14,6 @@ unchanged file is not even parsed, and a file that grew is read from its last ha
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import hashlib
 import importlib
@@ -31,7 +30,7 @@ from typing import Any, BinaryIO
 import pyarrow.compute as pc
 
 from analysis.db import Connection, fact_columns
-from analysis.rows import ArrowRows, Rows, add_result
+from analysis.rows import ArrowRows, Rows, add_result, with_continuity
 from analysis.sources import (
     Rejected,
     Source,
@@ -156,19 +155,18 @@ def _reader_for(site: str) -> Any:
     return _READERS[site]
 
 
-def _continuity() -> Callable[[Sequence[Any]], dict[tuple[str, str], tuple[Any, ...]]] | None:
+def _continuity_tracker() -> Any | None:
+    """engine.continuity's tracker of stacks across a table's consecutive hands, if built."""
     try:
         module = importlib.import_module("engine.continuity")
     except ImportError:
         return None
-    fn: Callable[[Sequence[Any]], dict[tuple[str, str], tuple[Any, ...]]] = module.check_continuity
-    return fn
+    return module.ContinuityTracker()
 
 
 def parse_task(site: str, chunks: Sequence[HandText]) -> ArrowRows:
     """A worker's job: hand texts to rows.  Never raises for anything a file holds."""
     from analysis.verification import HandResult, check
-    from engine.verdict import Problem, Severity
 
     reader = _reader_for(site)
     results: list[HandResult] = []
@@ -188,45 +186,11 @@ def parse_task(site: str, chunks: Sequence[HandText]) -> ArrowRows:
                 f"verifier failed: {type(exc).__name__}: {exc}", file=chunk.file, line=chunk.line
             )
             results.append(check(chunk, err))
-    continuity = _continuity()
-    hands = [r.hand for r in results if r.hand is not None]
-    if continuity is not None and len(hands) > 1:
-        try:
-            found = continuity(hands)
-        except Exception as exc:
-            found = {}
-            first = hands[0]
-            found[(first.site, first.hand_id)] = (
-                Problem(
-                    "CONTINUITY_FAILED",
-                    Severity.WARNING,
-                    first.line,
-                    f"continuity check failed: {type(exc).__name__}: {exc}",
-                ),
-            )
-        if found:
-            results = [_with_continuity(r, found) for r in results]
     facts, columns, types = _facts()
     rows = Rows()
     for r in results:
         add_result(rows, r, facts, columns)
     return rows.to_arrow(types)
-
-
-def _with_continuity(result: Any, found: dict[tuple[str, str], tuple[Any, ...]]) -> Any:
-    from engine.verdict import Severity
-
-    hand = result.hand
-    extra = found.get((hand.site, hand.hand_id)) if hand is not None else None
-    if not extra:
-        return result
-    problems = (*result.problems, *extra)
-    status = result.status
-    reason = result.reason
-    if status == "ok" and any(p.severity is Severity.ERROR for p in extra):
-        status = "invalid"
-        reason = next(p.message for p in extra if p.severity is Severity.ERROR)
-    return dataclasses.replace(result, problems=problems, status=status, reason=reason)
 
 
 _FACTS: tuple[Any, tuple[str, ...], tuple[tuple[str, str], ...]] | None = None
@@ -301,6 +265,7 @@ class _Import:
         if workers is None:
             workers = 0 if total < SMALL_IMPORT else (os.cpu_count() or 1)
         self.workers = workers
+        self.tracker = _continuity_tracker()
         self.pending: list[tuple[FileState, ArrowRows | None]] = []
         self.pending_hands = 0
 
@@ -399,6 +364,9 @@ class _Import:
         if known is not None and size > known[0] and prefix == known[1]:
             resume_from, hands_before = known[2], known[3]
             forgotten = self.store.forget_tail(src.name, resume_from)
+            if self.tracker is not None:
+                for hand, final in self.store.last_hands_before(src.name, resume_from):
+                    self.tracker.feed(hand, final)
         batch_id = self.store.open_batch(src.name, size, checksum)
         self.summary.files += 1
         return FileState(src, batch_id, size, checksum, resume_from, hands_before, forgotten)
@@ -424,6 +392,8 @@ class _Import:
 
     def _absorb(self, state: FileState, rows: ArrowRows) -> None:
         """Count a worker's rows and hold them for the next transaction."""
+        if self.tracker is not None and rows.carry:
+            rows = with_continuity(rows, self.tracker)
         self.pending.append((state, rows))
         n_quarantine = rows.quarantine.num_rows
         self.pending_hands += rows.hands.num_rows + n_quarantine

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from operator import attrgetter
 from typing import Any
@@ -80,6 +80,9 @@ FACTS_FAILED = "FACTS_FAILED"
 CONTINUITY_FAILED = "CONTINUITY_FAILED"
 
 FactsFn = Callable[[Hand], Sequence[Any]]
+Carry = tuple[int, Hand, dict[str, int]]
+"""(position in ``Rows.hands``, the hand without its steps, each seat's final stack):
+what the stack carry-over check across consecutive hands needs, small to send back."""
 
 
 @dataclass
@@ -92,6 +95,7 @@ class Rows:
         default_factory=lambda: {name: [] for name in CHILD_COLUMNS}
     )
     player_hands: list[Row] = field(default_factory=list)
+    carry: list[Carry] = field(default_factory=list)
 
     def to_arrow(self, fact_types: Sequence[tuple[str, str]] = ()) -> ArrowRows:
         """Typed columns, built where the rows were (in the worker), cheap to send back."""
@@ -107,6 +111,7 @@ class Rows:
                 (_I64, *(_DUCK_TO_ARROW.get(t.split()[0].upper(), _STR) for _, t in fact_types)),
                 self.player_hands,
             ),
+            carry=self.carry,
         )
 
 
@@ -118,6 +123,7 @@ class ArrowRows:
     quarantine: pa.Table
     children: dict[str, pa.Table]
     player_hands: pa.Table
+    carry: list[Carry] = field(default_factory=list)
 
 
 def _table(names: Sequence[str], types: Sequence[pa.DataType], rows: list[Row]) -> pa.Table:
@@ -188,10 +194,29 @@ def add_result(
             message = f"facts: {type(exc).__name__}: {exc}"
             problems.append(Problem(FACTS_FAILED, Severity.WARNING, hand.line, message))
     rows.hands.append(_hand_row(result, hand, problems))
+    if hand is not None:
+        rows.carry.append((local, _skeleton(hand), final_stacks(hand)))
     for p in problems:
         rows.children["problems"].append((local, p.code, str(p.severity), p.line, p.message))
     if hand is not None:
         _add_steps(rows.children, local, hand)
+
+
+def final_stacks(hand: Hand) -> dict[str, int]:
+    """Each seat's chips at the end, as the history moves them (posts, bets, returns, wins)."""
+    final = {seat.player: seat.stack for seat in hand.seats}
+    for step in hand.steps:
+        if isinstance(step, Post | Action):
+            final[step.player] = final.get(step.player, 0) - step.amount
+        elif isinstance(step, Uncalled | Collect):
+            final[step.player] = final.get(step.player, 0) + step.amount
+    return final
+
+
+def _skeleton(hand: Hand) -> Hand:
+    """The hand as the carry-over check sees it; times as stored (naive UTC), so that hands
+    rebuilt from the database compare with hands just read."""
+    return replace(hand, steps=(), dealt=None, dealt_others=(), net=(), time=utc_naive(hand.time))
 
 
 def _hand_row(result: HandResult, hand: Hand | None, problems: list[Problem]) -> Row:
@@ -275,3 +300,54 @@ def _add_steps(children: dict[str, list[Row]], local: int, hand: Hand) -> None:
             )
         elif isinstance(step, Uncalled):
             payouts.append((local, idx, step.player, "uncalled", step.amount, None, 0, step.line))
+
+
+def with_continuity(rows: ArrowRows, tracker: Any) -> ArrowRows:
+    """``rows`` with the stack carry-over problems ``tracker`` finds, fed in file order.
+
+    The importer feeds every hand of an import through one tracker, in order, so a
+    table's consecutive hands are compared whichever worker batches they came in.  An
+    error found here makes an ``ok`` hand ``invalid``, as a replay error would.
+    """
+    found: dict[int, tuple[Problem, ...]] = {}
+    for local, skeleton, final in rows.carry:
+        try:
+            problems = tuple(tracker.feed(skeleton, final))
+        except Exception as exc:  # the check's bug must not stop the import
+            message = f"continuity check failed: {type(exc).__name__}: {exc}"
+            problems = (Problem(CONTINUITY_FAILED, Severity.WARNING, skeleton.line, message),)
+        if problems:
+            found[local] = problems
+    if not found:
+        return replace(rows, carry=[])
+    hands = rows.hands
+    status = hands.column("status").to_pylist()
+    reason = hands.column("reason").to_pylist()
+    errors = hands.column("errors").to_pylist()
+    warnings = hands.column("warnings").to_pylist()
+    extra: list[Row] = []
+    for local, problems in found.items():
+        n_errors = sum(1 for p in problems if p.severity is Severity.ERROR)
+        errors[local] += n_errors
+        warnings[local] += len(problems) - n_errors
+        if n_errors and status[local] == "ok":
+            status[local] = "invalid"
+            reason[local] = next(p.message for p in problems if p.severity is Severity.ERROR)
+        extra += [(local, p.code, str(p.severity), p.line, p.message) for p in problems]
+    for name, values in (
+        ("status", status),
+        ("reason", reason),
+        ("errors", errors),
+        ("warnings", warnings),
+    ):
+        i = hands.schema.get_field_index(name)
+        hands = hands.set_column(i, name, pa.array(values, type=hands.schema.field(i).type))
+    problems_table = pa.concat_tables(
+        [
+            rows.children["problems"],
+            _table(CHILD_COLUMNS["problems"], CHILD_TYPES["problems"], extra),
+        ]
+    )
+    return replace(
+        rows, hands=hands, children={**rows.children, "problems": problems_table}, carry=[]
+    )
