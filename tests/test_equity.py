@@ -262,3 +262,14 @@ def test_unknown_hands_are_refused_where_they_cannot_work() -> None:
     with pytest.raises(ValueError, match="never keeps"):
         never = ThresholdStrategy(D27, {1: "2"}, {1: "2"})  # keeps at most one deuce
         equity([Player(P("7s5d4h3c2d"), STAND_PAT), Player.drawing(0, never)], D27, 1, trials=50)
+
+
+def test_dead_cards_leave_the_stub() -> None:
+    # Two of the three live deuces are known dead: one out among 40 unseen cards.
+    players = [Player(P("7s5d4h3c"), discards=P("Kd")), Player(P("8s6d4c3h2d"), STAND_PAT)]
+    dead = P("2c 2h")
+    assert exact_equity(players, D27, 1, dead=dead).equity[0] == pytest.approx(1 / 40)
+    mc = equity(players, D27, 1, dead=dead, trials=100_000, seed=12)
+    assert close(mc.equity[0], 1 / 40, mc.stderr[0])
+    hands = simulate(players, D27, 1, dead=dead, trials=2000, seed=1)
+    assert not np.isin(hands[:, 0], np.array(dead)).any()
