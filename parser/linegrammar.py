@@ -86,6 +86,10 @@ def clean(line: str) -> str:
     return line.rstrip().rstrip("\ufffd").rstrip()
 
 
+_TERMINAL_DEF = re.compile(r"^([A-Z][A-Z0-9_]*)(?:\.-?\d+)?\s*:\s*(.*(?:\n[ \t]+\|.*)*)$", re.M)
+_NAMES_ONLY = re.compile(r"^[A-Z][A-Z0-9_]*(?:\s*\|\s*[A-Z][A-Z0-9_]*)+$")
+
+
 class _Dispatch(Transformer[Token, None]):
     """Terminal callbacks that hand each line to the current hand's handlers."""
 
@@ -94,26 +98,36 @@ class _Dispatch(Transformer[Token, None]):
         self.handlers: dict[str, LineHandler] = {}
         self.first_line = 1
         self.extract: dict[str, re.Pattern[str]] = {}
+        self.kinds: dict[str, tuple[str, ...]] = {}  # a composite terminal's line kinds
 
     def __default__(self, data: Any, children: Any, meta: Any) -> Any:
         return Tree(data, [])  # fresh, small: nothing is kept
 
     def line(self, token: Token) -> Token:
-        handler = self.handlers.get(token.type)
+        kind = token.type
+        m = None
+        for sub in self.kinds.get(kind, ()):
+            m = self.extract[sub].match(token.value)
+            if m is not None:
+                kind = sub
+                break
+        handler = self.handlers.get(kind)
         if handler is not None:
-            m = self.extract[token.type].match(token.value)
+            if m is None:
+                m = self.extract[kind].match(token.value)
             assert m is not None  # the lexer matched this very pattern
             line = self.first_line + (token.line or 1) - 1
+            text = token.value.rstrip("\n")
             try:
-                handler(m.groups(), line, token.value)
+                handler(m.groups(), line, text)
             except FieldError as e:
                 raise ParseError(
                     str(e),
                     file="",
                     line=line,
                     column=1,
-                    line_text=token.value,
-                    expected=f"a valid {describe(token.type)} line",
+                    line_text=text,
+                    expected=f"a valid {describe(kind)} line",
                 ) from None
         return token
 
@@ -125,16 +139,36 @@ def describe(terminal: str) -> str:
 class LineGrammar:
     """One site's grammar, loaded once; ``run`` reads one hand's text through handlers.
 
+    Terminals end with the line's ``\n``, so no separate newline token is lexed; a
+    terminal defined only as an alternation of other terminals (``NOTE: CHAT | SITS_OUT``)
+    is one token for the parser, and its line is handed to the handler of whichever
+    part matches - fewer parser steps per line, the same line kinds for the handlers.
+
     Not re-entrant: a reader parses one hand at a time (worker processes each have their own).
     """
 
     def __init__(self, grammar_file: str) -> None:
         self._dispatch = _Dispatch()
         text = (GRAMMARS / grammar_file).read_text(encoding="utf-8")
+        definitions = dict(_TERMINAL_DEF.findall(text))
+        # Every terminal's own pattern, the parts of composite ones included.
+        probe = Lark(
+            text + "\nall_terminals__: " + " | ".join(definitions),
+            start="all_terminals__",
+            parser="lalr",
+            lexer="contextual",
+        )
+        self._dispatch.extract = {
+            t.name: re.compile(t.pattern.to_regexp()) for t in probe.terminals
+        }
+        self._dispatch.kinds = {
+            name: tuple(part.strip() for part in body.split("|"))
+            for name, body in definitions.items()
+            if _NAMES_ONLY.match(" ".join(body.split()))
+        }
         # Lark calls a lexer callback for a terminal only when the transformer has a method
-        # of that name: learn the names first, then give each the one dispatching callback.
-        names = [t.name for t in Lark(text, parser="lalr", lexer="contextual").terminals]
-        for name in names:
+        # of that name: give every terminal the one dispatching callback.
+        for name in definitions:
             setattr(self._dispatch, name, self._dispatch.line)
         self._lark = Lark(
             text,
@@ -144,13 +178,20 @@ class LineGrammar:
             propagate_positions=False,
             maybe_placeholders=False,
         )
-        self._dispatch.extract = {
-            t.name: re.compile(t.pattern.to_regexp()) for t in self._lark.terminals
-        }
         self.terminals = frozenset(self._dispatch.extract)
+        self._lines: dict[str, re.Pattern[str]] = {}
 
     def pattern(self, terminal: str) -> re.Pattern[str]:
-        return self._dispatch.extract[terminal]
+        """A terminal's pattern for one line without its line end."""
+        found = self._lines.get(terminal)
+        if found is None:
+            regexp = self._dispatch.extract[terminal].pattern
+            if regexp.endswith("\n"):  # Lark writes the escape as the character
+                regexp = regexp[:-1] + "$"
+            elif regexp.endswith("\\n"):
+                regexp = regexp[:-2] + "$"
+            found = self._lines[terminal] = re.compile(regexp)
+        return found
 
     def run(self, chunk: HandText, handlers: dict[str, LineHandler]) -> None:
         unknown = set(handlers) - self.terminals
@@ -159,7 +200,7 @@ class LineGrammar:
         self._dispatch.handlers = handlers
         self._dispatch.first_line = chunk.line
         try:
-            self._lark.parse(chunk.text)
+            self._lark.parse(chunk.text + "\n")
         except ParseError as e:
             e.file = chunk.file
             raise ParseError(
