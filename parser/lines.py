@@ -13,12 +13,15 @@ Money helpers live here too because every site writes money the same few ways.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from lark import Lark
+
+from engine.cards import Cards, parse_cards
 
 GRAMMARS = Path(__file__).parent / "grammars"
 _META = set(".^$*+?{}[]|()")
@@ -153,6 +156,27 @@ def _top_level(regexp: str) -> str:
     return "".join(out)
 
 
+_CARD_OF_TEXT: dict[str, int] = {}
+for _r, _rc in enumerate("23456789TJQKA"):
+    for _s, _sc in enumerate("cdhs"):
+        for _text in {_rc + _sc, _rc.lower() + _sc, _rc + _sc.upper(), _rc.lower() + _sc.upper()}:
+            _CARD_OF_TEXT[_text] = _r * 4 + _s
+        if _rc == "T":
+            _CARD_OF_TEXT["10" + _sc] = _CARD_OF_TEXT["10" + _sc.upper()] = _r * 4 + _s
+
+
+def spaced_cards(text: str) -> Cards:
+    """Cards written apart, "7s 5d 4h", the way sites print them; repeats are kept.
+
+    A fast path for the common case: any other text goes through ``engine.cards``, which
+    raises ``CardError`` for what is not a card.
+    """
+    try:
+        return tuple(_CARD_OF_TEXT[t] for t in text.split())
+    except KeyError:
+        return parse_cards(text, distinct=False)
+
+
 class MoneyError(ValueError):
     """Text that is not an amount of money."""
 
@@ -160,6 +184,7 @@ class MoneyError(ValueError):
 _MONEY = re.compile(r"[$€£₹]?(\d[\d,]*)(?:\.(\d{1,2}))?")
 
 
+@functools.lru_cache(maxsize=8192)
 def money(text: str) -> int:
     """An amount as exact hundredths: ``"$1,500.50"`` is 150050, chips ``"1,500"`` 150000."""
     m = _MONEY.fullmatch(text.strip())

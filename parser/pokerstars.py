@@ -10,7 +10,7 @@ into the chips the raise adds, from what the same player already put in on that 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Final
 
@@ -34,7 +34,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
-from parser.lines import LineGrammar, MoneyError, classify, money
+from parser.lines import LineGrammar, MoneyError, classify, money, spaced_cards
 from parser.outcome import HandText, ParseError, Skipped
 from parser.times import stated_time
 
@@ -129,7 +129,7 @@ class PokerStarsReader:
         buf: list[str] = []
         start = 0
         for no, line in lines:
-            if buf and _HAND_START.match(line):
+            if buf and line.startswith("PokerStars ") and _HAND_START.match(line):
                 yield HandText(file, start, "\n".join(buf).rstrip("\n"), SITE)
                 buf = []
             if not buf:
@@ -189,7 +189,7 @@ class _HandParser:
 
     def cards(self, text: str, line: int, full: str) -> Cards:
         try:
-            return parse_cards(text, distinct=False)
+            return spaced_cards(text)
         except CardError as exc:
             start = max(full.find(text), 0)
             column = start + 1
@@ -318,7 +318,9 @@ class _HandParser:
         level = GRAMMAR.regex("GAME_TOURNAMENT").match(rest)
         parts: list[int] = []
         currency: str | None = None
-        if buyin != "Freeroll":
+        if buyin is None:
+            parts = []
+        elif buyin != "Freeroll":
             amounts, _, iso = buyin.partition(" ")
             currency = iso or CURRENCY_OF_SYMBOL.get(amounts[:1])
             parts = [self.amount(p, line, text) for p in amounts.split("+")]
@@ -410,7 +412,7 @@ class _HandParser:
             if found is None:
                 if summary:
                     raise self.error("unknown summary line", no, text, _SUMMARY_EXPECTED)
-                raise self.error("unknown line", no, text, _BODY_EXPECTED)
+                raise self.error("unknown line", no, text, _BODY_EXPECTED, self.column(text))
             name, m = found
             if name == "SUMMARY":
                 summary = True
@@ -419,55 +421,62 @@ class _HandParser:
             self.line(name, m, no, text)
         return summary
 
+    def column(self, text: str) -> int:
+        """Where an unknown line goes wrong: after a seated player's name, if it starts so."""
+        names = [s.player for s in self.seats if text.startswith(s.player)]
+        if not names:
+            return 1
+        rest = len(max(names, key=len))
+        return rest + 3 if text[rest : rest + 2] == ": " else rest + 2
+
     def line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        if name in _ACTION_KINDS or name in ("FOLDS", "CHECKS"):
-            self.action(name, m, no, text)
-        elif name in ("DISCARDS", "STANDS_PAT"):
-            self.draw_line(name, m, no, text)
-        elif name == "DEALT":
-            self.dealt_line(m, no, text)
-        elif name in _POST_KINDS:
-            self.post(name, m, no, text)
-        elif name == "DRAW_STREET":
-            self.draw = _DRAW_MARKERS[m["which"]]
-            self.in_draw = True
-        elif name == "SEAT":
-            if self.steps:
-                raise self.error("a seat line after the hand has started", no, text, _BODY_EXPECTED)
-            self.seats.append(
-                Seat(
-                    seat=int(m["seat"]),
-                    player=m["player"],
-                    stack=self.amount(m["stack"], no, text),
-                    line=no,
-                    sitting_out=m["out"] is not None,
-                )
+        _HANDLERS[name](self, name, m, no, text)
+
+    def draw_marker(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        self.draw = _DRAW_MARKERS[m["which"]]
+        self.in_draw = True
+
+    def seat(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        if self.steps:
+            raise self.error("a seat line after the hand has started", no, text, _BODY_EXPECTED)
+        self.seats.append(
+            Seat(
+                seat=int(m["seat"]),
+                player=m["player"],
+                stack=self.amount(m["stack"], no, text),
+                line=no,
+                sitting_out=m["out"] is not None,
             )
-        elif name == "SHOWS":
-            self.steps.append(Show(m["player"], self.cards(m["cards"], no, text), no))
-        elif name == "MUCKS":
-            self.steps.append(Muck(m["player"], no))
-        elif name == "COLLECTED":
-            pot = m["pot"]
-            index = 0 if pot in ("pot", "main pot") else int(m["side"] or 1)
-            self.steps.append(Collect(m["player"], self.amount(m["amount"], no, text), no, index))
-        elif name == "UNCALLED":
-            self.steps.append(Uncalled(m["player"], self.amount(m["amount"], no, text), no))
-        elif name in NOTE_KINDS:
-            self.steps.append(Note(NOTE_KINDS[name], text, no, m["player"]))
-        elif name in ("SHOWDOWN", "DEALING"):
-            pass  # section markers: the order of the lines already says it
-        elif name == "TOTAL_POT":
-            self.total_pot = self.amount(m["amount"], no, text)
-            self.rake = self.amount(m["rake"], no, text) if m["rake"] else None
-        elif name == "SEAT_SUMMARY":
-            if m["mucked"] is not None:
-                cards = self.cards(m["mucked"], no, text)
-                self.steps.append(Show(m["player"], cards, no, mucked=True))
-        elif name == "BOARD":
-            pass  # no board in draw games; PokerStars writes it empty at most
-        else:  # pragma: no cover - every kind of _BODY and _SUMMARY is handled above
-            raise self.error(f"unhandled line kind {name}", no, text)
+        )
+
+    def shows(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        self.steps.append(Show(m["player"], self.cards(m["cards"], no, text), no))
+
+    def mucks(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        self.steps.append(Muck(m["player"], no))
+
+    def collected(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        pot = m["pot"]
+        index = 0 if pot in ("pot", "main pot") else int(m["side"] or 1)
+        self.steps.append(Collect(m["player"], self.amount(m["amount"], no, text), no, index))
+
+    def uncalled(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        self.steps.append(Uncalled(m["player"], self.amount(m["amount"], no, text), no))
+
+    def note(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        self.steps.append(Note(NOTE_KINDS[name], text, no, m["player"]))
+
+    def marker(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        """Section markers (deal, showdown, board): the order of the lines already says it."""
+
+    def total_pot_line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        self.total_pot = self.amount(m["amount"], no, text)
+        self.rake = self.amount(m["rake"], no, text) if m["rake"] else None
+
+    def seat_summary(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        if m["mucked"] is not None:
+            cards = self.cards(m["mucked"], no, text)
+            self.steps.append(Show(m["player"], cards, no, mucked=True))
 
     def post(self, name: str, m: re.Match[str], no: int, text: str) -> None:
         amount = self.amount(m["amount"], no, text)
@@ -530,7 +539,7 @@ class _HandParser:
             return
         self.steps.append(Draw(player, self.draw, int(m["count"]), no, cards))
 
-    def dealt_line(self, m: re.Match[str], no: int, text: str) -> None:
+    def dealt_line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
         player = m["player"]
         first = self.cards(m["cards"], no, text)
         second = self.cards(m["cards2"], no, text) if m["cards2"] is not None else None
@@ -555,6 +564,32 @@ class _HandParser:
             text,
             "'Dealt to <player> [kept] [new]' after that player's discards",
         )
+
+
+_Handler = Callable[[_HandParser, str, re.Match[str], int, str], None]
+_HANDLERS: dict[str, _Handler] = {
+    "FOLDS": _HandParser.action,
+    "CHECKS": _HandParser.action,
+    "CALLS": _HandParser.action,
+    "BETS": _HandParser.action,
+    "RAISES": _HandParser.action,
+    "DISCARDS": _HandParser.draw_line,
+    "STANDS_PAT": _HandParser.draw_line,
+    "DEALT": _HandParser.dealt_line,
+    "DRAW_STREET": _HandParser.draw_marker,
+    "SEAT": _HandParser.seat,
+    "SHOWS": _HandParser.shows,
+    "MUCKS": _HandParser.mucks,
+    "COLLECTED": _HandParser.collected,
+    "UNCALLED": _HandParser.uncalled,
+    "SHOWDOWN": _HandParser.marker,
+    "DEALING": _HandParser.marker,
+    "BOARD": _HandParser.marker,
+    "TOTAL_POT": _HandParser.total_pot_line,
+    "SEAT_SUMMARY": _HandParser.seat_summary,
+}
+_HANDLERS.update(dict.fromkeys(_POST_KINDS, _HandParser.post))
+_HANDLERS.update(dict.fromkeys(NOTE_KINDS, _HandParser.note))
 
 
 def _level(m: re.Match[str] | None) -> str | None:

@@ -148,19 +148,20 @@ class _Writer:
         t = h.tournament
         sym = SYMBOLS.get(t.currency or "", "")
         parts = [p for p in (t.buy_in, t.bounty, t.fee) if p is not None]
-        if not parts or (t.buy_in == 0 and t.fee == 0 and t.bounty is None and t.currency is None):
-            buyin = "Freeroll"
+        if not parts:
+            buyin = ""
+        elif t.buy_in == 0 and t.fee == 0 and t.bounty is None and t.currency is None:
+            buyin = "Freeroll "
         else:
             buyin = "+".join(format_money(p, sym) for p in parts)
-            if t.currency:
-                buyin += f" {t.currency}"
+            buyin += f" {t.currency} " if t.currency else " "
         level = ""
         if t.level is not None:
             level = t.level if "Level " in t.level else f"Level {t.level}"
             level += " "
         stakes = f"({format_money(small, '')}/{format_money(big, '')})"
         return (
-            f"PokerStars Hand #{h.hand_id}: Tournament #{t.tournament_id}, {buyin} "
+            f"PokerStars Hand #{h.hand_id}: Tournament #{t.tournament_id}, {buyin}"
             f"{game} - {level}{stakes}{when}"
         )
 

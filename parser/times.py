@@ -52,7 +52,9 @@ _TIME = re.compile(
 def local(date: str, clock: str, zone: str | None) -> datetime | None:
     """One stated time; UTC if ``zone`` is one we know, naive if none, None if invalid."""
     try:
-        naive = datetime.strptime(f"{date} {clock}", "%Y/%m/%d %H:%M:%S")
+        year, month, day = (int(x) for x in date.split("/"))
+        hour, minute, second = (int(x) for x in clock.split(":"))
+        naive = datetime(year, month, day, hour, minute, second)
     except ValueError:
         return None
     if zone is None:

@@ -403,7 +403,7 @@ def test_an_unknown_line_is_an_error_that_says_where_and_what_was_expected() -> 
     assert (error.file, error.line, error.column, error.line_text) == (
         "t.txt",
         9,
-        1,
+        6,
         "Ann: dances on the table",
     )
     assert "folds, checks, calls" in error.expected
@@ -440,6 +440,17 @@ def test_times_without_eastern_time_and_without_zone() -> None:
         stars(TD_HEADER.replace("2013/07/01 12:00:00 ET", "2008/08/17 - 01:14:43 (ET)"), WALK)
     )
     assert old.time == datetime(2008, 8, 17, 5, 14, 43, tzinfo=UTC)
+
+
+def test_a_tournament_without_buy_in_text_keeps_its_game() -> None:
+    header = (
+        "PokerStars Hand #11: Tournament #5, Triple Draw 2-7 Lowball Limit"
+        " - Level I (10/20) - 2013/01/10 14:00:00 ET"
+    )
+    walk = WALK.replace("$0.05", "5").replace("$0.10", "10")
+    hand = hand_of(stars(header, walk))
+    assert hand.game is Game.TRIPLE_DRAW_27
+    assert hand.tournament == Tournament("5", None, None, "I", None, None)
 
 
 def test_tournament_summary_files_are_skipped() -> None:
