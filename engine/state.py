@@ -603,6 +603,8 @@ class HandState:
 
     def _return_uncalled(self) -> None:
         """Chips above what anyone else could match go back to their owner at once."""
+        if not self.order:
+            return
         levels = {p: self.total[p] - self.dead[p] for p in self.order}
         top = max(levels, key=lambda p: levels[p])
         second = max((v for p, v in levels.items() if p != top), default=0)
