@@ -314,6 +314,51 @@ def test_tournament_hand_amounts_are_chips_in_hundredths() -> None:
     assert hand.actions[0] == Action("Alice", 0, ActionKind.RAISE, 9, 2300, 3000)
 
 
+ALL_IN_TOURNAMENT_HAND = (
+    "Full Tilt Poker Game #22431220931: $5 + $0.50 Sit & Go (191669829), Table 1 - 80/160"
+    " - Limit 2-7 Triple Draw - 20:50:00 ET - 2010/07/24"
+    """
+Seat 1: Alice (65)
+Seat 2: Bob (2,935)
+Alice posts the small blind of 40
+Bob posts the big blind of 80
+The button is in seat #1
+Bob: gl
+*** HOLE CARDS ***
+Dealt to Alice [7s Kh 3c 4d 9h]
+Alice calls 25, and is all in
+Uncalled bet of 15 returned to Bob
+*** FIRST DRAW *** (Total Pot: 130, 2 Players, 1 All-In)
+Bob discards 3 cards
+Alice discards 2 cards [Kh 9h]
+Bob is dealt 3 cards
+Dealt to Alice [7s 3c 4d] [4h Tc]
+*** SHOW DOWN ***
+Bob shows [9s 8h 6s 5h 3d] 9,8,6,5,3
+Alice mucks
+Bob wins the pot (130) with 9,8,6,5,3
+*** SUMMARY ***
+Total pot 130 | Rake 0
+Seat 1: Alice (small blind) mucked [4h Tc 7s 4d 3c] - a pair of Fours
+Seat 2: Bob (big blind) showed [9s 8h 6s 5h 3d] and won (130) with 9,8,6,5,3
+"""
+)
+
+
+def test_tournament_all_in_before_the_draw_with_its_marker_wording() -> None:
+    ((_, hand),) = list(read_text(ALL_IN_TOURNAMENT_HAND, "t.txt"))
+    assert isinstance(hand, Hand)
+    assert hand.stakes == Stakes(4000, 8000, 8000, 16000)
+    assert hand.steps[2:6] == (
+        Note("chat", "Bob: gl", 7, "Bob"),
+        Action("Alice", 0, ActionKind.CALL, 10, 2500, None, True),
+        Uncalled("Bob", 1500, 11),
+        Draw("Bob", 1, 3, 13),
+    )
+    assert hand.draws[1] == Draw("Alice", 1, 2, 14, c("Kh 9h"), c("7s 3c 4d"), c("4h Tc"))
+    assert (hand.total_pot, hand.collects) == (13000, (Collect("Bob", 13000, 20),))
+
+
 def test_holdem_hand_is_unsupported_not_an_error() -> None:
     text = (
         "Full Tilt Poker Game #1: Table X (6 max) - $1/$2 - No Limit Hold'em"
