@@ -41,7 +41,9 @@ class SiteProfile:
     also costs a dead small blind the history does not write.  ``run_it_twice``: the site
     deals all-in pots twice.  ``checks_show_order``: report hands shown out of order.
     ``max_implied_rake_per_mille``: where the site writes no rake, the most the collected
-    amounts may fall short of the pot before it is an error.
+    amounts may fall short of the pot before it is an error.  ``home_rules``: five-card
+    draw is played in the home form of the user's documents (antes, jacks or better to
+    open, three cards drawn, four with an ace shown).
     """
 
     site: str
@@ -54,6 +56,7 @@ class SiteProfile:
     run_it_twice: bool = True
     checks_show_order: bool = False
     max_implied_rake_per_mille: int = 100
+    home_rules: bool = False
 
 
 DEFAULT = SiteProfile(site="")
@@ -95,6 +98,8 @@ PROFILES: dict[str, SiteProfile] = {
     "boss": SiteProfile("boss", run_it_twice=False),
     # PHH is our own exchange format: the rulebook, exactly.
     "phh": SiteProfile("phh", run_it_twice=False),
+    # The user's home games, as their own documents describe them.
+    "home": SiteProfile("home", home_rules=True, run_it_twice=False, checks_show_order=True),
 }
 
 

@@ -21,6 +21,7 @@ from engine.problems import (
     BAD_BUTTON,
     ILLEGAL_ACTION,
     MISSING_ACTION,
+    REPLAY_FAILED,
     RUN_IT_TWICE,
     SHOWDOWN_ORDER,
     UNKNOWN_PLAYER,
@@ -34,6 +35,7 @@ from engine.record import (
     ActionKind,
     Collect,
     Draw,
+    Game,
     Hand,
     Muck,
     Note,
@@ -42,7 +44,7 @@ from engine.record import (
     Show,
     Uncalled,
 )
-from engine.rules import GameRules, Opener, can_open, rules_for
+from engine.rules import GameRules, Opener, can_open, home_five_card_draw, rules_for
 from engine.settle import Reported, Table, settle
 from engine.state import HandState, Phase
 from engine.verdict import Problem, Severity, Verdict
@@ -93,9 +95,18 @@ class Replay:
 
 
 def replay(hand: Hand) -> Replay:
-    """The verdict on ``hand`` and the table after each of its steps."""
+    """The verdict on ``hand`` and the table after each of its steps.
+
+    Never raises: should the replay itself fail on an odd record, the verdict says so
+    (``REPLAY_FAILED``) and the views stop at the step where it failed.
+    """
     r = _Replayer(hand, keep_states=True)
-    verdict = r.run()
+    try:
+        verdict = r.run()
+    except Exception as exc:  # reported on the hand, never raised
+        message = f"the replay failed on this hand ({type(exc).__name__}: {exc})"
+        failed = Problem(REPLAY_FAILED, Severity.ERROR, hand.line, message)
+        verdict = Verdict((*r.problems, failed))
     return Replay(hand, verdict, tuple(r.states))
 
 
@@ -129,7 +140,10 @@ class _Replayer:
         self.hand = hand
         self.keep_states = keep_states
         self.profile: SiteProfile = profile_for(hand.site)
-        self.rules: GameRules = rules_for(hand.game, hand.structure)
+        if self.profile.home_rules and hand.game is Game.FIVE_CARD_DRAW:
+            self.rules: GameRules = home_five_card_draw(hand.structure)
+        else:
+            self.rules = rules_for(hand.game, hand.structure)
         self.problems: list[Problem] = []
         self.states: list[TableState] = []
         self.seated = {s.player for s in hand.seats}

@@ -9,7 +9,7 @@ import pytest
 
 import engine.verify as verify_module
 from engine import problems as P
-from engine.record import Hand, Post, PostKind, Seat, Stakes, Structure, Uncalled
+from engine.record import Collect, Game, Hand, Post, PostKind, Seat, Stakes, Structure, Uncalled
 from engine.verdict import Severity
 from engine.verify import verify
 from tests.verify_hands import (
@@ -284,3 +284,71 @@ def test_a_seat_line_for_a_player_who_never_plays_is_not_a_problem() -> None:
     hand = base_hand()
     seats = (*hand.seats, Seat(6, "Sleeper", 500, 5, sitting_out=True))
     assert verify(replace(hand, seats=seats)).problems == ()
+
+
+def _home(steps: list, hero_cards: str = "Ac Kd 7s 4h 2c") -> Hand:  # type: ignore[type-arg]
+    antes = [Post(p, PostKind.ANTE, 5, 0) for p in "ABC"]  # lines 6-8
+    hand = make_hand(
+        [*antes, *steps],
+        site="home",
+        game=Game.FIVE_CARD_DRAW,
+        stakes=Stakes(0, 0, 10, 20, ante=5),
+        dealt=hero_cards,
+        rake=None,
+        total_pot=None,
+    )
+    return replace(hand, hero="B")
+
+
+def test_home_five_card_draw_a_hand_nobody_opens_is_dead_and_the_antes_stay() -> None:
+    dead = _home([act("B", 0, X), act("C", 0, X), act("A", 0, X)])
+    assert verify(dead).problems == ()
+    paid = _home([act("B", 0, X), act("C", 0, X), act("A", 0, X), Collect("A", 15, 0)])
+    assert found(paid) == {(P.COLLECT_MISMATCH, 12)}
+
+
+def test_home_five_card_draw_openers_and_the_draw_limits() -> None:
+    steps = [
+        act("B", 0, X),  # 9
+        act("C", 0, B, 10),  # 10
+        act("A", 0, F),  # 11
+        act("B", 0, C, 10),  # 12
+        draw("B", 1, 4, "Kd 7s 4h 2c", "Ac", "3c 3d 9h 9s"),  # 13: four, keeping an ace
+        draw("C", 1, 3),  # 14
+        act("B", 1, X),  # 15
+        act("C", 1, X),  # 16
+        show("B", "Ac 3c 3d 9h 9s"),  # 17
+        show("C", "Qs Qh 5d 6c 8h"),  # 18
+        Collect("B", 35, 0),  # 19
+    ]
+    assert verify(_home(steps)).problems == ()
+    four = list(steps)
+    four[5] = draw("C", 1, 4)
+    assert found(_home(four)) == {(P.BAD_DRAW, 14)}
+    no_jacks = list(steps)
+    no_jacks[0] = act("B", 0, B, 10)  # the hero opens with ace-king high
+    no_jacks[1] = act("C", 0, C, 10)
+    assert (P.ILLEGAL_ACTION, 9) in found(_home(no_jacks))
+
+
+@pytest.mark.parametrize(
+    ("site", "collect", "problems"),
+    [
+        ("pokerstars", [Uncalled("C", 5, 0), Collect("C", 10, 0)], set()),
+        # a site of unknown habits may fold the returned bet into what is collected...
+        ("somesite", [Collect("C", 15, 0)], set()),
+        # ...or return it silently
+        ("somesite", [Collect("C", 10, 0)], set()),
+        # KingsClub returns it silently: counting it as collected is too much
+        ("kingsclub", [Collect("C", 15, 0)], {(P.COLLECT_MISMATCH, 10)}),
+        # PokerStars always writes the line: its absence is a warning only
+        ("pokerstars", [Collect("C", 10, 0)], {(P.UNCALLED_MISMATCH, 10)}),
+    ],
+)
+def test_how_a_site_reports_the_uncalled_bet_is_a_profile_setting(
+    site: str,
+    collect: list,
+    problems: set[tuple[str, int]],  # type: ignore[type-arg]
+) -> None:
+    hand = make_hand([*WALK[:4], *collect], site=site, rake=0, total_pot=10)
+    assert found(hand) == problems
