@@ -105,7 +105,7 @@ class _BossHand:
         if game is None:
             return Skipped(
                 "unsupported",
-                f"{h.get('GAME')} is not a draw game DrawLab replays",
+                f"{h.get('GAME')} is not a game DrawLab replays",
                 SITE,
                 self.chunk.file,
                 self.chunk.line,

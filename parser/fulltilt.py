@@ -101,7 +101,7 @@ class FullTiltReader:
         if game is None:
             return Skipped(
                 "unsupported",
-                f"{game_name} is not a draw game DrawLab replays",
+                f"{game_name} is not a game DrawLab replays",
                 SITE,
                 chunk.file,
                 chunk.line,

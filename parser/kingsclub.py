@@ -86,7 +86,7 @@ class KingsClubReader:
         if game is None:
             return Skipped(
                 "unsupported",
-                f"{game_name} is not a draw game DrawLab replays",
+                f"{game_name} is not a game DrawLab replays",
                 SITE,
                 chunk.file,
                 chunk.line,

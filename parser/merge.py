@@ -98,22 +98,23 @@ class _MergeHand:
                 "not a Merge hand", at, "<description type=.. stakes=../> then <game ...>"
             )
         hand_id = game_el.attrs["id"]
-        m = _STAKES.match(desc.attrs.get("stakes", ""))
-        if m is None:
-            raise self.fail("unreadable stakes", desc, "stakes like 'Limit $1/$2'")
-        structure = _STRUCTURES[m.group(1)]
         kind = desc.attrs.get("type", "")
-        game = _game(kind, structure)
-        if game is None:
+        if _game(kind, Structure.FIXED) is None:  # before the stakes: Badugi's are "Half Pot"
             return Skipped(
                 "unsupported",
-                f"{kind} is not a draw game DrawLab replays",
+                f"{kind} is not a game DrawLab replays",
                 SITE,
                 self.chunk.file,
                 self.chunk.line,
                 hand_id,
                 kind,
             )
+        m = _STAKES.match(desc.attrs.get("stakes", ""))
+        if m is None:
+            raise self.fail("unreadable stakes", desc, "stakes like 'Limit $1/$2'")
+        structure = _STRUCTURES[m.group(1)]
+        game = _game(kind, structure)
+        assert game is not None
         if any(e.tag == "round" and e.attrs.get("id") == "GAME_CANCELLED" for e in self.els):
             return Skipped(
                 "incomplete",

@@ -80,7 +80,7 @@ class OnGameReader:
             if t is not None and t.group(4) not in _GAMES:
                 return Skipped(
                     "unsupported",
-                    f"{t.group(4)} is not a draw game DrawLab replays",
+                    f"{t.group(4)} is not a game DrawLab replays",
                     SITE,
                     chunk.file,
                     chunk.line + i,

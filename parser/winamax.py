@@ -77,7 +77,7 @@ class WinamaxReader:
         if game is None:
             return Skipped(
                 "unsupported",
-                f"{h.group(6)} is not a draw game DrawLab replays",
+                f"{h.group(6)} is not a game DrawLab replays",
                 SITE,
                 chunk.file,
                 chunk.line,

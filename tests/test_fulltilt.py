@@ -366,7 +366,7 @@ def test_holdem_hand_is_unsupported_not_an_error() -> None:
     )
     ((_, out),) = list(read_text(text + "Seat 1: A ($100)\n", "h.txt"))
     assert out == Skipped(
-        "unsupported", "Hold'em is not a draw game DrawLab replays", "fulltilt", "h.txt", 1,
+        "unsupported", "Hold'em is not a game DrawLab replays", "fulltilt", "h.txt", 1,
         "1", "Hold'em",
     )  # fmt: skip
 

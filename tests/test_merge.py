@@ -163,3 +163,16 @@ def test_unknown_event_is_an_error_at_its_line() -> None:
     ((_, out),) = list(read_text(bad, "m.txt"))
     assert isinstance(out, ParseError)
     assert (out.line, out.message) == (22, "unknown event type 'DANCE'")
+
+
+def test_badugi_is_unsupported_before_its_half_pot_stakes_are_read() -> None:
+    good = (MERGE / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
+    badugi = good.replace(
+        'type="2-7 Lowball" stakes="Limit $1/$2"',
+        'type="Badugi" stakes="Half Pot Limit ($0.50/$0.50)"',
+    )
+    ((_, out),) = list(read_text(badugi, "b.txt"))
+    assert out == Skipped(
+        "unsupported", "Badugi is not a game DrawLab replays", "merge", "b.txt", 1,
+        "33423082-14", "Badugi",
+    )  # fmt: skip

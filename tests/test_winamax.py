@@ -114,6 +114,6 @@ def test_holdem_is_unsupported() -> None:
     )
     ((_, out),) = list(read_text(text, "nl.txt"))
     assert out == Skipped(
-        "unsupported", "Holdem is not a draw game DrawLab replays", "winamax", "nl.txt", 1,
+        "unsupported", "Holdem is not a game DrawLab replays", "winamax", "nl.txt", 1,
         "1-2-3", "Holdem",
     )  # fmt: skip
