@@ -34,7 +34,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
-from parser.lines import LineGrammar, MoneyError, classify, money, spaced_cards
+from parser.lines import LineGrammar, LineKind, MoneyError, classify, money, spaced_cards
 from parser.outcome import HandText, ParseError, Skipped
 from parser.times import stated_time
 
@@ -564,6 +564,24 @@ class _HandParser:
             text,
             "'Dealt to <player> [kept] [new]' after that player's discards",
         )
+
+
+def line_kinds(text: str) -> Iterator[tuple[str, str]]:
+    """Each non-blank line of one hand with the terminal it is, as ``parse`` classifies it
+    (``"?"`` for a line no terminal matches): the grammar's rules can then check the order."""
+    kinds: tuple[LineKind, ...] = _BODY
+    lines = (line.rstrip() for line in text.split("\n") if line.strip())
+    for i, line in enumerate(lines):
+        if i == 0:
+            name = "HEADER" if GRAMMAR.regex("HEADER").match(line) else "?"
+        elif i == 1:
+            name = "TABLE" if GRAMMAR.regex("TABLE").match(line) else "?"
+        else:
+            found = classify(line, kinds)
+            name = found[0] if found else "?"
+            if name == "SUMMARY":
+                kinds = _SUMMARY
+        yield name, line
 
 
 _Handler = Callable[[_HandParser, str, re.Match[str], int, str], None]
