@@ -6,10 +6,10 @@ record (the site's text could not be read, or is of a game or kind we do not rep
 cannot be converted: they are counted and named in the summary, and ``original`` writes
 every stored text as it came, so nothing is ever out of reach.
 
-Layout of ``out``: ``pokerstars`` writes one file per game, hands separated by blank
-lines as PokerStars does; ``phh`` one ``.phh`` file per hand (PHH holds one hand a file);
-``original`` one file per site, plus ``quarantine.txt`` with the unreadable texts when no
-filter is given.
+Layout of ``out``: ``pokerstars`` and ``original`` write one file per source file (named
+after its path), hands separated by blank lines as PokerStars does; ``phh`` one ``.phh``
+file per hand (PHH holds one hand a file); ``original`` also writes ``quarantine.txt``
+with the unreadable texts when no filter is given.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def export_hands(
                 (folder / name).write_text(text, encoding="utf-8")
                 summary.files += 1
             else:
-                name = _UNSAFE.sub("_", f"drawlab-{hand.game.value}") + ".txt"
+                name = _out_name(row["file"], ".txt")
                 f = files.get(name)
                 if f is None:
                     f = files[name] = (folder / name).open("w", encoding="utf-8")
@@ -145,7 +145,7 @@ def _export_original(
     files: dict[str, IO[str]] = {}
     try:
         for row in _stored(db, filters):
-            name = _UNSAFE.sub("_", f"original-{row['site']}") + ".txt"
+            name = _out_name(row["file"], ".txt")
             _append(files, folder, name, row["text"], summary)
             summary.hands += 1
         if filters == HandFilter():
@@ -178,6 +178,14 @@ def _append(
     else:
         f.write(_SEPARATOR)
     f.write(text.rstrip("\n") + "\n")
+
+
+def _out_name(source: str | None, suffix: str) -> str:
+    """One output file per source file, so hands that shared a file (a table's session)
+    share one again and hands of different files are never taken as consecutive."""
+    name = _UNSAFE.sub("_", (source or "unknown").lstrip("/"))[-150:].strip("_.")
+    name = name or "unknown"
+    return name if name.endswith(suffix) else name + suffix
 
 
 def _stored(db: Connection, filters: HandFilter) -> Iterator[dict[str, Any]]:

@@ -1,0 +1,99 @@
+"""``drawlab import``: JSON summary line, table, problems log, quiet mode, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import cli
+from analysis import db as dbmod
+from analysis.import_report import progress_line
+from analysis.importer import Progress
+from tests.store_data import STARS, stars_history, write_history
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_ends_with_one_summary_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_history(tmp_path / "h.txt", 12)
+    db = str(tmp_path / "x.duckdb")
+    code, out, _ = _run(capsys, "import", "--db", db, "--json", str(path))
+    assert code == 0
+    summary = json.loads(out.strip().splitlines()[-1])["summary"]
+    statuses = {
+        k: summary[k] for k in ("ok", "invalid", "parse_error", "unsupported", "incomplete")
+    }
+    assert sum(statuses.values()) == summary["hands"] == 12
+    assert (summary["added"], summary["already_present"]) == (12, 0)
+
+    code, out, _ = _run(capsys, "import", "--db", db, "--json", str(path))
+    again = json.loads(out.strip().splitlines()[-1])["summary"]
+    assert (again["added"], again["already_present"], again["unchanged_files"]) == (0, 12, 1)
+
+
+def test_table_and_problem_log_name_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dup = STARS / "Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt"
+    db = str(tmp_path / "x.duckdb")
+    code, out, _ = _run(capsys, "import", "--db", db, str(dup))
+    assert code == 0
+    assert f"{dup}:" in out and ": invalid: " in out
+    assert "added" in out and "already present" in out
+    lines = {line.split("  ")[0]: line.split()[-1] for line in out.splitlines() if "  " in line}
+    assert lines["added"] == "1"
+
+    code, out, _ = _run(capsys, "import", "--db", db, str(dup))
+    assert "nothing new: every hand was already in the database" in out
+
+
+def test_quiet_prints_only_problems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = write_history(tmp_path / "h.txt", 3)
+    bad = tmp_path / "blob.bin"
+    bad.write_bytes(b"\0\1\2" * 1000)
+    code, out, err = _run(
+        capsys, "import", "--db", str(tmp_path / "x.duckdb"), "--quiet", str(good), str(bad)
+    )
+    assert code == 0
+    assert out.strip() == f"rejected: {bad}: binary data, not a text hand history"
+    assert err == ""
+
+
+def test_nothing_importable_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(
+        capsys,
+        "import",
+        "--db",
+        str(tmp_path / "x.duckdb"),
+        "--quiet",
+        str(tmp_path / "missing.txt"),
+    )
+    assert code == 1
+    assert "no such file or folder" in out
+
+
+def test_database_from_environment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "h.txt"
+    path.write_text(stars_history(2), encoding="utf-8")
+    monkeypatch.setenv("DRAWLAB_DB", str(tmp_path / "env.duckdb"))
+    code, _, _ = _run(capsys, "import", "--quiet", str(path))
+    assert code == 0
+    con = dbmod.connect(tmp_path / "env.duckdb")
+    assert con.execute("SELECT count(*) FROM hands").fetchall() == [(2,)]
+
+
+def test_progress_line_shows_hands_rate_files_and_problems() -> None:
+    line = progress_line(
+        Progress(hands=12_345, files_done=1, files_total=4, problems=7, seconds=2.0, file="x")
+    )
+    assert line == ("[######------------------] 1/4 files  12,345 hands  6,172 hands/s  7 problems")
