@@ -77,7 +77,7 @@ class FullTiltReader:
                 chunk.line,
                 game=_summary_game(first),
             )
-        header = grammar().pattern("HEADER").match(first)
+        header = _header(first)
         if header is None:
             raise ParseError(
                 "not the start of a Full Tilt hand",
@@ -86,8 +86,8 @@ class FullTiltReader:
                 line_text=first,
                 expected="a header like 'Full Tilt Poker Game #123: Table T (6 max) - $1/$2 - ...'",
             )
-        hand_id, game_name = header.group(1), header.group(10)
-        if header.group(14):
+        hand_id, game_name = header[0], _s(header[9])
+        if header[13]:
             return Skipped(
                 "incomplete",
                 "a partial hand: Full Tilt wrote only its summary",
@@ -130,7 +130,25 @@ class FullTiltReader:
                 hand_id,
                 game_name,
             )
-        return reading.finish(header.groups(), game)
+        return reading.finish(header, game)
+
+
+_LIMITS = {"FL": "Limit", "NL": "No Limit", "PL": "Pot Limit"}
+
+
+def _header(first: str) -> tuple[str | None, ...] | None:
+    """The header's fields in the older order, whichever of the two orders it is in."""
+    m = grammar().pattern("HEADER").match(first)
+    if m is not None:
+        return m.groups()
+    m = grammar().pattern("HEADER_2013").match(first)
+    if m is None:
+        return None
+    hid, tname, tid, table, attrs, limit, game, low, high, ante, clock, zone, date, part = (
+        m.groups()
+    )
+    limit = _LIMITS.get(_s(limit), limit)
+    return (hid, tname, tid, table, attrs, low, high, ante, limit, game, clock, zone, date, part)
 
 
 def _summary_game(first: str) -> str | None:

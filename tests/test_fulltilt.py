@@ -406,3 +406,25 @@ def test_other_hands_of_a_file_survive_a_bad_one() -> None:
     results = [o for _, o in read_text(bad + "\n" + TOURNAMENT_HAND, "two.txt")]
     assert [type(o) for o in results] == [ParseError, Hand]
     assert isinstance(results[1], Hand) and results[1].line == 19
+
+
+def test_2013_header_puts_the_game_before_the_stakes() -> None:
+    text = (
+        TOURNAMENT_HAND.replace(
+            TOURNAMENT_HEADER,
+            "Full Tilt Poker Game #32617272180: Table Clackers (New to the Game)"
+            " - FL 2-7 Triple Draw - $0.10/$0.20 - 10:18:16 ET - 2013/05/08",
+        )
+        .replace(" (1,485)", " ($1,485)")
+        .replace(" (1,515)", " ($1,515)")
+    )
+    ((_, hand),) = list(read_text(text, "2013.txt"))
+    assert isinstance(hand, Hand), hand
+    assert (hand.hand_id, hand.table, hand.game, hand.structure) == (
+        "32617272180", "Clackers", Game.TRIPLE_DRAW_27, Structure.FIXED,
+    )  # fmt: skip
+    assert hand.stakes == Stakes(5, 10, 10, 20)
+    assert hand.time == datetime(2013, 5, 8, 10, 18, 16, tzinfo=ET)
+    badugi = text.replace("FL 2-7 Triple Draw", "FL Badugi")
+    ((_, out),) = list(read_text(badugi, "b.txt"))
+    assert isinstance(out, Skipped) and (out.kind, out.game) == ("unsupported", "Badugi")
