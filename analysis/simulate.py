@@ -69,6 +69,7 @@ def simulate(
     rake: RakeRule | None = None,
     hero: str | None = "Hero",
     first_hand_id: int | None = None,
+    tournament: bool = False,
 ) -> int:
     """Deal ``hands`` hands at one table and write them to ``out``; returns how many."""
     dealt = deal_hands(
@@ -81,6 +82,7 @@ def simulate(
         rake=rake,
         hero=hero,
         first_hand_id=first_hand_id,
+        tournament=tournament,
     )
     count = 0
 
@@ -110,10 +112,12 @@ class SampleSet:
     big_blind: int
     seed: int
     fmt: str = "pokerstars"
+    tournament: bool = False
 
 
 # Mostly fixed-limit 2-7 triple draw with the hero at tables of several sizes and stakes,
-# then some of every other game and structure; a few single hands in PHH.
+# then some of every other game and structure, two sit-and-go sessions (``big_blind`` 0:
+# the tournament's own levels); a few single hands in PHH.
 SAMPLES: Final = (
     SampleSet("pokerstars/27_triple_draw_fl_0.10-0.20_6max.txt",
               Game.TRIPLE_DRAW_27, Structure.FIXED, 6, 900, 10, 101),
@@ -137,6 +141,10 @@ SAMPLES: Final = (
               Game.FIVE_CARD_DRAW, Structure.POT, 5, 120, 100, 110),
     SampleSet("pokerstars/five_card_draw_nl_0.25-0.50_6max.txt",
               Game.FIVE_CARD_DRAW, Structure.NO_LIMIT, 6, 120, 50, 111),
+    SampleSet("pokerstars/27_triple_draw_fl_sit_and_go_6max.txt",
+              Game.TRIPLE_DRAW_27, Structure.FIXED, 6, 300, 0, 112, tournament=True),
+    SampleSet("pokerstars/27_single_draw_nl_sit_and_go_headsup.txt",
+              Game.SINGLE_DRAW_27, Structure.NO_LIMIT, 2, 120, 0, 113, tournament=True),
     *(
         SampleSet(f"phh/{game.value}_{structure.value}.phh", game, structure, players, 1, bb,
                   seed, "phh")
@@ -169,6 +177,7 @@ def write_sample(sample: SampleSet, folder: Path) -> Path:
             structure=sample.structure,
             stakes=default_stakes(sample.structure, sample.big_blind),
             first_hand_id=220_000_000_000 + sample.seed * 10_000,
+            tournament=sample.tournament,
         )
     return path
 

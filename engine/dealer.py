@@ -39,6 +39,7 @@ from engine.record import (
     Stakes,
     Step,
     Structure,
+    Tournament,
     Uncalled,
 )
 from engine.rules import GameRules, rules_for
@@ -71,6 +72,10 @@ _TABLE_NAMES = (
     "Electra", "Merope", "Sadr", "Alnitak", "Bellatrix", "Mirfak", "Kochab", "Hamal",
 )  # fmt: skip
 _EPOCH = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
+# sit-and-go big blinds (in chips) by level, and the levels' names as PokerStars writes them
+_LEVELS = (20, 30, 40, 60, 80, 100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000, 3000)
+_ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+          "XIV", "XV", "XVI")  # fmt: skip
 
 
 def default_structure(game: Game) -> Structure:
@@ -106,6 +111,11 @@ class TableSpec:
     tables: tuple[str, ...] = _TABLE_NAMES
     start: datetime = _EPOCH
     first_hand_id: int = 210_000_000_000
+    tournament: bool = False  # a sit-and-go: chips, rising blinds, no rebuys, no rake
+    buy_in: int = 300  # of the tournament, in cents
+    fee: int = 30
+    starting_chips: int = 1500
+    hands_per_level: int = 10
 
 
 @dataclass(slots=True)
@@ -129,8 +139,16 @@ def deal_hands(
     site: str = "pokerstars",
     start: datetime | None = None,
     first_hand_id: int | None = None,
+    tournament: bool = False,
 ) -> Iterator[Hand]:
-    """``n`` consecutive hands of ``game`` at one table of ``players`` (2-6), from ``seed``."""
+    """``n`` consecutive hands of ``game`` at one table of ``players`` (2-6), from ``seed``.
+
+    Cash (the default): ``stakes`` (default blinds $0.05/$0.10), rake by ``rake`` (default
+    ``default_rake``), a broke player replaced by a newcomer.  ``tournament``: sit-and-go
+    tables where everyone starts with the same chips, the blinds rise every few hands
+    (``stakes`` is ignored), nobody rebuys, and a new tournament starts when the hero is
+    out or one player has all the chips.
+    """
     if not 2 <= players <= 6:
         raise ValueError(f"a table deals to 2-6 players, not {players}")
     structure = structure or default_structure(game)
@@ -146,6 +164,8 @@ def deal_hands(
         first_hand_id=first_hand_id
         if first_hand_id is not None
         else 210_000_000_000 + (seed % 100_000) * 100_000,
+        tournament=tournament,
+        currency="chips" if tournament else "USD",
     )
     yield from Table(spec, players, seed).hands(n)
 
@@ -164,6 +184,9 @@ class Table:
         self._names_used = 0
         self.sitters: list[_Sitter] = []
         self.button = 0
+        self.stakes = spec.stakes
+        self.rake = pots.NO_RAKE if spec.tournament else spec.rake
+        self.tournament_hands = 0
         self._open_table()
 
     # --- seating ---------------------------------------------------------------------------
@@ -189,16 +212,40 @@ class Table:
 
     def _open_table(self) -> None:
         self.table_no += 1
+        self.tournament_hands = 0
         seats = sorted(self.rng.sample(range(1, self.spec.max_seats + 1), self.players))
         hero_seat = self.rng.choice(seats) if self.spec.hero else None
         self.sitters = []
         for seat in seats:
             name = self.spec.hero if seat == hero_seat and self.spec.hero else self._new_name()
-            self.sitters.append(_Sitter(seat, name, self._fresh_stack(), Style.draw(self.rng)))
+            stack = self.spec.starting_chips * 100 if self.spec.tournament else self._fresh_stack()
+            self.sitters.append(_Sitter(seat, name, stack, Style.draw(self.rng)))
         self.button = self.rng.choice(seats)
+        self._set_level()
+
+    def _set_level(self) -> None:
+        if self.spec.tournament:
+            level = min(self.tournament_hands // self.spec.hands_per_level, len(_LEVELS) - 1)
+            self.stakes = default_stakes(self.spec.structure, _LEVELS[level] * 100)
+
+    @property
+    def tournament(self) -> Tournament | None:
+        """The sit-and-go being played (one per table opened), with its blind level."""
+        if not self.spec.tournament:
+            return None
+        level = min(self.tournament_hands // self.spec.hands_per_level, len(_LEVELS) - 1)
+        return Tournament(
+            tournament_id=str(self.spec.first_hand_id // 100 + self.table_no),
+            buy_in=self.spec.buy_in,
+            fee=self.spec.fee,
+            level=_ROMAN[level],
+            currency="USD",
+        )
 
     @property
     def table_name(self) -> str:
+        if self.tournament is not None:
+            return f"{self.tournament.tournament_id} 1"
         names = self.spec.tables
         base = names[(self.table_no - 1) % len(names)]
         lap = (self.table_no - 1) // len(names)
@@ -207,6 +254,9 @@ class Table:
     def _after_hand(self, final: dict[str, int]) -> None:
         for s in self.sitters:
             s.stack = final[s.name]
+        if self.spec.tournament:
+            self._after_tournament_hand()
+            return
         min_stack = self.spec.stakes.big_blind
         hero = self.spec.hero
         if hero and any(s.name == hero and s.stack < min_stack for s in self.sitters):
@@ -217,6 +267,21 @@ class Table:
                 s.name = self._new_name()
                 s.stack = self._fresh_stack()
                 s.style = Style.draw(self.rng)
+        self._move_button()
+
+    def _after_tournament_hand(self) -> None:
+        """The broke are out; the tournament ends with the hero out or one player left."""
+        self.sitters = [s for s in self.sitters if s.stack > 0]
+        hero = self.spec.hero
+        hero_out = hero is not None and all(s.name != hero for s in self.sitters)
+        if hero_out or len(self.sitters) < 2:
+            self._open_table()
+            return
+        self.tournament_hands += 1
+        self._set_level()
+        self._move_button()
+
+    def _move_button(self) -> None:
         seats = [s.seat for s in self.sitters]
         later = [x for x in seats if x > self.button]
         self.button = later[0] if later else seats[0]
@@ -254,9 +319,10 @@ class _HandPlay:
             ranking, Judge.HIGH
         )
         profile = profile_for(spec.site)  # e.g. PokerStars lifts the cap heads-up
+        stakes = t.stakes
         hs = HandState(
             rules,
-            spec.stakes,
+            stakes,
             [(s.seat, s.name, s.stack) for s in sitters],
             t.button,
             cap_heads_up=profile.cap_heads_up,
@@ -268,8 +334,8 @@ class _HandPlay:
         # blinds: heads-up the button (last in order) posts the small blind
         sb, bb = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
         for player, kind, amount in (
-            (sb, PostKind.SMALL_BLIND, spec.stakes.small_blind),
-            (bb, PostKind.BIG_BLIND, spec.stakes.big_blind),
+            (sb, PostKind.SMALL_BLIND, stakes.small_blind),
+            (bb, PostKind.BIG_BLIND, stakes.big_blind),
         ):
             paid = min(amount, hs.stack[player])
             hs.apply_post(player, kind, paid)
@@ -279,7 +345,9 @@ class _HandPlay:
         dealt = dict(zip(order, deck.deal_round_robin(len(order)), strict=True))
         holding: dict[str, Cards] = dict(dealt)
         hero = spec.hero if spec.hero in holding else None
-        hs.deal()
+        returned = dict(hs.returned)
+        hs.deal()  # a blind nobody can match (the big blind all-in for less) comes back now
+        self._uncalled(hs, returned)
 
         guard = 0
         while not hs.over:
@@ -306,7 +374,7 @@ class _HandPlay:
         contributions = {p: hs.total[p] for p in order}
         live = hs.live
         total = sum(contributions.values())
-        rake = spec.rake.amount(total) if hs.street > 0 else 0  # no draw, no drop
+        rake = t.rake.amount(total) if hs.street > 0 else 0  # no draw, no drop
         side = pots.side_pots(contributions, set(live))
         after_rake = pots.take_rake(side, rake)
         won: list[tuple[int, str, int]]
@@ -331,7 +399,7 @@ class _HandPlay:
             table=t.table_name,
             game=spec.game,
             structure=spec.structure,
-            stakes=spec.stakes,
+            stakes=stakes,
             currency=spec.currency,
             time=t.time,
             button=t.button,
@@ -344,6 +412,7 @@ class _HandPlay:
             max_seats=spec.max_seats,
             rake=rake,
             total_pot=total,
+            tournament=t.tournament,
         )
         return hand, final
 
@@ -367,7 +436,7 @@ class _HandPlay:
             stack=hs.stack[player],
             pot=hs.pot,
             draws_left=draws_left,
-            big_blind=t.spec.stakes.big_blind,
+            big_blind=t.stakes.big_blind,
             no_limit_or_pot=t.rules.structure is not Structure.FIXED,
         )
         choice = decide(opts, strength(holding[player], judge, draws_left, t.rng), style, t.rng)
@@ -389,9 +458,13 @@ class _HandPlay:
         hs.apply_action(player, kind, amount)
         all_in = amount > 0 and amount == stack
         self.steps.append(Action(player, street, kind, 0, amount, to, all_in))
+        self._uncalled(hs, returned)
+
+    def _uncalled(self, hs: HandState, before: dict[str, int]) -> None:
+        """Write the bets the state machine just gave back (a round closed unmatched)."""
         for p in hs.order:
-            if hs.returned[p] > returned[p]:
-                self.steps.append(Uncalled(p, hs.returned[p] - returned[p], 0))
+            if hs.returned[p] > before[p]:
+                self.steps.append(Uncalled(p, hs.returned[p] - before[p], 0))
 
     def _draw(
         self,
@@ -414,6 +487,7 @@ class _HandPlay:
                 kept = (*kept, next(c for c in cards if c not in kept))
         discarded = tuple(c for c in cards if c not in kept)
         got = deck.replace(discarded)
+        returned = dict(hs.returned)
         reshuffled = hs.apply_draw(player, len(discarded))
         if reshuffled != got.reshuffled:
             raise RuntimeError("the deck and the state machine disagree on the stub")
@@ -423,6 +497,7 @@ class _HandPlay:
             self.steps.append(Draw(player, draw, len(discarded), 0))
         else:  # standing pat: that nothing was thrown or received is known of anyone
             self.steps.append(Draw(player, draw, 0, 0, (), None, ()))
+        self._uncalled(hs, returned)
         return kept + got.received
 
     def _showdown(

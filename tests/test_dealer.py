@@ -25,6 +25,7 @@ from engine.record import (
 )
 from engine.rules import rules_for
 from engine.state import HandState, Phase
+from engine.verify import verify
 
 GAMES = [
     (Game.TRIPLE_DRAW_27, Structure.FIXED),
@@ -193,3 +194,26 @@ def test_triple_draw_hero_draws_record_discards_kept_and_received() -> None:
         hero_show = [s for s in hand.shows if s.player == "Hero"]
         if hero_show:
             assert set(hero_show[0].cards) == holding
+
+
+def test_sit_and_go_hands_rise_in_level_knock_players_out_and_start_new_tournaments() -> None:
+    hands = list(deal_hands(300, Game.TRIPLE_DRAW_27, 6, seed=5, tournament=True))
+    assert all(h.tournament is not None and h.currency == "chips" for h in hands)
+    assert all(h.rake == 0 for h in hands)
+    ids = [h.tournament.tournament_id for h in hands if h.tournament is not None]
+    assert len(set(ids)) >= 2
+    first = [h for h in hands if h.tournament is not None and h.tournament.tournament_id == ids[0]]
+    assert [s.stack for s in first[0].seats] == [150_000] * 6  # 1,500 chips each
+    levels = [h.tournament.level for h in first if h.tournament is not None]
+    assert levels[:21] == ["I"] * 10 + ["II"] * 10 + ["III"]
+    assert [h.stakes.big_blind for h in first[9:11]] == [2000, 3000]
+    assert len(first[-1].seats) < 6  # players were knocked out, nobody replaced them
+    for before, after in itertools.pairwise(first):
+        final = final_stacks(before)
+        assert {s.player: s.stack for s in after.seats} == {
+            p: v for p, v in final.items() if v > 0
+        }
+    short = [p for h in hands for p in h.posts if p.all_in]
+    assert short  # a stack shorter than its blind posts all of it
+    for hand in hands:
+        assert verify(hand).problems == ()

@@ -69,3 +69,13 @@ def test_no_hands_is_an_empty_output_and_bad_arguments_are_refused(
     assert "--players 2 to 6" in capsys.readouterr().err
     with pytest.raises(ValueError):
         list(texts(deal_hands(1, Game.TRIPLE_DRAW_27, 2, 1), "xml"))
+
+
+def test_simulate_deals_sit_and_go_hands_on_request(tmp_path: Path) -> None:
+    out = tmp_path / "sng.txt"
+    assert main(["simulate", "--hands", "5", "--players", "3", "--tournament",
+                 "--out", str(out)]) == 0
+    parsed = [h for _, h in read_text(out.read_text(encoding="utf-8"), str(out))]
+    assert [h.tournament is not None and h.currency for h in parsed if isinstance(h, Hand)] == [
+        "chips"
+    ] * 5

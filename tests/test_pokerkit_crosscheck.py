@@ -272,6 +272,22 @@ def test_dealt_hands_end_with_the_same_stacks_in_pokerkit(
     assert showdowns > 0
 
 
+@pytest.mark.parametrize(("game", "structure"), GAMES)
+def test_dealt_sit_and_go_hands_end_with_the_same_stacks_in_pokerkit(
+    game: Game, structure: Structure
+) -> None:
+    """Rising blinds, blinds posted all-in for less, knock-outs: pokerkit agrees too."""
+    hands = deal_hands(120, game, 4, seed=23, structure=structure, tournament=True)
+    for hand in hands:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = pokerkit_final_stacks(hand)
+        ours = record_final_stacks(hand)
+        for player, delta in _odd_chip_shift(hand).items():
+            ours[player] += delta
+        assert theirs == ours, hand.hand_id
+
+
 def test_the_oracle_notices_a_pot_paid_to_the_wrong_player() -> None:
     """The comparison above can fail: pay a showdown pot to the loser and pokerkit disagrees."""
     hands = deal_hands(60, Game.TRIPLE_DRAW_27, 3, seed=4, structure=Structure.FIXED)

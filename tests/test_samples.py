@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from analysis.simulate import SAMPLES, regenerate_samples
+from engine.continuity import check_continuity
 from engine.record import Game, Hand
 from engine.verify import verify
 from parser.reader import read_path
@@ -32,8 +33,14 @@ def test_samples_are_a_few_thousand_hands_mostly_triple_draw_that_all_verify() -
         assert verify(outcome).problems == (), (outcome.file, outcome.hand_id)
         games[outcome.game] = games.get(outcome.game, 0) + 1
         heroes.add(outcome.hero)
-    assert sum(games.values()) == sum(s.hands for s in SAMPLES) == 3368
+    assert sum(games.values()) == sum(s.hands for s in SAMPLES) == 3788
     assert games[Game.TRIPLE_DRAW_27] * 2 > sum(games.values())
     assert set(games) == set(Game)
     assert heroes == {"Hero"}
     assert sum(p.stat().st_size for p in SAMPLE_DIR.rglob("*") if p.is_file()) < 6_000_000
+
+
+def test_sample_tables_keep_their_stacks_from_hand_to_hand() -> None:
+    hands = [h for _, h in read_path(SAMPLE_DIR) if isinstance(h, Hand)]
+    assert check_continuity(hands) == {}
+    assert sum(h.tournament is not None for h in hands) == 420
