@@ -134,6 +134,102 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("import", help="import hand histories (files, folders, .zip)")
+    p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
+    p.add_argument("--json", action="store_true", help='end with one line {"summary": {...}}')
+    p.add_argument("--quiet", action="store_true", help="no progress, no table; problems only")
+    p.add_argument("--workers", type=int, help="worker processes (default: one per core)")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.set_defaults(handler=_import)
+
+
+def _import(args: argparse.Namespace) -> int:
+    from analysis import import_report
+    from analysis.db import connect
+    from analysis.importer import Progress, import_paths
+
+    live = not args.quiet and not args.json and sys.stderr.isatty()
+
+    def show(p: Progress) -> None:
+        print("\r" + import_report.progress_line(p), end="", file=sys.stderr, flush=True)
+
+    try:
+        db = connect(args.db)
+    except (RuntimeError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        progress = show if live else None
+        summary = import_paths(db, args.paths, progress=progress, workers=args.workers)
+    finally:
+        db.close()
+    if live:
+        print(file=sys.stderr)
+    log = import_report.problems_log(summary)
+    if log:
+        print(log, file=sys.stderr if args.json else sys.stdout)
+    if args.json:
+        print(import_report.summary_json(summary))
+    elif not args.quiet:
+        print(import_report.summary_table(summary))
+    return 1 if summary.rejected and summary.hands == 0 and summary.already_present == 0 else 0
+
+
+def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("export", help="write stored hands out as PokerStars text or PHH")
+    p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
+    p.add_argument("--format", required=True, choices=["phh", "pokerstars", "original"])
+    p.add_argument("--out", required=True, help="folder to write into (created if need be)")
+    p.add_argument("--player", help="only hands this player was seated in")
+    p.add_argument("--game", help="e.g. 27_triple_draw")
+    p.add_argument("--site", help="e.g. pokerstars")
+    p.add_argument("--since", metavar="YYYY-MM-DD", help="hands on or after this day")
+    p.add_argument("--until", metavar="YYYY-MM-DD", help="hands on or before this day")
+    p.add_argument("--json", action="store_true", help='end with one line {"summary": {...}}')
+    p.set_defaults(handler=_export)
+
+
+def _export(args: argparse.Namespace) -> int:
+    import json
+    from datetime import date
+
+    from analysis.db import connect
+    from analysis.export import ExportError, export_hands
+    from analysis.queries import HandFilter
+
+    try:
+        filters = HandFilter(
+            player=args.player,
+            game=args.game,
+            site=args.site,
+            since=date.fromisoformat(args.since) if args.since else None,
+            until=date.fromisoformat(args.until) if args.until else None,
+        )
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        db = connect(args.db)
+    except (RuntimeError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        summary = export_hands(db, args.out, args.format, filters)
+    except ExportError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    finally:
+        db.close()
+    for line in summary.notes:
+        print(line, file=sys.stderr)
+    if args.json:
+        print(json.dumps({"summary": summary.as_dict()}))
+    else:
+        print(summary.text())
+    return 0
+
+
 def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("verify", help="replay hands under the rules and report what is wrong")
     p.add_argument("--json", action="store_true", help="one JSON object per hand, then a summary")
@@ -233,6 +329,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_compare(sub)
     _add_equity(sub)
     _add_stats(sub)
+    _add_import(sub)
+    _add_export(sub)
     _add_verify(sub)
     _add_convert(sub)
     _add_simulate(sub)
