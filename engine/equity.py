@@ -25,7 +25,7 @@ import numpy.typing as npt
 from engine.batch import rank_batch
 from engine.cards import CardError, Cards, check_distinct, parse_cards
 from engine.ranges import Range, deal_ranges, unknown_range
-from engine.ranking import Ranking, rank
+from engine.ranking import Ranking
 from engine.strategy import STAND_PAT, Strategy, default_strategy
 
 MAX_DRAWS = 3
@@ -337,8 +337,9 @@ def exact_deals(
                 if need > len(left):
                     raise ValueError("exact enumeration does not cover a stub that runs out")
                 w = weight / comb(len(left), need)
+                last = done == draws - 1 and i == len(players) - 1
                 for got in combinations(left, need):
-                    rest = tuple(c for c in left if c not in got)
+                    rest = () if last else tuple(c for c in left if c not in got)
                     new_hands = (*hands[:i], kept + got, *hands[i + 1 :])
                     nxt.append((w, new_hands, rest))
             states = nxt
@@ -350,16 +351,16 @@ def exact_equity(
     players: Sequence[Player], ranking: Ranking, draws: int, *, dead: Cards = ()
 ) -> EquityResult:
     """The exact share of the pot of each player, by enumerating every deal."""
-    totals = [0.0] * len(players)
-    count = 0
+    weights: list[float] = []
+    finals: list[tuple[tuple[int, ...], ...]] = []
     for weight, hands in exact_deals(players, ranking, draws, dead=dead):
-        values = [rank(h, ranking) for h in hands]
-        best = min(values)
-        winners = [i for i, v in enumerate(values) if v == best]
-        for i in winners:
-            totals[i] += weight / len(winners)
-        count += 1
-    return EquityResult(tuple(totals), (0.0,) * len(players), count, exact=True)
+        weights.append(weight)
+        finals.append(hands)
+    share = shares(np.array(finals, dtype=np.uint8), ranking)
+    totals = np.array(weights) @ share
+    return EquityResult(
+        tuple(float(x) for x in totals), (0.0,) * len(players), len(weights), exact=True
+    )
 
 
 def players_from_text(texts: Sequence[str]) -> list[Player]:

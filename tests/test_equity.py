@@ -8,6 +8,8 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.batch import all_hands, rank_batch
 from engine.cards import CardError, parse_cards
@@ -273,3 +275,21 @@ def test_dead_cards_leave_the_stub() -> None:
     assert close(mc.equity[0], 1 / 40, mc.stderr[0])
     hands = simulate(players, D27, 1, dead=dead, trials=2000, seed=1)
     assert not np.isin(hands[:, 0], np.array(dead)).any()
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.permutations(list(range(52))),
+    st.integers(3, 4),
+    st.integers(4, 5),
+    st.sampled_from([D27, A5]),
+)
+def test_random_one_draw_situations_match_exact_enumeration(
+    deck: list[int], kept_a: int, kept_b: int, ranking: Ranking
+) -> None:
+    a = Player(tuple(deck[:kept_a]))
+    b_cards = tuple(deck[10 : 10 + kept_b])
+    b = Player(b_cards, STAND_PAT) if kept_b == 5 else Player(b_cards)
+    exact = exact_equity([a, b], ranking, 1)
+    mc = equity([a, b], ranking, 1, trials=20_000, seed=deck[0])
+    assert abs(mc.equity[0] - exact.equity[0]) <= 4.5 * mc.stderr[0] + 1e-12
