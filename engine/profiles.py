@@ -37,9 +37,8 @@ class SiteProfile:
     ``reopen_on_half_bet``: a fixed-limit all-in raise of half a bet or more reopens the
     betting (RULES.md: it does not).  ``odd_chip_clockwise``: the odd chip of a split goes to
     the first winner left of the button; False lets it go to any of the winners.
-    ``missed_blind_dead_small``: a "posts blind" of a big blind by a player coming back
-    also costs a dead small blind the history does not write.  ``run_it_twice``: the site
-    deals all-in pots twice.  ``checks_show_order``: report hands shown out of order.
+    ``run_it_twice``: the site deals all-in pots twice.  ``checks_show_order``: report
+    hands shown out of order.
     ``max_implied_rake_per_mille``: where the site writes no rake, the most the collected
     amounts may fall short of the pot before it is an error.  ``home_rules``: five-card
     draw is played in the home form of the user's documents (antes, jacks or better to
@@ -52,7 +51,6 @@ class SiteProfile:
     odd_chip_clockwise: bool = True
     uncalled: UncalledReport = UncalledReport.ANY
     total_pot: TotalPot = TotalPot.ANY
-    missed_blind_dead_small: bool = False
     run_it_twice: bool = True
     checks_show_order: bool = False
     max_implied_rake_per_mille: int = 100
@@ -86,13 +84,9 @@ PROFILES: dict[str, SiteProfile] = {
     # Merge: a bet, a raise and four more heads-up (3-Draw-Limit-USD-5-10 All-in.on.second.draw).
     "merge": SiteProfile("merge", cap_heads_up=False, run_it_twice=False),
     # KingsClub: no uncalled lines, "wins pot" is net of the returned bet (A5-3-Draw 44-88);
-    # "posts blind 44" costs 66 (2-7 Triple Draw 44-88 rake); run it twice (NL-2-7-SD RIT).
-    "kingsclub": SiteProfile(
-        "kingsclub",
-        uncalled=UncalledReport.SILENT,
-        missed_blind_dead_small=True,
-        run_it_twice=True,
-    ),
+    # run it twice (NL-2-7-SD RIT).  Its "posts blind 44" that costs 66 is read by its
+    # reader as both blinds with 22 dead.
+    "kingsclub": SiteProfile("kingsclub", uncalled=UncalledReport.SILENT, run_it_twice=True),
     # OnGame: "Main pot: $0.27 won by X ($0.26)" after a bet nobody called: silent return.
     "ongame": SiteProfile("ongame", uncalled=UncalledReport.SILENT, run_it_twice=False),
     "boss": SiteProfile("boss", run_it_twice=False),

@@ -268,13 +268,6 @@ class _Replayer:
 
     def _post(self, post: Post) -> str:
         amount, dead = post.amount, post.dead
-        if (
-            self.profile.missed_blind_dead_small
-            and post.kind is PostKind.EXTRA
-            and dead == 0
-            and amount == self.hand.stakes.big_blind
-        ):
-            amount, dead = amount + self.hand.stakes.small_blind, self.hand.stakes.small_blind
         if self.state.phase is not Phase.DEAL:
             self._report(
                 Finding(ILLEGAL_ACTION, f"{post.player} posts after the cards were dealt"),
