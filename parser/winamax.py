@@ -48,6 +48,10 @@ def _game(name: str, structure: Structure) -> Game | None:
     return None
 
 
+def _hidden(shown: str) -> bool:
+    return all(tok in ("X", "x") for tok in shown.split())
+
+
 class WinamaxReader:
     site = SITE
 
@@ -122,6 +126,7 @@ class _WinamaxHand:
             ),
             "RAISES": lambda f, line, _t: b.bet_to(req(f[0]), line, money(f[2]), f[3] is not None),
             "DISCARDS": self.discards,
+            "STANDS_PAT": self.stands_pat,
             "UNCALLED": lambda f, line, _t: b.uncalled(req(f[0]), money(f[1]), line),
             "SHOWS": lambda f, line, _t: b.show(req(f[0]), cards(f[1]), line),
             "MUCKS": self.mucks,
@@ -149,6 +154,8 @@ class _WinamaxHand:
 
     def dealt(self, f: Fields, line: int, _text: str) -> None:
         player = req(f[0])
+        if _hidden(req(f[1])):
+            return  # "Dealt to Player0 [X X X X X]": nothing known
         if self.b.draw_no == 0:
             self.b.deal(player, cards(f[1]) + cards(f[2]))
             return
@@ -177,6 +184,11 @@ class _WinamaxHand:
         count = int(req(f[1]))
         thrown = cards(f[2]) if f[2] else (() if count == 0 else None)
         self.b.draw(req(f[0]), count, line, thrown, received=() if count == 0 else None)
+
+    def stands_pat(self, f: Fields, line: int, _text: str) -> None:
+        shown = f[1]
+        kept = None if shown is None or _hidden(shown) else cards(shown)
+        self.b.draw(req(f[0]), 0, line, (), kept, ())
 
     def mucks(self, f: Fields, line: int, _text: str) -> None:
         if f[1]:

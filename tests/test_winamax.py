@@ -117,3 +117,56 @@ def test_holdem_is_unsupported() -> None:
         "unsupported", "Holdem is not a game DrawLab replays", "winamax", "nl.txt", 1,
         "1-2-3", "Holdem",
     )  # fmt: skip
+
+
+REAL_MONEY_HAND = """\
+Winamax Poker - CashGame - HandId: #9250793-1-1478989461 - 2-7 Triple Draw fixed limit \
+(25€/50€) - 2016/11/12 22:24:21 UTC
+Table: 'Pampelune' 6-max (real money) Seat #4 is the button
+Seat 1: Alice (2047.50€)
+Seat 4: Bob (217.78€)
+*** ANTE/BLINDS ***
+Bob posts small blind 12.50€
+Alice posts big blind 25€
+*** FIRST-BET ***
+Dealt to Bob [X X X X X]
+Dealt to Alice [2h Td 8c 7c 8s]
+Bob raises 25€ to 50€
+Alice calls 25€
+*** FIRST-DRAW ***
+Alice discards 2 cards [Td 8s]
+Bob stands pat [X X X X X]
+Dealt to Alice [2h 8c 7c] [3d 4d]
+*** SECOND-BET ***
+Alice checks
+Bob bets 25€
+Alice folds
+Bob collected 100€ from pot
+*** SUMMARY ***
+Total pot 100€ | No rake
+Seat 4: Bob (small blind) (button) won 100€
+"""
+
+
+def test_real_money_hand_with_euro_amounts_hidden_cards_and_the_heros_draw() -> None:
+    ((_, h),) = list(read_text(REAL_MONEY_HAND, "eur.txt"))
+    assert isinstance(h, Hand), h
+    assert (h.currency, h.game, h.stakes) == (
+        "EUR",
+        Game.TRIPLE_DRAW_27,
+        Stakes(1250, 2500, 2500, 5000),
+    )
+    assert h.seats == (Seat(1, "Alice", 204750, 3), Seat(4, "Bob", 21778, 4))
+    assert (h.hero, h.dealt) == ("Alice", parse_cards("2h Td 8c 7c 8s"))
+    assert h.actions[:2] == (
+        Action("Bob", 0, ActionKind.RAISE, 11, 3750, 5000),
+        Action("Alice", 0, ActionKind.CALL, 12, 2500),
+    )
+    assert h.draws == (
+        Draw(
+            "Alice", 1, 2, 14, parse_cards("Td 8s"), parse_cards("2h 8c 7c"), parse_cards("3d 4d")
+        ),
+        Draw("Bob", 1, 0, 15, (), None, ()),
+    )
+    assert h.collects == (Collect("Bob", 10000, 21),)
+    assert (h.total_pot, h.rake) == (10000, 0)
