@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from math import hypot
 
 import numpy as np
 import numpy.typing as npt
@@ -29,7 +30,9 @@ EXACT_LIMIT = 2_000_000  # most cards combinations enumerated per choice for an 
 class DrawChoice:
     """One way to play the hand: ``keep`` (the cards held), ``discard`` (the cards thrown),
     its share of the pot, the standard error (0 when exact), and ``loss``: the equity given
-    up against the best choice."""
+    up against the best choice.  ``as_good_as_best``: the loss is within the simulation's
+    noise (three standard errors of the difference), so a drill should not mark it wrong;
+    for exact answers only a loss of zero is."""
 
     keep: Cards
     discard: Cards
@@ -37,6 +40,7 @@ class DrawChoice:
     stderr: float
     loss: float
     exact: bool
+    as_good_as_best: bool = False
 
     @property
     def label(self) -> str:
@@ -143,6 +147,9 @@ def draw_equity(
             [hero, *opponents], ranking, draws_left, dead=dead, trials=trials, seed=seed
         )
         results.append((tuple(keep), discard, result.equity[0], result.stderr[0], False))
-    best = max(r[2] for r in results)
     ordered = sorted(results, key=lambda r: (-r[2], len(r[1])))
-    return [DrawChoice(k, d, e, s, best - e, x) for k, d, e, s, x in ordered]
+    best, best_se = ordered[0][2], ordered[0][3]
+    return [
+        DrawChoice(k, d, e, s, best - e, x, best - e <= 3 * hypot(s, best_se) + 1e-12)
+        for k, d, e, s, x in ordered
+    ]

@@ -38,6 +38,9 @@ def test_one_draw_against_a_pat_hand_is_exact() -> None:
     assert best.keep == P("7s5d4h3c") and best.discard == P("Kd")
     assert best.equity == pytest.approx(3 / 42) and best.loss == 0.0
     assert best.label == "keep 7s 5d 4h 3c, draw 1"
+    assert best.as_good_as_best and not choices[1].as_good_as_best
+    # 7-4-3 needs 5-2 or 6-2, 5-4-3 needs 7-2 or 8-2: 2 x 3 x 3 = 18 of 861 pairs each
+    assert choices[1].equity == choices[2].equity == pytest.approx(18 / 861)
     pat_choice = next(c for c in choices if not c.discard)
     assert pat_choice.equity == 0.0 and pat_choice.label == "stand pat"
     assert pat_choice.loss == pytest.approx(3 / 42)
@@ -108,3 +111,4 @@ def test_opponents_known_only_by_their_draw_counts() -> None:
     assert [c.keep for c in choices] == [P("7s5d4h3c"), hand, ()]
     assert all(not c.exact for c in choices)
     assert choices[1].loss > 4 * (choices[0].stderr + choices[1].stderr)
+    assert choices[0].as_good_as_best and not choices[1].as_good_as_best
