@@ -245,12 +245,12 @@ class _Replayer:
                 Finding(UNKNOWN_PLAYER, f"{step.player} is not seated at this table"), step.line
             )
             return f"{step.player}: not at the table"
-        if isinstance(step, Post):
-            return self._post(step)
         if isinstance(step, Action):
             return self._action(step)
         if isinstance(step, Draw):
             return self._draw(step)
+        if isinstance(step, Post):
+            return self._post(step)
         if isinstance(step, Show):
             return self._show(step)
         if isinstance(step, Muck):
@@ -316,9 +316,16 @@ class _Replayer:
                 draw.line,
             )
         if draw.run <= 1:
-            self._reach_draw(draw.draw, draw.line)
-            shows_ace = bool(draw.kept) and any(c >> 2 == 12 for c in draw.kept or ())
-            self._report_all(st.check_draw(player, draw.count, shows_ace), draw.line)
+            if st.phase is not Phase.DRAW or st.draw_number != draw.draw:
+                self._reach_draw(draw.draw, draw.line)
+            shows_ace = (
+                self.rules.max_discard_with_ace is not None
+                and draw.kept is not None
+                and any(c >> 2 == 12 for c in draw.kept)
+            )
+            found = st.check_draw(player, draw.count, shows_ace)
+            if found:
+                self._report_all(found, draw.line)
             before = st.reshuffles
             st.apply_draw(player, draw.count)
             after = st.reshuffles
@@ -326,21 +333,30 @@ class _Replayer:
                 self.drawn[player].append(draw.count)
         else:
             before = after = st.reshuffles
-        trackers = [self._tracker(draw.run)]
-        if draw.run == 0 and self.run_cards:
-            trackers += list(self.run_cards.values())
-        for tracker in trackers:
-            findings = tracker.draw(
-                player,
-                draw.count,
-                draw.discarded,
-                draw.kept,
-                draw.received,
-                before,
-                after,
-                self.rules.hand_size,
-            )
-            self._report_all(findings, draw.line)
+        if draw.discarded is None and draw.kept is None and draw.received is None:
+            if draw.count:  # cards unseen in, unseen out: what the player holds is unknown
+                for tracker in (self.cards, *self.run_cards.values()):
+                    if tracker.hands.get(player) is not None:
+                        tracker.hands[player] = None
+        else:
+            trackers = [self._tracker(draw.run)]
+            if draw.run == 0 and self.run_cards:
+                trackers += list(self.run_cards.values())
+            for tracker in trackers:
+                findings = tracker.draw(
+                    player,
+                    draw.count,
+                    draw.discarded,
+                    draw.kept,
+                    draw.received,
+                    before,
+                    after,
+                    self.rules.hand_size,
+                )
+                if findings:
+                    self._report_all(findings, draw.line)
+        if not self.keep_states:
+            return ""
         return f"{player} draws {draw.count}" if draw.count else f"{player} stands pat"
 
     def _tracker(self, run: int) -> CardTracker:

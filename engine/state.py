@@ -603,12 +603,18 @@ class HandState:
 
     def _return_uncalled(self) -> None:
         """Chips above what anyone else could match go back to their owner at once."""
-        if not self.order:
+        top: str | None = None
+        first = second = 0
+        total, dead = self.total, self.dead
+        for p in self.order:
+            level = total[p] - dead[p]
+            if top is None or level > first:
+                top, first, second = p, level, (first if top is not None else 0)
+            elif level > second:
+                second = level
+        if top is None:
             return
-        levels = {p: self.total[p] - self.dead[p] for p in self.order}
-        top = max(levels, key=lambda p: levels[p])
-        second = max((v for p, v in levels.items() if p != top), default=0)
-        excess = levels[top] - second
+        excess = first - second
         if excess > 0:
             self.total[top] -= excess
             self.stack[top] += excess
