@@ -1,6 +1,6 @@
 """Every statistic, defined once: what it counts, in words and as SQL over ``player_hands``.
 
-A statistic is a ratio of two sums over a player's rows: ``numerator`` / ``denominator``.
+A statistic is a ratio of two aggregates over a player's rows: ``numerator`` / ``denominator``.
 For a rate the numerator counts hands where something happened and the denominator the
 hands where it could have (the opportunity), so the sample size is always the
 denominator.  The words are shown in the dashboard on hover and by ``drawlab stats``; the
@@ -23,8 +23,8 @@ class StatDef:
     group: str
     numerator: str
     denominator: str
-    num_sql: str  # per-row integer expression summed for the numerator
-    den_sql: str  # per-row integer expression summed for the denominator
+    num_sql: str  # aggregate SQL expression over the rows: the numerator
+    den_sql: str  # aggregate SQL expression over the rows: the denominator
     kind: Kind = "rate"  # rate: shown as a percentage; mean/ratio: as a number
 
     @property
@@ -36,8 +36,9 @@ class StatDef:
         return f"{self.name}: {self.numerator}, {per} {self.denominator}."
 
 
-def _flag(column: str) -> str:
-    return f"coalesce({column}, false)::INTEGER"
+def _flag(condition: str) -> str:
+    """Count the rows where ``condition`` holds (NULL counts as false)."""
+    return f"coalesce(count_if({condition}), 0)"  # count_if of only NULLs is NULL
 
 
 _ROUND_NAMES = ("pre-draw", "after the first draw", "after the second draw",
@@ -92,14 +93,14 @@ OUTCOME: tuple[StatDef, ...] = (
 
 
 def _aggression(r: int) -> tuple[StatDef, StatDef]:
-    agg = f"(bets_{r} + raises_{r})"
-    acts = f"(bets_{r} + raises_{r} + calls_{r} + checks_{r} + " \
-           f"(coalesce(folded_round = {r}, false))::INTEGER)"
+    agg = f"sum(bets_{r} + raises_{r})"
+    acts = f"(sum(bets_{r} + raises_{r} + calls_{r} + checks_{r}) + " \
+           f"{_flag(f'folded_round = {r}')})"
     where = _ROUND_NAMES[r]
     return (
         StatDef(f"af_{r}", f"Aggression factor {where}", "aggression",
                 f"bets plus raises {where}", f"calls {where}",
-                agg, f"calls_{r}", "ratio"),
+                agg, f"sum(calls_{r})", "ratio"),
         StatDef(f"afq_{r}", f"Aggression frequency {where}", "aggression",
                 f"bets and raises {where} (counted per action)",
                 f"all bets, raises, calls, checks and folds {where}",
@@ -117,11 +118,11 @@ def _draw_stats(k: int) -> tuple[StatDef, StatDef]:
     return (
         StatDef(f"drawn_{k}", f"Cards drawn on {where}", "draws",
                 f"total cards drawn on {where}", f"hands where the player took {where}",
-                f"coalesce(drawn_{k}, 0)", f"(drawn_{k} IS NOT NULL)::INTEGER", "mean"),
+                f"sum(drawn_{k})", f"count(drawn_{k})", "mean"),
         StatDef(f"pat_{k}", f"Stood pat on {where}", "draws",
                 f"the player stood pat (drew no card) on {where}",
                 f"the player took {where}",
-                _flag(f"pat_{k}"), f"(drawn_{k} IS NOT NULL)::INTEGER"),
+                _flag(f"pat_{k}"), f"count(drawn_{k})"),
     )
 
 

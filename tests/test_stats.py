@@ -367,3 +367,19 @@ def test_report_splits_money_by_currency() -> None:
     assert "  the sums above mix currencies; by currency:" in text.splitlines()
     one, _ = database([SNOW])
     assert "mix currencies" not in render_report(stats.player_report(one, "H"))
+
+
+@pytest.mark.parametrize("f", [Filters(), Filters(game="27_triple_draw"), Filters(site="none")])
+def test_overview_in_one_pass_equals_the_separate_queries(big: DB, f: Filters) -> None:
+    import pandas as pd
+
+    con, _ = big
+    for player in ("Hero", "deuce7"):
+        totals, values, positions = stats.overview(con, player, f)
+        alone = stats.results(con, player, f)
+        assert replace(totals, net_bb=0, bb_per_100=0) == replace(alone, net_bb=0, bb_per_100=0)
+        assert totals.net_bb == pytest.approx(alone.net_bb)
+        assert values == stats.player_stats(con, player, f)
+        pd.testing.assert_frame_equal(positions, stats.by_position(con, player, f),
+                                      check_dtype=False)
+    assert stats.overview(con, "Hero", Filters(site="none"))[0].hands == 0
