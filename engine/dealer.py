@@ -4,9 +4,16 @@ Why: the replay, the parsers' writers, the store and the statistics all need man
 every game whose truth is known in advance.  ``deal_hands`` plays them at one table: the
 button and blinds move each hand, stacks carry over, a player who goes broke leaves and a
 new one sits down in that seat (so stacks continue exactly from hand to hand), and when the
-hero goes broke the hero moves to a fresh table.  The record holds what a site's history
-shows: every post, action and draw count; the hero's cards, discards and new cards; the
-cards shown at showdown; uncalled bets; what each player collected from which pot; rake.
+hero goes broke the hero moves to a fresh table (sit-and-go tables instead knock players
+out as the blinds rise).  The record holds what a site's history shows: every post, action
+and draw count; the hero's cards, discards and new cards; pats; the cards shown at showdown
+and the hero's mucked hand; uncalled bets; what each player collected from which pot; rake.
+
+The rules are not here: ``engine.state.HandState`` (with the site's profile, e.g. the cap
+lifted heads-up at PokerStars) says whose turn it is, what is legal, when a round ends and
+what comes back uncalled; the dealer shuffles (``engine.deck``, deck exhaustion included),
+lets the players of ``engine.players_model`` choose among the legal options, pays the pots
+(``engine.pots``, ``engine.ranking``) and writes it all down.
 
 The same ``seed`` always gives the same hands (only ``random.Random(seed)`` is used).
 """
@@ -44,14 +51,6 @@ from engine.record import (
 )
 from engine.rules import GameRules, rules_for
 from engine.state import HandState, Legal, Phase
-
-_DRAWS = {
-    Game.TRIPLE_DRAW_27: 3,
-    Game.SINGLE_DRAW_27: 1,
-    Game.TRIPLE_DRAW_A5: 3,
-    Game.SINGLE_DRAW_A5: 1,
-    Game.FIVE_CARD_DRAW: 1,
-}
 
 _DEFAULT_STRUCTURE = {
     Game.TRIPLE_DRAW_27: Structure.FIXED,
@@ -92,7 +91,10 @@ def default_stakes(structure: Structure, big_blind: int = 10) -> Stakes:
 
 
 def default_rake(stakes: Stakes) -> pots.RakeRule:
-    """5% of the pot, capped at three big bets (at least $0.50, at most $3): a site-like rule."""
+    """5% of the pot, capped at three big bets (at least $0.50, at most $3): a site-like rule.
+
+    Taken only from hands that reach the first draw ("no draw, no drop"), out of the main
+    pot first (``engine.pots.take_rake``)."""
     return pots.RakeRule(per_mille=50, cap=min(300, max(50, 3 * stakes.big_bet)))
 
 
