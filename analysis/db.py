@@ -71,7 +71,10 @@ def connect(path: str | os.PathLike[str] | None = None, *, read_only: bool = Fal
             )
         return con
     migrate(con)
-    sync_player_hands(con)
+    if sync_player_hands(con):
+        from analysis.importer import rebuild_player_hands  # parses: import only when needed
+
+        rebuild_player_hands(con)
     return con
 
 
@@ -112,8 +115,8 @@ def sync_player_hands(con: Connection) -> bool:
     """Create or re-create ``player_hands`` when the facts' columns changed.
 
     Returns True when the table is (now) out of date with the hands stored, that is when
-    it was re-created over a database that already holds hands: ``analysis.importer.
-    rebuild_player_hands`` refills it from the stored hand texts.
+    it was re-created over a database that already holds hands: ``connect`` then refills
+    it from the stored hand texts (``analysis.importer.rebuild_player_hands``).
     """
     facts = fact_columns()
     if facts is None:
@@ -140,6 +143,12 @@ def sync_player_hands(con: Connection) -> bool:
         con.execute("ROLLBACK")
         raise
     return stale
+
+
+def set_facts_stale(con: Connection, stale: bool) -> None:
+    con.execute(
+        "INSERT OR REPLACE INTO meta VALUES ('player_hands_stale', ?)", ["1" if stale else "0"]
+    )
 
 
 def facts_stale(con: Connection) -> bool:

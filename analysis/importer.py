@@ -498,3 +498,69 @@ def _worker_init() -> None:
 def _mp_context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> int:
+    """Refill ``player_hands`` from the stored texts; returns the rows written.
+
+    Needed when the statistics' facts change their columns (``analysis.db`` then creates
+    the table anew, empty): each stored hand with a record is parsed again and its facts
+    computed, a page of hands per transaction.
+    """
+    from analysis.db import has_player_hands, set_facts_stale
+    from analysis.queries import rebuild
+
+    if not has_player_hands(db):
+        return 0
+    facts, columns, types = _facts()
+    if facts is None:
+        return 0
+    start = time.monotonic()
+    written = done = 0
+    last = 0
+    db.execute("BEGIN TRANSACTION")
+    try:
+        db.execute("DELETE FROM player_hands")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    while True:
+        page = db.execute(
+            "SELECT id, site, file, line, text FROM hands WHERE id > ? "
+            "AND status IN ('ok', 'invalid') ORDER BY id LIMIT 2000",
+            [last],
+        ).fetchall()
+        if not page:
+            break
+        rows = Rows()
+        for hand_id, site, file, line, text in page:
+            last = hand_id
+            hand, _ = rebuild(site, file or "", line or 1, text)
+            if hand is None:
+                continue
+            try:
+                for fact in facts(hand):
+                    rows.player_hands.append((hand_id, *(getattr(fact, c) for c in columns)))
+            except Exception:  # as on import: a facts bug costs the rows, not the hand
+                continue
+        table = rows.to_arrow(types).player_hands
+        db.execute("BEGIN TRANSACTION")
+        try:
+            if table.num_rows:
+                cols = ", ".join(f'"{n}"' for n in table.column_names)
+                db.register("_facts_rows", table)
+                try:
+                    db.execute(f"INSERT INTO player_hands ({cols}) SELECT {cols} FROM _facts_rows")
+                finally:
+                    db.unregister("_facts_rows")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        written += table.num_rows
+        done += len(page)
+        if progress is not None:
+            progress(Progress(done, 0, 0, 0, time.monotonic() - start, ""))
+    set_facts_stale(db, False)
+    return written

@@ -89,3 +89,25 @@ def test_hand_key_is_unique(tmp_path: Path) -> None:
     with pytest.raises(duckdb.ConstraintException):
         con.execute(sql, (2, *row[1:]))
     con.close()
+
+
+def test_player_hands_follow_the_facts_columns_and_are_refilled(tmp_path: Path) -> None:
+    from analysis.facts import FACT_COLUMNS
+    from analysis.importer import import_paths
+    from tests.store_data import write_history
+
+    path = tmp_path / "x.duckdb"
+    con = dbmod.connect(path)
+    import_paths(con, [write_history(tmp_path / "h.txt", 20)], workers=0)
+    before = con.execute("SELECT * FROM player_hands ORDER BY hand, seat").fetchall()
+    assert len(before) > 20
+    cols = [r[0] for r in con.execute("DESCRIBE player_hands").fetchall()]
+    assert cols == ["hand", *FACT_COLUMNS]
+    # as if the statistics had changed their columns since this file was written
+    con.execute("UPDATE meta SET value = 'older' WHERE name = 'player_hands_layout'")
+    con.execute("DELETE FROM player_hands WHERE hand > 3")
+    con.close()
+    con = dbmod.connect(path)
+    assert con.execute("SELECT * FROM player_hands ORDER BY hand, seat").fetchall() == before
+    assert not dbmod.facts_stale(con)
+    con.close()

@@ -1,0 +1,100 @@
+"""The query API the dashboard and exporter read hands back with."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from analysis import db as dbmod
+from analysis.importer import import_paths
+from analysis.queries import (
+    HandFilter,
+    biggest_pots,
+    count_hands,
+    get_hand,
+    hands_with_problems,
+    list_hands,
+    quarantined,
+    status_counts,
+)
+from analysis.verification import verify_paths
+from tests.store_data import CORPUS, STARS, STARS_TRIPLE
+
+
+@pytest.fixture(scope="module")
+def con(tmp_path_factory: pytest.TempPathFactory) -> duckdb.DuckDBPyConnection:
+    c = dbmod.connect(tmp_path_factory.mktemp("q") / "q.duckdb")
+    import_paths(c, [CORPUS / "cash"], workers=0)
+    return c
+
+
+def test_status_counts_match_verify(con: duckdb.DuckDBPyConnection) -> None:
+    expected: dict[str, int] = dict.fromkeys(
+        ("ok", "invalid", "parse_error", "unsupported", "incomplete"), 0
+    )
+    for r in verify_paths([CORPUS / "cash"]):
+        if r.status != "parse_error" or r.hand_id:  # files that hold no hand are rejected
+            expected[r.status] += 1
+    assert status_counts(con) == expected
+
+
+def test_stored_hand_rebuilds_the_record_read_from_the_file(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    original = next(r.hand for r in verify_paths([STARS_TRIPLE]) if r.hand is not None)
+    stored = get_hand(con, "pokerstars:63845186378")
+    assert stored is not None
+    assert stored.hand == original
+    assert stored.row["total_pot"] == 135 and stored.row["rake"] == 6
+    assert [s["player"] for s in stored.seats] == [
+        "Player1",
+        "Hero",
+        "Player2",
+        "Player3",
+        "Player4",
+    ]
+    assert get_hand(con, stored.id) == stored
+    assert get_hand(con, "pokerstars:0") is None
+
+
+def test_list_hands_filters(con: duckdb.DuckDBPyConnection) -> None:
+    stars = list_hands(con, HandFilter(site="pokerstars"), limit=1000)
+    assert set(stars["site"]) == {"pokerstars"}
+    assert len(stars) == count_hands(con, HandFilter(site="pokerstars"))
+    day = list_hands(con, HandFilter(since=date(2011, 6, 26), until=date(2011, 6, 26)))
+    assert "63845186378" in set(day["hand_id"])
+    assert all(t.date() in (date(2011, 6, 26),) for t in day["time"])
+    hero = count_hands(con, HandFilter(player="Hero"))
+    seated = con.execute("SELECT count(DISTINCT hand) FROM seats WHERE player = 'Hero'").fetchall()[
+        0
+    ][0]
+    assert hero == seated > 0
+    newest = list_hands(con, limit=3)
+    oldest = list_hands(con, limit=3, newest_first=False)
+    assert newest["time"].iloc[0] >= oldest["time"].iloc[0]
+
+
+def test_problems_and_biggest_pots(con: duckdb.DuckDBPyConnection) -> None:
+    problems = hands_with_problems(con, limit=1000)
+    invalid = count_hands(con, HandFilter(status="invalid"))
+    assert set(problems["severity"]) == {"error"}
+    assert problems["id"].nunique() == invalid
+    pots = biggest_pots(con, limit=5)
+    assert list(pots["total_pot"]) == sorted(pots["total_pot"], reverse=True)
+    top = con.execute("SELECT max(total_pot) FROM hands").fetchall()[0][0]
+    assert pots["total_pot"].iloc[0] == top
+
+
+def test_quarantine_lists_unreadable_texts(tmp_path: Path) -> None:
+    c = dbmod.connect(tmp_path / "x.duckdb")
+    broken = tmp_path / "broken.txt"
+    text = (STARS / "5-Carddraw-FL-USD-0.10-0.20-201106.Walked.txt").read_text("utf-8-sig")
+    broken.write_text(text.replace("Seat 1:", "Seat one:"), encoding="utf-8")
+    s = import_paths(c, [broken], workers=0)
+    q = quarantined(c)
+    assert s.statuses["parse_error"] == len(q) == 1
+    assert q["file"].iloc[0] == str(broken) and q["line"].iloc[0] >= 1
+    assert "Seat one:" in q["text"].iloc[0]
