@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{db_bytes / 2**20 * 100_000 / max(hands, 1):,.1f} MiB per 100,000 hands"
         )
         if args.reimport:
-            again, s2 = run_import(db, folder, args.workers)
+            again, _ = run_import(db, folder, args.workers)
             print(
                 f"re-import: {float(again['seconds']):,.1f}s, added {again['added']}, "  # type: ignore[arg-type]
                 f"already present {again['already_present']:,}"
