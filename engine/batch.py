@@ -15,6 +15,7 @@ from engine.ranking import (
     FLUSH_SUIT_SUMS,
     SUIT_BITS,
     SUIT_MASK,
+    TABLE_SIZE,
     Ranking,
     categories_for,
     table_for,
@@ -26,7 +27,17 @@ HandArray = npt.NDArray[np.uint8]
 CARD_KEYS = np.array([CARD_KEY[c] for c in range(52)], dtype=np.int32)
 _FLUSH = np.zeros(SUIT_MASK + 1, dtype=np.int32)
 _FLUSH[list(FLUSH_SUIT_SUMS)] = 1
-_TABLES = {r: np.array(table_for(r), dtype=np.int16) for r in Ranking}
+
+
+def _dense_table(ranking: Ranking) -> npt.NDArray[np.int16]:
+    """The rank table as an array over every index (-1 where no hand maps)."""
+    table = np.full(TABLE_SIZE, -1, dtype=np.int16)
+    items = table_for(ranking)
+    table[list(items)] = list(items.values())
+    return table
+
+
+_TABLES = {r: _dense_table(r) for r in Ranking}
 _CATEGORIES = {r: np.array([int(c) for c in categories_for(r)], dtype=np.int8) for r in Ranking}
 
 

@@ -148,7 +148,7 @@ class _Tables:
         indices = [_table_index(ranks, flush) for ranks, flush in classes]
         if len(set(indices)) != len(indices):
             raise AssertionError("RANK_WEIGHTS is not a B5 set: two rank multisets collide")
-        self.value: dict[Ranking, list[int]] = {}
+        self.value: dict[Ranking, dict[int, int]] = {}
         self.category: dict[Ranking, list[Category]] = {}
         self.example: dict[Ranking, list[tuple[RankMultiset, bool]]] = {}
         for ranking in Ranking:
@@ -161,7 +161,7 @@ class _Tables:
             else:
                 keyed = [(_ace_five_key(r), r, f) for r, f in classes]
                 keyed.sort(key=lambda k: k[0])
-            table = [-1] * TABLE_SIZE
+            table: dict[int, int] = {}
             categories: list[Category] = []
             examples: list[tuple[RankMultiset, bool]] = []
             previous: object = None
@@ -184,10 +184,10 @@ _VALUE = {ranking: _TABLES.value[ranking] for ranking in Ranking}
 CLASS_COUNT: dict[Ranking, int] = {r: len(_TABLES.category[r]) for r in Ranking}
 
 
-def table_for(ranking: Ranking) -> list[int]:
-    """The raw table (index ``rank_sum * 2 + flush`` -> rank, -1 where no hand maps), for the
-    batch evaluator."""
-    return list(_VALUE[ranking])
+def table_for(ranking: Ranking) -> dict[int, int]:
+    """The raw table (index ``rank_sum * 2 + flush`` -> rank, for every index a hand can
+    have), for the batch evaluator."""
+    return dict(_VALUE[ranking])
 
 
 def categories_for(ranking: Ranking) -> list[Category]:
