@@ -7,9 +7,11 @@ histories and are left out.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 from pathlib import Path
+from typing import Any
 
 from parser.outcome import HandText, Outcome
 from parser.reader import read_path
@@ -28,3 +30,17 @@ def results() -> tuple[tuple[Path, HandText, Outcome], ...]:
     return tuple(
         (path, chunk, outcome) for path in hand_files() for chunk, outcome in read_path(path)
     )
+
+
+def without_position(value: Any) -> Any:
+    """A record as nested tuples, minus ``file`` and every ``line``: where it stood in a file."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = tuple(
+            (f.name, without_position(getattr(value, f.name)))
+            for f in dataclasses.fields(value)
+            if f.name not in ("file", "line")
+        )
+        return (type(value).__name__, *fields)
+    if isinstance(value, tuple):
+        return tuple(without_position(v) for v in value)
+    return value

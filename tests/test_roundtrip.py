@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import Any
 
 import pytest
 
@@ -30,7 +29,7 @@ from engine.record import (
 from parser.phh import read_phh, write_phh
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_text
-from tests.parser_corpus import results
+from tests.parser_corpus import results, without_position
 
 
 def corpus_hands() -> list[Hand]:
@@ -39,20 +38,6 @@ def corpus_hands() -> list[Hand]:
 
 def hand_id(hand: Hand) -> str:
     return f"{hand.site}-{hand.hand_id}"
-
-
-def without_position(value: Any) -> Any:
-    """The record as nested tuples, minus ``file`` and every ``line``."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = tuple(
-            (f.name, without_position(getattr(value, f.name)))
-            for f in dataclasses.fields(value)
-            if f.name not in ("file", "line")
-        )
-        return (type(value).__name__, *fields)
-    if isinstance(value, tuple):
-        return tuple(without_position(v) for v in value)
-    return value
 
 
 def test_the_corpus_gives_hands_from_every_site() -> None:
