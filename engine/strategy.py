@@ -113,6 +113,11 @@ class ThresholdStrategy:
     def __post_init__(self) -> None:
         if self.ranking is Ranking.HIGH:
             raise ValueError("a low-card threshold strategy needs the 2-7 or A-5 ranking")
+        if not self.keep_up_to or not self.pat_up_to:
+            raise ValueError("a threshold strategy needs thresholds for at least one draw")
+        for c in (*self.keep_up_to.values(), *self.pat_up_to.values()):
+            if len(c) != 1 or c.upper() not in RANK_CHARS:
+                raise ValueError(f"a threshold is a rank like 8 or T, not {c!r}")
         pat = {d: _worst_pat_value(c, self.ranking) for d, c in self.pat_up_to.items()}
         keep = {d: _char_value(c, self.ranking) for d, c in self.keep_up_to.items()}
         object.__setattr__(self, "_pat_value", pat)

@@ -293,3 +293,13 @@ def test_random_one_draw_situations_match_exact_enumeration(
     exact = exact_equity([a, b], ranking, 1)
     mc = equity([a, b], ranking, 1, trials=20_000, seed=deck[0])
     assert abs(mc.equity[0] - exact.equity[0]) <= 4.5 * mc.stderr[0] + 1e-12
+
+
+def test_threshold_strategy_refuses_nonsense() -> None:
+    with pytest.raises(ValueError, match="rank like"):
+        ThresholdStrategy(D27, {3: "10"}, {3: "9"})
+    with pytest.raises(ValueError, match="at least one draw"):
+        ThresholdStrategy(D27, {}, {3: "9"})
+    with pytest.raises(ValueError, match="2-7 or A-5"):
+        ThresholdStrategy(Ranking.HIGH, {3: "8"}, {3: "9"})
+    assert "pat 9-low, keep to 8" in default_strategy(D27).describe()
