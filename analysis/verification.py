@@ -32,6 +32,9 @@ class HandResult:
     do not replay, or ``""`` when the text could not be read far enough to know.  ``reason``
     explains a skip or a parse error in a sentence; ``problems`` holds the replay's findings
     (warnings allowed with ``ok``) or, for a parse error, one ``PARSE_ERROR`` problem.
+    ``final`` is each seated player's stack at the end of a replayed hand, as the replay
+    has the chips move (uncalled bets back even where the site does not write them): what
+    ``engine.continuity.ContinuityTracker.feed`` wants for the next hand at the table.
     """
 
     file: str
@@ -44,16 +47,20 @@ class HandResult:
     hand: Hand | None
     text: str
     reason: str
+    final: tuple[tuple[str, int], ...] = ()
 
 
 def check(chunk: HandText, outcome: Outcome) -> HandResult:
     """The result of one chunk: replayed when it is a hand, otherwise its skip or error."""
     if isinstance(outcome, Hand):
-        return _hand_result(chunk, outcome, verify(outcome))
+        verdict, final = _replayed(outcome)
+        return _hand_result(chunk, outcome, verdict, final)
     return _other_result(chunk, outcome)
 
 
-def _hand_result(chunk: HandText, outcome: Hand, verdict: Verdict) -> HandResult:
+def _hand_result(
+    chunk: HandText, outcome: Hand, verdict: Verdict, final: dict[str, int]
+) -> HandResult:
     status: Status = "ok" if verdict.ok else "invalid"
     reason = "" if verdict.ok else verdict.errors[0].message
     return HandResult(
@@ -67,6 +74,7 @@ def _hand_result(chunk: HandText, outcome: Hand, verdict: Verdict) -> HandResult
         hand=outcome,
         text=chunk.text,
         reason=reason,
+        final=tuple(final.items()),
     )
 
 
@@ -133,7 +141,7 @@ def verify_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[HandResult
             carried = tables.feed(outcome, final) if final else ()
             if carried:
                 verdict = Verdict(verdict.problems + carried)
-            yield _hand_result(chunk, outcome, verdict)
+            yield _hand_result(chunk, outcome, verdict, final)
 
 
 def _replayed(hand: Hand) -> tuple[Verdict, dict[str, int]]:
