@@ -1,0 +1,99 @@
+"""One hand's rows, value by value: what the statistics and the dashboard will read."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import duckdb
+import pytest
+
+from analysis import db as dbmod
+from analysis.importer import import_paths
+from analysis.rows import final_stacks, hand_key
+from analysis.verification import verify_paths
+from tests.store_data import STARS_TRIPLE
+
+
+@pytest.fixture(scope="module")
+def con() -> duckdb.DuckDBPyConnection:
+    c = dbmod.connect(":memory:")
+    import_paths(c, [STARS_TRIPLE], workers=0)
+    return c
+
+
+def test_hand_row(con: duckdb.DuckDBPyConnection) -> None:
+    row = con.execute(
+        "SELECT key, site, hand_id, table_name, game, structure, small_blind, big_blind, "
+        "small_bet, big_bet, currency, time, button, max_seats, players, hero, hero_cards, "
+        "total_pot, rake, status, errors, warnings, line FROM hands"
+    ).fetchall()
+    assert row == [
+        (
+            "pokerstars:63845186378", "pokerstars", "63845186378", "SeinV", "27_triple_draw",
+            "fixed", 5, 10, 10, 20, "USD", datetime(2011, 6, 26, 17, 34, 2), 1, 6, 5, "Hero",
+            "8sTdKdQsQc", 135, 6, "ok", 0, 0, 1,
+        )
+    ]  # fmt: skip
+    text = con.execute("SELECT text FROM hands").fetchall()[0][0]
+    assert text == STARS_TRIPLE.read_text("utf-8-sig").strip("\n")
+
+
+def test_seats(con: duckdb.DuckDBPyConnection) -> None:
+    assert con.execute("SELECT seat, player, stack, cards FROM seats ORDER BY seat").fetchall() == [
+        (1, "Player1", 436, None),
+        (2, "Hero", 340, "8sTdKdQsQc"),
+        (3, "Player2", 300, None),
+        (4, "Player3", 398, None),
+        (5, "Player4", 446, None),
+    ]
+
+
+def test_actions_posts_included_in_order(con: duckdb.DuckDBPyConnection) -> None:
+    rows = con.execute("SELECT street, player, kind, amount FROM actions ORDER BY idx").fetchall()
+    assert rows == [
+        (0, "Hero", "post_small_blind", 5), (0, "Player2", "post_big_blind", 10),
+        (0, "Player3", "call", 10), (0, "Player4", "fold", 0), (0, "Player1", "call", 10),
+        (0, "Hero", "fold", 0), (0, "Player2", "check", 0),
+        (1, "Player2", "check", 0), (1, "Player3", "check", 0), (1, "Player1", "bet", 10),
+        (1, "Player2", "fold", 0), (1, "Player3", "call", 10),
+        (2, "Player3", "check", 0), (2, "Player1", "bet", 20), (2, "Player3", "call", 20),
+        (3, "Player3", "bet", 20), (3, "Player1", "call", 20),
+    ]  # fmt: skip
+
+
+def test_draws_shows_payouts(con: duckdb.DuckDBPyConnection) -> None:
+    draws = con.execute("SELECT draw, player, count FROM draws ORDER BY idx").fetchall()
+    assert draws == [
+        (1, "Player2", 3), (1, "Player3", 2), (1, "Player1", 2),
+        (2, "Player3", 2), (2, "Player1", 0), (3, "Player3", 1), (3, "Player1", 0),
+    ]  # fmt: skip
+    shows = con.execute("SELECT player, cards, mucked FROM shows ORDER BY idx").fetchall()
+    assert shows == [("Player3", "7d2s8d5h5c", False), ("Player1", "3c6s7h8c9d", False)]
+    payouts = con.execute("SELECT player, kind, amount, pot FROM payouts").fetchall()
+    assert payouts == [("Player1", "collect", 129, 0)]
+    # the steps' positions interleave the tables in the hand's order
+    idx = con.execute(
+        "SELECT idx FROM (SELECT idx FROM actions UNION ALL SELECT idx FROM draws "
+        "UNION ALL SELECT idx FROM shows UNION ALL SELECT idx FROM payouts) ORDER BY idx"
+    ).fetchall()
+    assert len(idx) == len(set(idx)) == 17 + 7 + 2 + 1
+
+
+def test_final_stacks_follow_the_chips() -> None:
+    hand = next(r.hand for r in verify_paths([STARS_TRIPLE]) if r.hand is not None)
+    assert final_stacks(hand) == {
+        "Player1": 436 - 60 + 129,
+        "Hero": 340 - 5,
+        "Player2": 300 - 10,
+        "Player3": 398 - 60,
+        "Player4": 446,
+    }
+
+
+def test_hand_keys() -> None:
+    when = datetime(2020, 1, 2, 3, 4, 5)
+    assert hand_key("pokerstars", "123", "T", when, "x") == "pokerstars:123"
+    assert hand_key("boss", "", "T", when, "x") == "boss:T@2020-01-02T03:04:05"
+    assert hand_key("boss", "", "", None, "x") == hand_key("boss", "", "T", None, "x")
+    assert hand_key("boss", "", "", None, "x").startswith("boss#")
+    assert hand_key("boss", "", "", None, "x") != hand_key("boss", "", "", None, "y")
