@@ -151,3 +151,36 @@ def test_parse_hand_fast_path_agrees_with_the_careful_reader(
     assert got == expected
     if len(cards) == 5 and len(set(cards)) == 5:
         assert got == tuple(cards)
+
+
+@given(st.text(max_size=80))
+def test_any_line_gets_an_answer_or_a_reason(text: str) -> None:
+    from engine.compare import compare_line
+    from engine.ranking import Ranking
+
+    try:
+        answer = compare_line(text, Ranking.DEUCE_SEVEN)
+    except ValueError as e:
+        assert str(e)
+    else:
+        assert answer and all(0 <= i < 6 for i in answer)
+
+
+@given(
+    st.lists(st.sampled_from(["7s5d4h3c2s", "|", " ", "Kd", "2c", "x", "\t", "||"]), max_size=12)
+)
+def test_stdin_answers_one_line_per_line(parts: list[str]) -> None:
+    line = "".join(parts).replace("\n", "")
+    done = subprocess_free_stdin([line, line])
+    assert len(done) == 2 and done[0] == done[1]
+
+
+def subprocess_free_stdin(lines: list[str]) -> list[str]:
+    old_in, old_out = sys.stdin, sys.stdout
+    sys.stdin = io.TextIOWrapper(io.BytesIO("\n".join(lines).encode() + b"\n"))
+    sys.stdout = out = io.StringIO()
+    try:
+        cli.main(["compare", "--stdin"])
+    finally:
+        sys.stdin, sys.stdout = old_in, old_out
+    return out.getvalue().splitlines()
