@@ -63,6 +63,7 @@ VARIANTS: Final[dict[str, tuple[Game, Structure]]] = {
     for structure, s in _STRUCTURE_CODES.items()
 }
 _SNIFF = re.compile(r"^\s*variant\s*=\s*['\"]", re.MULTILINE)
+_SECTION = re.compile(r"^\s*\[\d+\]\s*$")
 
 
 # ---------------------------------------------------------------------------------------
@@ -282,15 +283,31 @@ class PhhReader:
         return _SNIFF.search(head) is not None
 
     def split(self, lines: Iterable[tuple[int, str]], file: str) -> Iterator[HandText]:
-        text = "\n".join(line for _, line in lines)
-        yield HandText(file, 1, text, SITE)
+        """A ``.phh`` file is one hand; a ``.phhs`` file has one per ``[n]`` section."""
+        buf: list[str] = []
+        start = 1
+        for no, line in lines:
+            if _SECTION.match(line):
+                if any(b.strip() for b in buf):
+                    yield HandText(file, start, "\n".join(buf), SITE)
+                buf, start = [], no + 1
+                continue
+            if not buf:
+                start = no
+            buf.append(line)
+        if any(b.strip() for b in buf):
+            yield HandText(file, start, "\n".join(buf), SITE)
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
-        return read_phh(chunk.text, chunk.file)
+        return read_phh(chunk.text, chunk.file, chunk.line)
 
 
-def read_phh(text: str, file: str) -> Hand:
-    """One PHH file's hand; raises ``ParseError`` for text that is not a usable PHH hand."""
+def read_phh(text: str, file: str, first_line: int = 1) -> Hand:
+    """One PHH hand (``text`` starting at line ``first_line`` of ``file``).
+
+    Raises ``ParseError`` for text that is not a usable PHH hand.
+    """
+    shift = first_line - 1
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
@@ -298,24 +315,24 @@ def read_phh(text: str, file: str) -> Hand:
         raise ParseError(
             f"not valid TOML: {exc}",
             file=file,
-            line=line,
+            line=line + shift,
             column=column,
             line_text=_line(text, line),
             expected="a PHH file (TOML key = value lines)",
         ) from None
-    lines = _LineFinder(text)
+    lines = _LineFinder(text, shift)
     try:
         if "_drawlab_version" in data:
             return _from_drawlab(data, file, lines)
         return _from_standard(data, file, lines)
     except (KeyError, TypeError, ValueError, InvalidOperation, CardError, IndexError) as exc:
         key = exc.args[0] if isinstance(exc, KeyError) and exc.args else None
-        line = lines.key(str(key)) if key else 1
+        line = lines.key(str(key)) if key else first_line
         raise ParseError(
             f"not a usable PHH hand: {type(exc).__name__}: {exc}",
             file=file,
             line=line,
-            line_text=_line(text, line),
+            line_text=_line(text, line - shift),
             expected="the PHH fields variant, starting_stacks and actions, well formed",
         ) from None
 
@@ -323,26 +340,27 @@ def read_phh(text: str, file: str) -> Hand:
 class _LineFinder:
     """Where keys and array items stand in the file, so every element gets its line."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, shift: int = 0) -> None:
         self.lines = text.split("\n")
+        self.shift = shift
 
     def key(self, key: str) -> int:
         pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
         for i, line in enumerate(self.lines):
             if pattern.match(line):
-                return i + 1
-        return 1
+                return i + 1 + self.shift
+        return 1 + self.shift
 
     def items(self, key: str, count: int) -> list[int]:
         """The lines of an array's items, one per line after ``key = [`` as written here."""
         start = self.key(key)
         found: list[int] = []
-        for i in range(start, len(self.lines)):
+        for i in range(start - self.shift, len(self.lines)):
             stripped = self.lines[i].strip()
             if stripped == "]" or len(found) == count:
                 break
             if stripped and not stripped.startswith("#"):
-                found.append(i + 1)
+                found.append(i + 1 + self.shift)
         while len(found) < count:
             found.append(start)
         return found

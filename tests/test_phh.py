@@ -195,3 +195,23 @@ def test_extension_variant_codes_for_the_games_the_standard_lacks() -> None:
     hands = [h for h in stars_hands() if h.game is Game.FIVE_CARD_DRAW]
     codes = {write_phh(h).split("\n")[0] for h in hands}
     assert codes == {'variant = "F5D"', 'variant = "N5D"', 'variant = "P5D"'}
+
+
+def test_a_phhs_file_holds_several_hands_each_with_its_own_lines() -> None:
+    text = "[1]\n" + WIKI_STYLE + "\n[2]\n" + WIKI_STYLE.replace("hand = 77", "hand = 78")
+    lines = text.split("\n")
+    second_start = lines.index("[2]") + 2
+    raise_line = lines.index("  'p3 cbr 2',", second_start) + 1
+    outcomes = [(c.line, o) for c, o in read_text(text, "two.phhs")]
+    assert [(line, o.hand_id) for line, o in outcomes if isinstance(o, Hand)] == [
+        (2, "77"),
+        (second_start, "78"),
+    ]
+    second = outcomes[1][1]
+    assert isinstance(second, Hand)
+    assert second.steps[2] == Action("Cy", 0, ActionKind.RAISE, raise_line, 200, 200)
+    written = write_phh(second).split("\n")
+    assert (
+        read_phh("\n".join(written), "x", 40).steps[0].line
+        == 40 + written.index("_drawlab_steps = [") + 1
+    )
