@@ -303,3 +303,20 @@ def test_threshold_strategy_refuses_nonsense() -> None:
     with pytest.raises(ValueError, match="2-7 or A-5"):
         ThresholdStrategy(Ranking.HIGH, {3: "8"}, {3: "9"})
     assert "pat 9-low, keep to 8" in default_strategy(D27).describe()
+
+
+@pytest.mark.parametrize(
+    ("worst", "rank_sets", "percent"),
+    [
+        ("7s6d5h4c2s", 4, 0.157),  # 7-5-4-3-2, 7-6-4-3-2, 7-6-5-3-2, 7-6-5-4-2
+        ("8s7d6h5c3s", 18, 0.706),  # 21 sets of ranks 2..8, less 3 straights
+        ("9s8d7h6c4s", 52, 2.041),
+        ("Ts9d8h7c5s", 121, 4.749),
+        ("Js Td 9h 8c 6s", 246, 9.655),
+    ],
+)
+def test_dealt_lows_in_deuce_to_seven(worst: str, rank_sets: int, percent: float) -> None:
+    ranks = rank_batch(all_hands(), D27)
+    count = int((ranks <= rank(P(worst), D27)).sum())
+    assert count == rank_sets * 1020  # 4**5 suitings less the 4 flushes
+    assert round(100 * count / 2_598_960, 3) == percent
