@@ -14,8 +14,9 @@ best hand of the ranking).  The numpy batch evaluator (engine/batch.py) uses the
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from enum import IntEnum, StrEnum
 from itertools import combinations_with_replacement
 
@@ -234,6 +235,35 @@ def winners(hands: Sequence[Cards | Sequence[int]], ranking: Ranking) -> list[in
 def example_hand(value: int, ranking: Ranking) -> tuple[RankMultiset, bool]:
     """One (ranks high to low, flush) that has this rank value: for tests and drills."""
     return _TABLES.example[ranking][value]
+
+
+def random_hand(
+    value: int, ranking: Ranking, rng: random.Random, avoid: Collection[int] = ()
+) -> Cards:
+    """A random five-card hand with this rank value, none of its cards in ``avoid``: for
+    drills that want a given class ("a rough 8-low", "a wheel in 2-7").  CardError when the
+    avoided cards leave no such hand."""
+    ranks, flush = example_hand(value, ranking)
+    flush = flush and ranking is not Ranking.ACE_FIVE  # A-5 ignores suits altogether
+    blocked = set(avoid)
+    distinct = len(set(ranks)) == 5
+    for _ in range(200):
+        if flush:
+            suit = rng.randrange(4)
+            suits = [suit] * 5
+        else:
+            suits = []
+            for i, r in enumerate(ranks):
+                taken = {suits[j] for j in range(i) if ranks[j] == r}
+                suits.append(rng.choice([s for s in range(4) if s not in taken]))
+            if distinct and ranking is not Ranking.ACE_FIVE and len(set(suits)) == 1:
+                continue  # that would be the flush of these ranks, another class
+        cards = tuple(r * 4 + s for r, s in zip(ranks, suits, strict=True))
+        if not blocked.intersection(cards):
+            order = list(cards)
+            rng.shuffle(order)
+            return tuple(order)
+    raise CardError(f"no hand of rank {value} avoids {sorted(blocked)}")
 
 
 # --- descriptions ---------------------------------------------------------------------------

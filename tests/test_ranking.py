@@ -17,6 +17,7 @@ from engine.ranking import (
     category,
     describe,
     example_hand,
+    random_hand,
     rank,
     ranking_for,
     winners,
@@ -237,3 +238,22 @@ def test_whole_order_of_classes_agrees_with_pokerkit(ranking: Ranking) -> None:
     theirs = [oracle(format_cards(h, sep="")) for h in hands]
     for v in range(len(theirs) - 1):
         assert theirs[v] > theirs[v + 1], (format_cards(hands[v]), format_cards(hands[v + 1]))
+
+
+@pytest.mark.parametrize("ranking", list(Ranking))
+def test_random_hand_has_the_asked_rank(ranking: Ranking) -> None:
+    rng = random.Random(4)
+    for value in [*range(0, CLASS_COUNT[ranking], 37), CLASS_COUNT[ranking] - 1]:
+        hand = random_hand(value, ranking, rng)
+        assert rank(hand, ranking) == value
+
+
+def test_random_hand_avoids_cards() -> None:
+    rng = random.Random(5)
+    avoid = parse_cards("7s 7d 7h 5c 5d 4s")
+    for _ in range(200):
+        hand = random_hand(0, D27, rng, avoid)
+        assert not set(hand) & set(avoid)
+        assert describe(hand, D27) == "7-5-4-3-2: the nuts"
+    with pytest.raises(CardError):
+        random_hand(0, D27, rng, parse_cards("7s 7d 7h 7c"))
