@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from engine import pots
@@ -73,6 +73,7 @@ _TABLE_NAMES = (
 _EPOCH = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
 # sit-and-go big blinds (in chips) by level, and the levels' names as PokerStars writes them
 _LEVELS = (20, 30, 40, 60, 80, 100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000, 3000)
+_ANTE_FROM_LEVEL = 3  # pot- and no-limit sit-and-goes add antes from level IV
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
           "XIV", "XV", "XVI")  # fmt: skip
 
@@ -228,7 +229,10 @@ class Table:
     def _set_level(self) -> None:
         if self.spec.tournament:
             level = min(self.tournament_hands // self.spec.hands_per_level, len(_LEVELS) - 1)
-            self.stakes = default_stakes(self.spec.structure, _LEVELS[level] * 100)
+            stakes = default_stakes(self.spec.structure, _LEVELS[level] * 100)
+            if self.spec.structure is not Structure.FIXED and level >= _ANTE_FROM_LEVEL:
+                stakes = replace(stakes, ante=stakes.big_blind // 10)  # antes, as Stars adds
+            self.stakes = stakes
 
     @property
     def tournament(self) -> Tournament | None:
@@ -333,12 +337,20 @@ class _HandPlay:
         order = list(hs.order)
         steps = self.steps
 
-        # blinds: heads-up the button (last in order) posts the small blind
+        # antes first, in seat order; then the blinds: heads-up the button (last in order)
+        # posts the small blind; a player whose ante took every chip posts no blind
+        if stakes.ante:
+            for s in sitters:
+                paid = min(stakes.ante, hs.stack[s.name])
+                hs.apply_post(s.name, PostKind.ANTE, paid)
+                steps.append(Post(s.name, PostKind.ANTE, paid, 0, all_in=hs.stack[s.name] == 0))
         sb, bb = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
         for player, kind, amount in (
             (sb, PostKind.SMALL_BLIND, stakes.small_blind),
             (bb, PostKind.BIG_BLIND, stakes.big_blind),
         ):
+            if hs.stack[player] == 0:
+                continue
             paid = min(amount, hs.stack[player])
             hs.apply_post(player, kind, paid)
             steps.append(Post(player, kind, paid, 0, all_in=hs.stack[player] == 0))

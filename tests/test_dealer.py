@@ -19,6 +19,7 @@ from engine.record import (
     Hand,
     Muck,
     Post,
+    PostKind,
     Show,
     Structure,
     Uncalled,
@@ -217,3 +218,21 @@ def test_sit_and_go_hands_rise_in_level_knock_players_out_and_start_new_tourname
     assert short  # a stack shorter than its blind posts all of it
     for hand in hands:
         assert verify(hand).problems == ()
+
+
+def test_no_limit_sit_and_goes_add_antes_from_level_four_posted_before_the_blinds() -> None:
+    hands = list(deal_hands(120, Game.SINGLE_DRAW_27, 3, seed=9, structure=Structure.NO_LIMIT,
+                            tournament=True))
+    for hand in hands:
+        assert hand.tournament is not None
+        antes = [p for p in hand.posts if p.kind is PostKind.ANTE]
+        if hand.tournament.level in ("I", "II", "III"):
+            assert antes == [] and hand.stakes.ante == 0
+            continue
+        assert hand.stakes.ante == hand.stakes.big_blind // 10 > 0
+        assert [p.player for p in antes] == [s.player for s in hand.seats]
+        assert all(p.amount == hand.stakes.ante or p.all_in for p in antes)
+        kinds = [p.kind for p in hand.posts]
+        assert kinds[: len(antes)] == [PostKind.ANTE] * len(antes)
+        assert verify(hand).problems == ()
+    assert any(p.kind is PostKind.ANTE for h in hands for p in h.posts)

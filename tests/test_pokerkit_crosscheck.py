@@ -141,11 +141,17 @@ def pokerkit_final_stacks(hand: Hand) -> dict[str, int]:
     index = {p: i for i, p in enumerate(order)}
     n = len(order)
     blinds = [0] * n
+    antes = [0] * n
     for post in hand.posts:
-        assert post.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND) and not post.dead
-        blinds[index[post.player]] = post.amount
-    if n == 2:
-        blinds = blinds[::-1]  # pokerkit: heads-up, player 0 posts the second blind
+        assert not post.dead
+        if post.kind is PostKind.ANTE:
+            antes[index[post.player]] = post.amount
+        else:
+            assert post.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)
+            blinds[index[post.player]] = post.amount
+    if n == 2:  # pokerkit: heads-up, player 0 posts the second blind (and ante)
+        blinds = blinds[::-1]
+        antes = antes[::-1]
     st = hand.stakes
     # pokerkit's cap holds for the whole round; a site that lifts it heads-up gets none
     cap = rules.cap if profile_for(hand.site).cap_heads_up else None
@@ -166,7 +172,7 @@ def pokerkit_final_stacks(hand: Hand) -> dict[str, int]:
         tuple(streets),
         _BETTING[hand.structure],
         True,
-        0,
+        tuple(antes),
         tuple(blinds),
         0,
         tuple(s.stack for s in sorted(seats, key=lambda s: index[s.player])),
