@@ -287,7 +287,7 @@ def test_dead_cards_leave_the_stub() -> None:
 def test_random_one_draw_situations_match_exact_enumeration(
     deck: list[int], kept_a: int, kept_b: int, ranking: Ranking
 ) -> None:
-    a = Player(tuple(deck[:kept_a]))
+    a = Player(tuple(deck[: kept_a if kept_b == 5 else 4]))  # two drawers: one card each
     b_cards = tuple(deck[10 : 10 + kept_b])
     b = Player(b_cards, STAND_PAT) if kept_b == 5 else Player(b_cards)
     exact = exact_equity([a, b], ranking, 1)
