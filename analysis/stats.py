@@ -367,28 +367,34 @@ def cumulative_by_date(
 def sessions(
     con: Connection, player: str, filters: Filters = NO_FILTERS, gap: timedelta = SESSION_GAP
 ) -> pd.DataFrame:
-    """The player's sessions (see ``stat_defs.RESULT_DEFINITIONS['session']``)."""
+    """The player's sessions (see ``stat_defs.RESULT_DEFINITIONS['session']``).
+
+    DuckDB sorts the hands by time; the gaps and groups are numpy's (one sort, no window
+    functions).  Hands without a time belong to no session.
+    """
     where, params = filters.where(player)
-    df = con.execute(
+    rows = con.execute(
         f"""
-        WITH t AS (
-            SELECT hand, time, net, net_showdown, net_nonshowdown, big_bet,
-                   CASE WHEN time - lag(time) OVER (ORDER BY time, hand) <= ?
-                        THEN 0 ELSE 1 END AS starts
-            FROM player_hands WHERE {where} AND time IS NOT NULL
-        ), s AS (
-            SELECT *, sum(starts) OVER (ORDER BY time, hand ROWS UNBOUNDED PRECEDING) AS session
-            FROM t
-        )
-        SELECT session::BIGINT AS session, min(time) AS start, max(time) AS "end",
-               count(*)::BIGINT AS hands, {_sum('net')} AS net,
-               {_sum('net_showdown')} AS net_showdown,
-               {_sum('net_nonshowdown')} AS net_nonshowdown,
-               coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb
-        FROM s GROUP BY session ORDER BY session
+        SELECT time, net, net_showdown, net_nonshowdown,
+               coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb
+        FROM player_hands WHERE {where} AND time IS NOT NULL ORDER BY time, hand
         """,
-        [gap, *params],
+        params,
     ).df()
+    starts = (rows["time"].diff() > pd.Timedelta(gap)).to_numpy(copy=True)
+    if len(starts):
+        starts[0] = True
+    rows["session"] = np.cumsum(starts, dtype=np.int64)
+    df = (
+        rows.groupby("session", sort=True)
+        .agg(
+            start=("time", "min"), end=("time", "max"), hands=("net", "size"),
+            net=("net", "sum"), net_showdown=("net_showdown", "sum"),
+            net_nonshowdown=("net_nonshowdown", "sum"), net_bb=("net_bb", "sum"),
+        )
+        .reset_index()
+    )
+    df["hands"] = df["hands"].astype(np.int64)
     df["minutes"] = (df["end"] - df["start"]).dt.total_seconds() / 60.0
     df["bb_per_100"] = 100.0 * df["net_bb"] / df["hands"]
     return df
