@@ -277,6 +277,8 @@ class HandState:
         self.stub = 52 - self.rules.hand_size * len(self.order)
         self.phase = Phase.BETTING
         self.street = 0
+        if self.posted_big:  # a big blind all-in for less: the others still owe a full one
+            self.current_bet = max(self.current_bet, self.stakes.big_blind)
         if self.rules.structure is not Structure.FIXED:
             self.last_raise = max(self.last_raise, self.stakes.big_blind)
         self.pending = set(self.active)

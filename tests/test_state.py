@@ -54,8 +54,8 @@ def table(
     )
     if blinds:
         sb, bb = (hs.order[1], hs.order[0]) if n == 2 else (hs.order[0], hs.order[1])
-        hs.apply_post(sb, PostKind.SMALL_BLIND, stakes.small_blind)
-        hs.apply_post(bb, PostKind.BIG_BLIND, stakes.big_blind)
+        hs.apply_post(sb, PostKind.SMALL_BLIND, min(stakes.small_blind, hs.stack[sb]))
+        hs.apply_post(bb, PostKind.BIG_BLIND, min(stakes.big_blind, hs.stack[bb]))
     hs.deal()
     return hs
 
@@ -293,3 +293,12 @@ def test_random_legal_play_ends_and_keeps_every_chip(
     live_levels = [hs.total[p] - hs.dead[p] for p in hs.order]
     top = sorted(live_levels)[-2:]
     assert len(top) < 2 or top[0] == top[1]  # nothing unmatched is left in the pot
+
+
+def test_a_big_blind_all_in_for_less_still_makes_the_others_call_a_full_blind() -> None:
+    hs = table(3, stacks=[1000, 1000, 6])  # C can post only 6 of the 10
+    assert "C" in hs.all_in and hs.stack["C"] == 0
+    legal = hs.legal_actions()
+    assert legal is not None and legal.player == "A" and legal.call == 10
+    play(hs, ("A", CALL, 10), ("B", CALL, 5))
+    assert hs.phase is Phase.DRAW
