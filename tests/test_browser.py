@@ -24,12 +24,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
+from analysis import db, stats
+from analysis.importer import import_bytes
+from engine.record import Hand
+from engine.replay import TableState, replay
+from parser.reader import read_path
 from tests.app_support import (
     HOSTILE_HAND_ID,
     HOSTILE_NAMES,
     KINGS_RIT,
     ROOT,
     STARS,
+    STARS_TRIPLE,
     hostile_history,
 )
 
@@ -43,6 +49,8 @@ ARGS = [
 ARTIFACTS = ROOT / "test-artifacts"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 TIMEOUT_MS = 60_000
+SAMPLE = ROOT / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.10-0.20_6max.txt"
+SAMPLE_HANDS = 900  # dealt hands in that file, the hero in every one
 expect.set_options(timeout=TIMEOUT_MS)
 
 
@@ -69,12 +77,15 @@ def _wait_healthy(url: str, proc: subprocess.Popen[bytes], seconds: float = 90) 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The dashboard on a fresh database with no bundled samples to import."""
+    """The dashboard on a fresh database; its first start imports one bundled sample file."""
     home = tmp_path_factory.mktemp("dash")
+    samples = home / "samples"
+    samples.mkdir()
+    shutil.copyfile(SAMPLE, samples / SAMPLE.name)
     port = _free_port()
     env = dict(os.environ)
     env["DRAWLAB_DB"] = str(home / "drawlab.duckdb")
-    env["DRAWLAB_SAMPLES"] = str(home / "no-samples")  # an empty first start, on purpose
+    env["DRAWLAB_SAMPLES"] = str(samples)  # a smaller first start than all the samples
     log = (home / "streamlit.log").open("wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
@@ -141,6 +152,21 @@ def _stars_zip() -> bytes:
     return buf.getvalue()
 
 
+def _hero_hands(files: list[tuple[str, bytes]]) -> int:
+    """Hands "Hero" is dealt into in ``files``, by an import of our own in memory."""
+    con = db.connect(db.MEMORY)
+    for name, data in files:
+        import_bytes(con, name, data)
+    return stats.results(con, "Hero").hands
+
+
+def _states(path: Path) -> tuple[TableState, ...]:
+    """The replay's table states of the single hand in ``path``: the oracle of the steps."""
+    [(_, hand)] = list(read_path(path))
+    assert isinstance(hand, Hand)
+    return replay(hand).states
+
+
 def _upload(page: Page, files: list[tuple[str, bytes]]) -> None:
     page.locator("input[type=file]").set_input_files(
         [{"name": n, "mimeType": "text/plain", "buffer": b} for n, b in files]
@@ -158,16 +184,20 @@ def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
 
-    # an empty database: the overview sends the user to the import page
+    # the first start imported the sample: the overview shows the hero's hands
     page.goto(f"{server}/")
-    expect(page.get_by_text("The database holds no hands yet")).to_be_visible()
+    hands = page.get_by_test_id("stMetric").filter(has_text="Hands").first
+    expect(hands).to_contain_text(f"{SAMPLE_HANDS:,}")
+    expect(page.locator(".js-plotly-plot")).to_have_count(4)
+    _shot(page, "overview", readme=True)
 
     # import: a zip of PokerStars files, a single invalid hand, and hostile names
     page.goto(f"{server}/import")
     expect(page.get_by_role("heading", name="Import hand histories")).to_be_visible()
     members = len(list(STARS.glob("*.txt")))
-    _upload(page, [("stars.zip", _stars_zip()), ("rit.txt", KINGS_RIT.read_bytes()),
-                   ("hostile.txt", hostile_history().encode())])
+    uploads = [("stars.zip", _stars_zip()), ("rit.txt", KINGS_RIT.read_bytes()),
+               ("hostile.txt", hostile_history().encode())]
+    _upload(page, uploads)
     texts = page.get_by_test_id("stText")
     expect(texts.filter(has_text="stars.zip: added")).to_have_text(
         f"stars.zip: added {members} new hands (0 already present)."
@@ -194,9 +224,9 @@ def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
     # overview with the imported hands
     page.goto(f"{server}/")
     expect(page.get_by_role("heading", name="Overview & statistics")).to_be_visible()
-    expect(page.get_by_test_id("stMetric").filter(has_text="Hands").first).to_be_visible()
+    expect(hands).to_contain_text(f"{SAMPLE_HANDS + _hero_hands(uploads):,}")
     expect(page.locator(".js-plotly-plot")).to_have_count(4)
-    _shot(page, "overview", readme=True)
+    _shot(page, "overview-after-import")
 
     # replayer: find the triple-draw sample by id and step to its showdown
     page.goto(f"{server}/replayer")
@@ -208,12 +238,15 @@ def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
     _settle(page)
     step_text = page.get_by_test_id("stText").first
     expect(step_text).to_have_text("the forced bets are posted")
-    for _ in range(60):
-        if "shows" in step_text.inner_text():
-            break
+    states = _states(STARS_TRIPLE)
+    showdown = next(i for i, s in enumerate(states) if " shows " in s.text)
+    last = len(states) - 1
+    for i in range(1, showdown + 1):
         page.locator(".st-key-b_next button").first.click()
-        _settle(page)
-    expect(step_text).to_have_text("Player3 shows 7d 2s 8d 5h 5c")
+        expect(page.get_by_text(f"Step {i} of {last} · source line {states[i].line}",
+                                exact=True)).to_be_visible()
+    expect(step_text).to_have_text(states[showdown].text)
+    assert states[showdown].text == "Player3 shows 7d 2s 8d 5h 5c"
     expect(page.locator(".dl-card").first).to_be_visible()
     _shot(page, "replayer", readme=True)
 
