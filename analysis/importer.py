@@ -272,6 +272,14 @@ class _Import:
     # -- driving
 
     def run(self) -> ImportSummary:
+        thresholds = gc.get_threshold()
+        gc.set_threshold(50_000, 20, 100)  # as in the workers (see _worker_init)
+        try:
+            return self._run()
+        finally:
+            gc.set_threshold(*thresholds)
+
+    def _run(self) -> ImportSummary:
         executor: ProcessPoolExecutor | None = None
         if self.workers > 0:
             executor = ProcessPoolExecutor(

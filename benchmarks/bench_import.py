@@ -180,6 +180,11 @@ def main(argv: list[str] | None = None) -> int:
             f"cpu: {cpu:,.1f}s in {len(s.cpu)} processes = {1000 * cpu / hands:,.2f} "
             f"cpu-s per 1,000 hands; on 2 free cores at most {2 * hands / cpu:,.0f} hands/s"
         )
+        main_cpu = s.cpu.get(s.root, 0.0)
+        print(
+            f"  of which the importer's main process {main_cpu:,.1f}s, "
+            f"worker and helper processes {cpu - main_cpu:,.1f}s"
+        )
         print(f"1M hands at this rate: {1_000_000 / rate / 60:,.1f} min")
         print(
             f"peak memory, all processes: PSS {s.peak_pss / 2**20:,.0f} MiB, "
