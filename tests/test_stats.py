@@ -383,3 +383,23 @@ def test_overview_in_one_pass_equals_the_separate_queries(big: DB, f: Filters) -
         pd.testing.assert_frame_equal(positions, stats.by_position(con, player, f),
                                       check_dtype=False)
     assert stats.overview(con, "Hero", Filters(site="none"))[0].hands == 0
+
+
+def test_untimed_hands_count_by_hand_but_not_in_sessions_or_days() -> None:
+    con, _ = database([*small_set(), replace(SNOW, hand_id="77", time=None)])
+    assert stats.results(con, "H").hands == 4
+    assert stats.cumulative_by_hand(con, "H")["cum_net"].tolist() == [-400, -1300, -2200, -3100]
+    assert stats.sessions(con, "H")["hands"].tolist() == [2, 1]
+    assert stats.cumulative_by_date(con, "H")["hands"].tolist() == [3]
+
+
+def test_a_player_without_hands_gets_empty_tables_not_errors(small: DB) -> None:
+    con, _ = small
+    report = stats.player_report(con, "nobody")
+    assert report.results.hands == 0 and report.results.bb_per_100 is None
+    assert all(s.denominator == 0 and s.value is None for s in report.stats)
+    for df in (report.sessions, report.draws, report.draw_counts, report.first_draw,
+               report.showdown, report.by_position, stats.cumulative_by_hand(con, "nobody"),
+               stats.cumulative_by_date(con, "nobody")):
+        assert df.empty
+    assert list(report.sessions.columns)[:4] == ["session", "start", "end", "hands"]
