@@ -369,6 +369,12 @@ def _first_draws(hand: Hand) -> dict[tuple[str, int], Draw]:
     return out
 
 
+def _cards_text(cards: Cards | None) -> str | None:
+    if cards is None or not all(0 <= c < 52 for c in cards):
+        return None
+    return format_cards(cards, "")
+
+
 def _after_draw(before: Cards | None, d: Draw) -> Cards | None:
     if d.count == 0:
         return before
@@ -525,7 +531,7 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
                 fold_to_pat_opp=b.fold_to_pat_opp,
                 fold_to_pat=b.fold_to_pat,
                 cards_shown=p in shown_open,
-                final_cards=format_cards(final, "") if final is not None else None,
+                final_cards=_cards_text(final),
                 final_class=final_class,
             )
         )

@@ -486,3 +486,12 @@ def test_low_classes_order_hands_as_the_ranking_does(a: Any, b: Any, game: Game)
     if ca in low and cb not in low:
         assert ra < rb
     assert is_made(a, game) == (ca in low[:-1])
+
+
+def test_cards_out_of_range_give_no_text_and_no_class() -> None:
+    hand = replace(SNOW, steps=tuple(
+        replace(s, cards=(60, 1, 2, 3, 4)) if isinstance(s, Show) and s.player == "V" else s
+        for s in SNOW.steps
+    ))
+    v = by_player(hand)["V"]
+    assert (v.final_cards, v.final_class, v.cards_shown) == (None, None, True)
