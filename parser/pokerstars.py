@@ -68,7 +68,8 @@ _BODY = GRAMMAR.group(
         "DRAW_STREET", "POST_SB", "POST_BB", "POST_ANTE", "POST_BOTH", "POST_STRADDLE",
         "SHOWS", "MUCKS", "COLLECTED", "UNCALLED", "NO_SHOW", "SHOWDOWN", "DEALING",
         "CHAT", "JOINS", "LEAVES", "SITS_OUT", "SITTING_OUT", "TIMED_OUT", "DISCONNECTED",
-        "CONNECTED", "RETURNED", "SECONDS_LEFT", "ALLOWED_TO_PLAY", "REMOVED", "CAPPED",
+        "CONNECTED", "RETURNED", "SECONDS_LEFT", "ALLOWED_TO_PLAY", "REMOVED",
+        "BETTING_CAPPED", "CAPPED",
         "CASHED_OUT", "FINISHED", "WINS_TOURNAMENT", "BOUNTY", "REBUY", "TIME_BANK",
         "SUMMARY",
     )
@@ -95,6 +96,7 @@ NOTE_KINDS: Final = {
     "ALLOWED_TO_PLAY": "wait_for_button",
     "REMOVED": "removed",
     "CAPPED": "capped",
+    "BETTING_CAPPED": "capped",
     "CASHED_OUT": "cash_out",
     "FINISHED": "tournament",
     "WINS_TOURNAMENT": "tournament",
@@ -464,7 +466,8 @@ class _HandParser:
         self.steps.append(Uncalled(m["player"], self.amount(m["amount"], no, text), no))
 
     def note(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        self.steps.append(Note(NOTE_KINDS[name], text, no, m["player"]))
+        player = m.groupdict().get("player")
+        self.steps.append(Note(NOTE_KINDS[name], text, no, player))
 
     def marker(self, name: str, m: re.Match[str], no: int, text: str) -> None:
         """Section markers (deal, showdown, board): the order of the lines already says it."""

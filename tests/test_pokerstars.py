@@ -341,6 +341,7 @@ def test_lines_that_carry_no_play_are_notes() -> None:
             "Ann has returned",
             "Ann: is sitting out",
             "Bob is capped",
+            "Betting is capped",
             "Eve will be allowed to play after the button",
             "Ann: folds (disconnect)",
             "Eve leaves the table",
@@ -354,16 +355,16 @@ def test_lines_that_carry_no_play_are_notes() -> None:
     assert notes == [
         ("join", "Eve"), ("chat", "Bob"), ("timed_out", "Ann"), ("timed_out", "Ann"),
         ("disconnected", "Ann"), ("connected", "Ann"), ("returned", "Ann"),
-        ("sitting_out", "Ann"), ("capped", "Bob"), ("wait_for_button", "Eve"),
+        ("sitting_out", "Ann"), ("capped", "Bob"), ("capped", None), ("wait_for_button", "Eve"),
         ("leave", "Eve"), ("no_show", "Bob"),
     ]  # fmt: skip
-    assert Action("Ann", 0, ActionKind.FOLD, 19) in hand.steps
+    assert Action("Ann", 0, ActionKind.FOLD, 20) in hand.steps
 
 
 def test_raises_record_the_total_and_the_chips_added() -> None:
     body = (
         "Ann: posts small blind $0.05\nBob: posts big blind $0.10\n*** DEALING HANDS ***\n"
-        "Ann: raises $0.10 to $0.20\nBob: raises $0.10 to $0.30\n"
+        "Ann: raises $0.10 to $0.20\nBob: raises $0.10 to $0.30 and is capped\n"
         "Ann: calls $0.10 and has reached the $0.30 cap\n"
         "*** FIRST DRAW ***\nAnn: discards 5 cards\nBob: stands pat\n"
         "Bob: bets $0.10 and is all-in\nAnn: calls $0.10"
@@ -371,7 +372,7 @@ def test_raises_record_the_total_and_the_chips_added() -> None:
     hand = hand_of(stars(TD_HEADER, body))
     assert hand.actions == (
         Action("Ann", 0, ActionKind.RAISE, 8, 15, 20),
-        Action("Bob", 0, ActionKind.RAISE, 9, 20, 30),
+        Action("Bob", 0, ActionKind.RAISE, 9, 20, 30, True),
         Action("Ann", 0, ActionKind.CALL, 10, 10, None, True),
         Action("Bob", 1, ActionKind.BET, 14, 10, None, True),
         Action("Ann", 1, ActionKind.CALL, 15, 10),
