@@ -57,15 +57,18 @@ def read_text(text: str, file: str) -> Iterator[Result]:
     yield from _read_lines(head, text_lines(text), file)
 
 
-def _read_dir(folder: Path) -> Iterator[Result]:
+def _read_dir(folder: Path, seen: frozenset[Path] = frozenset()) -> Iterator[Result]:
     try:
+        real = folder.resolve()
         entries = sorted(folder.iterdir(), key=lambda e: e.name)
-    except OSError as exc:
-        yield _file_error(str(folder), f"cannot list the folder: {exc.strerror or exc}")
+    except (OSError, RuntimeError) as exc:
+        yield _file_error(str(folder), f"cannot list the folder: {exc}")
+        return
+    if real in seen:  # a link back up the tree: its files are being read already
         return
     for entry in entries:
         if entry.is_dir():
-            yield from _read_dir(entry)
+            yield from _read_dir(entry, seen | {real})
         else:
             yield from read_path(entry)
 

@@ -42,6 +42,12 @@ def test_a_folder_is_read_recursively_in_sorted_order(tmp_path: Path) -> None:
     assert files == [str(tmp_path / "a.txt"), str(tmp_path / "b/a.txt"), str(tmp_path / "b/c.txt")]
 
 
+def test_a_folder_linking_to_itself_is_read_once(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_bytes(TD.read_bytes())
+    (tmp_path / "loop").symlink_to(tmp_path, target_is_directory=True)
+    assert [chunk.file for chunk, _ in read_path(tmp_path)] == [str(tmp_path / "a.txt")]
+
+
 def _zip(members: dict[str, bytes]) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
