@@ -277,8 +277,6 @@ class HandState:
         self.stub = 52 - self.rules.hand_size * len(self.order)
         self.phase = Phase.BETTING
         self.street = 0
-        if self.posted_big:  # a big blind all-in for less: the others still owe a full one
-            self.current_bet = max(self.current_bet, self.stakes.big_blind)
         if self.rules.structure is not Structure.FIXED:
             self.last_raise = max(self.last_raise, self.stakes.big_blind)
         self.pending = set(self.active)
@@ -410,12 +408,19 @@ class HandState:
             call = min(owed, stack)
             if not owed:
                 out.append(Finding(ILLEGAL_ACTION, f"{player} calls with nothing to call"))
-            elif amount != call and amount <= stack:
+            elif amount != call and amount <= stack and amount != self._full_blind_call(player):
                 text = f"{player} calls {money(amount)}; the call is {money(call)}"
                 out.append(Finding(BAD_AMOUNT, text))
             return out
         out.extend(self._check_aggression(player, kind, amount, to, self._legal_for(player)))
         return out
+
+    def _full_blind_call(self, player: str) -> int | None:
+        """Facing a big blind all-in for less, some sites make a caller put in a full blind
+        (others only what the blind holds, as ``legal_actions`` offers): both are taken."""
+        if self.street or not self.posted_big or self.current_bet >= self.stakes.big_blind:
+            return None
+        return min(self.stakes.big_blind - self.street_bet[player], self.stack[player])
 
     def _check_aggression(
         self, player: str, kind: ActionKind, amount: int, to: int | None, legal: Legal
@@ -505,6 +510,8 @@ class HandState:
             self.street_bet[player] += amount
             self.pending.discard(player)
             self.closed.add(player)
+            if self.street_bet[player] > self.current_bet:
+                self.current_bet = self.street_bet[player]  # a call of a full blind
         else:
             self._aggress(player, amount)
         if self.phase is Phase.BETTING:

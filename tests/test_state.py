@@ -295,10 +295,14 @@ def test_random_legal_play_ends_and_keeps_every_chip(
     assert len(top) < 2 or top[0] == top[1]  # nothing unmatched is left in the pot
 
 
-def test_a_big_blind_all_in_for_less_still_makes_the_others_call_a_full_blind() -> None:
+def test_a_big_blind_all_in_for_less_may_be_called_for_what_it_holds_or_in_full() -> None:
     hs = table(3, stacks=[1000, 1000, 6])  # C can post only 6 of the 10
     assert "C" in hs.all_in and hs.stack["C"] == 0
     legal = hs.legal_actions()
-    assert legal is not None and legal.player == "A" and legal.call == 10
-    play(hs, ("A", CALL, 10), ("B", CALL, 5))
-    assert hs.phase is Phase.DRAW
+    assert legal is not None and legal.player == "A" and legal.call == 6
+    assert hs.check_action("A", CALL, 6) == []
+    assert hs.check_action("A", CALL, 10) == []  # the sites that want a full blind
+    assert codes(hs.check_action("A", CALL, 8)) == [BAD_AMOUNT]
+    play(hs, ("A", CALL, 10))
+    legal = hs.legal_actions()
+    assert legal is not None and legal.player == "B" and legal.call == 5
