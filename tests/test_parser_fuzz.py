@@ -121,3 +121,14 @@ def test_arbitrary_text_after_a_real_header(junk: str) -> None:
     for text in TEXTS[:: max(len(TEXTS) // 8, 1)]:
         head = _lines(text)[0]
         check(list(read_text(head + "\n" + junk, "junk")))
+
+
+def test_every_number_of_the_pokerstars_corpus_corrupted_in_turn() -> None:
+    """Deterministic sweep: dates, amounts, seats and cards of every PokerStars file, one
+    character at a time, replaced by an impossible digit, deleted or doubled."""
+    stars = [p.read_bytes() for p in hand_files() if "/Stars/" in str(p)]
+    for data in stars:
+        spots = [i for i, b in enumerate(data) if b in b"0123456789$.,:/[]()#"]
+        for i in spots[::2]:
+            for new in (b"9", b"0", b"", data[i : i + 1] * 2):
+                check(list(read_bytes(data[:i] + new + data[i + 1 :], "stars.txt")))
