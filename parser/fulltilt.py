@@ -18,7 +18,15 @@ from zoneinfo import ZoneInfo
 
 from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
 from parser.builder import HandBuilder
-from parser.linegrammar import LineGrammar, LineHandler, cards, clean, money, numbered_hands
+from parser.linegrammar import (
+    LineGrammar,
+    LineHandler,
+    cards,
+    clean,
+    header_error,
+    money,
+    numbered_hands,
+)
 from parser.outcome import HandText, ParseError, Skipped
 
 SITE = "fulltilt"
@@ -130,7 +138,10 @@ class FullTiltReader:
                 hand_id,
                 game_name,
             )
-        return reading.finish(header, game)
+        try:
+            return reading.finish(header, game)
+        except ValueError as e:
+            raise header_error(chunk, e) from None
 
 
 _LIMITS = {"FL": "Limit", "NL": "No Limit", "PL": "Pot Limit"}

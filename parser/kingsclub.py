@@ -23,6 +23,7 @@ from parser.linegrammar import (
     LineHandler,
     cards,
     clean,
+    header_error,
     money,
     numbered_hands,
     req,
@@ -62,10 +63,7 @@ class KingsClubReader:
         lines = [clean(x.lstrip("\ufeff")) for x in head.splitlines()[:40]]
         lines = [x for x in lines if x]
         date = grammar().pattern("DATE")
-        return any(
-            _is_start(a) and date.match(b) is not None
-            for a, b in pairwise(lines)
-        )
+        return any(_is_start(a) and date.match(b) is not None for a, b in pairwise(lines))
 
     def split(self, lines: Iterable[tuple[int, str]], file: str) -> Iterator[HandText]:
         return numbered_hands(lines, _is_start, file, SITE)
@@ -95,7 +93,12 @@ class KingsClubReader:
             )
         reading = _KingsClubHand(chunk)
         grammar().run(chunk, reading.handlers())
-        return reading.finish(hand_id, game, _STRUCTURES[limit], header.group(4), header.group(5))
+        try:
+            return reading.finish(
+                hand_id, game, _STRUCTURES[limit], header.group(4), header.group(5)
+            )
+        except ValueError as e:
+            raise header_error(chunk, e) from None
 
 
 class _KingsClubHand:

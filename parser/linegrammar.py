@@ -120,7 +120,7 @@ class _Dispatch(Transformer[Token, None]):
             text = token.value.rstrip("\n")
             try:
                 handler(m.groups(), line, text)
-            except FieldError as e:
+            except ValueError as e:  # FieldError, or a date that is no date
                 raise ParseError(
                     str(e),
                     file="",
@@ -305,3 +305,15 @@ def req(value: str | None) -> str:
     if value is None:
         raise FieldError("a required field is missing")
     return value
+
+
+def header_error(chunk: HandText, error: ValueError) -> ParseError:
+    """A field of the hand's header that does not read (a date that is no date)."""
+    first = chunk.text.split("\n", 1)[0]
+    return ParseError(
+        f"unreadable field: {error}",
+        file=chunk.file,
+        line=chunk.line,
+        line_text=first,
+        expected="a valid header",
+    )

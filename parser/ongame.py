@@ -15,7 +15,15 @@ from datetime import datetime, timedelta, timezone
 
 from engine.record import Game, Hand, PostKind, Stakes, Structure
 from parser.builder import HandBuilder, hand_change
-from parser.linegrammar import LineGrammar, LineHandler, cards, money, numbered_hands, req
+from parser.linegrammar import (
+    LineGrammar,
+    LineHandler,
+    cards,
+    header_error,
+    money,
+    numbered_hands,
+    req,
+)
 from parser.outcome import HandText, ParseError, Skipped
 
 SITE = "ongame"
@@ -89,7 +97,10 @@ class OnGameReader:
                 )
         reading = _OnGameHand(chunk)
         grammar().run(chunk, reading.handlers())
-        return reading.finish(start.group(1))
+        try:
+            return reading.finish(start.group(1))
+        except ValueError as e:
+            raise header_error(chunk, e) from None
 
 
 class _OnGameHand:

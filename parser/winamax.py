@@ -14,7 +14,15 @@ from datetime import UTC, datetime
 
 from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
 from parser.builder import HandBuilder, hand_change
-from parser.linegrammar import LineGrammar, LineHandler, cards, money, numbered_hands, req
+from parser.linegrammar import (
+    LineGrammar,
+    LineHandler,
+    cards,
+    header_error,
+    money,
+    numbered_hands,
+    req,
+)
 from parser.outcome import HandText, ParseError, Skipped
 
 SITE = "winamax"
@@ -90,7 +98,10 @@ class WinamaxReader:
             )
         reading = _WinamaxHand(chunk)
         grammar().run(chunk, reading.handlers())
-        return reading.finish(h.groups(), game, structure)
+        try:
+            return reading.finish(h.groups(), game, structure)
+        except ValueError as e:
+            raise header_error(chunk, e) from None
 
 
 class _WinamaxHand:
