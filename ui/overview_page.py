@@ -11,13 +11,13 @@ from datetime import date
 from typing import Any
 
 import pandas as pd
-import plotly.graph_objects as go
 import streamlit as st
 
 from analysis import stats
 from analysis.stat_defs import STATS, definitions
 from analysis.stats import Filters, Results
 from ui import data, state
+from ui.charts import draw_chart, final_hand_chart, position_chart, results_chart
 from ui.labels import game_name, money
 from ui.safe import md
 
@@ -86,51 +86,6 @@ def statistics(values: tuple[stats.StatValue, ...]) -> None:
                     v.name, _stat_text(v.value, v.kind),
                     help=f"{v.definition} Sample: {v.numerator} of {v.denominator}.",
                 )
-
-
-def results_chart(df: pd.DataFrame) -> go.Figure:
-    fig = go.Figure()
-    for column, name in (("cum_net", "Total"), ("cum_showdown", "Showdown"),
-                         ("cum_nonshowdown", "Non-showdown")):
-        fig.add_trace(go.Scattergl(x=df["n"], y=df[column] / 100, mode="lines", name=name))
-    fig.update_layout(title="Results", xaxis_title="Hands", yaxis_title="Net won",
-                      height=380, margin={"t": 50, "b": 40, "l": 40, "r": 10})
-    return fig
-
-
-def position_chart(df: pd.DataFrame) -> go.Figure:
-    fig = go.Figure(go.Bar(x=df["position"], y=df["bb_per_100"],
-                           customdata=df["hands"],
-                           hovertemplate="%{x}: %{y:.2f} bb/100 over %{customdata} hands"))
-    fig.update_layout(title="Win rate by position (big bets / 100 hands)", height=340,
-                      margin={"t": 50, "b": 40, "l": 40, "r": 10})
-    return fig
-
-
-def draw_chart(counts: pd.DataFrame) -> go.Figure:
-    """Share of each number of cards drawn, per draw (all positions)."""
-    fig = go.Figure()
-    everyone = counts[counts["position"] == "ALL"]
-    for cards in sorted(everyone["cards"].unique()):
-        part = everyone[everyone["cards"] == cards]
-        label = "pat" if int(cards) == 0 else f"{int(cards)} card" + ("s" if cards > 1 else "")
-        fig.add_trace(go.Bar(x=[f"draw {int(d)}" for d in part["draw"]], y=part["share"] * 100,
-                             name=label))
-    fig.update_layout(barmode="stack", title="Cards drawn per draw (% of hands)", height=340,
-                      margin={"t": 50, "b": 40, "l": 40, "r": 10})
-    return fig
-
-
-def final_hand_chart(df: pd.DataFrame) -> go.Figure:
-    fig = go.Figure()
-    for game in df["game"].unique():
-        part = df[df["game"] == game]
-        fig.add_trace(go.Bar(x=part["final_class"], y=part["share"] * 100, name=game_name(game),
-                             customdata=part["hands"],
-                             hovertemplate="%{x}: %{y:.1f}% (%{customdata} hands)"))
-    fig.update_layout(title="Final hand at showdown (% of showdowns)", height=340,
-                      margin={"t": 50, "b": 40, "l": 40, "r": 10})
-    return fig
 
 
 def opponents_table(df: pd.DataFrame) -> None:

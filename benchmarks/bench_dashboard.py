@@ -1,0 +1,187 @@
+"""Time each dashboard page's data on databases of 100,000 and 1,000,000 hands.
+
+    python -m benchmarks.bench_dashboard [--sizes 100000 1000000] [--dir DIR] [--repeat 3]
+
+How the big databases are made: the bundled ``sample_histories`` (3,368 dealt hands of
+every game) are imported once with the real importer; that database is then copied and
+its rows duplicated in bulk, inside DuckDB, until it holds the wanted number of hands.
+Every copy gets new hand ids and keys and is moved on by one day, so the hands, seats,
+actions, draws, shows, payouts and ``player_hands`` rows stay consistent and the date
+filters and time-ordered charts see a long history.  Duplicating is minutes faster than
+dealing and parsing a million hands, and the page queries do not care that the
+hands repeat: they scan and aggregate the same number of rows either way.
+
+What is timed is exactly what the pages call: the functions of ``ui.data`` with their
+Streamlit cache bypassed (``__wrapped__``), i.e. the cost of a first visit after an
+import.  Each figure is the best of ``--repeat`` runs, the first (cold) run beside it.
+Goal: each page under one second at 100,000 hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import math
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from analysis import db
+from analysis.importer import import_paths
+from analysis.queries import HandFilter
+from analysis.stats import NO_FILTERS
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_histories"
+CHILD_TABLES = ("seats", "actions", "draws", "shows", "payouts", "problems")
+
+
+def build_base(target: Path) -> int:
+    con = db.connect(target)
+    try:
+        summary = import_paths(con, [SAMPLES])
+    finally:
+        con.close()
+    return summary.added
+
+
+def replicate(base: Path, target: Path, hands: int) -> int:
+    """Copy ``base`` to ``target`` and duplicate its hands until at least ``hands``."""
+    shutil.copyfile(base, target)
+    con = duckdb.connect(str(target))
+    try:
+        row = con.execute("SELECT count(*), max(id) FROM hands").fetchone()
+        assert row is not None
+        count, top = int(row[0]), int(row[1])
+        copies = max(0, math.ceil(hands / count) - 1)
+        if copies == 0:
+            return count
+        series = f"range(1, {copies + 1}) r(c)"
+        con.execute("BEGIN TRANSACTION")
+        con.execute(
+            f"INSERT INTO hands SELECT t.* REPLACE (id + c * {top} AS id, "
+            "key || '~' || c AS key, hand_id || '~' || c AS hand_id, "
+            "time + c * INTERVAL 1 DAY AS time) "
+            f"FROM hands t, {series} WHERE id <= {top}"
+        )
+        for table in CHILD_TABLES:
+            con.execute(
+                f"INSERT INTO {table} SELECT t.* REPLACE (hand + c * {top} AS hand) "
+                f"FROM {table} t, {series} WHERE hand <= {top}"
+            )
+        con.execute(
+            "INSERT INTO player_hands SELECT t.* REPLACE (hand + c * "
+            f"{top} AS hand, hand_id || '~' || c AS hand_id, "
+            "time + c * INTERVAL 1 DAY AS time) "
+            f"FROM player_hands t, {series} WHERE hand <= {top}"
+        )
+        con.execute("COMMIT")
+        con.execute("CHECKPOINT")
+        final = con.execute("SELECT count(*) FROM hands").fetchone()
+        assert final is not None
+        return int(final[0])
+    finally:
+        con.close()
+
+
+def _time(fn: Callable[[], Any], repeat: int) -> tuple[float, float]:
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - start)
+    return runs[0], min(runs)
+
+
+def page_calls(con: db.Connection, path: str) -> dict[str, list[tuple[str, Callable[[], Any]]]]:
+    """Each page's data calls, in the order the page makes them, uncached."""
+    from ui import data  # streamlit's caches, bypassed through __wrapped__
+
+    raw: Any = data
+    gen = 0
+    hero = raw.hero_name.__wrapped__(con, path, gen, NO_FILTERS) or "Hero"
+    latest = raw.latest_hands.__wrapped__(con, path, gen, HandFilter())
+    hand_id = int(latest["id"].iloc[0])
+
+    def call(name: str, *args: Any) -> tuple[str, Callable[[], Any]]:
+        fn = getattr(raw, name).__wrapped__
+        return name, lambda: fn(con, path, gen, *args)
+
+    overview = [
+        call("filter_options"),
+        call("player_list", NO_FILTERS),
+        call("hero_name", NO_FILTERS),
+        call("results", hero, NO_FILTERS),
+        call("cumulative", hero, NO_FILTERS),
+        call("draw_counts", hero, NO_FILTERS),
+        call("by_position", hero, NO_FILTERS),
+        call("showdown_hands", hero, NO_FILTERS),
+        call("player_stats", hero, NO_FILTERS),
+        call("draw_summary", hero, NO_FILTERS),
+        call("summary", NO_FILTERS),
+    ]
+    replayer = [
+        call("filter_options"),
+        call("player_list", NO_FILTERS),
+        call("latest_hands", HandFilter()),
+        call("biggest_pots", HandFilter()),
+        call("problem_hands", HandFilter()),
+        call("latest_hands", HandFilter(player=hero, game="27_triple_draw")),
+        call("stored_hand", hand_id),
+        call("replay_of", hand_id),
+    ]
+    return {"overview": overview, "replayer": replayer}
+
+
+def bench(path: Path, repeat: int) -> None:
+    con = db.connect(path)
+    try:
+        row = con.execute("SELECT count(*) FROM hands").fetchone()
+        rows = con.execute("SELECT count(*) FROM player_hands").fetchone()
+        assert row is not None and rows is not None
+        print(f"\n{int(row[0]):,} hands, {int(rows[0]):,} player rows ({path.name})")
+        for page, calls in page_calls(con, str(path)).items():
+            total_cold = total_best = 0.0
+            for name, fn in calls:
+                cold, best = _time(fn, repeat)
+                total_cold += cold
+                total_best += best
+                print(f"  {page:9} {name:15} {best * 1000:9.1f} ms  (cold {cold * 1000:.1f} ms)")
+            print(f"  {page:9} {'PAGE TOTAL':15} {total_best * 1000:9.1f} ms  "
+                  f"(cold {total_cold * 1000:.1f} ms)")
+    finally:
+        con.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000])
+    parser.add_argument("--dir", type=Path, default=None, help="where the databases go")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    logging.getLogger("streamlit").setLevel(logging.ERROR)
+    work = args.dir or Path(tempfile.mkdtemp(prefix="drawlab-bench-"))
+    work.mkdir(parents=True, exist_ok=True)
+    base = work / "base.duckdb"
+    if not base.exists():
+        start = time.perf_counter()
+        added = build_base(base)
+        print(f"base: {added:,} sample hands imported in {time.perf_counter() - start:.1f} s")
+    for size in args.sizes:
+        target = work / f"hands_{size}.duckdb"
+        if not target.exists():
+            start = time.perf_counter()
+            partial = target.with_suffix(".partial")
+            got = replicate(base, partial, size)
+            partial.rename(target)
+            print(f"built {got:,} hands in {time.perf_counter() - start:.1f} s")
+        bench(target, args.repeat)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""The overview's plotly charts, built from the frames ``analysis.stats`` returns.
+
+Only positions, card counts, hand classes and game names label these charts (never a
+player's name), so no untrusted text reaches plotly's HTML-capable labels.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from ui.labels import game_name
+
+CHART_POINTS = 4000  # a line of more points than pixels only slows the browser
+
+
+def thin(df: pd.DataFrame, points: int = CHART_POINTS) -> pd.DataFrame:
+    """Every k-th row (the last one always), so a million hands draw as a few thousand."""
+    if len(df) <= points:
+        return df
+    step = -(-len(df) // points)
+    keep = list(range(0, len(df), step))
+    if keep[-1] != len(df) - 1:
+        keep.append(len(df) - 1)
+    return df.iloc[keep]
+
+
+def results_chart(df: pd.DataFrame) -> go.Figure:
+    df = thin(df)
+    fig = go.Figure()
+    for column, name in (("cum_net", "Total"), ("cum_showdown", "Showdown"),
+                         ("cum_nonshowdown", "Non-showdown")):
+        fig.add_trace(go.Scattergl(x=df["n"], y=df[column] / 100, mode="lines", name=name))
+    fig.update_layout(title="Results", xaxis_title="Hands", yaxis_title="Net won",
+                      height=380, margin={"t": 50, "b": 40, "l": 40, "r": 10})
+    return fig
+
+
+def position_chart(df: pd.DataFrame) -> go.Figure:
+    fig = go.Figure(go.Bar(x=df["position"], y=df["bb_per_100"],
+                           customdata=df["hands"],
+                           hovertemplate="%{x}: %{y:.2f} bb/100 over %{customdata} hands"))
+    fig.update_layout(title="Win rate by position (big bets / 100 hands)", height=340,
+                      margin={"t": 50, "b": 40, "l": 40, "r": 10})
+    return fig
+
+
+def draw_chart(counts: pd.DataFrame) -> go.Figure:
+    """Share of each number of cards drawn, per draw (all positions)."""
+    fig = go.Figure()
+    everyone = counts[counts["position"] == "ALL"]
+    for cards in sorted(everyone["cards"].unique()):
+        part = everyone[everyone["cards"] == cards]
+        label = "pat" if int(cards) == 0 else f"{int(cards)} card" + ("s" if cards > 1 else "")
+        fig.add_trace(go.Bar(x=[f"draw {int(d)}" for d in part["draw"]], y=part["share"] * 100,
+                             name=label))
+    fig.update_layout(barmode="stack", title="Cards drawn per draw (% of hands)", height=340,
+                      margin={"t": 50, "b": 40, "l": 40, "r": 10})
+    return fig
+
+
+def final_hand_chart(df: pd.DataFrame) -> go.Figure:
+    fig = go.Figure()
+    for game in df["game"].unique():
+        part = df[df["game"] == game]
+        fig.add_trace(go.Bar(x=part["final_class"], y=part["share"] * 100, name=game_name(game),
+                             customdata=part["hands"],
+                             hovertemplate="%{x}: %{y:.1f}% (%{customdata} hands)"))
+    fig.update_layout(title="Final hand at showdown (% of showdowns)", height=340,
+                      margin={"t": 50, "b": 40, "l": 40, "r": 10})
+    return fig
