@@ -21,6 +21,8 @@ Conventions the other parts rely on:
   ``resume_line``, the first line of its last hand (which may have been half written).
 - ``player_hands`` (one row per player dealt in, for the statistics) is not here: its
   columns come from ``analysis.facts.FACT_COLUMNS`` and ``analysis.db`` keeps it in step.
+- ``drill_*`` (version 2, ``analysis.drills.progress``): one row per drill answer (question
+  and answer as JSON), the Leitner box of each (drill, topic), each drill's level.
 """
 
 from __future__ import annotations
@@ -182,6 +184,41 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
         "CREATE TABLE meta (name VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)",
+    ),
+    # version 2: the drills' progress (analysis.drills.progress)
+    (
+        """
+        CREATE TABLE drill_answers (
+            id BIGINT PRIMARY KEY,
+            time TIMESTAMP NOT NULL,
+            drill VARCHAR NOT NULL,
+            topic VARCHAR NOT NULL,
+            game VARCHAR NOT NULL,
+            level INTEGER NOT NULL,
+            correct BOOLEAN NOT NULL,
+            seconds DOUBLE,
+            points INTEGER NOT NULL,
+            question VARCHAR NOT NULL,
+            answer VARCHAR NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE drill_boxes (
+            drill VARCHAR NOT NULL,
+            topic VARCHAR NOT NULL,
+            box INTEGER NOT NULL,
+            due BIGINT NOT NULL,
+            seen INTEGER NOT NULL,
+            PRIMARY KEY (drill, topic)
+        )
+        """,
+        """
+        CREATE TABLE drill_levels (
+            drill VARCHAR PRIMARY KEY,
+            level INTEGER NOT NULL,
+            since BIGINT NOT NULL
+        )
+        """,
     ),
 )
 
