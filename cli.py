@@ -292,6 +292,11 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     p.add_argument("--seed", type=int, default=1, help="the same seed deals the same hands")
     p.add_argument("--tournament", action="store_true", help="sit-and-go hands (chips, levels)")
+    p.add_argument(
+        "--home",
+        action="store_true",
+        help="five-card draw as a home game: antes, jacks or better to open (site 'home')",
+    )
     p.add_argument("--format", choices=["pokerstars", "phh"], default="pokerstars")
     p.add_argument("--out", help="file to write (default: standard output)")
     p.set_defaults(handler=_simulate)
@@ -308,17 +313,21 @@ def _simulate(args: argparse.Namespace) -> int:
         return 2
     structure = Structure(args.structure) if args.structure else None
     game = Game(args.game)
+    if args.home and game is not Game.FIVE_CARD_DRAW:
+        print("error: --home is five-card draw's home game (--game five_card_draw)",
+              file=sys.stderr)
+        return 2
     if args.out is None:
         try:
             simulate(sys.stdout, args.hands, game, args.players, args.seed, args.format,
-                     structure=structure, tournament=args.tournament)
+                     structure=structure, tournament=args.tournament, home=args.home)
             sys.stdout.flush()
         except BrokenPipeError:  # the reader stopped early (| head): not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     with open(args.out, "w", encoding="utf-8", newline="\n") as out:
         count = simulate(out, args.hands, game, args.players, args.seed, args.format,
-                         structure=structure, tournament=args.tournament)
+                         structure=structure, tournament=args.tournament, home=args.home)
     print(f"{count} hands written to {args.out}", file=sys.stderr)
     return 0
 

@@ -70,6 +70,7 @@ def simulate(
     hero: str | None = "Hero",
     first_hand_id: int | None = None,
     tournament: bool = False,
+    home: bool = False,
 ) -> int:
     """Deal ``hands`` hands at one table and write them to ``out``; returns how many."""
     dealt = deal_hands(
@@ -83,6 +84,7 @@ def simulate(
         hero=hero,
         first_hand_id=first_hand_id,
         tournament=tournament,
+        home=home,
     )
     count = 0
 
@@ -113,6 +115,7 @@ class SampleSet:
     seed: int
     fmt: str = "pokerstars"
     tournament: bool = False
+    home: bool = False
 
 
 # Mostly fixed-limit 2-7 triple draw with the hero at tables of several sizes and stakes,
@@ -159,6 +162,15 @@ SAMPLES: Final = (
             (Game.FIVE_CARD_DRAW, Structure.NO_LIMIT, 4, 50, 208),
         )
     ),
+    # the user's home game (antes, jacks or better to open): single hands somebody opened
+    *(
+        SampleSet(f"phh/five_card_draw_home_{structure.value}.phh", Game.FIVE_CARD_DRAW,
+                  structure, players, 1, 10, seed, "phh", home=True)
+        for structure, players, seed in (
+            (Structure.FIXED, 5, 306),
+            (Structure.POT, 4, 314),
+        )
+    ),
 )  # fmt: skip
 
 
@@ -178,6 +190,7 @@ def write_sample(sample: SampleSet, folder: Path) -> Path:
             stakes=default_stakes(sample.structure, sample.big_blind),
             first_hand_id=220_000_000_000 + sample.seed * 10_000,
             tournament=sample.tournament,
+            home=sample.home,
         )
     return path
 

@@ -49,7 +49,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
-from engine.rules import GameRules, rules_for
+from engine.rules import Forced, GameRules, Opener, can_open, home_five_card_draw, rules_for
 from engine.state import HandState, Legal, Phase
 
 _DEFAULT_STRUCTURE = {
@@ -119,6 +119,7 @@ class TableSpec:
     fee: int = 30
     starting_chips: int = 1500
     hands_per_level: int = 10
+    home: bool = False  # five-card draw as the user's documents play it (site "home")
 
 
 @dataclass(slots=True)
@@ -143,6 +144,7 @@ def deal_hands(
     start: datetime | None = None,
     first_hand_id: int | None = None,
     tournament: bool = False,
+    home: bool = False,
 ) -> Iterator[Hand]:
     """``n`` consecutive hands of ``game`` at one table of ``players`` (2-6), from ``seed``.
 
@@ -151,11 +153,24 @@ def deal_hands(
     tables where everyone starts with the same chips, the blinds rise every few hands
     (``stakes`` is ignored), nobody rebuys, and a new tournament starts when the hero is
     out or one player has all the chips.
+
+    ``home`` (five-card draw only): the home game of the user's documents, site "home":
+    antes instead of blinds (``stakes.ante``, default half a small bet), jacks or better to
+    open, at most three cards drawn (four by a player who keeps and shows an ace), no rake.
+    A hand nobody can open is dead and its antes stay in the pot for the next deal; a hand
+    record has no place for a pot carried in, so the dealer ends that table's session there
+    and opens a new table.
     """
+    if home and game is not Game.FIVE_CARD_DRAW:
+        raise ValueError("the home form is five-card draw's")
     if not 2 <= players <= 6:
         raise ValueError(f"a table deals to 2-6 players, not {players}")
     structure = structure or default_structure(game)
     stakes = stakes or default_stakes(structure)
+    if home:
+        stakes = replace(stakes, small_blind=0, ante=stakes.ante or stakes.small_bet // 2)
+        site = "home"
+        rake = pots.NO_RAKE
     spec = TableSpec(
         game=game,
         structure=structure,
@@ -169,6 +184,7 @@ def deal_hands(
         else 210_000_000_000 + (seed % 100_000) * 100_000,
         tournament=tournament,
         currency="chips" if tournament else "USD",
+        home=home,
     )
     yield from Table(spec, players, seed).hands(n)
 
@@ -178,7 +194,11 @@ class Table:
 
     def __init__(self, spec: TableSpec, players: int, seed: int) -> None:
         self.spec = spec
-        self.rules: GameRules = rules_for(spec.game, spec.structure)
+        self.rules: GameRules = (
+            home_five_card_draw(spec.structure)
+            if spec.home
+            else rules_for(spec.game, spec.structure)
+        )
         self.rng = random.Random(seed)
         self.players = players
         self.table_no = 0
@@ -300,6 +320,8 @@ class Table:
             self.hand_no += 1
             self.time += timedelta(seconds=self.rng.randint(25, 150))
             self._after_hand(final)
+            if hand.total_pot and not hand.collects:  # a dead hand: the next deal is not dealt
+                self._open_table()
 
 
 @dataclass(slots=True)
@@ -345,10 +367,11 @@ class _HandPlay:
                 hs.apply_post(s.name, PostKind.ANTE, paid)
                 steps.append(Post(s.name, PostKind.ANTE, paid, 0, all_in=hs.stack[s.name] == 0))
         sb, bb = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
-        for player, kind, amount in (
+        blinds = () if rules.forced is Forced.ANTES else (
             (sb, PostKind.SMALL_BLIND, stakes.small_blind),
             (bb, PostKind.BIG_BLIND, stakes.big_blind),
-        ):
+        )
+        for player, kind, amount in blinds:
             if hs.stack[player] == 0:
                 continue
             paid = min(amount, hs.stack[player])
@@ -392,7 +415,9 @@ class _HandPlay:
         side = pots.side_pots(contributions, set(live))
         after_rake = pots.take_rake(side, rake)
         won: list[tuple[int, str, int]]
-        if len(live) == 1:
+        if hs.phase is Phase.DEAD:  # nobody could open: the antes stay in, nobody wins
+            won = []
+        elif len(live) == 1:
             won = [(0, live[0], total - rake)]
         else:
             strengths = self._showdown(hs.showdown_order(), holding, contributions, ranking)
@@ -442,6 +467,12 @@ class _HandPlay:
         player = legal.player
         draws_left = t.rules.draws - hs.street
         can_raise = legal.aggressive is not None
+        opening = t.rules.opener is Opener.JACKS and hs.street == 0 and hs.current_bet == 0
+        if opening and not can_open(holding[player]):
+            can_raise = False  # no openers: a check (a pass) is all this player may do
+        elif opening and can_raise and t.rng.random() < 0.8:
+            self._apply(hs, player, ActionKind.BET, legal.min_to)  # open what you can
+            return
         opts = BetOptions(
             to_call=0 if legal.can_check else legal.call,
             raise_min_to=legal.min_to if can_raise else None,
@@ -454,24 +485,27 @@ class _HandPlay:
             no_limit_or_pot=t.rules.structure is not Structure.FIXED,
         )
         choice = decide(opts, strength(holding[player], judge, draws_left, t.rng), style, t.rng)
+        if choice.kind == "fold":
+            self._apply(hs, player, ActionKind.FOLD, 0)
+        elif choice.kind == "check":
+            self._apply(hs, player, ActionKind.CHECK, 0)
+        elif choice.kind == "call":
+            self._apply(hs, player, ActionKind.CALL, hs.street_bet[player] + legal.call)
+        else:
+            assert legal.aggressive is not None
+            self._apply(hs, player, legal.aggressive, choice.to)
+
+    def _apply(self, hs: HandState, player: str, kind: ActionKind, to: int) -> None:
+        """Perform and write down one action; ``to`` is the player's street total after it."""
         stack = hs.stack[player]
         returned = dict(hs.returned)
         street = hs.street
-        if choice.kind == "fold":
-            kind, amount, to = ActionKind.FOLD, 0, None
-        elif choice.kind == "check":
-            kind, amount, to = ActionKind.CHECK, 0, None
-        elif choice.kind == "call":
-            kind, amount, to = ActionKind.CALL, legal.call, None
-        else:
-            assert legal.aggressive is not None
-            kind = legal.aggressive
-            amount = choice.to - hs.street_bet[player]
-            # sites state the total a raise reaches ("raises $2 to $4"), not a bet's
-            to = choice.to if kind is ActionKind.RAISE else None
+        amount = to - hs.street_bet[player] if to else 0
         hs.apply_action(player, kind, amount)
         all_in = amount > 0 and amount == stack
-        self.steps.append(Action(player, street, kind, 0, amount, to, all_in))
+        # sites state the total a raise reaches ("raises $2 to $4"), not a bet's
+        stated = to if kind is ActionKind.RAISE else None
+        self.steps.append(Action(player, street, kind, 0, amount, stated, all_in))
         self._uncalled(hs, returned)
 
     def _uncalled(self, hs: HandState, before: dict[str, int]) -> None:
@@ -493,7 +527,14 @@ class _HandPlay:
     ) -> Cards:
         rng = self.table.rng
         draws_left = self.table.rules.draws - draw + 1
-        if judge is Judge.HIGH:
+        rules = self.table.rules
+        if judge is Judge.HIGH and rules.max_discard_with_ace is not None:
+            # home rule: three cards, four by a player who keeps (and shows) an ace
+            kept = keep_high(cards, rng, 5)
+            while 5 - len(kept) > rules.discard_limit(any(c >> 2 == 12 for c in kept)):
+                kept = (*kept, max((c for c in cards if c not in kept), key=lambda c: c >> 2))
+            kept = tuple(c for c in cards if c in kept)
+        elif judge is Judge.HIGH:
             kept = keep_high(cards, rng, limit)
         else:
             kept = keep_low(cards, judge, draws_left, rng)
@@ -507,6 +548,8 @@ class _HandPlay:
             raise RuntimeError("the deck and the state machine disagree on the stub")
         if is_hero:
             self.steps.append(Draw(player, draw, len(discarded), 0, discarded, kept, got.received))
+        elif len(discarded) > rules.max_discard:  # drawing four: the ace kept is shown
+            self.steps.append(Draw(player, draw, len(discarded), 0, None, kept, None))
         elif discarded:
             self.steps.append(Draw(player, draw, len(discarded), 0))
         else:  # standing pat: that nothing was thrown or received is known of anyone

@@ -79,3 +79,15 @@ def test_simulate_deals_sit_and_go_hands_on_request(tmp_path: Path) -> None:
     assert [h.tournament is not None and h.currency for h in parsed if isinstance(h, Hand)] == [
         "chips"
     ] * 5
+
+
+def test_simulate_deals_the_home_game_only_for_five_card_draw(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "home.phhs"
+    assert main(["simulate", "--hands", "4", "--game", "five_card_draw", "--home",
+                 "--format", "phh", "--out", str(out)]) == 0
+    sites = [h.venue for h in HandHistory.loads_all(out.read_text(encoding="utf-8"))]
+    assert sites == ["home"] * 4
+    assert main(["simulate", "--hands", "4", "--home"]) == 2
+    assert "--home" in capsys.readouterr().err
