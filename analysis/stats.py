@@ -119,6 +119,8 @@ class PlayerReport:
     first_draw: pd.DataFrame
     showdown: pd.DataFrame
     by_currency: pd.DataFrame  # money sums mean something only within one currency
+    by_hand: pd.DataFrame  # running totals hand by hand (not in to_json: one row a hand)
+    by_date: pd.DataFrame
     definitions: dict[str, str] = field(default_factory=definitions)
 
     def to_json(self) -> dict[str, Any]:
@@ -136,6 +138,7 @@ class PlayerReport:
             "first_draw": frame(self.first_draw),
             "showdown": frame(self.showdown),
             "by_currency": frame(self.by_currency),
+            "by_date": frame(self.by_date),
             "definitions": self.definitions,
         }
 
@@ -313,80 +316,59 @@ def by_position(con: Connection, player: str, filters: Filters = NO_FILTERS) -> 
 _ORDER = "time NULLS LAST, hand"
 
 
-def cumulative_by_hand(
-    con: Connection, player: str, filters: Filters = NO_FILTERS
-) -> pd.DataFrame:
-    """Running totals hand by hand (in time order): all, showdown and non-showdown.
-
-    DuckDB sorts; the running sums are numpy's, which is several times quicker than
-    window functions plus their conversion on a million hands.
-    """
+def timeline(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+    """The player's hands in time order (untimed last): the one fetch the curves and the
+    sessions are computed from, in numpy, which beats window functions on a million rows."""
     where, params = filters.where(player)
-    df = con.execute(
+    return con.execute(
         f"""
         SELECT hand, time, net, net_showdown, net_nonshowdown,
-               net::DOUBLE / nullif(big_bet, 0) AS net_bb
+               coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb
         FROM player_hands WHERE {where} ORDER BY {_ORDER}
         """,
         params,
     ).df()
-    df.insert(0, "n", np.arange(1, len(df) + 1, dtype=np.int64))
+
+
+def by_hand_of(rows: pd.DataFrame) -> pd.DataFrame:
+    """Running totals hand by hand over ``timeline`` rows."""
+    df = rows.drop(columns="net_bb")
+    df.insert(0, "n", np.arange(1, len(rows) + 1, dtype=np.int64))
+    df["cum_net"] = rows["net"].cumsum()
+    df["cum_showdown"] = rows["net_showdown"].cumsum()
+    df["cum_nonshowdown"] = rows["net_nonshowdown"].cumsum()
+    df["cum_net_bb"] = rows["net_bb"].cumsum()
+    return df
+
+
+def by_date_of(rows: pd.DataFrame) -> pd.DataFrame:
+    """Per day (hands with a time only) over ``timeline`` rows, with running totals."""
+    timed = rows[rows["time"].notna()]
+    df = (
+        timed.assign(day=timed["time"].dt.normalize())
+        .groupby("day", sort=True)
+        .agg(hands=("net", "size"), net=("net", "sum"), net_showdown=("net_showdown", "sum"),
+             net_nonshowdown=("net_nonshowdown", "sum"), net_bb=("net_bb", "sum"))
+        .reset_index()
+    )
+    df["hands"] = df["hands"].astype(np.int64)
     df["cum_net"] = df["net"].cumsum()
     df["cum_showdown"] = df["net_showdown"].cumsum()
     df["cum_nonshowdown"] = df["net_nonshowdown"].cumsum()
-    df["cum_net_bb"] = df["net_bb"].fillna(0.0).cumsum()
-    return df.drop(columns="net_bb")
+    df["cum_net_bb"] = df["net_bb"].cumsum()
+    return df
 
 
-def cumulative_by_date(
-    con: Connection, player: str, filters: Filters = NO_FILTERS
-) -> pd.DataFrame:
-    """Per day (hands with a time only): hands and nets, with running totals."""
-    where, params = filters.where(player)
-    return con.execute(
-        f"""
-        SELECT day, hands, net, net_showdown, net_nonshowdown, net_bb,
-               (sum(net) OVER w)::BIGINT AS cum_net,
-               (sum(net_showdown) OVER w)::BIGINT AS cum_showdown,
-               (sum(net_nonshowdown) OVER w)::BIGINT AS cum_nonshowdown,
-               sum(net_bb) OVER w AS cum_net_bb
-        FROM (
-            SELECT time::DATE AS day, count(*)::BIGINT AS hands,
-                   {_sum('net')} AS net, {_sum('net_showdown')} AS net_showdown,
-                   {_sum('net_nonshowdown')} AS net_nonshowdown,
-                   coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb
-            FROM player_hands WHERE {where} AND time IS NOT NULL GROUP BY day
-        )
-        WINDOW w AS (ORDER BY day ROWS UNBOUNDED PRECEDING)
-        ORDER BY day
-        """,
-        params,
-    ).df()
-
-
-def sessions(
-    con: Connection, player: str, filters: Filters = NO_FILTERS, gap: timedelta = SESSION_GAP
-) -> pd.DataFrame:
-    """The player's sessions (see ``stat_defs.RESULT_DEFINITIONS['session']``).
-
-    DuckDB sorts the hands by time; the gaps and groups are numpy's (one sort, no window
-    functions).  Hands without a time belong to no session.
-    """
-    where, params = filters.where(player)
-    rows = con.execute(
-        f"""
-        SELECT time, net, net_showdown, net_nonshowdown,
-               coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb
-        FROM player_hands WHERE {where} AND time IS NOT NULL ORDER BY time, hand
-        """,
-        params,
-    ).df()
-    starts = (rows["time"].diff() > pd.Timedelta(gap)).to_numpy(copy=True)
+def sessions_of(rows: pd.DataFrame, gap: timedelta = SESSION_GAP) -> pd.DataFrame:
+    """Sessions over ``timeline`` rows (see ``stat_defs.RESULT_DEFINITIONS['session']``);
+    hands without a time belong to none."""
+    timed = rows[rows["time"].notna()].reset_index(drop=True)
+    starts = (timed["time"].diff() > pd.Timedelta(gap)).to_numpy(copy=True)
     if len(starts):
         starts[0] = True
-    rows["session"] = np.cumsum(starts, dtype=np.int64)
     df = (
-        rows.groupby("session", sort=True)
+        timed.assign(session=np.cumsum(starts, dtype=np.int64))
+        .groupby("session", sort=True)
         .agg(
             start=("time", "min"), end=("time", "max"), hands=("net", "size"),
             net=("net", "sum"), net_showdown=("net_showdown", "sum"),
@@ -400,28 +382,84 @@ def sessions(
     return df
 
 
-def _draws_union(where: str) -> str:
-    return " UNION ALL ".join(
-        f"SELECT {k} AS draw, position, drawn_{k} AS cards, net, big_bet "
-        f"FROM player_hands WHERE {where} AND drawn_{k} IS NOT NULL"
-        for k in (1, 2, 3)
+def cumulative_by_hand(
+    con: Connection, player: str, filters: Filters = NO_FILTERS
+) -> pd.DataFrame:
+    """Running totals hand by hand (in time order): all, showdown and non-showdown."""
+    return by_hand_of(timeline(con, player, filters))
+
+
+def cumulative_by_date(
+    con: Connection, player: str, filters: Filters = NO_FILTERS
+) -> pd.DataFrame:
+    """Per day (hands with a time only): hands and nets, with running totals."""
+    return by_date_of(timeline(con, player, filters))
+
+
+def sessions(
+    con: Connection, player: str, filters: Filters = NO_FILTERS, gap: timedelta = SESSION_GAP
+) -> pd.DataFrame:
+    """The player's sessions (see ``stat_defs.RESULT_DEFINITIONS['session']``)."""
+    return sessions_of(timeline(con, player, filters), gap)
+
+
+def draw_cells(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+    """Hands per (draw, position, cards drawn), ``ALL`` positions included: one scan
+    grouped by the three draw counts, unfolded here."""
+    where, params = filters.where(player)
+    combos = con.execute(
+        f"""
+        SELECT position, drawn_1, drawn_2, drawn_3, count(*)::BIGINT AS hands
+        FROM player_hands WHERE {where} GROUP BY ALL
+        """,
+        params,
+    ).df()
+    parts = []
+    for k in (1, 2, 3):
+        col = f"drawn_{k}"
+        taken = combos[combos[col].notna()]
+        cells = taken.groupby(["position", col])["hands"].sum().reset_index()
+        cells = cells.rename(columns={col: "cards"})
+        cells.insert(0, "draw", k)
+        parts.append(cells)
+    df = pd.concat(parts, ignore_index=True)
+    every = df.groupby(["draw", "cards"])["hands"].sum().reset_index()
+    every.insert(1, "position", "ALL")
+    df = pd.concat([every, df], ignore_index=True)
+    df["draw"] = df["draw"].astype(np.int64)
+    df["cards"] = df["cards"].astype(np.int64)
+    df["hands"] = df["hands"].astype(np.int64)
+    return _sort_draws(df[["draw", "position", "cards", "hands"]])
+
+
+def draw_summary_of(cells: pd.DataFrame) -> pd.DataFrame:
+    """Per draw and position: hands, mean cards drawn, pats and pat rate, from ``draw_cells``."""
+    df = (
+        cells.assign(total=cells["cards"] * cells["hands"],
+                     pats=cells["hands"].where(cells["cards"] == 0, 0))
+        .groupby(["draw", "position"], as_index=False)[["hands", "total", "pats"]]
+        .sum()
     )
+    df["mean_cards"] = df["total"] / df["hands"]
+    df["pat_rate"] = df["pats"] / df["hands"]
+    return _sort_draws(df[["draw", "position", "hands", "mean_cards", "pats", "pat_rate"]])
+
+
+def draw_counts_of(cells: pd.DataFrame) -> pd.DataFrame:
+    """``draw_cells`` with each count's share of its draw and position."""
+    df = cells.copy()
+    df["share"] = df["hands"] / df.groupby(["draw", "position"])["hands"].transform("sum")
+    return df
 
 
 def draw_summary(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
     """Per draw and position (and ``ALL`` positions): hands, mean cards drawn, pat rate."""
-    where, params = filters.where(player)
-    df = con.execute(
-        f"""
-        SELECT draw, coalesce(position, 'ALL') AS position, count(*)::BIGINT AS hands,
-               avg(cards) AS mean_cards, {_sum('(cards = 0)::INTEGER')} AS pats,
-               avg((cards = 0)::INTEGER) AS pat_rate
-        FROM ({_draws_union(where)})
-        GROUP BY GROUPING SETS ((draw, position), (draw))
-        """,
-        params * 3,
-    ).df()
-    return _sort_draws(df)
+    return draw_summary_of(draw_cells(con, player, filters))
+
+
+def draw_counts(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+    """The distribution of cards drawn: per draw, position (and ``ALL``) and card count."""
+    return draw_counts_of(draw_cells(con, player, filters))
 
 
 def _sort_draws(df: pd.DataFrame) -> pd.DataFrame:
@@ -433,23 +471,6 @@ def _sort_draws(df: pd.DataFrame) -> pd.DataFrame:
         .drop(columns="_o")
         .reset_index(drop=True)
     )
-
-
-def draw_counts(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
-    """The distribution of cards drawn: per draw, position (and ``ALL``) and card count."""
-    where, params = filters.where(player)
-    df = con.execute(
-        f"""
-        SELECT draw, coalesce(position, 'ALL') AS position, cards::INTEGER AS cards,
-               count(*)::BIGINT AS hands
-        FROM ({_draws_union(where)})
-        GROUP BY GROUPING SETS ((draw, position, cards), (draw, cards))
-        """,
-        params * 3,
-    ).df()
-    totals = df.groupby(["draw", "position"])["hands"].transform("sum")
-    df["share"] = df["hands"] / totals
-    return _sort_draws(df)
 
 
 def first_draw_win_rate(
@@ -497,16 +518,20 @@ def player_report(
     con: Connection, player: str, filters: Filters = NO_FILTERS
 ) -> PlayerReport:
     totals, values, positions = overview(con, player, filters)
+    rows = timeline(con, player, filters)
+    cells = draw_cells(con, player, filters)
     return PlayerReport(
         results=totals,
         stats=values,
         by_position=positions,
-        sessions=sessions(con, player, filters),
-        draws=draw_summary(con, player, filters),
-        draw_counts=draw_counts(con, player, filters),
+        sessions=sessions_of(rows),
+        draws=draw_summary_of(cells),
+        draw_counts=draw_counts_of(cells),
         first_draw=first_draw_win_rate(con, player, filters),
         showdown=showdown_hands(con, filters, player),
         by_currency=summary(con, filters, player, by=("currency",), stats=()).drop(
             columns="player"
         ),
+        by_hand=by_hand_of(rows),
+        by_date=by_date_of(rows),
     )

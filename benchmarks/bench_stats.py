@@ -29,13 +29,7 @@ import pandas as pd
 
 from analysis.db import connect
 from analysis.facts import FACT_COLUMNS, hand_facts
-from analysis.stats import (
-    cumulative_by_date,
-    cumulative_by_hand,
-    hero_name,
-    player_report,
-    summary,
-)
+from analysis.stats import hero_name, player_report, summary
 from engine.dealer import deal_hands
 from engine.record import Game, Hand
 
@@ -122,16 +116,14 @@ def main() -> None:
             summary(con)
 
         def one() -> None:
-            player_report(con, hero)
-            cumulative_by_hand(con, hero)
-            cumulative_by_date(con, hero)
+            player_report(con, hero)  # with the curves by hand and by date
 
         def one_other() -> None:
             player_report(con, "LowballLarry#7")
 
         for name, fn in (
             ("all statistics, all players (one grouped pass)", everyone),
-            ("full report + cumulative curves, the hero", one),
+            ("full report with curves, the hero", one),
             ("full report, one opponent", one_other),
             ("hero lookup", lambda: hero_name(con)),
         ):

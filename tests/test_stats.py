@@ -182,6 +182,9 @@ def test_report_to_json_is_plain_data(small: DB) -> None:
     assert [s["key"] for s in j["stats"]] == [s.key for s in STATS]
     assert j["sessions"][0]["hands"] == 2 and j["first_draw"][1]["cards"] == 1
     assert j["by_position"][0]["position"] == "BTN"
+    assert [d["cum_net"] for d in j["by_date"]] == [-2200] and "by_hand" not in j
+    report = stats.player_report(con, "H")
+    assert report.by_hand["cum_net"].tolist() == [-400, -1300, -2200]
 
 
 # --- the SQL path against the reference pass on dealt hands ------------------------------
