@@ -8,6 +8,13 @@ returned in hundredths, as stored; only the ratios are floats.
 
 The hero is the player most often named in "Dealt to" lines (``is_hero``) in the rows the
 filters keep.
+
+What there is: ``summary`` (results and every statistic per player, or per player and any
+columns, in one grouped pass: the all-players table), ``player_report`` (everything for one
+player), and its parts: ``overview`` (= ``results`` + ``player_stats`` + ``by_position``),
+``timeline`` with ``cumulative_by_hand``, ``cumulative_by_date`` and ``sessions``,
+``draw_cells`` with ``draw_summary`` and ``draw_counts``, ``first_draw_win_rate``,
+``showdown_hands``; ``hero_name``, ``player_list`` and ``filter_choices`` for pickers.
 """
 
 from __future__ import annotations
