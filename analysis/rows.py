@@ -21,7 +21,7 @@ from typing import Any
 import pyarrow as pa
 
 from analysis.verification import HandResult
-from engine.cards import Cards, format_cards
+from engine.cards import Cards, format_card, format_cards
 from engine.record import Action, Collect, Draw, Hand, Muck, Post, Show, Uncalled
 from engine.verdict import Problem, Severity
 
@@ -148,8 +148,17 @@ def text_digest(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
 
 
+_CARD_TEXT = tuple(format_card(c) for c in range(52))
+
+
 def cards_text(cards: Cards | None) -> str | None:
-    return None if cards is None else format_cards(cards, sep="")
+    """``7s5d4h3c2s``; a lookup per card, as this runs for every card of every hand."""
+    if cards is None:
+        return None
+    try:
+        return "".join([_CARD_TEXT[c] for c in cards])
+    except IndexError:  # not a card number: let the engine say so
+        return format_cards(cards, sep="")
 
 
 def utc_naive(time: datetime | None) -> datetime | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -65,6 +66,29 @@ def simulated(hands: int, files: int, seed: int = 7) -> Path:
                 f.write(write_pokerstars(hand).rstrip("\n") + "\n\n\n")
     done.touch()
     return folder
+
+
+def copied(folder: Path, copies: int) -> Path:
+    """``copies`` copies of a simulated folder, hand ids shifted so every hand is new."""
+    if copies <= 1:
+        return folder
+    out = folder.with_name(f"{folder.name}_x{copies}")
+    done = out / ".complete"
+    if done.exists():
+        return out
+    out.mkdir(parents=True, exist_ok=True)
+    head = re.compile(r"^(PokerStars Hand #)(\d+)", re.MULTILINE)
+    for c in range(copies):
+        shift = c * 10**13
+
+        def renumber(m: re.Match[str], shift: int = shift) -> str:
+            return f"{m.group(1)}{int(m.group(2)) + shift}"
+
+        for f in sorted(folder.glob("*.txt")):
+            text = head.sub(renumber, f.read_text(encoding="utf-8"))
+            (out / f"copy{c:02d}_{f.name}").write_text(text, encoding="utf-8")
+    done.touch()
+    return out
 
 
 def _tree(root: int) -> list[int]:
@@ -154,14 +178,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=100_000)
     ap.add_argument("--files", type=int, default=20)
     ap.add_argument("--workers", default="auto", help="worker processes, or 'auto'")
+    ap.add_argument("--copies", type=int, default=1, help="import this many copies (new ids)")
     ap.add_argument("--reimport", action="store_true", help="also time importing again")
     args = ap.parse_args(argv)
 
     t = time.monotonic()
-    folder = simulated(args.hands, args.files)
+    folder = copied(simulated(args.hands, args.files), args.copies)
     size = sum(f.stat().st_size for f in folder.glob("*.txt"))
+    copies = max(args.copies, 1)
     print(
-        f"input: {args.hands:,} hands in {args.files} files, {size / 1e6:,.1f} MB "
+        f"input: {args.hands * copies:,} hands in {args.files * copies} files, "
+        f"{size / 1e6:,.1f} MB "
         f"({time.monotonic() - t:,.1f}s to deal and write, cached)"
     )
     with tempfile.TemporaryDirectory() as tmp:
