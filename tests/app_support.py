@@ -75,6 +75,15 @@ def corpus_db_fixture(corpus_db_file: Path, tmp_path: Path) -> Path:
     return copy_db(corpus_db_file, tmp_path)
 
 
+def finish_import(at: AppTest, timeout: float = 120) -> AppTest:
+    """Wait for the import the page started on its own thread, then rerun the page."""
+    if "import_job" in at.session_state:
+        assert at.session_state["import_job"].wait(timeout)
+        at.run()
+    assert "import_job" not in at.session_state
+    return at
+
+
 def texts(at: AppTest) -> list[str]:
     return [str(t.value) for t in at.text]
 

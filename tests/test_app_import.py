@@ -18,6 +18,7 @@ from tests.app_support import (  # noqa: F401  (fixtures)
     app_for,
     corpus_db_file_fixture,
     corpus_db_fixture,
+    finish_import,
     hostile_history,
     markdown_sources,
     texts,
@@ -31,7 +32,7 @@ def import_page(path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
 
 def upload(at: AppTest, files: list[tuple[str, bytes]]) -> AppTest:
     at.file_uploader(key="uploads").set_value([(n, b, "text/plain") for n, b in files]).run()
-    return at.button(key="import_button").click().run()
+    return finish_import(at.button(key="import_button").click().run())
 
 
 def counts(at: AppTest) -> list[dict[str, object]]:
@@ -64,7 +65,7 @@ def test_upload_shows_counts_by_verdict_and_twice_adds_nothing(
         "invalid": 0, "unreadable": 0, "unsupported game": 0, "incomplete": 0, "rejected": "",
     }]
     assert "No hand failed." in markdown_sources(at)
-    at = at.button(key="import_button").click().run()
+    at = finish_import(at.button(key="import_button").click().run())
     assert texts(at)[0] == "triple.txt: added nothing, 1 hand already in the database."
     assert counts(at)[0]["added"] == 0
     assert counts(at)[0]["already present"] == 1

@@ -11,6 +11,7 @@ from tests.app_support import (  # noqa: F401  (fixtures)
     app_for,
     corpus_db_file_fixture,
     corpus_db_fixture,
+    finish_import,
     texts,
 )
 
@@ -45,7 +46,7 @@ def test_import_results_stay_when_coming_back(
     at.switch_page("ui/import_page.py").run()
     at.file_uploader(key="uploads").set_value(("t.txt", STARS_TRIPLE.read_bytes(), "text/plain"))
     at.run()
-    at.button(key="import_button").click().run()
+    finish_import(at.button(key="import_button").click().run())
     assert texts(at)[0] == "t.txt: added 1 new hand (0 already present)."
     at.switch_page("ui/overview_page.py").run()
     assert [m.value for m in at.metric][:1] == ["1"]  # the overview sees the new hand

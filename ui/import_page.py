@@ -1,20 +1,20 @@
 """Import: upload hand-history files or .zip archives, see what each one came to.
 
-A page script.  The import itself is ``analysis.importer.import_bytes``; this page feeds
-it the uploads one by one with a progress bar and keeps each upload's summary in the
-session so the counts stay on screen after the rerun.  File names and hand texts are
+A page script.  The import runs beside the page (``ui.import_job``) so a large upload
+does not block it: a fragment redraws the progress bar every half second, and the
+finished job stays in the session so the counts stay on screen.  File names and hand texts are
 untrusted: they are shown with ``st.dataframe`` and ``st.code`` only.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pandas as pd
 import streamlit as st
 
-from analysis.importer import STATUSES, ImportSummary, Progress, import_bytes
+from analysis.importer import STATUSES
 from ui import data, state
+from ui.import_job import ImportJob, UploadResult
+from ui.safe import md
 
 STATUS_NAMES = {
     "ok": "valid",
@@ -25,32 +25,16 @@ STATUS_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class UploadResult:
-    name: str
-    size: int
-    summary: ImportSummary
-
-
-def run_import(files: list[tuple[str, bytes]]) -> list[UploadResult]:
-    """Import every upload in turn, one at a time per process, with a progress bar."""
-    bar = st.progress(0.0, text="Starting the import…")
-    out: list[UploadResult] = []
-    shared = state.shared()
-    total = len(files)
-    with shared.lock:
-        for i, (name, content) in enumerate(files):
-
-            def report(p: Progress, i: int = i) -> None:
-                part = p.files_done / p.files_total if p.files_total else 1.0
-                bar.progress(min(1.0, (i + part) / total),
-                             text=f"File {i + 1} of {total}: {p.hands:,} hands read")
-
-            summary = import_bytes(shared.connection.cursor(), name, content, progress=report)
-            out.append(UploadResult(name, len(content), summary))
-        state.imported()
-    bar.progress(1.0, text="Import finished")
-    return out
+@st.fragment(run_every=0.5)
+def import_progress() -> None:
+    """Redrawn every half second while the job runs; the whole page once it is done."""
+    job: ImportJob | None = st.session_state.get("import_job")
+    if job is None:
+        return
+    if job.finished:
+        st.rerun(scope="app")
+    st.progress(job.fraction, text=job.text)
+    st.caption("The import goes on while you use the other pages.")
 
 
 def counts_table(results: list[UploadResult]) -> pd.DataFrame:
@@ -130,12 +114,27 @@ def main() -> None:
                "never added twice.")
     uploads = st.file_uploader("Hand-history files or .zip archives",
                                accept_multiple_files=True, key="uploads")
-    if st.button("Import", type="primary", disabled=not uploads, key="import_button"):
+    job: ImportJob | None = st.session_state.get("import_job")
+    running = job is not None and not job.finished
+    if st.button("Import", type="primary", disabled=not uploads or running,
+                 key="import_button"):
+        shared = state.shared()
         files = [(u.name, u.getvalue()) for u in uploads or []]
-        st.session_state["import_results"] = run_import(files)
-    results: list[UploadResult] | None = st.session_state.get("import_results")
-    if results:
-        show_results(results)
+        job = ImportJob(files, connect=shared.connection.cursor, lock=shared.lock,
+                        on_done=lambda: state.imported(shared)).start()
+        st.session_state["import_job"] = job
+        st.session_state.pop("import_results", None)
+        st.rerun()  # redraw with the button disabled and the progress bar
+    if job is not None and job.finished:
+        st.session_state["import_results"] = job
+        del st.session_state["import_job"]
+    elif job is not None:
+        import_progress()
+    done: ImportJob | None = st.session_state.get("import_results")
+    if done is not None:
+        if done.error:
+            st.error("The import stopped: " + md(done.error))
+        show_results(done.results)
 
 
 main()

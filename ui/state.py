@@ -86,7 +86,7 @@ def generation() -> int:
     return shared().generation
 
 
-def imported() -> None:
-    """Call after an import wrote to the database."""
-    s = shared()
+def imported(s: Shared | None = None) -> None:
+    """Call after an import wrote to the database (from any thread, passing ``s``)."""
+    s = s or shared()
     s.generation += 1
