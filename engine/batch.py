@@ -41,16 +41,27 @@ _TABLES = {r: _dense_table(r) for r in Ranking}
 _CATEGORIES = {r: np.array([int(c) for c in categories_for(r)], dtype=np.int8) for r in Ranking}
 
 
-def keys_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
-    """Table index of each hand (rank-multiset sum * 2 + flush)."""
+BATCH_CHUNK = 1 << 16  # rows per pass: keeps the intermediate arrays in cache
+
+
+def _as_hands(hands: npt.ArrayLike) -> npt.NDArray[np.integer]:
     h = np.asarray(hands)
     if h.ndim != 2 or h.shape[1] != 5:
         raise ValueError(f"hands must have shape (N, 5), got {h.shape}")
+    return h
+
+
+def _keys(h: npt.NDArray[np.integer]) -> npt.NDArray[np.int32]:
     total = CARD_KEYS[h[:, 0]]
     for i in range(1, 5):
         total += CARD_KEYS[h[:, i]]
     index: npt.NDArray[np.int32] = (total >> SUIT_BITS) * 2 + _FLUSH[total & SUIT_MASK]
     return index
+
+
+def keys_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
+    """Table index of each hand (rank-multiset sum * 2 + flush)."""
+    return _keys(_as_hands(hands))
 
 
 def rank_batch(hands: npt.ArrayLike, ranking: Ranking) -> RankArray:
@@ -59,8 +70,15 @@ def rank_batch(hands: npt.ArrayLike, ranking: Ranking) -> RankArray:
     The cards of a row must be distinct (not checked: this is the hot path; a row with a
     repeated card gets a wrong rank or -1).
     """
-    ranked: RankArray = _TABLES[ranking][keys_batch(hands)]
-    return ranked
+    h = _as_hands(hands)
+    table = _TABLES[ranking]
+    if len(h) <= BATCH_CHUNK:
+        small: RankArray = table[_keys(h)]
+        return small
+    out: RankArray = np.empty(len(h), dtype=np.int16)
+    for start in range(0, len(h), BATCH_CHUNK):
+        out[start : start + BATCH_CHUNK] = table[_keys(h[start : start + BATCH_CHUNK])]
+    return out
 
 
 def category_batch(ranks: npt.ArrayLike, ranking: Ranking) -> npt.NDArray[np.int8]:
