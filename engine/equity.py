@@ -30,7 +30,7 @@ from engine.strategy import STAND_PAT, Strategy, default_strategy
 
 MAX_DRAWS = 3
 MAX_PLAYERS = 6
-CHUNK = 32_768  # trials per numpy pass: bounds memory (two 52-byte rows per trial)
+CHUNK = 16_384  # trials per numpy pass: bounds memory (two 52-byte rows per trial)
 
 
 @dataclass(frozen=True)
