@@ -68,6 +68,9 @@ ROUNDS = 4  # betting rounds kept per player: pre-draw and after each of three d
 DRAWS = 3
 
 _AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE)
+_PLAYER_STEPS = (Post, Action, Draw, Show, Muck, Uncalled, Collect)
+_COUNTED = {ActionKind.BET: 0, ActionKind.RAISE: 1, ActionKind.CALL: 2, ActionKind.CHECK: 3}
+"""Index of the kind in a player's counts: ``counts[kind * ROUNDS + round]``."""
 _VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
 
 
@@ -204,7 +207,7 @@ def dealt_in(hand: Hand) -> list[str]:
     """Players dealt cards, in seat order (see the module note)."""
     named: set[str] = set()
     for step in hand.steps:
-        if isinstance(step, Post | Action | Draw | Show | Muck | Uncalled | Collect):
+        if isinstance(step, _PLAYER_STEPS):
             named.add(step.player)
     if hand.hero is not None and hand.dealt is not None:
         named.add(hand.hero)
@@ -225,7 +228,7 @@ def money_flows(hand: Hand, players: list[str]) -> tuple[dict[str, int], dict[st
     invested = dict.fromkeys(players, 0)
     collected = dict.fromkeys(players, 0)
     for step in hand.steps:
-        if isinstance(step, Post | Action) and step.player in invested:
+        if isinstance(step, (Post, Action)) and step.player in invested:
             invested[step.player] += step.amount
         elif isinstance(step, Uncalled) and step.player in invested:
             invested[step.player] -= step.amount
@@ -286,9 +289,12 @@ class _Betting:
 
 def _walk_betting(
     hand: Hand, players: list[str], pos: dict[str, str], pats: dict[int, set[str]]
-) -> tuple[dict[str, _Betting], dict[tuple[str, str, int], int]]:
+) -> tuple[dict[str, _Betting], dict[str, list[int]], int]:
+    """Each player's betting flags, action counts per kind and round, and the last round
+    anyone acted in."""
     bet = {p: _Betting() for p in players}
-    counts: dict[tuple[str, str, int], int] = {}
+    counts = {p: [0] * (len(_COUNTED) * ROUNDS) for p in players}
+    last_street = 0
     has_big_blind = any(
         isinstance(s, Post) and s.kind is PostKind.BIG_BLIND for s in hand.steps
     )
@@ -309,13 +315,11 @@ def _walk_betting(
             street, aggressor = step.street, None
         if step.all_in:
             b.all_in = True
-        if step.street < ROUNDS:
-            name = {
-                ActionKind.BET: "bets", ActionKind.RAISE: "raises",
-                ActionKind.CALL: "calls", ActionKind.CHECK: "checks",
-            }.get(kind)
-            if name is not None:
-                counts[(p, name, step.street)] = counts.get((p, name, step.street), 0) + 1
+        last_street = max(last_street, step.street)
+        if 0 <= step.street < ROUNDS:
+            index = _COUNTED.get(kind)
+            if index is not None:
+                counts[p][index * ROUNDS + step.street] += 1
         if kind is ActionKind.FOLD and b.folded_round is None:
             b.folded_round = step.street
         if step.street == 0:
@@ -357,7 +361,7 @@ def _walk_betting(
                     b.fold_to_pat = True
         if kind in _AGGRESSIVE:
             aggressor = p
-    return bet, counts
+    return bet, counts, last_street
 
 
 def _first_draws(hand: Hand) -> dict[tuple[str, int], Draw]:
@@ -399,7 +403,7 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
         k: {p for p in players if (d := draws.get((p, k))) is not None and d.count == 0}
         for k in range(1, n_draws + 1)
     }
-    betting, counts = _walk_betting(hand, players, pos, pats)
+    betting, counts, last_street = _walk_betting(hand, players, pos, pats)
 
     invested, collected, rake_paid = money_flows(hand, players)
     stated = dict(hand.net)
@@ -409,7 +413,6 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
     unfolded = [p for p in players if betting[p].folded_round is None]
     showdown = len(unfolded) >= 2
     last_draw = max((d.draw for d in draws.values()), default=0)
-    last_street = max((s.street for s in hand.steps if isinstance(s, Action)), default=0)
     reached = {k for k in range(1, n_draws + 1) if k <= last_draw or k <= last_street}
     shown: dict[str, Cards] = {}
     shown_open: set[str] = set()
@@ -423,9 +426,12 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
     if hand.hero is not None and hand.dealt is not None:
         known_start[hand.hero] = hand.dealt
 
+    time = stored_time(hand.time)
+    game, structure, stakes = str(hand.game), str(hand.structure), stakes_label(hand)
+    tournament = hand.tournament.tournament_id if hand.tournament else None
     rows: list[PlayerHandFacts] = []
     for p in players:
-        b = betting[p]
+        b, c = betting[p], counts[p]
         folded = b.folded_round
         seen = sum(1 for k in reached if folded is None or folded >= k)
         went = showdown and folded is None
@@ -465,14 +471,14 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
                 player=p,
                 seat=seat_of[p],
                 is_hero=p == hand.hero,
-                game=str(hand.game),
-                structure=str(hand.structure),
+                game=game,
+                structure=structure,
                 currency=hand.currency,
-                stakes=stakes_label(hand),
+                stakes=stakes,
                 small_bet=hand.stakes.small_bet,
                 big_bet=hand.stakes.big_bet,
-                tournament_id=hand.tournament.tournament_id if hand.tournament else None,
-                time=stored_time(hand.time),
+                tournament_id=tournament,
+                time=time,
                 players=len(players),
                 position=pos.get(p, "?"),
                 invested=invested[p],
@@ -502,22 +508,22 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
                 steal=b.steal,
                 fold_to_steal_opp=b.fold_to_steal_opp,
                 fold_to_steal=b.fold_to_steal,
-                bets_0=counts.get((p, "bets", 0), 0),
-                bets_1=counts.get((p, "bets", 1), 0),
-                bets_2=counts.get((p, "bets", 2), 0),
-                bets_3=counts.get((p, "bets", 3), 0),
-                raises_0=counts.get((p, "raises", 0), 0),
-                raises_1=counts.get((p, "raises", 1), 0),
-                raises_2=counts.get((p, "raises", 2), 0),
-                raises_3=counts.get((p, "raises", 3), 0),
-                calls_0=counts.get((p, "calls", 0), 0),
-                calls_1=counts.get((p, "calls", 1), 0),
-                calls_2=counts.get((p, "calls", 2), 0),
-                calls_3=counts.get((p, "calls", 3), 0),
-                checks_0=counts.get((p, "checks", 0), 0),
-                checks_1=counts.get((p, "checks", 1), 0),
-                checks_2=counts.get((p, "checks", 2), 0),
-                checks_3=counts.get((p, "checks", 3), 0),
+                bets_0=c[0],
+                bets_1=c[1],
+                bets_2=c[2],
+                bets_3=c[3],
+                raises_0=c[4],
+                raises_1=c[5],
+                raises_2=c[6],
+                raises_3=c[7],
+                calls_0=c[8],
+                calls_1=c[9],
+                calls_2=c[10],
+                calls_3=c[11],
+                checks_0=c[12],
+                checks_1=c[13],
+                checks_2=c[14],
+                checks_3=c[15],
                 drawn_1=drawn[0],
                 drawn_2=drawn[1],
                 drawn_3=drawn[2],

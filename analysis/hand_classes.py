@@ -9,6 +9,8 @@ straight or better (a hand that cannot be improved by drawing without breaking i
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.cards import Cards, rank_of
 from engine.ranking import Category, Ranking, category, ranking_for
 from engine.record import Game
@@ -43,6 +45,7 @@ _HIGH_LABELS = {
 _STRAIGHT_OR_FLUSH = frozenset({Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH})
 
 
+@lru_cache(maxsize=1 << 16)
 def hand_class(cards: Cards, game: Game) -> str | None:
     """The class of a five-card hand under ``game``'s ranking; ``None`` unless five cards.
 
