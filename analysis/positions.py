@@ -12,6 +12,8 @@ player who sat the hand out.  The rules:
   the big blind is ``BTN``).  The players between the big blind and the button, first to
   act first, are ``UTG``; ``UTG``, ``CO``; ``UTG``, ``MP``, ``CO``; and for bigger tables
   ``UTG``, ``UTG+1``, ..., ``MP``, ``CO``.
+- A hand without blinds (antes only) counts from the button: the players after it, first
+  to act first, get ``UTG`` ... ``CO`` as above and the button ``BTN``.
 - A hand with one player dealt in (everyone else sitting out) gives that player ``BB``.
 """
 
@@ -64,6 +66,9 @@ def positions(hand: Hand, dealt_in: Sequence[str]) -> dict[str, str]:
     posts = [s for s in hand.steps if isinstance(s, Post) and s.player in live]
     big = next((p.player for p in posts if p.kind is PostKind.BIG_BLIND), None)
     small = {p.player for p in posts if p.kind is PostKind.SMALL_BLIND}
+    button = next((p for s, p in seated if s == hand.button), None)
+    if big is None and not small and button is not None:  # antes only: act after the button
+        return dict(zip(order, (*middle_labels(n - 1), "BTN"), strict=True))
     if big is None:
         big = order[0] if n == 2 else order[1 if small else 0]
     i = order.index(big)

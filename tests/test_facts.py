@@ -495,3 +495,11 @@ def test_cards_out_of_range_give_no_text_and_no_class() -> None:
     ))
     v = by_player(hand)["V"]
     assert (v.final_cards, v.final_class, v.cards_shown) == (None, None, True)
+
+
+def test_positions_without_blinds_count_from_the_button() -> None:
+    seats = [(i, f"p{i}", 1000) for i in range(1, 5)]
+    antes = make_hand(seats, [("post", f"p{i}", "ante", 10) for i in range(1, 5)], button=2)
+    assert positions(antes, ["p1", "p2", "p3", "p4"]) == {
+        "p3": "UTG", "p4": "MP", "p1": "CO", "p2": "BTN",
+    }
