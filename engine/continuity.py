@@ -68,13 +68,17 @@ def carry_over(
 class ContinuityTracker:
     """Feeds hands one by one (a file's order) and remembers the last hand of each table."""
 
+    TABLES = 4096  # the tables remembered; the longest unseen is forgotten first
+
     def __init__(self) -> None:
         self._last: dict[TableKey, tuple[Hand, dict[str, int]]] = {}
 
     def feed(self, hand: Hand, final: Mapping[str, int]) -> tuple[Problem, ...]:
         key = table_key(hand)
-        previous = self._last.get(key)
+        previous = self._last.pop(key, None)
         self._last[key] = (hand, dict(final))
+        if len(self._last) > self.TABLES:
+            del self._last[next(iter(self._last))]
         if previous is None:
             return ()
         return carry_over(previous[0], previous[1], hand)
