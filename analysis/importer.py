@@ -25,6 +25,7 @@ import uuid
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
@@ -269,6 +270,7 @@ class _Import:
             workers = 0 if total < SMALL_IMPORT else (os.cpu_count() or 1)
         self.workers = workers
         self.tracker = _continuity_tracker()
+        self.pool_broken = False
         self.pending: list[tuple[FileState, ArrowRows | None]] = []
         self.pending_hands = 0
 
@@ -299,11 +301,11 @@ class _Import:
             limit = max(2, 3 * self.workers)
             for task in self._tasks():
                 if not task.end:
-                    if executor is None:
+                    if executor is None or self.pool_broken:
                         task.rows = parse_task(task.site, task.chunks)
+                        task.chunks = []
                     else:
                         task.future = executor.submit(parse_task, task.site, task.chunks)
-                    task.chunks = []
                 inflight.append(task)
                 while len(inflight) > limit or (executor is None and inflight):
                     self._finish(inflight.popleft())
@@ -401,7 +403,14 @@ class _Import:
         rows = task.rows
         if rows is None:
             assert task.future is not None
-            rows = task.future.result()
+            try:
+                rows = task.future.result()
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): this and the remaining batches
+                # are parsed here instead; the import goes on, slower.
+                self.pool_broken = True
+                rows = parse_task(task.site, task.chunks)
+        task.chunks = []
         self._absorb(state, rows)
         if self.pending_hands >= self.batch_hands:
             self._flush()

@@ -17,7 +17,7 @@ import duckdb
 import pytest
 
 from analysis import db as dbmod
-from analysis.importer import import_paths
+from analysis.importer import Progress, import_paths
 from tests.store_data import write_history
 
 HANDS = 3000
@@ -25,7 +25,7 @@ CHILDREN = ("seats", "actions", "draws", "shows", "payouts", "problems", "player
 DRIVER = """
 import sys
 from analysis.db import connect
-from analysis.importer import import_paths
+from analysis.importer import Progress, import_paths
 
 def show(p):
     print(p.hands, flush=True)
@@ -105,3 +105,32 @@ def test_killed_import_is_consistent_and_completes_on_rerun(
     assert _counts(con) == reference
     keys = con.execute("SELECT count(DISTINCT key), count(*) FROM hands").fetchall()
     assert keys == [(HANDS, HANDS)]
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(c) for c in text.split()]
+
+
+def test_worker_killed_mid_import_is_replaced_by_the_main_process(
+    tmp_path: Path, history: tuple[Path, dict[str, int]]
+) -> None:
+    path, reference = history
+    killed: list[int] = []
+
+    def kill_workers(p: Progress) -> None:
+        if killed or p.hands == 0:
+            return
+        for helper in _children(os.getpid()):  # the forkserver; the workers are its children
+            for worker in _children(helper):
+                os.kill(worker, signal.SIGKILL)
+                killed.append(worker)
+
+    con = dbmod.connect(tmp_path / "x.duckdb")
+    s = import_paths(con, [path], progress=kill_workers, workers=2, batch_hands=500)
+    assert killed
+    assert s.added == HANDS and s.rejected == []
+    assert _counts(con) == reference
