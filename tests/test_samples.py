@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from analysis.simulate import SAMPLES, regenerate_samples
 from engine.continuity import check_continuity
 from engine.record import Game, Hand
@@ -25,11 +27,21 @@ def test_regenerating_the_samples_gives_the_committed_bytes(tmp_path: Path) -> N
     assert committed == {p.relative_to(tmp_path) for p in written}  # nothing stale left
 
 
-def test_samples_are_a_few_thousand_hands_mostly_triple_draw_that_all_verify() -> None:
-    games: dict[Game, int] = {}
-    heroes = set()
+@pytest.fixture(scope="module")
+def sample_hands() -> list[Hand]:
+    hands = []
     for _, outcome in read_path(SAMPLE_DIR):
         assert isinstance(outcome, Hand), outcome
+        hands.append(outcome)
+    return hands
+
+
+def test_samples_are_a_few_thousand_hands_mostly_triple_draw_that_all_verify(
+    sample_hands: list[Hand],
+) -> None:
+    games: dict[Game, int] = {}
+    heroes = set()
+    for outcome in sample_hands:
         assert verify(outcome).problems == (), (outcome.file, outcome.hand_id)
         games[outcome.game] = games.get(outcome.game, 0) + 1
         heroes.add(outcome.hero)
@@ -40,7 +52,6 @@ def test_samples_are_a_few_thousand_hands_mostly_triple_draw_that_all_verify() -
     assert sum(p.stat().st_size for p in SAMPLE_DIR.rglob("*") if p.is_file()) < 6_000_000
 
 
-def test_sample_tables_keep_their_stacks_from_hand_to_hand() -> None:
-    hands = [h for _, h in read_path(SAMPLE_DIR) if isinstance(h, Hand)]
-    assert check_continuity(hands) == {}
-    assert sum(h.tournament is not None for h in hands) == 420
+def test_sample_tables_keep_their_stacks_from_hand_to_hand(sample_hands: list[Hand]) -> None:
+    assert check_continuity(sample_hands) == {}
+    assert sum(h.tournament is not None for h in sample_hands) == 420
