@@ -64,6 +64,7 @@ class Expected:
     pots: tuple[Pot, ...]
     undecided: bool
     odd_chip_slack: int
+    winners: list[set[str] | None] = field(default_factory=list)  # per non-empty pot
 
 
 def expected_shares(table: Table, profile: SiteProfile) -> Expected:
@@ -81,19 +82,23 @@ def expected_shares(table: Table, profile: SiteProfile) -> Expected:
     undecided = False
     slack = 0
     order_seats = {p: table.seat_of[p] for p in table.total}
+    winners: list[set[str] | None] = []
     for pot in pots:
         if pot.amount == 0:
             continue
         if len(pot.eligible) == 1:
             shares[pot.eligible[0]] = shares.get(pot.eligible[0], 0) + pot.amount
+            winners.append({pot.eligible[0]})
             continue
         parts = split(pot.amount, [str(r) for r in runs])
+        won: set[str] | None = set()
         for r in runs:
             strength = {**base, **table.strengths.get(r, {})}
             contenders = [p for p in pot.eligible if p in strength]
             unseen = [p for p in pot.eligible if p not in strength and p not in table.forfeited]
             if unseen or not contenders:
                 undecided = True  # a hand still in was never shown: its strength is unknown
+                won = None
                 continue
             best = min(strength[p] for p in contenders)
             tied = [p for p in contenders if strength[p] == best]
@@ -103,7 +108,10 @@ def expected_shares(table: Table, profile: SiteProfile) -> Expected:
                 slack += 1
             for p, amount in split(parts[str(r)], tied).items():
                 shares[p] = shares.get(p, 0) + amount
-    return Expected(shares, pots, undecided, slack)
+            if won is not None:
+                won.update(tied)
+        winners.append(won)
+    return Expected(shares, pots, undecided, slack, winners)
 
 
 def settle(table: Table, reported: Reported, profile: SiteProfile) -> list[Problem]:
@@ -287,6 +295,11 @@ def _pot_findings(rep: Reported, exp: Expected, slack: int) -> list[Problem]:
             continue
         by_pot[c.pot] = by_pot.get(c.pot, 0) + c.amount
         line.setdefault(c.pot, c.line)
+        won = exp.winners[c.pot] if 0 <= c.pot < len(exp.winners) else None
+        if won is not None and c.player not in won:
+            name = "the main pot" if c.pot == 0 else f"side pot {c.pot}"
+            text = f"{c.player} collects from {name}, which {', '.join(sorted(won))} wins"
+            out.append(Problem(WRONG_WINNER, Severity.ERROR, c.line, text))
     if not by_pot or (len(by_pot) < 2 and 0 in by_pot):
         return out  # "the pot" or "main pot" alone: the totals say it all
     live_pots = [p for p in exp.pots if p.amount]
