@@ -1,0 +1,187 @@
+"""The "what to draw" drill: a hand, the draws left, the opponents; the player picks the
+discards (or stands pat) and ``engine.draw_choice.draw_equity`` scores every choice.
+
+The referee's answer is a ranked list of choices by equity with the loss of each against
+the best.  An answer counts as right when ``as_good_as_best`` (within the simulation's noise
+of the best; exactly the best when the answer is exact).  Opponents are a pat hand to beat
+(shown) or players known only by how many cards they draw, as at the table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine.cards import CardError, Cards, format_cards
+from engine.draw_choice import DrawChoice, draw_equity, sensible_keeps
+from engine.equity import Player
+from engine.ranking import Ranking
+from engine.strategy import STAND_PAT, default_strategy
+
+PAT_TO_BEAT = "pat_to_beat"
+DRAW_COUNTS = "draw_counts"
+OWN = "own"
+
+TOPIC_LABELS = {
+    PAT_TO_BEAT: "one draw against a pat hand",
+    DRAW_COUNTS: "opponents known by their draws",
+    OWN: "own draws",
+}
+TOPICS = (PAT_TO_BEAT, DRAW_COUNTS)
+RANKINGS = (Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE)  # the draw games with a default strategy
+
+TRIALS = 3_000  # deals per choice when simulated: a second or two for a whole answer
+
+
+@dataclass(frozen=True)
+class DrawQuestion:
+    """``pat``: an opponent's pat hand, shown; ``drawing``: opponents' draw counts (0 is a
+    pat hand not shown).  ``taken``: for the player's own hands, the keep they chose."""
+
+    ranking: Ranking
+    topic: str
+    hand: Cards
+    draws_left: int
+    pat: Cards | None = None
+    drawing: tuple[int, ...] = ()
+    source: str = "generated"
+    taken: Cards | None = None
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.ranking not in RANKINGS:
+            raise ValueError("what to draw is drilled in 2-7 and A-5")
+        if len(self.hand) != 5 or len(set(self.hand)) != 5:
+            raise CardError("a hand to draw from is five distinct cards")
+        if not 1 <= self.draws_left <= 3:
+            raise ValueError(f"1 to 3 draws left, not {self.draws_left}")
+        if self.pat is None and not self.drawing:
+            raise ValueError("at least one opponent")
+        if self.pat is not None and set(self.pat) & set(self.hand):
+            raise CardError("the pat hand shares a card with the hand")
+        if any(not 0 <= d <= 5 for d in self.drawing):
+            raise ValueError("opponents draw 0 to 5 cards")
+        if self.taken is not None and not set(self.taken) <= set(self.hand):
+            raise CardError("the keep taken is not part of the hand")
+
+    def opponents(self) -> list[Player]:
+        out = [Player(self.pat, STAND_PAT)] if self.pat is not None else []
+        out.extend(Player.drawing(d) for d in self.drawing)
+        return out
+
+    @property
+    def exact(self) -> bool:
+        return self.draws_left == 1 and not self.drawing
+
+
+@dataclass(frozen=True)
+class DrawFeedback:
+    correct: bool
+    chosen: DrawChoice
+    best: DrawChoice
+    choices: tuple[DrawChoice, ...]  # best first
+    taken: DrawChoice | None = None  # own hands: what the player really did
+    notes: tuple[str, ...] = field(default=())
+
+
+def keep_of(hand: Cards, discard: Collection[int]) -> Cards:
+    """The cards kept when ``discard`` is thrown (hand order)."""
+    if not set(discard) <= set(hand):
+        raise CardError(f"cannot discard {format_cards(sorted(discard))}: not in the hand")
+    return tuple(c for c in hand if c not in set(discard))
+
+
+def _same(a: Cards, b: Cards) -> bool:
+    return sorted(a) == sorted(b)
+
+
+def evaluate(
+    q: DrawQuestion, extra: Sequence[Cards] = (), trials: int = TRIALS
+) -> list[DrawChoice]:
+    """Every sensible choice (no pair kept) plus ``extra`` keeps, best first."""
+    keeps = sensible_keeps(q.hand, q.ranking)
+    for k in (*extra, *((q.taken,) if q.taken is not None else ())):
+        if not any(_same(k, x) for x in keeps):
+            keeps.append(tuple(k))
+    return draw_equity(
+        q.hand, q.draws_left, q.ranking, q.opponents(), keeps=keeps, trials=trials, seed=q.seed
+    )
+
+
+def find(choices: Sequence[DrawChoice], keep: Cards) -> DrawChoice:
+    return next(c for c in choices if _same(c.keep, keep))
+
+
+def check(
+    q: DrawQuestion,
+    discard: Collection[int],
+    *,
+    trials: int = TRIALS,
+    choices: Sequence[DrawChoice] | None = None,
+) -> DrawFeedback:
+    """Score the discards ``discard`` (empty: stand pat) against every other choice."""
+    keep = keep_of(q.hand, discard)
+    ranked = list(choices) if choices is not None else evaluate(q, [keep], trials)
+    if not any(_same(c.keep, keep) for c in ranked):
+        ranked = evaluate(q, [keep], trials)
+    chosen = find(ranked, keep)
+    taken = find(ranked, q.taken) if q.taken is not None else None
+    notes = []
+    if not q.exact:
+        notes.append(
+            f"simulated: {trials:,} deals per choice; choices within three standard errors "
+            "of the best count as right"
+        )
+    return DrawFeedback(chosen.as_good_as_best, chosen, ranked[0], tuple(ranked), taken,
+                        tuple(notes))  # fmt: skip
+
+
+# --- generated questions ----------------------------------------------------------------
+
+
+def _low_ranks(ranking: Ranking) -> list[int]:
+    """The ranks a low player keeps: deuce to eight in 2-7, ace to eight in A-5."""
+    return list(range(7)) if ranking is Ranking.DEUCE_SEVEN else [12, *range(7)]
+
+
+def drawing_hand(ranking: Ranking, rng: random.Random, avoid: Collection[int] = ()) -> Cards:
+    """Five cards with two to four low cards of different ranks and rough others: a hand
+    with a real decision (how many to keep, whether to break)."""
+    free = [c for c in range(52) if c not in set(avoid)]
+    lows = _low_ranks(ranking)
+    k = rng.choice((2, 3, 3, 4, 4, 4))
+    ranks = rng.sample(lows, k)
+    cards = [rng.choice([c for c in free if c >> 2 == r]) for r in ranks]
+    rest = [c for c in free if c not in cards]
+    cards.extend(rng.sample(rest, 5 - k))
+    rng.shuffle(cards)
+    return tuple(cards)
+
+
+def pat_hand(ranking: Ranking, rng: random.Random, avoid: Collection[int]) -> Cards:
+    """A random hand the default strategy stands pat on with one draw left."""
+    free = [c for c in range(52) if c not in set(avoid)]
+    strategy = default_strategy(ranking)
+    while True:  # about one deal in six is pat: a handful of tries
+        hand = tuple(rng.sample(free, 5))
+        if strategy.keep(np.array([hand], dtype=np.uint8), 1).all():
+            return hand
+
+
+def generate(topic: str, ranking: Ranking, level: int, rng: random.Random) -> DrawQuestion:
+    """A question of ``topic``; the level sets the draws left and the number of opponents."""
+    seed = rng.randrange(2**31)
+    if topic == PAT_TO_BEAT:
+        hand = drawing_hand(ranking, rng)
+        pat = pat_hand(ranking, rng, hand)
+        return DrawQuestion(ranking, topic, hand, 1, pat=pat, seed=seed)
+    if topic == DRAW_COUNTS:
+        draws_left = rng.randint(1, min(3, max(1, level)))
+        opponents = rng.randint(1, min(3, max(1, level - 1)))
+        counts = tuple(rng.choice((0, 1, 1, 2, 2, 3)) for _ in range(opponents))
+        hand = drawing_hand(ranking, rng)
+        return DrawQuestion(ranking, topic, hand, draws_left, drawing=counts, seed=seed)
+    raise ValueError(f"no generated topic {topic!r}")

@@ -1,0 +1,261 @@
+"""The pot drill: who takes what when there are all-ins, side pots, split pots and odd chips.
+
+A question is a showdown with each player's chips in the pot (after any uncalled bet went
+back), who folded, the cards shown and the button; the player says how much each player
+collects.  The referee is ``engine.pots``: ``side_pots`` builds the pots, ``award`` pays each
+one to its best eligible hand, splitting with the odd chips clockwise from the button.
+Money is exact int hundredths throughout.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from analysis.drills.showdown import hand_for, values_of
+from engine.cards import CardError, Cards
+from engine.pots import Pot, award, clockwise_from_button, side_pots
+from engine.ranking import Category, Ranking, describe, rank
+
+SIDE_POTS = "side_pots"
+SPLIT = "split"
+ODD_CHIPS = "odd_chips"
+TOPICS = (SIDE_POTS, SPLIT, ODD_CHIPS)
+TOPIC_LABELS = {SIDE_POTS: "side pots", SPLIT: "split pots", ODD_CHIPS: "odd chips"}
+
+PLAYERS_AT_LEVEL = ((2, 3), (3, 3), (3, 4), (4, 5), (5, 6))
+
+
+@dataclass(frozen=True)
+class PotSeat:
+    """``put_in``: chips in the pot for the whole hand; ``cards``: shown (live players)."""
+
+    name: str
+    seat: int
+    put_in: int
+    folded: bool = False
+    cards: Cards | None = None
+
+
+@dataclass(frozen=True)
+class PotQuestion:
+    ranking: Ranking
+    topic: str
+    seats: tuple[PotSeat, ...]
+    button: int
+
+    def __post_init__(self) -> None:
+        names = [s.name for s in self.seats]
+        if len(set(names)) != len(names) or len({s.seat for s in self.seats}) != len(names):
+            raise ValueError("seats and names are one per player")
+        live = [s for s in self.seats if not s.folded]
+        if not live:
+            raise ValueError("somebody must be left in the hand")
+        for s in live:
+            if s.cards is None:
+                raise ValueError(f"{s.name} is live and shows no cards")
+            rank(s.cards, self.ranking)
+        if any(s.put_in < 0 for s in self.seats):
+            raise ValueError("chips in the pot are never negative")
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        live = {s.name for s in self.seats if not s.folded}
+        return side_pots({s.name: s.put_in for s in self.seats}, live)
+
+    @property
+    def order(self) -> list[str]:
+        """The odd-chip order: clockwise from the first seat left of the button."""
+        seat_of = {s.name: s.seat for s in self.seats}
+        return clockwise_from_button(seat_of, seat_of, self.button)
+
+    def awards(self) -> tuple[tuple[int, str, int], ...]:
+        strength = {s.name: rank(s.cards, self.ranking) for s in self.seats if s.cards}
+        return award(self.pots, strength, self.order)
+
+    def payout(self) -> dict[str, int]:
+        """What each player collects, every player listed (0 for nothing)."""
+        out = {s.name: 0 for s in self.seats}
+        for _, player, amount in self.awards():
+            out[player] += amount
+        return out
+
+
+@dataclass(frozen=True)
+class PotFeedback:
+    correct: bool
+    expected: dict[str, int]
+    given: dict[str, int]
+    wrong: tuple[str, ...]  # players whose amount was wrong, in seat order
+    lines: tuple[str, ...]  # how each pot is paid, in words
+
+
+def money(amount: int) -> str:
+    sign = "-" if amount < 0 else ""
+    return f"{sign}{abs(amount) // 100}.{abs(amount) % 100:02d}"
+
+
+def parse_money(text: str) -> int:
+    """``"12.5"`` -> 1250 hundredths, exactly; ValueError for anything else."""
+    try:
+        value = Decimal(text.strip().replace(",", ""))
+    except InvalidOperation:
+        raise ValueError(f"not an amount: {text!r}") from None
+    hundredths = value * 100
+    if hundredths != hundredths.to_integral_value() or value < 0:
+        raise ValueError(f"not an amount in hundredths: {text!r}")
+    return int(hundredths)
+
+
+def explain_pots(q: PotQuestion) -> tuple[str, ...]:
+    """One line per pot: its size, who could win it, who did and why, the odd chips."""
+    cards = {s.name: s.cards for s in q.seats if s.cards is not None}
+    by_pot: dict[int, list[tuple[str, int]]] = {}
+    for index, player, amount in q.awards():
+        by_pot.setdefault(index, []).append((player, amount))
+    lines = []
+    for index, pot in enumerate(q.pots):
+        if pot.amount == 0:
+            continue
+        name = "main pot" if index == 0 else f"side pot {index}"
+        head = f"{name.capitalize()} {money(pot.amount)} ({', '.join(pot.eligible)})"
+        paid = by_pot.get(index, [])
+        if len(paid) == 1:
+            who = paid[0][0]
+            if len(pot.eligible) == 1:
+                lines.append(f"{head}: only {who} can win it, it goes back to them")
+            else:
+                hand = cards[who]
+                assert hand is not None
+                lines.append(f"{head}: {who} wins with {describe(hand, q.ranking)}")
+            continue
+        first = cards[paid[0][0]]
+        assert first is not None
+        shares = ", ".join(f"{p} {money(a)}" for p, a in paid)
+        text = f"{head}: split, {describe(first, q.ranking)} each: {shares}"
+        odd = pot.amount % len(paid)
+        if odd:
+            chips = "chip" if odd == 1 else "chips"
+            text += f" (odd {chips} to the first clockwise from the button)"
+        lines.append(text)
+    return tuple(lines)
+
+
+def check(q: PotQuestion, given: Mapping[str, int]) -> PotFeedback:
+    """Right when every player's amount is exactly what the engine pays (missing is 0)."""
+    expected = q.payout()
+    answer = {s.name: int(given.get(s.name, 0)) for s in q.seats}
+    wrong = tuple(n for n in expected if answer[n] != expected[n])
+    return PotFeedback(not wrong, expected, answer, wrong, explain_pots(q))
+
+
+# --- generated questions ----------------------------------------------------------------
+
+Want = Callable[[PotQuestion], bool]
+
+
+def _has_side_pot(q: PotQuestion) -> bool:
+    return sum(1 for p in q.pots if p.amount > 0) >= 2
+
+
+def _split_pots(q: PotQuestion) -> list[tuple[int, int]]:
+    """(pot amount, winners) of every pot shared by two or more players."""
+    count: dict[int, int] = {}
+    for index, _, _ in q.awards():
+        count[index] = count.get(index, 0) + 1
+    pots = q.pots
+    return [(pots[i].amount, n) for i, n in count.items() if n >= 2]
+
+
+def _has_even_split(q: PotQuestion) -> bool:
+    splits = _split_pots(q)
+    return bool(splits) and all(a % n == 0 for a, n in splits)
+
+
+def _has_odd_chip(q: PotQuestion) -> bool:
+    return any(a % n for a, n in _split_pots(q))
+
+
+WANTS: dict[str, Want] = {
+    SIDE_POTS: _has_side_pot,
+    SPLIT: _has_even_split,
+    ODD_CHIPS: _has_odd_chip,
+}
+
+
+def _deal(ranking: Ranking, live: int, tie: bool, rng: random.Random) -> list[Cards]:
+    """Hands for the live players; with ``tie`` the best two share a rank value."""
+    used: list[int] = []
+    hands: list[Cards] = []
+    if tie:
+        pool = values_of(ranking, Category.HIGH_CARD)
+        best = rng.randrange(len(pool) // 2)
+        values = [pool[best], pool[best]]
+        values += [rng.choice(pool[best + 1 :]) for _ in range(live - 2)]
+        for v in values:
+            h = hand_for(v, ranking, rng, used)
+            used.extend(h)
+            hands.append(h)
+        rng.shuffle(hands)
+        return hands
+    cards = rng.sample(range(52), 5 * live)
+    return [tuple(cards[5 * i : 5 * i + 5]) for i in range(live)]
+
+
+def _attempt(topic: str, ranking: Ranking, players: int, rng: random.Random) -> PotQuestion:
+    folded = rng.randint(0, 1) if players >= 3 else 0
+    if topic == ODD_CHIPS:
+        folded = 1  # a folded blind's odd cents make the split uneven
+    live = players - folded
+    unit = rng.choice((5, 10, 25, 50, 100)) if topic != ODD_CHIPS else rng.choice((1, 5, 25))
+    units = rng.randint(10, 40)
+    covering = units * unit  # the biggest stacks' chips in: matched, so nothing went back
+    allin = max(0, live - 2) if topic == SIDE_POTS else rng.randint(0, max(0, live - 2))
+    amounts = [unit * u for u in rng.sample(range(2, units), allin)]  # all-in for less
+    amounts += [covering] * (live - allin)
+    dead = [rng.choice((5, 15, 25, 35) if topic == ODD_CHIPS else (10, 25, 50))
+            for _ in range(folded)]  # fmt: skip
+    hands = _deal(ranking, live, topic in (SPLIT, ODD_CHIPS), rng)
+    seat_numbers = sorted(rng.sample(range(1, 7), players))
+    order = list(range(players))
+    rng.shuffle(order)
+    seats = []
+    for k, who in enumerate(order):
+        seat = seat_numbers[k]
+        name = f"Seat {seat}"
+        if who < live:
+            seats.append(PotSeat(name, seat, amounts[who], False, hands[who]))
+        else:
+            seats.append(PotSeat(name, seat, dead[who - live], True, None))
+    button = rng.choice(seat_numbers)
+    return PotQuestion(ranking, topic, tuple(seats), button)
+
+
+def players_for_level(level: int, rng: random.Random) -> int:
+    low, high = PLAYERS_AT_LEVEL[max(1, min(level, len(PLAYERS_AT_LEVEL))) - 1]
+    return rng.randint(low, high)
+
+
+def generate(topic: str, ranking: Ranking, players: int, rng: random.Random) -> PotQuestion:
+    """A showdown whose payout has what ``topic`` says (side pots, an even split, an odd
+    chip): drawn until it does, so every question of a topic is checked to be one."""
+    if topic not in WANTS:
+        raise ValueError(f"no pot topic {topic!r}")
+    if not 2 <= players <= 6:
+        raise ValueError(f"2 to 6 players, not {players}")
+    if topic in (SIDE_POTS, ODD_CHIPS):
+        players = max(players, 3)
+    for _ in range(500):
+        try:
+            q = _attempt(topic, ranking, players, rng)
+        except CardError:
+            continue  # the tied hands did not fit in the deck: deal again
+        if WANTS[topic](q):
+            return q
+    raise RuntimeError(f"could not build a {topic} question")  # pragma: no cover
+
+
+def seats_in_order(q: PotQuestion) -> Sequence[PotSeat]:
+    return sorted(q.seats, key=lambda s: s.seat)
