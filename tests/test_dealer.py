@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from engine.dealer import deal_hands
+from engine.pots import clockwise_from_button
 from engine.profiles import profile_for
 from engine.record import (
     Action,
@@ -236,3 +237,31 @@ def test_no_limit_sit_and_goes_add_antes_from_level_four_posted_before_the_blind
         assert kinds[: len(antes)] == [PostKind.ANTE] * len(antes)
         assert verify(hand).problems == ()
     assert any(p.kind is PostKind.ANTE for h in hands for p in h.posts)
+
+
+def test_an_odd_chip_goes_to_the_first_winner_left_of_the_button() -> None:
+    odd = 0
+    for seed in range(6):
+        for hand in _hands(Game.TRIPLE_DRAW_27, Structure.FIXED, 6, 300, seed=seed):
+            by_pot: dict[int | None, list[Collect]] = {}
+            for c in hand.collects:
+                by_pot.setdefault(c.pot, []).append(c)
+            for collects in by_pot.values():
+                amounts = {c.player: c.amount for c in collects}
+                if len(amounts) < 2 or len(set(amounts.values())) == 1:
+                    continue
+                odd += 1
+                assert hand.button is not None
+                seat_of = {s.player: s.seat for s in hand.seats}
+                first = clockwise_from_button(list(amounts), seat_of, hand.button)[0]
+                assert amounts[first] == max(amounts.values())
+                assert max(amounts.values()) - min(amounts.values()) == 1
+    assert odd > 0
+
+
+def test_a_table_without_a_hero_shows_no_hole_cards_but_the_showdowns() -> None:
+    hands = list(deal_hands(50, Game.TRIPLE_DRAW_27, 4, 1, hero=None))
+    assert all(h.hero is None and h.dealt is None for h in hands)
+    assert all(d.received in (None, ()) for h in hands for d in h.draws)
+    assert any(h.shows for h in hands)
+    assert all(verify(h).problems == () for h in hands)
