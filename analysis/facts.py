@@ -16,7 +16,9 @@ Definitions the flags follow (the statistics' texts in ``analysis.stat_defs`` re
 - Unopened pot: nobody has called, bet or raised before the player's first pre-draw action
   (posting blinds does not open it).  Raise first in = first action a raise in an unopened
   pot.  Steal attempt = raise first in from CO, BTN or SB; fold to steal = the blind's
-  first action after such a raise, with only folds between, is a fold.
+  first action after such a raise, with only folds between, is a fold.  Fold to 3-bet:
+  the player who made the first raise acts facing exactly one re-raise (opportunity) and
+  folds (taken).
 - VPIP / PFR: called or raised (VPIP), raised (PFR) pre-draw; the opportunity is having
   made any pre-draw decision (a walk gives the big blind none).
 - Showdown: at the end of the hand two or more players have not folded; a player who did
@@ -156,6 +158,9 @@ class PlayerHandFacts:
     cards_shown: bool
     final_cards: str | None
     final_class: str | None
+    # added after the first layout (columns only ever appended)
+    fold_to_three_bet_opp: bool
+    fold_to_three_bet: bool
 
     def as_tuple(self) -> tuple[Any, ...]:
         return astuple(self)
@@ -283,6 +288,8 @@ class _Betting:
     fold_to_steal: bool = False
     fold_to_pat_opp: bool = False
     fold_to_pat: bool = False
+    fold_to_three_bet_opp: bool = False
+    fold_to_three_bet: bool = False
     folded_round: int | None = None
     all_in: bool = False
 
@@ -301,6 +308,7 @@ def _walk_betting(
     level = 1 if has_big_blind else 0
     opened = False
     steal_by: str | None = None  # a steal raise that only folds have followed so far
+    two_bettor: str | None = None  # who made the first raise pre-draw
     street = 0
     aggressor: str | None = None  # last bettor or raiser of the current round
     for step in hand.steps:
@@ -341,6 +349,11 @@ def _walk_betting(
             elif level == 3:
                 b.cap_opp = True
                 b.cap = b.cap or aggressive
+                if p == two_bettor:
+                    b.fold_to_three_bet_opp = True
+                    b.fold_to_three_bet = kind is ActionKind.FOLD
+            if aggressive and level == 1:
+                two_bettor = p
             if steal_by is not None and p != steal_by and pos.get(p) in ("SB", "BB"):
                 b.fold_to_steal_opp = True
                 b.fold_to_steal = kind is ActionKind.FOLD
@@ -539,6 +552,8 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
                 cards_shown=p in shown_open,
                 final_cards=_cards_text(final),
                 final_class=final_class,
+                fold_to_three_bet_opp=b.fold_to_three_bet_opp,
+                fold_to_three_bet=b.fold_to_three_bet,
             )
         )
     return rows

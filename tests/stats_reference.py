@@ -59,6 +59,7 @@ REFERENCE: dict[str, Pair] = {
     "pfr": _rate(lambda r: r.pfr, lambda r: r.predraw_acted),
     "three_bet": _rate(lambda r: r.three_bet, lambda r: r.three_bet_opp),
     "cap": _rate(lambda r: r.cap, lambda r: r.cap_opp),
+    "fold_to_three_bet": _rate(lambda r: r.fold_to_three_bet, lambda r: r.fold_to_three_bet_opp),
     "steal": _rate(lambda r: r.steal, lambda r: r.steal_opp),
     "fold_to_steal": _rate(lambda r: r.fold_to_steal, lambda r: r.fold_to_steal_opp),
     "wtsd": _rate(lambda r: r.went_to_showdown, lambda r: r.saw_draw_1),

@@ -181,6 +181,8 @@ def test_steal_three_bet_cap_break_and_fold_to_pat() -> None:
     a, h, c = f["A"], f["H"], f["C"]
     assert (a.rfi_opp, a.rfi, a.steal_opp, a.steal, a.pfr, a.vpip) == (True,) * 6
     assert (a.three_bet_opp, a.cap_opp, a.cap) == (False, True, True)
+    assert (a.fold_to_three_bet_opp, a.fold_to_three_bet) == (True, False)
+    assert (c.fold_to_three_bet_opp, h.fold_to_three_bet_opp) == (False, False)
     assert (h.rfi_opp, h.three_bet_opp, h.three_bet, h.cap_opp) == (False, True, True, False)
     assert (h.fold_to_steal_opp, h.fold_to_steal) == (True, False)
     assert (c.fold_to_steal_opp, c.cap_opp, c.cap, c.three_bet_opp) == (
@@ -344,7 +346,8 @@ def check_consistent(rows: list[PlayerHandFacts]) -> None:
             (r.fold_to_pat, r.fold_to_pat_opp), (r.snowed, r.snow_opp),
             (r.broke, r.break_opp), (r.vpip, r.predraw_acted), (r.pfr, r.vpip),
             (r.won_at_showdown, r.went_to_showdown), (r.won_saw_draw_1, r.saw_draw_1),
-            (r.steal_opp, r.rfi_opp),
+            (r.steal_opp, r.rfi_opp), (r.fold_to_three_bet, r.fold_to_three_bet_opp),
+            (r.fold_to_three_bet_opp, r.cap_opp),
         ):
             assert opp or not taken
         assert r.net_showdown + r.net_nonshowdown == r.net
@@ -503,3 +506,16 @@ def test_positions_without_blinds_count_from_the_button() -> None:
     assert positions(antes, ["p1", "p2", "p3", "p4"]) == {
         "p3": "UTG", "p4": "MP", "p1": "CO", "p2": "BTN",
     }
+
+
+def test_fold_to_three_bet() -> None:
+    hand = make_hand(
+        [(1, "A", 2000), (2, "H", 2000), (3, "C", 2000)],
+        [("post", "H", "sb", 50), ("post", "C", "bb", 100),
+         ("raise", "A", 0, 200, 200), ("raise", "H", 0, 250, 300), ("fold", "C", 0),
+         ("fold", "A", 0), ("uncalled", "H", 100), ("collect", "H", 500)],
+        button=1,
+    )
+    f = by_player(hand)
+    assert (f["A"].fold_to_three_bet_opp, f["A"].fold_to_three_bet) == (True, True)
+    assert (f["H"].three_bet, f["H"].net, f["A"].net) == (True, 300, -200)

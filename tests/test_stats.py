@@ -78,6 +78,8 @@ def test_rates_of_the_hero_worked_by_hand(small: DB) -> None:
     assert v["pfr"] == (3, 3)
     assert v["three_bet"] == (1, 1)
     assert v["cap"] == (0, 0)
+    assert v["fold_to_three_bet"] == (0, 0)
+    assert values(con, "A")["fold_to_three_bet"] == (0, 1)
     assert v["steal"] == (2, 2)
     assert v["fold_to_steal"] == (0, 1)
     assert v["wtsd"] == (2, 3)
