@@ -44,7 +44,7 @@ def test_text_report_for_the_hero(db_file: str, capsys: pytest.CaptureFixture[st
 def test_json_report_for_a_player(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--db", db_file, "--player", "V", "--json")
     assert code == 0
-    data = json.loads(out)
+    data = strict(out)
     assert (data["player"], data["hero"]) == ("V", "H")
     assert data["report"]["results"]["net"] == 1764
     assert data["report"]["results"]["rake"] == 36
@@ -62,10 +62,19 @@ def test_filters_reach_the_statistics(db_file: str, capsys: pytest.CaptureFixtur
     assert json.loads(out)["report"]["results"]["net"] == 69
 
 
+def strict(text: str) -> dict[str, object]:
+    """JSON as other tools read it: NaN and Infinity are not JSON."""
+    def refuse(name: str) -> None:
+        raise ValueError(f"not JSON: {name}")
+    data: dict[str, object] = json.loads(text, parse_constant=refuse)
+    return data
+
+
 def test_all_players(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--db", db_file, "--all-players", "--json")
     assert code == 0
-    players = json.loads(out)["players"]
+    players = strict(out)["players"]
+    assert isinstance(players, list)
     assert [p["player"] for p in players[:2]] == ["H", "V"]
     assert len(players) == 11
     code, out, _ = run(capsys, "--db", db_file, "--all-players")
