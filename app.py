@@ -16,6 +16,7 @@ PAGES = [
             url_path="replayer"),
     st.Page("ui/import_page.py", title="Import", icon=":material/upload_file:",
             url_path="import"),
+    st.Page("ui/drills_page.py", title="Drills", icon=":material/school:", url_path="drills"),
 ]
 
 st.navigation(PAGES).run()

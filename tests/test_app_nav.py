@@ -19,6 +19,7 @@ PAGES = {
     "ui/overview_page.py": "Overview & statistics",
     "ui/replayer_page.py": "Replayer",
     "ui/import_page.py": "Import hand histories",
+    "ui/drills_page.py": "Drills",
 }
 
 
@@ -33,7 +34,7 @@ def test_every_page_opens_without_error(corpus_db: Path, monkeypatch: pytest.Mon
 def test_only_built_pages_are_routed(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = app_for(corpus_db, monkeypatch).run()
     with pytest.raises(ValueError, match="Could not find"):
-        at.switch_page("ui/drills_page.py")
+        at.switch_page("ui/no_such_page.py")
 
 
 def test_import_results_stay_when_coming_back(
