@@ -26,14 +26,18 @@ class StatDef:
     num_sql: str  # aggregate SQL expression over the rows: the numerator
     den_sql: str  # aggregate SQL expression over the rows: the denominator
     kind: Kind = "rate"  # rate: shown as a percentage; mean/ratio: as a number
+    per_action: bool = False  # a rate counted over actions rather than hands
 
     @property
     def definition(self) -> str:
-        per = "per" if self.kind == "mean" else "divided by"
+        if self.kind == "rate" and not self.per_action:
+            return (f"{self.name}: hands where {self.numerator}, out of hands where "
+                    f"{self.denominator}.")
         if self.kind == "rate":
-            return f"{self.name}: hands where {self.numerator}, out of hands where " \
-                   f"{self.denominator}."
-        return f"{self.name}: {self.numerator}, {per} {self.denominator}."
+            return f"{self.name}: {self.numerator}, out of {self.denominator}."
+        if self.kind == "mean":
+            return f"{self.name}: {self.numerator}, divided by the number of {self.denominator}."
+        return f"{self.name}: {self.numerator}, divided by {self.denominator}."
 
 
 def _flag(condition: str) -> str:
@@ -103,12 +107,13 @@ def _aggression(r: int) -> tuple[StatDef, StatDef]:
     where = _ROUND_NAMES[r]
     return (
         StatDef(f"af_{r}", f"Aggression factor {where}", "aggression",
-                f"bets plus raises {where}", f"calls {where}",
+                f"the player's bets plus raises {where}", f"the player's calls {where}",
                 agg, f"sum(calls_{r})", "ratio"),
         StatDef(f"afq_{r}", f"Aggression frequency {where}", "aggression",
-                f"bets and raises {where} (counted per action)",
-                f"all bets, raises, calls, checks and folds {where}",
-                agg, acts, "rate"),
+                f"the player's bets and raises {where}",
+                f"all the player's bets, raises, calls, checks and folds {where} (counted "
+                f"per action)",
+                agg, acts, "rate", per_action=True),
     )
 
 
@@ -121,7 +126,8 @@ def _draw_stats(k: int) -> tuple[StatDef, StatDef]:
     where = f"the {_DRAW_NAMES[k - 1]} draw"
     return (
         StatDef(f"drawn_{k}", f"Cards drawn on {where}", "draws",
-                f"total cards drawn on {where}", f"hands where the player took {where}",
+                f"all the cards the player drew on {where}",
+                f"hands where the player took {where}",
                 f"sum(drawn_{k})", f"count(drawn_{k})", "mean"),
         StatDef(f"pat_{k}", f"Stood pat on {where}", "draws",
                 f"the player stood pat (drew no card) on {where}",
@@ -133,13 +139,14 @@ def _draw_stats(k: int) -> tuple[StatDef, StatDef]:
 DRAWS: tuple[StatDef, ...] = (
     *(s for k in (1, 2, 3) for s in _draw_stats(k)),
     StatDef("snow", "Snow", "draws",
-            "one of the player's pats held a hand that was not made (2-7: no ten-low or "
-            "better without pair, straight or flush)",
+            "the player stood pat on a hand that was not made (made: in lowball a ten-low "
+            "or better without a pair, and in 2-7 no straight or flush; in five-card draw "
+            "a straight or better)",
             "the player stood pat holding cards we know (the hero's own, or a hand shown "
             "after standing pat on every later draw)",
             _flag("snowed"), _flag("snow_opp")),
     StatDef("break", "Break a made hand", "draws",
-            "the player discarded from a made hand",
+            "the player discarded from a made hand (as defined for snows)",
             "the player held a known made hand before a draw (mostly the hero)",
             _flag("broke"), _flag("break_opp")),
     StatDef("fold_to_pat", "Fold to a pat hand", "draws",
