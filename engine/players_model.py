@@ -75,10 +75,16 @@ class Decision:
     to: int = 0
 
 
+# A card's low value, 0 for the best low card: deuce in 2-7 (ace the worst), ace in A-5.
+_LOW_VALUES: dict[Judge, tuple[int, ...]] = {
+    Judge.LOW_27: tuple(c >> 2 for c in range(52)),
+    Judge.LOW_A5: tuple(((c >> 2) + 1) % 13 for c in range(52)),
+    Judge.HIGH: tuple(c >> 2 for c in range(52)),
+}
+
+
 def _low_value(card: Card, judge: Judge) -> int:
-    """0 for the best low card: deuce in 2-7 (ace is the worst), ace in A-5."""
-    r = rank_of(card)
-    return (r + 1) % 13 if judge is Judge.LOW_A5 else r
+    return _LOW_VALUES[judge][card]
 
 
 def _is_straight(ranks: list[int]) -> bool:
@@ -90,11 +96,12 @@ def keep_low(cards: Cards, judge: Judge, draws_left: int, rng: random.Random) ->
     """The cards a lowball player keeps: distinct low ranks, breaking a made straight or flush."""
     threshold = {3: 6, 2: 6, 1: 7}.get(draws_left, 7)  # value 6: an eight in 2-7, a seven in A-5
     threshold += rng.choice((0, 0, 0, 1, -1))
-    by_value = sorted(cards, key=lambda c: _low_value(c, judge))
+    values = _LOW_VALUES[judge]
+    by_value = sorted(cards, key=values.__getitem__)
     kept: list[Card] = []
     seen: set[int] = set()
     for c in by_value:
-        v = _low_value(c, judge)
+        v = values[c]
         if v in seen:
             continue
         if v <= threshold or (len(kept) == 4 and v <= threshold + 2 and draws_left <= 1):
