@@ -410,9 +410,11 @@ def sessions(
     return sessions_of(timeline(con, player, filters), gap)
 
 
-def draw_cells(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+def draw_cells(
+    con: Connection, player: str | None, filters: Filters = NO_FILTERS
+) -> pd.DataFrame:
     """Hands per (draw, position, cards drawn), ``ALL`` positions included: one scan
-    grouped by the three draw counts, unfolded here."""
+    grouped by the three draw counts, unfolded here.  ``player`` None: everyone."""
     where, params = filters.where(player)
     combos = con.execute(
         f"""
@@ -459,12 +461,16 @@ def draw_counts_of(cells: pd.DataFrame) -> pd.DataFrame:
     return df
 
 
-def draw_summary(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+def draw_summary(
+    con: Connection, player: str | None, filters: Filters = NO_FILTERS
+) -> pd.DataFrame:
     """Per draw and position (and ``ALL`` positions): hands, mean cards drawn, pat rate."""
     return draw_summary_of(draw_cells(con, player, filters))
 
 
-def draw_counts(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+def draw_counts(
+    con: Connection, player: str | None, filters: Filters = NO_FILTERS
+) -> pd.DataFrame:
     """The distribution of cards drawn: per draw, position (and ``ALL``) and card count."""
     return draw_counts_of(draw_cells(con, player, filters))
 
@@ -481,7 +487,7 @@ def _sort_draws(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def first_draw_win_rate(
-    con: Connection, player: str, filters: Filters = NO_FILTERS
+    con: Connection, player: str | None, filters: Filters = NO_FILTERS
 ) -> pd.DataFrame:
     """Results grouped by the number of cards the player took on the first draw."""
     where, params = filters.where(player)

@@ -408,3 +408,19 @@ def test_a_player_without_hands_gets_empty_tables_not_errors(small: DB) -> None:
                stats.cumulative_by_date(con, "nobody")):
         assert df.empty
     assert list(report.sessions.columns)[:4] == ["session", "start", "end", "hands"]
+
+
+def test_draw_tables_for_everyone(big: DB) -> None:
+    con, rows = big
+    c = stats.draw_counts(con, None)
+    got = {(int(a), b, int(x)): int(n)
+           for a, b, x, n in c[["draw", "position", "cards", "hands"]].values.tolist()}
+    assert got == ref.draw_counts(rows)
+    w = stats.first_draw_win_rate(con, None)
+    assert {int(a): (int(b), int(x), int(y)) for a, b, x, y in
+            w[["cards", "hands", "net", "won"]].values.tolist()} == ref.first_draw(rows)
+    s = stats.draw_summary(con, None, Filters(game="27_triple_draw"))
+    first = s[(s["draw"] == 1) & (s["position"] == "ALL")].iloc[0]
+    mine = [r.drawn_1 for r in rows if r.game == "27_triple_draw" and r.drawn_1 is not None]
+    assert (int(first["hands"]), int(first["pats"])) == (len(mine), mine.count(0))
+    assert first["mean_cards"] == pytest.approx(sum(mine) / len(mine))
