@@ -139,3 +139,14 @@ def sessions(rows: Iterable[R], gap: timedelta) -> list[tuple[int, int]]:
         out[-1][1] += r.net
         last = r.time
     return [(a, b) for a, b in out]
+
+
+def by_day(rows: Iterable[R]) -> dict[Any, tuple[int, int]]:
+    """date -> (hands, net), hands with a time only."""
+    out: dict[Any, list[int]] = defaultdict(lambda: [0, 0])
+    for r in rows:
+        if r.time is not None:
+            v = out[r.time.date()]
+            v[0] += 1
+            v[1] += r.net
+    return {k: (a, b) for k, (a, b) in out.items()}

@@ -284,6 +284,11 @@ def test_sql_player_tables_equal_the_reference_pass(big: DB) -> None:
         p: (v["hands"], v["net"]) for p, v in want.items()
     }
 
+    days = stats.cumulative_by_date(con, hero)
+    assert {d.date(): (int(h), int(n)) for d, h, n in
+            days[["day", "hands", "net"]].values.tolist()} == ref.by_day(mine)
+    assert int(days["cum_net"].iloc[-1]) == sum(r.net for r in mine if r.time is not None)
+
     cum = stats.cumulative_by_hand(con, hero)
     assert int(cum["cum_net"].iloc[-1]) == sum(r.net for r in mine)
     assert int(cum["cum_showdown"].iloc[-1]) == sum(r.net for r in mine if r.went_to_showdown)
