@@ -1,0 +1,84 @@
+"""Shared pieces of the site readers: money, cards, numbered chunks, the hand builder."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.cards import parse_cards
+from engine.record import Action, ActionKind, Draw, PostKind
+from parser.builder import HandBuilder, hand_change
+from parser.linegrammar import FieldError, cards, join_numbered, money, numbered_hands
+
+
+@pytest.mark.parametrize(
+    ("text", "hundredths"),
+    [
+        ("$1,500", 150000), ("1,200", 120000), ("0.50", 50), ("$0.05", 5), ("12.15", 1215),
+        ("$6,795.50", 679550), ("2047.50€", 204750), ("25€", 2500), ("0.5", 50), ("$0", 0),
+    ],
+)  # fmt: skip
+def test_money_is_exact_hundredths(text: str, hundredths: int) -> None:
+    assert money(text) == hundredths
+
+
+@pytest.mark.parametrize("text", ["", "1,2,3", "$1.234", "12,34", "abc", "1.2.3", None])
+def test_money_refuses_what_is_no_amount(text: str | None) -> None:
+    with pytest.raises(FieldError):
+        money(text)
+
+
+@given(st.integers(0, 10**12))
+def test_money_reads_every_written_amount(cents: int) -> None:
+    whole, part = divmod(cents, 100)
+    assert money(f"${whole:,}.{part:02d}") == cents
+    assert money(f"{whole}.{part:02d}€") == cents
+
+
+def test_cards_keep_repeats_for_the_replay_to_judge() -> None:
+    assert cards("6h Ks Ks") == parse_cards("6h Ks", distinct=False) + parse_cards("Ks")
+    assert cards("7s, 5d") == parse_cards("7s 5d")
+    with pytest.raises(FieldError):
+        cards("X X")
+
+
+def test_join_numbered_puts_back_the_dropped_blank_lines() -> None:
+    assert join_numbered([(3, "a"), (5, "b"), (6, "c")], 3) == "a\n\nb\nc"
+
+
+@given(st.lists(st.sampled_from(["H 1", "x", "", "y"]), max_size=30))
+def test_numbered_hands_loses_no_line_and_keeps_numbers(lines: list[str]) -> None:
+    numbered = list(enumerate(lines, 1))
+    chunks = list(numbered_hands(numbered, lambda s: s.startswith("H"), "f", "site"))
+    for chunk in chunks:
+        for i, text in enumerate(chunk.text.split("\n")):
+            assert text in ("", lines[chunk.line + i - 1])
+    kept = [t for c in chunks for t in c.text.split("\n") if t]
+    assert kept == [t for t in lines if t]
+
+
+def test_hand_change_tells_thrown_kept_and_new_cards() -> None:
+    before, after = parse_cards("Tc 9h 7c Ah Jh"), parse_cards("8h 9h 6s Ah Jh")
+    assert hand_change(before, after) == (
+        parse_cards("Tc 7c"), parse_cards("9h Ah Jh"), parse_cards("8h 6s"),
+    )  # fmt: skip
+
+
+def test_builder_counts_live_posts_and_classifies_an_all_in_by_the_totals() -> None:
+    b = HandBuilder()
+    b.post("A", PostKind.ANTE, 10, 1)
+    b.post("A", PostKind.SMALL_BLIND, 50, 2)
+    b.post("B", PostKind.BIG_BLIND, 100, 3)
+    b.post("C", PostKind.BOTH_BLINDS, 150, 4, dead=50)
+    b.call_to("C", 5, 100)  # C's live 100 already matches: adds nothing
+    b.push("A", 6, 30)  # 50 + 30 < 100: an all-in call for less
+    b.push("B", 7, 200)  # to 300: an all-in raise
+    assert b.steps[4:] == [
+        Action("C", 0, ActionKind.CALL, 5, 0),
+        Action("A", 0, ActionKind.CALL, 6, 30, None, True),
+        Action("B", 0, ActionKind.RAISE, 7, 200, 300, True),
+    ]
+    b.draw("A", 2, 8)  # a draw line opens the draw round when no marker did
+    b.bet_to("B", 9, 200)
+    assert b.steps[-2:] == [Draw("A", 1, 2, 8), Action("B", 1, ActionKind.BET, 9, 200, 200)]
