@@ -352,3 +352,44 @@ def test_how_a_site_reports_the_uncalled_bet_is_a_profile_setting(
 ) -> None:
     hand = make_hand([*WALK[:4], *collect], site=site, rake=0, total_pot=10)
     assert found(hand) == problems
+
+
+def test_run_it_twice_each_run_wins_half_the_pot() -> None:
+    nl = Stakes(5, 10, 10, 10)
+    steps = [
+        Post("B", PostKind.SMALL_BLIND, 5, 0),  # 6
+        Post("C", PostKind.BIG_BLIND, 10, 0),  # 7
+        act("A", 0, F),  # 8
+        act("B", 0, R, 995),  # 9: all-in to 1,000
+        act("C", 0, C, 990),  # 10: all-in
+        draw("B", 1, 1, run=1),  # 11
+        draw("B", 1, 1, run=2),  # 12
+        draw("C", 1, 0),  # 13
+        show("B", "7s 5d 4h 3c 2s", run=1),  # 14: B wins the first run
+        show("B", "Ks 5d 4h 3c 2s", run=2),  # 15: and loses the second
+        show("C", "8h 6c 4d 3d 2c"),  # 16
+    ]
+    pot = BASE_STEPS[-1]
+    halves = [replace(pot, player="B", amount=1000), replace(pot, player="C", amount=1000)]
+    hand = make_hand(
+        [*steps, *halves],
+        site="kingsclub",
+        game=Game.SINGLE_DRAW_27,
+        stakes=nl,
+        structure=Structure.NO_LIMIT,
+        rake=0,
+        total_pot=2000,
+        dealt=None,
+    )
+    assert verify(hand).problems == ()
+    one_takes_all = make_hand(
+        [*steps, replace(pot, player="B", amount=2000)],
+        site="kingsclub",
+        game=Game.SINGLE_DRAW_27,
+        stakes=nl,
+        structure=Structure.NO_LIMIT,
+        rake=0,
+        total_pot=2000,
+        dealt=None,
+    )
+    assert found(one_takes_all) == {(P.COLLECT_MISMATCH, 17), (P.WRONG_WINNER, 17)}
