@@ -49,7 +49,11 @@ class RakeRule:
 NO_RAKE = RakeRule(0, 0)
 
 
-def side_pots(contributions: Mapping[str, int], live: Collection[str]) -> tuple[Pot, ...]:
+def side_pots(
+    contributions: Mapping[str, int],
+    live: Collection[str],
+    dead: Mapping[str, int] | None = None,
+) -> tuple[Pot, ...]:
     """The main pot and side pots, main first.
 
     ``contributions`` are each player's chips in the pot for the whole hand (blinds, antes
@@ -58,7 +62,18 @@ def side_pots(contributions: Mapping[str, int], live: Collection[str]) -> tuple[
     level (which only happens when an uncalled bet was not returned first) go to the top
     pot, so the sum of the pots is always the sum of the contributions.  With nobody live
     the whole money is one pot nobody is eligible for.
+
+    ``dead`` are the parts of the contributions that never counted as a bet (a dead small
+    blind posted on coming back): they make no level of their own and go to the main pot.
     """
+    if dead:
+        dead_total = sum(dead.values())
+        bets = {p: c - dead.get(p, 0) for p, c in contributions.items()}
+        parts = list(side_pots(bets, live))
+        if not parts:
+            return (Pot(dead_total, ()),) if dead_total else ()
+        parts[0] = Pot(parts[0].amount + dead_total, parts[0].eligible)
+        return tuple(parts)
     live_levels = sorted({c for p, c in contributions.items() if p in live and c > 0})
     total = sum(contributions.values())
     if not live_levels:

@@ -185,3 +185,27 @@ def test_rake_conserves_chips_and_empties_the_main_pot_first(
     for i in range(1, len(taken)):
         if taken[i]:
             assert after[i - 1].amount == 0
+
+
+def test_a_dead_blind_adds_to_the_main_pot_without_making_a_level() -> None:
+    # B came back and posted a dead small blind (5) with the big blind; B and C all-in
+    # levels 40 and 100; A folded after putting in 10.
+    contributions = {"A": 10, "B": 45, "C": 100, "D": 100}
+    pots = side_pots(contributions, live={"B", "C", "D"}, dead={"B": 5})
+    assert pots == (Pot(135, ("B", "C", "D")), Pot(120, ("C", "D")))
+    assert side_pots({"A": 5}, live=(), dead={"A": 5}) == (Pot(5, ()),)
+
+
+@given(contribution_maps, st.data())
+def test_dead_chips_only_ever_grow_the_main_pot(
+    contributions: dict[str, int], data: st.DataObject
+) -> None:
+    live = data.draw(st.sets(st.sampled_from(sorted(contributions))))
+    dead = {p: data.draw(st.integers(0, c)) for p, c in contributions.items()}
+    with_dead = side_pots(contributions, live, dead)
+    assert sum(p.amount for p in with_dead) == sum(contributions.values())
+    bets = side_pots({p: c - dead[p] for p, c in contributions.items()}, live)
+    if bets and with_dead:
+        assert [p.eligible for p in with_dead] == [p.eligible for p in bets]
+        assert with_dead[0].amount == bets[0].amount + sum(dead.values())
+        assert [p.amount for p in with_dead[1:]] == [p.amount for p in bets[1:]]
