@@ -136,3 +136,19 @@ def test_the_readable_report_names_the_problems_and_counts(
     )
     assert len(lines) == 3  # the clean hand prints nothing but its count
     assert status == 1
+
+
+def test_the_readable_report_gives_the_reason_of_skips_and_parse_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    holdem = tmp_path / "holdem.txt"
+    holdem.write_text(HOLDEM)
+    status, lines = run(capsys, str(CANCELLED), str(holdem), "/no/such/file.txt")
+    assert lines[0] == (
+        f"{CANCELLED}:1: hand 20349633663 (pokerstars): incomplete - the hand was cancelled"
+    )
+    assert lines[1].startswith(f"{holdem}:1: hand 100000000001 (pokerstars Hold'em No Limit): ")
+    assert lines[1].split(": ", 2)[2].startswith("not replayed - ")
+    assert lines[2] == "/no/such/file.txt:1: a hand: PARSE ERROR"
+    assert lines[3].startswith("    line 1: error PARSE_ERROR: cannot open the file")
+    assert status == 1
