@@ -186,7 +186,7 @@ def deal_hands(
         currency="chips" if tournament else "USD",
         home=home,
     )
-    yield from Table(spec, players, seed).hands(n)
+    return Table(spec, players, seed).hands(n)  # arguments checked now, hands dealt lazily
 
 
 class Table:

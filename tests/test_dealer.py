@@ -265,3 +265,13 @@ def test_a_table_without_a_hero_shows_no_hole_cards_but_the_showdowns() -> None:
     assert all(d.received in (None, ()) for h in hands for d in h.draws)
     assert any(h.shows for h in hands)
     assert all(verify(h).problems == () for h in hands)
+
+
+def test_impossible_tables_are_refused_at_once() -> None:
+    with pytest.raises(ValueError):
+        deal_hands(5, Game.TRIPLE_DRAW_27, 7, 1)
+    with pytest.raises(ValueError):
+        deal_hands(5, Game.TRIPLE_DRAW_27, 1, 1)
+    with pytest.raises(ValueError):
+        deal_hands(5, Game.TRIPLE_DRAW_27, 4, 1, home=True)
+    assert list(deal_hands(0, Game.TRIPLE_DRAW_27, 4, 1)) == []
