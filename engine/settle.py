@@ -237,6 +237,14 @@ def _money_findings(
                 COLLECT_MISMATCH,
                 f"collected {money(got)} of a tournament pot of {money(paid)}",
             )
+        elif implied * 1000 > pot * profile.max_implied_rake_per_mille + 1000:
+            # more missing than any rake (one hundredth of rounding allowed)
+            at(
+                first_collect,
+                COLLECT_MISMATCH,
+                f"collected {money(got)} of a pot of {money(paid)}: {money(implied)} "
+                f"is missing, more than a rake",
+            )
 
     if exp.undecided:
         for p, amount in collected.items():

@@ -393,3 +393,13 @@ def test_run_it_twice_each_run_wins_half_the_pot() -> None:
         dealt=None,
     )
     assert found(one_takes_all) == {(P.COLLECT_MISMATCH, 17), (P.WRONG_WINNER, 17)}
+
+
+def test_where_the_site_writes_no_rake_the_missing_chips_must_look_like_one() -> None:
+    def hand(amount: int) -> Hand:
+        steps = with_step(31, replace(BASE_STEPS[-1], amount=amount))
+        return make_hand(steps, site="merge", rake=None, total_pot=None)
+
+    assert verify(hand(171)).problems == ()  # 9 of 180 (5%) kept as rake
+    assert verify(hand(162)).problems == ()  # 10%
+    assert found(hand(150)) == {(P.COLLECT_MISMATCH, 31)}
