@@ -50,7 +50,6 @@ class GameRules:
     forced: Forced = Forced.BLINDS
     opener: Opener = Opener.ANY
     hand_size: int = 5
-    max_players: int = 6
 
     @property
     def rounds(self) -> int:

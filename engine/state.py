@@ -35,7 +35,7 @@ from engine.problems import (
     money,
 )
 from engine.record import ActionKind, PostKind, Stakes, Structure
-from engine.rules import Forced, GameRules
+from engine.rules import Forced, GameRules, Opener
 
 
 class Phase(StrEnum):
@@ -599,7 +599,7 @@ class HandState:
             self.phase = Phase.WON
             return
         nobody_opened = self.street == 0 and self.current_bet == 0
-        if nobody_opened and self.rules.opener.value == "jacks":
+        if nobody_opened and self.rules.opener is Opener.JACKS:
             self.phase = Phase.DEAD
             return
         if self.street >= self.rules.draws:
