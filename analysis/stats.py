@@ -13,8 +13,8 @@ What there is: ``summary`` (results and every statistic per player, or per playe
 columns, in one grouped pass: the all-players table), ``player_report`` (everything for one
 player), and its parts: ``overview`` (= ``results`` + ``player_stats`` + ``by_position``),
 ``timeline`` with ``cumulative_by_hand``, ``cumulative_by_date`` and ``sessions``,
-``draw_cells`` with ``draw_summary`` and ``draw_counts``, ``first_draw_win_rate``,
-``showdown_hands``; ``hero_name``, ``player_list`` and ``filter_choices`` for pickers.
+``cube`` with ``draw_cells``, ``draw_summary``, ``draw_counts``, ``first_draw_win_rate``
+and ``showdown_hands``; ``hero_name``, ``player_list`` and ``filter_choices`` for pickers.
 """
 
 from __future__ import annotations
@@ -410,27 +410,36 @@ def sessions(
     return sessions_of(timeline(con, player, filters), gap)
 
 
-def draw_cells(
-    con: Connection, player: str | None, filters: Filters = NO_FILTERS
-) -> pd.DataFrame:
-    """Hands per (draw, position, cards drawn), ``ALL`` positions included: one scan
-    grouped by the three draw counts, unfolded here.  ``player`` None: everyone."""
+def cube(con: Connection, player: str | None, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+    """Money sums per (position, currency, game, cards drawn on each draw, showdown class):
+    one scan whose few thousand cells the draw tables, the first-draw results, the
+    showdown hands and the results by currency are rolled up from.  ``player`` None:
+    everyone."""
     where, params = filters.where(player)
-    combos = con.execute(
+    return con.execute(
         f"""
-        SELECT position, drawn_1, drawn_2, drawn_3, count(*)::BIGINT AS hands
+        SELECT position, currency, game, drawn_1, drawn_2, drawn_3, final_class,
+               count(*)::BIGINT AS hands, {_sum('net')} AS net,
+               coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb,
+               {_sum('rake_share')} AS rake, {_sum('net_showdown')} AS net_showdown,
+               {_sum('net_nonshowdown')} AS net_nonshowdown,
+               coalesce(count_if(won), 0)::BIGINT AS won
         FROM player_hands WHERE {where} GROUP BY ALL
         """,
         params,
     ).df()
+
+
+def draw_cells_of(cells: pd.DataFrame) -> pd.DataFrame:
+    """Hands per (draw, position, cards drawn), ``ALL`` positions included, from ``cube``."""
     parts = []
     for k in (1, 2, 3):
         col = f"drawn_{k}"
-        taken = combos[combos[col].notna()]
-        cells = taken.groupby(["position", col])["hands"].sum().reset_index()
-        cells = cells.rename(columns={col: "cards"})
-        cells.insert(0, "draw", k)
-        parts.append(cells)
+        taken = cells[cells[col].notna()]
+        part = taken.groupby(["position", col])["hands"].sum().reset_index()
+        part = part.rename(columns={col: "cards"})
+        part.insert(0, "draw", k)
+        parts.append(part)
     df = pd.concat(parts, ignore_index=True)
     every = df.groupby(["draw", "cards"])["hands"].sum().reset_index()
     every.insert(1, "position", "ALL")
@@ -439,6 +448,13 @@ def draw_cells(
     df["cards"] = df["cards"].astype(np.int64)
     df["hands"] = df["hands"].astype(np.int64)
     return _sort_draws(df[["draw", "position", "cards", "hands"]])
+
+
+def draw_cells(
+    con: Connection, player: str | None, filters: Filters = NO_FILTERS
+) -> pd.DataFrame:
+    """Hands per (draw, position, cards drawn), ``ALL`` positions included."""
+    return draw_cells_of(cube(con, player, filters))
 
 
 def draw_summary_of(cells: pd.DataFrame) -> pd.DataFrame:
@@ -486,39 +502,32 @@ def _sort_draws(df: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+def first_draw_of(cells: pd.DataFrame) -> pd.DataFrame:
+    """Results by the number of cards taken on the first draw, from ``cube``."""
+    taken = cells[cells["drawn_1"].notna()]
+    df = (
+        taken.groupby("drawn_1")[["hands", "net", "net_bb", "won"]].sum().reset_index()
+        .rename(columns={"drawn_1": "cards"})
+    )
+    for col in ("cards", "hands", "net", "won"):
+        df[col] = df[col].astype(np.int64)
+    df["bb_per_100"] = 100.0 * df["net_bb"] / df["hands"]
+    df["won_rate"] = df["won"] / df["hands"]
+    return df[["cards", "hands", "net", "net_bb", "won", "bb_per_100", "won_rate"]]
+
+
 def first_draw_win_rate(
     con: Connection, player: str | None, filters: Filters = NO_FILTERS
 ) -> pd.DataFrame:
     """Results grouped by the number of cards the player took on the first draw."""
-    where, params = filters.where(player)
-    df = con.execute(
-        f"""
-        SELECT drawn_1::INTEGER AS cards, count(*)::BIGINT AS hands, {_sum('net')} AS net,
-               coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb,
-               {_sum('won::INTEGER')} AS won
-        FROM player_hands WHERE {where} AND drawn_1 IS NOT NULL
-        GROUP BY cards ORDER BY cards
-        """,
-        params,
-    ).df()
-    df["bb_per_100"] = 100.0 * df["net_bb"] / df["hands"]
-    df["won_rate"] = df["won"] / df["hands"]
-    return df
+    return first_draw_of(cube(con, player, filters))
 
 
-def showdown_hands(
-    con: Connection, filters: Filters = NO_FILTERS, player: str | None = None
-) -> pd.DataFrame:
-    """How often each final hand class was held at showdown (one player, or everyone)."""
-    where, params = filters.where(player)
-    df = con.execute(
-        f"""
-        SELECT game, final_class, count(*)::BIGINT AS hands
-        FROM player_hands WHERE {where} AND final_class IS NOT NULL
-        GROUP BY game, final_class
-        """,
-        params,
-    ).df()
+def showdown_of(cells: pd.DataFrame) -> pd.DataFrame:
+    """Hands held at showdown per game and class, with shares, from ``cube``."""
+    shown = cells[cells["final_class"].notna()]
+    df = shown.groupby(["game", "final_class"])["hands"].sum().reset_index()
+    df["hands"] = df["hands"].astype(np.int64)
     df["share"] = df["hands"] / df.groupby("game")["hands"].transform("sum")
     rank = {c: i for i, c in enumerate(ALL_CLASSES)}
     order = df["final_class"].map(lambda c: rank.get(c, len(rank)))
@@ -527,24 +536,40 @@ def showdown_hands(
     )
 
 
+def showdown_hands(
+    con: Connection, filters: Filters = NO_FILTERS, player: str | None = None
+) -> pd.DataFrame:
+    """How often each final hand class was held at showdown (one player, or everyone)."""
+    return showdown_of(cube(con, player, filters))
+
+
+def by_currency_of(cells: pd.DataFrame) -> pd.DataFrame:
+    """Results per currency, most hands first, from ``cube``."""
+    money = ["hands", "net", "net_bb", "rake", "net_showdown", "net_nonshowdown"]
+    df = cells.groupby("currency")[money].sum().reset_index()
+    for col in ("hands", "net", "rake", "net_showdown", "net_nonshowdown"):
+        df[col] = df[col].astype(np.int64)
+    df["bb_per_100"] = 100.0 * df["net_bb"] / df["hands"]
+    return df.sort_values(["hands", "currency"], ascending=[False, True]).reset_index(drop=True)
+
+
 def player_report(
     con: Connection, player: str, filters: Filters = NO_FILTERS
 ) -> PlayerReport:
     totals, values, positions = overview(con, player, filters)
     rows = timeline(con, player, filters)
-    cells = draw_cells(con, player, filters)
+    cells = cube(con, player, filters)
+    draws = draw_cells_of(cells)
     return PlayerReport(
         results=totals,
         stats=values,
         by_position=positions,
         sessions=sessions_of(rows),
-        draws=draw_summary_of(cells),
-        draw_counts=draw_counts_of(cells),
-        first_draw=first_draw_win_rate(con, player, filters),
-        showdown=showdown_hands(con, filters, player),
-        by_currency=summary(con, filters, player, by=("currency",), stats=()).drop(
-            columns="player"
-        ),
+        draws=draw_summary_of(draws),
+        draw_counts=draw_counts_of(draws),
+        first_draw=first_draw_of(cells),
+        showdown=showdown_of(cells),
+        by_currency=by_currency_of(cells),
         by_hand=by_hand_of(rows),
         by_date=by_date_of(rows),
     )

@@ -429,3 +429,18 @@ def test_draw_tables_for_everyone(big: DB) -> None:
     mine = [r.drawn_1 for r in rows if r.game == "27_triple_draw" and r.drawn_1 is not None]
     assert (int(first["hands"]), int(first["pats"])) == (len(mine), mine.count(0))
     assert first["mean_cards"] == pytest.approx(sum(mine) / len(mine))
+
+
+def test_report_tables_rolled_up_from_the_cube_equal_direct_queries(big: DB) -> None:
+    import pandas as pd
+
+    con, _ = big
+    report = stats.player_report(con, "Hero")
+    direct = stats.summary(con, player="Hero", by=("currency",), stats=()).drop(columns="player")
+    pd.testing.assert_frame_equal(report.by_currency, direct, check_dtype=False)
+    got = report.showdown[["game", "final_class", "hands"]].values.tolist()
+    want = con.execute(
+        "SELECT game, final_class, count(*) FROM player_hands WHERE player = 'Hero' "
+        "AND final_class IS NOT NULL GROUP BY ALL"
+    ).fetchall()
+    assert sorted(map(tuple, got)) == sorted(want)
