@@ -196,7 +196,12 @@ class HandState:
             return out
         live = amount - dead
         if kind is PostKind.SMALL_BLIND:
-            if amount != st.small_blind and not (short and amount < st.small_blind):
+            # fixed-limit headers state the bets, and sites round half a small bet their
+            # own way ($0.10 at $0.25/$0.50): any share of the big blind from 30% to 60%
+            rounded = self.rules.structure is Structure.FIXED and (
+                3 * st.big_blind <= 10 * amount <= 6 * st.big_blind
+            )
+            if amount != st.small_blind and not rounded and not (short and amount < st.small_blind):
                 out.append(
                     Finding(
                         BAD_BLIND,

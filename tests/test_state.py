@@ -306,3 +306,17 @@ def test_a_big_blind_all_in_for_less_may_be_called_for_what_it_holds_or_in_full(
     play(hs, ("A", CALL, 10))
     legal = hs.legal_actions()
     assert legal is not None and legal.player == "B" and legal.call == 5
+
+
+def test_a_fixed_limit_small_blind_may_be_rounded_the_site_s_way() -> None:
+    stakes = Stakes(12, 25, 25, 50)  # a $0.25/$0.50 header: half a small bet is 12.5
+    hs = HandState(
+        rules_for(Game.TRIPLE_DRAW_27, Structure.FIXED),
+        stakes,
+        [(1, "A", 500), (2, "B", 500), (3, "C", 500)],
+        1,
+    )
+    assert hs.check_post("B", PostKind.SMALL_BLIND, 10) == []
+    assert hs.check_post("B", PostKind.SMALL_BLIND, 15) == []
+    assert codes(hs.check_post("B", PostKind.SMALL_BLIND, 25)) == [BAD_BLIND]
+    assert codes(hs.check_post("B", PostKind.SMALL_BLIND, 5)) == [BAD_BLIND]
