@@ -27,6 +27,7 @@ import duckdb
 import numpy as np
 import pandas as pd
 
+from analysis.facts import FACT_COLUMNS
 from analysis.hand_classes import ALL_CLASSES
 from analysis.positions import POSITIONS
 from analysis.stat_defs import STATS, StatDef, definitions
@@ -194,6 +195,9 @@ def summary(
     ``<key>`` (the ratio, NaN without a sample), ``<key>_n`` and ``<key>_d`` (the counts).
     One pass over the table whatever the number of players.
     """
+    unknown = [c for c in by if c not in FACT_COLUMNS]
+    if unknown:  # names go into the SQL text: only the table's own columns
+        raise ValueError(f"not a player_hands column: {', '.join(unknown)}")
     where, params = filters.where(player)
     keys = ", ".join(("player", *by))
     columns = ", ".join(part for part in (keys, _RESULT_SQL, _stat_sql(stats)) if part)

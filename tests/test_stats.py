@@ -444,3 +444,9 @@ def test_report_tables_rolled_up_from_the_cube_equal_direct_queries(big: DB) -> 
         "AND final_class IS NOT NULL GROUP BY ALL"
     ).fetchall()
     assert sorted(map(tuple, got)) == sorted(want)
+
+
+def test_summary_groups_only_by_table_columns(small: DB) -> None:
+    con, _ = small
+    with pytest.raises(ValueError, match="not a player_hands column: x; DROP"):
+        stats.summary(con, by=("x; DROP",))
