@@ -18,7 +18,7 @@ about each other.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 from engine.problems import STACK_CHANGE, STACK_MISMATCH, money
 from engine.record import Hand
@@ -41,7 +41,10 @@ def carry_over(
     if table_key(previous) != table_key(current):
         return ()
     if previous.time is not None and current.time is not None:
-        gap = current.time - previous.time
+        try:
+            gap = current.time - previous.time
+        except TypeError:  # one time with a zone, one without: they cannot be compared
+            return ()
         if gap < timedelta(0) or gap > MAX_GAP:
             return ()
     out: list[Problem] = []
@@ -102,7 +105,11 @@ def check_continuity(hands: Sequence[Hand]) -> dict[tuple[str, str], tuple[Probl
 
 
 def _when(hand: Hand) -> float:
-    return hand.time.timestamp() if hand.time is not None else float("inf")
+    """Seconds since the epoch (a time without a zone taken as UTC); no time sorts last."""
+    if hand.time is None:
+        return float("inf")
+    when = hand.time if hand.time.tzinfo is not None else hand.time.replace(tzinfo=UTC)
+    return when.timestamp()
 
 
 def _by_table(hands: Iterable[Hand]) -> list[list[Hand]]:
