@@ -103,6 +103,8 @@ def parse_money(text: str) -> int:
         value = Decimal(text.strip().replace(",", ""))
     except InvalidOperation:
         raise ValueError(f"not an amount: {text!r}") from None
+    if not value.is_finite():
+        raise ValueError(f"not an amount: {text!r}")
     hundredths = value * 100
     if hundredths != hundredths.to_integral_value() or value < 0:
         raise ValueError(f"not an amount in hundredths: {text!r}")
@@ -209,7 +211,7 @@ def _attempt(topic: str, ranking: Ranking, players: int, rng: random.Random) -> 
     if topic == ODD_CHIPS:
         folded = 1  # a folded blind's odd cents make the split uneven
     live = players - folded
-    unit = rng.choice((5, 10, 25, 50, 100)) if topic != ODD_CHIPS else rng.choice((1, 5, 25))
+    unit = rng.choice((5, 10, 25, 50, 100)) if topic != ODD_CHIPS else rng.choice((5, 25))
     units = rng.randint(10, 40)
     covering = units * unit  # the biggest stacks' chips in: matched, so nothing went back
     allin = max(0, live - 2) if topic == SIDE_POTS else rng.randint(0, max(0, live - 2))

@@ -55,19 +55,23 @@ def pick_topic(
 ) -> str:
     """The topic of the next question, ``clock`` answers into the drill.
 
-    First a due topic (lowest box, then the longest overdue, then the order given); else
-    a topic never asked (at random); else the one due soonest.
+    First a missed topic that is due again (box 1, the longest overdue first); then a topic
+    never asked (at random), so every kind of question comes up early; then any due topic
+    (lowest box, longest overdue, the order given); else the one due soonest.
     """
     if not topics:
         raise ValueError("no topic to choose from")
     order = {t: i for i, t in enumerate(topics)}
     known = [states[t] for t in topics if t in states]
     due = [s for s in known if s.due <= clock]
-    if due:
-        return min(due, key=lambda s: (s.box, s.due, order[s.topic])).topic
+    missed = [s for s in due if s.box == 1]
+    if missed:
+        return min(missed, key=lambda s: (s.due, order[s.topic])).topic
     new = [t for t in topics if t not in states]
     if new:
         return rng.choice(new)
+    if due:
+        return min(due, key=lambda s: (s.box, s.due, order[s.topic])).topic
     return min(known, key=lambda s: (s.due, s.box, order[s.topic])).topic
 
 

@@ -262,7 +262,7 @@ def gen_wheel(ranking: Ranking, n: int, rng: random.Random) -> list[Cards]:
                 pool = list(values_of(ranking, Category.PAIR)[:300])  # low pairs
         else:
             cat = rng.choice((Category.STRAIGHT, Category.TRIPS, Category.TWO_PAIR))
-            pool = list(values_of(ranking, cat))
+            pool = [v for v in values_of(ranking, cat) if v != wheel]  # one wheel only
         others.append(rng.choice(pool))
     return _hands_of([wheel, *others], ranking, rng)
 
