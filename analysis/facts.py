@@ -32,9 +32,10 @@ Definitions the flags follow (the statistics' texts in ``analysis.stat_defs`` re
   draw; broke = discarded at least one card from it.
 - Fold to pat: in a betting round after a draw, the player faced a bet or raise whose
   maker stood pat on that draw (opportunity), and folded to it (taken).
-- Rake: as the site states it, else what went in and did not come out (hands that paid
-  out).  Rake share: the hand's rake divided among the players who collected, in proportion to
-  what they collected (whole hundredths, the remainder to the largest collector first).
+- Rake: as the site states it, else what the site's per-player results lose in all, else
+  what went in and did not come out (hands that paid out).  Rake share: the hand's rake
+  divided among the players who collected, in proportion to what they collected (whole
+  hundredths, the remainder to the largest collector first).
 - Time: UTC without a zone where the site gave a zone, else as written (as ``hands.time``).
 - Money: ``invested`` = posts + bets - uncalled returns (stated, or recognised where the
   site returns them silently, see ``money_flows``); ``collected`` = collections;
