@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pandas as pd
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ui.charts import draw_chart, final_hand_chart, position_chart, results_chart, thin
@@ -21,6 +21,7 @@ def test_game_names() -> None:
     assert game_name("badugi") == "badugi"
 
 
+@settings(deadline=None, max_examples=50)
 @given(st.integers(0, 20_000), st.integers(2, 5_000))
 def test_thin_keeps_first_last_and_at_most_the_budget(n: int, points: int) -> None:
     df = pd.DataFrame({"n": range(n)})

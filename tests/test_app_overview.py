@@ -138,8 +138,10 @@ def test_first_start_imports_the_bundled_samples(
     assert stats.hero_name(con) == "Hero"
 
 
-def test_hero_names_in_captions_are_escaped(
+def test_the_hero_is_named_in_plain_text(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = app_for(corpus_db, monkeypatch).run()
-    assert any(r"Showing Hero over" in s for s in markdown_sources(at))
+    shown = [str(t.value) for t in at.text]
+    assert shown[0].startswith("Showing Hero over 63 hands, ")
+    assert not any("Showing" in s for s in markdown_sources(at))

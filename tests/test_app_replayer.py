@@ -110,7 +110,8 @@ def test_problem_is_shown_at_the_step_it_happened(
     at.slider(key="replay_step").set_value(where).run()
     shown = [e.value for e in at.error] + [w.value for w in at.warning]
     for p in states[where].problems:  # type: ignore[attr-defined]
-        assert any(f"Line {p.line}: " in s and p.code.replace("_", "\\_") in s for s in shown)
+        assert f"{p.severity.capitalize()} at line {p.line}: {p.code}" in shown
+        assert p.message in texts(at)
     if where > 0:
         at.slider(key="replay_step").set_value(where - 1).run()
         before = states[where - 1].problems  # type: ignore[attr-defined]

@@ -267,4 +267,19 @@ def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
     expect(app.locator("b", has_text="bold")).to_have_count(0)
     assert page.evaluate("typeof window.pwned") == "undefined"
     _shot(page, "hostile-names")
+
+    # a hostile name as the hero: named in plain text, the figures are its own
+    link_name = HOSTILE_NAMES["Player1"]
+    page.goto(f"{server}/")
+    page.locator(".st-key-hero input").click()
+    page.keyboard.type("evil")
+    page.get_by_role("option", name=link_name, exact=True).click()
+    _settle(page)
+    caption = page.get_by_test_id("stText").filter(has_text="Showing")
+    expect(caption).to_contain_text(f"Showing {link_name} over")
+    app = page.locator("[data-testid=stMain]")
+    expect(app.locator("a[href*='evil.example']")).to_have_count(0)
+    expect(page.get_by_test_id("stMetric").filter(has_text="Hands").first).to_contain_text("1")
+    _shot(page, "hostile-hero")
+    assert page.evaluate("typeof window.pwned") == "undefined"
     assert errors == []

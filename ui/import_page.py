@@ -14,7 +14,6 @@ import streamlit as st
 from analysis.importer import STATUSES
 from ui import data, state
 from ui.import_job import ImportJob, UploadResult
-from ui.safe import md
 
 STATUS_NAMES = {
     "ok": "valid",
@@ -133,7 +132,8 @@ def main() -> None:
     done: ImportJob | None = st.session_state.get("import_results")
     if done is not None:
         if done.error:
-            st.error("The import stopped: " + md(done.error))
+            st.error("The import stopped on an internal error; what was read before it is kept.")
+            st.code(done.error, language=None)
         show_results(done.results)
 
 

@@ -2,7 +2,8 @@
 
 A page script (run by ``st.navigation``).  Every figure comes from ``analysis.stats``;
 this page chooses, caches and draws.  Player names only ever reach the screen through
-``st.dataframe``, selectbox options (plain text) or ``ui.safe.md``.
+``st.dataframe``, ``st.text`` and selectbox options, which are plain text: Markdown,
+even escaped, turns a bare ``https://`` name into a live link.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from analysis.stats import Filters, Results
 from ui import data, state
 from ui.charts import draw_chart, final_hand_chart, position_chart, results_chart
 from ui.labels import game_name, money
-from ui.safe import md
 
 DEFS = definitions()
 GROUPS = tuple(dict.fromkeys(s.group for s in STATS))
@@ -134,7 +134,7 @@ def main() -> None:
     )
     if hero is None:
         return
-    st.caption(f"Showing {md(hero)} over {md(options.description)} in the database.")
+    st.text(f"Showing {hero} over {options.description} in the database.")
     key_figures(data.results(con, path, gen, hero, filters))
 
     left, right = st.columns(2)

@@ -3,8 +3,8 @@
 A page script.  The hand comes back from ``analysis.queries.get_hand`` (its stored text,
 parsed again) and ``engine.replay.replay`` gives the table after every step; this page
 only chooses which state to draw.  Names, hand ids and the step texts (which quote
-names) are untrusted and go through ``st.text``, ``st.dataframe``, plain-text selectbox
-options or ``ui.safe.md``; card tiles are built from card numbers (``ui.cards``).
+names) are untrusted and go through ``st.text``, ``st.code``, ``st.dataframe`` or
+plain-text selectbox options, never Markdown; card tiles are built from card numbers (``ui.cards``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from engine.record import Draw
 from engine.replay import Replay, SeatView, TableState
 from ui import cards, data, state
 from ui.labels import game_name, money
-from ui.safe import md
 
 ANY = "(all)"
 SOURCES = ("Latest hands", "Biggest pots", "Hands with problems", "Search by id")
@@ -206,9 +205,10 @@ def table_view(rep: Replay, s: TableState) -> None:
                           for i, p in enumerate(s.pots)]),
             hide_index=True, key="pots_table",
         )
-    for p in s.problems:
+    for p in s.problems:  # codes are ours; messages quote names, so they go as text
         box = st.error if p.severity == "error" else st.warning
-        box(f"Line {p.line}: {md(p.code)}: {md(p.message)}")
+        box(f"{p.severity.capitalize()} at line {p.line}: {p.code}", icon=":material/report:")
+        st.text(p.message)
 
 
 def hero_draw_view(rep: Replay, step: int) -> None:
