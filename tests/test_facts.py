@@ -313,6 +313,10 @@ def test_hand_class_needs_five_cards() -> None:
 NAMES = ("a", "b", "c", "d", "e")
 
 
+some_cards = st.lists(st.integers(-1, 53), max_size=6).map(tuple)
+maybe_cards = st.one_of(st.none(), some_cards)
+
+
 @st.composite
 def odd_hands(draw: st.DrawFn) -> Hand:
     n = draw(st.integers(1, 5))
@@ -322,9 +326,9 @@ def odd_hands(draw: st.DrawFn) -> Hand:
         st.builds(Post, who, st.sampled_from(list(PostKind)), st.integers(0, 300), st.just(1)),
         st.builds(Action, who, st.integers(0, 4), st.sampled_from(list(ActionKind)),
                   st.just(1), st.integers(0, 300)),
-        st.builds(Draw, who, st.integers(1, 4), st.integers(0, 5), st.just(1)),
-        st.builds(Show, who, st.permutations(range(52)).map(lambda p: tuple(p[:5])),
-                  st.just(1)),
+        st.builds(Draw, who, st.integers(1, 4), st.integers(0, 5), st.just(1),
+                  maybe_cards, maybe_cards, maybe_cards, st.integers(0, 2)),
+        st.builds(Show, who, some_cards, st.just(1), st.booleans(), st.integers(0, 2)),
         st.builds(Uncalled, who, st.integers(0, 300), st.just(1)),
         st.builds(Collect, who, st.integers(0, 900), st.just(1)),
     )
@@ -332,7 +336,8 @@ def odd_hands(draw: st.DrawFn) -> Hand:
                      game=draw(st.sampled_from(list(Game))),
                      hero=draw(st.sampled_from((None, *NAMES))), dealt="7s5d4h3c2s",
                      rake=draw(st.one_of(st.none(), st.integers(0, 50))))
-    return replace(base, seats=seats, steps=tuple(draw(st.lists(step, max_size=30))))
+    return replace(base, seats=seats, steps=tuple(draw(st.lists(step, max_size=30))),
+                   dealt=draw(maybe_cards))
 
 
 def check_consistent(rows: list[PlayerHandFacts]) -> None:
