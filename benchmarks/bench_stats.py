@@ -17,6 +17,7 @@ player (the hero), each against the 2 s goal.
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -110,7 +111,8 @@ def main() -> None:
         hero = hero_name(con)
         assert hero is not None
         players = con.execute("SELECT count(DISTINCT player) FROM player_hands").fetchone()
-        print(f"players: {players[0] if players else 0:,}; hero {hero!r}")
+        print(f"players: {players[0] if players else 0:,}; hero {hero!r}; "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
         def everyone() -> None:
             summary(con)
