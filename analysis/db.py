@@ -28,6 +28,10 @@ MEMORY = ":memory:"
 Connection = duckdb.DuckDBPyConnection
 
 
+class DatabaseUnavailable(RuntimeError):
+    """The database file cannot be opened: locked by another process, or unreadable."""
+
+
 def one(
     con: Connection, sql: str, params: Sequence[object] | None = None
 ) -> tuple[Any, ...] | None:
@@ -60,7 +64,13 @@ def connect(path: str | os.PathLike[str] | None = None, *, read_only: bool = Fal
         Path(target).expanduser().parent.mkdir(parents=True, exist_ok=True)
     if target != MEMORY:
         target = str(Path(target).expanduser())
-    con = duckdb.connect(target, read_only=read_only)
+    try:
+        con = duckdb.connect(target, read_only=read_only)
+    except duckdb.IOException as exc:
+        raise DatabaseUnavailable(
+            f"cannot open the database {target}: {exc}. DuckDB lets one program write a "
+            "database at a time: close the other DrawLab (dashboard or import) or use --db"
+        ) from exc
     if read_only:
         found = version_of_read_only(con)
         if found != CURRENT_VERSION:

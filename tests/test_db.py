@@ -111,3 +111,23 @@ def test_player_hands_follow_the_facts_columns_and_are_refilled(tmp_path: Path) 
     assert con.execute("SELECT * FROM player_hands ORDER BY hand, seat").fetchall() == before
     assert not dbmod.facts_stale(con)
     con.close()
+
+
+def test_database_held_by_another_process_is_a_clear_error(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "x.duckdb"
+    dbmod.connect(path).close()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import duckdb, sys; c = duckdb.connect(sys.argv[1]); "
+         "print('held', flush=True); sys.stdin.read()", str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        with pytest.raises(dbmod.DatabaseUnavailable, match="one program write a database"):
+            dbmod.connect(path)
+    finally:
+        holder.kill()
+        holder.wait()
