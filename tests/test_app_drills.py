@@ -1,0 +1,143 @@
+"""AppTest of the Drills page: questions render, answers move score, streak and progress."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from analysis import db
+from analysis.drills import progress, showdown
+from analysis.drills.pots import PotQuestion
+from analysis.drills.showdown import ShowdownQuestion
+from engine.cards import parse_cards
+from engine.ranking import Ranking
+from tests.app_support import HOSTILE_NAMES, app_for, markdown_sources, texts
+
+PAGE = "ui/drills_page.py"
+
+
+def drills(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[AppTest, Path]:
+    """The app on an empty database (no sample import), on the Drills page."""
+    monkeypatch.setenv("DRAWLAB_SAMPLES", "")
+    path = tmp_path / "drills.duckdb"
+    at = app_for(path, monkeypatch).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    return at, path
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def stored(path: Path) -> progress.Summary:
+    con = db.connect(path, read_only=False)
+    try:
+        return progress.summary(con)
+    finally:
+        con.close()
+
+
+def test_the_page_opens_on_a_which_hand_wins_question(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at, _ = drills(tmp_path, monkeypatch)
+    assert [t.value for t in at.title] == ["Drills"]
+    assert metrics(at) == {"Score": "0", "Streak": "0", "Best streak": "0", "Accuracy": "–",
+                           "Level": "1"}  # fmt: skip
+    q: ShowdownQuestion = at.session_state["dq_showdown_27"]
+    assert len(q.hands) == 2  # level 1
+    assert [c.label for c in at.checkbox] == ["Wins", "Wins"]
+    assert texts(at)[:2] == ["Hand 1", "Hand 2"]
+    assert at.info[0].value == "Answer a question to start your progress chart."
+
+
+def test_a_right_then_a_wrong_answer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at, path = drills(tmp_path, monkeypatch)
+    q: ShowdownQuestion = at.session_state["dq_showdown_27"]
+    for i in q.winners:
+        at.checkbox(key=f"showdown_pick_{i}").check()
+    at.button(key="showdown_answer").click().run()
+    assert not at.exception
+    assert at.success[0].value == "Right · +15 points · streak 1"
+    assert metrics(at)["Score"] == "15" and metrics(at)["Streak"] == "1"
+    assert metrics(at)["Accuracy"] == "100%"
+    assert showdown.reasons(q)[0] in texts(at)
+    assert len(at.get("plotly_chart")) == 1
+    assert (stored(path).answered, stored(path).score) == (1, 15)
+
+    at.button(key="showdown_next").click().run()
+    q2: ShowdownQuestion = at.session_state["dq_showdown_27"]
+    assert q2 is not q
+    assert not any(c.value for c in at.checkbox)  # the new question starts blank
+    wrong = next(i for i in range(len(q2.hands)) if i not in q2.winners)
+    at.checkbox(key=f"showdown_pick_{wrong}").check()
+    at.button(key="showdown_answer").click().run()
+    assert at.error[0].value == "Not quite · streak reset"
+    assert metrics(at) == {"Score": "15", "Streak": "0", "Best streak": "1", "Accuracy": "50%",
+                           "Level": "1"}  # fmt: skip
+    s = stored(path)
+    assert (s.answered, s.correct, s.score, s.streak) == (2, 1, 15, 0)
+
+
+def test_what_to_draw_scores_every_choice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at, path = drills(tmp_path, monkeypatch)
+    at.radio(key="drill_kind").set_value(progress.DRAW).run()
+    q = at.session_state["dq_draw_27"]
+    assert [c.label.split()[0] for c in at.checkbox] == ["Throw"] * 5
+    at.checkbox(key="draw_pick_0").check()
+    at.button(key="draw_answer").click().run()
+    assert not at.exception
+    fb, _ = at.session_state["df_draw"]
+    table = at.dataframe[0].value
+    assert list(table["choice"]) == [c.label for c in fb.choices]
+    assert table["equity %"].iloc[0] == round(100 * fb.best.equity, 2)
+    assert fb.chosen.discard == (q.hand[0],)
+    assert texts(at)[0].startswith(f"Best: {fb.best.label}")
+    assert stored(path).answered == 1
+
+
+def test_pot_payouts_are_checked_to_the_cent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at, path = drills(tmp_path, monkeypatch)
+    at.radio(key="drill_kind").set_value(progress.POTS).run()
+    q: PotQuestion = at.session_state["dq_pots_27"]
+    pay = q.payout()
+    for s in q.seats:
+        at.number_input(key=f"pots_pick_{s.seat}").set_value(pay[s.name] / 100)
+    at.button(key="pots_answer").click().run()
+    assert not at.exception
+    assert at.success[0].value.startswith("Right")
+    assert metrics(at)["Streak"] == "1"
+    at.button(key="pots_next").click().run()
+    q = at.session_state["dq_pots_27"]
+    at.button(key="pots_answer").click().run()  # everybody 0.00: never right
+    assert at.error[0].value == "Not quite · streak reset"
+    table = at.dataframe[1].value
+    assert list(table["engine pays"]) == [
+        f"{q.payout()[s.name] // 100}.{q.payout()[s.name] % 100:02d}"
+        for s in sorted(q.seats, key=lambda s: s.seat)
+    ]
+    assert stored(path).answered == 2
+
+
+def test_names_from_the_database_are_plain_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at, _ = drills(tmp_path, monkeypatch)
+    names = tuple(HOSTILE_NAMES.values())[:2]
+    q = ShowdownQuestion(Ranking.DEUCE_SEVEN, showdown.OWN, (parse_cards("8s6d4h3c2s"),
+                         parse_cards("KsQdJh9c8d")), names, source="pokerstars hand 1")  # fmt: skip
+    at.session_state["dq_showdown_27"] = q
+    at.run()
+    at.checkbox(key="showdown_pick_0").check()
+    at.button(key="showdown_answer").click().run()
+    shown = texts(at)
+    assert names[0] in shown and names[1] in shown
+    assert f"Winner: {names[0]}" in shown
+    for source in markdown_sources(at):
+        for name in names:
+            assert name not in source
