@@ -298,7 +298,8 @@ def equity(
 
 # --- exact enumeration ----------------------------------------------------------------------
 
-_State = tuple[float, tuple[tuple[int, ...], ...], tuple[int, ...]]  # weight, hands, stub
+# weight, hands, stub, discard pile
+_State = tuple[float, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
 def _keep_one(strategy: Strategy, hand: tuple[int, ...], draws_left: int) -> tuple[int, ...]:
@@ -306,44 +307,53 @@ def _keep_one(strategy: Strategy, hand: tuple[int, ...], draws_left: int) -> tup
     return tuple(c for c, k in zip(hand, mask, strict=True) if k)
 
 
+def _without(cards: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(c for c in cards if c not in taken)
+
+
 def exact_deals(
     players: Sequence[Player], ranking: Ranking, draws: int, *, dead: Cards = ()
 ) -> Iterator[tuple[float, tuple[tuple[int, ...], ...]]]:
     """Every way the draws can fall, with its probability: (probability, final hands).
 
-    For small cases only: the count of deals is a product of binomials and grows fast, and a
-    stub that runs out is a ValueError here (the simulator handles it).
+    The same rules as the simulator, written the plain way (it checks the simulator): draws
+    in the order given, and when the stub runs out the drawer takes what is left, then the
+    rest from the discards so far (dead cards included) without their own fresh discards.
+    For small cases only: the count of deals is a product of binomials and grows fast.
     """
     _check(players, draws, dead)
     if any(p.keeps_unknown is not None for p in players):
         raise ValueError("exact enumeration takes known cards only (no keeps_unknown)")
     strategies = _strategies(players, ranking)
-    known = set(dead)
-    for p in players:
-        known.update(p.cards)
-        known.update(p.discards)
-    stub = tuple(c for c in range(52) if c not in known)
-    states: list[_State] = [(1.0, tuple(tuple(p.cards) for p in players), stub)]
+    stub = tuple(c for c in range(52) if c not in _known(players, dead))
+    start = tuple(tuple(p.cards) for p in players)
+    states: list[_State] = [(1.0, start, stub, tuple(dead))]
     for done in range(draws):
-        for i in range(len(players)):
+        for i, player in enumerate(players):
             nxt: list[_State] = []
-            for weight, hands, left in states:
+            for weight, hands, left, pile in states:
                 hand = hands[i]
-                kept = hand if len(hand) < 5 else _keep_one(strategies[i], hand, draws - done)
+                partial = done == 0 and len(player.cards) < 5
+                kept = hand if partial else _keep_one(strategies[i], hand, draws - done)
+                thrown = _without(hand, kept) + (player.discards if done == 0 else ())
                 need = 5 - len(kept)
                 if need == 0:
-                    nxt.append((weight, hands, left))
+                    nxt.append((weight, hands, left, pile + thrown))
                     continue
-                if need > len(left):
-                    raise ValueError("exact enumeration does not cover a stub that runs out")
-                w = weight / comb(len(left), need)
-                last = done == draws - 1 and i == len(players) - 1
-                for got in combinations(left, need):
-                    rest = () if last else tuple(c for c in left if c not in got)
-                    new_hands = (*hands[:i], kept + got, *hands[i + 1 :])
-                    nxt.append((w, new_hands, rest))
+                if need <= len(left):
+                    w = weight / comb(len(left), need)
+                    for got in combinations(left, need):
+                        new_hands = (*hands[:i], kept + got, *hands[i + 1 :])
+                        nxt.append((w, new_hands, _without(left, got), pile + thrown))
+                    continue
+                # The stub runs out: all of it, then the rest from the reshuffled discards.
+                short = need - len(left)
+                w = weight / comb(len(pile), short)
+                for got in combinations(pile, short):
+                    new_hands = (*hands[:i], kept + left + got, *hands[i + 1 :])
+                    nxt.append((w, new_hands, _without(pile, got), thrown))
             states = nxt
-    for weight, hands, _ in states:
+    for weight, hands, _, _ in states:
         yield weight, hands
 
 

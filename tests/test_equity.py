@@ -320,3 +320,33 @@ def test_dealt_lows_in_deuce_to_seven(worst: str, rank_sets: int, percent: float
     count = int((ranks <= rank(P(worst), D27)).sum())
     assert count == rank_sets * 1020  # 4**5 suitings less the 4 flushes
     assert round(100 * count / 2_598_960, 3) == percent
+
+
+@pytest.mark.parametrize("stub", ["5h 8d 7d", "Ac 6h 2h", "Tc Qc 9h Qs", "Ks 5h Th Ah"])
+def test_simulated_reshuffles_match_exact_enumeration(stub: str) -> None:
+    # Dead cards fill the deck but for a tiny stub, so the stub runs out on the first draw
+    # and the second: the simulator's reshuffles against the plain enumeration of them.
+    a = Player(P("7s5d4h3c"), discards=P("Kd"))
+    b = Player(P("8s6d4c"), discards=P("Qh Jh"))
+    known = set(P("7s5d4h3cKd8s6d4cQhJh")) | set(P(stub))
+    dead = tuple(c for c in range(52) if c not in known)
+    exact = exact_equity([a, b], D27, 2, dead=dead)
+    assert sum(exact.equity) == pytest.approx(1.0)
+    mc = equity([a, b], D27, 2, dead=dead, trials=60_000, seed=21)
+    assert close(mc.equity[0], exact.equity[0], mc.stderr[0])
+
+
+def test_exact_reshuffle_never_gives_back_fresh_discards() -> None:
+    pats = ["2c3c4c5c6c", "2d3d4d5d6d", "2h3h4h5h6h", "2s3s4s5s6s", "7c8c9cTcJc"]
+    thrown = P("7d8d9dTdJd")
+    used = {c for h in pats for c in P(h)} | set(thrown)
+    rest = tuple(c for c in range(52) if c not in used)
+    dead, stub = rest[:19], rest[19:]  # three cards in the stub for a five-card draw
+    players = [Player(P(h), STAND_PAT) for h in pats] + [Player((), discards=thrown)]
+    total, deals = 0.0, 0
+    for weight, hands in exact_deals(players, D27, 1, dead=dead):
+        assert set(stub) <= set(hands[5])  # the whole stub, then two reshuffled dead cards
+        assert not set(hands[5]) & set(thrown)
+        total, deals = total + weight, deals + 1
+    assert deals == 19 * 18 // 2
+    assert total == pytest.approx(1.0)
