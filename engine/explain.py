@@ -15,6 +15,8 @@ from engine.ranking import Category, Ranking, category, describe, rank
 _ORDINAL = ("first", "second", "third", "fourth", "fifth")
 _PLURAL = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
            "tens", "jacks", "queens", "kings", "aces")  # fmt: skip
+_SINGULAR = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+             "jack", "queen", "king", "ace")  # fmt: skip
 _GAME = {Ranking.DEUCE_SEVEN: "2-7", Ranking.ACE_FIVE: "A-5", Ranking.HIGH: "high poker"}
 
 
@@ -123,7 +125,7 @@ def explain(first: Sequence[int], second: Sequence[int], ranking: Ranking) -> st
         if ca is Category.FLUSH:
             both = "flushes"
         else:
-            both = f"{RANK_CHARS[oa[0]]}-low" if low else f"{RANK_CHARS[oa[0]]} high"
+            both = f"{RANK_CHARS[oa[0]]}-low" if low else f"{_SINGULAR[oa[0]]} high"
         return (
             f"both {both}; {_dashed(oa[: at + 1])} beats {_dashed(ob[: at + 1])} "
             f"on the {_ORDINAL[at]} card"

@@ -39,7 +39,7 @@ D27, A5, HIGH = Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH
          "K-9-7-6-5 beats pair of aces: in A-5 any no-pair hand beats any pair"),
         ("AsAdAhKdKs", "QcQhQdKcKh", HIGH,
          "both full houses; aces beat queens: the higher trips wins"),
-        ("AsKd9h7c3s", "AhQc9d7h3d", HIGH, "both A high; A-K beats A-Q on the second card"),
+        ("AsKd9h7c3s", "AhQc9d7h3d", HIGH, "both ace high; A-K beats A-Q on the second card"),
         ("As2d3h4c5s", "2s3d4h5c6h", HIGH,
          "both straights; 6-high beats 5-high: the higher one wins"),
     ],
