@@ -88,20 +88,24 @@ def category_batch(ranks: npt.ArrayLike, ranking: Ranking) -> npt.NDArray[np.int
 
 
 @cache
-def _all_hands() -> HandArray:
-    # Build the combinations column by column: choose c0 < c1 < ... < c4 from 52.
-    rows = np.array([[i] for i in range(52)], dtype=np.uint8)
-    for _ in range(4):
-        last = rows[:, -1].astype(np.int32)
-        counts = 51 - last
-        rep = np.repeat(rows, counts, axis=0)
-        starts = np.repeat(last + 1 - np.cumsum(counts) + counts, counts)
-        nxt = (np.arange(rep.shape[0]) + starts).astype(np.uint8)
-        rows = np.concatenate([rep, nxt[:, None]], axis=1)
+def combinations_array(n: int, k: int) -> HandArray:
+    """All k-subsets of range(n) (n <= 256), lexicographic, shape (C(n, k), k) uint8,
+    read-only: built column by column, each row extended by every larger element."""
+    if k == 0:
+        rows = np.zeros((1, 0), dtype=np.uint8)
+    else:
+        rows = np.arange(n - k + 1, dtype=np.uint8)[:, None]
+        for col in range(1, k):
+            last = rows[:, -1].astype(np.int64)
+            counts = n - k + col - last  # larger elements that still leave room after
+            rep = np.repeat(rows, counts, axis=0)
+            starts = np.repeat(last + 1 - np.cumsum(counts) + counts, counts)
+            nxt = (np.arange(rep.shape[0]) + starts).astype(np.uint8)
+            rows = np.concatenate([rep, nxt[:, None]], axis=1)
     rows.setflags(write=False)
     return rows
 
 
 def all_hands() -> HandArray:
     """All 2,598,960 five-card hands, lexicographic, shape (2598960, 5) uint8 (read-only)."""
-    return _all_hands()
+    return combinations_array(52, 5)

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from itertools import combinations
 from math import hypot
 
 import numpy as np
-import numpy.typing as npt
 
-from engine.batch import rank_batch
+from engine.batch import combinations_array, rank_batch
 from engine.cards import CardError, Cards, check_distinct, format_cards
 from engine.equity import MAX_PLAYERS, Player, equity
 from engine.ranking import Ranking, rank
@@ -62,15 +60,6 @@ def sensible_keeps(hand: Cards, ranking: Ranking) -> list[Cards]:
     return [k for k in all_keeps(hand) if len({c >> 2 for c in k}) == len(k)]
 
 
-@cache
-def _combination_indices(n: int, k: int) -> npt.NDArray[np.int64]:
-    """All k-subsets of range(n) as an (C(n, k), k) array."""
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.int64)
-    flat = np.fromiter((i for combo in combinations(range(n), k) for i in combo), dtype=np.int64)
-    return flat.reshape(-1, k)
-
-
 def _stands_pat(player: Player, ranking: Ranking, draws_left: int) -> bool:
     if len(player.cards) < 5:
         return False
@@ -86,7 +75,7 @@ def _exact_last_draw(
 ) -> float:
     """Equity of drawing to ``keep`` once against pat hands of the given ranks."""
     need = 5 - len(keep)
-    cards = np.asarray(stub, dtype=np.uint8)[_combination_indices(len(stub), need)]
+    cards = np.asarray(stub, dtype=np.uint8)[combinations_array(len(stub), need)]
     hands = np.concatenate([np.tile(np.asarray(keep, dtype=np.uint8), (len(cards), 1)), cards], 1)
     mine = rank_batch(hands, ranking).astype(np.int32)
     best_other = min(pat_ranks)

@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from engine.batch import all_hands, category_batch, rank_batch
+from engine.batch import all_hands, category_batch, combinations_array, rank_batch
 from engine.cards import parse_cards
 from engine.ranking import CLASS_COUNT, Category, Ranking, rank
 
@@ -176,3 +176,15 @@ def test_batch_takes_any_card_order() -> None:
 def test_batch_rejects_wrong_shape() -> None:
     with pytest.raises(ValueError, match="shape"):
         rank_batch(np.zeros((3, 4), dtype=np.uint8), D27)
+
+
+def test_combinations_array_is_itertools_combinations() -> None:
+    from itertools import combinations
+
+    for n in range(0, 11):
+        for k in range(0, n + 1):
+            expected = list(combinations(range(n), k))
+            got = combinations_array(n, k)
+            assert got.shape == (len(expected), k)
+            assert [tuple(int(c) for c in row) for row in got] == expected
+    assert combinations_array(42, 5).shape == (850_668, 5)
