@@ -387,6 +387,20 @@ def players_from_text(texts: Sequence[str]) -> list[Player]:
     return players
 
 
+GAME_CHOICES = ("27", "a5", "27_triple_draw", "27_single_draw", "a5_triple_draw", "a5_single_draw")
+
+
+def game_setup(name: str, draws: int | None = None) -> tuple[Ranking, int]:
+    """``drawlab equity --game``: a ranking ("27", "a5", three draws left unless told) or a
+    game ("27_single_draw": one draw left unless told)."""
+    if name not in GAME_CHOICES:
+        raise ValueError(f"unknown game {name!r}: one of {', '.join(GAME_CHOICES)}")
+    ranking = Ranking.ACE_FIVE if name.startswith("a5") else Ranking.DEUCE_SEVEN
+    if draws is None:
+        draws = 1 if name.endswith("single_draw") else MAX_DRAWS
+    return ranking, draws
+
+
 def standard_error(p: float, trials: int) -> float:
     """Standard error of a Monte Carlo frequency p over ``trials``."""
     return sqrt(p * (1 - p) / trials)

@@ -77,6 +77,11 @@ def test_a5_and_seeded_repeats(capsys: pytest.CaptureFixture[str]) -> None:
             "error: a hand is at most five cards, got 6 in '7s5d4h3c2sKd'",
         ),
         (["equity", "Xx", "8s6d"], "error: not a card: 'Xx' in 'Xx'"),
+        (
+            ["equity", "--game", "high", "7s5d4h", "8s6d"],
+            "error: unknown game 'high': one of 27, a5, 27_triple_draw, 27_single_draw, "
+            "a5_triple_draw, a5_single_draw",
+        ),
         (["equity", "--dead", "8s", "7s5d4h", "8s6d"], "error: card 8s appears twice"),
     ],
 )
@@ -84,3 +89,17 @@ def test_errors_print_a_reason_and_exit_1(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert run(argv, capsys) == (1, [message])
+
+
+def test_single_draw_games_default_to_one_draw(capsys: pytest.CaptureFixture[str]) -> None:
+    # 7-5-4-3 drawing one against pat 8-6-4-3-2: 3 deuces in 43 unseen with one draw; more
+    # with three.  The game name sets the draws; --draws overrides it.
+    base = ["equity", "--trials", "100000", "--seed", "2"]
+    hands = ["7s5d4h3c", "8s6d4c3h2d"]
+    _, single = run([*base, "--game", "27_single_draw", *hands], capsys)
+    _, told = run([*base, "--game", "27", "--draws", "1", *hands], capsys)
+    _, triple = run([*base, "--game", "27_triple_draw", *hands], capsys)
+    assert single == told
+    eq_single, se = (float(x) for x in single[0].rsplit(" ", 2)[1:])
+    assert abs(eq_single - 3 / 43) <= 4 * se
+    assert float(triple[0].rsplit(" ", 2)[1]) > 0.15
