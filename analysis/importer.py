@@ -32,7 +32,7 @@ from typing import Any, BinaryIO
 import duckdb
 import pyarrow.compute as pc
 
-from analysis.db import Connection, fact_columns
+from analysis.db import Connection, fact_columns, one
 from analysis.rows import ArrowRows, Rows, add_result, with_continuity
 from analysis.sources import (
     Rejected,
@@ -49,6 +49,7 @@ TASK_HANDS = 200  # hand texts per worker task
 TASK_CHARS = 1 << 20  # ...or this much text, whichever comes first
 FLUSH_HANDS = 10_000  # hands per transaction
 CHECKPOINT_MB = 256  # write-ahead log size at which DuckDB folds it into the file
+DUCKDB_MEMORY_MB = 512  # DuckDB's own memory during an import (indexes spill past it)
 SMALL_IMPORT = 1 << 20  # bytes below which worker processes cost more than they save
 PROBLEM_LOG = 1000  # problem lines kept in the summary; the count is always whole
 
@@ -282,11 +283,17 @@ class _Import:
         # DuckDB checkpoints whenever its log passes 16 MB: during a bulk import that
         # doubled the cost of each write; checkpoint less often, and once at the end.
         self.db.execute(f"SET checkpoint_threshold = '{CHECKPOINT_MB}MB'")
+        # DuckDB keeps pages it has read or written cached up to 80% of the machine's
+        # memory; an import only appends, so a small cache bounds memory at any size.
+        limit = one(self.db, "SELECT current_setting('memory_limit')")
+        self.db.execute(f"SET memory_limit = '{DUCKDB_MEMORY_MB}MB'")
         try:
             return self._run()
         finally:
             gc.set_threshold(*thresholds)
             self.db.execute("RESET checkpoint_threshold")
+            if limit is not None:
+                self.db.execute(f"SET memory_limit = '{limit[0]}'")
             with contextlib.suppress(duckdb.Error):  # a transaction open: DuckDB does it later
                 self.db.execute("CHECKPOINT")
 
