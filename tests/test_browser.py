@@ -3,7 +3,8 @@
 Starts ``streamlit run app.py`` on a free loopback port over a fresh database, then with
 Debian's ``chromium`` (``make browser`` installs it; a missing browser fails the test, it
 is not skipped) uploads corpus files, reads the counts, replays a hand to its showdown,
-and checks that player names carrying links, markup and script show as plain text.
+checks that player names carrying links, markup and script show as plain text, and
+answers a "which hand wins" drill with the winners our own ranking picks.
 Screenshots go to ``test-artifacts/`` and, one per page, to ``docs/screenshots/``.
 """
 
@@ -22,10 +23,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import BrowserContext, Locator, Page, expect, sync_playwright
 
 from analysis import db, stats
 from analysis.importer import import_bytes
+from engine.cards import RANK_CHARS, make_card
+from engine.ranking import Ranking, winners
 from engine.record import Hand
 from engine.replay import TableState, replay
 from parser.reader import read_path
@@ -38,6 +41,7 @@ from tests.app_support import (
     STARS_TRIPLE,
     hostile_history,
 )
+from ui.cards import SUIT_SYMBOLS
 
 pytestmark = pytest.mark.browser
 
@@ -167,6 +171,15 @@ def _states(path: Path) -> tuple[TableState, ...]:
     return replay(hand).states
 
 
+def _tile_cards(where: Locator) -> tuple[int, ...]:
+    """The cards a block shows as tiles, read back from their rank letter and suit symbol."""
+    out = []
+    for label in where.locator(".dl-card").all_inner_texts():
+        rank, suit = label.strip()[0], label.strip()[1]
+        out.append(make_card(RANK_CHARS.index(rank), SUIT_SYMBOLS.index(suit)))
+    return tuple(out)
+
+
 def _upload(page: Page, files: list[tuple[str, bytes]]) -> None:
     page.locator("input[type=file]").set_input_files(
         [{"name": n, "mimeType": "text/plain", "buffer": b} for n, b in files]
@@ -282,4 +295,21 @@ def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
     expect(page.get_by_test_id("stMetric").filter(has_text="Hands").first).to_contain_text("1")
     _shot(page, "hostile-hero")
     assert page.evaluate("typeof window.pwned") == "undefined"
+
+    # a drill: tick exactly the hands our own ranking says win, and be told it is right
+    page.goto(f"{server}/drills")
+    expect(page.get_by_role("heading", name="Drills")).to_be_visible()
+    boxes = page.get_by_role("checkbox", name="Wins")
+    expect(boxes.first).to_be_visible()
+    columns = page.get_by_test_id("stColumn").filter(has=page.get_by_text("Wins", exact=True))
+    hands = [_tile_cards(columns.nth(i)) for i in range(columns.count())]
+    assert len(hands) == boxes.count() >= 2
+    for i in winners(hands, Ranking.DEUCE_SEVEN):
+        columns.nth(i).get_by_text("Wins", exact=True).click()
+        expect(boxes.nth(i)).to_be_checked()
+        _settle(page)
+    page.get_by_role("button", name="Answer").click()
+    _settle(page)
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text("Right")
+    _shot(page, "drills", readme=True)
     assert errors == []
