@@ -88,6 +88,10 @@ def test_several_files_and_a_zip(empty_db: Path, monkeypatch: pytest.MonkeyPatch
     assert stars["incomplete"] == 1  # the cancelled hand
     assert stars["valid"] + stars["invalid"] + stars["incomplete"] == len(members)
     assert rows[1]["invalid"] == 1
+    inside = at.dataframe[1].value
+    assert list(inside["file"]) == [f"stars.zip!/{p.name}" for p in members]
+    assert list(inside["hands"]) == [1] * len(members)
+    assert int(inside["incomplete"].sum()) == 1
     con = db.connect(empty_db)
     assert queries.count_hands(con) == len(members) + 1
 

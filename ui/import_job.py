@@ -10,17 +10,34 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+import pandas as pd
+
+from analysis import queries
 from analysis.db import Connection
-from analysis.importer import ImportSummary, Progress, import_bytes
+from analysis.importer import STATUSES, ImportSummary, Progress, import_bytes
+
+MEMBER_COLUMNS = ("file", "hands", "added", "already_present", *STATUSES, "rejected")
 
 
 @dataclass(frozen=True)
 class UploadResult:
+    """One upload's summary; for an archive also one row per member file read."""
+
     name: str
     size: int
     summary: ImportSummary
+    members: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=MEMBER_COLUMNS))
+
+
+def archive_members(con: Connection, name: str, files: int) -> pd.DataFrame:
+    """The per-file rows the store wrote for the members of upload ``name`` just now."""
+    if files == 0:
+        return pd.DataFrame(columns=MEMBER_COLUMNS)
+    recent = queries.import_history(con, limit=files)
+    mine = recent[recent["file"].astype(str).str.startswith(f"{name}!/")]
+    return mine.loc[:, list(MEMBER_COLUMNS)].iloc[::-1].reset_index(drop=True)
 
 
 class ImportJob:
@@ -75,8 +92,10 @@ class ImportJob:
                         self.hands = p.hands
                         self.fraction = min(1.0, (i + part) / total)
 
-                    summary = import_bytes(self._connect(), name, content, progress=report)
-                    self.results.append(UploadResult(name, len(content), summary))
+                    con = self._connect()
+                    summary = import_bytes(con, name, content, progress=report)
+                    members = archive_members(con, name, summary.files)
+                    self.results.append(UploadResult(name, len(content), summary, members))
                     self._files[i] = (name, b"")  # the bytes are in the database now
         except Exception as exc:  # the importer keeps file faults in its summary; not this
             self.error = f"{type(exc).__name__}: {exc}"

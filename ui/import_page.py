@@ -84,6 +84,11 @@ def show_results(results: list[UploadResult]) -> None:
     for line in verdict_lines(results):
         st.text(line)
     st.dataframe(counts_table(results), hide_index=True, key="import_counts")
+    for r in results:
+        if len(r.members):
+            with st.expander("Files inside an archive, one by one"):
+                st.text(r.name)
+                st.dataframe(r.members.rename(columns=STATUS_NAMES), hide_index=True)
     failed = failures(results)
     total_problems = sum(r.summary.problems for r in results)
     if failed.empty:
