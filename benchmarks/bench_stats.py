@@ -99,14 +99,22 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=1_000_000)
     ap.add_argument("--base", type=int, default=10_000)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--db", help="keep the database in this file (default: a temp file)")
+    ap.add_argument("--db", help="keep the database in this file, or reuse it if it exists "
+                    "(default: a temp file)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = args.db or str(Path(tmp) / "bench.duckdb")
         t = time.perf_counter()
-        hands, rows = build(path, args.hands, args.base)
-        print(f"built {hands:,} hands, {rows:,} player_hands rows in "
-              f"{time.perf_counter() - t:.1f} s")
+        if args.db and Path(args.db).exists():  # a database kept from an earlier run
+            con = connect(path)
+            got = con.execute("SELECT count(DISTINCT hand), count(*) FROM player_hands").fetchone()
+            con.close()
+            hands, rows = (int(got[0]), int(got[1])) if got else (0, 0)
+            print(f"reusing {path}: {hands:,} hands, {rows:,} player_hands rows")
+        else:
+            hands, rows = build(path, args.hands, args.base)
+            print(f"built {hands:,} hands, {rows:,} player_hands rows in "
+                  f"{time.perf_counter() - t:.1f} s")
         con = connect(path, read_only=False)
         hero = hero_name(con)
         assert hero is not None
