@@ -28,6 +28,11 @@ def drills(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[AppTest, Pa
     return at, path
 
 
+def pick(drill: str, at: AppTest, item: object) -> str:
+    """The key of an answer widget of the open question (numbered per question)."""
+    return f"{drill}_pick_{at.session_state[f'dn_{drill}']}_{item}"
+
+
 def metrics(at: AppTest) -> dict[str, str]:
     return {m.label: m.value for m in at.metric}
 
@@ -58,7 +63,7 @@ def test_a_right_then_a_wrong_answer(tmp_path: Path, monkeypatch: pytest.MonkeyP
     at, path = drills(tmp_path, monkeypatch)
     q: ShowdownQuestion = at.session_state["dq_showdown_27"]
     for i in q.winners:
-        at.checkbox(key=f"showdown_pick_{i}").check()
+        at.checkbox(key=pick("showdown", at, i)).check()
     at.button(key="showdown_answer").click().run()
     assert not at.exception
     assert at.success[0].value == "Right · +15 points · streak 1"
@@ -73,7 +78,7 @@ def test_a_right_then_a_wrong_answer(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert q2 is not q
     assert not any(c.value for c in at.checkbox)  # the new question starts blank
     wrong = next(i for i in range(len(q2.hands)) if i not in q2.winners)
-    at.checkbox(key=f"showdown_pick_{wrong}").check()
+    at.checkbox(key=pick("showdown", at, wrong)).check()
     at.button(key="showdown_answer").click().run()
     assert at.error[0].value == "Not quite · streak reset"
     assert metrics(at) == {"Score": "15", "Streak": "0", "Best streak": "1", "Accuracy": "50%",
@@ -87,7 +92,7 @@ def test_what_to_draw_scores_every_choice(tmp_path: Path, monkeypatch: pytest.Mo
     at.radio(key="drill_kind").set_value(progress.DRAW).run()
     q = at.session_state["dq_draw_27"]
     assert [c.label.split()[0] for c in at.checkbox] == ["Throw"] * 5
-    at.checkbox(key="draw_pick_0").check()
+    at.checkbox(key=pick("draw", at, 0)).check()
     at.button(key="draw_answer").click().run()
     assert not at.exception
     fb, _ = at.session_state["df_draw"]
@@ -107,7 +112,7 @@ def test_pot_payouts_are_checked_to_the_cent(
     q: PotQuestion = at.session_state["dq_pots_27"]
     pay = q.payout()
     for s in q.seats:
-        at.number_input(key=f"pots_pick_{s.seat}").set_value(pay[s.name] / 100)
+        at.number_input(key=pick("pots", at, s.seat)).set_value(pay[s.name] / 100)
     at.button(key="pots_answer").click().run()
     assert not at.exception
     assert at.success[0].value.startswith("Right")
@@ -133,7 +138,7 @@ def test_names_from_the_database_are_plain_text(
                          parse_cards("KsQdJh9c8d")), names, source="pokerstars hand 1")  # fmt: skip
     at.session_state["dq_showdown_27"] = q
     at.run()
-    at.checkbox(key="showdown_pick_0").check()
+    at.checkbox(key=pick("showdown", at, 0)).check()
     at.button(key="showdown_answer").click().run()
     shown = texts(at)
     assert names[0] in shown and names[1] in shown

@@ -43,14 +43,25 @@ def _clear(prefix: str) -> None:
 
 
 def current(drill: str, ranking: Ranking, make: Any) -> Any:
-    """The open question of this drill and game, made when there is none."""
+    """The open question of this drill and game, made when there is none.
+
+    Each new question gets a new serial number, part of its widgets' keys: the browser
+    keeps a widget's value for as long as its key lives, so reused keys would carry the last
+    question's ticks into the next one."""
     key = f"dq_{drill}_{ranking.value}"
     if key not in st.session_state:
+        _clear(f"dq_{drill}_")  # one open question per drill: its answer is the one shown
         st.session_state[key] = make()
         st.session_state[f"dt_{drill}"] = time.monotonic()
+        st.session_state[f"dn_{drill}"] = int(st.session_state.get(f"dn_{drill}", 0)) + 1
         st.session_state.pop(f"df_{drill}", None)
         _clear(f"{drill}_pick_")
     return st.session_state[key]
+
+
+def pick_key(drill: str, item: object) -> str:
+    """The key of an answer widget of the open question."""
+    return f"{drill}_pick_{st.session_state.get(f'dn_{drill}', 0)}_{item}"
 
 
 def next_button(drill: str, ranking: Ranking) -> None:
@@ -95,11 +106,11 @@ def showdown_drill(ranking: Ranking, use_own: bool) -> None:
         with col:
             st.text(q.names[i])
             cards.show_cards(hand)
-            st.checkbox("Wins", key=f"{progress.SHOWDOWN}_pick_{i}", disabled=done is not None)
+            st.checkbox("Wins", key=pick_key(progress.SHOWDOWN, i), disabled=done is not None)
     if done is None:
         if st.button("Answer", key="showdown_answer", icon=":material/gavel:"):
             picked = {i for i in range(len(q.hands))
-                      if st.session_state.get(f"{progress.SHOWDOWN}_pick_{i}")}  # fmt: skip
+                      if st.session_state.get(pick_key(progress.SHOWDOWN, i))}  # fmt: skip
             fb, rec = session.answer_showdown(con, q, picked, elapsed(progress.SHOWDOWN))
             st.session_state[f"df_{progress.SHOWDOWN}"] = (fb, rec)
             st.rerun()
@@ -155,7 +166,7 @@ def draw_drill(ranking: Ranking, use_own: bool) -> None:
     cards.show_cards(q.hand)
     cols = st.columns(5)
     for i, card in enumerate(q.hand):
-        cols[i].checkbox(f"Throw {cards.card_label(card)}", key=f"{progress.DRAW}_pick_{i}",
+        cols[i].checkbox(f"Throw {cards.card_label(card)}", key=pick_key(progress.DRAW, i),
                          disabled=done is not None)  # fmt: skip
     if q.pat is not None:
         st.caption("The pat hand to beat")
@@ -163,7 +174,7 @@ def draw_drill(ranking: Ranking, use_own: bool) -> None:
     if done is None:
         if st.button("Draw", key="draw_answer", icon=":material/playing_cards:"):
             discard = [c for i, c in enumerate(q.hand)
-                       if st.session_state.get(f"{progress.DRAW}_pick_{i}")]  # fmt: skip
+                       if st.session_state.get(pick_key(progress.DRAW, i))]  # fmt: skip
             with st.spinner("Dealing out every choice…"):
                 fb, rec = session.answer_draw(con, q, discard, elapsed(progress.DRAW))
             st.session_state[f"df_{progress.DRAW}"] = (fb, rec)
@@ -210,11 +221,11 @@ def pot_drill(ranking: Ranking) -> None:
     cols = st.columns(len(seats))
     for col, s in zip(cols, seats, strict=True):
         col.number_input(f"Seat {s.seat} collects", min_value=0.0, step=0.01, format="%.2f",
-                         key=f"{progress.POTS}_pick_{s.seat}", disabled=done is not None)
+                         key=pick_key(progress.POTS, s.seat), disabled=done is not None)
     if done is None:
         if st.button("Pay out", key="pots_answer", icon=":material/payments:"):
             given = {s.name: round(100 * float(st.session_state.get(
-                f"{progress.POTS}_pick_{s.seat}") or 0.0)) for s in seats}  # fmt: skip
+                pick_key(progress.POTS, s.seat)) or 0.0)) for s in seats}  # fmt: skip
             fb, rec = session.answer_pot(con, q, given, elapsed(progress.POTS))
             st.session_state[f"df_{progress.POTS}"] = (fb, rec)
             st.rerun()
