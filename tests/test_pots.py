@@ -3,7 +3,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.pots import (
@@ -127,6 +127,8 @@ players = st.sampled_from(["A", "B", "C", "D", "E", "F"])
 contribution_maps = st.dictionaries(players, st.integers(0, 10_000), min_size=1, max_size=6)
 
 
+# No deadline on the properties: a loaded CI machine must not turn timing into failures.
+@settings(deadline=None)
 @given(contribution_maps, st.data())
 def test_pots_conserve_chips_and_respect_levels(
     contributions: dict[str, int], data: st.DataObject
@@ -149,6 +151,7 @@ def test_pots_conserve_chips_and_respect_levels(
         assert all(p in live for p in pot.eligible)
 
 
+@settings(deadline=None)
 @given(st.integers(0, 1_000_000), st.lists(players, min_size=1, max_size=6, unique=True))
 def test_split_shares_sum_to_the_pot_and_differ_by_at_most_one(
     amount: int, winners: list[str]
@@ -160,6 +163,7 @@ def test_split_shares_sum_to_the_pot_and_differ_by_at_most_one(
     assert values == sorted(values, reverse=True)  # odd chips go to the first in order
 
 
+@settings(deadline=None)
 @given(contribution_maps)
 def test_returning_the_uncalled_bet_leaves_the_top_contribution_matched(
     contributions: dict[str, int],
@@ -173,6 +177,7 @@ def test_returning_the_uncalled_bet_leaves_the_top_contribution_matched(
     assert uncalled(after) is None or max(after.values()) == 0 or len(after) == 1
 
 
+@settings(deadline=None)
 @given(contribution_maps, st.integers(0, 100), st.integers(0, 500))
 def test_rake_conserves_chips_and_empties_the_main_pot_first(
     contributions: dict[str, int], per_mille: int, cap: int
@@ -196,6 +201,7 @@ def test_a_dead_blind_adds_to_the_main_pot_without_making_a_level() -> None:
     assert side_pots({"A": 5}, live=(), dead={"A": 5}) == (Pot(5, ()),)
 
 
+@settings(deadline=None)
 @given(contribution_maps, st.data())
 def test_dead_chips_only_ever_grow_the_main_pot(
     contributions: dict[str, int], data: st.DataObject
