@@ -32,6 +32,8 @@ GAME = {Ranking.DEUCE_SEVEN: "2-7", Ranking.ACE_FIVE: "A-5", Ranking.HIGH: "high
 ORDINAL = ("first", "second", "third", "fourth", "fifth")
 PLURAL = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
           "jacks", "queens", "kings", "aces")  # fmt: skip
+SINGULAR = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+            "queen", "king", "ace")  # fmt: skip
 NAMES = {
     "no-pair hand": Category.HIGH_CARD, "pair": Category.PAIR, "two pair": Category.TWO_PAIR,
     "three of a kind": Category.TRIPS, "straight": Category.STRAIGHT, "flush": Category.FLUSH,
@@ -142,9 +144,10 @@ def verify(a: Cards, b: Cards, ranking: Ranking) -> str:
         if cw is Category.FLUSH:
             assert m[1] == "flushes"
         else:
-            word = "high" if ranking is Ranking.HIGH else "low"
-            assert m[1] == f"{RANK_CHARS[ow[0]]}-{word}" if word == "low" else (
-                m[1] == f"{RANK_CHARS[ow[0]]} high")  # fmt: skip
+            # the shared top card: "8-low", or in words in high poker ("ace high")
+            top = f"{SINGULAR[ow[0]]} high" if ranking is Ranking.HIGH else (
+                f"{RANK_CHARS[ow[0]]}-low")  # fmt: skip
+            assert m[1] == top
         return "nth card"
     if m := re.fullmatch(r"both (one pair|two pair|three of a kind|full houses|four of a kind); "
                          r"(\w+) beat (\w+): the (lower|higher) ([a-z ]+) wins", text):  # fmt: skip
