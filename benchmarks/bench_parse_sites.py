@@ -46,7 +46,7 @@ def hand_texts(folder: str, reader: SiteReader) -> list[str]:
     return out
 
 
-def best_rate(count: int, run: Callable[[], object], repeat: int = 3) -> float:
+def best_rate(count: int, run: Callable[[], object], repeat: int = 5) -> float:
     """Items per second of the fastest of ``repeat`` runs (the machine is shared)."""
     fastest = min(_timed(run) for _ in range(repeat))
     return count / fastest

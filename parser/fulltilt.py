@@ -226,6 +226,8 @@ class _FullTiltHand:
             "HAS_RETURNED": self.noise("returns"),
             "TIMED_OUT": self.noise("timed_out"),
             "FEELING": self.noise("mood"),
+            "ADDS": self.noise("adds_chips"),
+            "TO_RECONNECT": self.noise("disconnected"),
             "CHAT": self.noise("chat"),
         }
 
