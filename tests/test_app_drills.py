@@ -147,3 +147,23 @@ def test_names_from_the_database_are_plain_text(
     for source in markdown_sources(at):
         for name in names:
             assert name not in source
+
+
+def test_a_hand_set_up_by_the_player_is_drilled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at, _ = drills(tmp_path, monkeypatch)
+    at.radio(key="drill_kind").set_value(progress.DRAW).run()
+    at.text_input(key="draw_custom_hand").input("8s 6d 4h 3c Kd")
+    at.text_input(key="draw_custom_pat").input("9h 7c 5d 4s 2h")
+    at.button(key="draw_custom_go").click().run()
+    q = at.session_state["dq_draw_27"]
+    assert q.hand == parse_cards("8s 6d 4h 3c Kd") and q.pat == parse_cards("9h 7c 5d 4s 2h")
+    at.checkbox(key=pick("draw", at, 4)).check()  # throw the king
+    at.button(key="draw_answer").click().run()
+    assert at.success[0].value.startswith("Right")
+    assert texts(at)[0] == "Best: keep 8s 6d 4h 3c, draw 1 (21.4% of the pot)"
+    at.text_input(key="draw_custom_hand").input("8s 8s")
+    at.button(key="draw_custom_go").click().run()
+    assert at.error[0].value == "That is not a situation to drill:"
+    assert "card 8s appears twice" in texts(at)

@@ -113,3 +113,24 @@ def test_evaluate_includes_the_keep_taken_at_the_table() -> None:
     fb = check(q, parse_cards("Kd"), choices=evaluate(q))
     assert fb.taken is not None and fb.taken.keep == parse_cards("8s Kd")
     assert fb.taken.equity == 0.0  # keeping the king: a king-high hand never beats a 9-low
+
+
+def test_a_hand_set_up_by_the_player() -> None:
+    q = draws.custom(D27, "8s6d4h3cKd", 1, pat="9h 7c 5d 4s 2h")
+    assert (q.hand, q.pat, q.drawing, q.topic) == (HAND, PAT, (), draws.CUSTOM)
+    assert check(q, parse_cards("Kd")).chosen.equity == pytest.approx(9 / 42, abs=1e-12)
+    q = draws.custom(A5, "As 2d 3h 9c Kd", 3, drawing="1, 2")
+    assert (q.drawing, q.pat, q.draws_left) == ((1, 2), None, 3)
+
+
+@pytest.mark.parametrize(
+    ("hand", "left", "pat", "drawing"),
+    [("8s6d4h3c", 1, "9h7c5d4s2h", ""), ("8s6d4h3cKd", 1, "9h7c5d4s", ""),
+     ("8s6d4h3cKd", 1, "", "x"), ("8s6d4h3cKd", 1, "", ""), ("8s6d4h3cKd", 1, "", "1 1 1 1 1 1"),
+     ("8s6d4h3cKd", 1, "Kd7c5d4s2h", ""), ("8s8s4h3cKd", 1, "", "1"), ("zz", 1, "", "1")],
+)  # fmt: skip
+def test_a_set_up_that_is_no_situation_is_refused(
+    hand: str, left: int, pat: str, drawing: str
+) -> None:
+    with pytest.raises(ValueError):
+        draws.custom(D27, hand, left, pat, drawing)

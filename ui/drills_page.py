@@ -50,13 +50,17 @@ def current(drill: str, ranking: Ranking, make: Any) -> Any:
     question's ticks into the next one."""
     key = f"dq_{drill}_{ranking.value}"
     if key not in st.session_state:
-        _clear(f"dq_{drill}_")  # one open question per drill: its answer is the one shown
-        st.session_state[key] = make()
-        st.session_state[f"dt_{drill}"] = time.monotonic()
-        st.session_state[f"dn_{drill}"] = int(st.session_state.get(f"dn_{drill}", 0)) + 1
-        st.session_state.pop(f"df_{drill}", None)
-        _clear(f"{drill}_pick_")
+        open_question(drill, ranking, make())
     return st.session_state[key]
+
+
+def open_question(drill: str, ranking: Ranking, q: Any) -> None:
+    _clear(f"dq_{drill}_")  # one open question per drill: its answer is the one shown
+    st.session_state[f"dq_{drill}_{ranking.value}"] = q
+    st.session_state[f"dt_{drill}"] = time.monotonic()
+    st.session_state[f"dn_{drill}"] = int(st.session_state.get(f"dn_{drill}", 0)) + 1
+    st.session_state.pop(f"df_{drill}", None)
+    _clear(f"{drill}_pick_")
 
 
 def pick_key(drill: str, item: object) -> str:
@@ -98,7 +102,7 @@ def showdown_drill(ranking: Ranking, use_own: bool) -> None:
         progress.SHOWDOWN, ranking, lambda: session.next_showdown(con, ranking, rng(),
                                                                  use_own=use_own))  # fmt: skip
     st.caption(f"{GAMES[ranking]} · {showdown.TOPIC_LABELS[q.topic]} · tick every winner")
-    if q.source != "generated":
+    if q.topic == showdown.OWN:
         st.text(f"From your showdowns: {q.source}")
     done = st.session_state.get(f"df_{progress.SHOWDOWN}")
     cols = st.columns(len(q.hands))
@@ -155,12 +159,35 @@ def _choices_table(fb: draws.DrawFeedback) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def custom_draw(ranking: Ranking) -> None:
+    """Set up a hand: the player's own situation as the next question."""
+    with st.expander("Set up a hand of your own"):
+        cols = st.columns([3, 1, 3, 2], vertical_alignment="bottom")
+        hand = cols[0].text_input("Your five cards", placeholder="8s 6d 4h 3c Kd",
+                                  key="draw_custom_hand")  # fmt: skip
+        left = cols[1].number_input("Draws left", 1, 3, 1, key="draw_custom_left")
+        pat = cols[2].text_input("Pat hand to beat (optional)", placeholder="9h 7c 5d 4s 2h",
+                                 key="draw_custom_pat")  # fmt: skip
+        counts = cols[3].text_input("Opponents draw (optional)", placeholder="1 2",
+                                    key="draw_custom_counts")  # fmt: skip
+        if st.button("Drill this hand", key="draw_custom_go"):
+            try:
+                q = draws.custom(ranking, hand, int(left), pat, counts)
+            except ValueError as exc:  # CardError is a ValueError
+                st.error("That is not a situation to drill:")
+                st.text(str(exc))
+                return
+            open_question(progress.DRAW, ranking, q)
+            st.rerun()
+
+
 def draw_drill(ranking: Ranking, use_own: bool) -> None:
     con = state.connection()
+    custom_draw(ranking)
     q: draws.DrawQuestion = current(
         progress.DRAW, ranking, lambda: session.next_draw(con, ranking, rng(), use_own=use_own))
     st.caption(f"{_situation(q)} · tick the cards to throw (none: stand pat)")
-    if q.source != "generated":
+    if q.topic == draws.OWN:
         st.text(f"From your hands: {q.source}")
     done = st.session_state.get(f"df_{progress.DRAW}")
     cards.show_cards(q.hand)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.cards import CardError, Cards, format_cards
+from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.draw_choice import DrawChoice, draw_equity, sensible_keeps
 from engine.equity import Player
 from engine.ranking import Ranking
@@ -24,11 +24,13 @@ from engine.strategy import STAND_PAT, default_strategy
 PAT_TO_BEAT = "pat_to_beat"
 DRAW_COUNTS = "draw_counts"
 OWN = "own"
+CUSTOM = "custom"
 
 TOPIC_LABELS = {
     PAT_TO_BEAT: "one draw against a pat hand",
     DRAW_COUNTS: "opponents known by their draws",
     OWN: "own draws",
+    CUSTOM: "a hand you set up",
 }
 TOPICS = (PAT_TO_BEAT, DRAW_COUNTS)
 RANKINGS = (Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE)  # the draw games with a default strategy
@@ -185,3 +187,24 @@ def generate(topic: str, ranking: Ranking, level: int, rng: random.Random) -> Dr
         hand = drawing_hand(ranking, rng)
         return DrawQuestion(ranking, topic, hand, draws_left, drawing=counts, seed=seed)
     raise ValueError(f"no generated topic {topic!r}")
+
+
+def custom(
+    ranking: Ranking, hand: str, draws_left: int, pat: str = "", drawing: str = ""
+) -> DrawQuestion:
+    """A situation the player sets up: ``hand`` and ``pat`` as card text (``pat`` may be
+    empty), ``drawing`` the opponents' draw counts ("1 2", may be empty).  CardError or
+    ValueError, with the reason, for anything that is not a situation."""
+    cards = parse_cards(hand)
+    pat_cards = parse_cards(pat) if pat.strip() else None
+    if pat_cards is not None and len(pat_cards) != 5:
+        raise CardError(f"a pat hand is five cards, got {len(pat_cards)}")
+    counts: list[int] = []
+    for token in drawing.replace(",", " ").split():
+        if not token.isdigit():
+            raise ValueError(f"a draw count is a number 0 to 5, not {token!r}")
+        counts.append(int(token))
+    if len(counts) + (pat_cards is not None) > 5:
+        raise ValueError("at most five opponents")
+    return DrawQuestion(ranking, CUSTOM, cards, draws_left, pat=pat_cards,
+                        drawing=tuple(counts), source="your own set-up")  # fmt: skip
