@@ -6,11 +6,13 @@ import random
 from collections import defaultdict
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analysis.drills import pots
 from analysis.drills.pots import PotQuestion, PotSeat, check, explain_pots, generate, parse_money
 from engine.cards import parse_cards
-from engine.ranking import Ranking
+from engine.ranking import Ranking, rank
 
 D27 = Ranking.DEUCE_SEVEN
 
@@ -126,3 +128,48 @@ def test_bad_questions_are_refused() -> None:
         PotQuestion(D27, pots.SPLIT, (PotSeat("A", 1, 10), PotSeat("B", 2, 10)), 1)
     with pytest.raises(ValueError):
         generate("nope", D27, 3, random.Random(0))
+
+
+@st.composite
+def showdowns(draw: st.DrawFn) -> PotQuestion:
+    """Any showdown that can happen: 2 to 6 seats, random chips in, some folded, distinct
+    random hands; the top contribution is matched by two live players (an unmatched one
+    would have gone back as an uncalled bet)."""
+    n = draw(st.integers(2, 6))
+    seats = draw(st.lists(st.integers(1, 9), min_size=n, max_size=n, unique=True))
+    put_in = draw(st.lists(st.integers(0, 5000), min_size=n, max_size=n))
+    folded = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    folded[0] = folded[1] = False
+    put_in[0] = put_in[1] = max(put_in) + 1
+    deck = draw(st.permutations(list(range(52))))
+    ranking = draw(st.sampled_from(list(Ranking)))
+    players = [
+        PotSeat(f"P{s}", s, c, f, None if f else tuple(deck[5 * i : 5 * i + 5]))
+        for i, (s, c, f) in enumerate(zip(seats, put_in, folded, strict=True))
+    ]
+    return PotQuestion(ranking, pots.SIDE_POTS, tuple(players), draw(st.sampled_from(seats)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(showdowns())
+def test_any_showdown_pays_every_chip_and_nobody_more_than_they_could_win(q: PotQuestion) -> None:
+    pay = q.payout()
+    put = {s.name: s.put_in for s in q.seats}
+    assert sum(pay.values()) == sum(put.values())
+    live = [s for s in q.seats if not s.folded]
+    for s in q.seats:
+        if s.folded:
+            assert pay[s.name] == 0
+        else:  # at most what everybody put in up to this player's own level
+            assert pay[s.name] <= sum(min(c, s.put_in) for c in put.values())
+    values = {s.name: rank(s.cards, q.ranking) for s in live if s.cards is not None}
+    best = min(values.values())
+    leaders = [n for n, v in values.items() if v == best]
+    if len(leaders) == 1:  # a lone best hand takes everything up to its own level
+        (leader,) = leaders
+        assert pay[leader] == sum(min(c, put[leader]) for c in put.values())
+    else:  # tied best hands: the main pot is shared to within a chip
+        main = q.pots[0]
+        if set(leaders) <= set(main.eligible):
+            shares = [pay[n] for n in leaders]
+            assert min(shares) >= main.amount // len(leaders)
