@@ -15,8 +15,7 @@ BAR_WIDTH = 24
 
 def progress_line(p: Progress) -> str:
     """``[#####-----] 3/10 files  12,345 hands  4,210 hands/s  7 problems``."""
-    total = max(p.files_total, 1)
-    filled = min(BAR_WIDTH, BAR_WIDTH * p.files_done // total)
+    filled = min(BAR_WIDTH, int(BAR_WIDTH * p.fraction))
     bar = "#" * filled + "-" * (BAR_WIDTH - filled)
     return (
         f"[{bar}] {p.files_done}/{p.files_total} files  {p.hands:,} hands  "

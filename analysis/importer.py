@@ -105,10 +105,19 @@ class Progress:
     problems: int
     seconds: float
     file: str
+    bytes_done: int = 0  # of the sources' bytes, counting hand text read so far
+    bytes_total: int = 0
 
     @property
     def rate(self) -> float:
         return self.hands / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def fraction(self) -> float:
+        """How far the import is, 0..1: by bytes where known, else by files."""
+        if self.bytes_total > 0:
+            return min(1.0, self.bytes_done / self.bytes_total)
+        return self.files_done / self.files_total if self.files_total else 1.0
 
 
 ProgressFn = Callable[[Progress], None]
@@ -229,6 +238,7 @@ class FileState:
     resume_from: int  # first line read (1 for the whole file)
     hands_before: int  # hand texts known from earlier reads, for a resumed file
     forgotten: int = 0  # rows of the last hand dropped to be read again (see forget_tail)
+    chars_done: int = 0  # hand text handed on so far, for the progress bar
     chunks: int = 0
     last_chunk_line: int = 1
     counts: Counter[str] = field(default_factory=Counter)
@@ -246,6 +256,7 @@ class _Task:
     future: Future[ArrowRows] | None = None
     rows: ArrowRows | None = None
     end: bool = False
+    chars: int = 0
 
 
 class _Import:
@@ -267,6 +278,8 @@ class _Import:
         self.files_total = len(sources)
         self.files_done = 0
         total = sum(s.size for s in sources if isinstance(s, Source))
+        self.bytes_total = total
+        self.bytes_done = 0
         if workers is None:
             workers = 0 if total < SMALL_IMPORT else (os.cpu_count() or 1)
         self.workers = workers
@@ -335,9 +348,11 @@ class _Import:
             try:
                 state = self._plan(src)
             except Rejected as exc:
+                self.bytes_done += src.size
                 self._reject(None, str(exc))
                 continue
             except OSError as exc:
+                self.bytes_done += src.size
                 self._reject(None, f"{src.name}: cannot read the file: {exc.strerror or exc}")
                 continue
             if state is None:
@@ -355,7 +370,7 @@ class _Import:
                         batch.append(chunk)
                         chars += len(chunk.text)
                         if len(batch) >= TASK_HANDS or chars >= TASK_CHARS:
-                            yield _Task(state, site, batch)
+                            yield _Task(state, site, batch, chars=chars)
                             batch, chars = [], 0
                     state.rejected = opened.rejected
             except Rejected as exc:
@@ -367,7 +382,7 @@ class _Import:
             except Exception as exc:  # a splitter's bug: this file stops, the import goes on
                 state.rejected = f"{src.name}: reader failed: {type(exc).__name__}: {exc}"
             if batch:
-                yield _Task(state, site, batch)
+                yield _Task(state, site, batch, chars=chars)
             yield _Task(state, end=True)
 
     def _plan(self, src: Source) -> FileState | None:
@@ -384,6 +399,7 @@ class _Import:
             self.summary.unchanged += 1
             self.summary.already_present += same
             self.files_done += 1
+            self.bytes_done += src.size
             self._report(src.name)
             return None
         resume_from, hands_before, forgotten = 1, 0, 0
@@ -400,6 +416,7 @@ class _Import:
     def _finish(self, task: _Task) -> None:
         state = task.state
         if task.end:
+            self.bytes_done += max(0, state.size - state.chars_done)
             state.done = True
             self.pending.append((state, None))
             self.files_done += 1
@@ -418,6 +435,9 @@ class _Import:
                 self.pool_broken = True
                 rows = parse_task(task.site, task.chunks)
         task.chunks = []
+        counted = min(task.chars, max(0, state.size - state.chars_done))
+        state.chars_done += counted
+        self.bytes_done += counted
         self._absorb(state, rows)
         if self.pending_hands >= self.batch_hands:
             self._flush()
@@ -493,6 +513,8 @@ class _Import:
                 problems=s.problems,
                 seconds=time.monotonic() - self.start,
                 file=name,
+                bytes_done=self.bytes_done,
+                bytes_total=self.bytes_total,
             )
         )
 

@@ -93,7 +93,9 @@ def test_database_from_environment(
 
 
 def test_progress_line_shows_hands_rate_files_and_problems() -> None:
-    line = progress_line(
-        Progress(hands=12_345, files_done=1, files_total=4, problems=7, seconds=2.0, file="x")
+    p = Progress(hands=12_345, files_done=1, files_total=4, problems=7, seconds=2.0, file="x")
+    assert progress_line(p) == (
+        "[######------------------] 1/4 files  12,345 hands  6,172 hands/s  7 problems"
     )
-    assert line == ("[######------------------] 1/4 files  12,345 hands  6,172 hands/s  7 problems")
+    by_bytes = Progress(12_345, 1, 4, 7, 2.0, "x", bytes_done=500, bytes_total=1000)
+    assert progress_line(by_bytes).startswith("[############------------] 1/4 files")

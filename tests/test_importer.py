@@ -301,3 +301,15 @@ def test_summary_json_counts(tmp_path: Path, workers: int) -> None:
     d = s.as_dict()
     assert d["hands"] == 24 and d["added"] == 24 and d["already_present"] == 0
     assert sum(d[k] for k in ("ok", "invalid", "parse_error", "unsupported", "incomplete")) == 24
+
+
+def test_progress_fraction_reaches_one_by_bytes(tmp_path: Path) -> None:
+    a = write_history(tmp_path / "a.txt", 450)
+    b = write_history(tmp_path / "b.txt", 10, first_id=5)
+    seen: list[Progress] = []
+    import_paths(_db(tmp_path), [a, b], progress=seen.append, workers=0)
+    assert seen[-1].bytes_total == a.stat().st_size + b.stat().st_size
+    assert seen[-1].fraction == 1.0
+    fractions = [p.fraction for p in seen]
+    assert fractions == sorted(fractions)
+    assert any(0 < f < 0.5 for f in fractions)  # moves within the first file
