@@ -323,10 +323,10 @@ def gen_tie(ranking: Ranking, n: int, rng: random.Random) -> list[Cards]:
     pool = values_of(ranking, Category.HIGH_CARD)  # ties of paired hands rarely fit a deck
     if ranking is not Ranking.HIGH:
         pool = pool[:1000]
-    at = rng.randrange(len(pool) - 200)
+    at = rng.randrange(len(pool) // 2)
     best = pool[at]
     tied = 3 if n >= 4 and rng.random() < 0.3 else 2
-    behind = rng.sample(pool[at + 1 : at + 200], n - tied)  # wide: low cards run out
+    behind = rng.sample(pool[at + 1 :], n - tied)  # anywhere behind: top cards run out
     return _hands_of([best] * tied + behind, ranking, rng)
 
 
