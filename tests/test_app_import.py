@@ -138,3 +138,21 @@ def test_hostile_names_reach_no_markdown(
     stored = queries.get_hand(con, f"pokerstars:{HOSTILE_HAND_ID}")
     assert stored is not None and stored.hand is not None
     assert "[x](https://evil.example/)" in stored.hand.players
+
+
+def test_unreadable_hand_is_listed_with_its_raw_text(
+    empty_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = STARS_TRIPLE.read_text(encoding="utf-8-sig")
+    bad = good.replace("63845186378", "63845186001").replace(
+        "Player3: calls $0.10\n", "Player3: ca#lls $$0.10 zork\n", 1)
+    at = import_page(empty_db, monkeypatch)
+    at = upload(at, [("two.txt", (good + "\n\n\n" + bad).encode())])
+    assert counts(at)[0]["valid"] == 1 and counts(at)[0]["unreadable"] == 1
+    failed = at.dataframe[1].value
+    assert list(failed["verdict"]) == ["unreadable"]
+    assert list(failed["code"]) == ["PARSE_ERROR"]
+    line = int(failed["line"].iloc[0])
+    assert (good + "\n\n\n" + bad).splitlines()[line - 1] == "Player3: ca#lls $$0.10 zork"
+    assert "Player3: ca#lls $$0.10 zork" in at.code[0].value
+    assert "PokerStars Game #63845186001" in at.code[0].value
