@@ -20,6 +20,7 @@ from tests.app_support import (  # noqa: F401  (fixtures)
     markdown_sources,
     texts,
 )
+from ui.cards import cards_html
 
 
 def replayer(path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
@@ -130,12 +131,39 @@ def test_search_by_id(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert [i.value for i in at.info] == ["No hand matches."]
 
 
-def test_original_text_and_hero_draws(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_original_text(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = replayer(corpus_db, monkeypatch)
     hand = int(at.selectbox(key="replay_hand").value)
     stored = queries.get_hand(db.connect(corpus_db), hand)
     assert stored is not None
     assert at.code[-1].value == stored.text
+
+
+def test_what_the_hero_threw_and_got(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    con = db.connect(corpus_db)
+    found = None
+    for hand_id in queries.list_hands(con, limit=200)["id"]:
+        stored = queries.get_hand(con, int(hand_id))
+        if stored is None or stored.hand is None:
+            continue
+        mine = [d for d in stored.hand.draws
+                if d.player == stored.hand.hero and d.discarded and d.received]
+        if mine:
+            found = (stored, mine)
+            break
+    assert found is not None
+    stored, mine = found
+    at = replayer(corpus_db, monkeypatch)
+    at.radio(key="finder").set_value("Search by id").run()
+    at.text_input(key="search_id").set_value(stored.hand.hand_id).run()  # type: ignore[union-attr]
+    at.button(key="b_end").click().run()
+    shown = texts(at)
+    assert "The hero's draws so far" in [c.value for c in at.caption]
+    assert shown.count("threw") == len(mine) and shown.count("got") == len(mine)
+    tiles = [str(h.proto.body) for h in at.get("html")]
+    for d in mine:
+        assert cards_html(d.discarded) in tiles
+        assert cards_html(d.received) in tiles
 
 
 def test_hostile_names_show_as_plain_text(
