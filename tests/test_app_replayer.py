@@ -182,3 +182,30 @@ def test_hostile_names_show_as_plain_text(
         assert evil in shown  # the seat boxes name each player as plain text
     for body in markdown_sources(at):
         assert "evil.example/)" not in body and "<script>" not in body and "<img" not in body
+
+
+def test_side_pots_are_listed_when_there_are_several(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    con = db.connect(corpus_db)
+    found = None
+    for hand_id in queries.list_hands(con, limit=200)["id"]:
+        stored = queries.get_hand(con, int(hand_id))
+        if stored is None or stored.hand is None:
+            continue
+        states = replay(stored.hand).states
+        at_step = next((i for i, s in enumerate(states) if len(s.pots) > 1), None)
+        if at_step is not None:
+            found = (stored.hand.hand_id, states[at_step], at_step)
+            break
+    assert found is not None  # the corpus's "sidepot" hand
+    hand_id, state, step = found
+    at = replayer(corpus_db, monkeypatch)
+    at.radio(key="finder").set_value("Search by id").run()
+    at.text_input(key="search_id").set_value(hand_id).run()
+    at.slider(key="replay_step").set_value(step).run()
+    table = at.dataframe[0].value
+    assert list(table["pot"]) == ["main"] + [f"side {i}" for i in range(1, len(state.pots))]
+    assert list(table["amount"]) == [p.amount / 100 for p in state.pots]
+    assert list(table["eligible"]) == [", ".join(p.eligible) for p in state.pots]
+    assert at.metric[0].value == f"{state.pot / 100:,.2f}"
