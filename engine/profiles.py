@@ -90,8 +90,17 @@ PROFILES: dict[str, SiteProfile] = {
     # OnGame: "Main pot: $0.27 won by X ($0.26)" after a bet nobody called: silent return.
     "ongame": SiteProfile("ongame", uncalled=UncalledReport.SILENT, run_it_twice=False),
     "boss": SiteProfile("boss", run_it_twice=False),
-    # PHH is our own exchange format: the rulebook, exactly.
-    "phh": SiteProfile("phh", run_it_twice=False),
+    # PHH files from other tools (ours carry the original site's record and profile): the
+    # rulebook's play.  No uncalled lines: the ``winnings`` (pots collected, after rake)
+    # leave a returned bet out, the collects read from ``finishing_stacks`` count it in,
+    # so either way is accepted.  No total pot; a rake only as winnings short of the pot.
+    "phh": SiteProfile(
+        "phh",
+        uncalled=UncalledReport.ANY,
+        total_pot=TotalPot.ANY,
+        run_it_twice=False,
+        max_implied_rake_per_mille=100,
+    ),
     # The user's home games, as their own documents describe them.
     "home": SiteProfile("home", home_rules=True, run_it_twice=False, checks_show_order=True),
 }

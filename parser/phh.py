@@ -62,8 +62,12 @@ VARIANTS: Final[dict[str, tuple[Game, Structure]]] = {
     for game, g in _GAME_CODES.items()
     for structure, s in _STRUCTURE_CODES.items()
 }
-_SNIFF = re.compile(r"^\s*variant\s*=\s*['\"]", re.MULTILINE)
-_SECTION = re.compile(r"^\s*\[\d+\]\s*$")
+_SNIFF = re.compile(r"^\s*(?:variant|\"variant\"|'variant')\s*=\s*['\"]", re.MULTILINE)
+# A .phhs file's table header, one per hand: ``[1]`` as pokerkit writes it, or any other
+# plain or quoted name.  A ``[_name]`` table is a user-defined field of the hand above it.
+_SECTION = re.compile(
+    r"""^\s*\[\s*(?:[A-Za-z0-9-][A-Za-z0-9_-]*|"[^"]*"|'[^']*')\s*\]\s*(?:#.*)?$"""
+)
 
 
 # ---------------------------------------------------------------------------------------
@@ -352,18 +356,68 @@ class _LineFinder:
         return 1 + self.shift
 
     def items(self, key: str, count: int) -> list[int]:
-        """The lines of an array's items, one per line after ``key = [`` as written here."""
+        """The line each item of the array ``key = [...]`` starts on, however it is laid out.
+
+        pokerkit writes an array on one line, we write one item per line; TOML allows any
+        mix, with comments and strings holding brackets, so the array is scanned as TOML.
+        """
         start = self.key(key)
         found: list[int] = []
-        for i in range(start - self.shift, len(self.lines)):
-            stripped = self.lines[i].strip()
-            if stripped == "]" or len(found) == count:
+        depth = 0
+        expecting = False
+        row = start - 1 - self.shift
+        text = self.lines[row].split("=", 1)[1] if "=" in self.lines[row] else ""
+        while depth >= 0 and len(found) < count:
+            i = 0
+            while i < len(text) and len(found) < count:
+                ch = text[i]
+                if ch == "#":
+                    break
+                if ch in "\"'":
+                    if depth == 1 and expecting:
+                        found.append(row + 1 + self.shift)
+                        expecting = False
+                    row, text, i = self._skip_string(row, text, i)
+                    continue
+                if ch in "[{":
+                    if depth == 1 and expecting:
+                        found.append(row + 1 + self.shift)
+                        expecting = False
+                    depth += 1
+                    expecting = depth == 1
+                elif ch in "]}":
+                    depth -= 1
+                    if depth <= 0:
+                        depth = -1
+                        break
+                elif ch == ",":
+                    expecting = depth == 1
+                elif not ch.isspace() and depth == 1 and expecting:
+                    found.append(row + 1 + self.shift)
+                    expecting = False
+                i += 1
+            row += 1
+            if depth < 0 or row >= len(self.lines):
                 break
-            if stripped and not stripped.startswith("#"):
-                found.append(i + 1 + self.shift)
+            text = self.lines[row]
         while len(found) < count:
             found.append(start)
         return found
+
+    def _skip_string(self, row: int, text: str, i: int) -> tuple[int, str, int]:
+        """Past the TOML string opening at ``text[i]`` (maybe over lines): row, text, index."""
+        quote = text[i]
+        if text.startswith(quote * 3, i):
+            end = text.find(quote * 3, i + 3)
+            while end < 0 and row + 1 < len(self.lines):
+                row += 1
+                text = self.lines[row]
+                end = text.find(quote * 3)
+            return (row, text, end + 3) if end >= 0 else (row, "", 0)
+        j = i + 1
+        while j < len(text) and text[j] != quote:
+            j += 2 if quote == '"' and text[j] == "\\" else 1
+        return row, text, j + 1
 
 
 def _from_drawlab(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
@@ -516,7 +570,9 @@ def _from_standard(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
     for i, amount in enumerate(antes):
         if amount:
             steps.append(Post(names[i], PostKind.ANTE, amount, lines.key("antes")))
-    live_blinds = [(i, b) for i, b in enumerate(blinds) if b]
+    # Small blind first: heads-up that is the button, the last player (see the reversal).
+    posting = range(n - 1, -1, -1) if n == 2 else range(n)
+    live_blinds = [(i, blinds[i]) for i in posting if blinds[i]]
     for rank, (i, amount) in enumerate(live_blinds):
         post = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)[rank] if rank < 2 else PostKind.EXTRA
         steps.append(Post(names[i], post, amount, post_line))
@@ -594,10 +650,11 @@ def _from_standard(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
             )
         else:
             raise ValueError(f"unknown action {text!r}")
+    steps.extend(_payouts(data, names, seats, steps, lines))
     when = _standard_time(data)
     small_bet = _hundredths(data.get("small_bet", data.get("min_bet", 0)))
     big_bet = _hundredths(data.get("big_bet", data.get("min_bet", 0)))
-    posted = [b for b in blinds if b]
+    posted = [b for _, b in live_blinds]
     small_blind = posted[0] if len(posted) >= 2 else 0
     big_blind = posted[1] if len(posted) >= 2 else (posted[0] if posted else small_bet)
     return Hand(
@@ -618,7 +675,60 @@ def _from_standard(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
         dealt=dealt,
         dealt_others=tuple(others),
         max_seats=_opt_int(data.get("seat_count")),
+        net=_nets(data, names, stacks),
     )
+
+
+def _per_player(data: Mapping[str, Any], key: str, n: int) -> list[int] | None:
+    """A per-player amount field (``winnings``, ``finishing_stacks``) in hundredths."""
+    values = data.get(key)
+    if values is None:
+        return None
+    if not isinstance(values, list) or len(values) != n:
+        raise ValueError(f"{key} must list one amount per player ({n})")
+    amounts = [_hundredths(v) for v in values]
+    if any(a < 0 for a in amounts):
+        raise ValueError(f"{key} holds a negative amount")
+    return amounts
+
+
+def _payouts(
+    data: Mapping[str, Any],
+    names: Sequence[str],
+    seats: Sequence[Seat],
+    steps: Sequence[Step],
+    lines: _LineFinder,
+) -> list[Collect]:
+    """What each player took from the pots, as the file states it: one ``Collect`` each.
+
+    PHH's ``winnings`` are the pots a player collected, after rake, summed per player: the
+    standard has no split by pot, so each Collect has ``pot=None`` and the replay checks
+    the player's total only.  Without ``winnings``, ``finishing_stacks`` say it: the final
+    stack less what was left behind (starting stack less the chips put in) is what came
+    back, the pots plus any uncalled bet returned silently (the "phh" profile accepts both
+    ways of counting it).  A file with neither states no payout.
+    """
+    n = len(names)
+    winnings = _per_player(data, "winnings", n)
+    if winnings is not None:
+        line = lines.key("winnings")
+        return [Collect(names[i], w, line) for i, w in enumerate(winnings) if w]
+    finishing = _per_player(data, "finishing_stacks", n)
+    if finishing is None:
+        return []
+    line = lines.key("finishing_stacks")
+    back = [f - _stack_left(names[i], seats, steps) for i, f in enumerate(finishing)]
+    return [Collect(names[i], b, line) for i, b in enumerate(back) if b > 0]
+
+
+def _nets(
+    data: Mapping[str, Any], names: Sequence[str], stacks: Sequence[int]
+) -> tuple[tuple[str, int], ...]:
+    """Each player's result, when the file gives the finishing stacks."""
+    finishing = _per_player(data, "finishing_stacks", len(names))
+    if finishing is None:
+        return ()
+    return tuple((p, f - s) for p, f, s in zip(names, finishing, stacks, strict=True))
 
 
 def _stack_left(player: str, seats: Sequence[Seat], steps: Sequence[Step]) -> int:
