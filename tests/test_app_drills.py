@@ -71,6 +71,10 @@ def test_a_right_then_a_wrong_answer(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert metrics(at)["Accuracy"] == "100%"
     assert showdown.reasons(q)[0] in texts(at)
     assert len(at.get("plotly_chart")) == 1
+    by_day, by_topic = at.dataframe[0].value, at.dataframe[1].value
+    assert list(by_day["answered"]) == [1] and list(by_day["accuracy"]) == [100.0]
+    assert list(by_topic["topic"]) == [showdown.TOPIC_LABELS[q.topic]]
+    assert list(by_topic["box"]) == [2]
     assert (stored(path).answered, stored(path).score) == (1, 15)
 
     at.button(key="showdown_next").click().run()

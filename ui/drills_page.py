@@ -308,6 +308,12 @@ def progress_section(drill: str) -> None:
         st.info("Answer a question to start your progress chart.")
         return
     st.plotly_chart(progress_chart(hist), key="drill_progress_chart")
+    days = progress.by_day(con, drill)
+    days["accuracy"] = (100 * days["accuracy"]).round(0)
+    st.caption("By day")
+    st.dataframe(days, hide_index=True, width="stretch",
+                 column_config={"accuracy": st.column_config.NumberColumn("accuracy %")})
+    st.caption("By topic (the weakest first)")
     topics = progress.by_topic(con, drill)
     labels = {**showdown.TOPIC_LABELS, **draws.TOPIC_LABELS, **pots.TOPIC_LABELS}
     topics["topic"] = topics["topic"].map(lambda t: labels.get(str(t), str(t)))
