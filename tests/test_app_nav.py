@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -53,3 +55,29 @@ def test_import_results_stay_when_coming_back(
     assert [m.value for m in at.metric][:1] == ["1"]  # the overview sees the new hand
     at.switch_page("ui/import_page.py").run()
     assert texts(at)[0] == "t.txt: added 1 new hand (0 already present)."
+
+
+def test_a_database_another_program_holds_is_explained_and_retried(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time, duckdb; c = duckdb.connect(sys.argv[1]); print('held', flush=True);"
+         " time.sleep(120)", str(corpus_db)],
+        stdout=subprocess.PIPE,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
+        at = app_for(corpus_db, monkeypatch).run()
+        assert not at.exception
+        assert [e.value for e in at.error] == [
+            "The database cannot be opened: another program is using it."
+        ]
+        assert str(corpus_db) in at.code[0].value
+        assert len(at.metric) == 0
+    finally:
+        holder.kill()
+        holder.wait()
+    at.button(key="db_retry").click().run()
+    assert not at.exception and not at.error
+    assert at.metric[0].value == "57"

@@ -20,7 +20,7 @@ from pathlib import Path
 import streamlit as st
 
 from analysis import db, queries
-from analysis.db import Connection
+from analysis.db import Connection, DatabaseUnavailable
 from analysis.importer import ImportSummary, import_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
@@ -41,7 +41,6 @@ class Shared:
     connection: Connection
     generation: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)  # one import at a time
-    samples_checked: bool = False
 
 
 @st.cache_resource(show_spinner="Opening the database (on a first start: importing the samples)…")
@@ -73,7 +72,21 @@ def db_path() -> str:
 
 
 def shared() -> Shared:
-    return _shared(db_path())
+    """The database of this process; a page that cannot have it says why and stops.
+
+    DuckDB lets one program hold a file, so while ``drawlab import`` (or another
+    dashboard) writes it, this one cannot even read it; a failure is not cached, so
+    "Try again" opens it once the other program is done.
+    """
+    try:
+        return _shared(db_path())
+    except DatabaseUnavailable as exc:
+        st.error("The database cannot be opened: another program is using it.",
+                 icon=":material/lock:")
+        st.code(str(exc), language=None, wrap_lines=True)
+        st.button("Try again", key="db_retry", icon=":material/refresh:")
+        st.stop()
+        raise  # st.stop() raises; this line is for the type checker
 
 
 def connection() -> Connection:
