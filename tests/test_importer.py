@@ -313,3 +313,41 @@ def test_progress_fraction_reaches_one_by_bytes(tmp_path: Path) -> None:
     fractions = [p.fraction for p in seen]
     assert fractions == sorted(fractions)
     assert any(0 < f < 0.5 for f in fractions)  # moves within the first file
+
+
+def test_stack_carry_over_is_checked_across_worker_batches(tmp_path: Path) -> None:
+    """The importer's carry-over findings are engine.continuity's over the whole file."""
+    import re
+
+    from engine.continuity import check_continuity
+    from engine.dealer import deal_hands
+    from engine.record import Game
+    from parser.pokerstars_writer import write_pokerstars
+
+    texts = [write_pokerstars(h) for h in deal_hands(450, Game.TRIPLE_DRAW_27, 4, seed=3)]
+    for i in (150, 199, 200, 201, 390):  # around the 200-hand batch boundaries
+        # a player shows up with 1,000.00 more than the hand before left them
+        texts[i] = re.sub(
+            r"^(Seat \d+: .+? \(\$)([\d,.]+)( in chips)",
+            lambda m: f"{m.group(1)}{float(m.group(2).replace(',', '')) + 1000:.2f}{m.group(3)}",
+            texts[i],
+            count=1,
+            flags=re.MULTILINE,
+        )
+    path = tmp_path / "session.txt"
+    path.write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
+    con = _db(tmp_path)
+    import_paths(con, [path], workers=0, batch_hands=100)
+    found = {
+        (hand_id, code)
+        for hand_id, code in con.execute(
+            "SELECT h.hand_id, p.code FROM problems p JOIN hands h ON h.id = p.hand "
+            "WHERE p.code LIKE 'STACK_%'"
+        ).fetchall()
+    }
+    hands = [r.hand for r in verify_paths([path]) if r.hand is not None]
+    expected = {
+        (hand_id, p.code) for (_, hand_id), ps in check_continuity(hands).items() for p in ps
+    }
+    assert found == expected
+    assert len({h for h, _ in expected}) >= 5  # changed stacks, and hands after them
