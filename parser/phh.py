@@ -9,6 +9,18 @@ fields, which the standard reserves for such extensions.  ``read_phh`` rebuilds 
 from those fields when present, so ``read_phh(write_phh(hand))`` is the same hand; a PHH
 file from elsewhere is read from its standard fields alone.
 
+Payouts in a PHH file from elsewhere: ``winnings`` (per player, the pots collected after
+rake) become one ``Collect`` per player with ``pot=None``: the standard does not split a
+player's winnings by pot, so the replay checks each player's total, not who took which
+side pot.  Without ``winnings``, ``finishing_stacks`` give the collects (final stack less
+what the player had left behind, so a returned uncalled bet is counted in); with them,
+``finishing_stacks`` also give each player's result (``Hand.net``).  A file with neither
+states no payout and gets no collects.
+
+A ``.phhs`` file holds several hands, each under its own table header (``[1]``, ``[2]``...
+as pokerkit writes them): ``PhhReader.split`` cuts it there, so every hand has its own
+text, first line and outcome, and one broken hand is an error for that hand alone.
+
 Variant codes: the standard's ``F2L3D`` and ``N2L1D``, and for the draw games it does not
 name, codes built the same way: structure letter (F, P, N) + game (``2L3D``, ``2L1D``,
 ``AL3D``, ``AL1D``, ``5D``, as in ``P2L3D`` or ``N5D``).
@@ -349,7 +361,8 @@ class _LineFinder:
         self.shift = shift
 
     def key(self, key: str) -> int:
-        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        name = re.escape(key)
+        pattern = re.compile(rf"""^\s*(?:{name}|"{name}"|'{name}')\s*=""")
         for i, line in enumerate(self.lines):
             if pattern.match(line):
                 return i + 1 + self.shift

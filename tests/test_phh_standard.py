@@ -8,14 +8,18 @@ the replay must find nothing wrong, and the money must end exactly where pokerki
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import warnings
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pokerkit import (
     Automation,
     FixedLimitDeuceToSevenLowballTripleDraw,
@@ -32,7 +36,7 @@ from engine.replay import run_with_stacks
 from engine.verify import verify
 from parser.outcome import HandText, Outcome, ParseError
 from parser.phh import PhhReader, read_phh, write_phh
-from parser.reader import read_bytes, read_path, read_text
+from parser.reader import INTERNAL, read_bytes, read_path, read_text
 from parser.registry import READERS
 from tests.parser_corpus import results, without_position
 
@@ -415,3 +419,100 @@ def test_our_own_hands_round_trip_exactly_through_phh_and_phhs() -> None:
     joined = "\n".join(f"[{i + 1}]\n{t}" for i, t in enumerate(texts))
     back = [o for _, o in read_text(joined, "own.phhs")]
     assert [without_position(o) for o in back] == [without_position(h) for h in hands]
+
+
+def test_without_payout_fields_the_record_states_no_payout() -> None:
+    for p in PLAYED[:6]:
+        hand = read_phh(dumped(p, ""), "bare.phh")
+        assert (hand.collects, hand.net) == ((), ())
+
+
+def test_quoted_keys_give_the_same_hand_and_lines() -> None:
+    text = dumped(PLAYED[0], "wf")
+    quoted = "\n".join(
+        f'"{x.split(" = ", 1)[0]}" = {x.split(" = ", 1)[1]}' if " = " in x else x
+        for x in text.split("\n")
+    )
+    assert quoted != text
+    assert read_phh(quoted, "q.phh") == read_phh(text, "q.phh")
+
+
+def test_pokerkits_fifth_bet_before_the_draw_breaks_the_rulebooks_cap() -> None:
+    """pokerkit allows four raises over the big blind; RULES.md a bet and three raises."""
+    actions = [
+        "d dh p1 7s5d4h3c2s",
+        "d dh p2 8s6d4c3h2d",
+        "d dh p3 9s7d5c4d3s",
+        "p3 cbr 4",
+        "p1 cbr 6",
+        "p2 cbr 8",
+        "p3 cbr 10",
+        "p1 f",
+        "p2 f",
+    ]
+    text = (
+        "variant = 'F2L3D'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\n"
+        "small_bet = 2\nbig_bet = 4\nstarting_stacks = [50, 50, 50]\nactions = [\n"
+        + "".join(f"  '{a}',\n" for a in actions)
+        + "]\nwinnings = [0, 0, 24]\n"
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        final = list(HandHistory.loads(text))[-1]
+    assert list(final.stacks) == [44, 42, 64]  # pokerkit played the fifth bet
+    problems = verify(read_phh(text, "cap.phh")).problems
+    assert [(x.code, x.line) for x in problems] == [
+        ("CAP_EXCEEDED", 8 + actions.index("p3 cbr 10"))
+    ]
+
+
+def test_a_phhs_file_is_read_the_same_from_crlf_bytes_with_a_bom_and_from_a_zip() -> None:
+    text = phhs(PLAYED[:4])
+    plain = [(c.line, without_position(o)) for c, o in read_text(text, "four.phhs")]
+    crlf = ("\ufeff" + text.replace("\n", "\r\n")).encode("utf-8")
+    assert [(c.line, without_position(o)) for c, o in read_bytes(crlf, "four.phhs")] == plain
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        archive.writestr("hands/four.phhs", text)
+    zipped = list(read_bytes(packed.getvalue(), "up.zip"))
+    assert [(c.file, c.line) for c, _ in zipped] == [
+        ("up.zip/hands/four.phhs", x) for x, _ in plain
+    ]
+    assert [without_position(o) for _, o in zipped] == [o for _, o in plain]
+
+
+FIVE = phhs(PLAYED[5:10])
+FIVE_READ = [(c.line, without_position(o)) for c, o in read_text(FIVE, "five.phhs")]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hand=st.integers(0, 4),
+    row=st.integers(0),
+    start=st.integers(0),
+    cut=st.integers(0, 40),
+    junk=st.text(
+        st.characters(blacklist_characters="[]\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"),
+        max_size=12,
+    ),
+)
+def test_an_edit_inside_one_hand_of_a_phhs_file_touches_that_hand_alone(
+    hand: int, row: int, start: int, cut: int, junk: str
+) -> None:
+    lines = FIVE.split("\n")
+    first, last = section_ranges(FIVE)[hand]
+    at = first - 1 + row % (last - first + 1)
+    line = lines[at]
+    start %= len(line) + 1
+    lines[at] = line[:start] + junk + line[start + cut :]
+    got = list(read_text("\n".join(lines), "five.phhs"))
+    assert len(got) == 5
+    for i, (chunk, outcome) in enumerate(got):
+        if isinstance(outcome, ParseError):
+            assert not outcome.message.startswith(INTERNAL), str(outcome)
+            assert first <= outcome.line <= last
+        if i != hand:
+            assert (chunk.line, without_position(outcome)) == FIVE_READ[i]
+        else:
+            assert chunk.line == first
+            assert isinstance(outcome, Hand | ParseError)
