@@ -8,7 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from analysis import db
-from analysis.drills import progress, showdown
+from analysis.drills import draws, progress, showdown
+from analysis.drills.draws import DrawQuestion
 from analysis.drills.pots import PotQuestion
 from analysis.drills.showdown import ShowdownQuestion
 from engine.cards import parse_cards
@@ -171,3 +172,28 @@ def test_a_hand_set_up_by_the_player_is_drilled(
     at.button(key="draw_custom_go").click().run()
     assert at.error[0].value == "That is not a situation to drill:"
     assert "card 8s appears twice" in texts(at)
+
+
+def test_a_situation_the_simulator_cannot_deal_is_not_scored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at, path = drills(tmp_path, monkeypatch)
+    at.radio(key="drill_kind").set_value(progress.DRAW).run()
+    at.session_state["dq_draw_27"] = DrawQuestion(
+        Ranking.DEUCE_SEVEN, draws.OWN, parse_cards("8s 6d 4h 3c Kd"), 3,
+        drawing=(2, 3, 1, 2, 0), source="pokerstars hand 2",
+    )  # fmt: skip
+    at.run()
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        # what engine.ranges says of five unknown hands it cannot deal apart
+        raise ValueError("the unknown hands can hardly ever be dealt without sharing cards")
+
+    monkeypatch.setattr(draws, "check", refuse)
+    at.button(key="draw_answer").click().run()
+    assert not at.exception
+    assert at.error[0].value == "This situation cannot be simulated; it is not scored."
+    assert "the unknown hands can hardly ever be dealt without sharing cards" in texts(at)
+    assert stored(path).answered == 0
+    at.button(key="draw_next").click().run()
+    assert not at.error and at.session_state["dq_draw_27"].topic != draws.OWN

@@ -134,3 +134,11 @@ def test_a_set_up_that_is_no_situation_is_refused(
 ) -> None:
     with pytest.raises(ValueError):
         draws.custom(D27, hand, left, pat, drawing)
+
+
+def test_fewer_deals_per_choice_with_many_unknown_hands() -> None:
+    def q(drawing: tuple[int, ...]) -> DrawQuestion:
+        return DrawQuestion(D27, draws.DRAW_COUNTS, HAND, 2, drawing=drawing)
+
+    assert [draws.trials_for(q(d)) for d in ((1,), (1, 2), (1, 2, 3), (1, 1, 1, 1, 1))] == [
+        3000, 3000, 2000, 1200]  # fmt: skip

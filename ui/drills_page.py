@@ -60,6 +60,7 @@ def open_question(drill: str, ranking: Ranking, q: Any) -> None:
     st.session_state[f"dt_{drill}"] = time.monotonic()
     st.session_state[f"dn_{drill}"] = int(st.session_state.get(f"dn_{drill}", 0)) + 1
     st.session_state.pop(f"df_{drill}", None)
+    st.session_state.pop(f"de_{drill}", None)
     _clear(f"{drill}_pick_")
 
 
@@ -190,6 +191,7 @@ def draw_drill(ranking: Ranking, use_own: bool) -> None:
     if q.topic == draws.OWN:
         st.text(f"From your hands: {q.source}")
     done = st.session_state.get(f"df_{progress.DRAW}")
+    failed = st.session_state.get(f"de_{progress.DRAW}")
     cards.show_cards(q.hand)
     cols = st.columns(5)
     for i, card in enumerate(q.hand):
@@ -198,13 +200,22 @@ def draw_drill(ranking: Ranking, use_own: bool) -> None:
     if q.pat is not None:
         st.caption("The pat hand to beat")
         cards.show_cards(q.pat)
+    if failed is not None:
+        st.error("This situation cannot be simulated; it is not scored.")
+        st.text(str(failed))
+        next_button(progress.DRAW, ranking)
+        return
     if done is None:
         if st.button("Draw", key="draw_answer", icon=":material/playing_cards:"):
             discard = [c for i, c in enumerate(q.hand)
                        if st.session_state.get(pick_key(progress.DRAW, i))]  # fmt: skip
-            with st.spinner("Dealing out every choice…"):
-                fb, rec = session.answer_draw(con, q, discard, elapsed(progress.DRAW))
-            st.session_state[f"df_{progress.DRAW}"] = (fb, rec)
+            try:
+                with st.spinner("Dealing out every choice…"):
+                    fb, rec = session.answer_draw(con, q, discard, elapsed(progress.DRAW))
+            except ValueError as exc:  # a situation the simulator cannot deal: not scored
+                st.session_state[f"de_{progress.DRAW}"] = str(exc)
+            else:
+                st.session_state[f"df_{progress.DRAW}"] = (fb, rec)
             st.rerun()
         return
     fb, rec = done

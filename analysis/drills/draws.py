@@ -38,6 +38,13 @@ RANKINGS = (Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE)  # the draw games with a defa
 TRIALS = 3_000  # deals per choice when simulated: a second or two for a whole answer
 
 
+def trials_for(q: DrawQuestion) -> int:
+    """Deals per choice: fewer when many unknown hands make each deal dear (their noise is
+    allowed for: a choice within three standard errors of the best counts as right)."""
+    unknown = len(q.drawing)
+    return TRIALS if unknown <= 2 else TRIALS * 2 // unknown
+
+
 @dataclass(frozen=True)
 class DrawQuestion:
     """``pat``: an opponent's pat hand, shown; ``drawing``: opponents' draw counts (0 is a

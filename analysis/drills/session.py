@@ -90,9 +90,11 @@ def answer_draw(
     discard: Collection[int],
     seconds: float,
     *,
-    trials: int = draws.TRIALS,
+    trials: int | None = None,
 ) -> tuple[draws.DrawFeedback, Recorded]:
-    fb = draws.check(q, discard, trials=trials)
+    """ValueError (nothing recorded) when the engine cannot deal the situation, as with
+    five unknown hands that can hardly ever be dealt without sharing cards."""
+    fb = draws.check(q, discard, trials=trials or draws.trials_for(q))
     rec = progress.record(
         con, progress.DRAW, q.ranking.value, q.topic, fb.correct, seconds, draw_json(q),
         {"discard": format_cards(sorted(discard), ""), "equity": fb.chosen.equity,
