@@ -74,6 +74,18 @@ VARIANTS: Final[dict[str, tuple[Game, Structure]]] = {
     for game, g in _GAME_CODES.items()
     for structure, s in _STRUCTURE_CODES.items()
 }
+# The standard's other variants: hands we recognise and skip, rather than call broken.
+OTHER_VARIANTS: Final = {
+    "FT": "fixed-limit Texas hold'em",
+    "NT": "no-limit Texas hold'em",
+    "NS": "no-limit short-deck hold'em",
+    "PO": "pot-limit Omaha hold'em",
+    "FO/8": "fixed-limit Omaha hold'em hi-lo",
+    "F7S": "fixed-limit seven card stud",
+    "F7S/8": "fixed-limit seven card stud hi-lo",
+    "FR": "fixed-limit razz",
+    "FB": "fixed-limit badugi",
+}
 _SNIFF = re.compile(r"^\s*(?:variant|\"variant\"|'variant')\s*=\s*['\"]", re.MULTILINE)
 # A .phhs file's table header, one per hand: ``[1]`` as pokerkit writes it, or any other
 # plain or quoted name.  A ``[_name]`` table is a user-defined field of the hand above it.
@@ -315,14 +327,29 @@ class PhhReader:
             yield HandText(file, start, "\n".join(buf), SITE)
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
-        return read_phh(chunk.text, chunk.file, chunk.line)
+        return parse_phh(chunk.text, chunk.file, chunk.line)
 
 
 def read_phh(text: str, file: str, first_line: int = 1) -> Hand:
     """One PHH hand (``text`` starting at line ``first_line`` of ``file``).
 
-    Raises ``ParseError`` for text that is not a usable PHH hand.
+    Raises ``ParseError`` for text that is not a usable PHH hand of a draw game.
     """
+    hand = parse_phh(text, file, first_line)
+    if isinstance(hand, Skipped):
+        raise ParseError(
+            f"variant {hand.game!r} is not a draw game DrawLab reads",
+            file=file,
+            line=hand.line,
+            line_text=_line(text, hand.line - first_line + 1),
+            expected=f"one of the variants {', '.join(sorted(VARIANTS))}",
+        )
+    return hand
+
+
+def parse_phh(text: str, file: str, first_line: int = 1) -> Hand | Skipped:
+    """One PHH hand, or a skip for a hand of a game the standard names but we do not replay
+    (hold'em, Omaha, stud, razz, badugi); raises ``ParseError`` for anything else."""
     shift = first_line - 1
     try:
         data = tomllib.loads(text, parse_float=Decimal)
@@ -340,6 +367,18 @@ def read_phh(text: str, file: str, first_line: int = 1) -> Hand:
     try:
         if "_drawlab_version" in data:
             return _from_drawlab(data, file, lines)
+        variant = data.get("variant")
+        if isinstance(variant, str) and variant in OTHER_VARIANTS:
+            hand_id = data.get("hand")
+            return Skipped(
+                "unsupported",
+                f"{OTHER_VARIANTS[variant]} ({variant}): not a draw game DrawLab replays",
+                SITE,
+                file,
+                lines.key("variant"),
+                hand_id=None if hand_id is None else str(hand_id),
+                game=variant,
+            )
         return _from_standard(data, file, lines)
     except (KeyError, TypeError, ValueError, InvalidOperation, CardError, IndexError) as exc:
         key = exc.args[0] if isinstance(exc, KeyError) and exc.args else None
@@ -566,7 +605,7 @@ def _from_standard(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
     game, structure = VARIANTS[variant]
     stacks = [_hundredths(v) for v in data["starting_stacks"]]
     n = len(stacks)
-    names = [str(p) for p in data.get("players", [f"p{i + 1}" for i in range(n)])]
+    names = _player_names(data.get("players"), n)
     numbers = [int(s) for s in data.get("seats", range(1, n + 1))]
     if len(names) != n or len(numbers) != n:
         raise ValueError("players, seats and starting_stacks differ in length")
@@ -742,6 +781,17 @@ def _nets(
     if finishing is None:
         return ()
     return tuple((p, f - s) for p, f, s in zip(names, finishing, stacks, strict=True))
+
+
+def _player_names(given: object, n: int) -> list[str]:
+    """The players' names; the standard leaves an anonymous player's name empty, so the
+    position name (``p3``) stands in, and a name given twice gets its position added."""
+    if given is None:
+        return [f"p{i + 1}" for i in range(n)]
+    if not isinstance(given, list):
+        raise TypeError(f"players must be a list of names, not {given!r}")
+    names = [str(p) or f"p{i + 1}" for i, p in enumerate(given)]
+    return [f"{name} (p{i + 1})" if names.count(name) > 1 else name for i, name in enumerate(names)]
 
 
 def _stack_left(player: str, seats: Sequence[Seat], steps: Sequence[Step]) -> int:

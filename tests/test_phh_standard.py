@@ -34,7 +34,7 @@ from engine.dealer import deal_hands
 from engine.record import Collect, Game, Hand, Structure
 from engine.replay import run_with_stacks
 from engine.verify import verify
-from parser.outcome import HandText, Outcome, ParseError
+from parser.outcome import HandText, Outcome, ParseError, Skipped
 from parser.phh import PhhReader, read_phh, write_phh
 from parser.reader import INTERNAL, read_bytes, read_path, read_text
 from parser.registry import READERS
@@ -516,3 +516,64 @@ def test_an_edit_inside_one_hand_of_a_phhs_file_touches_that_hand_alone(
         else:
             assert chunk.line == first
             assert isinstance(outcome, Hand | ParseError)
+
+
+HOLDEM = """variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'p2 f']
+hand = 7
+"""
+
+
+def test_a_hand_of_a_game_we_do_not_replay_is_skipped_among_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # two tables, or the stacks would have to carry over from one hand to the next
+    draw = [dumped(p, "w") + f"\ntable = {i}" for i, p in enumerate(PLAYED[:2])]
+    text = f"[1]\n{draw[0]}\n[2]\n{HOLDEM}\n[3]\n{draw[1]}\n"
+    got = [o for _, o in read_text(text, "mixed.phhs")]
+    assert isinstance(got[0], Hand) and isinstance(got[2], Hand)
+    skip = got[1]
+    assert isinstance(skip, Skipped)
+    assert (skip.kind, skip.site, skip.game, skip.hand_id, skip.file) == (
+        "unsupported",
+        "phh",
+        "NT",
+        "7",
+        "mixed.phhs",
+    )
+    assert skip.line == text.split("\n").index("[2]") + 2
+    assert "no-limit Texas hold'em" in skip.reason
+    with pytest.raises(ParseError) as info:
+        read_phh(HOLDEM, "nt.phh")
+    assert (info.value.line, info.value.message) == (
+        1,
+        "variant 'NT' is not a draw game DrawLab reads",
+    )
+    path = tmp_path / "mixed.phhs"
+    path.write_text(text, encoding="utf-8")
+    assert main(["verify", "--json", str(path)]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()[:-1]]
+    assert [(r["status"], r["game"]) for r in rows] == [
+        ("ok", "27_triple_draw"),
+        ("unsupported", "NT"),
+        ("ok", "27_single_draw"),
+    ]
+
+
+def test_anonymous_and_twice_given_names_stay_apart() -> None:
+    p = next(p for p in PLAYED if len(p.starting) == 3)
+    history = p.history
+    history.players = ["", "", "Cy"]
+    try:
+        text = dumped(p, "wf")
+        twice = text.replace("players = ['', '', 'Cy']", "players = ['Al', 'Al', 'Cy']")
+    finally:
+        history.players = _names(3)
+    hand = read_phh(text, "anon.phh")
+    assert [s.player for s in hand.seats] == ["p1", "p2", "Cy"]
+    assert verify(hand).problems == ()
+    assert [s.player for s in read_phh(twice, "twice.phh").seats] == ["Al (p1)", "Al (p2)", "Cy"]
