@@ -577,3 +577,19 @@ def test_anonymous_and_twice_given_names_stay_apart() -> None:
     assert [s.player for s in hand.seats] == ["p1", "p2", "Cy"]
     assert verify(hand).problems == ()
     assert [s.player for s in read_phh(twice, "twice.phh").seats] == ["Al (p1)", "Al (p2)", "Cy"]
+
+
+def test_phhs_sections_may_have_any_name_and_a_hands_own_tables_stay_with_it() -> None:
+    a, b = (dumped(p, "w") for p in PLAYED[:2])
+    text = f'["first hand"]\n{a}\n\n[_notes]\nby = "us"\n\n[hand-2] # the next\n{b}\n'
+    got = list(read_text(text, "named.phhs"))
+    lines = text.split("\n")
+    assert [(c.line, type(o).__name__) for c, o in got] == [
+        (2, "Hand"),
+        (lines.index("[hand-2] # the next") + 2, "Hand"),
+    ]
+    assert "[_notes]" in got[0][0].text
+    assert [without_position(o) for _, o in got] == [
+        without_position(read_phh(a, "x")),
+        without_position(read_phh(b, "x")),
+    ]
