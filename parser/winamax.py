@@ -9,6 +9,7 @@ pot" excludes the rake; ``Hand.total_pot`` adds it back (everything put in, as e
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 
@@ -33,6 +34,7 @@ _STRUCTURES = {
     "no limit": Structure.NO_LIMIT,
 }
 Fields = tuple[str | None, ...]
+_LOOSE_HEADER = re.compile(r" - HandId: #(\S+) - (.+?) (fixed limit|pot limit|no limit) ")
 
 _grammar: LineGrammar | None = None
 
@@ -76,6 +78,18 @@ class WinamaxReader:
     def parse(self, chunk: HandText) -> Hand | Skipped:
         first = chunk.text.split("\n", 1)[0]
         h = grammar().pattern("HEADER").match(first)
+        loose = _LOOSE_HEADER.search(first) if h is None else None
+        if loose is not None and _game(loose.group(2), _STRUCTURES[loose.group(3)]) is None:
+            # another game of a mixed table, whose stakes may be written otherwise
+            return Skipped(
+                "unsupported",
+                f"{loose.group(2)} is not a game DrawLab replays",
+                SITE,
+                chunk.file,
+                chunk.line,
+                loose.group(1),
+                loose.group(2),
+            )
         if h is None:
             raise ParseError(
                 "not the start of a Winamax hand",

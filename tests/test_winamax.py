@@ -170,3 +170,15 @@ def test_real_money_hand_with_euro_amounts_hidden_cards_and_the_heros_draw() -> 
     )
     assert h.collects == (Collect("Bob", 10000, 21),)
     assert (h.total_pot, h.rake) == (10000, 0)
+
+
+def test_stud_hand_of_a_mixed_table_is_unsupported_whatever_its_stakes_look_like() -> None:
+    text = (
+        "Winamax Poker - CashGame - HandId: #9250793-400-1478989999 - 7-Card Stud fixed limit"
+        " (5€ - 25€/50€) - 2016/11/12 22:30:00 UTC\n"
+    )
+    ((_, out),) = list(read_text(text, "s.txt"))
+    assert out == Skipped(
+        "unsupported", "7-Card Stud is not a game DrawLab replays", "winamax", "s.txt", 1,
+        "9250793-400-1478989999", "7-Card Stud",
+    )  # fmt: skip
