@@ -44,6 +44,9 @@ _STRUCTURES = {"Limit": Structure.FIXED, "Pot Limit": Structure.POT, "No Limit":
 _ZONES = {"ET": "America/New_York"}
 _BUY_IN = re.compile(r"\$([\d,.]+) \+ \$([\d,.]+)")
 _MAX_SEATS = re.compile(r"(\d+) max")
+_OTHER_GAME = re.compile(
+    r" - (?:[A-Za-z ]+ )?(Hold'em|Omaha[^-]*|Razz|7 Card Stud[^-]*|Stud[^-]*|Badugi)"
+)
 
 _grammar: LineGrammar | None = None
 
@@ -86,6 +89,18 @@ class FullTiltReader:
                 game=_summary_game(first),
             )
         header = _header(first)
+        other = _OTHER_GAME.search(first) if header is None else None
+        if other is not None:  # a game we do not replay, its header worded otherwise
+            hand = re.search(r"#(\d+)", first)
+            return Skipped(
+                "unsupported",
+                f"{other.group(1)} is not a game DrawLab replays",
+                SITE,
+                chunk.file,
+                chunk.line,
+                hand.group(1) if hand else None,
+                other.group(1),
+            )
         if header is None:
             raise ParseError(
                 "not the start of a Full Tilt hand",

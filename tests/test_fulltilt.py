@@ -428,3 +428,11 @@ def test_2013_header_puts_the_game_before_the_stakes() -> None:
     badugi = text.replace("FL 2-7 Triple Draw", "FL Badugi")
     ((_, out),) = list(read_text(badugi, "b.txt"))
     assert isinstance(out, Skipped) and (out.kind, out.game) == ("unsupported", "Badugi")
+
+
+def test_other_game_with_an_unusual_header_is_still_unsupported() -> None:
+    text = "Full Tilt Poker Game #9: Table X - Match 1 - $1/$2 - Limit Razz - odd\n"
+    ((_, out),) = list(read_text(text, "r.txt"))
+    assert out == Skipped(
+        "unsupported", "Razz is not a game DrawLab replays", "fulltilt", "r.txt", 1, "9", "Razz"
+    )
