@@ -115,10 +115,13 @@ def write_phh(hand: Hand) -> str:
         i = index.get(p.player)
         if i is None:
             continue
+        # Dead chips (antes, the dead part of a missed blind) are antes to the standard;
+        # live ones, whatever the post, are blinds or straddles.
         if p.kind is PostKind.ANTE:
             antes[i - 1] += p.amount
-        elif p.kind in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND):
-            blinds[i - 1] += p.amount
+        else:
+            antes[i - 1] += p.dead
+            blinds[i - 1] += p.amount - p.dead
     if len(order) == 2:
         # The standard lists heads-up forced bets in reverse (the button posts the small).
         antes.reverse()
@@ -619,16 +622,26 @@ def _from_standard(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
     steps: list[Step] = []
     put_in: dict[str, int] = {}
     post_line = lines.key("blinds_or_straddles")
+    # The table's ante is what most players pay (less is an all-in for less); more on one
+    # player is dead money (a missed blind, a big-blind ante), posted with that player's
+    # blind where there is one.
+    ante_line = lines.key("antes")
+    ante = max(antes, key=lambda a: (antes.count(a), a), default=0)
+    dead = [max(a - ante, 0) for a in antes]
     for i, amount in enumerate(antes):
-        if amount:
-            steps.append(Post(names[i], PostKind.ANTE, amount, lines.key("antes")))
+        if min(amount, ante):
+            steps.append(Post(names[i], PostKind.ANTE, min(amount, ante), ante_line))
     # Small blind first: heads-up that is the button, the last player (see the reversal).
     posting = range(n - 1, -1, -1) if n == 2 else range(n)
     live_blinds = [(i, blinds[i]) for i in posting if blinds[i]]
     for rank, (i, amount) in enumerate(live_blinds):
         post = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)[rank] if rank < 2 else PostKind.EXTRA
-        steps.append(Post(names[i], post, amount, post_line))
+        steps.append(Post(names[i], post, amount + dead[i], post_line, dead[i]))
+        dead[i] = 0
         put_in[names[i]] = amount
+    for i, amount in enumerate(dead):
+        if amount:
+            steps.append(Post(names[i], PostKind.EXTRA, amount, ante_line, amount))
     actions = [str(a) for a in data["actions"]]
     action_lines = lines.items("actions", len(actions))
     hero: str | None = None
@@ -715,7 +728,7 @@ def _from_standard(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
         table=str(data.get("table", "")),
         game=game,
         structure=structure,
-        stakes=Stakes(small_blind, big_blind, small_bet, big_bet, max(antes, default=0)),
+        stakes=Stakes(small_blind, big_blind, small_bet, big_bet, ante),
         currency=str(data.get("currency", "")),
         time=when,
         button=numbers[-1] if n else None,

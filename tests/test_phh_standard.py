@@ -593,3 +593,20 @@ def test_phhs_sections_may_have_any_name_and_a_hands_own_tables_stay_with_it() -
         without_position(read_phh(a, "x")),
         without_position(read_phh(b, "x")),
     ]
+
+
+MONEY = {"COLLECT_MISMATCH", "NET_MISMATCH", "WRONG_WINNER", "POT_MISMATCH", "RAKE_MISMATCH"}
+
+
+def test_our_hands_from_their_standard_fields_alone_pay_out_as_the_originals() -> None:
+    """Real sites' payouts (rake, silent uncalled bets, dead blinds, side pots) survive the
+    trip through ``winnings`` and the antes: no money problem the original does not have."""
+    checked = 0
+    for hand in own_hands():
+        before = {p.code for p in verify(hand).problems} & MONEY
+        text = write_phh(hand).split("# The whole DrawLab record")[0]
+        back = read_phh(text, "std.phh")
+        assert {p.code for p in verify(back).problems} & MONEY <= before, hand.hand_id
+        assert sum(c.amount for c in back.collects) == sum(c.amount for c in hand.collects)
+        checked += 1
+    assert checked >= 150
