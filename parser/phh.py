@@ -385,9 +385,12 @@ def parse_phh(text: str, file: str, first_line: int = 1) -> Hand | Skipped:
         return _from_standard(data, file, lines)
     except (KeyError, TypeError, ValueError, InvalidOperation, CardError, IndexError) as exc:
         key = exc.args[0] if isinstance(exc, KeyError) and exc.args else None
+        what = f"{type(exc).__name__}: {exc}"
+        if isinstance(exc, _FieldError):
+            key, what = exc.key, str(exc)
         line = lines.key(str(key)) if key else first_line
         raise ParseError(
-            f"not a usable PHH hand: {type(exc).__name__}: {exc}",
+            f"not a usable PHH hand: {what}",
             file=file,
             line=line,
             line_text=_line(text, line - shift),
@@ -744,16 +747,27 @@ def _from_standard(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
     )
 
 
+class _FieldError(ValueError):
+    """A field that is there but wrong: the error points at its line."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
 def _per_player(data: Mapping[str, Any], key: str, n: int) -> list[int] | None:
     """A per-player amount field (``winnings``, ``finishing_stacks``) in hundredths."""
     values = data.get(key)
     if values is None:
         return None
     if not isinstance(values, list) or len(values) != n:
-        raise ValueError(f"{key} must list one amount per player ({n})")
-    amounts = [_hundredths(v) for v in values]
+        raise _FieldError(key, f"{key} must list one amount per player ({n})")
+    try:
+        amounts = [_hundredths(v) for v in values]
+    except (TypeError, ValueError) as exc:
+        raise _FieldError(key, f"{key}: {exc}") from None
     if any(a < 0 for a in amounts):
-        raise ValueError(f"{key} holds a negative amount")
+        raise _FieldError(key, f"{key} holds a negative amount")
     return amounts
 
 

@@ -610,3 +610,24 @@ def test_our_hands_from_their_standard_fields_alone_pay_out_as_the_originals() -
         assert sum(c.amount for c in back.collects) == sum(c.amount for c in hand.collects)
         checked += 1
     assert checked >= 150
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("winnings", "[1, 2]", "one amount per player"),
+        ("winnings", "[0, -4, 0]", "negative"),
+        ("finishing_stacks", "[0, 'x', 0]", "not an amount"),
+        ("finishing_stacks", "[0, 0.001, 0]", "finer than hundredths"),
+    ],
+)
+def test_a_wrong_payout_field_is_an_error_on_its_line(field: str, value: str, says: str) -> None:
+    p = next(p for p in PLAYED if len(p.starting) == 3)
+    text = dumped(p, "") + f"\n{field} = {value}\n"
+    with pytest.raises(ParseError) as info:
+        read_phh(text, "bad.phh", 11)
+    assert info.value.line == 10 + len(text.split("\n")) - 1
+    assert info.value.line_text == f"{field} = {value}"
+    assert says in info.value.message and info.value.message.startswith(
+        f"not a usable PHH hand: {field}"
+    )
