@@ -134,6 +134,7 @@ def _artifact(name: str) -> Path:
 
 
 def _shot(page: Page, name: str, readme: bool = False) -> None:
+    page.mouse.move(0, 0)  # no hover tooltip in the picture
     _settle(page)
     page.wait_for_timeout(800)  # let charts finish their transition
     page.screenshot(path=_artifact(f"{name}.png"), full_page=True)
