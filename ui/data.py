@@ -16,6 +16,7 @@ import streamlit as st
 
 from analysis import queries, stats
 from analysis.db import Connection
+from analysis.positions import POSITIONS
 from analysis.queries import HandFilter
 from analysis.stats import Filters
 from engine.replay import Replay, replay
@@ -54,7 +55,12 @@ def cumulative(_con: Connection, path: str, gen: int, player: str,
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
 def by_position(_con: Connection, path: str, gen: int, player: str,
                 filters: Filters) -> pd.DataFrame:
-    return stats.by_position(_con, player, filters)
+    """Results by position in acting order; no statistics (the chart shows win rates only)."""
+    df = stats.summary(_con, filters, player, by=("position",), stats=())
+    order = {p: i for i, p in enumerate(POSITIONS)}
+    rank = df["position"].map(lambda p: order.get(p, len(order)))
+    return df.assign(_o=rank).sort_values(["_o", "position"]).drop(columns="_o").reset_index(
+        drop=True)
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
