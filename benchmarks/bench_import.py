@@ -133,6 +133,7 @@ class Sampler(threading.Thread):
         self.root = root
         self.peak_pss = 0
         self.peak_rss = 0
+        self.peak_main_pss = 0
         self.cpu: dict[int, float] = {}
         self.stop = threading.Event()
 
@@ -143,6 +144,8 @@ class Sampler(threading.Thread):
                 p, r = _memory(pid)
                 pss += p
                 rss += r
+                if pid == self.root:
+                    self.peak_main_pss = max(self.peak_main_pss, p)
                 c = _cpu(pid)
                 if c >= 0:
                     self.cpu[pid] = max(self.cpu.get(pid, 0.0), c)
@@ -215,7 +218,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"1M hands at this rate: {1_000_000 / rate / 60:,.1f} min")
         print(
             f"peak memory, all processes: PSS {s.peak_pss / 2**20:,.0f} MiB, "
-            f"RSS {s.peak_rss / 2**20:,.0f} MiB (goal < 1,536 MiB)"
+            f"RSS {s.peak_rss / 2**20:,.0f} MiB (goal < 1,536 MiB); "
+            f"main process alone at most {s.peak_main_pss / 2**20:,.0f} MiB"
         )
         print(
             f"database: {db_bytes / 2**20:,.1f} MiB = "
