@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8501
 
-.PHONY: run test lint typecheck browser clean samples
+.PHONY: run test lint typecheck browser clean screenshots samples
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -35,6 +35,9 @@ test: $(STAMP) browser lint typecheck
 
 samples: $(STAMP)
 	$(BIN)/python -m analysis.simulate sample_histories
+
+screenshots: $(STAMP) browser
+	DRAWLAB_README_SHOTS=1 $(BIN)/pytest -p no:cacheprovider -m browser
 
 clean:
 	rm -rf $(VENV)

@@ -5,7 +5,9 @@ Debian's ``chromium`` (``make browser`` installs it; a missing browser fails the
 is not skipped) uploads corpus files, reads the counts, replays a hand to its showdown,
 checks that player names carrying links, markup and script show as plain text, and
 answers a "which hand wins" drill with the winners our own ranking picks.
-Screenshots go to ``test-artifacts/`` and, one per page, to ``docs/screenshots/``.
+Screenshots go to ``test-artifacts/``; with ``DRAWLAB_README_SHOTS=1`` (``make screenshots``)
+one per page also refreshes ``docs/screenshots/`` for the README, so a plain test run
+leaves the tracked pictures alone.
 """
 
 from __future__ import annotations
@@ -138,7 +140,7 @@ def _shot(page: Page, name: str, readme: bool = False) -> None:
     _settle(page)
     page.wait_for_timeout(800)  # let charts finish their transition
     page.screenshot(path=_artifact(f"{name}.png"), full_page=True)
-    if readme:
+    if readme and os.environ.get("DRAWLAB_README_SHOTS") == "1":
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=False)
 
