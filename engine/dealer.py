@@ -29,7 +29,7 @@ from engine import pots
 from engine.cards import Cards
 from engine.deck import Deck
 from engine.players_model import BetOptions, Judge, Style, decide, keep_high, keep_low, strength
-from engine.profiles import profile_for
+from engine.profiles import profile_for, table_unit
 from engine.ranking import Ranking, rank, ranking_for
 from engine.record import (
     Action,
@@ -421,7 +421,8 @@ class _HandPlay:
             won = [(0, live[0], total - rake)]
         else:
             strengths = self._showdown(hs.showdown_order(), holding, contributions, ranking)
-            won = list(pots.award(after_rake, strengths, order))
+            unit = table_unit(profile, spec.tournament, spec.currency)
+            won = list(pots.award(after_rake, strengths, order, unit))
         several = len([p for p in after_rake if p.amount > 0]) > 1
         for index, player, amount in sorted(won, key=lambda w: -w[0]):
             steps.append(Collect(player, amount, 0, pot=index if several else 0))
@@ -493,7 +494,11 @@ class _HandPlay:
             self._apply(hs, player, ActionKind.CALL, hs.street_bet[player] + legal.call)
         else:
             assert legal.aggressive is not None
-            self._apply(hs, player, legal.aggressive, choice.to)
+            to = choice.to
+            unit = table_unit(profile_for(t.spec.site), t.spec.tournament, t.spec.currency)
+            if legal.min_to is not None and to not in (legal.min_to, legal.max_to):
+                to = max(legal.min_to, to - to % unit)  # a size in whole chips
+            self._apply(hs, player, legal.aggressive, to)
 
     def _apply(self, hs: HandState, player: str, kind: ActionKind, to: int) -> None:
         """Perform and write down one action; ``to`` is the player's street total after it."""

@@ -13,7 +13,9 @@ file ``5-Carddraw-FL-USD-0.10-0.20-201106.sidepot.txt``: "Main pot $0.43. Side p
 - the main pot comes first, then side pots in order of rising level;
 - rake comes out of the main pot first, then the next pot if the main pot is too small;
 - an odd chip of a split goes to the first winner clockwise from the button: the caller
-  orders the winners (``clockwise_from_button`` does it from seat numbers).
+  orders the winners (``clockwise_from_button`` does it from seat numbers).  The odd chip
+  is the table's smallest chip, not a hundredth: a cent in a cash game, a whole chip in a
+  tournament (``split``'s ``unit``).
 """
 
 from __future__ import annotations
@@ -92,18 +94,27 @@ def side_pots(
     return tuple(pots)
 
 
-def split(amount: int, winners: Sequence[str]) -> dict[str, int]:
-    """Equal shares; the odd chips go one each to the first winners in the given order.
+def split(amount: int, winners: Sequence[str], unit: int = 1) -> dict[str, int]:
+    """Equal shares in whole ``unit``s; the odd units go one each to the first winners in
+    the given order.
 
-    The smallest unit is one hundredth (a cent, or a hundredth of a tournament chip), as
-    every amount in the record is.
+    ``unit`` is the smallest amount the table can split, in the record's hundredths: one
+    cent (1) in a cash game, one chip (100) in a tournament or any game played in chips
+    (``engine.profiles.chip_unit`` says which).  Money below one unit (a pot that is not a
+    whole number of units, which only a record of odd amounts gives) goes with the first
+    winner's share, so the shares always sum to ``amount``.
     """
     if not winners:
         raise ValueError("a pot needs at least one winner")
     if len(set(winners)) != len(winners):
         raise ValueError(f"a winner is listed twice: {list(winners)}")
-    share, odd = divmod(amount, len(winners))
-    return {w: share + (1 if i < odd else 0) for i, w in enumerate(winners)}
+    if unit < 1:
+        raise ValueError(f"the chip unit must be positive: {unit}")
+    units, below = divmod(amount, unit)
+    share, odd = divmod(units, len(winners))
+    out = {w: (share + (1 if i < odd else 0)) * unit for i, w in enumerate(winners)}
+    out[winners[0]] += below
+    return out
 
 
 def uncalled(contributions: Mapping[str, int]) -> tuple[str, int] | None:
@@ -148,14 +159,14 @@ def clockwise_from_button(
 
 
 def award(
-    pots: Sequence[Pot], strength: Mapping[str, int], order: Sequence[str]
+    pots: Sequence[Pot], strength: Mapping[str, int], order: Sequence[str], unit: int = 1
 ) -> tuple[tuple[int, str, int], ...]:
     """Who takes what from each pot: ``(pot index, player, amount)``, pot by pot.
 
     ``strength`` is each showing player's hand value, smaller is better (as
     ``engine.ranking.rank`` gives it); a pot with one eligible player goes to that player
-    whether or not they showed.  ``order`` is the odd-chip order (``clockwise_from_button``).
-    Empty pots are skipped.
+    whether or not they showed.  ``order`` is the odd-chip order (``clockwise_from_button``)
+    and ``unit`` the smallest chip (``split``).  Empty pots are skipped.
     """
     position = {p: i for i, p in enumerate(order)}
     out: list[tuple[int, str, int]] = []
@@ -171,6 +182,6 @@ def award(
         best = min(strength[p] for p in contenders)
         tied = [p for p in contenders if strength[p] == best]
         winners = sorted(tied, key=lambda p: position.get(p, len(order)))
-        for player, amount in split(pot.amount, winners).items():
+        for player, amount in split(pot.amount, winners, unit).items():
             out.append((index, player, amount))
     return tuple(out)

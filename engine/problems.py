@@ -92,6 +92,10 @@ explains (sites do not always log them): a warning."""
 RUN_IT_TWICE = "RUN_IT_TWICE"
 """A hand run twice at a site whose profile does not allow it."""
 
+PAYOUT_UNSTATED = "PAYOUT_UNSTATED"
+"""The history does not say who collected what (a format where payouts are optional): the
+winners are computed, but the collections cannot be checked.  A warning."""
+
 REPLAY_FAILED = "REPLAY_FAILED"
 """The replay itself failed on this record (a bug of ours, reported instead of crashing)."""
 
@@ -119,6 +123,7 @@ CODES: dict[str, str] = {
     STACK_MISMATCH: "Chips that do not exist.",
     STACK_CHANGE: "A cash stack changed between hands (top-up or rebuy).",
     RUN_IT_TWICE: "Run twice where the site does not.",
+    PAYOUT_UNSTATED: "No payouts written: the collections cannot be checked.",
     REPLAY_FAILED: "The replay failed on this record.",
 }
 

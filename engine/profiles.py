@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from engine.record import Action, Hand, Post
+
 
 class UncalledReport(StrEnum):
     """How a site tells that an unmatched bet went back to its owner."""
@@ -43,6 +45,11 @@ class SiteProfile:
     amounts may fall short of the pot before it is an error.  ``home_rules``: five-card
     draw is played in the home form of the user's documents (antes, jacks or better to
     open, three cards drawn, four with an ace shown).
+    ``chip_unit``: the smallest chip a pot is split into, in hundredths; ``None`` takes it
+    from the record (``chip_unit``).  ``unstated_currency_is_chips``: a hand whose currency
+    is not written is played in chips (whole chips, split to the chip).
+    ``payouts_may_be_unstated``: the format may leave out who collected what; such a hand
+    is a warning (``PAYOUT_UNSTATED``) whose collections cannot be checked, not an error.
     """
 
     site: str
@@ -55,6 +62,9 @@ class SiteProfile:
     checks_show_order: bool = False
     max_implied_rake_per_mille: int = 100
     home_rules: bool = False
+    chip_unit: int | None = None
+    unstated_currency_is_chips: bool = False
+    payouts_may_be_unstated: bool = False
 
 
 DEFAULT = SiteProfile(site="")
@@ -94,16 +104,53 @@ PROFILES: dict[str, SiteProfile] = {
     # rulebook's play.  No uncalled lines: the ``winnings`` (pots collected, after rake)
     # leave a returned bet out, the collects read from ``finishing_stacks`` count it in,
     # so either way is accepted.  No total pot; a rake only as winnings short of the pot.
+    # Amounts are chips unless a ``currency`` is written (pokerkit writes none); the
+    # payout fields are optional (pokerkit's default dump has neither).
     "phh": SiteProfile(
         "phh",
         uncalled=UncalledReport.ANY,
         total_pot=TotalPot.ANY,
         run_it_twice=False,
         max_implied_rake_per_mille=100,
+        unstated_currency_is_chips=True,
+        payouts_may_be_unstated=True,
     ),
     # The user's home games, as their own documents describe them.
     "home": SiteProfile("home", home_rules=True, run_it_twice=False, checks_show_order=True),
 }
+
+
+CHIPS = "chips"  # ``Hand.currency`` of tournaments and play-money tables
+CHIP = 100  # one chip in the record's hundredths
+CENT = 1
+
+
+def table_unit(profile: SiteProfile, tournament: bool, currency: str) -> int:
+    """The smallest chip at a table, in the record's hundredths: a whole chip (``CHIP``) in
+    a tournament or at a table played in chips, a cent (``CENT``) in a cash game, unless
+    the site's profile sets its own."""
+    if profile.chip_unit is not None:
+        return profile.chip_unit
+    chips = tournament or currency.lower() == CHIPS
+    chips = chips or (profile.unstated_currency_is_chips and not currency)
+    return CHIP if chips else CENT
+
+
+def chip_unit(hand: Hand, profile: SiteProfile) -> int:
+    """The smallest amount a pot of ``hand`` is split into (``table_unit``).
+
+    A record holding an amount that is not a whole number of that unit (a stack or a bet
+    of half a chip) cannot have been played in it, so it falls back to the cent rather
+    than judge a split by a unit the table did not use.
+    """
+    unit = table_unit(profile, hand.tournament is not None, hand.currency)
+    if unit == CENT:
+        return unit
+    amounts = [s.stack for s in hand.seats]
+    amounts += [s.amount for s in hand.steps if isinstance(s, Post | Action)]
+    if any(a % unit for a in amounts):
+        return CENT
+    return unit
 
 
 def profile_for(site: str) -> SiteProfile:

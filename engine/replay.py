@@ -28,7 +28,7 @@ from engine.problems import (
     Finding,
     money,
 )
-from engine.profiles import SiteProfile, profile_for
+from engine.profiles import SiteProfile, chip_unit, profile_for
 from engine.ranking import rank
 from engine.record import (
     Action,
@@ -459,6 +459,7 @@ class _Replayer:
             dead_hand=st.phase is Phase.DEAD,
             strengths=self.strengths,
             forfeited=self.forfeited,
+            unit=chip_unit(hand, self.profile),
         )
         reported = Reported(
             uncalled=self.uncalled,

@@ -17,6 +17,7 @@ from engine.pots import Pot, clockwise_from_button, side_pots, split
 from engine.problems import (
     COLLECT_MISMATCH,
     NET_MISMATCH,
+    PAYOUT_UNSTATED,
     POT_MISMATCH,
     RAKE_MISMATCH,
     UNCALLED_MISMATCH,
@@ -42,6 +43,7 @@ class Table:
     dead_hand: bool = False  # nobody opened: the antes stay for the next deal
     strengths: dict[int, dict[str, int]] = field(default_factory=dict)  # run -> player -> rank
     forfeited: set[str] = field(default_factory=set)  # mucked at showdown, cards unseen
+    unit: int = 1  # the smallest chip a pot splits into (``engine.profiles.chip_unit``)
     returned_in_collect: dict[str, int] = field(default_factory=dict)  # set by ``settle``
 
 
@@ -90,7 +92,7 @@ def expected_shares(table: Table, profile: SiteProfile) -> Expected:
             shares[pot.eligible[0]] = shares.get(pot.eligible[0], 0) + pot.amount
             winners.append({pot.eligible[0]})
             continue
-        parts = split(pot.amount, [str(r) for r in runs])
+        parts = split(pot.amount, [str(r) for r in runs], table.unit)
         won: set[str] | None = set()
         for r in runs:
             strength = {**base, **table.strengths.get(r, {})}
@@ -105,8 +107,8 @@ def expected_shares(table: Table, profile: SiteProfile) -> Expected:
             if table.button is not None:
                 tied = clockwise_from_button(tied, order_seats, table.button)
             if len(tied) > 1 and not profile.odd_chip_clockwise:
-                slack += 1
-            for p, amount in split(parts[str(r)], tied).items():
+                slack += table.unit
+            for p, amount in split(parts[str(r)], tied, table.unit).items():
                 shares[p] = shares.get(p, 0) + amount
             if won is not None:
                 won.update(tied)
@@ -143,6 +145,9 @@ def settle(table: Table, reported: Reported, profile: SiteProfile) -> list[Probl
     if expected.undecided:
         text = "the showdown's winner cannot be checked: the hands are not written"
         out.append(Problem(UNDECIDED, Severity.WARNING, reported.end_line, text))
+    if _unstated(table, reported, profile):
+        out.append(_unstated_warning(table, expected, reported.end_line))
+        return _dedupe(out)
     modes = _modes(profile, bool(unreported))
     best: list[Problem] | None = None
     for in_collect in modes:
@@ -152,6 +157,28 @@ def settle(table: Table, reported: Reported, profile: SiteProfile) -> list[Probl
             best = found
             table.returned_in_collect = dict(chosen)
     return _dedupe(out + (best or []))
+
+
+def _unstated(table: Table, reported: Reported, profile: SiteProfile) -> bool:
+    """A pot was played for, and the history (in a format that may) says nothing of who
+    took it: no collects, no per-player results."""
+    if not profile.payouts_may_be_unstated or table.dead_hand:
+        return False
+    if reported.collects or reported.net:
+        return False
+    return sum(table.total.values()) > 0
+
+
+def _unstated_warning(table: Table, expected: Expected, line: int) -> Problem:
+    """``PAYOUT_UNSTATED``, saying who wins what by the replay, as far as it can tell."""
+    text = "the history states no payouts, so the collections cannot be checked"
+    if expected.undecided:
+        text += "; the hands shown do not decide the winner"
+    elif expected.shares:
+        order = sorted(expected.shares, key=lambda p: table.seat_of.get(p, 0))
+        wins = ", ".join(f"{p} {money(expected.shares[p])}" for p in order)
+        text += f"; by the replay the pots go: {wins} (before any rake)"
+    return Problem(PAYOUT_UNSTATED, Severity.WARNING, line, text)
 
 
 def _modes(profile: SiteProfile, any_unreported: bool) -> tuple[bool, ...]:

@@ -130,6 +130,11 @@ CASES: dict[str, tuple[Callable[[], Hand], int, Severity]] = {
         Severity.ERROR,
     ),
     P.STACK_MISMATCH: (lambda: base_hand(stacks=(1000, 12, 1000)), 9, Severity.ERROR),
+    P.PAYOUT_UNSTATED: (  # a PHH file may leave the payouts out: the last step's line
+        lambda: make_hand(with_step(31, None), site="phh", rake=None, total_pot=None),
+        30,
+        Severity.WARNING,
+    ),
     P.RUN_IT_TWICE: (
         lambda: make_hand(with_step(12, draw("C", 1, 1, run=1))),
         12,
