@@ -13,6 +13,11 @@ some hands), and then nothing can be said.  Hands of different files are not com
 site writes a table's session into one file, and files cut apart (or anonymised, as the
 corpus files are, where "Player1" of one file is not "Player1" of the next) say nothing
 about each other.
+
+A hand whose table has no name (a PHH file from pokerkit, which writes none) is at a table
+of its own: hands of unknown tables cannot be told to be at one, so they are never chained.
+A hand whose history states no payouts (``PAYOUT_UNSTATED``) ends with stacks nobody wrote,
+so it carries nothing to the next hand.
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, timedelta
 
 from engine.problems import STACK_CHANGE, STACK_MISMATCH, money
-from engine.record import Hand
+from engine.profiles import profile_for
+from engine.record import Action, Hand, Post
 from engine.replay import run_with_stacks
 from engine.verdict import Problem, Severity
 
@@ -38,7 +44,7 @@ def carry_over(
     previous: Hand, previous_final: Mapping[str, int], current: Hand
 ) -> tuple[Problem, ...]:
     """What is wrong with the stacks ``current`` starts with, after ``previous`` ended."""
-    if table_key(previous) != table_key(current):
+    if not current.table.strip() or table_key(previous) != table_key(current):
         return ()
     if previous.time is not None and current.time is not None:
         try:
@@ -77,14 +83,28 @@ class ContinuityTracker:
         self._last: dict[TableKey, tuple[Hand, dict[str, int]]] = {}
 
     def feed(self, hand: Hand, final: Mapping[str, int]) -> tuple[Problem, ...]:
+        """The carry-over problems of ``hand``'s starting stacks; ``final`` (its stacks at
+        the end, empty when the replay could not run it) is kept for the table's next hand
+        unless it is unknown."""
+        if not hand.table.strip():
+            return ()  # an unknown table: nothing to chain with
         key = table_key(hand)
         previous = self._last.pop(key, None)
-        self._last[key] = (hand, dict(final))
-        if len(self._last) > self.TABLES:
-            del self._last[next(iter(self._last))]
+        if final and not _payouts_unstated(hand):
+            self._last[key] = (hand, dict(final))
+            if len(self._last) > self.TABLES:
+                del self._last[next(iter(self._last))]
         if previous is None:
             return ()
         return carry_over(previous[0], previous[1], hand)
+
+
+def _payouts_unstated(hand: Hand) -> bool:
+    """The history says nothing of where the pot went, so the stacks after it are unknown
+    (the replay reports it as ``PAYOUT_UNSTATED``)."""
+    if hand.collects or hand.net or not profile_for(hand.site).payouts_may_be_unstated:
+        return False
+    return any(isinstance(s, Post | Action) and s.amount for s in hand.steps)
 
 
 def check_continuity(hands: Sequence[Hand]) -> dict[tuple[str, str], tuple[Problem, ...]]:
@@ -101,7 +121,7 @@ def check_continuity(hands: Sequence[Hand]) -> dict[tuple[str, str], tuple[Probl
                 _, final = run_with_stacks(hand)
             except Exception:  # verify reports the failed replay; no stacks to carry
                 final = {}
-            found = tracker.feed(hand, final) if final else ()
+            found = tracker.feed(hand, final)
             if found:
                 out[(hand.site, hand.hand_id)] = found
     return out
