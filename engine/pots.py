@@ -94,9 +94,11 @@ def side_pots(
     return tuple(pots)
 
 
-def split(amount: int, winners: Sequence[str], unit: int = 1) -> dict[str, int]:
+def split(
+    amount: int, winners: Sequence[str], unit: int = 1, all_to_first: bool = False
+) -> dict[str, int]:
     """Equal shares in whole ``unit``s; the odd units go one each to the first winners in
-    the given order.
+    the given order (``all_to_first``: all of them to the first winner, pokerkit's way).
 
     ``unit`` is the smallest amount the table can split, in the record's hundredths: one
     cent (1) in a cash game, one chip (100) in a tournament or any game played in chips
@@ -112,6 +114,10 @@ def split(amount: int, winners: Sequence[str], unit: int = 1) -> dict[str, int]:
         raise ValueError(f"the chip unit must be positive: {unit}")
     units, below = divmod(amount, unit)
     share, odd = divmod(units, len(winners))
+    if all_to_first:
+        out = {w: share * unit for w in winners}
+        out[winners[0]] += odd * unit + below
+        return out
     out = {w: (share + (1 if i < odd else 0)) * unit for i, w in enumerate(winners)}
     out[winners[0]] += below
     return out

@@ -31,6 +31,14 @@ class TotalPot(StrEnum):
     ANY = "any"
 
 
+class OddChips(StrEnum):
+    """Who gets the odd chips of a split, the winners ordered clockwise from the button."""
+
+    ONE_EACH = "one_each"  # one each to the first winners (RULES.md)
+    ALL_TO_FIRST = "all_to_first"  # all to the first winner (pokerkit)
+    EITHER = "either"  # either of the above
+
+
 @dataclass(frozen=True, slots=True)
 class SiteProfile:
     """One site's practice.
@@ -50,6 +58,7 @@ class SiteProfile:
     is not written is played in chips (whole chips, split to the chip).
     ``payouts_may_be_unstated``: the format may leave out who collected what; such a hand
     is a warning (``PAYOUT_UNSTATED``) whose collections cannot be checked, not an error.
+    ``odd_chips``: how several odd chips of one split are given out (``OddChips``).
     """
 
     site: str
@@ -65,6 +74,7 @@ class SiteProfile:
     chip_unit: int | None = None
     unstated_currency_is_chips: bool = False
     payouts_may_be_unstated: bool = False
+    odd_chips: OddChips = OddChips.ONE_EACH
 
 
 DEFAULT = SiteProfile(site="")
@@ -105,7 +115,8 @@ PROFILES: dict[str, SiteProfile] = {
     # leave a returned bet out, the collects read from ``finishing_stacks`` count it in,
     # so either way is accepted.  No total pot; a rake only as winnings short of the pot.
     # Amounts are chips unless a ``currency`` is written (pokerkit writes none); the
-    # payout fields are optional (pokerkit's default dump has neither).
+    # payout fields are optional (pokerkit's default dump has neither).  pokerkit gives
+    # all the odd chips of a split to the first winner, our own dealt hands one each.
     "phh": SiteProfile(
         "phh",
         uncalled=UncalledReport.ANY,
@@ -114,6 +125,7 @@ PROFILES: dict[str, SiteProfile] = {
         max_implied_rake_per_mille=100,
         unstated_currency_is_chips=True,
         payouts_may_be_unstated=True,
+        odd_chips=OddChips.EITHER,
     ),
     # The user's home games, as their own documents describe them.
     "home": SiteProfile("home", home_rules=True, run_it_twice=False, checks_show_order=True),

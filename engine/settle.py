@@ -26,7 +26,7 @@ from engine.problems import (
     Finding,
     money,
 )
-from engine.profiles import SiteProfile, TotalPot, UncalledReport
+from engine.profiles import OddChips, SiteProfile, TotalPot, UncalledReport
 from engine.record import Collect, Uncalled
 from engine.verdict import Problem, Severity
 
@@ -69,8 +69,9 @@ class Expected:
     winners: list[set[str] | None] = field(default_factory=list)  # per non-empty pot
 
 
-def expected_shares(table: Table, profile: SiteProfile) -> Expected:
-    """Who wins how much of each pot, before rake, by the hands shown."""
+def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = False) -> Expected:
+    """Who wins how much of each pot, before rake, by the hands shown (``all_to_first``:
+    the odd chips of a split all go to its first winner)."""
     pot_total = sum(table.total.values())
     if table.dead_hand:
         return Expected({}, (), False, 0)
@@ -108,7 +109,7 @@ def expected_shares(table: Table, profile: SiteProfile) -> Expected:
                 tied = clockwise_from_button(tied, order_seats, table.button)
             if len(tied) > 1 and not profile.odd_chip_clockwise:
                 slack += table.unit
-            for p, amount in split(parts[str(r)], tied, table.unit).items():
+            for p, amount in split(parts[str(r)], tied, table.unit, all_to_first).items():
                 shares[p] = shares.get(p, 0) + amount
             if won is not None:
                 won.update(tied)
@@ -149,13 +150,21 @@ def settle(table: Table, reported: Reported, profile: SiteProfile) -> list[Probl
         out.append(_unstated_warning(table, expected, reported.end_line))
         return _dedupe(out)
     modes = _modes(profile, bool(unreported))
+    splits = [expected]
+    if profile.odd_chips is OddChips.ALL_TO_FIRST:
+        splits = [expected_shares(table, profile, all_to_first=True)]
+    elif profile.odd_chips is OddChips.EITHER:
+        other = expected_shares(table, profile, all_to_first=True)
+        if other.shares != expected.shares:
+            splits.append(other)
     best: list[Problem] | None = None
-    for in_collect in modes:
-        chosen = unreported if in_collect else {}
-        found = _money_findings(table, reported, expected, chosen, profile)
-        if best is None or _errors(found) < _errors(best):
-            best = found
-            table.returned_in_collect = dict(chosen)
+    for shares in splits:
+        for in_collect in modes:
+            chosen = unreported if in_collect else {}
+            found = _money_findings(table, reported, shares, chosen, profile)
+            if best is None or _errors(found) < _errors(best):
+                best = found
+                table.returned_in_collect = dict(chosen)
     return _dedupe(out + (best or []))
 
 

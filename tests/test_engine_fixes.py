@@ -14,13 +14,15 @@ import warnings
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, HandHistory, Mode
 
 from engine.continuity import ContinuityTracker, check_continuity
 from engine.dealer import deal_hands
 from engine.pots import Pot, award, split
 from engine.problems import COLLECT_MISMATCH, PAYOUT_UNSTATED, STACK_CHANGE, STACK_MISMATCH
-from engine.profiles import CENT, CHIP, PROFILES, chip_unit, profile_for
+from engine.profiles import CENT, CHIP, PROFILES, OddChips, chip_unit, profile_for
 from engine.record import Action, Collect, Game, Hand, Post, Seat, Structure, Tournament, Uncalled
 from engine.replay import replay, run_with_stacks
 from engine.settle import Table, expected_shares
@@ -60,6 +62,26 @@ def test_odd_units_go_one_each_and_money_below_a_unit_stays_with_the_first() -> 
     assert split(550, ["A", "B"], CHIP) == {"A": 350, "B": 200}
     with pytest.raises(ValueError, match="positive"):
         split(100, ["A"], 0)
+
+
+@settings(deadline=None, max_examples=200)
+@given(
+    chips=st.integers(0, 10**6),
+    n=st.integers(1, 9),
+    unit=st.sampled_from([CENT, CHIP]),
+    all_to_first=st.booleans(),
+)
+def test_split_shares_are_whole_units_summing_to_the_pot(
+    chips: int, n: int, unit: int, all_to_first: bool
+) -> None:
+    winners = [f"p{i}" for i in range(n)]
+    shares = split(chips * unit, winners, unit, all_to_first)
+    assert sum(shares.values()) == chips * unit
+    assert all(v % unit == 0 for v in shares.values())
+    base = chips // n * unit
+    assert all(shares[w] == base for w in winners[1:] if all_to_first)
+    assert all(base <= v <= base + unit for v in shares.values() if not all_to_first)
+    assert shares[winners[0]] == max(shares.values())
 
 
 def _cash(**changes: object) -> Hand:
@@ -152,28 +174,52 @@ _AUTOMATIONS = (
 )
 
 
-def _kit_tie(stacks: tuple[int, int, int] = (100, 100, 100)) -> tuple[HandHistory, list[int]]:
-    """pokerkit plays a 3-handed triple draw: Cy (button) raises to 4, Ann folds her small
-    blind of 1, Bob calls; everyone stands pat and checks; Bob and Cy tie with 8-6-4-3-2
-    for a pot of 9 chips.  pokerkit gives the odd chip to Bob."""
+def _kit(
+    holes: tuple[str, ...], moves: str, stacks: tuple[int, ...]
+) -> tuple[HandHistory, list[int]]:
+    """pokerkit plays fixed-limit triple draw (blinds 1 and 2): ``holes`` dealt from the
+    small blind on, ``moves`` before the first draw (``r4`` raise to 4, ``c``, ``f``), then
+    everyone stands pat and checks to the showdown; pokerkit pays."""
     game = FixedLimitDeuceToSevenLowballTripleDraw(
         _AUTOMATIONS, True, 0, (1, 2), 2, 4, mode=Mode.CASH_GAME
     )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        state = game(stacks, 3)
-        for cards in ("KsQsJsTs9h", "8c6d4h3s2c", "8d6c4s3h2d"):
+        state = game(stacks, len(stacks))
+        for cards in holes:
             state.deal_hole(cards)
-        state.complete_bet_or_raise_to(4)
-        state.fold()
-        state.check_or_call()
+        for move in moves.split():
+            if move.startswith("r"):
+                state.complete_bet_or_raise_to(int(move[1:]))
+            elif move == "c":
+                state.check_or_call()
+            else:
+                state.fold()
         while state.status:
             if state.can_stand_pat_or_discard():
                 state.stand_pat_or_discard()
             else:
                 state.check_or_call()
-    history = HandHistory.from_game_state(game, state, players=["Ann", "Bob", "Cy"])
+    names = ["Ann", "Bob", "Cy", "Di"][: len(stacks)]
+    history = HandHistory.from_game_state(game, state, players=names)
     return history, [int(s) for s in state.stacks]
+
+
+def _kit_tie(stacks: tuple[int, int, int] = (100, 100, 100)) -> tuple[HandHistory, list[int]]:
+    """Cy (button) raises to 4, Ann folds her small blind of 1, Bob calls; Bob and Cy tie
+    with 8-6-4-3-2 for a pot of 9 chips.  pokerkit gives the odd chip to Bob."""
+    return _kit(("KsQsJsTs9h", "8c6d4h3s2c", "8d6c4s3h2d"), "r4 f c", stacks)
+
+
+def _kit_three_way(winnings: list[int]) -> Hand:
+    """Cy raises to 4, Di and Ann call, Bob folds his big blind: Ann, Cy and Di tie for
+    14 chips.  pokerkit gives both odd chips to Ann (6, 4, 4); the rulebook one each."""
+    history, finishing = _kit(
+        ("8c6d4h3s2c", "KsQsJsTs9h", "8d6c4s3h2d", "8h6s4d3c2h"), "r4 c c f", (100,) * 4
+    )
+    assert finishing == [102, 98, 100, 100]
+    history.winnings = winnings
+    return read_phh(history.dumps(), "three.phh")
 
 
 @pytest.mark.parametrize("fields", ["w", "f", "wf"])
@@ -189,6 +235,23 @@ def test_a_pokerkit_phh_split_with_an_odd_chip_verifies_and_pays_what_pokerkit_p
     assert verdict.problems == ()
     assert final == {"Ann": 9900, "Bob": 10100, "Cy": 10000}
     assert chip_unit(hand, profile_for(hand.site)) == CHIP
+
+
+def test_pokerkits_odd_chips_all_to_the_first_winner_are_a_phh_setting() -> None:
+    assert split(1400, ["Ann", "Cy", "Di"], CHIP, all_to_first=True) == {
+        "Ann": 600,
+        "Cy": 400,
+        "Di": 400,
+    }
+    assert profile_for("phh").odd_chips is OddChips.EITHER
+    assert profile_for("pokerstars").odd_chips is OddChips.ONE_EACH
+    assert verify(_kit_three_way([6, 0, 4, 4])).problems == ()  # pokerkit's payout
+    assert verify(_kit_three_way([5, 0, 5, 4])).problems == ()  # the rulebook's
+    wrong = verify(_kit_three_way([4, 0, 6, 4])).problems  # odd chips to Cy: neither way
+    assert {p.code for p in wrong} == {COLLECT_MISMATCH}
+    for paid, codes in (([6, 0, 4, 4], {COLLECT_MISMATCH}), ([5, 0, 5, 4], set())):
+        stars = replace(_kit_three_way(paid), site="pokerstars", currency="chips")
+        assert {p.code for p in verify(stars).errors} == codes
 
 
 def test_dealt_tournament_hands_are_whole_chips_and_verify() -> None:
