@@ -304,11 +304,11 @@ class _Import:
             return self._run()
         finally:
             gc.set_threshold(*thresholds)
+            with contextlib.suppress(duckdb.Error):  # a transaction open: DuckDB does it later
+                self.db.execute("CHECKPOINT")  # still under the import's memory cap
             self.db.execute("RESET checkpoint_threshold")
             if limit is not None:
                 self.db.execute(f"SET memory_limit = '{limit[0]}'")
-            with contextlib.suppress(duckdb.Error):  # a transaction open: DuckDB does it later
-                self.db.execute("CHECKPOINT")
 
     def _run(self) -> ImportSummary:
         executor: ProcessPoolExecutor | None = None
