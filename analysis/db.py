@@ -20,7 +20,7 @@ from typing import Any
 
 import duckdb
 
-from analysis.schema import CURRENT_VERSION, migrate, version_of
+from analysis.schema import CURRENT_VERSION, migrate, stored_version
 
 ENV_VAR = "DRAWLAB_DB"
 MEMORY = ":memory:"
@@ -30,6 +30,19 @@ Connection = duckdb.DuckDBPyConnection
 
 class DatabaseUnavailable(RuntimeError):
     """The database file cannot be opened: locked by another process, or unreadable."""
+
+
+class DatabaseMissing(DatabaseUnavailable):
+    """A read-only open of a database file that does not exist (nothing imported yet)."""
+
+
+class SchemaOutdated(RuntimeError):
+    """A read-only open of a database whose layout is not this DrawLab's: it needs a
+    writing open (which migrates it) first or, when ``newer``, a newer DrawLab."""
+
+    def __init__(self, message: str, *, newer: bool = False) -> None:
+        super().__init__(message)
+        self.newer = newer
 
 
 def one(
@@ -58,12 +71,21 @@ def resolve_path(path: str | os.PathLike[str] | None = None) -> str:
 
 
 def connect(path: str | os.PathLike[str] | None = None, *, read_only: bool = False) -> Connection:
-    """Open (creating if need be) the database and bring its schema to the current version."""
+    """Open (creating if need be) the database and bring its schema to the current version.
+
+    ``read_only`` opens an existing, current database without writing a byte (no DDL, so
+    another process may read it at the same time): a missing file is ``DatabaseMissing``,
+    one an older or newer DrawLab laid out is ``SchemaOutdated``.
+    """
     target = resolve_path(path)
-    if target != MEMORY and not read_only:
-        Path(target).expanduser().parent.mkdir(parents=True, exist_ok=True)
     if target != MEMORY:
         target = str(Path(target).expanduser())
+        if read_only and not Path(target).exists():
+            raise DatabaseMissing(
+                f"no database at {target}; import hands first with `drawlab import`"
+            )
+        if not read_only:
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
     try:
         con = duckdb.connect(target, read_only=read_only)
     except duckdb.IOException as exc:
@@ -72,13 +94,11 @@ def connect(path: str | os.PathLike[str] | None = None, *, read_only: bool = Fal
             "database at a time: close the other DrawLab (dashboard or import) or use --db"
         ) from exc
     if read_only:
-        found = version_of_read_only(con)
-        if found != CURRENT_VERSION:
+        try:
+            _check_current(con, target)
+        except BaseException:
             con.close()
-            raise RuntimeError(
-                f"{target}: schema version {found}, this DrawLab needs {CURRENT_VERSION}; "
-                "open it once for writing (e.g. `drawlab import`) to migrate it"
-            )
+            raise
         return con
     migrate(con)
     if sync_player_hands(con):
@@ -88,11 +108,30 @@ def connect(path: str | os.PathLike[str] | None = None, *, read_only: bool = Fal
     return con
 
 
-def version_of_read_only(con: Connection) -> int:
-    exists = one(con, "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'schema_version'")
-    if not exists or not exists[0]:
-        return 0
-    return version_of(con)
+def _check_current(con: Connection, target: str) -> None:
+    """Refuse, saying how to fix it, a database a read-only connection cannot use as is."""
+    found = stored_version(con)
+    if found > CURRENT_VERSION:
+        raise SchemaOutdated(
+            f"{target}: database schema version {found} is newer than this DrawLab "
+            f"(knows up to {CURRENT_VERSION}); upgrade DrawLab to open it",
+            newer=True,
+        )
+    if found != CURRENT_VERSION:
+        raise SchemaOutdated(
+            f"{target}: schema version {found}, this DrawLab needs {CURRENT_VERSION}; "
+            "open it once for writing (e.g. `drawlab import`) to migrate it"
+        )
+    facts = fact_columns()
+    if facts is None:
+        return
+    digest = _layout_digest(player_hands_columns(facts))
+    row = one(con, "SELECT value FROM meta WHERE name = 'player_hands_layout'")
+    if row is None or row[0] != digest:
+        raise SchemaOutdated(
+            f"{target}: the statistics table has the columns of another DrawLab version; "
+            "open it once for writing (e.g. `drawlab import`) to rebuild it"
+        )
 
 
 # --- player_hands: columns owned by analysis.facts -------------------------------------

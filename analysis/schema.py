@@ -226,11 +226,22 @@ CURRENT_VERSION = len(MIGRATIONS)
 
 
 def version_of(con: Any) -> int:
-    """The schema version of an open database; 0 for a new, empty one."""
+    """The schema version of an open database; 0 for a new, empty one (which it prepares
+    for ``migrate`` by creating ``schema_version``: a writing connection only)."""
     con.execute(
         "CREATE TABLE IF NOT EXISTS schema_version "
         "(version INTEGER PRIMARY KEY, applied TIMESTAMP NOT NULL)"
     )
+    return stored_version(con)
+
+
+def stored_version(con: Any) -> int:
+    """The schema version without writing anything, so a read-only connection can ask."""
+    found = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'schema_version'"
+    ).fetchall()
+    if not found or not found[0][0]:
+        return 0
     rows = con.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchall()
     return int(rows[0][0]) if rows else 0
 

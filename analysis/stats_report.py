@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -23,17 +22,22 @@ class StatsError(Exception):
 
 
 def open_database(path: str | None) -> duckdb.DuckDBPyConnection:
-    """Open as the store does; read-only when another process holds the file for writing."""
+    """Open read-only: statistics only read, so they run beside a dashboard or an import.
+
+    A database an older DrawLab laid out is first opened once for writing, which migrates
+    it (as any writing open would), then read.
+    """
     target = db.resolve_path(path)
-    if target != db.MEMORY and not Path(target).expanduser().exists():
-        raise StatsError(f"no database at {target}; import hands first with `drawlab import`")
     try:
-        return db.connect(target)
-    except duckdb.IOException:  # locked by a writer elsewhere
         try:
             return db.connect(target, read_only=True)
-        except (RuntimeError, duckdb.Error) as e:
-            raise StatsError(f"cannot open {target}: {e}") from e
+        except db.SchemaOutdated as outdated:
+            if outdated.newer:
+                raise
+            db.connect(target).close()
+            return db.connect(target, read_only=True)
+    except (RuntimeError, duckdb.Error) as e:
+        raise StatsError(str(e)) from e
 
 
 def _choose(con: duckdb.DuckDBPyConnection, player: str | None, filters: Filters) -> str:

@@ -119,3 +119,54 @@ def test_all_players_with_a_minimum_of_hands(
     code, out, _ = run(capsys, "--db", db_file, "--all-players", "--min-hands", "3")
     assert code == 0
     assert [line.split()[0] for line in out.splitlines()] == ["player", "H"]
+
+
+def test_stats_read_the_file_without_writing_it(
+    db_file: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = Path(db_file).read_bytes()
+    code, out, _ = run(capsys, "--db", db_file, "--all-players", "--json", "--min-hands", "2")
+    assert code == 0 and [p["player"] for p in json.loads(out)["players"]] == ["H", "V"]
+    assert Path(db_file).read_bytes() == before
+
+
+def test_stats_beside_another_reader(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import subprocess
+    import sys
+
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import duckdb, sys; c = duckdb.connect(sys.argv[1], "
+         "read_only=True); print('held', flush=True); sys.stdin.read()", db_file],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        code, out, err = run(capsys, "--db", db_file, "--all-players", "--json", "--min-hands", "2")
+        assert (code, err) == (0, "")
+        assert [p["player"] for p in json.loads(out)["players"]] == ["H", "V"]
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_stats_migrate_an_older_database_then_read_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import duckdb
+
+    from analysis.schema import CURRENT_VERSION, MIGRATIONS
+
+    path = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied TIMESTAMP)")
+    for statement in MIGRATIONS[0]:
+        con.execute(statement)
+    con.execute("INSERT INTO schema_version VALUES (1, current_timestamp)")
+    con.close()
+    code, _, err = run(capsys, "--db", str(path))
+    assert (code, err) == (1, "error: no hands match; import hands first or loosen the filters\n")
+    con = duckdb.connect(str(path), read_only=True)
+    assert con.execute("SELECT max(version) FROM schema_version").fetchall() == [
+        (CURRENT_VERSION,)
+    ]
+    con.close()

@@ -131,3 +131,60 @@ def test_database_held_by_another_process_is_a_clear_error(tmp_path: Path) -> No
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_read_only_open_of_a_current_database_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    con = dbmod.connect(path)
+    con.execute("INSERT INTO meta VALUES ('probe', 'kept')")
+    con.close()
+    before = path.read_bytes()
+    ro = dbmod.connect(path, read_only=True)
+    try:
+        assert dbmod.one(ro, "SELECT value FROM meta WHERE name = 'probe'") == ("kept",)
+        assert dbmod.one(ro, "SELECT max(version) FROM schema_version") == (CURRENT_VERSION,)
+        with pytest.raises(duckdb.Error, match="read-only"):
+            ro.execute("CREATE TABLE t (x INTEGER)")
+    finally:
+        ro.close()
+    assert path.read_bytes() == before
+
+
+def test_read_only_open_of_a_missing_file_says_import_first(tmp_path: Path) -> None:
+    path = tmp_path / "none.duckdb"
+    with pytest.raises(dbmod.DatabaseMissing, match=r"no database at .*none\.duckdb; import"):
+        dbmod.connect(path, read_only=True)
+    assert not path.exists()
+
+
+def test_read_only_open_of_an_older_database_says_how_to_migrate(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    dbmod.connect(path).close()
+    con = duckdb.connect(str(path))
+    con.execute("DELETE FROM schema_version WHERE version = ?", [CURRENT_VERSION])
+    con.close()
+    with pytest.raises(dbmod.SchemaOutdated) as info:
+        dbmod.connect(path, read_only=True)
+    assert f"schema version {CURRENT_VERSION - 1}, this DrawLab needs {CURRENT_VERSION}" in str(
+        info.value
+    )
+    assert "drawlab import" in str(info.value) and not info.value.newer
+
+
+def test_read_only_open_of_a_newer_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    con = dbmod.connect(path)
+    con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [CURRENT_VERSION + 1])
+    con.close()
+    with pytest.raises(dbmod.SchemaOutdated, match="newer than this DrawLab") as info:
+        dbmod.connect(path, read_only=True)
+    assert info.value.newer
+
+
+def test_read_only_open_refuses_statistics_laid_out_by_another_version(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    con = dbmod.connect(path)
+    con.execute("UPDATE meta SET value = 'older' WHERE name = 'player_hands_layout'")
+    con.close()
+    with pytest.raises(dbmod.SchemaOutdated, match="statistics table has the columns"):
+        dbmod.connect(path, read_only=True)
