@@ -127,7 +127,8 @@ def verify_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[HandResult
     """Every hand of every file, folder or .zip in ``paths``, read and replayed, in order.
 
     Stacks are also followed from hand to hand at each table (``engine.continuity``), in
-    the order the files give the hands; a break is reported on the later hand.
+    the order the files give the hands; a break is reported on the later hand, and a hand
+    whose replay failed carries nothing forward (``ContinuityTracker.feed``).
     """
     from parser.reader import read_path  # the reader pulls in every site's grammar
 
@@ -138,7 +139,9 @@ def verify_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[HandResult
                 yield _other_result(chunk, outcome)
                 continue
             verdict, final = _replayed(outcome)
-            carried = tables.feed(outcome, final) if final else ()
+            # fed even without final stacks: the table's next hand then follows a hand
+            # whose end is unknown and is compared with nothing (not with an older hand)
+            carried = tables.feed(outcome, final)
             if carried:
                 verdict = Verdict(verdict.problems + carried)
             yield _hand_result(chunk, outcome, verdict, final)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from analysis.verification import check, verify_paths
-from engine.verdict import Severity
+from engine.record import Hand
+from engine.verdict import Severity, Verdict
 from parser.outcome import HandText, ParseError, Skipped
 from tests.verify_hands import base_hand, make_hand, with_step
 
@@ -50,3 +53,35 @@ def test_final_stacks_include_the_bet_a_site_returns_silently() -> None:
     final = dict(result.final)
     assert final["Hero"] == 437691  # 3,644.91 + 732: the 88 bet nobody called came back
     assert final["Player3"] == 240912
+
+
+def test_a_hand_whose_replay_failed_carries_nothing_to_the_next(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engine.dealer import deal_hands
+    from engine.record import Game
+    from parser.pokerstars_writer import write_all
+
+    hands = list(deal_hands(3, Game.TRIPLE_DRAW_27, 4, seed=3))
+    path = tmp_path / "table.txt"
+    path.write_text(write_all(hands), encoding="utf-8")
+    chained = [r.problems for r in verify_paths([path])]
+    assert chained == [(), (), ()]
+
+    import analysis.verification as verification
+
+    real = verification.run_with_stacks
+
+    def failing(hand: Hand) -> tuple[Verdict, dict[str, int]]:
+        if hand.hand_id == hands[1].hand_id:
+            raise RuntimeError("replay failed")
+        return real(hand)
+
+    monkeypatch.setattr(verification, "run_with_stacks", failing)
+    results = list(verify_paths([path]))
+    # The third hand follows the second, whose end is unknown: it is compared with nothing
+    # (not with the first, whose end the second hand's blinds and bets changed).
+    assert [(r.status, r.problems, dict(r.final)) for r in results[1:]] == [
+        ("ok", (), {}),
+        ("ok", (), dict(real(hands[2])[1])),
+    ]
