@@ -171,7 +171,7 @@ def _import(args: argparse.Namespace) -> int:
         print(import_report.summary_json(summary))
     elif not args.quiet:
         print(import_report.summary_table(summary))
-    return 1 if summary.rejected and summary.hands == 0 and summary.already_present == 0 else 0
+    return 1 if summary.rejected and summary.read_nothing else 0
 
 
 def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

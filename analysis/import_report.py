@@ -41,7 +41,7 @@ def summary_table(s: ImportSummary) -> str:
     width = max(len(k) for k, _ in rows)
     vwidth = max(len(v) for _, v in rows)
     lines = [f"{k:<{width}}  {v:>{vwidth}}" for k, v in rows]
-    if s.hands == 0 and s.added == 0 and s.already_present > 0:
+    if s.hands == len(s.rejected) and s.added == 0 and s.already_present > 0:
         lines.append("nothing new: every hand was already in the database")
     elif s.added == 0 and s.already_present > 0:
         lines.append("nothing added: the hands read were already in the database")

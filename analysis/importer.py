@@ -68,7 +68,9 @@ class LoggedProblem:
 
 @dataclass
 class ImportSummary:
-    """What an import did.  ``hands`` counts hand texts read this run, by ``statuses``."""
+    """What an import did.  ``hands`` counts hand texts read this run, by ``statuses``;
+    a file rejected whole (or cut short) counts as one more ``parse_error``, as in
+    ``drawlab verify``, and its message is in ``rejected``."""
 
     files: int = 0
     unchanged: int = 0
@@ -80,6 +82,11 @@ class ImportSummary:
     problems: int = 0
     problem_log: list[LoggedProblem] = field(default_factory=list)
     seconds: float = 0.0
+
+    @property
+    def read_nothing(self) -> bool:
+        """Every source was rejected: no hand read and none found already imported."""
+        return self.hands == len(self.rejected) and self.already_present == 0
 
     def as_dict(self) -> dict[str, Any]:
         """The ``--json`` summary: counts per status as ``drawlab verify`` gives them."""
@@ -496,8 +503,14 @@ class _Import:
         self.pending_hands = 0
 
     def _reject(self, state: FileState | None, message: str) -> None:
+        """List the rejection, and count it as ``drawlab verify`` does: one parse error
+        (verify gives a file it cannot read, or stops reading, one such verdict)."""
         self.summary.rejected.append(message)
-        if state is None:
+        self.summary.hands += 1
+        self.summary.statuses["parse_error"] += 1
+        if state is not None:
+            state.counts["parse_error"] += 1  # the file's import_batches row too
+        else:
             self.files_done += 1
             self._report("")
 

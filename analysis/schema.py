@@ -19,6 +19,9 @@ Conventions the other parts rely on:
 - ``files.checksum`` is the SHA-256 of the file's ``size`` bytes when it was last read in
   full: a file that still starts with them has grown, and is read again from
   ``resume_line``, the first line of its last hand (which may have been half written).
+- ``file`` (and ``files.path``) names a file as ``drawlab verify`` does; a member of an
+  archive is ``archive.zip/member.txt`` (version 3 renamed the ``archive.zip!/member.txt``
+  of earlier imports).
 - ``player_hands`` (one row per player dealt in, for the statistics) is not here: its
   columns come from ``analysis.facts.FACT_COLUMNS`` and ``analysis.db`` keeps it in step.
 - ``drill_*`` (version 2, ``analysis.drills.progress``): one row per drill answer (question
@@ -219,6 +222,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             since BIGINT NOT NULL
         )
         """,
+    ),
+    # version 3: archive members named as the parser names them, ``a.zip/member.txt``
+    # (earlier imports wrote ``a.zip!/member.txt``); the first such separator of a name
+    # only, since the importer reads no archive inside an archive
+    (
+        "UPDATE hands SET file = regexp_replace(file, '(\\.[zZ][iI][pP])!/', '\\1/') "
+        "WHERE regexp_matches(file, '\\.[zZ][iI][pP]!/')",
+        "UPDATE quarantine SET file = regexp_replace(file, '(\\.[zZ][iI][pP])!/', '\\1/') "
+        "WHERE regexp_matches(file, '\\.[zZ][iI][pP]!/')",
+        "UPDATE import_batches SET file = regexp_replace(file, '(\\.[zZ][iI][pP])!/', '\\1/') "
+        "WHERE regexp_matches(file, '\\.[zZ][iI][pP]!/')",
+        "UPDATE files SET path = regexp_replace(path, '(\\.[zZ][iI][pP])!/', '\\1/') "
+        "WHERE regexp_matches(path, '\\.[zZ][iI][pP]!/')",
     ),
 )
 

@@ -24,7 +24,9 @@ from parser.site import SiteReader
 MAX_LINE_CHARS = MAX_LINE  # the parser cuts longer lines at this length; none is a hand
 MAX_ARCHIVE_RATIO = 200  # text compresses 5-30x; zip bombs 1000x and more
 MAX_ARCHIVE_BYTES = 8 << 30
-ARCHIVE_SEP = "!/"  # "archive.zip!/member.txt", as jar URLs name members
+# "archive.zip/member.txt": the name parser.reader gives the member's hands (HandText.file),
+# so `drawlab verify`, the database and the dashboard name a hand's file alike
+ARCHIVE_SEP = "/"
 
 _ZIP_MAGIC = b"PK\x03\x04"
 _EMPTY_ZIP_MAGIC = b"PK\x05\x06"

@@ -188,3 +188,42 @@ def test_read_only_open_refuses_statistics_laid_out_by_another_version(tmp_path:
     con.close()
     with pytest.raises(dbmod.SchemaOutdated, match="statistics table has the columns"):
         dbmod.connect(path, read_only=True)
+
+
+def test_version_3_renames_archive_members_as_the_parser_names_them(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied TIMESTAMP)")
+    for version in (1, 2):
+        for statement in MIGRATIONS[version - 1]:
+            con.execute(statement)
+        con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [version])
+    names = ["up.ZIP!/a.txt", "/h/x.zip!/d/b.txt", "/h/odd!/c.txt"]
+    for i, name in enumerate(names, 1):
+        con.execute(
+            "INSERT INTO hands (id, key, site, status, errors, warnings, file, text) "
+            "VALUES (?, ?, 'pokerstars', 'ok', 0, 0, ?, 't')", [i, f"k{i}", name]
+        )
+        con.execute(
+            "INSERT INTO quarantine (id, key, file, error, text) VALUES (?, ?, ?, 'e', 't')",
+            [i, f"q{i}", name],
+        )
+        con.execute(
+            "INSERT INTO import_batches (id, run, file, hands, added, already_present, ok, "
+            "invalid, parse_error, unsupported, incomplete, started) "
+            "VALUES (?, 'r', ?, 0, 0, 0, 0, 0, 0, 0, 0, current_timestamp)", [i, name]
+        )
+        con.execute("INSERT INTO files VALUES (?, 1, 'c', 1, 1, current_timestamp)", [name])
+    con.close()
+    dbmod.connect(path).close()
+    con = dbmod.connect(path, read_only=True)
+    renamed = [("up.ZIP/a.txt",), ("/h/x.zip/d/b.txt",), ("/h/odd!/c.txt",)]
+    try:
+        for table, column in (
+            ("hands", "file"), ("quarantine", "file"), ("import_batches", "file"),
+            ("files", "path"),
+        ):  # fmt: skip
+            rows = con.execute(f"SELECT {column} FROM {table}").fetchall()
+            assert sorted(rows) == sorted(renamed), table
+    finally:
+        con.close()

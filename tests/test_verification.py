@@ -69,8 +69,7 @@ def test_a_hand_whose_replay_failed_carries_nothing_to_the_next(
     assert chained == [(), (), ()]
 
     import analysis.verification as verification
-
-    real = verification.run_with_stacks
+    from engine.replay import run_with_stacks as real
 
     def failing(hand: Hand) -> tuple[Verdict, dict[str, int]]:
         if hand.hand_id == hands[1].hand_id:

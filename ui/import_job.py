@@ -17,6 +17,7 @@ import pandas as pd
 from analysis import queries
 from analysis.db import Connection
 from analysis.importer import STATUSES, ImportSummary, Progress, import_bytes
+from analysis.sources import ARCHIVE_SEP
 
 MEMBER_COLUMNS = ("file", "hands", "added", "already_present", *STATUSES, "rejected")
 
@@ -36,7 +37,7 @@ def archive_members(con: Connection, name: str, files: int) -> pd.DataFrame:
     if files == 0:
         return pd.DataFrame(columns=MEMBER_COLUMNS)
     recent = queries.import_history(con, limit=files)
-    mine = recent[recent["file"].astype(str).str.startswith(f"{name}!/")]
+    mine = recent[recent["file"].astype(str).str.startswith(f"{name}{ARCHIVE_SEP}")]
     return mine.loc[:, list(MEMBER_COLUMNS)].iloc[::-1].reset_index(drop=True)
 
 

@@ -61,7 +61,7 @@ def verdict_lines(results: list[UploadResult]) -> list[str]:
         if s.added == 0 and s.already_present > 0:
             lines.append(f"{r.name}: added nothing, "
                          f"{_hands(s.already_present)} already in the database.")
-        elif s.added == 0 and s.hands == 0:
+        elif s.added == 0 and s.hands == len(s.rejected):  # only rejections read
             why = "; ".join(s.rejected) or "no hand found"
             lines.append(f"{r.name}: added nothing: {why}")
         else:
