@@ -479,82 +479,82 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
         final_class = hand_class(final, hand.game) if final is not None and went else None
         won = collected[p] > 0
         rows.append(
-            PlayerHandFacts(
-                site=hand.site,
-                hand_id=hand.hand_id,
-                player=p,
-                seat=seat_of[p],
-                is_hero=p == hand.hero,
-                game=game,
-                structure=structure,
-                currency=hand.currency,
-                stakes=stakes,
-                small_bet=hand.stakes.small_bet,
-                big_bet=hand.stakes.big_bet,
-                tournament_id=tournament,
-                time=time,
-                players=len(players),
-                position=pos.get(p, "?"),
-                invested=invested[p],
-                collected=collected[p],
-                net=net[p],
-                rake_share=rake.get(p, 0),
-                net_showdown=net[p] if went else 0,
-                net_nonshowdown=0 if went else net[p],
-                won=won,
-                went_to_showdown=went,
-                won_at_showdown=went and won,
-                draws_seen=seen,
-                saw_draw_1=seen >= 1,
-                won_saw_draw_1=seen >= 1 and won,
-                folded_round=folded,
-                all_in=b.all_in,
-                predraw_acted=b.acted_0,
-                vpip=b.vpip,
-                rfi_opp=b.rfi_opp,
-                rfi=b.rfi,
-                pfr=b.pfr,
-                three_bet_opp=b.three_bet_opp,
-                three_bet=b.three_bet,
-                cap_opp=b.cap_opp,
-                cap=b.cap,
-                steal_opp=b.steal_opp,
-                steal=b.steal,
-                fold_to_steal_opp=b.fold_to_steal_opp,
-                fold_to_steal=b.fold_to_steal,
-                bets_0=c[0],
-                bets_1=c[1],
-                bets_2=c[2],
-                bets_3=c[3],
-                raises_0=c[4],
-                raises_1=c[5],
-                raises_2=c[6],
-                raises_3=c[7],
-                calls_0=c[8],
-                calls_1=c[9],
-                calls_2=c[10],
-                calls_3=c[11],
-                checks_0=c[12],
-                checks_1=c[13],
-                checks_2=c[14],
-                checks_3=c[15],
-                drawn_1=drawn[0],
-                drawn_2=drawn[1],
-                drawn_3=drawn[2],
-                pat_1=None if drawn[0] is None else drawn[0] == 0,
-                pat_2=None if drawn[1] is None else drawn[1] == 0,
-                pat_3=None if drawn[2] is None else drawn[2] == 0,
-                snow_opp=snow_opp,
-                snowed=snowed,
-                break_opp=break_opp,
-                broke=broke,
-                fold_to_pat_opp=b.fold_to_pat_opp,
-                fold_to_pat=b.fold_to_pat,
-                cards_shown=p in shown_open,
-                final_cards=_cards_text(final),
-                final_class=final_class,
-                fold_to_three_bet_opp=b.fold_to_three_bet_opp,
-                fold_to_three_bet=b.fold_to_three_bet,
+            PlayerHandFacts(  # positional, in field order: 80 keywords cost a third more
+                hand.site,  # site
+                hand.hand_id,  # hand_id
+                p,  # player
+                seat_of[p],  # seat
+                p == hand.hero,  # is_hero
+                game,  # game
+                structure,  # structure
+                hand.currency,  # currency
+                stakes,  # stakes
+                hand.stakes.small_bet,  # small_bet
+                hand.stakes.big_bet,  # big_bet
+                tournament,  # tournament_id
+                time,  # time
+                len(players),  # players
+                pos.get(p, "?"),  # position
+                invested[p],  # invested
+                collected[p],  # collected
+                net[p],  # net
+                rake.get(p, 0),  # rake_share
+                net[p] if went else 0,  # net_showdown
+                0 if went else net[p],  # net_nonshowdown
+                won,  # won
+                went,  # went_to_showdown
+                went and won,  # won_at_showdown
+                seen,  # draws_seen
+                seen >= 1,  # saw_draw_1
+                seen >= 1 and won,  # won_saw_draw_1
+                folded,  # folded_round
+                b.all_in,  # all_in
+                b.acted_0,  # predraw_acted
+                b.vpip,  # vpip
+                b.rfi_opp,  # rfi_opp
+                b.rfi,  # rfi
+                b.pfr,  # pfr
+                b.three_bet_opp,  # three_bet_opp
+                b.three_bet,  # three_bet
+                b.cap_opp,  # cap_opp
+                b.cap,  # cap
+                b.steal_opp,  # steal_opp
+                b.steal,  # steal
+                b.fold_to_steal_opp,  # fold_to_steal_opp
+                b.fold_to_steal,  # fold_to_steal
+                c[0],  # bets_0
+                c[1],  # bets_1
+                c[2],  # bets_2
+                c[3],  # bets_3
+                c[4],  # raises_0
+                c[5],  # raises_1
+                c[6],  # raises_2
+                c[7],  # raises_3
+                c[8],  # calls_0
+                c[9],  # calls_1
+                c[10],  # calls_2
+                c[11],  # calls_3
+                c[12],  # checks_0
+                c[13],  # checks_1
+                c[14],  # checks_2
+                c[15],  # checks_3
+                drawn[0],  # drawn_1
+                drawn[1],  # drawn_2
+                drawn[2],  # drawn_3
+                None if drawn[0] is None else drawn[0] == 0,  # pat_1
+                None if drawn[1] is None else drawn[1] == 0,  # pat_2
+                None if drawn[2] is None else drawn[2] == 0,  # pat_3
+                snow_opp,  # snow_opp
+                snowed,  # snowed
+                break_opp,  # break_opp
+                broke,  # broke
+                b.fold_to_pat_opp,  # fold_to_pat_opp
+                b.fold_to_pat,  # fold_to_pat
+                p in shown_open,  # cards_shown
+                _cards_text(final),  # final_cards
+                final_class,  # final_class
+                b.fold_to_three_bet_opp,  # fold_to_three_bet_opp
+                b.fold_to_three_bet,  # fold_to_three_bet
             )
         )
     return rows
