@@ -51,6 +51,7 @@ FLUSH_HANDS = 10_000  # hands per transaction
 CHECKPOINT_MB = 256  # write-ahead log size at which DuckDB folds it into the file
 DUCKDB_MEMORY_MB = 512  # DuckDB's own memory during an import (indexes spill past it)
 SMALL_IMPORT = 1 << 20  # bytes below which worker processes cost more than they save
+WORKER_POLL_SECONDS = 1.0  # how often a wait for a worker checks that all are alive
 PROBLEM_LOG = 1000  # problem lines kept in the summary; the count is always whole
 
 
@@ -292,6 +293,7 @@ class _Import:
         self.workers = workers
         self.tracker = _continuity_tracker()
         self.pool_broken = False
+        self.executor: ProcessPoolExecutor | None = None
         self.pending: list[tuple[FileState, ArrowRows | None]] = []
         self.pending_hands = 0
 
@@ -323,6 +325,7 @@ class _Import:
             executor = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=_mp_context(), initializer=_worker_init
             )
+        self.executor = executor
         try:
             inflight: deque[_Task] = deque()
             limit = max(2, 3 * self.workers)
@@ -341,7 +344,9 @@ class _Import:
             self._flush()
         finally:
             if executor is not None:
-                executor.shutdown(cancel_futures=True)
+                if self.pool_broken:  # its queues may be wedged: waiting could hang
+                    _kill_workers(executor)
+                executor.shutdown(wait=not self.pool_broken, cancel_futures=True)
         self.summary.seconds = time.monotonic() - self.start
         self._report("")
         return self.summary
@@ -435,7 +440,7 @@ class _Import:
         if rows is None:
             assert task.future is not None
             try:
-                rows = task.future.result()
+                rows = _result(task.future, self.executor)
             except BrokenProcessPool:
                 # A worker died (killed, out of memory): this and the remaining batches
                 # are parsed here instead; the import goes on, slower.
@@ -561,6 +566,28 @@ def _worker_init() -> None:
     """
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
+
+
+def _result(future: Future[ArrowRows], executor: ProcessPoolExecutor | None) -> ArrowRows:
+    """A worker's rows, or BrokenProcessPool as soon as any worker has died.
+
+    The executor notices a dead worker by itself most of the time, but a worker killed
+    while it holds the shared task queue's lock leaves the pool waiting for ever (seen
+    here under SIGKILL); so the import also watches the workers itself.
+    """
+    while True:
+        try:
+            return future.result(timeout=WORKER_POLL_SECONDS)
+        except TimeoutError:
+            processes = list(executor._processes.values()) if executor is not None else []
+            if any(p.exitcode is not None for p in processes):
+                raise BrokenProcessPool("a worker process died") from None
+
+
+def _kill_workers(executor: ProcessPoolExecutor) -> None:
+    for process in list(executor._processes.values()):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.kill()
 
 
 def _mp_context() -> Any:
