@@ -406,6 +406,17 @@ def _after_draw(before: Cards | None, d: Draw) -> Cards | None:
 
 def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
     """One row per player dealt in, in seat order; never raises on odd records."""
+    return [PlayerHandFacts(*values) for values in hand_fact_rows(hand)]
+
+
+FACT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PlayerHandFacts))
+"""The names of ``hand_fact_rows``' values, in order."""
+
+
+def hand_fact_rows(hand: Hand) -> list[tuple[Any, ...]]:
+    """``hand_facts`` as plain tuples in field order (``FACT_FIELDS``): the importer's
+    path, which only turns each row into a tuple again; building 80 frozen fields a row
+    cost a quarter of the facts' time."""
     players = dealt_in(hand)
     if not players:
         return []
@@ -443,7 +454,7 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
     time = stored_time(hand.time)
     game, structure, stakes = str(hand.game), str(hand.structure), stakes_label(hand)
     tournament = hand.tournament.tournament_id if hand.tournament else None
-    rows: list[PlayerHandFacts] = []
+    rows: list[tuple[Any, ...]] = []
     for p in players:
         b, c = betting[p], counts[p]
         folded = b.folded_round
@@ -479,7 +490,7 @@ def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
         final_class = hand_class(final, hand.game) if final is not None and went else None
         won = collected[p] > 0
         rows.append(
-            PlayerHandFacts(  # positional, in field order: 80 keywords cost a third more
+            (  # in field order
                 hand.site,  # site
                 hand.hand_id,  # hand_id
                 p,  # player

@@ -20,6 +20,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from analysis.facts import FACT_FIELDS, hand_fact_rows, hand_facts
 from analysis.verification import HandResult
 from engine.cards import Cards, format_card, format_cards
 from engine.record import Action, Collect, Draw, Hand, Muck, Post, Show, Uncalled
@@ -194,10 +195,14 @@ def add_result(
         getter = attrgetter(*fact_columns)
         single = len(fact_columns) == 1
         try:
-            facts_rows = [
-                (local, values) if single else (local, *values)
-                for values in map(getter, facts(hand))
-            ]
+            if facts is hand_facts and tuple(fact_columns) == FACT_FIELDS:
+                # the same values without building a frozen row only to read it back
+                facts_rows = [(local, *values) for values in hand_fact_rows(hand)]
+            else:
+                facts_rows = [
+                    (local, values) if single else (local, *values)
+                    for values in map(getter, facts(hand))
+                ]
             rows.player_hands.extend(facts_rows)
         except Exception as exc:  # the statistics' bug must not lose the hand
             message = f"facts: {type(exc).__name__}: {exc}"
