@@ -47,7 +47,7 @@ def simulated(hands: int, files: int, seed: int = 7) -> Path:
     from parser.pokerstars_writer import write_pokerstars
 
     folder = Path(tempfile.gettempdir()) / "drawlab_bench" / f"h{hands}_f{files}_s{seed}"
-    done = folder / ".complete"
+    done = folder.with_name(folder.name + ".complete")  # beside it: not an input file
     if done.exists():
         return folder
     folder.mkdir(parents=True, exist_ok=True)
@@ -73,7 +73,7 @@ def copied(folder: Path, copies: int) -> Path:
     if copies <= 1:
         return folder
     out = folder.with_name(f"{folder.name}_x{copies}")
-    done = out / ".complete"
+    done = out.with_name(out.name + ".complete")
     if done.exists():
         return out
     out.mkdir(parents=True, exist_ok=True)
