@@ -103,14 +103,12 @@ class _BossHand:
         hand_id = h["ID"]
         game = _GAMES.get(h.get("GAME", ""))
         if game is None:
-            return Skipped(
-                "unsupported",
-                f"{h.get('GAME')} is not a game DrawLab replays",
+            return Skipped.unsupported_game(
+                h.get("GAME"),
                 SITE,
                 self.chunk.file,
                 self.chunk.line,
                 hand_id,
-                h.get("GAME"),
             )
         structure = _STRUCTURES[h["LIMIT"]]
         low, high = h["STAKES"].split("/")

@@ -26,6 +26,7 @@ from parser.linegrammar import (
     header_error,
     money,
     numbered_hands,
+    site_grammar,
 )
 from parser.outcome import HandText, ParseError, Skipped
 
@@ -48,14 +49,8 @@ _OTHER_GAME = re.compile(
     r" - (?:[A-Za-z ]+ )?(Hold'em|Omaha[^-]*|Razz|7 Card Stud[^-]*|Stud[^-]*|Badugi)"
 )
 
-_grammar: LineGrammar | None = None
-
-
 def grammar() -> LineGrammar:
-    global _grammar
-    if _grammar is None:
-        _grammar = LineGrammar("fulltilt.lark")
-    return _grammar
+    return site_grammar("fulltilt.lark")
 
 
 class FullTiltReader:
@@ -92,14 +87,12 @@ class FullTiltReader:
         other = _OTHER_GAME.search(first) if header is None else None
         if other is not None:  # a game we do not replay, its header worded otherwise
             hand = re.search(r"#(\d+)", first)
-            return Skipped(
-                "unsupported",
-                f"{other.group(1)} is not a game DrawLab replays",
+            return Skipped.unsupported_game(
+                other.group(1),
                 SITE,
                 chunk.file,
                 chunk.line,
                 hand.group(1) if hand else None,
-                other.group(1),
             )
         if header is None:
             raise ParseError(
@@ -122,14 +115,12 @@ class FullTiltReader:
             )
         game = _GAMES.get(game_name)
         if game is None:
-            return Skipped(
-                "unsupported",
-                f"{game_name} is not a game DrawLab replays",
+            return Skipped.unsupported_game(
+                game_name,
                 SITE,
                 chunk.file,
                 chunk.line,
                 hand_id,
-                game_name,
             )
         if re.search(rf"^Hand #{hand_id} has been canceled", chunk.text, re.M):
             return Skipped(

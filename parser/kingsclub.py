@@ -27,6 +27,7 @@ from parser.linegrammar import (
     money,
     numbered_hands,
     req,
+    site_grammar,
 )
 from parser.outcome import HandText, ParseError, Skipped
 
@@ -42,14 +43,8 @@ _GAMES = {
 _STRUCTURES = {"Limit": Structure.FIXED, "Pot Limit": Structure.POT, "No Limit": Structure.NO_LIMIT}
 Fields = tuple[str | None, ...]
 
-_grammar: LineGrammar | None = None
-
-
 def grammar() -> LineGrammar:
-    global _grammar
-    if _grammar is None:
-        _grammar = LineGrammar("kingsclub.lark")
-    return _grammar
+    return site_grammar("kingsclub.lark")
 
 
 def _is_start(line: str) -> bool:
@@ -82,14 +77,12 @@ class KingsClubReader:
         hand_id, limit, game_name = header.group(1), header.group(2), header.group(3)
         game = _GAMES.get(game_name)
         if game is None:
-            return Skipped(
-                "unsupported",
-                f"{game_name} is not a game DrawLab replays",
+            return Skipped.unsupported_game(
+                game_name,
                 SITE,
                 chunk.file,
                 chunk.line,
                 hand_id,
-                game_name,
             )
         reading = _KingsClubHand(chunk)
         grammar().run(chunk, reading.handlers())

@@ -13,6 +13,7 @@ second as Lark's own contextual lexer with a callback per terminal.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -391,3 +392,9 @@ def header_error(chunk: HandText, error: ValueError) -> ParseError:
         line_text=first,
         expected="a valid header",
     )
+
+
+@functools.cache
+def site_grammar(name: str) -> LineGrammar:
+    """One compiled grammar per file and process: compiling costs more than a hand."""
+    return LineGrammar(name)

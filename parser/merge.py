@@ -100,14 +100,12 @@ class _MergeHand:
         hand_id = game_el.attrs["id"]
         kind = desc.attrs.get("type", "")
         if _game(kind, Structure.FIXED) is None:  # before the stakes: Badugi's are "Half Pot"
-            return Skipped(
-                "unsupported",
-                f"{kind} is not a game DrawLab replays",
+            return Skipped.unsupported_game(
+                kind,
                 SITE,
                 self.chunk.file,
                 self.chunk.line,
                 hand_id,
-                kind,
             )
         m = _STAKES.match(desc.attrs.get("stakes", ""))
         if m is None:

@@ -23,6 +23,7 @@ from parser.linegrammar import (
     money,
     numbered_hands,
     req,
+    site_grammar,
 )
 from parser.outcome import HandText, ParseError, Skipped
 
@@ -41,14 +42,8 @@ _OFFSET = re.compile(r"^(?:GMT|UTC)([+-])(\d\d):?(\d\d)$")
 _WINNER = re.compile(r"(.+?) \(([$€£]?[\d.,]+)\)(?:, |$)")
 Fields = tuple[str | None, ...]
 
-_grammar: LineGrammar | None = None
-
-
 def grammar() -> LineGrammar:
-    global _grammar
-    if _grammar is None:
-        _grammar = LineGrammar("ongame.lark")
-    return _grammar
+    return site_grammar("ongame.lark")
 
 
 def _zone(name: str) -> timezone | None:
@@ -86,14 +81,12 @@ class OnGameReader:
         for i, text in enumerate(lines[:6]):
             t = table_re.match(text)
             if t is not None and t.group(4) not in _GAMES:
-                return Skipped(
-                    "unsupported",
-                    f"{t.group(4)} is not a game DrawLab replays",
+                return Skipped.unsupported_game(
+                    t.group(4),
                     SITE,
                     chunk.file,
                     chunk.line + i,
                     start.group(1),
-                    t.group(4),
                 )
         reading = _OnGameHand(chunk)
         grammar().run(chunk, reading.handlers())

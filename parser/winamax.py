@@ -23,6 +23,7 @@ from parser.linegrammar import (
     money,
     numbered_hands,
     req,
+    site_grammar,
 )
 from parser.outcome import HandText, ParseError, Skipped
 
@@ -36,14 +37,8 @@ _STRUCTURES = {
 Fields = tuple[str | None, ...]
 _LOOSE_HEADER = re.compile(r" - HandId: #(\S+) - (.+?) (fixed limit|pot limit|no limit) ")
 
-_grammar: LineGrammar | None = None
-
-
 def grammar() -> LineGrammar:
-    global _grammar
-    if _grammar is None:
-        _grammar = LineGrammar("winamax.lark")
-    return _grammar
+    return site_grammar("winamax.lark")
 
 
 def _game(name: str, structure: Structure) -> Game | None:
@@ -81,14 +76,12 @@ class WinamaxReader:
         loose = _LOOSE_HEADER.search(first) if h is None else None
         if loose is not None and _game(loose.group(2), _STRUCTURES[loose.group(3)]) is None:
             # another game of a mixed table, whose stakes may be written otherwise
-            return Skipped(
-                "unsupported",
-                f"{loose.group(2)} is not a game DrawLab replays",
+            return Skipped.unsupported_game(
+                loose.group(2),
                 SITE,
                 chunk.file,
                 chunk.line,
                 loose.group(1),
-                loose.group(2),
             )
         if h is None:
             raise ParseError(
@@ -101,14 +94,12 @@ class WinamaxReader:
         structure = _STRUCTURES[req(h.group(7))]
         game = _game(req(h.group(6)), structure)
         if game is None:
-            return Skipped(
-                "unsupported",
-                f"{h.group(6)} is not a game DrawLab replays",
+            return Skipped.unsupported_game(
+                h.group(6),
                 SITE,
                 chunk.file,
                 chunk.line,
                 h.group(5),
-                h.group(6),
             )
         reading = _WinamaxHand(chunk)
         grammar().run(chunk, reading.handlers())
