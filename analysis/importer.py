@@ -332,10 +332,13 @@ class _Import:
             for task in self._tasks():
                 if not task.end:
                     if executor is None or self.pool_broken:
-                        task.rows = parse_task(task.site, task.chunks)
-                        task.chunks = []
+                        self._parse_here(task)
                     else:
-                        task.future = executor.submit(parse_task, task.site, task.chunks)
+                        try:
+                            task.future = executor.submit(parse_task, task.site, task.chunks)
+                        except BrokenProcessPool:  # a worker died before we waited on it
+                            self.pool_broken = True
+                            self._parse_here(task)
                 inflight.append(task)
                 while len(inflight) > limit or (executor is None and inflight):
                     self._finish(inflight.popleft())
@@ -350,6 +353,11 @@ class _Import:
         self.summary.seconds = time.monotonic() - self.start
         self._report("")
         return self.summary
+
+    def _parse_here(self, task: _Task) -> None:
+        """Parse a batch in this process: no workers, or they died."""
+        task.rows = parse_task(task.site, task.chunks)
+        task.chunks = []
 
     def _tasks(self) -> Iterator[_Task]:
         """Tasks in source order: chunk batches (not yet submitted) and end-of-source marks."""
