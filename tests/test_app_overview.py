@@ -145,3 +145,24 @@ def test_the_hero_is_named_in_plain_text(
     shown = [str(t.value) for t in at.text]
     assert shown[0].startswith("Showing Hero over 63 hands, ")
     assert not any("Showing" in s for s in markdown_sources(at))
+
+
+def test_mixed_currencies_are_flagged_and_one_can_be_picked(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app_for(corpus_db, monkeypatch).run()
+    currencies = at.selectbox(key="f_currency").options
+    assert sorted(currencies) == ["(all)", "EUR", "USD", "play"]
+    assert [w.value for w in at.warning] == [
+        "These sums add money of several currencies together (cash, play money or "
+        "tournament chips): pick one under Currency in the sidebar."
+    ]
+    at.selectbox(key="f_currency").set_value("USD").run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == []
+    con = db.connect(corpus_db)
+    res = stats.results(con, "Hero", Filters(currency="USD"))
+    m = _metrics(at)
+    assert m["Hands"][0] == f"{res.hands:,}"
+    assert m["Net won"][0] == _money(res.net)
+    assert 0 < res.hands < 57

@@ -102,6 +102,7 @@ class FilterOptions:
     last_day: date | None
     min_players: int
     max_players: int
+    currencies: tuple[str, ...] = ()  # most hands first: money adds up only within one
 
     @property
     def description(self) -> str:
@@ -120,8 +121,9 @@ def _day(df: pd.DataFrame) -> date | None:
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
 def filter_options(_con: Connection, path: str, gen: int) -> FilterOptions:
     hands = queries.count_hands(_con)
-    combos = stats.summary(_con, by=("site", "game", "stakes", "players"), stats=())
+    combos = stats.summary(_con, by=("site", "game", "stakes", "players", "currency"), stats=())
     players = combos["players"].dropna()
+    per_currency = combos.groupby("currency")["hands"].sum().sort_values(ascending=False)
     return FilterOptions(
         hands=hands,
         sites=tuple(sorted(str(v) for v in combos["site"].dropna().unique())),
@@ -131,6 +133,7 @@ def filter_options(_con: Connection, path: str, gen: int) -> FilterOptions:
         last_day=_day(queries.list_hands(_con, limit=1, newest_first=True)),
         min_players=int(players.min()) if len(players) else 2,
         max_players=int(players.max()) if len(players) else 2,
+        currencies=tuple(str(c) for c in per_currency.index),
     )
 
 

@@ -43,6 +43,9 @@ def filters_sidebar(options: data.FilterOptions) -> Filters:
         site = _pick("Site", list(options.sites), "f_site")
         game = _pick("Game", list(options.games), "f_game", games=True)
         stakes = _pick("Stakes", list(options.stakes), "f_stakes")
+        currency = None
+        if len(options.currencies) > 1:
+            currency = _pick("Currency", list(options.currencies), "f_currency")
         date_from: date | None = None
         date_to: date | None = None
         if options.first_day is not None and options.last_day is not None:
@@ -60,7 +63,8 @@ def filters_sidebar(options: data.FilterOptions) -> Filters:
             picked = st.slider("Players at the table", low, high, (low, high), key="f_players")
             if tuple(picked) != (low, high):
                 players_min, players_max = int(picked[0]), int(picked[1])
-    return Filters(site=site, game=game, stakes=stakes, date_from=date_from, date_to=date_to,
+    return Filters(site=site, game=game, stakes=stakes, currency=currency,
+                   date_from=date_from, date_to=date_to,
                    players_min=players_min, players_max=players_max)
 
 
@@ -135,6 +139,11 @@ def main() -> None:
     if hero is None:
         return
     st.text(f"Showing {hero} over {options.description} in the database.")
+    if filters.currency is None and len(options.currencies) > 1:
+        st.warning(  # fixed text: currency names come from files, and this is Markdown
+            "These sums add money of several currencies together (cash, play money or "
+            "tournament chips): pick one under Currency in the sidebar."
+        )
     key_figures(data.results(con, path, gen, hero, filters))
 
     left, right = st.columns(2)
