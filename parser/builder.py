@@ -36,6 +36,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from parser.outcome import HandText, ParseError
 
 
 def hand_change(before: Cards, after: Cards) -> tuple[Cards, Cards, Cards]:
@@ -183,6 +184,22 @@ class HandBuilder:
             if isinstance(s, Draw) and s.player == player and s.draw == self.draw_no:
                 return i
         return None
+
+    def draw_needed(
+        self, player: str, message: str, chunk: HandText, line: int, text: str, expected: str
+    ) -> int:
+        """The step index of ``player``'s draw this round, for the cards shown after it;
+        cards shown with no draw before them are text out of order: a positioned error."""
+        index = self.last_draw_of(player)
+        if index is None:
+            raise ParseError(
+                message,
+                file=chunk.file,
+                line=line,
+                line_text=text,
+                expected=expected,
+            )
+        return index
 
     # --- the end -------------------------------------------------------------------------
     def show(

@@ -264,15 +264,14 @@ class _FullTiltHand:
             self.b.deal(player, cards(f[1]) + cards(f[2]))
             return
         # After a draw: "Dealt to Hero [kept] [received]" completes the hero's draw.
-        index = self.b.last_draw_of(player)
-        if index is None:
-            raise ParseError(
-                f"new cards for {player} without a draw line before them",
-                file=self.chunk.file,
-                line=line,
-                line_text=_text,
-                expected=f"'{player} discards N cards' earlier in this draw",
-            )
+        index = self.b.draw_needed(
+            player,
+            f"new cards for {player} without a draw line before them",
+            self.chunk,
+            line,
+            _text,
+            f"'{player} discards N cards' earlier in this draw",
+        )
         kept, received = cards(f[1]), cards(f[2])
         if f[2] is None:  # a single bracket: the whole hand after the draw
             kept, received = (), cards(f[1])

@@ -163,15 +163,14 @@ class _OnGameHand:
 
     def new_hand(self, f: Fields, line: int, text: str) -> None:
         player, after = req(f[0]), cards(f[1])
-        index = self.b.last_draw_of(player)
-        if index is None:
-            raise ParseError(
-                f"a new hand for {player} without a draw line before it",
-                file=self.chunk.file,
-                line=line,
-                line_text=text,
-                expected=f"'{player} changed N cards' before it",
-            )
+        index = self.b.draw_needed(
+            player,
+            f"a new hand for {player} without a draw line before it",
+            self.chunk,
+            line,
+            text,
+            f"'{player} changed N cards' before it",
+        )
         before = self.b.holding.get(player)
         if before is not None:
             thrown, kept, got = hand_change(before, after)

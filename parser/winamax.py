@@ -175,15 +175,14 @@ class _WinamaxHand:
         if self.b.draw_no == 0:
             self.b.deal(player, cards(f[1]) + cards(f[2]))
             return
-        index = self.b.last_draw_of(player)
-        if index is None:
-            raise ParseError(
-                f"new cards for {player} without a draw line before them",
-                file=self.chunk.file,
-                line=line,
-                line_text=_text,
-                expected=f"'{player} discard N cards' before it",
-            )
+        index = self.b.draw_needed(
+            player,
+            f"new cards for {player} without a draw line before them",
+            self.chunk,
+            line,
+            _text,
+            f"'{player} discard N cards' before it",
+        )
         if f[2] is None:
             after = cards(f[1])
             before = self.b.holding.get(player)
