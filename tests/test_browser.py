@@ -304,7 +304,9 @@ def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
     expect(page.get_by_role("heading", name="Drills")).to_be_visible()
     boxes = page.get_by_role("checkbox", name="Wins")
     expect(boxes.first).to_be_visible()
+    _settle(page)  # the question's hands appear one column at a time: count them all
     columns = page.get_by_test_id("stColumn").filter(has=page.get_by_text("Wins", exact=True))
+    expect(columns).to_have_count(boxes.count())
     hands = [_tile_cards(columns.nth(i)) for i in range(columns.count())]
     assert len(hands) == boxes.count() >= 2
     for i in winners(hands, Ranking.DEUCE_SEVEN):
