@@ -23,6 +23,7 @@ import pyarrow as pa
 from analysis.facts import FACT_FIELDS, hand_fact_rows, hand_facts
 from analysis.verification import HandResult
 from engine.cards import Cards, format_card, format_cards
+from engine.continuity import TableHand
 from engine.record import Action, Collect, Draw, Hand, Muck, Post, Show, Uncalled
 from engine.verdict import Problem, Severity
 
@@ -81,9 +82,9 @@ FACTS_FAILED = "FACTS_FAILED"
 CONTINUITY_FAILED = "CONTINUITY_FAILED"
 
 FactsFn = Callable[[Hand], Sequence[Any]]
-Carry = tuple[int, Hand, dict[str, int]]
-"""(position in ``Rows.hands``, the hand without its steps, each seat's final stack):
-what the stack carry-over check across consecutive hands needs, small to send back."""
+Carry = tuple[int, TableHand, dict[str, int]]
+"""(position in ``Rows.hands``, the hand's summary, each seat's final stack): what the
+stack carry-over check across consecutive hands needs, small to send back."""
 
 
 @dataclass
@@ -209,7 +210,7 @@ def add_result(
             problems.append(Problem(FACTS_FAILED, Severity.WARNING, hand.line, message))
     rows.hands.append(_hand_row(result, hand, problems))
     if hand is not None:
-        rows.carry.append((local, _skeleton(hand), final_stacks(hand)))
+        rows.carry.append((local, table_hand(hand), final_stacks(hand)))
     for p in problems:
         rows.children["problems"].append((local, p.code, str(p.severity), p.line, p.message))
     if hand is not None:
@@ -227,10 +228,10 @@ def final_stacks(hand: Hand) -> dict[str, int]:
     return final
 
 
-def _skeleton(hand: Hand) -> Hand:
+def table_hand(hand: Hand) -> TableHand:
     """The hand as the carry-over check sees it; times as stored (naive UTC), so that hands
     rebuilt from the database compare with hands just read."""
-    return replace(hand, steps=(), dealt=None, dealt_others=(), net=(), time=utc_naive(hand.time))
+    return TableHand.of(hand)._replace(time=utc_naive(hand.time))
 
 
 def _hand_row(result: HandResult, hand: Hand | None, problems: list[Problem]) -> Row:
@@ -324,12 +325,12 @@ def with_continuity(rows: ArrowRows, tracker: Any) -> ArrowRows:
     error found here makes an ``ok`` hand ``invalid``, as a replay error would.
     """
     found: dict[int, tuple[Problem, ...]] = {}
-    for local, skeleton, final in rows.carry:
+    for local, summary, final in rows.carry:
         try:
-            problems = tuple(tracker.feed(skeleton, final))
+            problems = tuple(tracker.feed_table_hand(summary, final))
         except Exception as exc:  # the check's bug must not stop the import
             message = f"continuity check failed: {type(exc).__name__}: {exc}"
-            problems = (Problem(CONTINUITY_FAILED, Severity.WARNING, skeleton.line, message),)
+            problems = (Problem(CONTINUITY_FAILED, Severity.WARNING, summary.line, message),)
         if problems:
             found[local] = problems
     if not found:

@@ -23,7 +23,8 @@ so it carries nothing to the next hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, timedelta
+from datetime import UTC, datetime, timedelta
+from typing import NamedTuple
 
 from engine.problems import STACK_CHANGE, STACK_MISMATCH, money
 from engine.profiles import profile_for
@@ -40,11 +41,47 @@ def table_key(hand: Hand) -> TableKey:
     return (hand.file, hand.site, tournament, hand.table)
 
 
+class TableHand(NamedTuple):
+    """What the carry-over check needs of a hand, and no more.
+
+    The importer's workers replay hands and its main process, which sees every hand in
+    file order, checks the carry-over: this is what crosses between them, a plain tuple
+    because pickling whole records cost more than the check itself.
+    """
+
+    key: TableKey
+    hand_id: str
+    time: datetime | None
+    tournament: bool
+    seats: tuple[tuple[str, int, int], ...]  # (player, stack, line) of each seat
+    carries: bool  # its final stacks are known: the history says where the pot went
+    line: int  # the hand's first line
+
+    @classmethod
+    def of(cls, hand: Hand) -> TableHand:
+        return cls(
+            table_key(hand),
+            hand.hand_id,
+            hand.time,
+            hand.tournament is not None,
+            tuple((s.player, s.stack, s.line) for s in hand.seats),
+            not _payouts_unstated(hand),
+            hand.line,
+        )
+
+
 def carry_over(
     previous: Hand, previous_final: Mapping[str, int], current: Hand
 ) -> tuple[Problem, ...]:
     """What is wrong with the stacks ``current`` starts with, after ``previous`` ended."""
-    if not current.table.strip() or table_key(previous) != table_key(current):
+    return table_carry_over(TableHand.of(previous), previous_final, TableHand.of(current))
+
+
+def table_carry_over(
+    previous: TableHand, previous_final: Mapping[str, int], current: TableHand
+) -> tuple[Problem, ...]:
+    """``carry_over`` of two hands' summaries."""
+    if not current.key[3].strip() or previous.key != current.key:
         return ()
     if previous.time is not None and current.time is not None:
         try:
@@ -54,23 +91,19 @@ def carry_over(
         if gap < timedelta(0) or gap > MAX_GAP:
             return ()
     out: list[Problem] = []
-    tournament = current.tournament is not None
-    for seat in current.seats:
-        if seat.player not in previous_final:
-            continue
-        before = previous_final[seat.player]
-        now = seat.stack
-        if now == before:
+    for player, now, line in current.seats:
+        before = previous_final.get(player)
+        if before is None or now == before:
             continue
         text = (
-            f"{seat.player} starts with {money(now)} but ended hand {previous.hand_id} "
+            f"{player} starts with {money(now)} but ended hand {previous.hand_id} "
             f"with {money(before)}"
         )
-        if tournament or now < before:
-            out.append(Problem(STACK_MISMATCH, Severity.ERROR, seat.line, text))
+        if current.tournament or now < before:
+            out.append(Problem(STACK_MISMATCH, Severity.ERROR, line, text))
         else:
             text += f" (a top-up or rebuy of {money(now - before)}?)"
-            out.append(Problem(STACK_CHANGE, Severity.WARNING, seat.line, text))
+            out.append(Problem(STACK_CHANGE, Severity.WARNING, line, text))
     return tuple(out)
 
 
@@ -80,7 +113,7 @@ class ContinuityTracker:
     TABLES = 4096  # the tables remembered; the longest unseen is forgotten first
 
     def __init__(self) -> None:
-        self._last: dict[TableKey, tuple[Hand, dict[str, int]]] = {}
+        self._last: dict[TableKey, tuple[TableHand, dict[str, int]]] = {}
 
     def feed(self, hand: Hand, final: Mapping[str, int]) -> tuple[Problem, ...]:
         """The carry-over problems of ``hand``'s starting stacks; ``final`` (its stacks at
@@ -88,15 +121,21 @@ class ContinuityTracker:
         unless it is unknown."""
         if not hand.table.strip():
             return ()  # an unknown table: nothing to chain with
-        key = table_key(hand)
+        return self.feed_table_hand(TableHand.of(hand), final)
+
+    def feed_table_hand(self, hand: TableHand, final: Mapping[str, int]) -> tuple[Problem, ...]:
+        """``feed`` for a hand's summary."""
+        key = hand.key
+        if not key[3].strip():
+            return ()
         previous = self._last.pop(key, None)
-        if final and not _payouts_unstated(hand):
+        if final and hand.carries:
             self._last[key] = (hand, dict(final))
             if len(self._last) > self.TABLES:
                 del self._last[next(iter(self._last))]
         if previous is None:
             return ()
-        return carry_over(previous[0], previous[1], hand)
+        return table_carry_over(previous[0], previous[1], hand)
 
 
 def _payouts_unstated(hand: Hand) -> bool:

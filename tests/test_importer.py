@@ -351,3 +351,51 @@ def test_stack_carry_over_is_checked_across_worker_batches(tmp_path: Path) -> No
     }
     assert found == expected
     assert len({h for h, _ in expected}) >= 5  # changed stacks, and hands after them
+
+
+_UNSTATED_PHHS = """[1]
+variant = 'F2L3D'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 KsQsJsTs9h', 'd dh p2 8c6d4h3s2c', 'd dh p3 8d6c4s3h2d', 'p3 cbr 4', \
+'p1 f', 'p2 cc', 'p2 sd', 'p3 sd', 'p2 cc', 'p3 cc', 'p2 sd', 'p3 sd', 'p2 cc', 'p3 cc', \
+'p2 sd', 'p3 sd', 'p2 cc', 'p3 cc', 'p2 sm 8c6d4h3s2c', 'p3 sm 8d6c4s3h2d']
+table = 7
+players = ['Ann', 'Bob', 'Cy']
+
+[2]
+variant = 'F2L3D'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [99, 101, 100]
+actions = ['d dh p1 KsQsJsTs9h', 'd dh p2 8c6d4h3s2c', 'd dh p3 8d6c4s3h2d', 'p3 cbr 4', \
+'p1 f', 'p2 cc', 'p2 sd', 'p3 sd', 'p2 cc', 'p3 cc', 'p2 sd', 'p3 sd', 'p2 cc', 'p3 cc', \
+'p2 sd', 'p3 sd', 'p2 cc', 'p3 cc', 'p2 sm 8c6d4h3s2c', 'p3 sm 8d6c4s3h2d']
+table = 7
+players = ['Ann', 'Bob', 'Cy']
+finishing_stacks = [98, 102, 100]
+"""
+
+
+def test_a_hand_with_unstated_payouts_carries_no_stacks_on_import_as_in_verify(
+    tmp_path: Path,
+) -> None:
+    """The first hand says nothing of who won the split pot (Bob really got the odd chip),
+    so the second hand's stacks cannot be checked against it: not by ``drawlab verify``,
+    and not by the importer, whose workers send the carry-over check only a summary."""
+    path = tmp_path / "table7.phhs"
+    path.write_text(_UNSTATED_PHHS, encoding="utf-8")
+    verified = [(r.line, sorted(p.code for p in r.problems)) for r in verify_paths([path])]
+    assert verified == [(2, ["PAYOUT_UNSTATED"]), (13, [])]
+    con = _db(tmp_path)
+    import_paths(con, [path], workers=0)
+    stored = con.execute(
+        "SELECT h.line, coalesce(list_sort(list(p.code) FILTER (p.code IS NOT NULL)), []) "
+        "FROM hands h LEFT JOIN problems p ON p.hand = h.id GROUP BY h.line ORDER BY h.line"
+    ).fetchall()
+    assert stored == [(2, ["PAYOUT_UNSTATED"]), (13, [])]
