@@ -27,7 +27,7 @@ from datetime import UTC, datetime, timedelta
 from typing import NamedTuple
 
 from engine.problems import STACK_CHANGE, STACK_MISMATCH, money
-from engine.profiles import profile_for
+from engine.profiles import PROFILES
 from engine.record import Action, Hand, Post
 from engine.replay import run_with_stacks
 from engine.verdict import Problem, Severity
@@ -141,7 +141,8 @@ class ContinuityTracker:
 def _payouts_unstated(hand: Hand) -> bool:
     """The history says nothing of where the pot went, so the stacks after it are unknown
     (the replay reports it as ``PAYOUT_UNSTATED``)."""
-    if hand.collects or hand.net or not profile_for(hand.site).payouts_may_be_unstated:
+    profile = PROFILES.get(hand.site)  # a site without a profile states its payouts
+    if profile is None or not profile.payouts_may_be_unstated or hand.net or hand.collects:
         return False
     return any(isinstance(s, Post | Action) and s.amount for s in hand.steps)
 

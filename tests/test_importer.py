@@ -303,7 +303,12 @@ def test_summary_json_counts(tmp_path: Path, workers: int) -> None:
     assert sum(d[k] for k in ("ok", "invalid", "parse_error", "unsupported", "incomplete")) == 24
 
 
-def test_progress_fraction_reaches_one_by_bytes(tmp_path: Path) -> None:
+def test_progress_fraction_reaches_one_by_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from analysis import importer
+
+    monkeypatch.setattr(importer, "TASK_HANDS", 200)  # several tasks in the first file
     a = write_history(tmp_path / "a.txt", 450)
     b = write_history(tmp_path / "b.txt", 10, first_id=5)
     seen: list[Progress] = []
@@ -315,9 +320,15 @@ def test_progress_fraction_reaches_one_by_bytes(tmp_path: Path) -> None:
     assert any(0 < f < 0.5 for f in fractions)  # moves within the first file
 
 
-def test_stack_carry_over_is_checked_across_worker_batches(tmp_path: Path) -> None:
+def test_stack_carry_over_is_checked_across_worker_batches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The importer's carry-over findings are engine.continuity's over the whole file."""
     import re
+
+    from analysis import importer
+
+    monkeypatch.setattr(importer, "TASK_HANDS", 200)
 
     from engine.continuity import check_continuity
     from engine.dealer import deal_hands
@@ -399,3 +410,22 @@ def test_a_hand_with_unstated_payouts_carries_no_stacks_on_import_as_in_verify(
         "FROM hands h LEFT JOIN problems p ON p.hand = h.id GROUP BY h.line ORDER BY h.line"
     ).fetchall()
     assert stored == [(2, ["PAYOUT_UNSTATED"]), (13, [])]
+
+
+def test_an_import_gives_back_the_database_settings_it_changed(tmp_path: Path) -> None:
+    """The import narrows DuckDB to one thread and a small cache while it appends; the
+    dashboard's queries after it get the connection as it was."""
+    con = _db(tmp_path)
+    con.execute("SET threads = 3")
+    con.execute("SET memory_limit = '2GiB'")
+    before = con.execute(
+        "SELECT current_setting('threads'), current_setting('memory_limit'), "
+        "current_setting('checkpoint_threshold')"
+    ).fetchone()
+    import_paths(con, [write_history(tmp_path / "a.txt", 30)], workers=0)
+    after = con.execute(
+        "SELECT current_setting('threads'), current_setting('memory_limit'), "
+        "current_setting('checkpoint_threshold')"
+    ).fetchone()
+    assert after == before
+    assert before is not None and before[0] == 3
