@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from parser.encoding import BLOCK, MAX_LINE, open_stream
+from parser.encoding import BLOCK, MAX_LINE, NumberedLines, block_count, open_stream
 from parser.registry import READERS
 from parser.site import SiteReader
 
@@ -169,19 +169,40 @@ def open_lines(source: Source, stream: BinaryIO, *, start_line: int = 1) -> Open
             f"{source.name}: not a hand history this program reads (sites read: {sites})"
         )
     opened = Opened(reader, decoded.encoding)
-    opened.lines = _bounded(lines, opened, source.name, start_line)
+    blocks = lines.blocks()
+    assert blocks is not None  # nothing has read the lines yet
+    opened.lines = NumberedLines(_bounded(blocks, opened, source.name, start_line))
     return opened
 
 
 def _bounded(
-    lines: Iterator[tuple[int, str]], opened: Opened, name: str, start_line: int
+    blocks: Iterator[tuple[int, str]], opened: Opened, name: str, start_line: int
 ) -> Iterator[tuple[int, str]]:
-    for no, line in lines:
-        if len(line) >= MAX_LINE_CHARS:
-            opened.rejected = (
-                f"{name}:{no}: a line of {MAX_LINE_CHARS:,} characters or more: "
-                "not a hand history; the rest of the file is not read"
-            )
-            return
-        if no >= start_line:
-            yield no, line
+    """The blocks of lines from ``start_line`` on, ending before the first enormous line.
+
+    A block shorter than the limit cannot hold such a line, so only a block as long as the
+    limit is looked at line by line.
+    """
+    for no, text in blocks:
+        if len(text) >= MAX_LINE_CHARS:
+            lines = text.split("\n")
+            for i, line in enumerate(lines):
+                if len(line) >= MAX_LINE_CHARS:
+                    keep = lines[max(start_line - no, 0) : i]
+                    if keep:
+                        yield max(no, start_line), "\n".join(keep)
+                    opened.rejected = (
+                        f"{name}:{no + i}: a line of {MAX_LINE_CHARS:,} characters or more: "
+                        "not a hand history; the rest of the file is not read"
+                    )
+                    return
+        if no < start_line:
+            skip = start_line - no
+            if skip >= block_count(text):
+                continue
+            cut = -1
+            for _ in range(skip):
+                cut = text.index("\n", cut + 1)
+            text = text[cut + 1 :]
+            no = start_line
+        yield no, text

@@ -16,6 +16,7 @@ import codecs
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain, count, islice
 from typing import Protocol
 
 BLOCK = 1 << 16
@@ -76,9 +77,7 @@ class ByteSource(Protocol):
     def read(self, size: int = -1, /) -> bytes: ...
 
 
-def open_stream(
-    stream: ByteSource, first: bytes | None = None
-) -> tuple[Decoded, Iterator[tuple[int, str]]]:
+def open_stream(stream: ByteSource, first: bytes | None = None) -> tuple[Decoded, NumberedLines]:
     """Detect the encoding from the first block (``first`` if already read); lines, lazily."""
     if first is None:
         first = stream.read(BLOCK)
@@ -96,14 +95,14 @@ def open_stream(
             yield decoder.decode(block, final=False)
         yield decoder.decode(b"", final=True)
 
-    return decoded, undouble(split_lines(texts()))
+    return decoded, NumberedLines(undouble_blocks(line_blocks(texts())))
 
 
-def text_lines(text: str) -> Iterator[tuple[int, str]]:
+def text_lines(text: str) -> NumberedLines:
     """Numbered lines of text already in memory (a leading BOM dropped), doubling undone."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    return undouble(split_lines(_pieces(text)))
+    return NumberedLines(undouble_blocks(line_blocks(_pieces(text))))
 
 
 def _pieces(text: str) -> Iterator[str]:
@@ -111,36 +110,117 @@ def _pieces(text: str) -> Iterator[str]:
         yield text[start : start + BLOCK]
 
 
-def split_lines(pieces: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """Cut decoded pieces at CRLF, CR or LF into (line number, line) pairs, lazily.
+class NumberedLines:
+    """(line number, line) pairs that can also be taken whole, as blocks of lines.
 
-    A CR at the end of a piece is held back: the next piece may start with its LF.
+    A block is ``(number of its first line, its lines joined by "\\n")``; the lines of a
+    block are consecutive in the file.  Iterating gives the pairs (made in C from the
+    blocks, so a line costs no Python code here); a reader that cuts hands at a few marker
+    lines can instead take ``blocks()`` and search each block with ``str`` methods.
     """
-    number = 0
+
+    __slots__ = ("_blocks", "_pairs", "_taken")
+
+    def __init__(self, blocks: Iterator[tuple[int, str]]) -> None:
+        self._blocks = blocks
+        self._pairs: Iterator[tuple[int, str]] = chain.from_iterable(map(_block_pairs, blocks))
+        self._taken = False
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        self._taken = True
+        return self._pairs
+
+    def __next__(self) -> tuple[int, str]:
+        self._taken = True
+        return next(self._pairs)
+
+    def blocks(self) -> Iterator[tuple[int, str]] | None:
+        """The blocks, or None once any line was taken as a pair (the pairs and the blocks
+        share one source, so a block half-taken as pairs cannot be given whole)."""
+        if self._taken:
+            return None
+        self._taken = True
+        return self._blocks
+
+
+def _block_pairs(block: tuple[int, str]) -> Iterator[tuple[int, str]]:
+    return zip(count(block[0]), block[1].split("\n"))
+
+
+def block_count(text: str) -> int:
+    """How many lines a block holds (a block always holds at least one, maybe empty)."""
+    return text.count("\n") + 1
+
+
+def line_blocks(pieces: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Cut decoded pieces at CRLF, CR or LF into blocks of whole lines, lazily.
+
+    Each piece gives one block: its complete lines, joined by LF (a piece without CR needs
+    no cutting at all).  A CR at the end of a piece is held back: the next piece may start
+    with its LF.  A line still open after ``MAX_LINE`` characters is cut there.
+    """
+    number = 1  # of the next line
     pending = ""
     for piece in pieces:
         if not piece:
             continue
         text = pending + piece
-        parts = _BREAK.split(text)
-        pending = parts.pop()
-        if text.endswith("\r"):
-            # "...\r" split as a break; the LF of a CRLF may follow in the next piece.
-            pending = parts.pop() + "\r"
-        for line in parts:
-            number += 1
-            yield number, line
+        if "\r" in text:
+            parts = _BREAK.split(text)
+            pending = parts.pop()
+            if text.endswith("\r"):
+                # "...\r" split as a break; the LF of a CRLF may follow in the next piece.
+                pending = parts.pop() + "\r"
+            if parts:
+                yield number, "\n".join(parts)
+                number += len(parts)
+        else:
+            cut = text.rfind("\n")
+            if cut >= 0:
+                body = text[:cut]
+                yield number, body
+                number += body.count("\n") + 1
+                pending = text[cut + 1 :]
+            else:
+                pending = text
         if len(pending) > MAX_LINE:
             # No text file has such lines; cut them so memory stays bounded.
-            number += 1
             yield number, pending
+            number += 1
             pending = ""
     if pending.endswith("\r"):  # a last line ended by a lone CR
-        number += 1
         yield number, pending[:-1]
     elif pending:
-        number += 1
         yield number, pending
+
+
+def split_lines(pieces: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Cut decoded pieces at CRLF, CR or LF into (line number, line) pairs, lazily."""
+    return chain.from_iterable(map(_block_pairs, line_blocks(pieces)))
+
+
+def undouble_blocks(
+    blocks: Iterator[tuple[int, str]], probe: int = 200
+) -> Iterator[tuple[int, str]]:
+    """``undouble`` for blocks: blocks pass whole unless the file is doubled.
+
+    The first ``probe`` lines decide, as in ``undouble``; a doubled file's kept lines come
+    out one block each (their numbers are not consecutive).
+    """
+    head: list[tuple[int, str]] = []
+    lines = 0
+    for block in blocks:
+        head.append(block)
+        lines += block_count(block[1])
+        if lines >= probe:
+            break
+    first = list(islice(chain.from_iterable(map(_block_pairs, head)), probe))
+    if not _is_doubled(first):
+        yield from head
+        yield from blocks
+        return
+    pairs = chain.from_iterable(map(_block_pairs, chain(head, blocks)))
+    yield from undouble(pairs, probe)
 
 
 def undouble(lines: Iterator[tuple[int, str]], probe: int = 200) -> Iterator[tuple[int, str]]:

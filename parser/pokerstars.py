@@ -34,6 +34,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from parser.encoding import NumberedLines
 from parser.lines import LineGrammar, LineKind, MoneyError, classify, money, spaced_cards
 from parser.outcome import HandText, ParseError, Skipped
 from parser.times import stated_time
@@ -128,6 +129,10 @@ class PokerStarsReader:
         return any(_HAND_START.match(line.lstrip("\ufeff")) for line in head.splitlines()[:40])
 
     def split(self, lines: Iterable[tuple[int, str]], file: str) -> Iterator[HandText]:
+        blocks = lines.blocks() if isinstance(lines, NumberedLines) else None
+        if blocks is not None:
+            yield from _split_blocks(blocks, file)
+            return
         buf: list[str] = []
         start = 0
         for no, line in lines:
@@ -144,6 +149,63 @@ class PokerStarsReader:
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
         return _HandParser(chunk).run()
+
+
+def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[HandText]:
+    """``split`` on whole blocks of lines: the same hands, found with ``str.find``.
+
+    A hand starts at its header line; the blank lines before the first hand are skipped.
+    Only header lines cost Python code here, not every line.
+    """
+    pieces: list[str] = []  # the current hand's lines so far, in runs joined by "\n"
+    started = False
+    start = 0
+    for no, text in blocks:
+        at = 0  # where this block's part of the current hand begins
+        if not started:
+            first = _first_text_line(text)
+            if first is None:
+                continue
+            skipped, at = first
+            start = no + skipped
+            no = start
+            started = True
+        elif text.startswith("PokerStars ") and _HAND_START.match(text):
+            yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+            pieces = []
+            start = no
+        find = text.find
+        p = find(_NEXT_HAND, at)
+        while p >= 0:
+            if _HAND_START.match(text, p + 1):
+                pieces.append(text[at:p])
+                yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+                pieces = []
+                no += text.count("\n", at, p + 1)
+                start = no
+                at = p + 1
+            p = find(_NEXT_HAND, p + 1)
+        pieces.append(text[at:])
+    if started:
+        yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+
+
+_NEXT_HAND: Final = "\nPokerStars "
+
+
+def _first_text_line(text: str) -> tuple[int, int] | None:
+    """(lines before it, offset) of the block's first line that is not blank, or None."""
+    offset = 0
+    skipped = 0
+    while True:
+        end = text.find("\n", offset)
+        line = text[offset:] if end < 0 else text[offset:end]
+        if line.strip():
+            return skipped, offset
+        if end < 0:
+            return None
+        offset = end + 1
+        skipped += 1
 
 
 class _HandParser:

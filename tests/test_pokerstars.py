@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cards import parse_cards
 from engine.record import (
@@ -25,6 +27,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from parser.encoding import NumberedLines, line_blocks, split_lines
 from parser.lines import literal_needle, money
 from parser.outcome import HandText, ParseError, Skipped
 from parser.pokerstars import PokerStarsReader
@@ -474,6 +477,31 @@ def test_split_cuts_at_headers_and_drops_blank_lines_between_hands() -> None:
         HandText("f", 2, "PokerStars Hand #1: x\na", "pokerstars"),
         HandText("f", 6, "PokerStars Game #2: y", "pokerstars"),
     ]
+
+
+_SPLIT_LINES = st.sampled_from(
+    [
+        "PokerStars Hand #1: x",
+        "PokerStars Game #2: y",
+        "PokerStars Tournament #3, z",
+        "PokerStars Hand 4: not a header",
+        " PokerStars Hand #5: indented",
+        "Hero: folds",
+        "",
+        " ",
+        "\t",
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_SPLIT_LINES, max_size=40), st.integers(min_value=1, max_value=40))
+def test_split_on_whole_blocks_cuts_as_line_by_line(lines: list[str], cut: int) -> None:
+    text = "\n".join(lines)
+    pieces = [text[i : i + cut] for i in range(0, len(text), cut)]
+    by_block = list(READER.split(NumberedLines(line_blocks(pieces)), "f"))
+    by_line = list(READER.split(list(split_lines(pieces)), "f"))
+    assert by_block == by_line
 
 
 def test_money_is_exact_hundredths() -> None:
