@@ -24,7 +24,18 @@ from analysis.facts import FACT_FIELDS, hand_fact_rows, hand_facts
 from analysis.verification import HandResult
 from engine.cards import Cards, format_card, format_cards
 from engine.continuity import TableHand
-from engine.record import Action, Collect, Draw, Hand, Muck, Post, Show, Uncalled
+from engine.record import (
+    Action,
+    ActionKind,
+    Collect,
+    Draw,
+    Hand,
+    Muck,
+    Post,
+    PostKind,
+    Show,
+    Uncalled,
+)
 from engine.verdict import Problem, Severity
 
 Row = tuple[Any, ...]
@@ -78,6 +89,8 @@ _DUCK_TO_ARROW = {
     "SMALLINT": pa.int16(),
     "DOUBLE": pa.float64(),
 }
+_ACTION_KINDS = {kind: kind.value for kind in ActionKind}  # Enum.value is a slow property
+_POST_KINDS = {kind: f"post_{kind.value}" for kind in PostKind}
 FACTS_FAILED = "FACTS_FAILED"
 CONTINUITY_FAILED = "CONTINUITY_FAILED"
 
@@ -193,13 +206,13 @@ def add_result(
     problems = list(result.problems)
     hand = result.hand
     if hand is not None and facts is not None and fact_columns:
-        getter = attrgetter(*fact_columns)
-        single = len(fact_columns) == 1
         try:
             if facts is hand_facts and tuple(fact_columns) == FACT_FIELDS:
                 # the same values without building a frozen row only to read it back
-                facts_rows = [(local, *values) for values in hand_fact_rows(hand)]
+                facts_rows = hand_fact_rows(hand, (local,))
             else:
+                getter = attrgetter(*fact_columns)
+                single = len(fact_columns) == 1
                 facts_rows = [
                     (local, values) if single else (local, *values)
                     for values in map(getter, facts(hand))
@@ -209,12 +222,11 @@ def add_result(
             message = f"facts: {type(exc).__name__}: {exc}"
             problems.append(Problem(FACTS_FAILED, Severity.WARNING, hand.line, message))
     rows.hands.append(_hand_row(result, hand, problems))
-    if hand is not None:
-        rows.carry.append((local, table_hand(hand), final_stacks(hand)))
     for p in problems:
         rows.children["problems"].append((local, p.code, str(p.severity), p.line, p.message))
     if hand is not None:
-        _add_steps(rows.children, local, hand)
+        final = _add_steps(rows.children, local, hand)
+        rows.carry.append((local, table_hand(hand), final))
 
 
 def final_stacks(hand: Hand) -> dict[str, int]:
@@ -231,7 +243,7 @@ def final_stacks(hand: Hand) -> dict[str, int]:
 def table_hand(hand: Hand) -> TableHand:
     """The hand as the carry-over check sees it; times as stored (naive UTC), so that hands
     rebuilt from the database compare with hands just read."""
-    return TableHand.of(hand)._replace(time=utc_naive(hand.time))
+    return TableHand.of(hand, utc_naive(hand.time))
 
 
 def _hand_row(result: HandResult, hand: Hand | None, problems: list[Problem]) -> Row:
@@ -264,7 +276,10 @@ def _hand_row(result: HandResult, hand: Hand | None, problems: list[Problem]) ->
     )  # fmt: skip
 
 
-def _add_steps(children: dict[str, list[Row]], local: int, hand: Hand) -> None:
+def _add_steps(children: dict[str, list[Row]], local: int, hand: Hand) -> dict[str, int]:
+    """Append the hand's seats and steps as child rows; returns ``final_stacks(hand)``,
+    which the same walk over the steps finds."""
+    final = {seat.player: seat.stack for seat in hand.seats}
     known = dict(hand.dealt_others)
     if hand.hero is not None and hand.dealt is not None:
         known[hand.hero] = hand.dealt
@@ -285,17 +300,19 @@ def _add_steps(children: dict[str, list[Row]], local: int, hand: Hand) -> None:
         if isinstance(step, Action):
             actions.append(
                 (
-                    local, idx, step.street, step.player, step.kind.value, step.amount,
+                    local, idx, step.street, step.player, _ACTION_KINDS[step.kind], step.amount,
                     step.to, step.all_in, 0, step.line,
                 )
             )  # fmt: skip
+            final[step.player] = final.get(step.player, 0) - step.amount
         elif isinstance(step, Post):
             actions.append(
                 (
-                    local, idx, 0, step.player, f"post_{step.kind.value}", step.amount,
+                    local, idx, 0, step.player, _POST_KINDS[step.kind], step.amount,
                     None, step.all_in, step.dead, step.line,
                 )
             )  # fmt: skip
+            final[step.player] = final.get(step.player, 0) - step.amount
         elif isinstance(step, Draw):
             draws.append(
                 (
@@ -313,8 +330,11 @@ def _add_steps(children: dict[str, list[Row]], local: int, hand: Hand) -> None:
             payouts.append(
                 (local, idx, step.player, "collect", step.amount, step.pot, step.run, step.line)
             )
+            final[step.player] = final.get(step.player, 0) + step.amount
         elif isinstance(step, Uncalled):
             payouts.append((local, idx, step.player, "uncalled", step.amount, None, 0, step.line))
+            final[step.player] = final.get(step.player, 0) + step.amount
+    return final
 
 
 def with_continuity(rows: ArrowRows, tracker: Any) -> ArrowRows:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from engine.problems import STACK_CHANGE, STACK_MISMATCH, money
 from engine.profiles import PROFILES
@@ -58,11 +58,15 @@ class TableHand(NamedTuple):
     line: int  # the hand's first line
 
     @classmethod
-    def of(cls, hand: Hand) -> TableHand:
+    def of(
+        cls, hand: Hand, time: datetime | Literal["as written"] | None = "as written"
+    ) -> TableHand:
+        """``time``: the hand's time as the caller compares times (the importer's are the
+        stored, naive UTC ones), else the hand's own."""
         return cls(
             table_key(hand),
             hand.hand_id,
-            hand.time,
+            hand.time if time == "as written" else time,
             hand.tournament is not None,
             tuple((s.player, s.stack, s.line) for s in hand.seats),
             not _payouts_unstated(hand),
