@@ -63,6 +63,28 @@ def classify(line: str, kinds: Sequence[LineKind]) -> tuple[str, re.Match[str]] 
     return None
 
 
+class Classifier:
+    """``classify`` over one fixed group of kinds, each kind's test unpacked once.
+
+    The result is ``classify(line, kinds)``'s: the kinds are tried in the same order; only
+    the per-kind attribute lookups are gone, which matters on a reader's hottest path.
+    """
+
+    __slots__ = ("_tests", "kinds")
+
+    def __init__(self, kinds: Sequence[LineKind]) -> None:
+        self.kinds = tuple(kinds)
+        self._tests = tuple((k.needle, k.regex.match, k.name) for k in self.kinds)
+
+    def __call__(self, line: str) -> tuple[str, re.Match[str]] | None:
+        for needle, match, name in self._tests:
+            if needle in line:
+                m = match(line)
+                if m is not None:
+                    return name, m
+        return None
+
+
 def literal_needle(regexp: str) -> str:
     """The longest run of literal text the pattern always requires, outside any group.
 
@@ -172,7 +194,7 @@ def spaced_cards(text: str) -> Cards:
     raises ``CardError`` for what is not a card.
     """
     try:
-        return tuple(_CARD_OF_TEXT[t] for t in text.split())
+        return tuple(map(_CARD_OF_TEXT.__getitem__, text.split()))
     except KeyError:
         return parse_cards(text, distinct=False)
 

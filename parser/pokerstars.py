@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
-from typing import Final
+from dataclasses import fields
+from itertools import islice
+from operator import attrgetter
+from typing import Final, TypeVar
 
 from engine.cards import CardError, Cards, parse_cards
 from engine.record import (
@@ -35,7 +37,15 @@ from engine.record import (
     Uncalled,
 )
 from parser.encoding import NumberedLines
-from parser.lines import LineGrammar, LineKind, MoneyError, classify, money, spaced_cards
+from parser.lines import (
+    Classifier,
+    LineGrammar,
+    LineKind,
+    MoneyError,
+    classify,
+    money,
+    spaced_cards,
+)
 from parser.outcome import HandText, ParseError, Skipped
 from parser.times import stated_time
 
@@ -76,6 +86,11 @@ _BODY = GRAMMAR.group(
     )
 )  # fmt: skip
 _SUMMARY = GRAMMAR.group(("SEAT_SUMMARY", "TOTAL_POT", "BOARD"))
+_BODY_LINES = Classifier(_BODY)
+_SUMMARY_LINES = Classifier(_SUMMARY)
+_HEADER = GRAMMAR.regex("HEADER")
+_GAME = GRAMMAR.regex("GAME")
+_TABLE = GRAMMAR.regex("TABLE")
 _BODY_EXPECTED = (
     "a line of play (posts, folds, checks, calls, bets, raises, discards, stands pat, "
     "shows, mucks, collected...) or a known note (said, joins, leaves, sits out...)"
@@ -225,6 +240,8 @@ class _HandParser:
         self.total_pot: int | None = None
         self.rake: int | None = None
         self.fixed = False
+        self.posted: dict[PostKind, int] = {}  # the first post of each kind not all-in
+        self.big_blind: int | None = None  # the first big blind posted, all-in or not
 
     # ---- errors
     def error(
@@ -270,14 +287,18 @@ class _HandParser:
     # ---- the hand
     def run(self) -> Hand | Skipped:
         first = self.chunk.line
-        numbered = [
-            (first + i, text.rstrip())
-            for i, text in enumerate(self.chunk.text.split("\n"))
-            if text.strip()
-        ]
-        if not numbered:
+        lines = self.chunk.text.split("\n")
+        count = len(lines)
+        # Blank lines are skipped everywhere; a line is read without its trailing blanks.
+        i = 0
+        while i < count:
+            head = lines[i].rstrip()
+            if head:
+                break
+            i += 1
+        else:
             raise self.error("empty hand", first, "", "a PokerStars hand header")
-        head_no, head = numbered[0]
+        head_no = first + i
         if head.startswith("PokerStars Tournament #"):
             return Skipped(
                 "incomplete",
@@ -286,7 +307,7 @@ class _HandParser:
                 self.file,
                 head_no,
             )
-        m = GRAMMAR.regex("HEADER").match(head)
+        m = _HEADER.match(head)
         if m is None:
             raise self.error(
                 "not a PokerStars hand header",
@@ -296,7 +317,11 @@ class _HandParser:
             )
         hand_id = m["hand_id"]
         game_text = m["game"]
-        g = GRAMMAR.regex("GAME").match(game_text)
+        g = _GAME_SEEN.get(game_text)
+        if g is None:
+            g = _GAME.match(game_text)
+            if g is not None:
+                _remember(_GAME_SEEN, game_text, g)
         if g is None:
             raise self.error(
                 "unknown game description",
@@ -321,19 +346,37 @@ class _HandParser:
                 site_game,
             )
         self.fixed = structure is Structure.FIXED
-        if any(text == "Hand cancelled" for _, text in numbered):
+        if "Hand cancelled" in self.chunk.text and any(
+            line.rstrip() == "Hand cancelled" for line in lines
+        ):
             return Skipped(
                 "incomplete", "the hand was cancelled", SITE, self.file, head_no, hand_id, None
             )
-        tournament = self.tournament(m, g["rest"], head_no, head)
-        stakes_text = self.stakes_text(g["rest"], tournament is not None, head_no, head)
-        small, big, iso = self.stakes(stakes_text, head_no, head)
-        currency = self.currency(stakes_text, iso, tournament is not None)
+        rest = g["rest"]
+        tournament = self.tournament(m, rest, head_no, head)
+        key = (rest, tournament is not None)
+        stakes_read = _STAKES_SEEN.get(key)
+        if stakes_read is None:
+            stakes_text = self.stakes_text(rest, tournament is not None, head_no, head)
+            small, big, iso = self.stakes(stakes_text, head_no, head)
+            stakes_read = small, big, self.currency(stakes_text, iso, tournament is not None)
+            _remember(_STAKES_SEEN, key, stakes_read)
+        small, big, currency = stakes_read
         time = stated_time(m["time"]) if m["time"] else None
-        if len(numbered) < 2:
+        j = i + 1
+        while j < count:
+            table_text = lines[j].rstrip()
+            if table_text:
+                break
+            j += 1
+        else:
             raise self.error("the hand stops after its header", head_no, head, "a 'Table' line")
-        table_no, table_text = numbered[1]
-        t = GRAMMAR.regex("TABLE").match(table_text)
+        table_no = first + j
+        t = _TABLE_SEEN.get(table_text)
+        if t is None:
+            t = _TABLE.match(table_text)
+            if t is not None:
+                _remember(_TABLE_SEEN, table_text, t)
         if t is None:
             raise self.error(
                 "not a PokerStars table line",
@@ -341,7 +384,7 @@ class _HandParser:
                 table_text,
                 "'Table '<name>' <n>-max Seat #<n> is the button'",
             )
-        summary_seen = self.body(numbered[2:])
+        summary_seen = self.body(enumerate(islice(lines, j + 1, None), table_no + 1))
         if not summary_seen:
             return Skipped(
                 "incomplete",
@@ -438,52 +481,64 @@ class _HandParser:
         return CURRENCY_OF_SYMBOL.get(stakes[:1], PLAY_CURRENCY)
 
     def make_stakes(self, structure: Structure, small: int, big: int) -> Stakes:
-        ante = next(
-            (
-                s.amount
-                for s in self.steps
-                if isinstance(s, Post) and s.kind is PostKind.ANTE and not s.all_in
-            ),
-            0,
-        )
+        """The stakes from the header, with the first ante and blinds posted in full."""
+        posted = self.posted
+        ante = posted.get(PostKind.ANTE, 0)
         if structure is Structure.FIXED:
             # The header of a fixed-limit game states the bets; the blinds are posted.
-            small_blind = next(
-                (
-                    s.amount
-                    for s in self.steps
-                    if isinstance(s, Post) and s.kind is PostKind.SMALL_BLIND and not s.all_in
-                ),
-                small // 2,
-            )
-            big_blind = next(
-                (
-                    s.amount
-                    for s in self.steps
-                    if isinstance(s, Post) and s.kind is PostKind.BIG_BLIND and not s.all_in
-                ),
-                small,
-            )
+            small_blind = posted.get(PostKind.SMALL_BLIND, small // 2)
+            big_blind = posted.get(PostKind.BIG_BLIND, small)
             return Stakes(small_blind, big_blind, small, big, ante)
         return Stakes(small, big, big, big, ante)
 
     # ---- the lines after the table line
-    def body(self, lines: list[tuple[int, str]]) -> bool:
-        kinds = _BODY
-        summary = False
-        for no, text in lines:
-            found = classify(text, kinds)
-            if found is None:
-                if summary:
-                    raise self.error("unknown summary line", no, text, _SUMMARY_EXPECTED)
-                raise self.error("unknown line", no, text, _BODY_EXPECTED, self.column(text))
-            name, m = found
-            if name == "SUMMARY":
-                summary = True
-                kinds = _SUMMARY
-                continue
-            self.line(name, m, no, text)
-        return summary
+    def body(self, lines: Iterator[tuple[int, str]]) -> bool:
+        """Each line's handler in turn; True when the summary was reached.
+
+        A line's reading (its kind, match and handler) depends on its text alone, and
+        most lines of a history repeat (the same players check, fold, post the same
+        blinds), so readings are remembered by text (``_BODY_SEEN``, ``_SUMMARY_SEEN``).
+        """
+        seen = _BODY_SEEN
+        for no, raw in lines:
+            reading = seen.get(raw)
+            if reading is None:
+                reading = self.read(raw, no, _BODY_LINES, seen)
+                if reading is None:
+                    continue
+            text, handler, name, m = reading
+            if handler is _summary_starts:
+                break
+            handler(self, name, m, no, text)
+        else:
+            return False
+        seen = _SUMMARY_SEEN
+        for no, raw in lines:
+            reading = seen.get(raw)
+            if reading is None:
+                reading = self.read(raw, no, _SUMMARY_LINES, seen)
+                if reading is None:
+                    continue
+            text, handler, name, m = reading
+            handler(self, name, m, no, text)
+        return True
+
+    def read(
+        self, raw: str, no: int, kinds: Classifier, seen: dict[str, _Reading]
+    ) -> _Reading | None:
+        """A line's reading, remembered in ``seen``; None for a blank line."""
+        text = raw.rstrip()
+        if not text:
+            return None
+        found = kinds(text)
+        if found is None:
+            if kinds is _SUMMARY_LINES:
+                raise self.error("unknown summary line", no, text, _SUMMARY_EXPECTED)
+            raise self.error("unknown line", no, text, _BODY_EXPECTED, self.column(text))
+        name, m = found
+        reading = (text, _summary_starts if name == "SUMMARY" else _HANDLERS[name], name, m)
+        _remember(seen, raw, reading)
+        return reading
 
     def column(self, text: str) -> int:
         """Where an unknown line goes wrong: after a seated player's name, if it starts so."""
@@ -492,9 +547,6 @@ class _HandParser:
             return 1
         rest = len(max(names, key=len))
         return rest + 3 if text[rest : rest + 2] == ": " else rest + 2
-
-    def line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        _HANDLERS[name](self, name, m, no, text)
 
     def draw_marker(self, name: str, m: re.Match[str], no: int, text: str) -> None:
         self.draw = _DRAW_MARKERS[m["which"]]
@@ -551,46 +603,66 @@ class _HandParser:
         if kind is PostKind.BOTH_BLINDS:
             # "posts small & big blinds $0.75": the small-blind part is dead money.
             dead = self.both_blinds_dead(amount)
-        self.steps.append(Post(player, kind, amount, no, dead, m["all_in"] is not None))
+        all_in = m["all_in"] is not None
+        self.steps.append(Post(player, kind, amount, no, dead, all_in))
+        if not all_in and kind not in self.posted:
+            self.posted[kind] = amount
+        if kind is PostKind.BIG_BLIND and self.big_blind is None:
+            self.big_blind = amount
         if kind is not PostKind.ANTE:
             self.put_in[player] = self.put_in.get(player, 0) + amount - dead
 
     def both_blinds_dead(self, amount: int) -> int:
-        big = next(
-            (s.amount for s in self.steps if isinstance(s, Post) and s.kind is PostKind.BIG_BLIND),
-            None,
-        )
+        big = self.big_blind
         if big is None or big >= amount:
             return 0
         return amount - big
 
-    def action(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+    def street_starts(self) -> None:
+        """The first bet, check or fold after a draw opens the next betting round."""
+        self.street = self.draw
+        self.in_draw = False
+        self.put_in = {}
+
+    def fold(self, name: str, m: re.Match[str], no: int, text: str) -> None:
         if self.in_draw:
-            self.street = self.draw
-            self.in_draw = False
-            self.put_in = {}
+            self.street_starts()
         player = m["player"]
-        if name == "FOLDS":
-            self.steps.append(Action(player, self.street, ActionKind.FOLD, no))
-            if m["cards"]:
-                shown = self.cards(m["cards"][1:-1], no, text)
-                self.steps.append(Show(player, shown, no))
-            return
-        if name == "CHECKS":
-            self.steps.append(Action(player, self.street, ActionKind.CHECK, no))
-            return
-        kind = _ACTION_KINDS[name]
+        self.steps.append(Action(player, self.street, ActionKind.FOLD, no))
+        if m["cards"]:
+            shown = self.cards(m["cards"][1:-1], no, text)
+            self.steps.append(Show(player, shown, no))
+
+    def check(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        if self.in_draw:
+            self.street_starts()
+        self.steps.append(Action(m["player"], self.street, ActionKind.CHECK, no))
+
+    def bet(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        """A call or a bet: the chips stated are the chips added."""
+        if self.in_draw:
+            self.street_starts()
+        player = m["player"]
         stated = self.amount(m["amount"], no, text)
         all_in = m["all_in"] is not None or m["cap"] is not None
+        self.put_in[player] = self.put_in.get(player, 0) + stated
+        self.steps.append(
+            Action(player, self.street, _ACTION_KINDS[name], no, stated, None, all_in)
+        )
+
+    def raise_to(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        """A raise states the chips added and the street total; the total decides."""
+        if self.in_draw:
+            self.street_starts()
+        player = m["player"]
+        self.amount(m["amount"], no, text)  # must be an amount, though the total decides
+        all_in = m["all_in"] is not None or m["cap"] is not None
         before = self.put_in.get(player, 0)
-        if kind is ActionKind.RAISE:
-            to = self.amount(m["to"], no, text)
-            added = to - before
-            self.put_in[player] = to
-            self.steps.append(Action(player, self.street, kind, no, added, to, all_in))
-            return
-        self.put_in[player] = before + stated
-        self.steps.append(Action(player, self.street, kind, no, stated, None, all_in))
+        to = self.amount(m["to"], no, text)
+        self.put_in[player] = to
+        self.steps.append(
+            Action(player, self.street, ActionKind.RAISE, no, to - before, to, all_in)
+        )
 
     def draw_line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
         if not self.in_draw:
@@ -621,7 +693,7 @@ class _HandParser:
             if isinstance(step, Draw) and step.player == player and step.draw == self.draw:
                 # "[kept] [new]"; a single bracket after a draw is the new cards only.
                 kept, received = (first, second) if second is not None else (None, first)
-                self.steps[i] = replace(step, kept=kept, received=received)
+                self.steps[i] = _with_cards(step, kept, received)
                 return
         raise self.error(
             "new cards dealt without a draw",
@@ -629,6 +701,20 @@ class _HandParser:
             text,
             "'Dealt to <player> [kept] [new]' after that player's discards",
         )
+
+
+_DRAW_FIELDS: Final = tuple(f.name for f in fields(Draw))
+_draw_values = attrgetter(*_DRAW_FIELDS)
+_KEPT: Final = _DRAW_FIELDS.index("kept")
+_RECEIVED: Final = _DRAW_FIELDS.index("received")
+
+
+def _with_cards(step: Draw, kept: Cards | None, received: Cards | None) -> Draw:
+    """``dataclasses.replace(step, kept=..., received=...)`` without its per-call field walk."""
+    values = list(_draw_values(step))
+    values[_KEPT] = kept
+    values[_RECEIVED] = received
+    return Draw(*values)
 
 
 def line_kinds(text: str) -> Iterator[tuple[str, str]]:
@@ -651,11 +737,11 @@ def line_kinds(text: str) -> Iterator[tuple[str, str]]:
 
 _Handler = Callable[[_HandParser, str, re.Match[str], int, str], None]
 _HANDLERS: dict[str, _Handler] = {
-    "FOLDS": _HandParser.action,
-    "CHECKS": _HandParser.action,
-    "CALLS": _HandParser.action,
-    "BETS": _HandParser.action,
-    "RAISES": _HandParser.action,
+    "FOLDS": _HandParser.fold,
+    "CHECKS": _HandParser.check,
+    "CALLS": _HandParser.bet,
+    "BETS": _HandParser.bet,
+    "RAISES": _HandParser.raise_to,
     "DISCARDS": _HandParser.draw_line,
     "STANDS_PAT": _HandParser.draw_line,
     "DEALT": _HandParser.dealt_line,
@@ -673,6 +759,30 @@ _HANDLERS: dict[str, _Handler] = {
 }
 _HANDLERS.update(dict.fromkeys(_POST_KINDS, _HandParser.post))
 _HANDLERS.update(dict.fromkeys(NOTE_KINDS, _HandParser.note))
+
+
+def _summary_starts(parser: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> None:
+    """The reading of "*** SUMMARY ***": ``body`` switches to the summary's kinds of line."""
+
+
+# (the line without trailing blanks, its handler, its kind, its match) by the line's text
+_Reading = tuple[str, _Handler, str, re.Match[str]]
+_SEEN_LINES: Final = 4096
+_BODY_SEEN: dict[str, _Reading] = {}
+_SUMMARY_SEEN: dict[str, _Reading] = {}
+# the header's game part and stakes and the table line, which repeat from hand to hand
+_GAME_SEEN: dict[str, re.Match[str]] = {}
+_TABLE_SEEN: dict[str, re.Match[str]] = {}
+_STAKES_SEEN: dict[tuple[str, bool], tuple[int, int, str]] = {}
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _remember(seen: dict[_K, _V], key: _K, value: _V) -> None:
+    if len(seen) >= _SEEN_LINES:
+        seen.clear()  # a bound on memory; what repeats comes back at once
+    seen[key] = value
 
 
 def _level(m: re.Match[str] | None) -> str | None:

@@ -52,8 +52,8 @@ _TIME = re.compile(
 def local(date: str, clock: str, zone: str | None) -> datetime | None:
     """One stated time; UTC if ``zone`` is one we know, naive if none, None if invalid."""
     try:
-        year, month, day = (int(x) for x in date.split("/"))
-        hour, minute, second = (int(x) for x in clock.split(":"))
+        year, month, day = map(int, date.split("/"))
+        hour, minute, second = map(int, clock.split(":"))
         naive = datetime(year, month, day, hour, minute, second)
     except ValueError:
         return None
@@ -62,6 +62,8 @@ def local(date: str, clock: str, zone: str | None) -> datetime | None:
     name = ZONES.get(zone)
     if name is None:
         return None
+    if name == "UTC":  # already UTC: no zone arithmetic to do
+        return naive.replace(tzinfo=UTC)
     return naive.replace(tzinfo=ZoneInfo(name)).astimezone(UTC)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -27,11 +28,13 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from parser import pokerstars
 from parser.encoding import NumberedLines, line_blocks, split_lines
-from parser.lines import literal_needle, money
+from parser.lines import Classifier, classify, literal_needle, money
 from parser.outcome import HandText, ParseError, Skipped
 from parser.pokerstars import PokerStarsReader
 from parser.reader import read_path, read_text
+from parser.times import stated_time
 from tests.parser_corpus import CORPUS
 
 STARS = CORPUS / "cash/Stars/Draw"
@@ -515,3 +518,62 @@ def test_needles_are_text_every_match_contains() -> None:
     assert literal_needle(r"(?P<player>.+?):\ folds(?:\ \[x\])?") == ": folds"
     assert literal_needle(r"ab?c") == "a"
     assert literal_needle(r"x|y") == ""
+
+
+def _corpus_lines() -> list[str]:
+    lines: set[str] = set()
+    for folder in (STARS, TOUR):
+        for path in sorted(folder.glob("*.txt")):
+            for chunk, _ in read_path(path):
+                lines.update(line.rstrip() for line in chunk.text.split("\n") if line.strip())
+    return sorted(lines)
+
+
+def test_the_classifier_reads_every_line_as_classify_does() -> None:
+    lines = _corpus_lines()
+    edited = [line[:i] + line[i + 1 :] for line in lines for i in (0, len(line) // 2, -1)]
+    for kinds in (pokerstars._BODY, pokerstars._SUMMARY):
+        classifier = Classifier(kinds)
+        for line in lines + edited:
+            fast, slow = classifier(line), classify(line, kinds)
+            assert (fast and (fast[0], fast[1].groupdict())) == (
+                slow and (slow[0], slow[1].groupdict())
+            ), line
+
+
+def test_remembered_readings_give_the_same_records_as_fresh_ones() -> None:
+    paths = sorted(STARS.glob("*.txt")) + sorted(TOUR.glob("*.txt"))
+    chunks = [chunk for path in paths for chunk, _ in read_path(path)]
+
+    def outcomes() -> list[object]:
+        found: list[object] = []
+        for chunk in chunks:
+            try:
+                found.append(READER.parse(chunk))
+            except ParseError as exc:
+                found.append(str(exc))
+        return found
+
+    for seen in (pokerstars._BODY_SEEN, pokerstars._SUMMARY_SEEN, pokerstars._TABLE_SEEN):
+        seen.clear()
+    pokerstars._GAME_SEEN.clear()
+    pokerstars._STAKES_SEEN.clear()
+    fresh = outcomes()
+    assert len(pokerstars._BODY_SEEN) > 0
+    assert outcomes() == fresh
+
+
+def test_new_cards_fill_a_draw_as_replace_would() -> None:
+    step = Draw("Hero", 2, 3, 17, c("Ah Ac Ks"), None, None, 1)
+    kept, received = c("5h 2s"), c("2h Ts 4c")
+    assert pokerstars._with_cards(step, kept, received) == replace(
+        step, kept=kept, received=received
+    )
+
+
+def test_a_utc_time_is_that_moment() -> None:
+    assert stated_time("2026/03/01 12:49:00 UTC [2026/03/01 7:49:00 ET]") == datetime(
+        2026, 3, 1, 12, 49, tzinfo=UTC
+    )
+    assert stated_time("2026/07/01 12:49:00 GMT") == datetime(2026, 7, 1, 12, 49, tzinfo=UTC)
+    assert stated_time("2026/07/01 12:49:00 ET") == datetime(2026, 7, 1, 16, 49, tzinfo=UTC)
