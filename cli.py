@@ -174,6 +174,38 @@ def _import(args: argparse.Namespace) -> int:
     return 1 if summary.rejected and summary.read_nothing else 0
 
 
+def _add_reverify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "reverify", help="replay every stored hand again with this DrawLab (after an upgrade)"
+    )
+    p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
+    p.add_argument("--json", action="store_true", help='end with one line {"summary": {...}}')
+    p.add_argument("--workers", type=int, help="worker processes (default: one per core)")
+    p.set_defaults(handler=_reverify)
+
+
+def _reverify(args: argparse.Namespace) -> int:
+    import json
+
+    from analysis.db import connect
+    from analysis.reverify import reverify
+
+    try:
+        db = connect(args.db)
+    except (RuntimeError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        summary = reverify(db, workers=args.workers)
+    finally:
+        db.close()
+    if args.json:
+        print(json.dumps({"summary": summary.as_dict()}))
+    else:
+        print(summary.text())
+    return 0
+
+
 def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("export", help="write stored hands out as PokerStars text or PHH")
     p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
@@ -337,6 +369,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_equity(sub)
     _add_stats(sub)
     _add_import(sub)
+    _add_reverify(sub)
     _add_export(sub)
     _add_verify(sub)
     _add_convert(sub)

@@ -42,6 +42,7 @@ from analysis.sources import (
     open_lines,
 )
 from analysis.store import Store
+from analysis.verification import HandResult, check
 from parser.outcome import HandText, ParseError
 
 STATUSES = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
@@ -168,7 +169,7 @@ def import_bytes(
 _READERS: dict[str, Any] | None = None
 
 
-def _reader_for(site: str) -> Any:
+def reader_for(site: str) -> Any:
     global _READERS
     if _READERS is None:
         from parser.registry import READERS
@@ -188,37 +189,38 @@ def _continuity_tracker() -> Any | None:
 
 def parse_task(site: str, chunks: Sequence[HandText]) -> ArrowRows:
     """A worker's job: hand texts to rows.  Never raises for anything a file holds."""
-    from analysis.verification import HandResult, check
-
-    reader = _reader_for(site)
-    results: list[HandResult] = []
-    for chunk in chunks:
-        try:
-            outcome = reader.parse(chunk)
-        except ParseError as exc:
-            outcome = exc
-        except Exception as exc:  # a reader's bug is this hand's parse error, not a crash
-            outcome = ParseError(
-                f"reader failed: {type(exc).__name__}: {exc}", file=chunk.file, line=chunk.line
-            )
-        try:
-            results.append(check(chunk, outcome))
-        except Exception as exc:  # the same for the verifier
-            err = ParseError(
-                f"verifier failed: {type(exc).__name__}: {exc}", file=chunk.file, line=chunk.line
-            )
-            results.append(check(chunk, err))
-    facts, columns, types = _facts()
+    reader = reader_for(site)
+    facts, columns, types = facts_fn()
     rows = Rows()
-    for r in results:
-        add_result(rows, r, facts, columns)
+    for chunk in chunks:
+        add_result(rows, checked(reader, chunk), facts, columns)
     return rows.to_arrow(types)
+
+
+def checked(reader: Any, chunk: HandText) -> HandResult:
+    """One hand text read and replayed; a reader's or the verifier's bug is this hand's
+    parse error, not a crash."""
+    try:
+        outcome = reader.parse(chunk)
+    except ParseError as exc:
+        outcome = exc
+    except Exception as exc:
+        outcome = ParseError(
+            f"reader failed: {type(exc).__name__}: {exc}", file=chunk.file, line=chunk.line
+        )
+    try:
+        return check(chunk, outcome)
+    except Exception as exc:
+        err = ParseError(
+            f"verifier failed: {type(exc).__name__}: {exc}", file=chunk.file, line=chunk.line
+        )
+        return check(chunk, err)
 
 
 _FACTS: tuple[Any, tuple[str, ...], tuple[tuple[str, str], ...]] | None = None
 
 
-def _facts() -> tuple[Any, tuple[str, ...], tuple[tuple[str, str], ...]]:
+def facts_fn() -> tuple[Any, tuple[str, ...], tuple[tuple[str, str], ...]]:
     """``hand_facts`` with the names and types of ``player_hands``' columns after ``hand``."""
     global _FACTS
     if _FACTS is None:
@@ -621,7 +623,7 @@ def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> 
 
     if not has_player_hands(db):
         return 0
-    facts, columns, types = _facts()
+    facts, columns, types = facts_fn()
     if facts is None:
         return 0
     start = time.monotonic()

@@ -61,6 +61,7 @@ CHILD_COLUMNS: dict[str, tuple[str, ...]] = {
     "shows": ("hand", "idx", "player", "cards", "mucked", "run", "line"),
     "payouts": ("hand", "idx", "player", "kind", "amount", "pot", "run", "line"),
     "problems": ("hand", "code", "severity", "line", "message"),
+    "pots": ("hand", "idx", "amount", "eligible", "winners"),
 }  # fmt: skip
 _I64, _I32, _STR, _BOOL = pa.int64(), pa.int32(), pa.string(), pa.bool_()
 _TS = pa.timestamp("us")
@@ -79,6 +80,7 @@ CHILD_TYPES: dict[str, tuple[pa.DataType, ...]] = {
     "shows": (_I64, _I32, _STR, _STR, _BOOL, _I32, _I32),
     "payouts": (_I64, _I32, _STR, _STR, _I64, _I32, _I32, _I32),
     "problems": (_I64, _STR, _STR, _I32, _STR),
+    "pots": (_I64, _I32, _I64, pa.list_(_STR), pa.list_(_STR)),
 }
 _DUCK_TO_ARROW = {
     "BOOLEAN": _BOOL,
@@ -227,6 +229,10 @@ def add_result(
     if hand is not None:
         final = _add_steps(rows.children, local, hand)
         rows.carry.append((local, table_hand(hand), final))
+        rows.children["pots"].extend(
+            (local, idx, pot.amount, pot.eligible, pot.winners)
+            for idx, pot in enumerate(result.pots)
+        )
 
 
 def final_stacks(hand: Hand) -> dict[str, int]:

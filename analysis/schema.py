@@ -24,6 +24,8 @@ Conventions the other parts rely on:
   of earlier imports).
 - ``player_hands`` (one row per player dealt in, for the statistics) is not here: its
   columns come from ``analysis.facts.FACT_COLUMNS`` and ``analysis.db`` keeps it in step.
+- ``pots`` (version 4): the main pot (``idx`` 0) and side pots of each replayed hand,
+  before rake, with the players eligible and the winners by the cards shown.
 - ``drill_*`` (version 2, ``analysis.drills.progress``): one row per drill answer (question
   and answer as JSON), the Leitner box of each (drill, topic), each drill's level.
 """
@@ -235,6 +237,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "WHERE regexp_matches(file, '\\.[zZ][iI][pP]!/')",
         "UPDATE files SET path = regexp_replace(path, '(\\.[zZ][iI][pP])!/', '\\1/') "
         "WHERE regexp_matches(path, '\\.[zZ][iI][pP]!/')",
+    ),
+    # version 4: the pots as the replay builds them (``idx`` 0 the main pot, then the side
+    # pots), who could win each and who did by the cards shown (NULL: a hand still in it
+    # was never shown); hands imported before it get theirs from ``drawlab reverify``
+    (
+        """
+        CREATE TABLE pots (
+            hand BIGINT NOT NULL,
+            idx INTEGER NOT NULL,
+            amount BIGINT NOT NULL,
+            eligible VARCHAR[] NOT NULL,
+            winners VARCHAR[]
+        )
+        """,
     ),
 )
 

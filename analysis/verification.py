@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from engine.continuity import ContinuityTracker
+from engine.pots import SettledPot
 from engine.record import Hand
 from engine.replay import run_with_stacks
 from engine.verdict import Problem, Severity, Verdict
@@ -48,6 +49,7 @@ class HandResult:
     text: str
     reason: str
     final: tuple[tuple[str, int], ...] = ()
+    pots: tuple[SettledPot, ...] = ()  # main pot first, as the replay settled them
 
 
 def check(chunk: HandText, outcome: Outcome) -> HandResult:

@@ -83,7 +83,10 @@ def side_pots(
     pots: list[Pot] = []
     previous = 0
     for level in live_levels:
-        amount = sum(min(c, level) - min(c, previous) for c in contributions.values())
+        amount = 0  # each contribution's part between the previous level and this one
+        for c in contributions.values():
+            if c > previous:
+                amount += (c if c < level else level) - previous
         eligible = tuple(p for p, c in contributions.items() if p in live and c >= level)
         pots.append(Pot(amount, eligible))
         previous = level
@@ -191,3 +194,13 @@ def award(
         for player, amount in split(pot.amount, winners, unit).items():
             out.append((index, player, amount))
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class SettledPot:
+    """A pot as the replay settled it, before rake: who could win it and who did by the
+    cards shown (``None`` where a hand still in it was never shown)."""
+
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...] | None

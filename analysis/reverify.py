@@ -1,0 +1,250 @@
+"""Stored hands replayed again: verdicts, problems, pots and facts as a new import gives them.
+
+A database outlives the DrawLab that filled it.  When the engine learns a rule, a site's
+profile is corrected or the statistics' facts change, the hands already imported should
+say what this DrawLab says of them, without the user finding their files again: every
+hand keeps its original text, so ``reverify`` reads each one again, replays it and
+replaces what was derived from it (the hand's own columns, its seats, steps, problems,
+pots and facts).  The hand keeps its id, key, file, line and text, so everything that
+refers to it (drill answers, another import of the same file) still does.
+
+Hands go in import order (their ids), so the stack carry-over from one hand to the next
+at a table is checked as the import did.  One transaction a page: a killed run leaves
+whole pages done and the rest as they were, and running it again finishes the work.
+Quarantined texts (what could not be parsed at all) stay where they are: a parser that
+now reads them is a job for importing their file again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections import Counter, deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from analysis.db import Connection, has_player_hands, one, set_facts_stale
+from analysis.importer import (
+    STATUSES,
+    Progress,
+    ProgressFn,
+    checked,
+    facts_fn,
+    reader_for,
+)
+from analysis.rows import CHILD_COLUMNS, HAND_COLUMNS, ArrowRows, Rows, add_result, with_continuity
+from engine.continuity import ContinuityTracker
+from parser.outcome import HandText
+
+PAGE = 2000  # hands a transaction
+SMALL = 5000  # hands below which worker processes cost more than they save
+_KEPT = ("key", "file", "line", "text")  # the hand's identity and source: never rewritten
+_DERIVED = tuple(c for c in HAND_COLUMNS if c not in _KEPT)
+StoredHand = tuple[int, str, str, int, str]  # id, site, file, line, text
+
+
+@dataclass
+class ReverifySummary:
+    hands: int = 0
+    changed: int = 0  # hands whose status, reason or problems are not what they were
+    before: Counter[str] = field(default_factory=Counter)
+    after: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "hands": self.hands,
+            "changed": self.changed,
+            "before": {s: self.before[s] for s in STATUSES},
+            "after": {s: self.after[s] for s in STATUSES},
+            "seconds": round(self.seconds, 3),
+        }
+
+    def text(self) -> str:
+        lines = [f"{self.hands:,} hands replayed again, {self.changed:,} with a new verdict"]
+        width = max(len(s) for s in STATUSES)
+        lines += [
+            f"  {s:<{width}}  {self.before[s]:>9,} -> {self.after[s]:,}"
+            for s in STATUSES
+            if self.before[s] or self.after[s]
+        ]
+        return "\n".join(lines)
+
+
+@dataclass
+class _Page:
+    """A page of stored hands replayed: their rows, and which stored hand each row is."""
+
+    rows: ArrowRows
+    ids: list[int]  # hands.id of each row of ``rows.hands``
+    failed: list[tuple[int, str]]  # (hands.id, why) of texts that no longer parse
+
+
+def replay_page(hands: Sequence[StoredHand]) -> _Page:
+    """A worker's job: stored texts to rows, as ``analysis.importer.parse_task`` makes them."""
+    facts, columns, types = facts_fn()
+    rows = Rows()
+    ids: list[int] = []
+    failed: list[tuple[int, str]] = []
+    for hand_id, site, file, line, text in hands:
+        try:
+            reader = reader_for(site)
+        except KeyError:
+            failed.append((hand_id, f"no reader for site {site!r}"))
+            continue
+        result = checked(reader, HandText(file, line, text, site))
+        if result.status == "parse_error":
+            failed.append((hand_id, result.reason))
+            continue
+        add_result(rows, result, facts, columns)
+        ids.append(hand_id)
+    return _Page(rows.to_arrow(types), ids, failed)
+
+
+def reverify(
+    db: Connection, progress: ProgressFn | None = None, workers: int | None = None
+) -> ReverifySummary:
+    """Replay every stored hand again and store what this DrawLab makes of it."""
+    start = time.monotonic()
+    summary = ReverifySummary()
+    row = one(db, "SELECT count(*) FROM hands")
+    total = int(row[0]) if row else 0
+    if workers is None:
+        workers = 0 if total < SMALL else (os.cpu_count() or 1)
+    facts = has_player_hands(db)
+    tracker = ContinuityTracker()
+    executor: ProcessPoolExecutor | None = None
+    if workers > 0:
+        from analysis.importer import _mp_context, _worker_init
+
+        executor = ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_worker_init)
+    try:
+        for page in _replayed(_pages(db), executor, 2 * workers):
+            _store(db, page, tracker, facts, summary)
+            if progress is not None:
+                seconds = time.monotonic() - start
+                progress(Progress(summary.hands, 0, 0, 0, seconds, ""))
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+    if facts:
+        set_facts_stale(db, False)
+    with contextlib.suppress(Exception):
+        db.execute("CHECKPOINT")
+    summary.seconds = time.monotonic() - start
+    return summary
+
+
+def _replayed(
+    pages: Iterator[list[StoredHand]], executor: ProcessPoolExecutor | None, window: int
+) -> Iterator[_Page]:
+    """The pages replayed, in order, with at most ``window`` in the workers' hands (so
+    memory does not grow with the database)."""
+    if executor is None:
+        yield from map(replay_page, pages)
+        return
+    inflight: deque[Future[_Page]] = deque()
+    for page in pages:
+        inflight.append(executor.submit(replay_page, page))
+        if len(inflight) > window:
+            yield inflight.popleft().result()
+    while inflight:
+        yield inflight.popleft().result()
+
+
+def _pages(db: Connection) -> Iterator[list[StoredHand]]:
+    """Stored hands in id order, a page at a time (read before each page is rewritten)."""
+    last = 0
+    while True:
+        page = db.execute(
+            "SELECT id, site, coalesce(file, ''), coalesce(line, 1), text FROM hands "
+            "WHERE id > ? ORDER BY id LIMIT ?",
+            [last, PAGE],
+        ).fetchall()
+        if not page:
+            return
+        last = page[-1][0]
+        yield [(int(i), str(s), str(f), int(n), str(t)) for i, s, f, n, t in page]
+
+
+def _store(
+    db: Connection, page: _Page, tracker: ContinuityTracker, facts: bool, summary: ReverifySummary
+) -> None:
+    rows = with_continuity(page.rows, tracker) if page.rows.carry else page.rows
+    ids = page.ids + [i for i, _ in page.failed]
+    db.register("_page_ids", pa.table({"id": pa.array(ids, pa.int64())}))
+    db.execute("BEGIN TRANSACTION")
+    try:
+        before = _verdicts(db)
+        for table in (*CHILD_COLUMNS, *(["player_hands"] if facts else [])):
+            db.execute(f"DELETE FROM {table} WHERE hand IN (SELECT id FROM _page_ids)")
+        hands = rows.hands.select(list(_DERIVED)).add_column(
+            0, "id", pa.array(page.ids, pa.int64())
+        )
+        db.register("_page_hands", hands)
+        sets = ", ".join(f'"{c}" = n."{c}"' for c in _DERIVED)
+        db.execute(f"UPDATE hands SET {sets} FROM _page_hands n WHERE hands.id = n.id")
+        for hand_id, why in page.failed:
+            db.execute(
+                "UPDATE hands SET status = 'parse_error', reason = ?, errors = 1, warnings = 0 "
+                "WHERE id = ?",
+                [why, hand_id],
+            )
+            db.execute(
+                "INSERT INTO problems SELECT id, 'PARSE_ERROR', 'error', line, ? FROM hands "
+                "WHERE id = ?",
+                [why, hand_id],
+            )
+        local_ids = np.asarray(page.ids, dtype=np.int64)
+        children = dict(rows.children)
+        if facts:
+            children["player_hands"] = rows.player_hands
+        for table, part in children.items():
+            if part.num_rows:
+                _insert(db, table, part.set_column(0, "hand", pa.array(local_ids[_local(part)])))
+        after = _verdicts(db)
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    finally:
+        db.unregister("_page_ids")
+        with contextlib.suppress(Exception):
+            db.unregister("_page_hands")
+    summary.hands += len(ids)
+    summary.before.update(verdict[0] for verdict in before.values())
+    summary.after.update(verdict[0] for verdict in after.values())
+    summary.changed += sum(1 for i, verdict in after.items() if before.get(i) != verdict)
+
+
+def _local(table: pa.Table) -> np.ndarray:
+    column: np.ndarray = table.column("hand").to_numpy()
+    return column
+
+
+def _verdicts(db: Connection) -> dict[int, tuple[str, str, tuple[str, ...]]]:
+    """Each page hand's status, reason and problems, to count the verdicts that changed."""
+    out: dict[int, tuple[str, str, tuple[str, ...]]] = {}
+    for hand_id, status, reason, problems in db.execute(
+        "SELECT h.id, h.status, coalesce(h.reason, ''), list_sort(list(concat_ws(':', "
+        "p.code, p.severity, p.line, p.message)) FILTER (p.code IS NOT NULL)) "
+        "FROM hands h LEFT JOIN problems p ON p.hand = h.id "
+        "WHERE h.id IN (SELECT id FROM _page_ids) GROUP BY h.id, h.status, h.reason"
+    ).fetchall():
+        out[int(hand_id)] = (str(status), str(reason), tuple(problems or ()))
+    return out
+
+
+def _insert(db: Connection, table: str, rows: pa.Table) -> None:
+    cols = ", ".join(f'"{n}"' for n in rows.column_names)
+    db.register("_page_rows", rows)
+    try:
+        db.execute(f"INSERT INTO {table} ({cols}) SELECT {cols} FROM _page_rows")
+    finally:
+        db.unregister("_page_rows")
