@@ -319,13 +319,13 @@ class _Import:
             return self._run()
         finally:
             gc.set_threshold(*thresholds)
+            if threads is not None:  # the workers are done: the last checkpoint gets the cores
+                self.db.execute(f"SET threads = {int(threads[0])}")
             with contextlib.suppress(duckdb.Error):  # a transaction open: DuckDB does it later
                 self.db.execute("CHECKPOINT")  # still under the import's memory cap
             self.db.execute("RESET checkpoint_threshold")
             if limit is not None:
                 self.db.execute(f"SET memory_limit = '{limit[0]}'")
-            if threads is not None:
-                self.db.execute(f"SET threads = {int(threads[0])}")
 
     def _run(self) -> ImportSummary:
         executor: ProcessPoolExecutor | None = None
