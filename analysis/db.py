@@ -56,6 +56,16 @@ def one(
     return tuple(rows[0]) if rows else None
 
 
+def append_arrow(con: Connection, table: str, rows: Any) -> None:
+    """Append an Arrow table's rows to ``table``, column by name: one bulk insert."""
+    cols = ", ".join(f'"{n}"' for n in rows.column_names)
+    con.register("_append_rows", rows)
+    try:
+        con.execute(f"INSERT INTO {table} ({cols}) SELECT {cols} FROM _append_rows")
+    finally:
+        con.unregister("_append_rows")
+
+
 def default_path() -> Path:
     return Path.home() / ".drawlab" / "drawlab.duckdb"
 

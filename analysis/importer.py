@@ -32,7 +32,7 @@ from typing import Any, BinaryIO
 import duckdb
 import pyarrow.compute as pc
 
-from analysis.db import Connection, fact_columns, one
+from analysis.db import Connection, append_arrow, fact_columns, one
 from analysis.rows import ArrowRows, Rows, add_result, with_continuity
 from analysis.sources import (
     Rejected,
@@ -659,12 +659,7 @@ def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> 
         db.execute("BEGIN TRANSACTION")
         try:
             if table.num_rows:
-                cols = ", ".join(f'"{n}"' for n in table.column_names)
-                db.register("_facts_rows", table)
-                try:
-                    db.execute(f"INSERT INTO player_hands ({cols}) SELECT {cols} FROM _facts_rows")
-                finally:
-                    db.unregister("_facts_rows")
+                append_arrow(db, "player_hands", table)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from analysis.db import Connection, has_player_hands, one, set_facts_stale
+from analysis.db import Connection, append_arrow, has_player_hands, one, set_facts_stale
 from analysis.importer import (
     STATUSES,
     Progress,
@@ -207,7 +207,8 @@ def _store(
             children["player_hands"] = rows.player_hands
         for table, part in children.items():
             if part.num_rows:
-                _insert(db, table, part.set_column(0, "hand", pa.array(local_ids[_local(part)])))
+                hand_ids = pa.array(local_ids[_local(part)])
+                append_arrow(db, table, part.set_column(0, "hand", hand_ids))
         after = _verdicts(db)
         db.execute("COMMIT")
     except BaseException:
@@ -239,12 +240,3 @@ def _verdicts(db: Connection) -> dict[int, tuple[str, str, tuple[str, ...]]]:
     ).fetchall():
         out[int(hand_id)] = (str(status), str(reason), tuple(problems or ()))
     return out
-
-
-def _insert(db: Connection, table: str, rows: pa.Table) -> None:
-    cols = ", ".join(f'"{n}"' for n in rows.column_names)
-    db.register("_page_rows", rows)
-    try:
-        db.execute(f"INSERT INTO {table} ({cols}) SELECT {cols} FROM _page_rows")
-    finally:
-        db.unregister("_page_rows")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyarrow as pa
 
-from analysis.db import Connection, has_player_hands, one
+from analysis.db import Connection, append_arrow, has_player_hands, one
 from analysis.rows import CHILD_COLUMNS, ArrowRows
 from engine.record import Game, Hand, Seat, Stakes, Structure, Tournament
 
@@ -272,12 +272,7 @@ class Store:
         self._insert(table, rows)
 
     def _insert(self, table: str, rows: pa.Table) -> None:
-        cols = ", ".join(f'"{n}"' for n in rows.column_names)
-        self.db.register("_import_rows", rows)
-        try:
-            self.db.execute(f"INSERT INTO {table} ({cols}) SELECT {cols} FROM _import_rows")
-        finally:
-            self.db.unregister("_import_rows")
+        append_arrow(self.db, table, rows)
 
     def _record_state(self, state: FileState) -> None:
         c = state.counts
