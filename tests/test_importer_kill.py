@@ -2,7 +2,10 @@
 
 The import runs in a real subprocess with worker processes; the test kills the whole
 process group (importer, forkserver and workers) once the importer reports a given number
-of hands, then checks the database and imports again.
+of hands, then checks the database and imports again.  Past that number the importer's
+progress callback dawdles a little, so a test process slow to be scheduled on a busy
+machine still kills the import before it ends (the workers and the writes go on meanwhile:
+the kill still lands wherever it lands).
 """
 
 from __future__ import annotations
@@ -21,14 +24,16 @@ from analysis.importer import Progress, import_paths
 from tests.store_data import write_history
 
 HANDS = 3000
-CHILDREN = ("seats", "actions", "draws", "shows", "payouts", "problems", "player_hands")
+CHILDREN = ("seats", "actions", "draws", "shows", "payouts", "problems", "pots", "player_hands")
 DRIVER = """
-import sys
+import sys, time
 from analysis.db import connect
 from analysis.importer import Progress, import_paths
 
 def show(p):
     print(p.hands, flush=True)
+    if p.hands >= int(sys.argv[3]):
+        time.sleep(0.25)
 
 db = connect(sys.argv[1])
 import_paths(db, [sys.argv[2]], progress=show, workers=2, batch_hands=500)
@@ -57,7 +62,7 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, i
 def _kill_after(db: Path, history: Path, hands: int) -> None:
     root = Path(__file__).resolve().parents[1]
     proc = subprocess.Popen(
-        [sys.executable, "-c", DRIVER, str(db), str(history)],
+        [sys.executable, "-c", DRIVER, str(db), str(history), str(hands)],
         stdout=subprocess.PIPE,
         text=True,
         cwd=root,
