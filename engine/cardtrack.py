@@ -47,7 +47,7 @@ class CardTracker:
                     f"not {hand_size}",
                 )
             )
-        out.extend(self._claim_all(cards, player, f"dealt to {player}"))
+        out.extend(self._claim_all(cards, player, "dealt to"))
         self.hands[player] = list(cards)
         return out
 
@@ -67,16 +67,23 @@ class CardTracker:
         return reason
 
     def _claim_all(
-        self, cards: Sequence[int], player: str, what: str, reshuffles: int = 0
+        self, cards: Sequence[int], player: str, how: str, reshuffles: int = 0
     ) -> list[Finding]:
-        """One finding per reason, naming every card it concerns."""
+        """One finding per reason, naming every card it concerns (``how`` the cards came:
+        "dealt to", "received by", "shown by" the player)."""
         bad: dict[str, list[int]] = {}
+        holder, thrown = self.holder, self.thrown
         for c in cards:
+            if c not in holder and c not in thrown:  # a card not seen before: simply taken
+                holder[c] = player
+                continue
             reason = self._claim(c, player, reshuffles)
             if reason is not None:
                 bad.setdefault(reason, []).append(c)
+        if not bad:
+            return []
         return [
-            Finding(DUPLICATE_CARD, f"{format_cards(cs)} {what}: {reason}")
+            Finding(DUPLICATE_CARD, f"{format_cards(cs)} {how} {player}: {reason}")
             for reason, cs in bad.items()
         ]
 
@@ -120,34 +127,39 @@ class CardTracker:
             )
         if held is not None:
             for verb, cards in (("discards", discarded), ("keeps", kept)):
-                foreign = [c for c in cards or () if c not in held]
-                if foreign:
-                    text = f"{player} {verb} {format_cards(foreign)}, not in their hand"
-                    out.append(Finding(BAD_DRAW, text))
+                if cards:
+                    foreign = [c for c in cards if c not in held]
+                    if foreign:
+                        text = f"{player} {verb} {format_cards(foreign)}, not in their hand"
+                        out.append(Finding(BAD_DRAW, text))
         # what leaves the hand
         throw: list[int] = []
         if discarded is not None:
             throw = list(discarded)
         elif held is not None and kept is not None:
             throw = [c for c in held if c not in kept]
+        holder = self.holder
+        thrown_now = (reshuffles_after, player)
         for c in throw:
-            if self.holder.get(c) == player:
-                del self.holder[c]
-            elif c not in (held or ()) and c in self.holder:
+            owner = holder.get(c)
+            if owner == player:
+                del holder[c]
+            elif owner is not None and c not in (held or ()):
                 out.append(
                     Finding(
                         DUPLICATE_CARD,
-                        f"{player} discards {format_card(c)}, which is in {self.holder[c]}'s hand",
+                        f"{player} discards {format_card(c)}, which is in {owner}'s hand",
                     )
                 )
-            self.thrown[c] = (reshuffles_after, player)
+            self.thrown[c] = thrown_now
         # what comes in: a card thrown before the latest reshuffle may come back
-        back = [c for c in received or () if c in throw]
-        if back:
-            text = f"{player} receives {format_cards(back)}, thrown away in this same draw"
-            out.append(Finding(DUPLICATE_CARD, text))
-        fresh = [c for c in received or () if c not in throw]
-        out.extend(self._claim_all(fresh, player, f"received by {player}", reshuffles_after))
+        if received:
+            back = [c for c in received if c in throw]
+            if back:
+                text = f"{player} receives {format_cards(back)}, thrown away in this same draw"
+                out.append(Finding(DUPLICATE_CARD, text))
+            fresh = [c for c in received if c not in throw] if back else received
+            out.extend(self._claim_all(fresh, player, "received by", reshuffles_after))
         self.hands[player] = self._new_hand(held, throw, kept, received, count, hand_size)
         return out
 
@@ -194,6 +206,6 @@ class CardTracker:
             text = f"{player} shows a card twice: {format_cards(cards)}"
             out.append(Finding(DUPLICATE_CARD, text))
         new = [c for c in dict.fromkeys(cards) if self.holder.get(c) != player]
-        out.extend(self._claim_all(new, player, f"shown by {player}", reshuffles))
+        out.extend(self._claim_all(new, player, "shown by", reshuffles))
         self.hands[player] = list(cards)
         return out

@@ -168,4 +168,13 @@ def chip_unit(hand: Hand, profile: SiteProfile) -> int:
 def profile_for(site: str) -> SiteProfile:
     """The profile of ``site`` (a ``Hand.site`` value); the tolerant default for others."""
     found = PROFILES.get(site)
-    return found if found is not None else replace(DEFAULT, site=site)
+    if found is None:
+        found = _DEFAULTS.get(site)
+        if found is None:
+            found = replace(DEFAULT, site=site)
+            if len(_DEFAULTS) < 64:  # a few site names, made once each (the profile is frozen)
+                _DEFAULTS[site] = found
+    return found
+
+
+_DEFAULTS: dict[str, SiteProfile] = {}

@@ -131,18 +131,14 @@ def run_with_stacks(hand: Hand) -> tuple[Verdict, dict[str, int]]:
 
 def _involved(hand: Hand) -> tuple[set[str], str | None]:
     """Players dealt in (those with a step, or whose cards were dealt), and who posted the
-    first small blind: one pass over the steps for both."""
-    names: set[str] = set()
-    small: str | None = None
-    for s in hand.steps:
-        if isinstance(s, Note):
-            continue
-        names.add(s.player)
-        if small is None and isinstance(s, Post) and s.kind is _SMALL_BLIND:
-            small = s.player
+    first small blind (it fixes the positions when the button is unknown)."""
+    names = {s.player for s in hand.steps if not isinstance(s, Note)}
     if hand.hero is not None and hand.dealt is not None:
         names.add(hand.hero)
     names.update(p for p, _ in hand.dealt_others)
+    small = next(
+        (s.player for s in hand.steps if isinstance(s, Post) and s.kind is _SMALL_BLIND), None
+    )
     return names, small
 
 
@@ -393,7 +389,9 @@ class _Replayer:
         discarded, received = draw.discarded, draw.received
         if discarded is None and kept is None and received is None:
             if draw.count:  # cards unseen in, unseen out: what the player holds is unknown
-                for tracker in (self.cards, *self.run_cards.values()):
+                if self.cards.hands.get(player) is not None:
+                    self.cards.hands[player] = None
+                for tracker in self.run_cards.values():
                     if tracker.hands.get(player) is not None:
                         tracker.hands[player] = None
         else:
@@ -509,11 +507,11 @@ class _Replayer:
     def _settle(self, end_line: int) -> None:
         st = self.state
         hand = self.hand
-        table = Table(
-            total=dict(st.total),
-            returned=dict(st.returned),
-            live=list(st.live),
-            seat_of=dict(st.seat_of),
+        table = Table(  # the state's own maps: settling reads them and the hand is over
+            total=st.total,
+            returned=st.returned,
+            live=st.live,
+            seat_of=st.seat_of,
             button=hand.button,
             dead_hand=st.phase is Phase.DEAD,
             strengths=self.strengths,

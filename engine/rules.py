@@ -78,15 +78,24 @@ _DRAWS = {
 def rules_for(game: Game, structure: Structure) -> GameRules:
     """The online form of ``game`` dealt with ``structure``: blinds, anything opens, draw 0-5.
 
-    The cap is a bet and three raises in fixed limit; pot and no limit have none.
+    The cap is a bet and three raises in fixed limit; pot and no limit have none.  The
+    rules are frozen, so each pair is made once and shared (the replay asks for every hand).
     """
-    return GameRules(
-        game=game,
-        structure=structure,
-        draws=_DRAWS[game],
-        ranking=ranking_for(game),
-        cap=4 if structure is Structure.FIXED else None,
-    )
+    key = (game, structure)
+    rules = _MADE.get(key)
+    if rules is None:
+        rules = GameRules(
+            game=game,
+            structure=structure,
+            draws=_DRAWS[game],
+            ranking=ranking_for(game),
+            cap=4 if structure is Structure.FIXED else None,
+        )
+        _MADE[key] = rules
+    return rules
+
+
+_MADE: dict[tuple[Game, Structure], GameRules] = {}
 
 
 def home_five_card_draw(structure: Structure = Structure.FIXED) -> GameRules:

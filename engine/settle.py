@@ -80,11 +80,13 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
         return Expected(alone, (Pot(pot_total, tuple(table.live)),), False, 0)
     pots = side_pots(table.total, set(table.live))
     runs = sorted(r for r in table.strengths if r > 0) or [0]
+    single_run = runs == [0]
     base = table.strengths.get(0, {})
     shares: dict[str, int] = {}
     undecided = False
     slack = 0
-    order_seats = {p: table.seat_of[p] for p in table.total}
+    order_seats: dict[str, int] | None = None  # made at the first tie that needs it
+    forfeited = table.forfeited
     winners: list[set[str] | None] = []
     for pot in pots:
         if pot.amount == 0:
@@ -93,24 +95,40 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
             shares[pot.eligible[0]] = shares.get(pot.eligible[0], 0) + pot.amount
             winners.append({pot.eligible[0]})
             continue
-        parts = split(pot.amount, [str(r) for r in runs], table.unit)
+        if single_run:  # ``split`` among one run gives it the whole pot
+            parts = {"0": pot.amount}
+        else:
+            parts = split(pot.amount, [str(r) for r in runs], table.unit)
         won: set[str] | None = set()
         for r in runs:
-            strength = {**base, **table.strengths.get(r, {})}
-            contenders = [p for p in pot.eligible if p in strength]
-            unseen = [p for p in pot.eligible if p not in strength and p not in table.forfeited]
+            strength = base if single_run else {**base, **table.strengths.get(r, {})}
+            contenders: list[str] = []
+            unseen = False
+            for p in pot.eligible:
+                if p in strength:
+                    contenders.append(p)
+                elif p not in forfeited:
+                    unseen = True
             if unseen or not contenders:
                 undecided = True  # a hand still in was never shown: its strength is unknown
                 won = None
                 continue
-            best = min(strength[p] for p in contenders)
-            tied = [p for p in contenders if strength[p] == best]
-            if table.button is not None:
-                tied = clockwise_from_button(tied, order_seats, table.button)
+            tied = contenders
+            if len(contenders) > 1:
+                best = min([strength[p] for p in contenders])
+                tied = [p for p in contenders if strength[p] == best]
+                if len(tied) > 1 and table.button is not None:
+                    if order_seats is None:
+                        order_seats = {p: table.seat_of[p] for p in table.total}
+                    tied = clockwise_from_button(tied, order_seats, table.button)
             if len(tied) > 1 and not profile.odd_chip_clockwise:
                 slack += table.unit
-            for p, amount in split(parts[str(r)], tied, table.unit, all_to_first).items():
-                shares[p] = shares.get(p, 0) + amount
+            part = parts[str(r)]
+            if len(tied) == 1 and table.unit >= 1:  # ``split`` to one winner: all of it
+                shares[tied[0]] = shares.get(tied[0], 0) + part
+            else:
+                for p, amount in split(part, tied, table.unit, all_to_first).items():
+                    shares[p] = shares.get(p, 0) + amount
             if won is not None:
                 won.update(tied)
         winners.append(won)
@@ -315,11 +333,13 @@ def _money_findings(
 
     total = rep.total_pot
     if total is not None:
-        ok = {
-            TotalPot.WITH_RAKE: total == pot,
-            TotalPot.WITHOUT_RAKE: total == pot - slack,
-            TotalPot.ANY: total in (pot, pot - slack),
-        }[profile.total_pot]
+        rule = profile.total_pot
+        if rule is TotalPot.WITH_RAKE:
+            ok = total == pot
+        elif rule is TotalPot.WITHOUT_RAKE:
+            ok = total == pot - slack
+        else:  # TotalPot.ANY
+            ok = total in (pot, pot - slack)
         if not ok:
             at(
                 rep.end_line,

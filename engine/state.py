@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import itemgetter
 
 from engine.problems import (
     BAD_AMOUNT,
@@ -260,9 +261,9 @@ class HandState:
         return out
 
     def _big_blind_seat(self, player: str) -> list[Finding]:
-        pos = self.order.index(player)
+        pos = self._position[player]
         if self.posted_small is not None:
-            sb = self.order.index(self.posted_small)
+            sb = self._position[self.posted_small]
             want = self.order[(sb + 1) % len(self.order)]
             if player != want:
                 return [
@@ -315,22 +316,21 @@ class HandState:
     def _big_blind_player(self) -> str | None:
         if not self.posted_big:
             return None
+        position = self._position
         if self.posted_small is not None:
-            sb = self.order.index(self.posted_small)
-            n = len(self.order)
-            for k in range(1, n + 1):
-                p = self.order[(sb + k) % n]
+            sb = position[self.posted_small]
+            for p in self._twice[sb + 1 : sb + 1 + len(self.order)]:
                 if p in self.posted_big:
                     return p
-        early = [p for p in self.posted_big if self.order.index(p) <= 1]
-        return max(early, key=self.order.index) if early else self.posted_big[0]
+        early = [p for p in self.posted_big if position[p] <= 1]
+        return max(early, key=position.__getitem__) if early else self.posted_big[0]
 
     def _first_to_act_preflop(self) -> int:
         if self.rules.forced is Forced.ANTES or not (self.posted_big or self.posted_small):
             return 0
         anchor = self._big_blind_player() or self.posted_small
         assert anchor is not None
-        return (self.order.index(anchor) + 1) % len(self.order)
+        return (self._position[anchor] + 1) % len(self.order)
 
     # ------------------------------------------------------------------ betting
 
@@ -341,6 +341,11 @@ class HandState:
         return self._legal_for(self.to_act)
 
     def _legal_for(self, player: str) -> Legal:
+        return Legal(player, *self._options(player))
+
+    def _options(self, player: str) -> tuple[int, bool, ActionKind | None, int, int, int]:
+        """``Legal``'s fields after the player's name; the replay checks every bet and raise
+        against them without building a ``Legal`` each time."""
         stack = self.stack[player]
         mine = self.street_bet[player]
         owed = max(0, self.current_bet - mine)
@@ -351,7 +356,7 @@ class HandState:
         if stack <= owed or not others or (player in self.closed and owed > 0) or self._capped():
             aggressive = None
         min_to, max_to = self._raise_bounds(player)
-        return Legal(player, call, owed == 0, aggressive, min_to, max_to, all_in_to)
+        return call, owed == 0, aggressive, min_to, max_to, all_in_to
 
     def _capped(self) -> bool:
         cap = self.rules.cap
@@ -443,7 +448,7 @@ class HandState:
                 text = f"{player} calls {money(amount)}; the call is {money(call)}"
                 out.append(Finding(BAD_AMOUNT, text))
             return out
-        out.extend(self._check_aggression(player, kind, amount, to, self._legal_for(player)))
+        out.extend(self._check_aggression(player, kind, amount, to))
         return out
 
     def _full_blind_call(self, player: str) -> int | None:
@@ -454,7 +459,7 @@ class HandState:
         return min(self.stakes.big_blind - self.street_bet[player], self.stack[player])
 
     def _check_aggression(
-        self, player: str, kind: ActionKind, amount: int, to: int | None, legal: Legal
+        self, player: str, kind: ActionKind, amount: int, to: int | None
     ) -> list[Finding]:
         out: list[Finding] = []
         verb = "bets" if kind is _BET else "raises"
@@ -478,7 +483,8 @@ class HandState:
                 )
             )
             return out
-        if legal.aggressive is None:
+        _, _, aggressive, min_to, max_to, all_in_to = self._options(player)
+        if aggressive is None:
             if self._capped():
                 out.append(
                     Finding(
@@ -496,32 +502,31 @@ class HandState:
             elif not [p for p in self.active if p != player]:
                 out.append(Finding(ILLEGAL_ACTION, f"{player} {verb} with nobody left to call"))
             return out
-        all_in_for_less = new_to == legal.all_in_to and new_to < legal.min_to
+        all_in_for_less = new_to == all_in_to and new_to < min_to
         if all_in_for_less:
             return out
         kind_of = self.rules.structure
-        if kind_of is _FIXED and new_to != legal.min_to:
+        if kind_of is _FIXED and new_to != min_to:
             out.append(
                 Finding(
                     BAD_AMOUNT,
                     f"{player} {verb} to {money(new_to)}; in fixed limit it must be "
-                    f"{money(legal.min_to)}",
+                    f"{money(min_to)}",
                 )
             )
-        elif new_to < legal.min_to:
+        elif new_to < min_to:
             out.append(
                 Finding(
                     BAD_AMOUNT,
-                    f"{player} {verb} to {money(new_to)}, under the minimum of "
-                    f"{money(legal.min_to)}",
+                    f"{player} {verb} to {money(new_to)}, under the minimum of {money(min_to)}",
                 )
             )
-        elif new_to > legal.max_to and new_to <= legal.all_in_to:
+        elif new_to > max_to and new_to <= all_in_to:
             out.append(
                 Finding(
                     BAD_AMOUNT,
                     f"{player} {verb} to {money(new_to)}, over the pot-limit maximum of "
-                    f"{money(legal.max_to)}",
+                    f"{money(max_to)}",
                 )
             )
         return out
@@ -788,7 +793,7 @@ def _position_order(
     seats: Sequence[tuple[int, str, int]], button: int | None, small_blind: str | None
 ) -> tuple[str, ...]:
     """Players clockwise from the first seat left of the button (the button last)."""
-    ordered = sorted(seats, key=lambda s: s[0])
+    ordered = sorted(seats, key=itemgetter(0))
     if button is None and small_blind is not None:
         names = [p for _, p, _ in ordered]
         if small_blind in names:
