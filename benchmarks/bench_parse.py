@@ -6,12 +6,16 @@ Two files, written to a temporary folder:
 - corpus: the corpus's PokerStars draw hands repeated with fresh hand ids.
 Reading goes through ``read_path`` as an import does: detect the encoding, decode, split,
 parse.  Run ``python -m benchmarks.bench_parse [HANDS]``; it prints hands per second on one
-core and the peak memory (tracemalloc) for the file and for a file ten times smaller:
-equal peaks mean memory does not grow with the file.
+core, the CPU microseconds per hand of its two phases apart (decoding and cutting the file
+into hands, which the importer's main process does; parsing the hands, which its workers
+do), and the peak memory (tracemalloc) for the file and for a file ten times smaller:
+close peaks mean memory does not grow with the file (the parser's bounded memo of lines
+it has read fills up to its bound).
 """
 
 from __future__ import annotations
 
+import gc
 import re
 import sys
 import tempfile
@@ -22,6 +26,9 @@ from pathlib import Path
 
 from engine.dealer import deal_hands
 from engine.record import Game, Hand
+from parser.encoding import BLOCK, open_stream
+from parser.outcome import HandText
+from parser.pokerstars import PokerStarsReader
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_path
 
@@ -59,6 +66,41 @@ def speed(path: Path) -> tuple[int, float]:
     return parsed, time.process_time() - start
 
 
+def phases(path: Path, repeats: int = 3) -> tuple[float, float]:
+    """CPU microseconds per hand to cut the file into hands, and to parse them (best of
+    ``repeats``: the least disturbed run), with the garbage collector set as the importer's
+    processes set it."""
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+    try:
+        return _phases(path, repeats)
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
+def _phases(path: Path, repeats: int) -> tuple[float, float]:
+    reader = PokerStarsReader()
+
+    def cut() -> list[HandText]:
+        with path.open("rb") as f:
+            _, lines = open_stream(f, f.read(BLOCK))
+            return list(reader.split(lines, str(path)))
+
+    chunks = cut()
+    split_best = parse_best = float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        cut()
+        split_best = min(split_best, time.process_time() - start)
+        start = time.process_time()
+        for chunk in chunks:
+            reader.parse(chunk)
+        parse_best = min(parse_best, time.process_time() - start)
+    return split_best * 1e6 / len(chunks), parse_best * 1e6 / len(chunks)
+
+
 def peak_memory(path: Path) -> int:
     tracemalloc.start()
     tracemalloc.reset_peak()
@@ -78,10 +120,12 @@ def main(argv: list[str]) -> int:
             size = write_file(big, source(hands))
             write_file(small, source(hands // 10))
             parsed, seconds = speed(big)
+            split_us, parse_us = phases(big)
             peak_big, peak_small = peak_memory(big), peak_memory(small)
             print(
                 f"{name}: {parsed} of {hands} hands parsed, {size / 1e6:.1f} MB, "
                 f"{seconds:.2f} s = {parsed / seconds:,.0f} hands per CPU second (one core); "
+                f"read+split {split_us:.1f} us/hand, parse {parse_us:.1f} us/hand; "
                 f"peak memory {peak_big / 1e6:.2f} MB "
                 f"({peak_small / 1e6:.2f} MB for a file ten times smaller)"
             )

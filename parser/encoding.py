@@ -23,6 +23,7 @@ BLOCK = 1 << 16
 HEAD_CHARS = 8192
 MAX_LINE = 1 << 20
 _BREAK = re.compile(r"\r\n|\r|\n")
+_LONE_CR = re.compile(r"\r(?!\n)")
 _CONTROL = frozenset(chr(c) for c in range(32)) - {"\t", "\n", "\r", "\x0c", "\x1a"}
 
 
@@ -155,9 +156,11 @@ def block_count(text: str) -> int:
 def line_blocks(pieces: Iterable[str]) -> Iterator[tuple[int, str]]:
     """Cut decoded pieces at CRLF, CR or LF into blocks of whole lines, lazily.
 
-    Each piece gives one block: its complete lines, joined by LF (a piece without CR needs
-    no cutting at all).  A CR at the end of a piece is held back: the next piece may start
-    with its LF.  A line still open after ``MAX_LINE`` characters is cut there.
+    Each piece gives one block: its complete lines, joined by LF.  A piece whose CRs all
+    stand in CRLFs (a Windows file) loses its CRs in one ``str.replace``; only a piece with
+    a lone CR is cut by the regular expression.  A CR at the end of a piece is held back:
+    the next piece may start with its LF.  A line still open after ``MAX_LINE`` characters
+    is cut there.
     """
     number = 1  # of the next line
     pending = ""
@@ -165,12 +168,14 @@ def line_blocks(pieces: Iterable[str]) -> Iterator[tuple[int, str]]:
         if not piece:
             continue
         text = pending + piece
-        if "\r" in text:
+        held = ""
+        if text.endswith("\r"):
+            text, held = text[:-1], "\r"
+        if "\r" in text and _LONE_CR.search(text) is None:
+            text = text.replace("\r", "")  # every CR stands in a CRLF
+        if "\r" in text:  # a lone CR: the regular expression tells it from CRLFs
             parts = _BREAK.split(text)
-            pending = parts.pop()
-            if text.endswith("\r"):
-                # "...\r" split as a break; the LF of a CRLF may follow in the next piece.
-                pending = parts.pop() + "\r"
+            pending = parts.pop() + held
             if parts:
                 yield number, "\n".join(parts)
                 number += len(parts)
@@ -180,9 +185,7 @@ def line_blocks(pieces: Iterable[str]) -> Iterator[tuple[int, str]]:
                 body = text[:cut]
                 yield number, body
                 number += body.count("\n") + 1
-                pending = text[cut + 1 :]
-            else:
-                pending = text
+            pending = text[cut + 1 :] + held
         if len(pending) > MAX_LINE:
             # No text file has such lines; cut them so memory stays bounded.
             yield number, pending

@@ -537,7 +537,8 @@ class _HandParser:
             raise self.error("unknown line", no, text, _BODY_EXPECTED, self.column(text))
         name, m = found
         reading = (text, _summary_starts if name == "SUMMARY" else _HANDLERS[name], name, m)
-        _remember(seen, raw, reading)
+        if "[" not in raw:  # a line showing cards hardly ever comes twice: not worth its room
+            _remember(seen, raw, reading)
         return reading
 
     def column(self, text: str) -> int:
@@ -767,7 +768,7 @@ def _summary_starts(parser: _HandParser, name: str, m: re.Match[str], no: int, t
 
 # (the line without trailing blanks, its handler, its kind, its match) by the line's text
 _Reading = tuple[str, _Handler, str, re.Match[str]]
-_SEEN_LINES: Final = 4096
+_SEEN_LINES: Final = 2048
 _BODY_SEEN: dict[str, _Reading] = {}
 _SUMMARY_SEEN: dict[str, _Reading] = {}
 # the header's game part and stakes and the table line, which repeat from hand to hand

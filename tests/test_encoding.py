@@ -222,3 +222,17 @@ def test_a_doubled_file_gives_its_kept_lines_one_block_each() -> None:
     doubled = "A\n\nB\n\nC\n\nD\n\n\n\nE\n\n"
     blocks = text_lines(doubled).blocks()
     assert list(blocks or ()) == [(1, "A"), (3, "B"), (5, "C"), (7, "D"), (8, ""), (11, "E")]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(_LINE.filter(bool), st.sampled_from(["\n", "\r\n", "\r"])), max_size=30),
+    st.integers(min_value=1, max_value=9),
+)
+def test_crlf_and_lone_cr_mixed_in_one_piece_each_end_one_line(
+    ended: list[tuple[str, str]], cut: int
+) -> None:
+    text = "".join(line + end for line, end in ended)
+    expected = list(enumerate((line for line, _ in ended), start=1))
+    assert list(split_lines([text])) == expected
+    assert list(split_lines([text[i : i + cut] for i in range(0, len(text), cut)])) == expected
