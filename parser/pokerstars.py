@@ -321,7 +321,7 @@ class _HandParser:
         if g is None:
             g = _GAME.match(game_text)
             if g is not None:
-                _remember(_GAME_SEEN, game_text, g)
+                _remember(_GAME_SEEN, game_text, g, len(game_text))
         if g is None:
             raise self.error(
                 "unknown game description",
@@ -360,7 +360,7 @@ class _HandParser:
             stakes_text = self.stakes_text(rest, tournament is not None, head_no, head)
             small, big, iso = self.stakes(stakes_text, head_no, head)
             stakes_read = small, big, self.currency(stakes_text, iso, tournament is not None)
-            _remember(_STAKES_SEEN, key, stakes_read)
+            _remember(_STAKES_SEEN, key, stakes_read, len(rest))
         small, big, currency = stakes_read
         time = stated_time(m["time"]) if m["time"] else None
         j = i + 1
@@ -376,7 +376,7 @@ class _HandParser:
         if t is None:
             t = _TABLE.match(table_text)
             if t is not None:
-                _remember(_TABLE_SEEN, table_text, t)
+                _remember(_TABLE_SEEN, table_text, t, len(table_text))
         if t is None:
             raise self.error(
                 "not a PokerStars table line",
@@ -538,7 +538,7 @@ class _HandParser:
         name, m = found
         reading = (text, _summary_starts if name == "SUMMARY" else _HANDLERS[name], name, m)
         if "[" not in raw:  # a line showing cards hardly ever comes twice: not worth its room
-            _remember(seen, raw, reading)
+            _remember(seen, raw, reading, len(raw))
         return reading
 
     def column(self, text: str) -> int:
@@ -769,6 +769,7 @@ def _summary_starts(parser: _HandParser, name: str, m: re.Match[str], no: int, t
 # (the line without trailing blanks, its handler, its kind, its match) by the line's text
 _Reading = tuple[str, _Handler, str, re.Match[str]]
 _SEEN_LINES: Final = 2048
+_SEEN_CHARS: Final = 300
 _BODY_SEEN: dict[str, _Reading] = {}
 _SUMMARY_SEEN: dict[str, _Reading] = {}
 # the header's game part and stakes and the table line, which repeat from hand to hand
@@ -780,9 +781,14 @@ _K = TypeVar("_K")
 _V = TypeVar("_V")
 
 
-def _remember(seen: dict[_K, _V], key: _K, value: _V) -> None:
+def _remember(seen: dict[_K, _V], key: _K, value: _V, chars: int) -> None:
+    """Keep ``value`` for ``key`` (of ``chars`` characters) within the memos' bounds:
+    ``_SEEN_LINES`` entries of at most ``_SEEN_CHARS`` characters (lines of play are short;
+    an enormous line in a damaged file is read, not kept)."""
+    if chars > _SEEN_CHARS:
+        return
     if len(seen) >= _SEEN_LINES:
-        seen.clear()  # a bound on memory; what repeats comes back at once
+        seen.clear()  # what repeats comes back at once
     seen[key] = value
 
 

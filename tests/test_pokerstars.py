@@ -577,3 +577,14 @@ def test_a_utc_time_is_that_moment() -> None:
     )
     assert stated_time("2026/07/01 12:49:00 GMT") == datetime(2026, 7, 1, 12, 49, tzinfo=UTC)
     assert stated_time("2026/07/01 12:49:00 ET") == datetime(2026, 7, 1, 16, 49, tzinfo=UTC)
+
+
+def test_long_lines_are_read_but_not_remembered() -> None:
+    chat = 'Bob said, "' + "gl " * 200 + '"'
+    body = "\n".join(
+        ["Ann: posts small blind $0.05", "Bob: posts big blind $0.10", chat, "Ann: folds"]
+    )
+    hand = hand_of(stars(TD_HEADER, body))
+    assert [n.text for n in hand.steps if isinstance(n, Note)] == [chat]
+    assert chat not in pokerstars._BODY_SEEN
+    assert "Ann: folds" in pokerstars._BODY_SEEN
