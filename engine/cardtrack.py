@@ -133,9 +133,9 @@ class CardTracker:
                         text = f"{player} {verb} {format_cards(foreign)}, not in their hand"
                         out.append(Finding(BAD_DRAW, text))
         # what leaves the hand
-        throw: list[int] = []
+        throw: Sequence[int] = ()
         if discarded is not None:
-            throw = list(discarded)
+            throw = discarded
         elif held is not None and kept is not None:
             throw = [c for c in held if c not in kept]
         holder = self.holder
@@ -154,7 +154,7 @@ class CardTracker:
             self.thrown[c] = thrown_now
         # what comes in: a card thrown before the latest reshuffle may come back
         if received:
-            back = [c for c in received if c in throw]
+            back = [c for c in received if c in throw] if throw else []
             if back:
                 text = f"{player} receives {format_cards(back)}, thrown away in this same draw"
                 out.append(Finding(DUPLICATE_CARD, text))
@@ -166,7 +166,7 @@ class CardTracker:
     @staticmethod
     def _new_hand(
         held: list[int] | None,
-        throw: list[int],
+        throw: Sequence[int],
         kept: Cards | None,
         received: Cards | None,
         count: int,
@@ -175,7 +175,7 @@ class CardTracker:
         if received is None:
             return list(held) if held is not None and count == 0 else None
         if kept is not None:
-            return list(kept) + list(received)
+            return [*kept, *received]
         if held is not None and len(throw) == count:
             return [c for c in held if c not in throw] + list(received)
         if count == hand_size:

@@ -83,14 +83,22 @@ def side_pots(
     pots: list[Pot] = []
     previous = 0
     for level in live_levels:
-        amount = 0  # each contribution's part between the previous level and this one
-        for c in contributions.values():
+        # each contribution's part between the previous level and this one; those live
+        # players who reached this level are eligible (one loop, no generators: the replay
+        # settles every hand here)
+        amount = 0
+        eligible: list[str] = []
+        for p, c in contributions.items():
             if c > previous:
                 amount += (c if c < level else level) - previous
-        eligible = tuple(p for p, c in contributions.items() if p in live and c >= level)
-        pots.append(Pot(amount, eligible))
+                if c >= level and p in live:
+                    eligible.append(p)
+        pots.append(Pot(amount, tuple(eligible)))
         previous = level
-    excess = sum(c - previous for c in contributions.values() if c > previous)
+    excess = 0
+    for c in contributions.values():
+        if c > previous:
+            excess += c - previous
     if excess:
         top = pots[-1]
         pots[-1] = Pot(top.amount + excess, top.eligible)

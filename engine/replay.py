@@ -52,6 +52,8 @@ from engine.verdict import Problem, Severity, Verdict
 
 # Enum members read once (a class attribute lookup costs some 45 ns at each use in 3.11).
 _DEAL, _BETTING, _DRAW = Phase.DEAL, Phase.BETTING, Phase.DRAW
+_SHOWDOWN = Phase.SHOWDOWN
+_UNDECIDED = (_DEAL, _BETTING, _DRAW)  # phases the hand can still move on from
 _BET = ActionKind.BET
 _SMALL_BLIND = PostKind.SMALL_BLIND
 
@@ -452,45 +454,46 @@ class _Replayer:
 
     def _reach_betting(self, street: int, line: int) -> None:
         st = self.state
-        if st.phase is Phase.DEAL:
+        if st.phase is _DEAL:
             st.deal()
         for _ in range(16):
-            if st.phase is Phase.BETTING and st.street < street:
+            if st.phase is _BETTING and st.street < street:
                 self._missing(st.close_round(), f"acts in betting round {st.street + 1}", line)
-            elif st.phase is Phase.DRAW and st.draw_number <= street:
+            elif st.phase is _DRAW and st.draw_number <= street:
                 self._missing(st.close_draw(), f"draws in draw {st.draw_number}", line)
             else:
                 return
 
     def _reach_draw(self, number: int, line: int) -> None:
         st = self.state
-        if st.phase is Phase.DEAL:
+        if st.phase is _DEAL:
             st.deal()
         for _ in range(16):
-            if st.phase is Phase.BETTING and st.street < number:
+            if st.phase is _BETTING and st.street < number:
                 self._missing(st.close_round(), f"acts in betting round {st.street + 1}", line)
-            elif st.phase is Phase.DRAW and st.draw_number < number:
+            elif st.phase is _DRAW and st.draw_number < number:
                 self._missing(st.close_draw(), f"draws in draw {st.draw_number}", line)
             else:
                 return
 
     def _reach_end(self, line: int) -> None:
         st = self.state
-        if st.phase in (Phase.DEAL, Phase.BETTING, Phase.DRAW):
-            if st.phase is Phase.DEAL:
+        if st.phase in _UNDECIDED:
+            if st.phase is _DEAL:
                 st.deal()
             for _ in range(16):
-                if st.phase is Phase.BETTING:
+                if st.phase is _BETTING:
                     self._missing(st.close_round(), f"acts in betting round {st.street + 1}", line)
-                elif st.phase is Phase.DRAW:
+                elif st.phase is _DRAW:
                     self._missing(st.close_draw(), f"draws in draw {st.draw_number}", line)
                 else:
                     return
 
     def _finish(self, end_line: int) -> None:
         self._reach_end(end_line)
-        if self.profile.checks_show_order and self.state.phase is Phase.SHOWDOWN:
-            want = [p for p in self.state.showdown_order() if p in dict(self.shown_order)]
+        if self.profile.checks_show_order and self.state.phase is _SHOWDOWN:
+            shown = dict(self.shown_order)
+            want = [p for p in self.state.showdown_order() if p in shown]
             got = [p for p, _ in self.shown_order if p in want]
             if got != want[: len(got)]:
                 line = self.shown_order[0][1] if self.shown_order else end_line
@@ -527,9 +530,9 @@ class _Replayer:
             tournament=hand.tournament is not None,
             end_line=end_line,
         )
-        for problem in settle(table, reported, self.profile):
-            self.problems.append(problem)
-            self.step_problems.append(problem)
+        settled = settle(table, reported, self.profile)
+        self.problems.extend(settled)
+        self.step_problems.extend(settled)
         self.returned_in_collect = table.returned_in_collect
 
     def final_stacks(self) -> dict[str, int]:

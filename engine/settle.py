@@ -10,7 +10,7 @@ comparison accepts the ways the site's profile allows and reports the rest.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.pots import Pot, clockwise_from_button, side_pots, split
@@ -79,7 +79,8 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
         alone = {table.live[0]: pot_total} if table.live and pot_total else {}
         return Expected(alone, (Pot(pot_total, tuple(table.live)),), False, 0)
     pots = side_pots(table.total, set(table.live))
-    runs = sorted(r for r in table.strengths if r > 0) or [0]
+    runs = [r for r in table.strengths if r > 0]
+    runs = sorted(runs) if runs else [0]
     single_run = runs == [0]
     base = table.strengths.get(0, {})
     shares: dict[str, int] = {}
@@ -223,6 +224,8 @@ def _errors(found: Sequence[Problem]) -> int:
 
 
 def _dedupe(found: Sequence[Problem]) -> list[Problem]:
+    if len(found) < 2:
+        return list(found)
     seen: set[tuple[str, int]] = set()
     out: list[Problem] = []
     for p in found:
@@ -306,7 +309,10 @@ def _money_findings(
                 at(line_of[p], WRONG_WINNER, f"{p} collects {money(amount)} after folding")
     else:
         slack_each = slack + exp.odd_chip_slack
-        for p in sorted(set(shares) | set(collected), key=lambda q: line_of.get(q, 0)):
+        players: Collection[str] = set(shares) | set(collected)
+        if len(players) > 1:  # by the line of their collect (one player needs no sort)
+            players = sorted(players, key=lambda q: line_of.get(q, 0))
+        for p in players:
             want = shares.get(p, 0)
             have = collected.get(p, 0)
             line = line_of.get(p, first_collect)
@@ -346,7 +352,8 @@ def _money_findings(
                 POT_MISMATCH,
                 f"the total pot is given as {money(total)}; the chips put in make {money(pot)}",
             )
-    out.extend(_net_findings(table, rep, exp, collected, in_collect, slack))
+    if rep.net:
+        out.extend(_net_findings(table, rep, exp, collected, in_collect, slack))
     return out
 
 
