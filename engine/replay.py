@@ -207,7 +207,8 @@ class _Replayer:
         self.shown_order: list[tuple[str, int]] = []
         self.forfeited: set[str] = set()
         self.returned_in_collect: dict[str, int] = {}
-        self.drawn: dict[str, list[int]] = {p: [] for _, p, _ in seats}
+        # cards drawn in each draw, per player dealt in: only the table views show them
+        self.drawn: dict[str, list[int]] = {p: [] for _, p, _ in seats} if keep_states else {}
         self.step_problems: list[Problem] = []
 
     # ------------------------------------------------------------------ driver
@@ -268,10 +269,11 @@ class _Replayer:
     def _deal_known_cards(self) -> None:
         hand = self.hand
         size = self.hand_size
-        if hand.hero is not None and hand.dealt is not None and hand.hero in self.drawn:
+        dealt_in = self.state.seat_of  # the players dealt in (``drawn`` is kept for views only)
+        if hand.hero is not None and hand.dealt is not None and hand.hero in dealt_in:
             self._report_all(self.cards.deal(hand.hero, hand.dealt, size), hand.line)
         for player, cards in hand.dealt_others:
-            if player in self.drawn:
+            if player in dealt_in:
                 self._report_all(self.cards.deal(player, cards, size), hand.line)
 
     def _step(self, step: object) -> str:
