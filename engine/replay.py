@@ -52,7 +52,7 @@ from engine.verdict import Problem, Severity, Verdict
 
 # Enum members read once (a class attribute lookup costs some 45 ns at each use in 3.11).
 _DEAL, _BETTING, _DRAW = Phase.DEAL, Phase.BETTING, Phase.DRAW
-_SHOWDOWN = Phase.SHOWDOWN
+_SHOWDOWN, _DEAD = Phase.SHOWDOWN, Phase.DEAD
 _UNDECIDED = (_DEAL, _BETTING, _DRAW)  # phases the hand can still move on from
 _BET = ActionKind.BET
 _SMALL_BLIND = PostKind.SMALL_BLIND
@@ -399,9 +399,12 @@ class _Replayer:
                     if tracker.hands.get(player) is not None:
                         tracker.hands[player] = None
         else:
-            trackers = [self._tracker(run)]
-            if run == 0 and self.run_cards:
-                trackers += list(self.run_cards.values())
+            if not self.run_cards and run == 0:
+                trackers = [self.cards]  # ``_tracker(0)``: the hand's one run
+            else:
+                trackers = [self._tracker(run)]
+                if run == 0 and self.run_cards:
+                    trackers += list(self.run_cards.values())
             for tracker in trackers:
                 findings = tracker.draw(
                     player,
@@ -432,9 +435,10 @@ class _Replayer:
     def _show(self, show: Show) -> str:
         self._reach_end(show.line)
         player = show.player
-        trackers = [self._tracker(show.run)]
-        if show.run == 0 and self.run_cards:
-            trackers = list(self.run_cards.values())
+        if show.run == 0:  # the hand's one run, or every run of a hand run twice
+            trackers = list(self.run_cards.values()) if self.run_cards else [self.cards]
+        else:
+            trackers = [self._tracker(show.run)]
         for tracker in trackers:
             findings = tracker.show(player, show.cards, self.hand_size, self.state.reshuffles)
             if findings:
@@ -518,7 +522,7 @@ class _Replayer:
             live=st.live,
             seat_of=st.seat_of,
             button=hand.button,
-            dead_hand=st.phase is Phase.DEAD,
+            dead_hand=st.phase is _DEAD,
             strengths=self.strengths,
             forfeited=self.forfeited,
             unit=chip_unit(hand, self.profile),
