@@ -310,8 +310,11 @@ def _money_findings(
     else:
         slack_each = slack + exp.odd_chip_slack
         players: Collection[str] = set(shares) | set(collected)
-        if len(players) > 1:  # by the line of their collect (one player needs no sort)
-            players = sorted(players, key=lambda q: line_of.get(q, 0))
+        if len(players) > 1:  # by the line of their collect (one player needs no sort),
+            # then by seat: the set's order changes with the hash seed, and only the first
+            # problem of a code at a line is kept
+            seat_of = table.seat_of
+            players = sorted(players, key=lambda q: (line_of.get(q, 0), seat_of.get(q, 0), q))
         for p in players:
             want = shares.get(p, 0)
             have = collected.get(p, 0)

@@ -359,3 +359,48 @@ def test_a_hand_with_unstated_payouts_carries_nothing_to_the_next() -> None:
     assert check_continuity(hands) == {}
     tracker = ContinuityTracker()
     assert [tracker.feed(h, run_with_stacks(h)[1]) for h in hands] == [(), ()]
+
+
+# ---------------------------------------------------------------- 4. stable verdicts
+
+_SPLIT_TAKEN_BY_A_THIRD = """
+from engine.profiles import profile_for
+from engine.record import Collect
+from engine.settle import Reported, Table, settle
+
+table = Table(
+    total={"Ann": 300, "Bob": 300, "Cy": 300}, returned={}, live=["Ann", "Bob", "Cy"],
+    seat_of={"Ann": 1, "Bob": 2, "Cy": 3}, button=3,
+    strengths={0: {"Ann": 5, "Bob": 5, "Cy": 9}},
+)
+reported = Reported(
+    uncalled=(), collects=(Collect("Cy", 900, 20),), rake=0, total_pot=None, net=(),
+    tournament=False, end_line=21,
+)
+for p in settle(table, reported, profile_for("pokerstars")):
+    print(p.code, p.line, p.message)
+"""
+
+
+def test_which_of_two_unpaid_winners_is_named_does_not_depend_on_the_hash_seed() -> None:
+    """Ann and Bob split the pot, Cy collects it all: both unpaid winners fall at the line
+    of the first collect, where one problem of a code is kept.  Which one used to follow
+    the order of a set of names, that is the process's hash seed."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", _SPLIT_TAKEN_BY_A_THIRD],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": str(seed), "PYTHONPATH": str(root)},
+        ).stdout
+        for seed in range(6)
+    }
+    assert outputs == {"WRONG_WINNER 20 Ann should win 4.50 but collects nothing\n"}
