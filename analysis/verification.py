@@ -15,7 +15,7 @@ from typing import Literal, TypeAlias
 from engine.continuity import ContinuityTracker
 from engine.pots import SettledPot
 from engine.record import Hand
-from engine.replay import run_with_stacks
+from engine.replay import run_settled
 from engine.verdict import Problem, Severity, Verdict
 from engine.verify import verify
 from parser.outcome import HandText, Outcome, ParseError, Skipped
@@ -55,13 +55,17 @@ class HandResult:
 def check(chunk: HandText, outcome: Outcome) -> HandResult:
     """The result of one chunk: replayed when it is a hand, otherwise its skip or error."""
     if isinstance(outcome, Hand):
-        verdict, final = _replayed(outcome)
-        return _hand_result(chunk, outcome, verdict, final)
+        verdict, final, pots = _replayed(outcome)
+        return _hand_result(chunk, outcome, verdict, final, pots)
     return _other_result(chunk, outcome)
 
 
 def _hand_result(
-    chunk: HandText, outcome: Hand, verdict: Verdict, final: dict[str, int]
+    chunk: HandText,
+    outcome: Hand,
+    verdict: Verdict,
+    final: dict[str, int],
+    pots: tuple[SettledPot, ...] = (),
 ) -> HandResult:
     status: Status = "ok" if verdict.ok else "invalid"
     reason = "" if verdict.ok else verdict.errors[0].message
@@ -77,6 +81,7 @@ def _hand_result(
         text=chunk.text,
         reason=reason,
         final=tuple(final.items()),
+        pots=pots,
     )
 
 
@@ -140,18 +145,19 @@ def verify_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[HandResult
             if not isinstance(outcome, Hand):
                 yield _other_result(chunk, outcome)
                 continue
-            verdict, final = _replayed(outcome)
+            verdict, final, pots = _replayed(outcome)
             # fed even without final stacks: the table's next hand then follows a hand
             # whose end is unknown and is compared with nothing (not with an older hand)
             carried = tables.feed(outcome, final)
             if carried:
                 verdict = Verdict(verdict.problems + carried)
-            yield _hand_result(chunk, outcome, verdict, final)
+            yield _hand_result(chunk, outcome, verdict, final, pots)
 
 
-def _replayed(hand: Hand) -> tuple[Verdict, dict[str, int]]:
-    """``verify`` and the final stacks in one replay; a failed replay gives no stacks."""
+def _replayed(hand: Hand) -> tuple[Verdict, dict[str, int], tuple[SettledPot, ...]]:
+    """``verify``, the final stacks and the pots in one replay; a failed replay gives
+    neither stacks nor pots."""
     try:
-        return run_with_stacks(hand)
+        return run_settled(hand)
     except Exception:  # reported on the hand by ``verify``, never raised
-        return verify(hand), {}
+        return verify(hand), {}, ()

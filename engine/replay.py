@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from engine.cards import Cards, format_cards
 from engine.cardtrack import CardTracker
-from engine.pots import Pot, side_pots
+from engine.pots import Pot, SettledPot, side_pots
 from engine.problems import (
     BAD_BUTTON,
     ILLEGAL_ACTION,
@@ -126,9 +126,16 @@ def run_checks(hand: Hand) -> Verdict:
 def run_with_stacks(hand: Hand) -> tuple[Verdict, dict[str, int]]:
     """The verdict and each seated player's stack at the end of the hand, as the history
     has the chips move (what they collected, the uncalled bets they got back)."""
+    verdict, final, _ = run_settled(hand)
+    return verdict, final
+
+
+def run_settled(hand: Hand) -> tuple[Verdict, dict[str, int], tuple[SettledPot, ...]]:
+    """``run_with_stacks`` and the pots as settled (main pot first, before rake, with
+    their winners by the cards shown): what the importer stores of a hand's money."""
     r = _Replayer(hand, keep_states=False)
     verdict = r.run()
-    return verdict, r.final_stacks()
+    return verdict, r.final_stacks(), r.pots
 
 
 def _involved(hand: Hand) -> tuple[set[str], str | None]:
@@ -156,6 +163,7 @@ class _Replayer:
         "hand_size",
         "jacks",
         "keep_states",
+        "pots",
         "problems",
         "profile",
         "returned_in_collect",
@@ -207,6 +215,7 @@ class _Replayer:
         self.shown_order: list[tuple[str, int]] = []
         self.forfeited: set[str] = set()
         self.returned_in_collect: dict[str, int] = {}
+        self.pots: tuple[SettledPot, ...] = ()
         # cards drawn in each draw, per player dealt in: only the table views show them
         self.drawn: dict[str, list[int]] = {p: [] for _, p, _ in seats} if keep_states else {}
         self.step_problems: list[Problem] = []
@@ -540,6 +549,7 @@ class _Replayer:
         self.problems.extend(settled)
         self.step_problems.extend(settled)
         self.returned_in_collect = table.returned_in_collect
+        self.pots = table.pots
 
     def final_stacks(self) -> dict[str, int]:
         st = self.state

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.pots import Pot, clockwise_from_button, side_pots, split
+from engine.pots import Pot, SettledPot, clockwise_from_button, side_pots, split
 from engine.problems import (
     COLLECT_MISMATCH,
     NET_MISMATCH,
@@ -45,6 +45,7 @@ class Table:
     forfeited: set[str] = field(default_factory=set)  # mucked at showdown, cards unseen
     unit: int = 1  # the smallest chip a pot splits into (``engine.profiles.chip_unit``)
     returned_in_collect: dict[str, int] = field(default_factory=dict)  # set by ``settle``
+    pots: tuple[SettledPot, ...] = ()  # set by ``settle``: the pots and who won them
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +78,8 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
         return Expected({}, (), False, 0)
     if len(table.live) <= 1:
         alone = {table.live[0]: pot_total} if table.live and pot_total else {}
-        return Expected(alone, (Pot(pot_total, tuple(table.live)),), False, 0)
+        taker: list[set[str] | None] = [set(table.live)] if pot_total else []
+        return Expected(alone, (Pot(pot_total, tuple(table.live)),), False, 0, taker)
     pots = side_pots(table.total, set(table.live))
     runs = [r for r in table.strengths if r > 0]
     runs = sorted(runs) if runs else [0]
@@ -136,6 +138,20 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
     return Expected(shares, pots, undecided, slack, winners)
 
 
+def settled_pots(expected: Expected) -> tuple[SettledPot, ...]:
+    """The pots with chips in them, each with its winners (in the order of ``eligible``),
+    for the database: ``Expected.winners`` holds one entry per non-empty pot."""
+    out: list[SettledPot] = []
+    winners = iter(expected.winners)
+    for pot in expected.pots:
+        if pot.amount == 0:
+            continue
+        won = next(winners, None)
+        named = None if won is None else tuple(p for p in pot.eligible if p in won)
+        out.append(SettledPot(pot.amount, pot.eligible, named))
+    return tuple(out)
+
+
 def settle(table: Table, reported: Reported, profile: SiteProfile) -> list[Problem]:
     """The problems with the site's money figures, the fewest over the reporting styles the
     site's profile allows."""
@@ -162,6 +178,7 @@ def settle(table: Table, reported: Reported, profile: SiteProfile) -> list[Probl
             out.append(Problem(UNCALLED_MISMATCH, Severity.WARNING, reported.end_line, text))
 
     expected = expected_shares(table, profile)
+    table.pots = settled_pots(expected)
     if expected.undecided:
         text = "the showdown's winner cannot be checked: the hands are not written"
         out.append(Problem(UNDECIDED, Severity.WARNING, reported.end_line, text))

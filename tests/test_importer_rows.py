@@ -11,7 +11,7 @@ from analysis import db as dbmod
 from analysis.importer import import_paths
 from analysis.rows import final_stacks, hand_key
 from analysis.verification import verify_paths
-from tests.store_data import STARS_TRIPLE
+from tests.store_data import STARS, STARS_TRIPLE
 
 
 @pytest.fixture(scope="module")
@@ -97,3 +97,32 @@ def test_hand_keys() -> None:
     assert hand_key("boss", "", "", None, "x") == hand_key("boss", "", "T", None, "x")
     assert hand_key("boss", "", "", None, "x").startswith("boss#")
     assert hand_key("boss", "", "", None, "x") != hand_key("boss", "", "", None, "y")
+
+
+def test_pots_main_and_side_with_their_winners() -> None:
+    """The corpus's side pot: the site says "Main pot $0.43. Side pot $0.10. | Rake
+    $0.02"; stored before rake, as the replay builds them."""
+    con = dbmod.connect(":memory:")
+    import_paths(con, [STARS / "5-Carddraw-FL-USD-0.10-0.20-201106.sidepot.txt"], workers=0)
+    assert con.execute(
+        "SELECT idx, amount, eligible, winners FROM pots ORDER BY idx"
+    ).fetchall() == [
+        (0, 45, ["Player3", "Player4", "Hero"], ["Player3"]),
+        (1, 10, ["Player3", "Hero"], ["Player3"]),
+    ]
+
+
+def test_a_pot_whose_cards_were_never_shown_has_no_winners() -> None:
+    from engine.pots import SettledPot
+    from engine.profiles import profile_for
+    from engine.record import Collect
+    from engine.settle import Reported, Table, settle
+
+    table = Table(
+        total={"Ann": 200, "Bob": 200}, returned={}, live=["Ann", "Bob"],
+        seat_of={"Ann": 1, "Bob": 2}, button=2, strengths={0: {"Ann": 7}},
+    )  # fmt: skip
+    reported = Reported((), (Collect("Ann", 400, 9),), 0, None, (), False, 10)
+    codes = [p.code for p in settle(table, reported, profile_for("pokerstars"))]
+    assert codes == ["UNDECIDED"]
+    assert table.pots == (SettledPot(400, ("Ann", "Bob"), None),)

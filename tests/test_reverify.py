@@ -47,7 +47,7 @@ def test_reverify_rebuilds_every_derived_row_as_the_import_made_it(
 ) -> None:
     con = _imported(tmp_path)
     want = _snapshot(con)
-    assert len(want["hands"]) > 60 and want["problems"]
+    assert len(want["hands"]) > 60 and want["pots"] and want["problems"]
     statuses = dict(con.execute("SELECT status, count(*) FROM hands GROUP BY status").fetchall())
     assert statuses["invalid"] >= 1  # the KingsClub corpus holds broken hands
     not_plain = con.execute(

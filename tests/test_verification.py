@@ -69,14 +69,15 @@ def test_a_hand_whose_replay_failed_carries_nothing_to_the_next(
     assert chained == [(), (), ()]
 
     import analysis.verification as verification
-    from engine.replay import run_with_stacks as real
+    from engine.pots import SettledPot
+    from engine.replay import run_settled as real
 
-    def failing(hand: Hand) -> tuple[Verdict, dict[str, int]]:
+    def failing(hand: Hand) -> tuple[Verdict, dict[str, int], tuple[SettledPot, ...]]:
         if hand.hand_id == hands[1].hand_id:
             raise RuntimeError("replay failed")
         return real(hand)
 
-    monkeypatch.setattr(verification, "run_with_stacks", failing)
+    monkeypatch.setattr(verification, "run_settled", failing)
     results = list(verify_paths([path]))
     # The third hand follows the second, whose end is unknown: it is compared with nothing
     # (not with the first, whose end the second hand's blinds and bets changed).
