@@ -10,6 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from analysis.db import Connection
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -82,8 +86,12 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
     p.add_argument("--player", help="whose statistics (default: the hero)")
     p.add_argument("--all-players", action="store_true", help="one line per player")
-    p.add_argument("--min-hands", type=int, default=0,
-                   help="with --all-players: only players with at least this many hands")
+    p.add_argument(
+        "--min-hands",
+        type=int,
+        default=0,
+        help="with --all-players: only players with at least this many hands",
+    )
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--site")
     p.add_argument("--game", help="e.g. 27_triple_draw")
@@ -95,8 +103,9 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--players-min", type=int, help="at least this many players dealt in")
     p.add_argument("--players-max", type=int, help="at most this many players dealt in")
     p.add_argument("--kind", choices=["cash", "tournament"], help="cash games or tournaments")
-    p.add_argument("--valid-only", action="store_true",
-                   help="only hands the replay found without error")
+    p.add_argument(
+        "--valid-only", action="store_true", help="only hands the replay found without error"
+    )
     p.set_defaults(handler=_stats)
 
 
@@ -109,10 +118,14 @@ def _stats(args: argparse.Namespace) -> int:
 
     try:
         filters = Filters(
-            site=args.site, game=args.game, stakes=args.stakes, currency=args.currency,
+            site=args.site,
+            game=args.game,
+            stakes=args.stakes,
+            currency=args.currency,
             date_from=date.fromisoformat(args.date_from) if args.date_from else None,
             date_to=date.fromisoformat(args.date_to) if args.date_to else None,
-            position=args.position, players_min=args.players_min,
+            position=args.position,
+            players_min=args.players_min,
             players_max=args.players_max,
             tournament=None if args.kind is None else args.kind == "tournament",
             valid_only=args.valid_only,
@@ -132,6 +145,17 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_db(path: str | None) -> Connection | None:
+    """The database to write, or None after saying why it cannot be opened."""
+    from analysis.db import connect
+
+    try:
+        return connect(path)
+    except (RuntimeError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return None
+
+
 def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("import", help="import hand histories (files, folders, .zip)")
     p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
@@ -144,7 +168,6 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 def _import(args: argparse.Namespace) -> int:
     from analysis import import_report
-    from analysis.db import connect
     from analysis.importer import Progress, import_paths
 
     live = not args.quiet and not args.json and sys.stderr.isatty()
@@ -152,10 +175,8 @@ def _import(args: argparse.Namespace) -> int:
     def show(p: Progress) -> None:
         print("\r" + import_report.progress_line(p), end="", file=sys.stderr, flush=True)
 
-    try:
-        db = connect(args.db)
-    except (RuntimeError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
+    db = _open_db(args.db)
+    if db is None:
         return 2
     try:
         progress = show if live else None
@@ -187,13 +208,10 @@ def _add_reverify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def _reverify(args: argparse.Namespace) -> int:
     import json
 
-    from analysis.db import connect
     from analysis.reverify import reverify
 
-    try:
-        db = connect(args.db)
-    except (RuntimeError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
+    db = _open_db(args.db)
+    if db is None:
         return 2
     try:
         summary = reverify(db, workers=args.workers)
@@ -224,7 +242,6 @@ def _export(args: argparse.Namespace) -> int:
     import json
     from datetime import date
 
-    from analysis.db import connect
     from analysis.export import ExportError, export_hands
     from analysis.queries import HandFilter
 
@@ -239,10 +256,8 @@ def _export(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    try:
-        db = connect(args.db)
-    except (RuntimeError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
+    db = _open_db(args.db)
+    if db is None:
         return 2
     try:
         summary = export_hands(db, args.out, args.format, filters)
@@ -344,20 +359,39 @@ def _simulate(args: argparse.Namespace) -> int:
     structure = Structure(args.structure) if args.structure else None
     game = Game(args.game)
     if args.home and game is not Game.FIVE_CARD_DRAW:
-        print("error: --home is five-card draw's home game (--game five_card_draw)",
-              file=sys.stderr)
+        print(
+            "error: --home is five-card draw's home game (--game five_card_draw)", file=sys.stderr
+        )
         return 2
     if args.out is None:
         try:
-            simulate(sys.stdout, args.hands, game, args.players, args.seed, args.format,
-                     structure=structure, tournament=args.tournament, home=args.home)
+            simulate(
+                sys.stdout,
+                args.hands,
+                game,
+                args.players,
+                args.seed,
+                args.format,
+                structure=structure,
+                tournament=args.tournament,
+                home=args.home,
+            )
             sys.stdout.flush()
         except BrokenPipeError:  # the reader stopped early (| head): not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     with open(args.out, "w", encoding="utf-8", newline="\n") as out:
-        count = simulate(out, args.hands, game, args.players, args.seed, args.format,
-                         structure=structure, tournament=args.tournament, home=args.home)
+        count = simulate(
+            out,
+            args.hands,
+            game,
+            args.players,
+            args.seed,
+            args.format,
+            structure=structure,
+            tournament=args.tournament,
+            home=args.home,
+        )
     print(f"{count} hands written to {args.out}", file=sys.stderr)
     return 0
 
