@@ -159,3 +159,26 @@ def test_unreadable_hand_is_listed_with_its_raw_text(
     assert (good + "\n\n\n" + bad).splitlines()[line - 1] == "Player3: ca#lls $$0.10 zork"
     assert "Player3: ca#lls $$0.10 zork" in at.code[0].value
     assert "PokerStars Game #63845186001" in at.code[0].value
+
+
+def test_replaying_the_stored_hands_again_from_the_page(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    con = db.connect(str(corpus_db))
+    hands = queries.count_hands(con)
+    invalid = con.execute("SELECT count(*) FROM hands WHERE status = 'invalid'").fetchone()
+    con.execute("UPDATE hands SET status = 'ok', reason = NULL WHERE status = 'invalid'")
+    con.close()
+    at = import_page(corpus_db, monkeypatch)
+    at.button(key="reverify_button").click().run()
+    assert "reverify_job" in at.session_state
+    assert at.session_state["reverify_job"].wait(120)
+    at.run()
+    assert not at.exception
+    assert invalid is not None
+    assert f"{hands:,} hands replayed again, {invalid[0]:,} with a new verdict." in texts(at)
+    table = at.dataframe[-1].value  # the replay's counts come last on the page
+    rows = {r["verdict"]: (r["before"], r["after"]) for r in table.to_dict("records")}
+    assert invalid[0] > 0
+    assert rows["invalid"] == (0, invalid[0])
+    assert rows["valid"][0] - rows["valid"][1] == invalid[0]

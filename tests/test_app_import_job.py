@@ -9,7 +9,7 @@ import pytest
 
 from analysis import db, queries
 from tests.app_support import STARS_TRIPLE, app_for, finish_import, texts
-from ui.import_job import ImportJob
+from ui.import_job import ImportJob, ReverifyJob
 
 
 def test_job_imports_every_file_and_calls_back() -> None:
@@ -62,3 +62,19 @@ def test_page_stays_usable_while_an_import_waits(
         at.switch_page("ui/import_page.py").run()
     finish_import(at)
     assert texts(at)[0] == "t.txt: added 1 new hand (0 already present)."
+
+
+def test_reverify_job_replays_every_stored_hand() -> None:
+    con = db.connect(db.MEMORY)
+    ImportJob([("a.txt", STARS_TRIPLE.read_bytes())], connect=con.cursor,
+              lock=threading.Lock()).start().wait(60)
+    con.execute("UPDATE hands SET status = 'invalid', reason = 'older DrawLab'")
+    called: list[int] = []
+    job = ReverifyJob(connect=con.cursor, lock=threading.Lock(),
+                      on_done=lambda: called.append(1)).start()
+    assert job.wait(60)
+    assert job.error is None and called == [1]
+    assert job.summary is not None
+    assert (job.summary.hands, job.summary.changed) == (1, 1)
+    assert job.fraction == 1.0 and job.text == "Every stored hand replayed again"
+    assert con.execute("SELECT status, reason FROM hands").fetchall() == [("ok", None)]

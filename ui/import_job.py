@@ -2,8 +2,9 @@
 
 The page starts an ``ImportJob`` on a thread of its own and polls it; the job holds the
 uploads' bytes until each is imported, reports where it is, and keeps every upload's
-summary.  No Streamlit here: the thread has no script context, and the job can be
-tested without a page.
+summary. A ``ReverifyJob`` (every stored hand replayed again) runs the same way. No
+Streamlit here: the thread has no script context, and the job can be tested without a
+page.
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Self
 
 import pandas as pd
 
 from analysis import queries
 from analysis.db import Connection
 from analysis.importer import STATUSES, ImportSummary, Progress, import_bytes
+from analysis.reverify import ReverifySummary, reverify
 from analysis.sources import ARCHIVE_SEP
 
 MEMBER_COLUMNS = ("file", "hands", "added", "already_present", *STATUSES, "rejected")
@@ -41,30 +44,28 @@ def archive_members(con: Connection, name: str, files: int) -> pd.DataFrame:
     return mine.loc[:, list(MEMBER_COLUMNS)].iloc[::-1].reset_index(drop=True)
 
 
-class ImportJob:
-    """Imports ``files`` (name, bytes) in turn, one job at a time per ``lock``."""
+class _Job:
+    """Work on a thread of its own, one job at a time per ``lock``, polled by the page."""
+
+    name = "drawlab-job"
+    done_text = "Finished"
 
     def __init__(
         self,
-        files: list[tuple[str, bytes]],
         connect: Callable[[], Connection],
         lock: threading.Lock,
         on_done: Callable[[], None] = lambda: None,
     ) -> None:
-        self._files = list(files)
-        self.names = [name for name, _ in files]
         self._connect = connect
         self._lock = lock
         self._on_done = on_done
         self._finished = threading.Event()
-        self.results: list[UploadResult] = []
         self.error: str | None = None
-        self.current = 0
         self.hands = 0
         self.fraction = 0.0
 
-    def start(self) -> ImportJob:
-        threading.Thread(target=self.run, name="drawlab-import", daemon=True).start()
+    def start(self) -> Self:
+        threading.Thread(target=self.run, name=self.name, daemon=True).start()
         return self
 
     @property
@@ -76,28 +77,15 @@ class ImportJob:
 
     @property
     def text(self) -> str:
-        if self.finished:
-            return "Import finished"
-        total = len(self.names)
-        return f"File {self.current + 1} of {total}: {self.hands:,} hands read"
+        return self.done_text if self.finished else self.running_text()
+
+    def running_text(self) -> str:
+        return f"{self.hands:,} hands"
 
     def run(self) -> None:
-        total = max(1, len(self._files))
         try:
             with self._lock:
-                for i, (name, content) in enumerate(self._files):
-                    self.current = i
-
-                    def report(p: Progress, i: int = i) -> None:
-                        part = p.files_done / p.files_total if p.files_total else 1.0
-                        self.hands = p.hands
-                        self.fraction = min(1.0, (i + part) / total)
-
-                    con = self._connect()
-                    summary = import_bytes(con, name, content, progress=report)
-                    members = archive_members(con, name, summary.files)
-                    self.results.append(UploadResult(name, len(content), summary, members))
-                    self._files[i] = (name, b"")  # the bytes are in the database now
+                self.work()
         except Exception as exc:  # the importer keeps file faults in its summary; not this
             self.error = f"{type(exc).__name__}: {exc}"
         finally:
@@ -106,3 +94,76 @@ class ImportJob:
                 self._on_done()
             finally:
                 self._finished.set()
+
+    def work(self) -> None:
+        raise NotImplementedError
+
+
+class ImportJob(_Job):
+    """Imports ``files`` (name, bytes) in turn."""
+
+    name = "drawlab-import"
+    done_text = "Import finished"
+
+    def __init__(
+        self,
+        files: list[tuple[str, bytes]],
+        connect: Callable[[], Connection],
+        lock: threading.Lock,
+        on_done: Callable[[], None] = lambda: None,
+    ) -> None:
+        super().__init__(connect, lock, on_done)
+        self._files = list(files)
+        self.names = [name for name, _ in files]
+        self.results: list[UploadResult] = []
+        self.current = 0
+
+    def running_text(self) -> str:
+        total = len(self.names)
+        return f"File {self.current + 1} of {total}: {self.hands:,} hands read"
+
+    def work(self) -> None:
+        total = max(1, len(self._files))
+        for i, (name, content) in enumerate(self._files):
+            self.current = i
+
+            def report(p: Progress, i: int = i) -> None:
+                part = p.files_done / p.files_total if p.files_total else 1.0
+                self.hands = p.hands
+                self.fraction = min(1.0, (i + part) / total)
+
+            con = self._connect()
+            summary = import_bytes(con, name, content, progress=report)
+            members = archive_members(con, name, summary.files)
+            self.results.append(UploadResult(name, len(content), summary, members))
+            self._files[i] = (name, b"")  # the bytes are in the database now
+
+
+class ReverifyJob(_Job):
+    """Replays every stored hand again (``analysis.reverify``): after an upgrade."""
+
+    name = "drawlab-reverify"
+    done_text = "Every stored hand replayed again"
+
+    def __init__(
+        self,
+        connect: Callable[[], Connection],
+        lock: threading.Lock,
+        on_done: Callable[[], None] = lambda: None,
+    ) -> None:
+        super().__init__(connect, lock, on_done)
+        self.total = 0
+        self.summary: ReverifySummary | None = None
+
+    def running_text(self) -> str:
+        return f"{self.hands:,} of {self.total:,} hands replayed"
+
+    def work(self) -> None:
+        con = self._connect()
+        self.total = queries.count_hands(con)
+
+        def report(p: Progress) -> None:
+            self.hands = p.hands
+            self.fraction = min(1.0, p.hands / self.total) if self.total else 1.0
+
+        self.summary = reverify(con, progress=report)

@@ -12,8 +12,9 @@ import pandas as pd
 import streamlit as st
 
 from analysis.importer import STATUSES
+from analysis.reverify import ReverifySummary
 from ui import data, state
-from ui.import_job import ImportJob, UploadResult
+from ui.import_job import ImportJob, ReverifyJob, UploadResult
 
 STATUS_NAMES = {
     "ok": "valid",
@@ -25,15 +26,15 @@ STATUS_NAMES = {
 
 
 @st.fragment(run_every=0.5)
-def import_progress() -> None:
+def job_progress(key: str, caption: str) -> None:
     """Redrawn every half second while the job runs; the whole page once it is done."""
-    job: ImportJob | None = st.session_state.get("import_job")
+    job: ImportJob | ReverifyJob | None = st.session_state.get(key)
     if job is None:
         return
     if job.finished:
         st.rerun(scope="app")
     st.progress(job.fraction, text=job.text)
-    st.caption("The import goes on while you use the other pages.")
+    st.caption(caption)
 
 
 def counts_table(results: list[UploadResult]) -> pd.DataFrame:
@@ -133,13 +134,56 @@ def main() -> None:
         st.session_state["import_results"] = job
         del st.session_state["import_job"]
     elif job is not None:
-        import_progress()
+        job_progress("import_job", "The import goes on while you use the other pages.")
     done: ImportJob | None = st.session_state.get("import_results")
     if done is not None:
         if done.error:
             st.error("The import stopped on an internal error; what was read before it is kept.")
             st.code(done.error, language=None)
         show_results(done.results)
+    replay_section(busy=running)
+
+
+def reverify_table(summary: ReverifySummary) -> pd.DataFrame:
+    rows = [
+        {"verdict": STATUS_NAMES[s], "before": summary.before[s], "after": summary.after[s]}
+        for s in STATUSES
+        if summary.before[s] or summary.after[s]
+    ]
+    return pd.DataFrame(rows, columns=["verdict", "before", "after"])
+
+
+def replay_section(busy: bool) -> None:
+    """Every stored hand replayed again: what a user does after upgrading DrawLab."""
+    st.divider()
+    st.subheader("Replay the stored hands again")
+    st.caption("After upgrading DrawLab: every hand in the database is read again from its "
+               "text and replayed, so its verdict, problems, pots and statistics are what "
+               "this version says. Nothing is added or removed.")
+    job: ReverifyJob | None = st.session_state.get("reverify_job")
+    running = job is not None and not job.finished
+    if st.button("Replay stored hands", disabled=busy or running, key="reverify_button"):
+        shared = state.shared()
+        job = ReverifyJob(connect=shared.connection.cursor, lock=shared.lock,
+                          on_done=lambda: state.imported(shared)).start()
+        st.session_state["reverify_job"] = job
+        st.session_state.pop("reverify_results", None)
+        st.rerun()
+    if job is not None and job.finished:
+        st.session_state["reverify_results"] = job
+        del st.session_state["reverify_job"]
+    elif job is not None:
+        job_progress("reverify_job", "The replay goes on while you use the other pages.")
+    done: ReverifyJob | None = st.session_state.get("reverify_results")
+    if done is None:
+        return
+    if done.error or done.summary is None:
+        st.error("The replay stopped on an internal error; the pages done before it are kept.")
+        st.code(done.error or "", language=None)
+        return
+    st.text(f"{done.summary.hands:,} hands replayed again, "
+            f"{done.summary.changed:,} with a new verdict.")
+    st.dataframe(reverify_table(done.summary), hide_index=True, key="reverify_counts")
 
 
 main()
