@@ -204,6 +204,13 @@ def sync_player_hands(con: Connection) -> bool:
     return stale
 
 
+def replay_suggested(con: Connection) -> bool:
+    """The stored hands were replayed by an older DrawLab than their tables need (a
+    migration says so): ``drawlab reverify`` or the Import page's replay brings them up."""
+    row = one(con, "SELECT count(*) FROM meta WHERE name = 'replay_suggested'")
+    return bool(row and row[0])
+
+
 def set_facts_stale(con: Connection, stale: bool) -> None:
     con.execute(
         "INSERT OR REPLACE INTO meta VALUES ('player_hands_stale', ?)", ["1" if stale else "0"]

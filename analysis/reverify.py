@@ -135,6 +135,7 @@ def reverify(
             executor.shutdown(cancel_futures=True)
     if facts:
         set_facts_stale(db, False)
+    db.execute("DELETE FROM meta WHERE name = 'replay_suggested'")
     with contextlib.suppress(Exception):
         db.execute("CHECKPOINT")
     summary.seconds = time.monotonic() - start

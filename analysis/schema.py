@@ -240,7 +240,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # version 4: the pots as the replay builds them (``idx`` 0 the main pot, then the side
     # pots), who could win each and who did by the cards shown (NULL: a hand still in it
-    # was never shown); hands imported before it get theirs from ``drawlab reverify``
+    # was never shown); hands imported before it get theirs from ``drawlab reverify``,
+    # which the meta row ``replay_suggested`` asks for until it has run
     (
         """
         CREATE TABLE pots (
@@ -251,6 +252,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             winners VARCHAR[]
         )
         """,
+        "INSERT INTO meta SELECT 'replay_suggested', 'pots' WHERE EXISTS (SELECT 1 FROM hands)",
     ),
 )
 

@@ -168,8 +168,11 @@ def test_replaying_the_stored_hands_again_from_the_page(
     hands = queries.count_hands(con)
     invalid = con.execute("SELECT count(*) FROM hands WHERE status = 'invalid'").fetchone()
     con.execute("UPDATE hands SET status = 'ok', reason = NULL WHERE status = 'invalid'")
+    con.execute("INSERT INTO meta VALUES ('replay_suggested', 'pots')")  # as a migration does
     con.close()
     at = import_page(corpus_db, monkeypatch)
+    suggestion = "This database's hands were replayed by an older DrawLab"
+    assert [i.value for i in at.info if str(i.value).startswith(suggestion)]
     at.button(key="reverify_button").click().run()
     assert "reverify_job" in at.session_state
     assert at.session_state["reverify_job"].wait(120)
@@ -182,3 +185,4 @@ def test_replaying_the_stored_hands_again_from_the_page(
     assert invalid[0] > 0
     assert rows["invalid"] == (0, invalid[0])
     assert rows["valid"][0] - rows["valid"][1] == invalid[0]
+    assert not [i.value for i in at.info if str(i.value).startswith(suggestion)]

@@ -136,3 +136,34 @@ def test_cli_reverify_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert summary["before"]["invalid"] == statuses.get("invalid", 0) + 3
     assert summary["after"] == {s: statuses.get(s, 0) for s in summary["after"]}
     assert sum(summary["after"].values()) == 12
+
+
+def test_an_upgraded_database_asks_for_a_replay_until_one_has_run(tmp_path: Path) -> None:
+    """Migrating to version 4 (the pots) a database that holds hands sets the flag; a new
+    database has nothing to replay; ``reverify`` clears it."""
+    from analysis.schema import MIGRATIONS
+
+    path = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(path))  # a database DrawLab's schema version 3 made
+    con.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied TIMESTAMP)")
+    for version in (1, 2, 3):
+        for statement in MIGRATIONS[version - 1]:
+            con.execute(statement)
+        con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [version])
+    con.close()
+    fresh = dbmod.connect(str(tmp_path / "new.duckdb"))
+    import_paths(fresh, [write_history(tmp_path / "a.txt", 5)], workers=0)
+    assert not dbmod.replay_suggested(fresh)
+    pots = fresh.execute("SELECT count(*) FROM pots").fetchone()
+    fresh.execute(f"ATTACH '{path}' AS old")
+    for table in ("hands", "seats", "actions", "draws", "shows", "payouts", "problems"):
+        fresh.execute(f"INSERT INTO old.{table} SELECT * FROM {table}")
+    fresh.execute("DETACH old")
+    fresh.close()
+    old = dbmod.connect(str(path))
+    assert dbmod.replay_suggested(old)
+    assert old.execute("SELECT count(*) FROM pots").fetchone() == (0,)
+    summary = reverify(old, workers=0)
+    assert summary.hands == 5
+    assert not dbmod.replay_suggested(old)
+    assert old.execute("SELECT count(*) FROM pots").fetchone() == pots != (0,)

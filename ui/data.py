@@ -16,6 +16,7 @@ import streamlit as st
 
 from analysis import queries, stats
 from analysis.db import Connection
+from analysis.db import replay_suggested as _replay_suggested
 from analysis.positions import POSITIONS
 from analysis.queries import HandFilter
 from analysis.stats import Filters
@@ -205,3 +206,9 @@ def hand_text_at(_con: Connection, path: str, gen: int, file: str, line: int) ->
         found = queries.get_hand(_con, int(hit["id"].iloc[0]))
         return None if found is None else found.text
     return None
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def replay_suggested(_con: Connection, path: str, gen: int) -> bool:
+    """A migration asks for the stored hands to be replayed again (``analysis.db``)."""
+    return _replay_suggested(_con)

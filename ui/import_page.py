@@ -162,6 +162,10 @@ def replay_section(busy: bool) -> None:
                "this version says. Nothing is added or removed.")
     job: ReverifyJob | None = st.session_state.get("reverify_job")
     running = job is not None and not job.finished
+    if job is None and data.replay_suggested(state.connection(), state.db_path(),
+                                             state.generation()):
+        st.info("This database's hands were replayed by an older DrawLab: replay them to "
+                "fill in what this version stores (the pots of each hand).")
     if st.button("Replay stored hands", disabled=busy or running, key="reverify_button"):
         shared = state.shared()
         job = ReverifyJob(connect=shared.connection.cursor, lock=shared.lock,
