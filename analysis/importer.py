@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 import duckdb
 import pyarrow.compute as pc
@@ -54,6 +54,7 @@ DUCKDB_MEMORY_MB = 512  # DuckDB's own memory during an import (indexes spill pa
 SMALL_IMPORT = 1 << 20  # bytes below which worker processes cost more than they save
 WORKER_POLL_SECONDS = 1.0  # how often a wait for a worker checks that all are alive
 PROBLEM_LOG = 1000  # problem lines kept in the summary; the count is always whole
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -303,7 +304,7 @@ class _Import:
 
     def run(self) -> ImportSummary:
         thresholds = gc.get_threshold()
-        gc.set_threshold(50_000, 20, 100)  # as in the workers (see _worker_init)
+        gc.set_threshold(50_000, 20, 100)  # as in the workers (see worker_init)
         # DuckDB checkpoints whenever its log passes 16 MB: during a bulk import that
         # doubled the cost of each write; checkpoint less often, and once at the end.
         self.db.execute(f"SET checkpoint_threshold = '{CHECKPOINT_MB}MB'")
@@ -331,7 +332,7 @@ class _Import:
         executor: ProcessPoolExecutor | None = None
         if self.workers > 0:
             executor = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=_mp_context(), initializer=_worker_init
+                max_workers=self.workers, mp_context=mp_context(), initializer=worker_init
             )
         self.executor = executor
         try:
@@ -356,7 +357,7 @@ class _Import:
         finally:
             if executor is not None:
                 if self.pool_broken:  # its queues may be wedged: waiting could hang
-                    _kill_workers(executor)
+                    kill_workers(executor)
                 executor.shutdown(wait=not self.pool_broken, cancel_futures=True)
         self.summary.seconds = time.monotonic() - self.start
         self._report("")
@@ -456,7 +457,7 @@ class _Import:
         if rows is None:
             assert task.future is not None
             try:
-                rows = _result(task.future, self.executor)
+                rows = worker_result(task.future, self.executor)
             except BrokenProcessPool:
                 # A worker died (killed, out of memory): this and the remaining batches
                 # are parsed here instead; the import goes on, slower.
@@ -574,7 +575,7 @@ def _hash_stream(stream: BinaryIO, digest: Any, prefix_size: int | None) -> tupl
     return prefix, size
 
 
-def _worker_init() -> None:
+def worker_init() -> None:
     """Workers build and drop millions of small objects: collect garbage less often.
 
     The records hold no reference cycles worth chasing; with CPython's default threshold
@@ -584,8 +585,8 @@ def _worker_init() -> None:
     gc.set_threshold(50_000, 20, 100)
 
 
-def _result(future: Future[ArrowRows], executor: ProcessPoolExecutor | None) -> ArrowRows:
-    """A worker's rows, or BrokenProcessPool as soon as any worker has died.
+def worker_result(future: Future[T], executor: ProcessPoolExecutor | None) -> T:
+    """A worker's result, or BrokenProcessPool as soon as any worker has died.
 
     The executor notices a dead worker by itself most of the time, but a worker killed
     while it holds the shared task queue's lock leaves the pool waiting for ever (seen
@@ -600,13 +601,13 @@ def _result(future: Future[ArrowRows], executor: ProcessPoolExecutor | None) -> 
                 raise BrokenProcessPool("a worker process died") from None
 
 
-def _kill_workers(executor: ProcessPoolExecutor) -> None:
+def kill_workers(executor: ProcessPoolExecutor) -> None:
     for process in list(executor._processes.values()):
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.kill()
 
 
-def _mp_context() -> Any:
+def mp_context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 

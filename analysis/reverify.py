@@ -23,6 +23,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +37,11 @@ from analysis.importer import (
     ProgressFn,
     checked,
     facts_fn,
+    kill_workers,
+    mp_context,
     reader_for,
+    worker_init,
+    worker_result,
 )
 from analysis.rows import CHILD_COLUMNS, HAND_COLUMNS, ArrowRows, Rows, add_result, with_continuity
 from engine.continuity import ContinuityTracker
@@ -119,20 +124,15 @@ def reverify(
         workers = 0 if total < SMALL else (os.cpu_count() or 1)
     facts = has_player_hands(db)
     tracker = ContinuityTracker()
-    executor: ProcessPoolExecutor | None = None
-    if workers > 0:
-        from analysis.importer import _mp_context, _worker_init
-
-        executor = ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_worker_init)
+    pool = _Pool(workers)
     try:
-        for page in _replayed(_pages(db), executor, 2 * workers):
+        for page in pool.replayed(_pages(db)):
             _store(db, page, tracker, facts, summary)
             if progress is not None:
                 seconds = time.monotonic() - start
                 progress(Progress(summary.hands, 0, 0, 0, seconds, ""))
     finally:
-        if executor is not None:
-            executor.shutdown(cancel_futures=True)
+        pool.close()
     if facts:
         set_facts_stale(db, False)
     db.execute("DELETE FROM meta WHERE name = 'replay_suggested'")
@@ -142,21 +142,52 @@ def reverify(
     return summary
 
 
-def _replayed(
-    pages: Iterator[list[StoredHand]], executor: ProcessPoolExecutor | None, window: int
-) -> Iterator[_Page]:
-    """The pages replayed, in order, with at most ``window`` in the workers' hands (so
-    memory does not grow with the database)."""
-    if executor is None:
-        yield from map(replay_page, pages)
-        return
-    inflight: deque[Future[_Page]] = deque()
-    for page in pages:
-        inflight.append(executor.submit(replay_page, page))
-        if len(inflight) > window:
-            yield inflight.popleft().result()
-    while inflight:
-        yield inflight.popleft().result()
+class _Pool:
+    """Worker processes that replay pages, in order, at most two pages each in hand (so
+    memory does not grow with the database); pages go on in this process if a worker
+    dies, as the importer's batches do."""
+
+    def __init__(self, workers: int) -> None:
+        self.executor: ProcessPoolExecutor | None = None
+        self.window = 2 * workers
+        self.broken = False
+        if workers > 0:
+            self.executor = ProcessPoolExecutor(
+                workers, mp_context=mp_context(), initializer=worker_init
+            )
+
+    def replayed(self, pages: Iterator[list[StoredHand]]) -> Iterator[_Page]:
+        inflight: deque[tuple[list[StoredHand], Future[_Page] | None]] = deque()
+        for page in pages:
+            inflight.append((page, self._submit(page)))
+            if len(inflight) > self.window:
+                yield self._finish(*inflight.popleft())
+        while inflight:
+            yield self._finish(*inflight.popleft())
+
+    def _submit(self, page: list[StoredHand]) -> Future[_Page] | None:
+        if self.executor is None or self.broken:
+            return None
+        try:
+            return self.executor.submit(replay_page, page)
+        except BrokenProcessPool:  # a worker died before we waited on it
+            self.broken = True
+            return None
+
+    def _finish(self, page: list[StoredHand], future: Future[_Page] | None) -> _Page:
+        if future is not None and not self.broken:
+            try:
+                return worker_result(future, self.executor)
+            except BrokenProcessPool:
+                self.broken = True
+        return replay_page(page)
+
+    def close(self) -> None:
+        if self.executor is None:
+            return
+        if self.broken:  # its queues may be wedged: waiting could hang
+            kill_workers(self.executor)
+        self.executor.shutdown(wait=not self.broken, cancel_futures=True)
 
 
 def _pages(db: Connection) -> Iterator[list[StoredHand]]:

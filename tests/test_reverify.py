@@ -167,3 +167,51 @@ def test_an_upgraded_database_asks_for_a_replay_until_one_has_run(tmp_path: Path
     assert summary.hands == 5
     assert not dbmod.replay_suggested(old)
     assert old.execute("SELECT count(*) FROM pots").fetchone() == pots != (0,)
+
+
+def test_workers_killed_mid_replay_are_replaced_by_this_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import signal
+
+    from analysis.importer import Progress
+
+    con = _imported(tmp_path)
+    want = _snapshot(con)
+    con.execute("DELETE FROM pots")
+    monkeypatch.setattr(reverify_mod, "PAGE", 1)  # pages still to replay after the kill
+    killed: list[int] = []
+
+    def children(pid: int) -> list[int]:
+        try:
+            return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        except OSError:
+            return []
+
+    def kill_workers(p: Progress) -> None:
+        if killed:
+            return
+        for helper in children(os.getpid()):  # the forkserver; the workers are its children
+            for worker in children(helper):
+                os.kill(worker, signal.SIGKILL)
+                killed.append(worker)
+
+    summary = reverify(con, progress=kill_workers, workers=2)
+    assert killed
+    assert summary.hands == len(want["hands"])
+    assert _snapshot(con) == want
+
+
+def test_a_page_whose_worker_died_is_replayed_here(tmp_path: Path) -> None:
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    con = _imported(tmp_path)
+    page = next(reverify_mod._pages(con))
+    lost: Future[reverify_mod._Page] = Future()
+    lost.set_exception(BrokenProcessPool("a worker process died"))
+    pool = reverify_mod._Pool(0)
+    replayed = pool._finish(page, lost)
+    assert pool.broken
+    assert replayed.ids == reverify_mod.replay_page(page).ids == [r[0] for r in page]
