@@ -1,6 +1,7 @@
 """End-to-end import speed: parse, verify, compute facts and store, with worker processes.
 
     python -m benchmarks.bench_import [--hands 100000] [--files 20] [--workers N] [--reimport]
+        [--reverify]
 
 Simulated histories come from ``engine.dealer`` written as PokerStars text (one table
 session per file, cached under ``$TMPDIR/drawlab_bench``).  The import runs in a child
@@ -37,6 +38,18 @@ db.close()
 print(json.dumps({"seconds": seconds, "added": s.added, "hands": s.hands,
                   "already_present": s.already_present, "statuses": s.statuses,
                   "rejected": len(s.rejected)}))
+"""
+REVERIFY = """
+import json, sys, time
+from analysis.db import connect
+from analysis.reverify import reverify
+db = connect(sys.argv[1])
+start = time.monotonic()
+workers = None if sys.argv[2] == "auto" else int(sys.argv[2])
+s = reverify(db, workers=workers)
+seconds = time.monotonic() - start
+db.close()
+print(json.dumps({"seconds": seconds, "hands": s.hands, "changed": s.changed}))
 """
 
 
@@ -155,11 +168,16 @@ class Sampler(threading.Thread):
 
 
 def run_import(db: Path, folder: Path, workers: str) -> tuple[dict[str, object], Sampler]:
+    return run_child(CHILD, str(db), str(folder), workers)
+
+
+def run_child(code: str, *args: str) -> tuple[dict[str, object], Sampler]:
+    """Run ``code`` in a child process, sampling its memory and CPU; its last line's JSON."""
     import json
 
     root = Path(__file__).resolve().parents[1]
     proc = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(db), str(folder), workers],
+        [sys.executable, "-c", code, *args],
         stdout=subprocess.PIPE,
         text=True,
         cwd=root,
@@ -171,7 +189,7 @@ def run_import(db: Path, folder: Path, workers: str) -> tuple[dict[str, object],
     sampler.stop.set()
     sampler.join()
     if proc.returncode != 0:
-        raise SystemExit(f"import failed with exit code {proc.returncode}")
+        raise SystemExit(f"the benchmark's child failed with exit code {proc.returncode}")
     result: dict[str, object] = json.loads(out.strip().splitlines()[-1])
     return result, sampler
 
@@ -183,6 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", default="auto", help="worker processes, or 'auto'")
     ap.add_argument("--copies", type=int, default=1, help="import this many copies (new ids)")
     ap.add_argument("--reimport", action="store_true", help="also time importing again")
+    ap.add_argument(
+        "--reverify", action="store_true", help="also time replaying every stored hand again"
+    )
     args = ap.parse_args(argv)
 
     t = time.monotonic()
@@ -230,6 +251,14 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"re-import: {float(again['seconds']):,.1f}s, added {again['added']}, "  # type: ignore[arg-type]
                 f"already present {again['already_present']:,}"
+            )
+        if args.reverify:
+            again, r = run_child(REVERIFY, str(db), args.workers)
+            took = float(again["seconds"])  # type: ignore[arg-type]
+            n = int(again["hands"])  # type: ignore[call-overload]
+            print(
+                f"reverify: {n:,} hands in {took:,.1f}s = {n / took:,.0f} hands/s, "
+                f"{again['changed']:,} verdicts changed; peak PSS {r.peak_pss / 2**20:,.0f} MiB"
             )
     return 0
 
