@@ -326,7 +326,7 @@ class _Import:
                 self.db.execute("CHECKPOINT")  # still under the import's memory cap
             self.db.execute("RESET checkpoint_threshold")
             if limit is not None:
-                self.db.execute(f"SET memory_limit = '{limit[0]}'")
+                _restore_memory_limit(self.db, str(limit[0]))
 
     def _run(self) -> ImportSummary:
         executor: ProcessPoolExecutor | None = None
@@ -552,6 +552,16 @@ class _Import:
                 bytes_total=self.bytes_total,
             )
         )
+
+
+def _restore_memory_limit(db: Connection, before: str) -> None:
+    """Give back the memory limit an import narrowed.  DuckDB shows it rounded ("953.6
+    MiB"), so setting it from that text would shave a little off at every import: the
+    default comes back exactly by RESET, another limit as closely as DuckDB writes it."""
+    db.execute("RESET memory_limit")
+    now = one(db, "SELECT current_setting('memory_limit')")
+    if now is None or str(now[0]) != before:
+        db.execute(f"SET memory_limit = '{before}'")
 
 
 def _hash_stream(stream: BinaryIO, digest: Any, prefix_size: int | None) -> tuple[str | None, int]:

@@ -429,3 +429,13 @@ def test_an_import_gives_back_the_database_settings_it_changed(tmp_path: Path) -
     ).fetchone()
     assert after == before
     assert before is not None and before[0] == 3
+
+
+def test_imports_leave_the_default_memory_limit_exactly_as_it_was(tmp_path: Path) -> None:
+    """DuckDB shows its default limit rounded; an import must not shave a little off it
+    every time (the dashboard imports many times in one process)."""
+    con = _db(tmp_path)
+    default = con.execute("SELECT current_setting('memory_limit')").fetchone()
+    for i in range(3):
+        import_paths(con, [write_history(tmp_path / f"{i}.txt", 3, first_id=10 * i + 1)], workers=0)
+    assert con.execute("SELECT current_setting('memory_limit')").fetchone() == default
