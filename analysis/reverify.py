@@ -11,8 +11,10 @@ refers to it (drill answers, another import of the same file) still does.
 Hands go in import order (their ids), so the stack carry-over from one hand to the next
 at a table is checked as the import did.  One transaction a page: a killed run leaves
 whole pages done and the rest as they were, and running it again finishes the work.
-Quarantined texts (what could not be parsed at all) stay where they are: a parser that
-now reads them is a job for importing their file again.
+
+Quarantined texts (what an older reader could not parse) are read again too: those this
+DrawLab reads become hands, added after the others as a new import would add them (a
+hand already stored under the same key just leaves the quarantine); the rest stay.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ StoredHand = tuple[int, str, str, int, str]  # id, site, file, line, text
 class ReverifySummary:
     hands: int = 0
     changed: int = 0  # hands whose status, reason or problems are not what they were
+    recovered: int = 0  # quarantined texts this DrawLab now reads, now hands
+    quarantined: int = 0  # quarantined texts read again
     before: Counter[str] = field(default_factory=Counter)
     after: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
@@ -68,11 +72,21 @@ class ReverifySummary:
             "changed": self.changed,
             "before": {s: self.before[s] for s in STATUSES},
             "after": {s: self.after[s] for s in STATUSES},
+            "quarantined": self.quarantined,
+            "recovered": self.recovered,
             "seconds": round(self.seconds, 3),
         }
 
+    def headlines(self) -> list[str]:
+        lines = [f"{self.hands:,} hands replayed again, {self.changed:,} with a new verdict."]
+        if self.quarantined:
+            lines.append(
+                f"{self.quarantined:,} unreadable texts read again, {self.recovered:,} now hands."
+            )
+        return lines
+
     def text(self) -> str:
-        lines = [f"{self.hands:,} hands replayed again, {self.changed:,} with a new verdict"]
+        lines = self.headlines()
         width = max(len(s) for s in STATUSES)
         lines += [
             f"  {s:<{width}}  {self.before[s]:>9,} -> {self.after[s]:,}"
@@ -126,11 +140,13 @@ def reverify(
     tracker = ContinuityTracker()
     pool = _Pool(workers)
     try:
-        for page in pool.replayed(_pages(db)):
+        for page in pool.replayed(_pages(db, "hands")):
             _store(db, page, tracker, facts, summary)
             if progress is not None:
                 seconds = time.monotonic() - start
                 progress(Progress(summary.hands, 0, 0, 0, seconds, ""))
+        for page in pool.replayed(_pages(db, "quarantine")):
+            _recover(db, page, facts, summary)
     finally:
         pool.close()
     if facts:
@@ -190,13 +206,14 @@ class _Pool:
         self.executor.shutdown(wait=not self.broken, cancel_futures=True)
 
 
-def _pages(db: Connection) -> Iterator[list[StoredHand]]:
-    """Stored hands in id order, a page at a time (read before each page is rewritten)."""
+def _pages(db: Connection, table: str) -> Iterator[list[StoredHand]]:
+    """Stored texts of ``hands`` or ``quarantine`` in id order, a page at a time (each
+    read before the page before it is rewritten)."""
     last = 0
     while True:
         page = db.execute(
-            "SELECT id, site, coalesce(file, ''), coalesce(line, 1), text FROM hands "
-            "WHERE id > ? ORDER BY id LIMIT ?",
+            f"SELECT id, coalesce(site, ''), coalesce(file, ''), coalesce(line, 1), text "
+            f"FROM {table} WHERE id > ? ORDER BY id LIMIT ?",
             [last, PAGE],
         ).fetchall()
         if not page:
@@ -254,6 +271,65 @@ def _store(
     summary.before.update(verdict[0] for verdict in before.values())
     summary.after.update(verdict[0] for verdict in after.values())
     summary.changed += sum(1 for i, verdict in after.items() if before.get(i) != verdict)
+
+
+def _recover(db: Connection, page: _Page, facts: bool, summary: ReverifySummary) -> None:
+    """Quarantined texts that now read as hands become hands (``page.ids`` are their
+    quarantine ids); a key already among the hands only leaves the quarantine."""
+    summary.quarantined += len(page.ids) + len(page.failed)
+    if not page.ids:
+        return
+    rows = page.rows
+    db.execute("BEGIN TRANSACTION")
+    try:
+        keys = rows.hands.column("key").to_pylist()
+        taken = {
+            str(r[0])
+            for r in db.execute(
+                "SELECT key FROM hands WHERE key IN (SELECT unnest(?::VARCHAR[]))", [keys]
+            ).fetchall()
+        }
+        new = np.zeros(len(keys), dtype=bool)
+        for i, key in enumerate(keys):
+            if key not in taken:
+                taken.add(key)
+                new[i] = True
+        row = one(db, "SELECT coalesce(max(id), 0) + 1 FROM hands")
+        first = int(row[0]) if row else 1
+        ids = np.full(len(keys), -1, dtype=np.int64)
+        ids[new] = np.arange(first, first + int(new.sum()), dtype=np.int64)
+        if new.any():
+            batches = dict(
+                db.execute(
+                    "SELECT id, batch FROM quarantine WHERE id IN (SELECT unnest(?::BIGINT[]))",
+                    [page.ids],
+                ).fetchall()
+            )
+            hands = rows.hands.filter(pa.array(new))
+            hands = hands.add_column(0, "id", pa.array(ids[new])).append_column(
+                "batch",
+                pa.array(
+                    [batches.get(q) for q, n in zip(page.ids, new, strict=True) if n], pa.int64()
+                ),
+            )
+            append_arrow(db, "hands", hands)
+            children = dict(rows.children)
+            if facts:
+                children["player_hands"] = rows.player_hands
+            for table, part in children.items():
+                if not part.num_rows:
+                    continue
+                hand_ids = ids[_local(part)]
+                keep = hand_ids >= 0
+                if keep.any():
+                    part = part.set_column(0, "hand", pa.array(hand_ids))
+                    append_arrow(db, table, part.filter(pa.array(keep)))
+        db.execute("DELETE FROM quarantine WHERE id IN (SELECT unnest(?::BIGINT[]))", [page.ids])
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    summary.recovered += int(new.sum())
 
 
 def _local(table: pa.Table) -> np.ndarray:

@@ -208,10 +208,43 @@ def test_a_page_whose_worker_died_is_replayed_here(tmp_path: Path) -> None:
     from concurrent.futures.process import BrokenProcessPool
 
     con = _imported(tmp_path)
-    page = next(reverify_mod._pages(con))
+    page = next(reverify_mod._pages(con, "hands"))
     lost: Future[reverify_mod._Page] = Future()
     lost.set_exception(BrokenProcessPool("a worker process died"))
     pool = reverify_mod._Pool(0)
     replayed = pool._finish(page, lost)
     assert pool.broken
     assert replayed.ids == reverify_mod.replay_page(page).ids == [r[0] for r in page]
+
+
+def test_quarantined_texts_this_drawlab_reads_become_hands(tmp_path: Path) -> None:
+    from tests.store_data import stars_history
+
+    texts = stars_history(7).strip("\n").split("\n\n\n")
+    con = dbmod.connect(str(tmp_path / "q.duckdb"))
+    import_paths(con, [write_history(tmp_path / "a.txt", 5)], workers=0)
+    # what an older reader could not read: a hand it missed, garbage, a hand stored since
+    rows = [
+        (1, "pokerstars#old1", "pokerstars", "b.txt", 1, texts[6], 1),
+        (2, "pokerstars#old2", "pokerstars", "b.txt", 40, "PokerStars Hand #77: ???", 1),
+        (3, "pokerstars#old3", "pokerstars", "b.txt", 80, texts[0], 1),
+    ]
+    for row in rows:
+        con.execute("INSERT INTO quarantine VALUES (?, ?, ?, ?, ?, 'older reader', ?, ?)", row)
+    reference = dbmod.connect(str(tmp_path / "r.duckdb"))
+    (tmp_path / "b.txt").write_text(texts[6] + "\n", encoding="utf-8")
+    import_paths(reference, [tmp_path / "b.txt"], workers=0)
+
+    summary = reverify(con, workers=0)
+    assert (summary.quarantined, summary.recovered) == (3, 1)
+    assert summary.headlines()[1] == "3 unreadable texts read again, 1 now hands."
+    assert con.execute("SELECT id FROM quarantine").fetchall() == [(2,)]
+    [(new_id, key, batch)] = con.execute(
+        "SELECT id, key, batch FROM hands WHERE file = 'b.txt'"
+    ).fetchall()
+    assert (new_id, batch) == (6, 1)
+    assert key == reference.execute("SELECT key FROM hands").fetchone()[0]  # type: ignore[index]
+    for table in ("seats", "actions", "draws", "shows", "payouts", "pots", "player_hands"):
+        sql = f"SELECT * EXCLUDE (hand) FROM {table} WHERE hand = ? ORDER BY ALL"
+        want = reference.execute(sql, [1]).fetchall()
+        assert con.execute(sql, [6]).fetchall() == want and want, table

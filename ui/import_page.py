@@ -185,8 +185,8 @@ def replay_section(busy: bool) -> None:
         st.error("The replay stopped on an internal error; the pages done before it are kept.")
         st.code(done.error or "", language=None)
         return
-    st.text(f"{done.summary.hands:,} hands replayed again, "
-            f"{done.summary.changed:,} with a new verdict.")
+    for line in done.summary.headlines():
+        st.text(line)
     st.dataframe(reverify_table(done.summary), hide_index=True, key="reverify_counts")
 
 
