@@ -98,11 +98,11 @@ class ReverifySummary:
 
 @dataclass
 class _Page:
-    """A page of stored hands replayed: their rows, and which stored hand each row is."""
+    """A page of stored texts replayed: their rows, and which stored text each row is."""
 
     rows: ArrowRows
-    ids: list[int]  # hands.id of each row of ``rows.hands``
-    failed: list[tuple[int, str]]  # (hands.id, why) of texts that no longer parse
+    ids: list[int]  # the id (in ``hands`` or ``quarantine``) of each row of ``rows.hands``
+    failed: list[tuple[int, str]]  # (id, why) of the texts that do not parse
 
 
 def replay_page(hands: Sequence[StoredHand]) -> _Page:
