@@ -235,17 +235,6 @@ def add_result(
         )
 
 
-def final_stacks(hand: Hand) -> dict[str, int]:
-    """Each seat's chips at the end, as the history moves them (posts, bets, returns, wins)."""
-    final = {seat.player: seat.stack for seat in hand.seats}
-    for step in hand.steps:
-        if isinstance(step, Post | Action):
-            final[step.player] = final.get(step.player, 0) - step.amount
-        elif isinstance(step, Uncalled | Collect):
-            final[step.player] = final.get(step.player, 0) + step.amount
-    return final
-
-
 def table_hand(hand: Hand) -> TableHand:
     """The hand as the carry-over check sees it; times as stored (naive UTC), so that hands
     rebuilt from the database compare with hands just read."""
@@ -283,8 +272,8 @@ def _hand_row(result: HandResult, hand: Hand | None, problems: list[Problem]) ->
 
 
 def _add_steps(children: dict[str, list[Row]], local: int, hand: Hand) -> dict[str, int]:
-    """Append the hand's seats and steps as child rows; returns ``final_stacks(hand)``,
-    which the same walk over the steps finds."""
+    """Append the hand's seats and steps as child rows; returns each seat's chips at the
+    end as the history moves them (posts, bets, returns, wins), found in the same walk."""
     final = {seat.player: seat.stack for seat in hand.seats}
     known = dict(hand.dealt_others)
     if hand.hero is not None and hand.dealt is not None:

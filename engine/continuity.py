@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from engine.problems import STACK_CHANGE, STACK_MISMATCH, money
 from engine.profiles import PROFILES
@@ -58,15 +58,13 @@ class TableHand(NamedTuple):
     line: int  # the hand's first line
 
     @classmethod
-    def of(
-        cls, hand: Hand, time: datetime | Literal["as written"] | None = "as written"
-    ) -> TableHand:
+    def of(cls, hand: Hand, time: datetime | None) -> TableHand:
         """``time``: the hand's time as the caller compares times (the importer's are the
-        stored, naive UTC ones), else the hand's own."""
+        stored ones, naive UTC)."""
         return cls(
             table_key(hand),
             hand.hand_id,
-            hand.time if time == "as written" else time,
+            time,
             hand.tournament is not None,
             tuple((s.player, s.stack, s.line) for s in hand.seats),
             not _payouts_unstated(hand),
@@ -78,7 +76,9 @@ def carry_over(
     previous: Hand, previous_final: Mapping[str, int], current: Hand
 ) -> tuple[Problem, ...]:
     """What is wrong with the stacks ``current`` starts with, after ``previous`` ended."""
-    return table_carry_over(TableHand.of(previous), previous_final, TableHand.of(current))
+    return table_carry_over(
+        TableHand.of(previous, previous.time), previous_final, TableHand.of(current, current.time)
+    )
 
 
 def table_carry_over(
@@ -125,7 +125,7 @@ class ContinuityTracker:
         unless it is unknown."""
         if not hand.table.strip():
             return ()  # an unknown table: nothing to chain with
-        return self.feed_table_hand(TableHand.of(hand), final)
+        return self.feed_table_hand(TableHand.of(hand, hand.time), final)
 
     def feed_table_hand(self, hand: TableHand, final: Mapping[str, int]) -> tuple[Problem, ...]:
         """``feed`` for a hand's summary."""

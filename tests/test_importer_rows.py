@@ -9,7 +9,7 @@ import pytest
 
 from analysis import db as dbmod
 from analysis.importer import import_paths
-from analysis.rows import final_stacks, hand_key
+from analysis.rows import Rows, add_result, hand_key
 from analysis.verification import verify_paths
 from tests.store_data import STARS, STARS_TRIPLE
 
@@ -79,9 +79,13 @@ def test_draws_shows_payouts(con: duckdb.DuckDBPyConnection) -> None:
     assert len(idx) == len(set(idx)) == 17 + 7 + 2 + 1
 
 
-def test_final_stacks_follow_the_chips() -> None:
-    hand = next(r.hand for r in verify_paths([STARS_TRIPLE]) if r.hand is not None)
-    assert final_stacks(hand) == {
+def test_final_stacks_carried_to_the_next_hand_follow_the_chips() -> None:
+    rows = Rows()
+    [result] = verify_paths([STARS_TRIPLE])
+    add_result(rows, result)
+    [(local, _, final)] = rows.carry
+    assert local == 0
+    assert final == {
         "Player1": 436 - 60 + 129,
         "Hero": 340 - 5,
         "Player2": 300 - 10,
