@@ -8,6 +8,8 @@ untrusted: they are shown with ``st.dataframe`` and ``st.code`` only.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 import streamlit as st
 
@@ -35,6 +37,34 @@ def job_progress(key: str, caption: str) -> None:
         st.rerun(scope="app")
     st.progress(job.fraction, text=job.text)
     st.caption(caption)
+
+
+def job_links() -> dict[str, Any]:
+    """What a job needs of the app: a connection of its own, the one-job-at-a-time lock,
+    and the call that makes the pages read the database anew when it is done."""
+    shared = state.shared()
+    return {"connect": shared.connection.cursor, "lock": shared.lock,
+            "on_done": lambda: state.imported(shared)}
+
+
+def launch(job: ImportJob | ReverifyJob, key: str, results: str) -> None:
+    """Start ``job`` and keep it under ``key``; redraw with its button disabled and its
+    progress bar."""
+    st.session_state[key] = job.start()
+    st.session_state.pop(results, None)
+    st.rerun()
+
+
+def follow(key: str, results: str, caption: str) -> Any:
+    """The progress of the job under ``key`` while it runs; once finished it moves to
+    ``results``, where it stays (with its counts on screen) until the next one starts."""
+    job: ImportJob | ReverifyJob | None = st.session_state.get(key)
+    if job is not None and job.finished:
+        st.session_state[results] = job
+        del st.session_state[key]
+    elif job is not None:
+        job_progress(key, caption)
+    return st.session_state.get(results)
 
 
 def counts_table(results: list[UploadResult]) -> pd.DataFrame:
@@ -123,19 +153,11 @@ def main() -> None:
     running = job is not None and not job.finished
     if st.button("Import", type="primary", disabled=not uploads or running,
                  key="import_button"):
-        shared = state.shared()
         files = [(u.name, u.getvalue()) for u in uploads or []]
-        job = ImportJob(files, connect=shared.connection.cursor, lock=shared.lock,
-                        on_done=lambda: state.imported(shared)).start()
-        st.session_state["import_job"] = job
-        st.session_state.pop("import_results", None)
-        st.rerun()  # redraw with the button disabled and the progress bar
-    if job is not None and job.finished:
-        st.session_state["import_results"] = job
-        del st.session_state["import_job"]
-    elif job is not None:
-        job_progress("import_job", "The import goes on while you use the other pages.")
-    done: ImportJob | None = st.session_state.get("import_results")
+        launch(ImportJob(files, **job_links()), "import_job", "import_results")
+    done: ImportJob | None = follow(
+        "import_job", "import_results", "The import goes on while you use the other pages."
+    )
     if done is not None:
         if done.error:
             st.error("The import stopped on an internal error; what was read before it is kept.")
@@ -159,7 +181,8 @@ def replay_section(busy: bool) -> None:
     st.subheader("Replay the stored hands again")
     st.caption("After upgrading DrawLab: every hand in the database is read again from its "
                "text and replayed, so its verdict, problems, pots and statistics are what "
-               "this version says. Nothing is added or removed.")
+               "this version says; texts an older DrawLab could not read become hands if "
+               "this one reads them.")
     job: ReverifyJob | None = st.session_state.get("reverify_job")
     running = job is not None and not job.finished
     if job is None and data.replay_suggested(state.connection(), state.db_path(),
@@ -167,18 +190,10 @@ def replay_section(busy: bool) -> None:
         st.info("This database's hands were replayed by an older DrawLab: replay them to "
                 "fill in what this version stores (the pots of each hand).")
     if st.button("Replay stored hands", disabled=busy or running, key="reverify_button"):
-        shared = state.shared()
-        job = ReverifyJob(connect=shared.connection.cursor, lock=shared.lock,
-                          on_done=lambda: state.imported(shared)).start()
-        st.session_state["reverify_job"] = job
-        st.session_state.pop("reverify_results", None)
-        st.rerun()
-    if job is not None and job.finished:
-        st.session_state["reverify_results"] = job
-        del st.session_state["reverify_job"]
-    elif job is not None:
-        job_progress("reverify_job", "The replay goes on while you use the other pages.")
-    done: ReverifyJob | None = st.session_state.get("reverify_results")
+        launch(ReverifyJob(**job_links()), "reverify_job", "reverify_results")
+    done: ReverifyJob | None = follow(
+        "reverify_job", "reverify_results", "The replay goes on while you use the other pages."
+    )
     if done is None:
         return
     if done.error or done.summary is None:
