@@ -167,11 +167,7 @@ class HandState:
         self.order: tuple[str, ...] = _position_order(seats, button, small_blind_player)
         # each player's place in ``order`` (the first, should a name sit twice), and the
         # order twice over: "the players after p" is then one slice, not a modulo loop
-        self._position = {p: i for i, p in enumerate(self.order)}
-        if len(self._position) < len(self.order):  # a name seated twice: its first place
-            self._position = {}
-            for i, p in enumerate(self.order):
-                self._position.setdefault(p, i)
+        self._position = {p: i for i, p in reversed(list(enumerate(self.order)))}
         self._twice = self.order + self.order
         self._fixed = rules.structure is _FIXED
         self._big_bet_from = rules.rounds // 2  # ``GameRules.big_bet_round``
