@@ -124,7 +124,7 @@ class NumberedLines:
 
     def __init__(self, blocks: Iterator[tuple[int, str]]) -> None:
         self._blocks = blocks
-        self._pairs: Iterator[tuple[int, str]] = chain.from_iterable(map(_block_pairs, blocks))
+        self._pairs: Iterator[tuple[int, str]] = _pairs(blocks)
         self._taken = False
 
     def __iter__(self) -> Iterator[tuple[int, str]]:
@@ -146,6 +146,11 @@ class NumberedLines:
 
 def _block_pairs(block: tuple[int, str]) -> Iterator[tuple[int, str]]:
     return zip(count(block[0]), block[1].split("\n"))
+
+
+def _pairs(blocks: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """Blocks of lines as (line number, line) pairs."""
+    return chain.from_iterable(map(_block_pairs, blocks))
 
 
 def block_count(text: str) -> int:
@@ -199,7 +204,7 @@ def line_blocks(pieces: Iterable[str]) -> Iterator[tuple[int, str]]:
 
 def split_lines(pieces: Iterable[str]) -> Iterator[tuple[int, str]]:
     """Cut decoded pieces at CRLF, CR or LF into (line number, line) pairs, lazily."""
-    return chain.from_iterable(map(_block_pairs, line_blocks(pieces)))
+    return _pairs(line_blocks(pieces))
 
 
 def undouble_blocks(
@@ -217,12 +222,12 @@ def undouble_blocks(
         lines += block_count(block[1])
         if lines >= probe:
             break
-    first = list(islice(chain.from_iterable(map(_block_pairs, head)), probe))
+    first = list(islice(_pairs(head), probe))
     if not _is_doubled(first):
         yield from head
         yield from blocks
         return
-    pairs = chain.from_iterable(map(_block_pairs, chain(head, blocks)))
+    pairs = _pairs(chain(head, blocks))
     yield from undouble(pairs, probe)
 
 
