@@ -96,6 +96,14 @@ PAYOUT_UNSTATED = "PAYOUT_UNSTATED"
 """The history does not say who collected what (a format where payouts are optional): the
 winners are computed, but the collections cannot be checked.  A warning."""
 
+UNKNOWN_LINE = "UNKNOWN_LINE"
+"""A line the reader could not place, kept as a warning with its text: reading goes on and
+the replay's accounting of every chip and card decides whether the hand is sound."""
+
+DRAW_INFERRED = "DRAW_INFERRED"
+"""A draw the history did not write as a line, worked out by the reader from the cards
+before and after it: a warning."""
+
 REPLAY_FAILED = "REPLAY_FAILED"
 """The replay itself failed on this record (a bug of ours, reported instead of crashing)."""
 
@@ -124,6 +132,8 @@ CODES: dict[str, str] = {
     STACK_CHANGE: "A cash stack changed between hands (top-up or rebuy).",
     RUN_IT_TWICE: "Run twice where the site does not.",
     PAYOUT_UNSTATED: "No payouts written: the collections cannot be checked.",
+    UNKNOWN_LINE: "A line the reader could not place (kept as a warning).",
+    DRAW_INFERRED: "A draw worked out from the cards, not written as a line.",
     REPLAY_FAILED: "The replay failed on this record.",
 }
 

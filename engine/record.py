@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import TypeAlias
 
 from engine.cards import Cards
+from engine.verdict import Problem
 
 
 class Game(StrEnum):
@@ -156,7 +157,12 @@ class Collect:
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """A line that carries no play (chat, joins, leaves, time-outs, sitting out)."""
+    """A line that carries no play (chat, joins, leaves, time-outs, sitting out).
+
+    Kinds the replay acts on: ``"reshuffle"``, the dealer shuffling the discards into a
+    new stub during a draw (PokerStars' "The deck is reshuffled"): after it, cards
+    discarded earlier in the hand may be dealt again (RULES.md, the deck rule).
+    """
 
     kind: str
     text: str
@@ -203,6 +209,9 @@ class Hand:
     tournament: Tournament | None = None
     # per-player results where the site states them
     net: tuple[tuple[str, int], ...] = field(default=())
+    # what the reader noticed while reading tolerantly (a line it could not place, a draw
+    # it inferred): warnings, positioned, which the replay puts in the hand's verdict
+    warnings: tuple[Problem, ...] = ()
 
     def seat_of(self, player: str) -> Seat | None:
         for s in self.seats:

@@ -191,7 +191,7 @@ class _Replayer:
         self.hand_size = self.rules.hand_size
         self.jacks = self.rules.opener is Opener.JACKS
         self.ace_rule = self.rules.max_discard_with_ace is not None
-        self.problems: list[Problem] = []
+        self.problems: list[Problem] = list(hand.warnings)  # the reader's, first
         self.states: list[TableState] = []
         self.seated = {s.player for s in hand.seats}
         involved, small = _involved(hand)

@@ -17,6 +17,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from engine.cards import Cards
+from engine.problems import UNKNOWN_LINE
 from engine.record import (
     Action,
     ActionKind,
@@ -36,6 +37,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from engine.verdict import Problem, Severity
 from parser.outcome import HandText, ParseError
 
 
@@ -64,6 +66,16 @@ class HandBuilder:
         self.dealt: Cards | None = None
         self.holding: dict[str, Cards] = {}  # known current cards, to tell kept from received
         self.net: dict[str, int] = {}
+        self.warnings: list[Problem] = []
+
+    # --- what reading noticed ------------------------------------------------------------
+    def warn(self, code: str, line: int, message: str) -> None:
+        """A positioned warning that travels with the record into the hand's verdict."""
+        self.warnings.append(Problem(code, Severity.WARNING, line, message))
+
+    def unknown_line(self, line: int, text: str) -> None:
+        """A line the reader cannot place: kept as a warning, never the end of the hand."""
+        self.warn(UNKNOWN_LINE, line, f"a line this reader does not know: {text[:200]}")
 
     # --- seats ---------------------------------------------------------------------------
     def seat(
@@ -261,4 +273,5 @@ class HandBuilder:
             total_pot=total_pot,
             tournament=tournament,
             net=tuple(self.net.items()),
+            warnings=tuple(self.warnings),
         )
