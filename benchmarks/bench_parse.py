@@ -31,8 +31,9 @@ from parser.outcome import HandText
 from parser.pokerstars import PokerStarsReader
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_path
+from tests.corpus import corpus_dir
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = corpus_dir()
 _ID = re.compile(r"^(PokerStars (?:Hand|Game) #)\d+", re.MULTILINE)
 
 

@@ -22,8 +22,9 @@ from parser.fulltilt import FullTiltReader
 from parser.outcome import HandText
 from parser.reader import read_text
 from parser.site import SiteReader
+from tests.corpus import corpus_dir
 
-CORPUS = Path("/work/shared/corpus/cash")
+CORPUS = corpus_dir() / "cash"
 
 
 def decoded(path: Path) -> str:

@@ -1,13 +1,12 @@
 """Shared set-up of the dashboard tests: databases built from the corpus, hostile names.
 
-The corpus is read from ``/work/shared/corpus`` (or ``DRAWLAB_CORPUS``) and never copied
+The corpus is read from ``../shared/corpus`` (or ``DRAWLAB_CORPUS``) and never copied
 into the repository.  Databases are built once per test session with the real importer
 and copied per test, so each test starts from the same known state.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
@@ -16,10 +15,10 @@ from streamlit.testing.v1 import AppTest
 
 from analysis import db
 from analysis.importer import import_paths
+from tests.corpus import CORPUS
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app.py"
-CORPUS = Path(os.environ.get("DRAWLAB_CORPUS", "/work/shared/corpus"))
 CASH = CORPUS / "cash"
 STARS = CASH / "Stars" / "Draw"
 STARS_TRIPLE = STARS / "Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt"

@@ -1,6 +1,6 @@
 """The shared corpus as the parser tests see it: hand-history files, read once.
 
-Files are read from ``/work/shared/corpus`` (or ``$DRAWLAB_CORPUS``), never copied here.
+Files are read from ``../shared/corpus`` (or ``$DRAWLAB_CORPUS``), never copied here.
 The side files (``.hp``, ``.hands``, ``.gt``), the README and the manifest are not hand
 histories and are left out.
 """
@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import os
 from pathlib import Path
 from typing import Any
 
 from parser.outcome import HandText, Outcome
 from parser.reader import read_path
+from tests.corpus import CORPUS
 
-CORPUS = Path(os.environ.get("DRAWLAB_CORPUS", "/work/shared/corpus"))
 SIDECARS = (".hp", ".hands", ".gt", ".md", ".tsv")
 
 

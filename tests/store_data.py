@@ -10,7 +10,8 @@ import re
 from functools import cache
 from pathlib import Path
 
-CORPUS = Path("/work/shared/corpus")
+from tests.corpus import CORPUS
+
 STARS = CORPUS / "cash" / "Stars" / "Draw"
 STARS_TRIPLE = STARS / "Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt"
 _HEAD = re.compile(r"^(PokerStars (?:Game|Hand) #)(\d+)", re.MULTILINE)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 from engine.cards import parse_cards
 from engine.record import (
@@ -24,8 +23,9 @@ from engine.record import (
 from parser.boss import boss_card
 from parser.outcome import ParseError
 from parser.reader import read_path, read_text
+from tests.corpus import CORPUS
 
-BOSS = Path("/work/shared/corpus/cash/Boss/Draw")
+BOSS = CORPUS / "cash/Boss/Draw"
 
 
 def c(text: str) -> tuple[int, ...]:

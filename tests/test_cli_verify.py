@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from cli import main
+from tests.corpus import CORPUS
 
-CORPUS = Path("/work/shared/corpus")
 KINGSCLUB = CORPUS / "cash" / "KingsClub" / "Draw"
 WALKED = CORPUS / "cash" / "Stars" / "Draw" / "5-Carddraw-FL-USD-0.10-0.20-201106.Walked.txt"
 MISSED_SB = KINGSCLUB / "NL-2-7-SD-USD-125-250-202103.missed.sb.txt"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +30,7 @@ from engine.record import (
     Structure,
     Uncalled,
 )
+from tests.corpus import CORPUS
 from tests.handbuild import make_hand
 
 # The PokerStars sample "Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106", rebuilt by hand.
@@ -442,7 +442,6 @@ def test_unstated_rake_is_what_went_in_and_did_not_come_out() -> None:
 
 # --- real histories ---------------------------------------------------------------------
 
-CORPUS = Path("/work/shared/corpus")
 STARS_FILE = CORPUS / "cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt"
 
 

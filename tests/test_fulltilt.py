@@ -30,9 +30,10 @@ from engine.record import (
 from parser.fulltilt import FullTiltReader
 from parser.outcome import HandText, Outcome, ParseError, Skipped
 from parser.reader import read_path, read_text
+from tests.corpus import CORPUS
 
-FTP = Path("/work/shared/corpus/cash/FTP/Draw")
-SUMMARIES = Path("/work/shared/corpus/summaries/FTP")
+FTP = CORPUS / "cash/FTP/Draw"
+SUMMARIES = CORPUS / "summaries/FTP"
 ET = ZoneInfo("America/New_York")
 
 

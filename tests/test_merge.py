@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 
 from engine.cards import parse_cards
 from engine.record import (
@@ -24,8 +23,9 @@ from engine.record import (
 )
 from parser.outcome import ParseError, Skipped
 from parser.reader import read_path, read_text
+from tests.corpus import CORPUS
 
-MERGE = Path("/work/shared/corpus/cash/Merge/Draw")
+MERGE = CORPUS / "cash/Merge/Draw"
 
 
 def c(text: str) -> tuple[int, ...]:

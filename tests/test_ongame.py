@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 from engine.cards import parse_cards
 from engine.record import (
@@ -22,8 +21,9 @@ from engine.record import (
 )
 from parser.outcome import ParseError
 from parser.reader import read_path, read_text
+from tests.corpus import CORPUS
 
-OG = Path("/work/shared/corpus/cash/OnGame/Draw")
+OG = CORPUS / "cash/OnGame/Draw"
 
 
 def c(text: str) -> tuple[int, ...]:

@@ -24,8 +24,8 @@ from engine.record import Action, Hand, Note, Post, PostKind, Uncalled
 from parser.encoding import open_stream
 from parser.outcome import Outcome, ParseError, Skipped
 from parser.reader import INTERNAL, read_path, read_text
+from tests.corpus import CORPUS
 
-CORPUS = Path("/work/shared/corpus")
 SITES = {
     "FTP": "fulltilt",
     "KingsClub": "kingsclub",

@@ -18,6 +18,7 @@ from analysis.stats import Filters
 from engine.dealer import deal_hands
 from engine.record import Game, Hand
 from tests import stats_reference as ref
+from tests.corpus import CORPUS
 from tests.statsdb import database
 from tests.test_facts import SNOW, STARS_SAMPLE, STEAL_CAP, WALK
 
@@ -320,7 +321,6 @@ def test_cash_and_tournament_filters(small: DB) -> None:
 
 # --- through the real import: database statistics = a direct pass over parsed hands ------
 
-CORPUS = "/work/shared/corpus"
 
 
 def test_imported_corpus_statistics_equal_a_direct_pass_over_the_parsed_hands() -> None:

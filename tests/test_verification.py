@@ -10,9 +10,10 @@ from analysis.verification import check, verify_paths
 from engine.record import Hand
 from engine.verdict import Severity, Verdict
 from parser.outcome import HandText, ParseError, Skipped
+from tests.corpus import CORPUS
 from tests.verify_hands import base_hand, make_hand, with_step
 
-KINGSCLUB_A5 = Path("/work/shared/corpus/cash/KingsClub/Draw/A5-3-Draw-Limit-USD-44-88-202010.txt")
+KINGSCLUB_A5 = CORPUS / "cash/KingsClub/Draw/A5-3-Draw-Limit-USD-44-88-202010.txt"
 
 
 def test_a_clean_hand_is_ok_with_its_final_stacks() -> None:

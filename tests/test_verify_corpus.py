@@ -14,10 +14,8 @@ import pytest
 
 from analysis.verification import HandResult, verify_paths
 from engine import problems as P
+from tests.corpus import CORPUS
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-if not CORPUS.is_dir():  # the repository may sit elsewhere; the shared tree does not move
-    CORPUS = Path("/work/shared/corpus")
 SIDECARS = (".hp", ".hands", ".gt")
 
 # file -> problems (code, line) that must be among those reported; the hand is invalid

@@ -8,7 +8,6 @@ untouched hand must stay clean.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,8 +18,9 @@ from engine.record import Action, ActionKind, Draw, Game, Hand, Post, PostKind, 
 from engine.replay import replay
 from engine.verify import verify
 from parser.reader import read_path
+from tests.corpus import CORPUS
 
-CORPUS = Path("/work/shared/corpus/cash")
+CASH = CORPUS / "cash"
 
 
 def _pool() -> list[Hand]:
@@ -28,7 +28,7 @@ def _pool() -> list[Hand]:
     for game in Game:
         hands.extend(deal_hands(4, game, 3, seed=99))
         hands.extend(deal_hands(2, game, 6, seed=98))
-    for path in sorted(CORPUS.rglob("*.txt"))[:60]:
+    for path in sorted(CASH.rglob("*.txt"))[:60]:
         hands.extend(h for _, h in read_path(path) if isinstance(h, Hand))
     return hands
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 from engine.cards import parse_cards
 from engine.record import (
@@ -22,10 +21,9 @@ from engine.record import (
 )
 from parser.outcome import ParseError, Skipped
 from parser.reader import read_path, read_text
+from tests.corpus import CORPUS
 
-FILE = Path(
-    "/work/shared/corpus/cash/Winamax/Draw/Triple Draw 2-7-FL-6max-play-0.50-1.00-201610.export.txt"
-)
+FILE = CORPUS / "cash/Winamax/Draw/Triple Draw 2-7-FL-6max-play-0.50-1.00-201610.export.txt"
 
 
 def hand() -> Hand:
