@@ -10,7 +10,7 @@ import pytest
 import engine.verify as verify_module
 from engine import problems as P
 from engine.record import Collect, Game, Hand, Post, PostKind, Seat, Stakes, Structure, Uncalled
-from engine.verdict import Severity
+from engine.verdict import Problem, Severity
 from engine.verify import verify
 from tests.verify_hands import (
     BASE_STEPS,
@@ -60,6 +60,11 @@ def _ante() -> Hand:
     steps += list(BASE_STEPS)
     stakes = Stakes(5, 10, 10, 20, ante=2)
     return make_hand(steps, stakes=stakes, rake=None, total_pot=None, first_line=4)
+
+
+def _read_with(code: str, line: int, message: str) -> Hand:
+    """The clean hand with one warning its reader left on it (``Hand.warnings``)."""
+    return replace(base_hand(), warnings=(Problem(code, Severity.WARNING, line, message),))
 
 
 def _undecided() -> Hand:
@@ -139,6 +144,16 @@ CASES: dict[str, tuple[Callable[[], Hand], int, Severity]] = {
         lambda: make_hand(with_step(12, draw("C", 1, 1, run=1))),
         12,
         Severity.ERROR,
+    ),
+    P.UNKNOWN_LINE: (  # a line the reader could not place, between two actions
+        lambda: _read_with(P.UNKNOWN_LINE, 15, "line 15 not understood: 'C is feeling happy'"),
+        15,
+        Severity.WARNING,
+    ),
+    P.DRAW_INFERRED: (  # the hero's draw worked out from the cards before and after it
+        lambda: _read_with(P.DRAW_INFERRED, 13, "A's draw is inferred from the new hand"),
+        13,
+        Severity.WARNING,
     ),
 }
 
@@ -408,3 +423,10 @@ def test_where_the_site_writes_no_rake_the_missing_chips_must_look_like_one() ->
     assert verify(hand(171)).problems == ()  # 9 of 180 (5%) kept as rake
     assert verify(hand(162)).problems == ()  # 10%
     assert found(hand(150)) == {(P.COLLECT_MISMATCH, 31)}
+
+
+def test_a_reading_warning_comes_first_in_the_verdict_and_the_hand_stays_ok() -> None:
+    warning = Problem(P.UNKNOWN_LINE, Severity.WARNING, 15, "line 15 not understood: 'C waves'")
+    verdict = verify(replace(base_hand(), warnings=(warning,)))
+    assert verdict.problems == (warning,)
+    assert verdict.ok
