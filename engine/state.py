@@ -640,7 +640,8 @@ class HandState:
             self.to_act = None
             return
         pending = self.pending
-        if not pending:
+        if not pending or (len(pending) == 1 and self._nobody_to_decide()):
+            pending.clear()
             self._close_round()
             return
         start = self._position[after] + 1
@@ -649,10 +650,18 @@ class HandState:
                 self.to_act = p
                 return
 
+    def _nobody_to_decide(self) -> bool:
+        """Everyone but one player is all-in (or folded) and that player has matched the
+        bet: there is nobody to raise against and nothing to call, so the betting is over
+        (RULES.md, "All-in": the small blind calling all-in for less heads-up)."""
+        active = self._active
+        if active is None:
+            active = self.active
+        return len(active) == 1 and self.street_bet[active[0]] >= self.current_bet
+
     def _begin_round(self, first: int) -> None:
         active = self.active
-        lone = len(active) == 1 and self.street_bet[active[0]] >= self.current_bet
-        if not active or lone:
+        if not active or self._nobody_to_decide():
             self.pending = set()
         if not self.pending:
             self.to_act = None
