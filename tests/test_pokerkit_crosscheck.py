@@ -22,6 +22,9 @@ Where the two differ by design, and how it is handled (not skipped):
 - a no-limit all-in raise that no opponent can answer (each is all-in or has fewer chips
   than the bet already faced) is refused by pokerkit; sites accept it and return the
   excess uncalled, so it is replayed in pokerkit as a call (the stacks end the same).
+- everyone but one player all-in and that player's bet matched (the small blind all-in
+  for less than the big blind): RULES.md has nobody left to decide and the record has no
+  step; pokerkit still asks that player, who checks (``_check_where_nobody_decides``).
 - pokerkit counts a fixed-limit cap without the big blind; ours is stricter (RULES.md), so
   every sequence we deal is one pokerkit accepts.  PokerStars lifts the cap when two
   players are left (its profile); pokerkit's cap is per round, so for such a site it gets
@@ -190,6 +193,8 @@ def pokerkit_final_stacks(hand: Hand) -> dict[str, int]:
     to_receive: dict[int, str] = {}
     mucked: set[str] = set()
     for step in hand.steps:
+        if isinstance(step, Draw | Show | Muck):
+            _check_where_nobody_decides(state)
         if isinstance(step, Action):
             i = index[step.player]
             assert state.actor_index == i, f"pokerkit has player {state.actor_index} to act"
@@ -222,6 +227,18 @@ def pokerkit_final_stacks(hand: Hand) -> dict[str, int]:
             state.show_or_muck_hole_cards(False, index[step.player])
     assert not state.status, "pokerkit thinks the hand is not over"
     return {p: state.stacks[index[p]] for p in order}
+
+
+def _check_where_nobody_decides(state: State) -> None:
+    """pokerkit asks the one player left with chips to act even when everyone else is
+    all-in and the bet is matched; RULES.md leaves nobody to decide there (the record has
+    no step), so that player checks in pokerkit."""
+    while state.actor_index is not None and state.checking_or_calling_amount == 0:
+        with_chips = [
+            i for i, live in enumerate(state.statuses) if live and state.stacks[i] > 0
+        ]
+        assert with_chips == [state.actor_index], "pokerkit has a real decision pending"
+        state.check_or_call()
 
 
 def _odd_chip_shift(hand: Hand) -> dict[str, int]:
