@@ -535,6 +535,7 @@ class _Replayer:
             strengths=self.strengths,
             forfeited=self.forfeited,
             unit=chip_unit(hand, self.profile),
+            dead=st.pot_dead(),
         )
         reported = Reported(
             uncalled=self.uncalled,
@@ -568,7 +569,7 @@ class _Replayer:
     def _snapshot(self, index: int, line: int, text: str) -> None:
         st = self.state
         live = set(st.live)
-        pots = side_pots(st.total, live) if st.total else ()
+        pots = side_pots(st.total, live, st.pot_dead()) if st.total else ()
         seats = tuple(
             SeatView(
                 seat=st.seat_of[p],

@@ -44,6 +44,9 @@ class Table:
     strengths: dict[int, dict[str, int]] = field(default_factory=dict)  # run -> player -> rank
     forfeited: set[str] = field(default_factory=set)  # mucked at showdown, cards unseen
     unit: int = 1  # the smallest chip a pot splits into (``engine.profiles.chip_unit``)
+    # the part of ``total`` that is dead money (antes, dead blinds): in the main pot, in
+    # no level of its own (``engine.state.HandState.pot_dead``)
+    dead: dict[str, int] | None = None
     returned_in_collect: dict[str, int] = field(default_factory=dict)  # set by ``settle``
     pots: tuple[SettledPot, ...] = ()  # set by ``settle``: the pots and who won them
 
@@ -80,7 +83,7 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
         alone = {table.live[0]: pot_total} if table.live and pot_total else {}
         taker: list[set[str] | None] = [set(table.live)] if pot_total else []
         return Expected(alone, (Pot(pot_total, tuple(table.live)),), False, 0, taker)
-    pots = side_pots(table.total, set(table.live))
+    pots = side_pots(table.total, set(table.live), table.dead)
     runs = [r for r in table.strengths if r > 0]
     runs = sorted(runs) if runs else [0]
     single_run = runs == [0]

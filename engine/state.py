@@ -111,6 +111,8 @@ class HandState:
         "_twice",
         "aggressor",
         "all_in",
+        "ante_levels",
+        "antes",
         "bets",
         "button",
         "button_blinds",
@@ -178,6 +180,10 @@ class HandState:
         self.stack = dict(self.start_stack)
         self.total = dict.fromkeys(self.order, 0)
         self.dead = dict.fromkeys(self.order, 0)
+        # antes per player, made at the first ante: dead money, kept out of the levels
+        # unless a player is all-in on nothing but an ante (``pot_dead``)
+        self.antes: dict[str, int] | None = None
+        self.ante_levels = False
         self.street_bet = dict.fromkeys(self.order, 0)
         self.returned = dict.fromkeys(self.order, 0)  # uncalled bets given back
         self.folded: set[str] = set()
@@ -228,6 +234,17 @@ class HandState:
     def pot(self) -> int:
         """Every chip in the middle, this round's bets included."""
         return sum(self.total.values())
+
+    def pot_dead(self) -> dict[str, int]:
+        """Each player's chips that count in no level of the pots: dead blinds, and antes
+        (RULES.md: dead money in the main pot, never a side pot of its own, whoever posts
+        them, the big-blind ante included).  A player all-in on nothing but an ante can win
+        only what their ante matched: then the antes are levels as the bets are."""
+        antes = self.antes
+        if antes is None or self.ante_levels:
+            return self.dead
+        dead = self.dead
+        return {p: dead[p] + antes[p] for p in dead}
 
     @property
     def over(self) -> bool:
@@ -328,6 +345,12 @@ class HandState:
     def apply_post(self, player: str, kind: PostKind, amount: int, dead: int = 0) -> None:
         self._put(player, amount)
         if kind is _ANTE:
+            if self.antes is None:
+                self.antes = dict.fromkeys(self.order, 0)
+            if player in self.antes:
+                self.antes[player] += amount
+                if player in self.all_in and self.total[player] == self.antes[player]:
+                    self.ante_levels = True
             return
         self.dead[player] += dead
         self.street_bet[player] += amount - dead
@@ -706,8 +729,11 @@ class HandState:
         top: str | None = None
         first = second = 0
         total, dead = self.total, self.dead
+        antes = None if self.ante_levels else self.antes
         for p in self.order:
             level = total[p] - dead[p]
+            if antes is not None:
+                level -= antes[p]
             if top is None or level > first:
                 top, first, second = p, level, (first if top is not None else 0)
             elif level > second:
