@@ -19,7 +19,7 @@ class UncalledReport(StrEnum):
 
     LINE = "line"  # an "Uncalled bet ... returned" line, collected amounts exclude it
     SILENT = "silent"  # no line, and the collected amounts exclude it
-    IN_COLLECT = "in_collect"  # no line, the returned chips are counted in "collected"
+    IN_COLLECT = "in_collect"  # no line, the returned chips are in "collected" and the total
     ANY = "any"  # any of the above
 
 
@@ -99,8 +99,9 @@ PROFILES: dict[str, SiteProfile] = {
         checks_show_order=True,
     ),
     # Winamax writes "Total pot 12.15 | Rake 0.85" with 13.00 put in (the total after the
-    # rake); its reader may give either figure.
-    "winamax": SiteProfile("winamax", run_it_twice=False),
+    # rake); its reader may give either figure.  It writes no uncalled bet: a bet nobody
+    # called stays in the pot, "collected" and "Total pot" both count it (issue 12).
+    "winamax": SiteProfile("winamax", uncalled=UncalledReport.IN_COLLECT, run_it_twice=False),
     # Merge: a bet, a raise and four more heads-up (3-Draw-Limit-USD-5-10 All-in.on.second.draw).
     "merge": SiteProfile("merge", cap_heads_up=False, run_it_twice=False),
     # KingsClub: no uncalled lines, "wins pot" is net of the returned bet (A5-3-Draw 44-88);

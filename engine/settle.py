@@ -362,22 +362,33 @@ def _money_findings(
 
     total = rep.total_pot
     if total is not None:
-        rule = profile.total_pot
-        if rule is TotalPot.WITH_RAKE:
-            ok = total == pot
-        elif rule is TotalPot.WITHOUT_RAKE:
-            ok = total == pot - slack
-        else:  # TotalPot.ANY
-            ok = total in (pot, pot - slack)
-        if not ok:
+        # a site that gives the unmatched chips back inside "collected" counts them in its
+        # total pot too (Winamax); where the profile allows either way, either total is taken
+        if not in_collect:
+            site_pots: tuple[int, ...] = (pot,)
+        elif profile.uncalled is UncalledReport.IN_COLLECT:
+            site_pots = (paid,)
+        else:
+            site_pots = (paid, pot)
+        if not any(_total_fits(total, p, slack, profile.total_pot) for p in site_pots):
             at(
                 rep.end_line,
                 POT_MISMATCH,
-                f"the total pot is given as {money(total)}; the chips put in make {money(pot)}",
+                f"the total pot is given as {money(total)}; the chips put in make "
+                f"{money(site_pots[0])}",
             )
     if rep.net:
         out.extend(_net_findings(table, rep, exp, collected, in_collect, slack))
     return out
+
+
+def _total_fits(total: int, pot: int, rake: int, rule: TotalPot) -> bool:
+    """The stated total pot is ``pot`` with the rake in it, or without, as ``rule`` says."""
+    if rule is TotalPot.WITH_RAKE:
+        return total == pot
+    if rule is TotalPot.WITHOUT_RAKE:
+        return total == pot - rake
+    return total in (pot, pot - rake)  # TotalPot.ANY
 
 
 def _pot_findings(rep: Reported, exp: Expected, slack: int) -> list[Problem]:
