@@ -39,6 +39,7 @@ from engine.record import (
     Game,
     Hand,
     Muck,
+    Note,
     Post,
     PostKind,
     Seat,
@@ -51,6 +52,8 @@ from engine.record import (
 )
 from engine.rules import Forced, GameRules, Opener, can_open, home_five_card_draw, rules_for
 from engine.state import HandState, Legal, Phase
+
+RESHUFFLE_TEXT = "The deck is reshuffled"  # the note of a reshuffle, in PokerStars' words
 
 _DEFAULT_STRUCTURE = {
     Game.TRIPLE_DRAW_27: Structure.FIXED,
@@ -551,6 +554,8 @@ class _HandPlay:
         reshuffled = hs.apply_draw(player, len(discarded))
         if reshuffled != got.reshuffled:
             raise RuntimeError("the deck and the state machine disagree on the stub")
+        if reshuffled:  # written before the draw that needs the new stub, as PokerStars does
+            self.steps.append(Note("reshuffle", RESHUFFLE_TEXT, 0))
         if is_hero:
             self.steps.append(Draw(player, draw, len(discarded), 0, discarded, kept, got.received))
         elif len(discarded) > rules.max_discard:  # drawing four: the ace kept is shown

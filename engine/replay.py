@@ -311,7 +311,9 @@ class _Replayer:
     # ------------------------------------------------------------------ steps
 
     def _note(self, note: Note) -> str:
-        if "summary" in note.kind and note.player and note.player not in self.seated:
+        if note.kind == "reshuffle":
+            self.state.state_reshuffle()
+        elif "summary" in note.kind and note.player and note.player not in self.seated:
             # a summary line naming a seat and a player the hand never had (a reader
             # keeps such a corrupt line as a note of kind "..summary..")
             text = f"the summary names {note.player}, who is not seated at this table"

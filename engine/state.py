@@ -134,6 +134,7 @@ class HandState:
         "posted_big",
         "posted_small",
         "reopen_on_half_bet",
+        "reshuffle_stated",
         "reshuffles",
         "returned",
         "rules",
@@ -208,6 +209,7 @@ class HandState:
         self.stub = 52
         self.pile = 0  # discards since the last reshuffle
         self.reshuffles = 0
+        self.reshuffle_stated = False  # the site says the next draw comes from a new stub
 
     # ------------------------------------------------------------------ views
 
@@ -802,6 +804,12 @@ class HandState:
         if player not in self.total:
             return False
         reshuffled = False
+        if self.reshuffle_stated:  # the site says where it reshuffles: there, not by count
+            self.reshuffle_stated = False
+            self.stub += self.pile
+            self.pile = 0
+            self.reshuffles += 1
+            reshuffled = True
         if count <= self.stub:
             self.stub -= count
             self.pile += count
@@ -818,6 +826,15 @@ class HandState:
             if not self.draw_queue:
                 self._next_street()
         return reshuffled
+
+    def state_reshuffle(self) -> None:
+        """The site writes that the dealer shuffles the discards into a new stub before the
+        next player's cards ("The deck is reshuffled"): that draw is dealt from the old
+        stub's rest and every card discarded so far, never the drawer's own discards of it.
+
+        The stated place wins over the count of the stub, which assumes no burn cards; a
+        site that does not write it gets the reshuffle where the count runs out."""
+        self.reshuffle_stated = True
 
     def close_draw(self) -> list[str]:
         """End the draw now; returns the players who had not drawn."""

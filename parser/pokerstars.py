@@ -80,7 +80,7 @@ _BODY = GRAMMAR.group(
         "SHOWS", "MUCKS", "COLLECTED", "UNCALLED", "NO_SHOW", "SHOWDOWN", "DEALING",
         "CHAT", "JOINS", "LEAVES", "SITS_OUT", "SITTING_OUT", "TIMED_OUT", "DISCONNECTED",
         "CONNECTED", "RETURNED", "SECONDS_LEFT", "ALLOWED_TO_PLAY", "REMOVED",
-        "BETTING_CAPPED", "CAPPED",
+        "BETTING_CAPPED", "CAPPED", "RESHUFFLED",
         "CASHED_OUT", "FINISHED", "WINS_TOURNAMENT", "BOUNTY", "REBUY", "TIME_BANK",
         "SUMMARY",
     )
@@ -113,6 +113,7 @@ NOTE_KINDS: Final = {
     "REMOVED": "removed",
     "CAPPED": "capped",
     "BETTING_CAPPED": "capped",
+    "RESHUFFLED": "reshuffle",
     "CASHED_OUT": "cash_out",
     "FINISHED": "tournament",
     "WINS_TOURNAMENT": "tournament",
