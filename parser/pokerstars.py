@@ -17,6 +17,7 @@ from operator import attrgetter
 from typing import Final, TypeVar
 
 from engine.cards import CardError, Cards, parse_cards
+from engine.problems import UNKNOWN_LINE
 from engine.record import (
     Action,
     ActionKind,
@@ -36,6 +37,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from engine.verdict import Problem, Severity
 from parser.encoding import NumberedLines
 from parser.lines import (
     Classifier,
@@ -80,9 +82,9 @@ _BODY = GRAMMAR.group(
         "SHOWS", "MUCKS", "COLLECTED", "UNCALLED", "NO_SHOW", "SHOWDOWN", "DEALING",
         "CHAT", "JOINS", "LEAVES", "SITS_OUT", "SITTING_OUT", "TIMED_OUT", "DISCONNECTED",
         "CONNECTED", "RETURNED", "SECONDS_LEFT", "ALLOWED_TO_PLAY", "REMOVED",
-        "BETTING_CAPPED", "CAPPED", "RESHUFFLED",
+        "BETTING_CAPPED", "CAPPED",
         "CASHED_OUT", "FINISHED", "WINS_TOURNAMENT", "BOUNTY", "REBUY", "TIME_BANK",
-        "SUMMARY",
+        "RESHUFFLE", "ADD_ON", "ADDS", "ENTRY_WON", "BREAK_SKIPPED", "SUMMARY",
     )
 )  # fmt: skip
 _SUMMARY = GRAMMAR.group(("SEAT_SUMMARY", "TOTAL_POT", "BOARD"))
@@ -96,6 +98,18 @@ _BODY_EXPECTED = (
     "shows, mucks, collected...) or a known note (said, joins, leaves, sits out...)"
 )
 _SUMMARY_EXPECTED = "a summary line ('Total pot ...' or 'Seat N: ...')"
+
+# A line no kind reads is a warning unless it is recognisably about chips or cards: then
+# reading it wrong would change the hand, so it stays a parse error.  Such a line is a
+# seated player's name and a verb of play whose amount or cards did not read, or one of
+# the lines of money and cards no player's name starts.
+_PLAY_VERB = re.compile(
+    r":? (?:posts|calls|bets|raises|folds|checks|discards|stands pat|shows|mucks)\b ?"
+    r"| collected\b ?"
+)
+_MONEY_LINE = re.compile(r"(?:Uncalled bet|Dealt to|Total pot)\b ?")
+_SEAT_LINE = re.compile(r"Seat \d+: .*?\(")
+_UNKNOWN = GRAMMAR.regex("UNKNOWN")
 
 NOTE_KINDS: Final = {
     "CHAT": "chat",
@@ -113,13 +127,19 @@ NOTE_KINDS: Final = {
     "REMOVED": "removed",
     "CAPPED": "capped",
     "BETTING_CAPPED": "capped",
-    "RESHUFFLED": "reshuffle",
     "CASHED_OUT": "cash_out",
     "FINISHED": "tournament",
     "WINS_TOURNAMENT": "tournament",
     "BOUNTY": "tournament",
-    "REBUY": "tournament",
+    "ENTRY_WON": "tournament",
+    "BREAK_SKIPPED": "tournament",
     "NO_SHOW": "no_show",
+    # Notes with an effect: the replay reads "reshuffle" (discards may come back); a rebuy
+    # or add-on puts chips on the player's stack for the next hand.
+    "RESHUFFLE": "reshuffle",
+    "REBUY": "rebuy",
+    "ADD_ON": "add_on",
+    "ADDS": "add_on",
 }
 _POST_KINDS: Final = {
     "POST_SB": PostKind.SMALL_BLIND,
@@ -243,6 +263,8 @@ class _HandParser:
         self.fixed = False
         self.posted: dict[PostKind, int] = {}  # the first post of each kind not all-in
         self.big_blind: int | None = None  # the first big blind posted, all-in or not
+        self.warnings: list[Problem] = []  # what tolerant reading noticed (unknown lines)
+        self.in_summary = False
 
     # ---- errors
     def error(
@@ -396,6 +418,13 @@ class _HandParser:
                 hand_id,
                 None,
             )
+        if not self.seats:
+            raise self.error(
+                "a hand without seats",
+                table_no,
+                table_text,
+                "'Seat <n>: <player> (<stack> in chips)' after the table line",
+            )
         stakes = self.make_stakes(structure, small, big)
         return Hand(
             site=SITE,
@@ -417,6 +446,7 @@ class _HandParser:
             rake=self.rake,
             total_pot=self.total_pot,
             tournament=tournament,
+            warnings=tuple(self.warnings),
         )
 
     def tournament(self, m: re.Match[str], rest: str, line: int, text: str) -> Tournament | None:
@@ -513,6 +543,7 @@ class _HandParser:
             handler(self, name, m, no, text)
         else:
             return False
+        self.in_summary = True
         seen = _SUMMARY_SEEN
         for no, raw in lines:
             reading = seen.get(raw)
@@ -533,29 +564,49 @@ class _HandParser:
             return None
         found = kinds(text)
         if found is None:
-            if kinds is _SUMMARY_LINES:
-                raise self.error("unknown summary line", no, text, _SUMMARY_EXPECTED)
-            raise self.error("unknown line", no, text, _BODY_EXPECTED, self.column(text))
+            # Remembered like any reading: ``unknown`` decides in each hand between a
+            # warning and an error, which depends on that hand's seats.
+            unknown = _UNKNOWN.match(text)
+            assert unknown is not None  # any text without a line break
+            found = "UNKNOWN", unknown
         name, m = found
         reading = (text, _summary_starts if name == "SUMMARY" else _HANDLERS[name], name, m)
         if "[" not in raw:  # a line showing cards hardly ever comes twice: not worth its room
             _remember(seen, raw, reading, len(raw))
         return reading
 
-    def column(self, text: str) -> int:
-        """Where an unknown line goes wrong: after a seated player's name, if it starts so."""
-        names = [s.player for s in self.seats if text.startswith(s.player)]
-        if not names:
-            return 1
-        rest = len(max(names, key=len))
-        return rest + 3 if text[rest : rest + 2] == ": " else rest + 2
+    def unknown(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        """A line no kind reads: an UNKNOWN_LINE warning (reading goes on), or a parse
+        error when the line is recognisably about chips or cards (``_PLAY_VERB``)."""
+        column = self.unreadable_play(text)
+        if column is not None:
+            expected = _SUMMARY_EXPECTED if self.in_summary else _BODY_EXPECTED
+            raise self.error("a line of play that cannot be read", no, text, expected, column)
+        # The wording of ``parser.builder.HandBuilder.unknown_line``, which the other
+        # readers use.
+        message = f"a line this reader does not know: {text[:200]}"
+        self.warnings.append(Problem(UNKNOWN_LINE, Severity.WARNING, no, message))
+
+    def unreadable_play(self, text: str) -> int | None:
+        """The column where a line about chips or cards stops reading, None for chatter:
+        after a seated player's name and verb of play, or after a money line's opening."""
+        for player in sorted((s.player for s in self.seats), key=len, reverse=True):
+            if text.startswith(player):
+                verb = _PLAY_VERB.match(text, len(player))
+                if verb is not None:
+                    return verb.end() + 1
+        opening = _MONEY_LINE.match(text)
+        if opening is None and not self.in_summary and " in chips" in text:
+            opening = _SEAT_LINE.match(text)  # a seat's stack (the summary's seats say less)
+        return None if opening is None else opening.end() + 1
 
     def draw_marker(self, name: str, m: re.Match[str], no: int, text: str) -> None:
         self.draw = _DRAW_MARKERS[m["which"]]
         self.in_draw = True
 
     def seat(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        if self.steps:
+        # Notes (a rebuy, a player joining) may stand before the seat lines; play may not.
+        if self.steps and not all(isinstance(s, Note) for s in self.steps):
             raise self.error("a seat line after the hand has started", no, text, _BODY_EXPECTED)
         self.seats.append(
             Seat(
@@ -721,7 +772,9 @@ def _with_cards(step: Draw, kept: Cards | None, received: Cards | None) -> Draw:
 
 def line_kinds(text: str) -> Iterator[tuple[str, str]]:
     """Each non-blank line of one hand with the terminal it is, as ``parse`` classifies it
-    (``"?"`` for a line no terminal matches): the grammar's rules can then check the order."""
+    (``"UNKNOWN"`` for a line no terminal matches after the table line, ``"?"`` for a
+    first or second line that is no header or table; a summary line is read as a line of
+    play if it is one): the grammar's rules then check the order."""
     kinds: tuple[LineKind, ...] = _BODY
     lines = (line.rstrip() for line in text.split("\n") if line.strip())
     for i, line in enumerate(lines):
@@ -731,7 +784,9 @@ def line_kinds(text: str) -> Iterator[tuple[str, str]]:
             name = "TABLE" if GRAMMAR.regex("TABLE").match(line) else "?"
         else:
             found = classify(line, kinds)
-            name = found[0] if found else "?"
+            if found is None and kinds is _SUMMARY:
+                found = classify(line, _BODY)  # a line of play out of place, for the rules
+            name = found[0] if found else "UNKNOWN"
             if name == "SUMMARY":
                 kinds = _SUMMARY
         yield name, line
@@ -758,6 +813,7 @@ _HANDLERS: dict[str, _Handler] = {
     "BOARD": _HandParser.marker,
     "TOTAL_POT": _HandParser.total_pot_line,
     "SEAT_SUMMARY": _HandParser.seat_summary,
+    "UNKNOWN": _HandParser.unknown,
 }
 _HANDLERS.update(dict.fromkeys(_POST_KINDS, _HandParser.post))
 _HANDLERS.update(dict.fromkeys(NOTE_KINDS, _HandParser.note))

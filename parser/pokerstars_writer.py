@@ -271,6 +271,8 @@ class _Writer:
         }
         if n.kind in simple and n.player is not None:
             return simple[n.kind]
+        if n.kind == "reshuffle":  # any site's: the replay needs it where it stands
+            return "The deck is reshuffled"
         said = n.text.replace("\n", " ")
         return f'{player} said, "{said}"'
 

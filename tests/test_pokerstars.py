@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import parse_cards
+from engine.problems import UNKNOWN_LINE
 from engine.record import (
     Action,
     ActionKind,
@@ -28,6 +29,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from engine.verdict import Problem, Severity
 from parser import pokerstars
 from parser.encoding import NumberedLines, line_blocks, split_lines
 from parser.lines import Classifier, classify, literal_needle, money
@@ -403,24 +405,38 @@ def test_collects_from_numbered_side_pots() -> None:
     assert hand.total_pot == 20
 
 
-def test_an_unknown_line_is_an_error_that_says_where_and_what_was_expected() -> None:
-    text = stars(TD_HEADER, WALK + "\nAnn: dances on the table")
+def test_an_unknown_line_is_a_warning_with_its_line_and_text_and_reading_goes_on() -> None:
+    text = stars(TD_HEADER, WALK + "\nAnn: dances on the table\nBob collected $0.10 from pot")
+    hand = hand_of(text)
+    assert hand.warnings == (
+        Problem(
+            UNKNOWN_LINE,
+            Severity.WARNING,
+            9,
+            "a line this reader does not know: Ann: dances on the table",
+        ),
+    )
+    assert hand.steps[-1] == Collect("Bob", 10, 10, 0)
+
+
+def test_a_line_of_play_that_does_not_read_is_an_error_that_says_where() -> None:
+    text = stars(TD_HEADER, WALK.replace("Ann: folds", "Ann: bets $abc"))
     error = one(text, text=True)
     assert isinstance(error, ParseError)
     assert (error.file, error.line, error.column, error.line_text) == (
         "t.txt",
-        9,
-        6,
-        "Ann: dances on the table",
+        8,
+        11,
+        "Ann: bets $abc",
     )
     assert "folds, checks, calls" in error.expected
 
 
-def test_an_unknown_summary_line_is_an_error_too() -> None:
-    error = one(stars(TD_HEADER, WALK) + "Board [2c 3d 4h]\nSomething else\n", text=True)
-    assert isinstance(error, ParseError)
-    assert (error.line, error.line_text) == (12, "Something else")
-    assert error.expected.startswith("a summary line")
+def test_an_unknown_summary_line_is_a_warning_too() -> None:
+    hand = hand_of(stars(TD_HEADER, WALK) + "Board [2c 3d 4h]\nSomething else\n")
+    assert [(w.code, w.line, w.message) for w in hand.warnings] == [
+        (UNKNOWN_LINE, 12, "a line this reader does not know: Something else")
+    ]
 
 
 def test_a_hand_cut_before_its_summary_is_partial() -> None:

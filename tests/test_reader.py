@@ -125,12 +125,12 @@ def _stars_hand(hand_id: str, extra: str = "") -> str:
 
 
 def test_a_bad_hand_is_an_error_and_the_hands_around_it_are_still_read() -> None:
-    text = "\n\n".join([_stars_hand("1"), _stars_hand("2", "A: juggles\n"), _stars_hand("3")])
+    text = "\n\n".join([_stars_hand("1"), _stars_hand("2", "A: bets $abc\n"), _stars_hand("3")])
     results = list(read_text(text, "mixed.txt"))
     assert kinds(results) == ["Hand", "ParseError", "Hand"]
     error = results[1][1]
     assert isinstance(error, ParseError)
-    assert (error.file, error.line, error.line_text) == ("mixed.txt", 22, "A: juggles")
+    assert (error.file, error.line, error.line_text) == ("mixed.txt", 22, "A: bets $abc")
     assert error.expected.startswith("a line of play")
     assert [c.line for c, _ in results] == [1, 15, 30]
 
