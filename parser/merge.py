@@ -64,7 +64,6 @@ _NOTE_EVENTS: Final = {
     "LEAVE": "leave",
     "PLAYER_OUT": "leave",
     "JOIN": "join",
-    "SHOW": "show",  # the cards follow in a <cards type="SHOWN"> element
 }
 _KNOWN_ELEMENTS: Final = frozenset({"description", "game", "players", "player", "round"})
 # Merge wrote RAISE as the chips the raise added until it changed to the street total
@@ -284,6 +283,8 @@ class _MergeHand:
         if kind == "CHAT":
             b.note("chat", el.attrs.get("text", ""), line, el.attrs.get("player"))
             return
+        if kind == "SHOW":
+            return  # the cards follow in a <cards type="SHOWN"> element
         if kind in _NOTE_EVENTS:
             who = el.attrs.get("player")
             name = self.by_seat.get(who or "", who)
