@@ -13,7 +13,8 @@ know is an ``UNKNOWN_LINE`` warning at its line and reading goes on; the replay 
 chips.  Only a known element whose chips or cards do not read, or a hand without a usable
 ``<HISTORY>`` header or seats, is a ``ParseError``.  Beyond the corpus, the layouts HHSmithy's
 BossMediaFastParserImpl reads (from real files): ``GAMEKIND_SITGO`` and ``_TOURNAMENT``,
-antes as ``<ACTION TYPE="HAND_ANTE">``, ``WINTYPE`` on results.
+antes as ``<ACTION TYPE="HAND_ANTE">``, ``WINTYPE`` on results, and seats written without a
+``STATE`` (an empty one is then named ``UNKNOWN``).
 """
 
 from __future__ import annotations
@@ -150,10 +151,12 @@ class _BossHand:
             a_ = el.attrs
             kind = a_.get("TYPE", "")
             if el.tag == "PLAYER":
-                state = a_.get("STATE", "")
-                if state != "STATE_EMPTY" and state not in _SEAT_STATES:
+                # older files write no STATE: an empty seat is then the player "UNKNOWN"
+                state = a_.get("STATE")
+                empty = state == "STATE_EMPTY" or (state is None and a_.get("NAME") == "UNKNOWN")
+                if state is not None and not empty and state not in _SEAT_STATES:
                     self.unknown(el)  # seated all the same: the replay judges its chips
-                if state != "STATE_EMPTY":
+                if not empty:
                     b.seat(
                         int(a_["SEAT"]),
                         a_["NAME"],

@@ -179,3 +179,13 @@ def test_a_sit_and_go_hand_with_antes_written_as_their_own_action() -> None:
         Post("Player0", PostKind.ANTE, 10, 8),
     )
     assert out.warnings == ()
+
+
+def test_seats_written_without_a_state_as_older_files_do() -> None:
+    text = (BOSS / "5CD-PL-EUR-0.50-1.00-201307.txt").read_text()
+    old = text.replace(' STATE="STATE_EMPTY"', "").replace(' STATE="STATE_PLAYING"', "")
+    ((_, out),) = list(read_text(old, "b.txt"))
+    ((_, now),) = list(read_text(text, "b.txt"))
+    assert isinstance(out, Hand) and isinstance(now, Hand)
+    assert out.seats == now.seats == (Seat(3, "Hero", 6006, 4), Seat(4, "Player0", 1418, 5))
+    assert out.warnings == () and verify(out).ok
