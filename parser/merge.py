@@ -294,7 +294,8 @@ class _MergeHand:
             self.unknown(el)
             return
         p = self.player(el)
-        amount = money(el.attrs["amount"]) if "amount" in el.attrs else 0
+        # a move of chips without its amount is a known line that does not read
+        amount = money(el.attrs.get("amount")) if kind not in _NO_AMOUNT else 0
         if kind == "SMALL_BLIND":
             b.post(p, PostKind.SMALL_BLIND, amount, line)
         elif kind == "BIG_BLIND":
@@ -379,6 +380,9 @@ _CHIP_EVENTS: Final = frozenset({
     "POSTED_DEAD_BLIND", "ANTE", "FOLD", "CHECK", "CALL", "BET", "RAISE", "COMPLETE",
     "ALL_IN", "DRAW", "MUCK",
 })  # fmt: skip
+
+
+_NO_AMOUNT: Final = frozenset({"FOLD", "CHECK", "DRAW", "MUCK"})
 
 
 def _start_time(text: str) -> datetime | None:

@@ -386,3 +386,12 @@ def test_raises_before_september_2010_state_the_chips_added() -> None:
     ((_, new),) = list(read_text(good, "m.txt"))
     assert isinstance(new, Hand)
     assert new.actions[0] == Action("Villain", 0, ActionKind.RAISE, 12, 150, 200)
+
+
+def test_a_bet_without_its_amount_is_an_error_at_its_line() -> None:
+    good = (MERGE / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
+    bad = good.replace('type="BET" timestamp="1303222332187" player="1" amount="1.00"/>',
+                       'type="BET" timestamp="1303222332187" player="1"/>')  # fmt: skip
+    ((_, out),) = list(read_text(bad, "m.txt"))
+    assert isinstance(out, ParseError)
+    assert (out.line, out.message) == (23, "missing amount")
