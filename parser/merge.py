@@ -45,7 +45,7 @@ from parser.xmlhand import Element, elements, xml_hands
 
 SITE = "merge"
 _STAKES = re.compile(
-    r"^(No Limit|Pot Limit|Limit)\s*(?:Level \d+ Blinds)?\s*"
+    r"^(No Limit|Pot Limit|Limit)\s*(?:Level (\d+) Blinds)?\s*"
     r"\(?([$€£]?)([\d.,]+)\s*/\s*[$€£]?([\d.,]+)\)?$"
 )
 _STRUCTURES = {"Limit": Structure.FIXED, "Pot Limit": Structure.POT, "No Limit": Structure.NO_LIMIT}
@@ -182,7 +182,7 @@ class _MergeHand:
                 "incomplete", "the hand was cancelled (GAME_CANCELLED)", SITE,
                 self.chunk.file, self.chunk.line, hand_id, kind,
             )  # fmt: skip
-        a, b = money(m.group(3)), money(m.group(4))
+        a, b = money(m.group(4)), money(m.group(5))
         self.big_blind = a if structure is Structure.FIXED else b
         when = _start_time(game_el.attrs.get("starttime", ""))
         if when is None and "starttime" in game_el.attrs:
@@ -226,7 +226,7 @@ class _MergeHand:
             stakes = Stakes(small_blind if small_blind is not None else a // 2, a, a, b)
         else:
             stakes = Stakes(a, b, b, b)
-        currency = _CURRENCIES.get(m.group(2), "chips")
+        currency = _CURRENCIES.get(m.group(3), "chips")
         if game_el.attrs.get("realmoney") == "false" or tournament:
             currency = "chips" if tournament else "play"
         data = game_el.attrs.get("data", "").split("|")
@@ -245,7 +245,7 @@ class _MergeHand:
             line=self.chunk.line,
             max_seats=int(game_el.attrs["seats"]) if game_el.attrs.get("seats", "").isdigit()
             else None,
-            tournament=_tournament(data) if tournament else None,
+            tournament=_tournament(data, m.group(2)) if tournament else None,
         )  # fmt: skip
 
     def seat(self, el: Element) -> None:
@@ -395,8 +395,8 @@ def _start_time(text: str) -> datetime | None:
     return None
 
 
-def _tournament(data: list[str]) -> Tournament:
+def _tournament(data: list[str], level: str | None) -> Tournament:
     """``data="20120101|$200 Freeroll - NL Holdem|46245544-1|46289039-1|true"``: the third
-    field is the tournament and its table."""
+    field is the tournament and its table; the level is the description's."""
     tid = data[2].split("-")[0] if len(data) > 2 else ""
-    return Tournament(tid or (data[1] if len(data) > 1 else ""))
+    return Tournament(tid or (data[1] if len(data) > 1 else ""), level=level)

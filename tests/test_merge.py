@@ -343,7 +343,7 @@ def test_a_tournament_hand_with_balances_after_the_blinds() -> None:
     assert (out.game, out.structure, out.stakes, out.currency) == (
         Game.SINGLE_DRAW_27, Structure.NO_LIMIT, Stakes(1500, 3000, 3000, 3000), "chips",
     )  # fmt: skip
-    assert out.tournament == Tournament("46165833")
+    assert out.tournament == Tournament("46165833", level="2")
     assert (out.table, out.max_seats, out.button) == ("Fun Step 1", 6, 0)
     assert out.time == datetime(2012, 7, 14, 12, 47, 39, tzinfo=timezone(timedelta(hours=-7)))
     # the balances are what was left after the blinds: the stacks are both together
