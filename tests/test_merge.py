@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 
+from analysis import db as dbmod
+from analysis.importer import import_paths
+from analysis.queries import rebuild
 from analysis.verification import verify_paths
 from engine.cards import parse_cards
 from engine.problems import UNKNOWN_LINE
@@ -395,3 +399,16 @@ def test_a_bet_without_its_amount_is_an_error_at_its_line() -> None:
     ((_, out),) = list(read_text(bad, "m.txt"))
     assert isinstance(out, ParseError)
     assert (out.line, out.message) == (23, "missing amount")
+
+
+def test_the_importer_stores_the_fifteen_games_and_each_reopens(tmp_path: Path) -> None:
+    con = dbmod.connect(tmp_path / "m.duckdb")
+    import_paths(con, [MERGE / "3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt"], workers=0)
+    rows = con.execute(
+        "SELECT hand_id, status, site, line, text FROM hands ORDER BY line"
+    ).fetchall()
+    assert [(r[0], r[1]) for r in rows] == [(f"33423082-{i}", "ok") for i in range(1, 16)]
+    # every stored text is one game with its description: it reads again alone
+    for hand_id, _, site, line, text in rows:
+        record, why = rebuild(site, "m.txt", line, text)
+        assert why == "" and record is not None and record.hand_id == hand_id
