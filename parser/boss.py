@@ -7,6 +7,14 @@ suits from the open-source tracker that reads these files (0-12 diamonds, 13-25 
 26-38 hearts, 39-51 spades; no corpus hand can confirm a suit).  Bets and calls state
 the street total.  ``CHANGECARD`` gives a draw's count and, for the hero, the hand after
 it.  Uncalled bets are silently returned: the showdown's POT (after rake) leaves them out.
+
+Reading is tolerant: an element, action type, blind kind or seat state this reader does not
+know is an ``UNKNOWN_LINE`` warning at its line and reading goes on; the replay judges the
+chips.  Only a known element whose chips or cards do not read, or a hand without a usable
+``<HISTORY>`` header or seats, is a ``ParseError``.  Beyond the corpus, the layouts HHSmithy's
+BossMediaFastParserImpl reads (from real files): ``GAMEKIND_SITGO`` and ``_TOURNAMENT``,
+antes as ``<ACTION TYPE="HAND_ANTE">``, ``WINTYPE`` on results, and seats written without a
+``STATE`` (an empty one is then named ``UNKNOWN``).
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 
 from engine.cards import make_card
+from engine.problems import UNKNOWN_LINE
 from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
 from parser.builder import HandBuilder, hand_change
 from parser.linegrammar import FieldError, money
@@ -47,6 +56,13 @@ def _ends(line: str) -> int:
     return -1 if i < 0 else i + len("</HISTORY>")
 
 
+_SEAT_STATES = frozenset({"STATE_PLAYING", "STATE_SITOUT"})
+_TOURNAMENTS = frozenset({"GAMEKIND_TOURNAMENT", "GAMEKIND_SITGO"})
+_KNOWN_ACTIONS = frozenset(
+    {"ACTION_FOLD", "ACTION_CHECK", "ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"}
+)
+
+
 def _outside(line: str) -> bool:
     return line.startswith("<?xml") or line in ("<ROOT>", "</ROOT>")
 
@@ -66,7 +82,8 @@ class BossReader:
         try:
             return reading.read()
         except (FieldError, KeyError, ValueError) as e:
-            raise reading.fail(str(e), reading.at) from None
+            message = f"missing attribute {e}" if isinstance(e, KeyError) else str(e)
+            raise reading.fail(message, reading.at) from None
 
 
 class _BossHand:
@@ -79,10 +96,17 @@ class _BossHand:
 
     def fail(self, message: str, el: Element | None, expected: str = "") -> ParseError:
         line = el.line if el is not None else self.chunk.line
-        text = self.chunk.text.split("\n")[line - self.chunk.line].strip()
         return ParseError(
-            message, file=self.chunk.file, line=line, line_text=text, expected=expected
+            message, file=self.chunk.file, line=line, line_text=self.text(line), expected=expected
         )
+
+    def text(self, line: int) -> str:
+        rows = self.chunk.text.split("\n")
+        i = line - self.chunk.line
+        return rows[i].strip()[:200] if 0 <= i < len(rows) else ""
+
+    def unknown(self, el: Element) -> None:
+        self.b.unknown_line(el.line, self.text(el.line))
 
     def _cards_of(self, i: int) -> tuple[list[int | None], int]:
         """The CARD children of element ``i``; returns them and the index after them."""
@@ -110,8 +134,10 @@ class _BossHand:
                 self.chunk.line,
                 hand_id,
             )
-        structure = _STRUCTURES[h["LIMIT"]]
-        low, high = h["STAKES"].split("/")
+        structure = _STRUCTURES.get(h.get("LIMIT", ""))
+        if structure is None:
+            raise self.fail(f"unreadable LIMIT {h.get('LIMIT')!r}", self.at, "FL, PL or NL")
+        low, _, high = h.get("STAKES", "").partition("/")
         a, b_ = money(low), money(high)
         button: int | None = None
         total_pot: int | None = None
@@ -125,7 +151,12 @@ class _BossHand:
             a_ = el.attrs
             kind = a_.get("TYPE", "")
             if el.tag == "PLAYER":
-                if a_.get("STATE") != "STATE_EMPTY":
+                # older files write no STATE: an empty seat is then the player "UNKNOWN"
+                state = a_.get("STATE")
+                empty = state == "STATE_EMPTY" or (state is None and a_.get("NAME") == "UNKNOWN")
+                if state is not None and not empty and state not in _SEAT_STATES:
+                    self.unknown(el)  # seated all the same: the replay judges its chips
+                if not empty:
                     b.seat(
                         int(a_["SEAT"]),
                         a_["NAME"],
@@ -149,9 +180,9 @@ class _BossHand:
                 elif blind == "HAND_ANTE":
                     b.post(p, PostKind.ANTE, value, el.line)
                 else:
-                    raise self.fail(
-                        f"unknown blind kind {blind!r}", el, "HAND_SB, HAND_BB, HAND_AB"
-                    )
+                    self.unknown(el)
+            elif el.tag == "ACTION" and kind == "HAND_ANTE":
+                b.post(self.player(el), PostKind.ANTE, money(a_.get("VALUE")), el.line)
             elif el.tag == "ACTION" and kind == "HAND_DEAL":
                 got, i = self._cards_of(i)
                 known = tuple(c for c in got if c is not None)
@@ -178,7 +209,7 @@ class _BossHand:
                 continue
             elif el.tag == "ACTION" and kind == "HAND_BOARD":
                 b.start_draw()
-            elif el.tag == "ACTION" and kind.startswith("ACTION_"):
+            elif el.tag == "ACTION" and kind in _KNOWN_ACTIONS:
                 self.action(el, kind)
             elif el.tag == "SHOWDOWN":
                 total_pot = money(a_["POT"])
@@ -199,8 +230,10 @@ class _BossHand:
                     b.collect(p, win, el.line)
                 continue
             else:
-                raise self.fail(f"unknown Boss element <{el.tag} TYPE={kind!r}>", el)
+                self.unknown(el)
             i += 1
+        if not b.seats:
+            raise self.fail("a Boss hand without players", self.els[0], "<PLAYER NAME=.. ../>")
         if structure is Structure.FIXED:
             # FL STAKES are the small and big bet: "2.00/4.00" is blinds 1/2
             stakes = Stakes(small_blind if small_blind is not None else a // 2, a, a, b_)
@@ -208,10 +241,16 @@ class _BossHand:
             stakes = Stakes(a, b_, b_, b_)
         tournament = None
         currency = h.get("TABLECURRENCY", "")
-        if h.get("GAMEKIND") == "GAMEKIND_TOURNAMENT":
+        if h.get("GAMEKIND") in _TOURNAMENTS:
             tournament = Tournament(h.get("TABLETOURNEYID") or h.get("SESSION", ""))
             currency = "chips"
-        when = datetime.fromtimestamp(int(h["DATE"]), UTC) if h.get("DATE") else None
+        when = None
+        if h.get("DATE", "").isdigit():
+            when = datetime.fromtimestamp(int(h["DATE"]), UTC)
+        elif h.get("DATE"):
+            b.warn(
+                UNKNOWN_LINE, self.chunk.line, f"a DATE this reader does not know: {h['DATE']!r}"
+            )
         return b.build(
             site=SITE,
             hand_id=hand_id,
@@ -246,10 +285,8 @@ class _BossHand:
             b.call_to(p, line, value)
         elif kind in ("ACTION_BET", "ACTION_RAISE"):
             b.bet_to(p, line, value)
-        elif kind == "ACTION_ALLIN":
+        else:  # ACTION_ALLIN
             if value <= b.highest:
                 b.call_to(p, line, value, all_in=True)
             else:
                 b.bet_to(p, line, value, all_in=True)
-        else:
-            raise self.fail(f"unknown Boss action {kind!r}", el, "a Boss action type")

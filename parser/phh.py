@@ -21,6 +21,13 @@ A ``.phhs`` file holds several hands, each under its own table header (``[1]``, 
 as pokerkit writes them): ``PhhReader.split`` cuts it there, so every hand has its own
 text, first line and outcome, and one broken hand is an error for that hand alone.
 
+Reading is tolerant, as pokerkit's own loader is: a key the standard does not define is an
+``UNKNOWN_LINE`` warning at its line (pokerkit warns that it "should probably be prefixed
+with an underscore"), never the end of the hand; ``_``-prefixed user-defined keys and the
+standard's descriptive keys (``event``, ``city``, ``time_zone``, ``level``...) are read
+without a word.  Warnings a record carried when it was written (``Hand.warnings``) are
+written in ``_drawlab_warnings`` and read back, each at its row of the file.
+
 Variant codes: the standard's ``F2L3D`` and ``N2L1D``, and for the draw games it does not
 name, codes built the same way: structure letter (F, P, N) + game (``2L3D``, ``2L1D``,
 ``AL3D``, ``AL1D``, ``5D``, as in ``P2L3D`` or ``N5D``).
@@ -37,6 +44,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Final
 
 from engine.cards import CardError, Cards, format_cards, parse_cards
+from engine.problems import UNKNOWN_LINE
 from engine.record import (
     Action,
     ActionKind,
@@ -56,6 +64,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from engine.verdict import Problem, Severity
 from parser.outcome import HandText, ParseError, Skipped
 
 SITE: Final = "phh"
@@ -86,6 +95,16 @@ OTHER_VARIANTS: Final = {
     "FR": "fixed-limit razz",
     "FB": "fixed-limit badugi",
 }
+# Every key of the standard (pokerkit's HandHistory fields): any other key not starting
+# with "_" is a warning, as pokerkit's loader gives one.
+STANDARD_KEYS: Final = frozenset({
+    "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in",
+    "small_bet", "big_bet", "min_bet", "starting_stacks", "actions", "author", "event", "url",
+    "venue", "address", "city", "region", "postal_code", "country", "time", "time_zone",
+    "day", "month", "year", "hand", "level", "seats", "seat_count",
+    "table", "players", "finishing_stacks", "winnings", "currency", "currency_symbol",
+    "time_limit", "time_banks", "rake",
+})  # fmt: skip
 _SNIFF = re.compile(r"^\s*(?:variant|\"variant\"|'variant')\s*=\s*['\"]", re.MULTILINE)
 # A .phhs file's table header, one per hand: ``[1]`` as pokerkit writes it, or any other
 # plain or quoted name.  A ``[_name]`` table is a user-defined field of the hand above it.
@@ -171,6 +190,13 @@ def write_phh(hand: Hand) -> str:
     for step in hand.steps:
         out.append(f"  {_toml(_step_fields(step))},")
     out.append("]")
+    if hand.warnings:
+        out.append("_drawlab_warnings = [")
+        for w in hand.warnings:
+            out.append(
+                f"  {_toml({'code': w.code, 'severity': w.severity.value, 'message': w.message})},"
+            )
+        out.append("]")
     return "\n".join(out) + "\n"
 
 
@@ -367,9 +393,18 @@ def parse_phh(text: str, file: str, first_line: int = 1) -> Hand | Skipped:
             expected="a PHH file (TOML key = value lines)",
         ) from None
     lines = _LineFinder(text, shift)
+    warnings = tuple(
+        Problem(
+            UNKNOWN_LINE, Severity.WARNING, lines.key(key),
+            "a key the PHH standard does not define (user keys begin with '_'): "
+            + _line(text, lines.key(key) - shift).strip(),
+        )
+        for key in data
+        if key not in STANDARD_KEYS and not key.startswith("_")
+    )  # fmt: skip
     try:
         if "_drawlab_version" in data:
-            return _from_drawlab(data, file, lines)
+            return _from_drawlab(data, file, lines, warnings)
         variant = data.get("variant")
         if isinstance(variant, str) and variant in OTHER_VARIANTS:
             hand_id = data.get("hand")
@@ -382,7 +417,7 @@ def parse_phh(text: str, file: str, first_line: int = 1) -> Hand | Skipped:
                 hand_id=None if hand_id is None else str(hand_id),
                 game=variant,
             )
-        return _from_standard(data, file, lines)
+        return _from_standard(data, file, lines, warnings)
     except (KeyError, TypeError, ValueError, InvalidOperation, CardError, IndexError) as exc:
         key = exc.args[0] if isinstance(exc, KeyError) and exc.args else None
         what = f"{type(exc).__name__}: {exc}"
@@ -478,7 +513,9 @@ class _LineFinder:
         return row, text, j + 1
 
 
-def _from_drawlab(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
+def _from_drawlab(
+    data: dict[str, Any], file: str, lines: _LineFinder, warnings: tuple[Problem, ...]
+) -> Hand:
     h = data["_drawlab_hand"]
     head = lines.key("_drawlab_hand")
     seat_rows = data["_drawlab_seats"]
@@ -496,6 +533,12 @@ def _from_drawlab(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
     step_rows = data["_drawlab_steps"]
     step_lines = lines.items("_drawlab_steps", len(step_rows))
     steps = tuple(_step(r, no) for r, no in zip(step_rows, step_lines, strict=True))
+    written = data.get("_drawlab_warnings", [])
+    written_lines = lines.items("_drawlab_warnings", len(written))
+    carried = tuple(
+        Problem(str(w["code"]), Severity(w["severity"]), no, str(w["message"]))
+        for w, no in zip(written, written_lines, strict=True)
+    )
     t = h.get("tournament")
     tournament = (
         Tournament(
@@ -540,6 +583,7 @@ def _from_drawlab(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
         total_pot=_opt_int(h.get("total_pot")),
         tournament=tournament,
         net=tuple((str(n["player"]), int(n["amount"])) for n in h.get("net", [])),
+        warnings=carried + warnings,
     )
 
 
@@ -601,7 +645,9 @@ def _opt_cards(value: object) -> Cards | None:
 # ---- a PHH file from elsewhere: the standard fields only
 
 
-def _from_standard(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
+def _from_standard(
+    data: dict[str, Any], file: str, lines: _LineFinder, warnings: tuple[Problem, ...]
+) -> Hand:
     variant = str(data["variant"])
     if variant not in VARIANTS:
         raise ValueError(
@@ -690,7 +736,9 @@ def _from_standard(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
             last_draw[who] = len(steps) - 1
             continue
         if verb == "sm":
-            if len(words) > 2:
+            if words[2:] == ["-"]:  # pokerkit's "show, whatever the cards": none are known
+                steps.append(Note("show", text, no, who))
+            elif len(words) > 2:
                 cards = _phh_cards(words[2])
                 if cards is not None:
                     steps.append(Show(who, cards, no))
@@ -744,6 +792,7 @@ def _from_standard(data: dict[str, Any], file: str, lines: _LineFinder) -> Hand:
         dealt_others=tuple(others),
         max_seats=_opt_int(data.get("seat_count")),
         net=_nets(data, names, stacks),
+        warnings=warnings,
     )
 
 

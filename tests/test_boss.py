@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from engine.cards import parse_cards
+from engine.problems import UNKNOWN_LINE
 from engine.record import (
     Action,
     ActionKind,
@@ -19,7 +20,10 @@ from engine.record import (
     Show,
     Stakes,
     Structure,
+    Tournament,
 )
+from engine.verdict import Problem, Severity
+from engine.verify import verify
 from parser.boss import boss_card
 from parser.outcome import ParseError
 from parser.reader import read_path, read_text
@@ -101,9 +105,87 @@ def test_fourteen_hands_of_the_opoker_sample() -> None:
     assert hs[6].collects == (Collect("Player3", 1350, 290),)
 
 
-def test_unknown_action_is_a_positioned_error() -> None:
+def test_unknown_action_is_a_warning_at_its_line_and_the_replay_judges() -> None:
     text = (BOSS / "5CD-PL-EUR-0.50-1.00-201307.txt").read_text()
     text = text.replace('"ACTION_CHECK"', '"ACTION_DANCE"')
     ((_, out),) = list(read_text(text, "b.txt"))
+    assert isinstance(out, Hand)
+    assert out.warnings == (
+        Problem(
+            UNKNOWN_LINE, Severity.WARNING, 36,
+            'a line this reader does not know: <ACTION TYPE="ACTION_DANCE" PLAYER="Player0">'
+            "</ACTION>",
+        ),
+    )  # fmt: skip
+    assert Action("Player0", 1, ActionKind.CHECK, 36) not in out.actions
+    verdict = verify(out)
+    assert verdict.problems[0] == out.warnings[0] and not verdict.ok  # Player0 never acted
+
+
+def test_unknown_elements_blind_kinds_and_seat_states_are_warnings() -> None:
+    text = (BOSS / "5CD-PL-EUR-0.50-1.00-201307.txt").read_text()
+    text = text.replace(
+        '<PLAYER NAME="UNKNOWN" SEAT="5" AMOUNT="0.00" STATE="STATE_EMPTY" DEALER="N"></PLAYER>',
+        '<PLAYER NAME="Later" SEAT="5" AMOUNT="9.00" STATE="STATE_RESERVED" DEALER="N"></PLAYER>',
+    ).replace(
+        '<ACTION TYPE="ACTION_RAISE" PLAYER="Hero" VALUE="2.00"></ACTION>',
+        '<JACKPOT VALUE="0.01"></JACKPOT>\n'
+        '<ACTION TYPE="HAND_BLINDS" PLAYER="Later" KIND="HAND_XB" VALUE="0.00"></ACTION>\n'
+        '<ACTION TYPE="ACTION_RAISE" PLAYER="Hero" VALUE="2.00"></ACTION>',
+    )
+    ((_, out),) = list(read_text(text, "b.txt"))
+    assert isinstance(out, Hand)
+    assert [(w.code, w.line) for w in out.warnings] == [
+        (UNKNOWN_LINE, 6), (UNKNOWN_LINE, 21), (UNKNOWN_LINE, 22),
+    ]  # fmt: skip
+    assert out.warnings[1].message == (
+        'a line this reader does not know: <JACKPOT VALUE="0.01"></JACKPOT>'
+    )
+    assert out.seat_of("Later") == Seat(5, "Later", 900, 6)
+
+
+def test_an_unreadable_amount_of_a_known_action_is_an_error_at_its_line() -> None:
+    text = (BOSS / "5CD-PL-EUR-0.50-1.00-201307.txt").read_text()
+    text = text.replace('PLAYER="Hero" VALUE="2.00"></ACTION>', 'PLAYER="Hero" VALUE="2,0O">'
+                        "</ACTION>", 1)  # fmt: skip
+    ((_, out),) = list(read_text(text, "b.txt"))
     assert isinstance(out, ParseError)
-    assert (out.line, out.message) == (36, "unknown Boss action 'ACTION_DANCE'")
+    assert (out.line, out.message) == (21, "not an amount: '2,0O'")
+
+
+def test_a_hand_without_players_is_an_error_at_its_header() -> None:
+    text = (BOSS / "5CD-PL-EUR-0.50-1.00-201307.txt").read_text()
+    head = text.split("\n", 1)[0]
+    ((_, out),) = list(read_text(head + "\n</HISTORY>\n", "b.txt"))
+    assert isinstance(out, ParseError)
+    assert (out.line, out.message) == (1, "a Boss hand without players")
+
+
+def test_a_sit_and_go_hand_with_antes_written_as_their_own_action() -> None:
+    text = (BOSS / "5CD-PL-EUR-0.50-1.00-201307.txt").read_text()
+    text = text.replace('GAMEKIND="GAMEKIND_CASH"', 'GAMEKIND="GAMEKIND_SITGO"').replace(
+        'TABLETOURNEYID=""', 'TABLETOURNEYID="7781"'
+    ).replace(
+        '<ACTION TYPE="HAND_BLINDS" PLAYER="Hero" KIND="HAND_SB"',
+        '<ACTION TYPE="HAND_ANTE" PLAYER="Hero" VALUE="0.10"></ACTION>\n'
+        '<ACTION TYPE="HAND_ANTE" PLAYER="Player0" VALUE="0.10"></ACTION>\n'
+        '<ACTION TYPE="HAND_BLINDS" PLAYER="Hero" KIND="HAND_SB"',
+    )  # fmt: skip
+    ((_, out),) = list(read_text(text, "b.txt"))
+    assert isinstance(out, Hand)
+    assert (out.tournament, out.currency) == (Tournament("7781"), "chips")
+    assert out.posts[:2] == (
+        Post("Hero", PostKind.ANTE, 10, 7),
+        Post("Player0", PostKind.ANTE, 10, 8),
+    )
+    assert out.warnings == ()
+
+
+def test_seats_written_without_a_state_as_older_files_do() -> None:
+    text = (BOSS / "5CD-PL-EUR-0.50-1.00-201307.txt").read_text()
+    old = text.replace(' STATE="STATE_EMPTY"', "").replace(' STATE="STATE_PLAYING"', "")
+    ((_, out),) = list(read_text(old, "b.txt"))
+    ((_, now),) = list(read_text(text, "b.txt"))
+    assert isinstance(out, Hand) and isinstance(now, Hand)
+    assert out.seats == now.seats == (Seat(3, "Hero", 6006, 4), Seat(4, "Player0", 1418, 5))
+    assert out.warnings == () and verify(out).ok

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
+import pytest
+
+from analysis import db as dbmod
+from analysis.importer import import_paths
+from analysis.queries import rebuild
+from analysis.verification import verify_paths
 from engine.cards import parse_cards
+from engine.problems import UNKNOWN_LINE
 from engine.record import (
     Action,
     ActionKind,
@@ -20,8 +28,12 @@ from engine.record import (
     Show,
     Stakes,
     Structure,
+    Tournament,
 )
-from parser.outcome import ParseError, Skipped
+from engine.verdict import Problem, Severity
+from engine.verify import verify
+from parser.merge import MergeReader
+from parser.outcome import HandText, ParseError, Skipped
 from parser.reader import read_path, read_text
 from tests.corpus import CORPUS
 
@@ -157,12 +169,107 @@ def test_malformed_xml_is_a_positioned_error_and_the_next_hand_is_read() -> None
     assert err.message.startswith("not well-formed XML")
 
 
-def test_unknown_event_is_an_error_at_its_line() -> None:
+def test_unknown_event_is_a_warning_at_its_line_and_the_replay_judges() -> None:
     good = (MERGE / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
     bad = good.replace('type="CHECK" timestamp="1303222327281"', 'type="DANCE" timestamp="1"')
     ((_, out),) = list(read_text(bad, "m.txt"))
+    assert isinstance(out, Hand)
+    assert out.warnings == (
+        Problem(
+            UNKNOWN_LINE, Severity.WARNING, 22,
+            'a line this reader does not know: <event sequence="7" type="DANCE" timestamp="1"'
+            ' player="3"/>',
+        ),
+    )  # fmt: skip
+    assert Action("Hero", 1, ActionKind.CHECK, 22) not in out.actions
+    # Hero's check is gone: the replay, not the reader, says the hand cannot be
+    verdict = verify(out)
+    assert verdict.problems[0] == out.warnings[0] and not verdict.ok
+
+
+def test_unknown_elements_rounds_and_cards_types_are_warnings() -> None:
+    good = (MERGE / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
+    text = good.replace(
+        '<round id="BLINDS" sequence="1">', '<round id="BLINDS" sequence="1">\n\t\t<jackpot/>'
+    ).replace('<round id="SECOND_DRAW"', '<round id="BONUS"><cards type="COMMUNITY" cards="2c"/>'
+              '</round><round id="SECOND_DRAW"')  # fmt: skip
+    ((_, out),) = list(read_text(text, "m.txt"))
+    assert isinstance(out, Hand)
+    assert [(w.code, w.line, w.message) for w in out.warnings] == [
+        (UNKNOWN_LINE, 8, "a line this reader does not know: <jackpot/>"),
+        (UNKNOWN_LINE, 28, 'a line this reader does not know: <round id="BONUS"><cards '
+         'type="COMMUNITY" cards="2c"/></round><round id="SECOND_DRAW" sequence="5">'),
+        (UNKNOWN_LINE, 28, 'a line this reader does not know: <round id="BONUS"><cards '
+         'type="COMMUNITY" cards="2c"/></round><round id="SECOND_DRAW" sequence="5">'),
+    ]  # fmt: skip
+    assert verify(out).ok  # nothing of the play was lost
+
+
+def test_an_unreadable_amount_of_a_known_event_is_an_error_at_its_line() -> None:
+    good = (MERGE / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
+    bad = good.replace('player="1" amount="1.00"/>', 'player="1" amount="lots"/>', 1)
+    ((_, out),) = list(read_text(bad, "m.txt"))
     assert isinstance(out, ParseError)
-    assert (out.line, out.message) == (22, "unknown event type 'DANCE'")
+    assert (out.line, out.message) == (23, "not an amount: 'lots'")
+
+
+def test_an_unreadable_draw_count_is_an_error_at_its_line() -> None:
+    good = (MERGE / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
+    bad = good.replace('player="1" text="1"/>', 'player="1" text="one"/>')
+    ((_, out),) = list(read_text(bad, "m.txt"))
+    assert isinstance(out, ParseError)
+    assert (out.line, out.message) == (18, "unreadable draw count 'one'")
+
+
+def test_fifteen_games_under_one_description_are_fifteen_hands() -> None:
+    name = MERGE / "3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt"
+    got = list(read_path(name))
+    hands = [o for _, o in got]
+    assert all(isinstance(h, Hand) for h in hands), hands
+    assert [h.hand_id for h in hands if isinstance(h, Hand)] == [
+        f"33423082-{i}" for i in range(1, 16)
+    ]
+    # each game's chunk starts at its own <game> line (the first at the description)
+    assert [c.line for c, _ in got] == [
+        1, 23, 44, 75, 106, 127, 149, 171, 206, 227, 250, 272, 294, 318, 374,
+    ]  # fmt: skip
+    assert {(h.game, h.structure, h.stakes, h.currency, h.table) for h in hands
+            if isinstance(h, Hand)} == {
+        (Game.TRIPLE_DRAW_27, Structure.FIXED, Stakes(50, 100, 100, 200), "USD", "Minnehaha")
+    }  # fmt: skip
+    # the later chunks carry the description on their first line, so each reads alone
+    second = got[1][0]
+    assert second.text.startswith(
+        '<description type="2-7 Lowball" stakes="Limit $1/$2"/><game id="33423082-2" '
+    )
+    assert MergeReader().parse(second) == hands[1]
+    # the stacks carry from game to game and every hand replays clean
+    results = list(verify_paths([name]))
+    assert [r.status for r in results] == ["ok"] * 15
+    assert all(r.problems == () for r in results)
+    h2 = hands[1]
+    assert isinstance(h2, Hand)
+    assert h2.seats == (Seat(1, "Villain", 3050, 25), Seat(3, "Hero", 4950, 26))
+
+
+def test_a_later_description_applies_to_the_games_after_it() -> None:
+    single = (MERGE / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
+    game = single.split("\n", 1)[1]
+    text = single + "\n" + game + '<description type="A-5 Lowball" stakes="Limit $1/$2"/>\n' + game
+    outs = [o for _, o in read_text(text, "m.txt")]
+    assert [o.game for o in outs if isinstance(o, Hand)] == [
+        Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5,
+    ]  # fmt: skip
+
+
+def test_a_game_without_any_description_is_an_error_at_the_game() -> None:
+    single = (MERGE / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
+    game = single.split("\n", 1)[1]
+    with pytest.raises(ParseError) as caught:
+        MergeReader().parse(HandText("m.txt", 2, game, "merge"))
+    assert (caught.value.line, caught.value.message) == (
+        2, "not a Merge hand: no <description> before the game",
+    )  # fmt: skip
 
 
 def test_badugi_is_unsupported_before_its_half_pot_stakes_are_read() -> None:
@@ -176,3 +283,132 @@ def test_badugi_is_unsupported_before_its_half_pot_stakes_are_read() -> None:
         "unsupported", "Badugi is not a game DrawLab replays", "merge", "b.txt", 1,
         "33423082-14", "Badugi",
     )  # fmt: skip
+
+
+def test_sitting_out_joining_and_connections_are_notes() -> None:
+    good = (MERGE / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
+    text = good.replace(
+        "\t</players>",
+        '\t\t<player seat="5" nickname="Napper" balance="$20.00" dealtin="false" />\n\t</players>',
+    ).replace(
+        '<event sequence="8" type="CHAT"',
+        '<event sequence="8" type="SIT_OUT" timestamp="2" player="5"/>'
+        '<event sequence="8" type="CHAT"',
+    )
+    ((_, out),) = list(read_text(text, "m.txt"))
+    assert isinstance(out, Hand)
+    assert out.seat_of("Napper") == Seat(5, "Napper", 2000, 6, sitting_out=True)
+    line = '<event sequence="8" type="SIT_OUT" timestamp="2" player="5"/><event sequence="8" '
+    notes = [s for s in out.steps if isinstance(s, Note)]
+    assert notes[0].kind == "sit_out" and notes[0].player == "Napper" and notes[0].line == 25
+    assert notes[0].text.startswith(line)
+    assert out.warnings == () and verify(out).ok
+
+
+TOURNAMENT = """\
+<description type="2-7 Lowball Tournament" stakes="No Limit Level 2 Blinds (15/30)"/>
+<game id="46165919-7" starttime="2012/07/14 12:47:39 -0700" numholecards="5" gametype="67" \
+seats="6" realmoney="true" data="20120714|Fun Step 1|46165833-1|46165919-7|true">
+\t<players dealer="0">
+\t\t<player seat="0" nickname="Hero" balance="1485" dealtin="true" />
+\t\t<player seat="2" nickname="Villain" balance="1470" dealtin="true" />
+\t</players>
+\t<round id="BLINDS" sequence="1">
+\t\t<event sequence="1" type="SMALL_BLIND" timestamp="1" player="0" amount="15"/>
+\t\t<event sequence="2" type="BIG_BLIND" timestamp="2" player="2" amount="30"/>
+\t</round>
+\t<round id="PRE_FIRST_DRAW" sequence="2">
+\t\t<event sequence="3" type="CALL" timestamp="3" player="0" amount="15"/>
+\t\t<event sequence="4" type="CHECK" timestamp="4" player="2"/>
+\t\t<cards type="HOLE" cards="7c,5d,4h,3s,2c" player="0"/>
+\t</round>
+\t<round id="FIRST_DRAW" sequence="3">
+\t\t<event sequence="5" type="DRAW" timestamp="5" player="2" text="1"/>
+\t\t<event sequence="6" type="DRAW" timestamp="6" player="0" text="0"/>
+\t</round>
+\t<round id="POST_FIRST_DRAW" sequence="4">
+\t\t<event sequence="7" type="CHECK" timestamp="7" player="2"/>
+\t\t<event sequence="8" type="BET" timestamp="8" player="0" amount="60"/>
+\t\t<event sequence="9" type="FOLD" timestamp="9" player="2"/>
+\t</round>
+\t<round id="END_OF_FOLDED_GAME" sequence="5">
+\t\t<winner amount="60" uncalled="true" potnumber="1" player="0" pottype="n"/>
+\t\t<winner amount="60" uncalled="false" potnumber="1" player="0" pottype="n"/>
+\t</round>
+\t<round id="END_OF_GAME" sequence="6">
+\t</round>
+</game>
+"""
+
+
+def test_a_tournament_hand_with_balances_after_the_blinds() -> None:
+    ((_, out),) = list(read_text(TOURNAMENT, "t.txt"))
+    assert isinstance(out, Hand)
+    assert (out.game, out.structure, out.stakes, out.currency) == (
+        Game.SINGLE_DRAW_27, Structure.NO_LIMIT, Stakes(1500, 3000, 3000, 3000), "chips",
+    )  # fmt: skip
+    assert out.tournament == Tournament("46165833", level="2")
+    assert (out.table, out.max_seats, out.button) == ("Fun Step 1", 6, 0)
+    assert out.time == datetime(2012, 7, 14, 12, 47, 39, tzinfo=timezone(timedelta(hours=-7)))
+    # the balances are what was left after the blinds: the stacks are both together
+    assert out.seats == (Seat(0, "Hero", 150000, 4), Seat(2, "Villain", 150000, 5))
+    assert verify(out).ok and out.warnings == ()
+
+
+def test_a_cancelled_game_event_is_incomplete() -> None:
+    text = TOURNAMENT.replace(
+        '<round id="END_OF_GAME" sequence="6">',
+        '<round id="END_OF_GAME" sequence="6"><event sequence="10" type="GAME_CANCELLED"'
+        ' timestamp="10"/>',
+    )
+    ((_, out),) = list(read_text(text, "t.txt"))
+    assert isinstance(out, Skipped) and (out.kind, out.hand_id) == ("incomplete", "46165919-7")
+
+
+def test_a_returning_players_blinds_beyond_the_big_one_are_both_with_the_small_dead() -> None:
+    text = TOURNAMENT.replace(
+        "\t</players>",
+        '\t\t<player seat="4" nickname="Back" balance="1455" dealtin="true" />\n\t</players>',
+    ).replace(
+        '\t</round>\n\t<round id="PRE_FIRST_DRAW"',
+        '\t\t<event sequence="2" type="RETURN_BLIND" timestamp="2" player="4" amount="45"/>\n'
+        '\t</round>\n\t<round id="PRE_FIRST_DRAW"',
+    )
+    ((_, out),) = list(read_text(text, "t.txt"))
+    assert isinstance(out, Hand)
+    assert out.posts[2] == Post("Back", PostKind.BOTH_BLINDS, 4500, 11, dead=1500)
+    assert out.seat_of("Back") == Seat(4, "Back", 150000, 6)
+
+
+def test_raises_before_september_2010_state_the_chips_added() -> None:
+    good = (MERGE / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
+    old = good.replace('starttime="20110419091134"', 'starttime="20100419091134"')
+    ((_, out),) = list(read_text(old, "m.txt"))
+    assert isinstance(out, Hand)
+    # the small blind's RAISE 2.00 over his 0.50 adds 2 (to 2.50) in the old layout
+    assert out.actions[0] == Action("Villain", 0, ActionKind.RAISE, 12, 200, 250)
+    ((_, new),) = list(read_text(good, "m.txt"))
+    assert isinstance(new, Hand)
+    assert new.actions[0] == Action("Villain", 0, ActionKind.RAISE, 12, 150, 200)
+
+
+def test_a_bet_without_its_amount_is_an_error_at_its_line() -> None:
+    good = (MERGE / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
+    bad = good.replace('type="BET" timestamp="1303222332187" player="1" amount="1.00"/>',
+                       'type="BET" timestamp="1303222332187" player="1"/>')  # fmt: skip
+    ((_, out),) = list(read_text(bad, "m.txt"))
+    assert isinstance(out, ParseError)
+    assert (out.line, out.message) == (23, "missing amount")
+
+
+def test_the_importer_stores_the_fifteen_games_and_each_reopens(tmp_path: Path) -> None:
+    con = dbmod.connect(tmp_path / "m.duckdb")
+    import_paths(con, [MERGE / "3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt"], workers=0)
+    rows = con.execute(
+        "SELECT hand_id, status, site, line, text FROM hands ORDER BY line"
+    ).fetchall()
+    assert [(r[0], r[1]) for r in rows] == [(f"33423082-{i}", "ok") for i in range(1, 16)]
+    # every stored text is one game with its description: it reads again alone
+    for hand_id, _, site, line, text in rows:
+        record, why = rebuild(site, "m.txt", line, text)
+        assert why == "" and record is not None and record.hand_id == hand_id
