@@ -327,12 +327,23 @@ def test_imported_corpus_statistics_equal_a_direct_pass_over_the_parsed_hands() 
     from analysis.db import connect
     from analysis.facts import hand_facts
     from analysis.importer import import_paths
+    from analysis.rows import hand_key
     from analysis.verification import verify_paths
 
     con = connect(":memory:")
     import_paths(con, [CORPUS], workers=0)
-    rows = [r for res in verify_paths([CORPUS]) if res.hand is not None
-            for r in hand_facts(res.hand)]
+    # a hand the corpus holds in two files (Merge's game 33423082-14, alone and in its
+    # session) is stored once, as the importer stores the same hand once: so is it here
+    seen: set[str] = set()
+    results = []
+    for res in verify_paths([CORPUS]):
+        if res.hand is not None:
+            key = hand_key(res.hand.site, res.hand.hand_id, res.hand.table, res.hand.time, res.text)
+            if key in seen:
+                continue
+            seen.add(key)
+        results.append(res)
+    rows = [r for res in results if res.hand is not None for r in hand_facts(res.hand)]
     assert len(rows) >= 200
     want = ref.summarize(rows)
     got = stats.summary(con)
@@ -347,7 +358,7 @@ def test_imported_corpus_statistics_equal_a_direct_pass_over_the_parsed_hands() 
     assert {(a, b): int(n) for a, b, n in stats.showdown_hands(con)[
         ["game", "final_class", "hands"]].values.tolist()} == ref.showdown(rows)
     assert stats.hero_name(con) == "Hero"
-    ok = [r for res in verify_paths([CORPUS]) if res.status == "ok" and res.hand is not None
+    ok = [r for res in results if res.status == "ok" and res.hand is not None
           for r in hand_facts(res.hand)]
     valid = stats.summary(con, Filters(valid_only=True))
     assert int(valid["hands"].sum()) == len(ok) < len(rows)
