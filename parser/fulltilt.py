@@ -49,7 +49,6 @@ _OTHER_GAME = re.compile(
     r" - (?:[A-Za-z ]+ )?(Hold'em|Omaha[^-]*|Razz|7 Card Stud[^-]*|Stud[^-]*|Badugi)"
 )
 
-
 def grammar() -> LineGrammar:
     return site_grammar("fulltilt.lark")
 

@@ -43,7 +43,6 @@ _GAMES = {
 _STRUCTURES = {"Limit": Structure.FIXED, "Pot Limit": Structure.POT, "No Limit": Structure.NO_LIMIT}
 Fields = tuple[str | None, ...]
 
-
 def grammar() -> LineGrammar:
     return site_grammar("kingsclub.lark")
 

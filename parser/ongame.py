@@ -42,7 +42,6 @@ _OFFSET = re.compile(r"^(?:GMT|UTC)([+-])(\d\d):?(\d\d)$")
 _WINNER = re.compile(r"(.+?) \(([$€£]?[\d.,]+)\)(?:, |$)")
 Fields = tuple[str | None, ...]
 
-
 def grammar() -> LineGrammar:
     return site_grammar("ongame.lark")
 

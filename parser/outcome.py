@@ -96,9 +96,8 @@ class Skipped:
         cls, game: str | None, site: str, file: str, line: int, hand_id: str | None
     ) -> Skipped:
         """The verdict for a hand of a game DrawLab does not replay, in one wording."""
-        return cls(
-            "unsupported", f"{game} is not a game DrawLab replays", site, file, line, hand_id, game
-        )
+        return cls("unsupported", f"{game} is not a game DrawLab replays", site, file, line,
+                   hand_id, game)
 
 
 Outcome: TypeAlias = Hand | Skipped | ParseError

@@ -5,6 +5,12 @@ module is the transformer: it classifies each line among the kinds allowed where
 stands and turns the line's named groups into record elements.  It knows no rules of
 the game: amounts are what the text says, and the only arithmetic is turning "raises to"
 into the chips the raise adds, from what the same player already put in on that street.
+
+Reading is tolerant, the replay strict: a line no kind reads becomes an ``UNKNOWN_LINE``
+warning in ``Hand.warnings`` and reading goes on, since the replay's accounting of every
+chip and card decides whether the hand is sound.  Only a line recognisably about chips or
+cards that does not read (a seated player's bet whose amount is garbled), or a hand
+without a usable header or seats, is a parse error.
 """
 
 from __future__ import annotations

@@ -58,6 +58,7 @@ STARS_CANNOT_SAY: Final = (
     "which pot a collect came from when the site did not say (written as 'from pot')",
     "dead parts of posts other than 'small & big blinds'",
     "the wording of notes from other sites (written as PokerStars notes or chat)",
+    "the reader's warnings (Hand.warnings): a line it could not place is not written back",
 )
 
 

@@ -37,7 +37,6 @@ _STRUCTURES = {
 Fields = tuple[str | None, ...]
 _LOOSE_HEADER = re.compile(r" - HandId: #(\S+) - (.+?) (fixed limit|pot limit|no limit) ")
 
-
 def grammar() -> LineGrammar:
     return site_grammar("winamax.lark")
 

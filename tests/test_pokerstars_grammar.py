@@ -21,6 +21,7 @@ from parser.lines import GRAMMARS
 from parser.pokerstars import _HANDLERS, GRAMMAR, line_kinds
 from parser.pokerstars_writer import write_pokerstars
 from tests.parser_corpus import results
+from tests.test_pokerstars_layouts import HEADS_UP, REBUYS, with_chatter
 
 HEADER_PARTS = {"GAME", "GAME_CASH", "GAME_TOURNAMENT", "STAKES", "TIME"}
 CONTROL = {"HEADER", "TABLE", "SUMMARY", "CANCELLED"}
@@ -74,3 +75,16 @@ def test_the_rules_refuse_lines_out_of_order() -> None:
     assert not follows_rules("\n".join([lines[1], lines[0], *lines[2:]]))
     summary = lines.index("*** SUMMARY ***")
     assert not follows_rules("\n".join([*lines[: summary + 1], lines[summary - 1]]))
+
+
+def test_the_rules_take_notes_before_the_seats_and_unknown_lines_anywhere() -> None:
+    assert follows_rules(REBUYS)
+    assert follows_rules(with_chatter(HEADS_UP))
+    assert follows_rules(HEADS_UP + "Something the summary never says\n")
+    kinds = [name for name, _ in line_kinds(with_chatter(HEADS_UP))]
+    assert kinds.count("UNKNOWN") == 1 and kinds[kinds.index("UNKNOWN") - 1] == "DEALT"
+    # a line of play after the seats, then a seat line: out of order
+    lines = HEADS_UP.split("\n")
+    assert not follows_rules(
+        "\n".join([*lines[:5], lines[3].replace("Seat 2", "Seat 3"), *lines[5:]])
+    )
