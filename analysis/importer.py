@@ -34,16 +34,16 @@ import pyarrow.compute as pc
 
 from analysis.db import Connection, append_arrow, fact_columns, one
 from analysis.rows import ArrowRows, Rows, add_result, with_continuity
-from analysis.sources import (
+from analysis.store import Store
+from analysis.verification import HandResult, check
+from parser.outcome import HandText, ParseError
+from parser.sources import (
     Rejected,
     Source,
     bytes_sources,
     iter_sources,
     open_lines,
 )
-from analysis.store import Store
-from analysis.verification import HandResult, check
-from parser.outcome import HandText, ParseError
 
 STATUSES = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
 TASK_HANDS = 500  # hand texts per worker task (fewer, larger Arrow tables to send back)

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analysis import sources
-from analysis.sources import Source, open_lines
+from parser import sources
 from parser.outcome import HandText
 from parser.pokerstars import PokerStarsReader
+from parser.sources import Source, open_lines
 
 HAND = "PokerStars Hand #{n}: Triple Draw 2-7 Lowball Limit ($1/$2 USD)\nTable 'T'\nHero: folds"
 
