@@ -176,8 +176,9 @@ def _zip_sources(
         if info.filename in nested:
             if info.file_size > MAX_NESTED_BYTES:
                 yield Rejected(
-                    member, f"an archive inside an archive of {info.file_size:,} bytes "
-                    f"(more than {MAX_NESTED_BYTES:,}): unpack it first"
+                    member,
+                    f"an archive inside an archive of {info.file_size:,} bytes "
+                    f"(more than {MAX_NESTED_BYTES:,}): unpack it first",
                 )
                 continue
             yield from _zip_sources(member, _in_memory(open_member), info.file_size, depth + 1)
@@ -308,8 +309,9 @@ def open_lines(source: Source | str, stream: BinaryIO, *, start_line: int = 1) -
     first = stream.read(BLOCK)
     decoded, lines = open_stream(stream, first)
     if decoded.binary:
-        raise Rejected(name, "binary data, not a text hand history",
-                       expected="a hand-history text file")
+        raise Rejected(
+            name, "binary data, not a text hand history", expected="a hand-history text file"
+        )
     if not decoded.head.strip() and len(first) < BLOCK:
         raise Rejected(name, "the file holds no text", expected="a hand history")
     reader = site_reader(decoded.head)
