@@ -474,7 +474,7 @@ class _Import:
 
     def _absorb(self, state: FileState, rows: ArrowRows) -> None:
         """Count a worker's rows and hold them for the next transaction."""
-        if self.tracker is not None and rows.carry:
+        if self.tracker is not None and (rows.carry or rows.breaks):
             rows = with_continuity(rows, self.tracker)
         self.pending.append((state, rows))
         n_quarantine = rows.quarantine.num_rows

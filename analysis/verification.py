@@ -135,7 +135,8 @@ def verify_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[HandResult
 
     Stacks are also followed from hand to hand at each table (``engine.continuity``), in
     the order the files give the hands; a break is reported on the later hand, and a hand
-    whose replay failed carries nothing forward (``ContinuityTracker.feed``).
+    that failed (a parse error, a replay that gave no final stacks) ends its table's chain
+    (``ContinuityTracker.break_chains``, ``feed``).
     """
     from parser.reader import read_path  # the reader pulls in every site's grammar
 
@@ -143,6 +144,8 @@ def verify_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[HandResult
     for path in paths:
         for chunk, outcome in read_path(path):
             if not isinstance(outcome, Hand):
+                if isinstance(outcome, ParseError):  # its table's stacks are unknown now
+                    tables.break_chains(outcome.file or chunk.file, outcome.line)
                 yield _other_result(chunk, outcome)
                 continue
             verdict, final, pots = _replayed(outcome)
