@@ -39,13 +39,10 @@ from analysis.importer import (
     ProgressFn,
     checked,
     facts_fn,
-    kill_workers,
-    mp_context,
     reader_for,
-    worker_init,
-    worker_result,
 )
 from analysis.rows import CHILD_COLUMNS, HAND_COLUMNS, ArrowRows, Rows, add_result, with_continuity
+from analysis.workers import kill_workers, mp_context, worker_init, worker_result
 from engine.continuity import ContinuityTracker
 from parser.outcome import HandText
 

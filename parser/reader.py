@@ -57,37 +57,64 @@ def read_text(text: str, file: str) -> Iterator[Result]:
 
 def read_sources(sources: Iterable[Source | Rejected]) -> Iterator[Result]:
     """Every hand of every source, in order; a rejected source is one error naming it."""
+    for reader, chunk, error in cut_sources(sources):
+        if error is not None:
+            yield chunk, error
+        else:
+            assert reader is not None  # a hand text always comes with its reader
+            yield chunk, parse(reader, chunk)
+
+
+Cut = tuple[SiteReader | None, HandText, ParseError | None]
+"""A hand text cut from a source with the site reader that cut it, to be parsed; or, with
+a ``ParseError``, the verdict of a source that was rejected, broke or was cut short."""
+
+
+def cut_sources(sources: Iterable[Source | Rejected]) -> Iterator[Cut]:
+    """Every hand text of every source, in order, not yet parsed: what ``read_sources``
+    parses in this process and ``drawlab verify --workers`` hands to worker processes."""
     for source in sources:
         if isinstance(source, Rejected):
-            yield rejected_result(source)
+            yield None, *rejected_result(source)
         else:
-            yield from read_source(source)
+            yield from cut_source(source)
 
 
-def read_source(source: Source) -> Iterator[Result]:
-    """Every hand of one source: opened, decoded, cut and parsed."""
+def cut_source(source: Source) -> Iterator[Cut]:
+    """The hand texts of one source: opened, decoded and cut."""
     try:
         stream = source.open()
     except READ_ERRORS as exc:
-        yield file_error(source.name, f"cannot read the file: {_why(exc)}")
+        yield None, *file_error(source.name, f"cannot read the file: {_why(exc)}")
         return
     with stream:
         try:
             opened = open_lines(source, stream)
         except Rejected as exc:
-            yield rejected_result(exc)
+            yield None, *rejected_result(exc)
             return
         except READ_ERRORS as exc:
-            yield file_error(source.name, f"cannot read the file: {_why(exc)}")
+            yield None, *file_error(source.name, f"cannot read the file: {_why(exc)}")
             return
-        chunks = opened.reader.split(opened.lines, source.name)
-        yield from read_chunks(opened.reader, chunks, source.name)
+        reader = opened.reader
+        for chunk, error in cut_chunks(
+            reader, reader.split(opened.lines, source.name), source.name
+        ):
+            yield reader, chunk, error
     if opened.rejected:
-        yield file_error(source.name, opened.rejected.removeprefix(f"{source.name}:"))
+        yield None, *file_error(source.name, opened.rejected.removeprefix(f"{source.name}:"))
 
 
 def read_chunks(reader: SiteReader, chunks: Iterator[HandText], file: str) -> Iterator[Result]:
     """The hands a site reader cuts, each parsed; a failing cut ends the file with an error."""
+    for chunk, error in cut_chunks(reader, chunks, file):
+        yield chunk, error if error is not None else parse(reader, chunk)
+
+
+def cut_chunks(
+    reader: SiteReader, chunks: Iterator[HandText], file: str
+) -> Iterator[tuple[HandText, ParseError | None]]:
+    """The hand texts a site reader cuts; a failing cut ends the file with its error."""
     while True:
         try:
             chunk = next(chunks)
@@ -102,7 +129,7 @@ def read_chunks(reader: SiteReader, chunks: Iterator[HandText], file: str) -> It
         except Exception as exc:  # a site reader's bug must not stop the user's import
             yield file_error(file, f"{INTERNAL}: {type(exc).__name__}: {exc}")
             return
-        yield chunk, parse(reader, chunk)
+        yield chunk, None
 
 
 def parse(reader: SiteReader, chunk: HandText) -> Outcome:
@@ -120,7 +147,7 @@ def parse(reader: SiteReader, chunk: HandText) -> Outcome:
         )
 
 
-def rejected_result(rejected: Rejected) -> Result:
+def rejected_result(rejected: Rejected) -> tuple[HandText, ParseError]:
     """A rejected source's one verdict: a parse error at its first line."""
     return file_error(
         rejected.name,
@@ -133,7 +160,7 @@ def rejected_result(rejected: Rejected) -> Result:
 
 def file_error(
     file: str, message: str, *, line_text: str = "", expected: str = "", text: str = ""
-) -> Result:
+) -> tuple[HandText, ParseError]:
     """A whole file's (or the rest of a file's) one error, positioned at its first line."""
     line = 1
     where, sep, rest = message.partition(": ")
