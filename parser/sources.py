@@ -73,6 +73,16 @@ class Rejected(Exception):
         self.text = text
         super().__init__(f"{name}: {reason}")
 
+    def __reduce__(self) -> tuple[object, ...]:  # picklable, as ParseError is
+        return (
+            _rebuild_rejected,
+            (self.name, self.reason, self.line_text, self.expected, self.text),
+        )
+
+
+def _rebuild_rejected(name: str, reason: str, line_text: str, expected: str, text: str) -> Rejected:
+    return Rejected(name, reason, line_text=line_text, expected=expected, text=text)
+
 
 @dataclass(frozen=True)
 class Source:
