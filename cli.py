@@ -278,6 +278,12 @@ def _export(args: argparse.Namespace) -> int:
 def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("verify", help="replay hands under the rules and report what is wrong")
     p.add_argument("--json", action="store_true", help="one JSON object per hand, then a summary")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes that parse and replay (default: one per core; the output is the same)",
+    )
     p.add_argument("paths", nargs="+", metavar="PATH", help="files, folders or .zip archives")
     p.set_defaults(handler=_verify)
 
@@ -296,7 +302,8 @@ def _verify(args: argparse.Namespace) -> int:
 
     start = time.perf_counter()
     tally = Tally()
-    for result in verify_paths(args.paths):
+    workers = args.workers if args.workers is not None else _default_workers(args.paths)
+    for result in verify_paths(args.paths, workers=workers):
         tally.add(result)
         text = result_json(result) if args.json else result_text(result)
         if text is not None:
@@ -304,6 +311,20 @@ def _verify(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - start
     print(summary_json(tally, seconds) if args.json else summary_text(tally, seconds))
     return tally.exit_status
+
+
+SMALL_INPUT = 1 << 20  # bytes below which verify's worker processes cost more than they save
+
+
+def _default_workers(paths: list[str]) -> int:
+    """One per core, but none for a small input: starting the processes would cost more
+    than they save (the output is the same either way)."""
+    import os
+
+    from parser.sources import Source, iter_sources
+
+    size = sum(s.size for s in iter_sources(paths) if isinstance(s, Source))
+    return 1 if size < SMALL_INPUT else (os.cpu_count() or 1)
 
 
 def _add_convert(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

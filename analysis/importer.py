@@ -18,7 +18,6 @@ import contextlib
 import gc
 import hashlib
 import importlib
-import multiprocessing
 import os
 import time
 import uuid
@@ -27,23 +26,24 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, TypeVar
+from typing import Any, BinaryIO
 
 import duckdb
 import pyarrow.compute as pc
 
 from analysis.db import Connection, append_arrow, fact_columns, one
 from analysis.rows import ArrowRows, Rows, add_result, with_continuity
-from analysis.sources import (
+from analysis.store import Store
+from analysis.verification import HandResult, check
+from analysis.workers import kill_workers, mp_context, worker_init, worker_result
+from parser.outcome import HandText, ParseError
+from parser.sources import (
     Rejected,
     Source,
     bytes_sources,
     iter_sources,
     open_lines,
 )
-from analysis.store import Store
-from analysis.verification import HandResult, check
-from parser.outcome import HandText, ParseError
 
 STATUSES = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
 TASK_HANDS = 500  # hand texts per worker task (fewer, larger Arrow tables to send back)
@@ -52,9 +52,7 @@ FLUSH_HANDS = 10_000  # hands per transaction
 CHECKPOINT_MB = 256  # write-ahead log size at which DuckDB folds it into the file
 DUCKDB_MEMORY_MB = 512  # DuckDB's own memory during an import (indexes spill past it)
 SMALL_IMPORT = 1 << 20  # bytes below which worker processes cost more than they save
-WORKER_POLL_SECONDS = 1.0  # how often a wait for a worker checks that all are alive
 PROBLEM_LOG = 1000  # problem lines kept in the summary; the count is always whole
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -474,7 +472,7 @@ class _Import:
 
     def _absorb(self, state: FileState, rows: ArrowRows) -> None:
         """Count a worker's rows and hold them for the next transaction."""
-        if self.tracker is not None and rows.carry:
+        if self.tracker is not None and (rows.carry or rows.breaks):
             rows = with_continuity(rows, self.tracker)
         self.pending.append((state, rows))
         n_quarantine = rows.quarantine.num_rows
@@ -583,43 +581,6 @@ def _hash_stream(stream: BinaryIO, digest: Any, prefix_size: int | None) -> tupl
     if prefix_size is not None and prefix is None and size == prefix_size:
         prefix = digest.hexdigest()
     return prefix, size
-
-
-def worker_init() -> None:
-    """Workers build and drop millions of small objects: collect garbage less often.
-
-    The records hold no reference cycles worth chasing; with CPython's default threshold
-    the collector ran often enough to cost a third of a worker's time.
-    """
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
-
-
-def worker_result(future: Future[T], executor: ProcessPoolExecutor | None) -> T:
-    """A worker's result, or BrokenProcessPool as soon as any worker has died.
-
-    The executor notices a dead worker by itself most of the time, but a worker killed
-    while it holds the shared task queue's lock leaves the pool waiting for ever (seen
-    here under SIGKILL); so the import also watches the workers itself.
-    """
-    while True:
-        try:
-            return future.result(timeout=WORKER_POLL_SECONDS)
-        except TimeoutError:
-            processes = list(executor._processes.values()) if executor is not None else []
-            if any(p.exitcode is not None for p in processes):
-                raise BrokenProcessPool("a worker process died") from None
-
-
-def kill_workers(executor: ProcessPoolExecutor) -> None:
-    for process in list(executor._processes.values()):
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            process.kill()
-
-
-def mp_context() -> Any:
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
 def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> int:

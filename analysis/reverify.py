@@ -39,13 +39,10 @@ from analysis.importer import (
     ProgressFn,
     checked,
     facts_fn,
-    kill_workers,
-    mp_context,
     reader_for,
-    worker_init,
-    worker_result,
 )
 from analysis.rows import CHILD_COLUMNS, HAND_COLUMNS, ArrowRows, Rows, add_result, with_continuity
+from analysis.workers import kill_workers, mp_context, worker_init, worker_result
 from engine.continuity import ContinuityTracker
 from parser.outcome import HandText
 
@@ -120,6 +117,7 @@ def replay_page(hands: Sequence[StoredHand]) -> _Page:
         result = checked(reader, HandText(file, line, text, site))
         if result.status == "parse_error":
             failed.append((hand_id, result.reason))
+            rows.breaks.append((result.file, result.line))  # its table's chain ends
             continue
         add_result(rows, result, facts, columns)
         ids.append(hand_id)
@@ -138,6 +136,10 @@ def reverify(
         workers = 0 if total < SMALL else (os.cpu_count() or 1)
     facts = has_player_hands(db)
     tracker = ContinuityTracker()
+    for file, line in db.execute(
+        "SELECT coalesce(file, ''), coalesce(line, 1) FROM quarantine"
+    ).fetchall():
+        tracker.break_chains(str(file), int(line))  # a text that did not read ends its chains
     pool = _Pool(workers)
     try:
         for page in pool.replayed(_pages(db, "hands")):
@@ -225,7 +227,7 @@ def _pages(db: Connection, table: str) -> Iterator[list[StoredHand]]:
 def _store(
     db: Connection, page: _Page, tracker: ContinuityTracker, facts: bool, summary: ReverifySummary
 ) -> None:
-    rows = with_continuity(page.rows, tracker) if page.rows.carry else page.rows
+    rows = with_continuity(page.rows, tracker) if page.rows.carry or page.rows.breaks else page.rows
     ids = page.ids + [i for i, _ in page.failed]
     db.register("_page_ids", pa.table({"id": pa.array(ids, pa.int64())}))
     db.execute("BEGIN TRANSACTION")

@@ -100,6 +100,9 @@ FactsFn = Callable[[Hand], Sequence[Any]]
 Carry = tuple[int, TableHand, dict[str, int]]
 """(position in ``Rows.hands``, the hand's summary, each seat's final stack): what the
 stack carry-over check across consecutive hands needs, small to send back."""
+Break = tuple[str, int]
+"""(file, line) of a hand that could not be read: every stack chain of that file reaching
+across the line ends there (``ContinuityTracker.break_chains``)."""
 
 
 @dataclass
@@ -113,6 +116,7 @@ class Rows:
     )
     player_hands: list[Row] = field(default_factory=list)
     carry: list[Carry] = field(default_factory=list)
+    breaks: list[Break] = field(default_factory=list)
 
     def to_arrow(self, fact_types: Sequence[tuple[str, str]] = ()) -> ArrowRows:
         """Typed columns, built where the rows were (in the worker), cheap to send back."""
@@ -129,6 +133,7 @@ class Rows:
                 self.player_hands,
             ),
             carry=self.carry,
+            breaks=self.breaks,
         )
 
 
@@ -141,6 +146,7 @@ class ArrowRows:
     children: dict[str, pa.Table]
     player_hands: pa.Table
     carry: list[Carry] = field(default_factory=list)
+    breaks: list[Break] = field(default_factory=list)
 
 
 def _table(names: Sequence[str], types: Sequence[pa.DataType], rows: list[Row]) -> pa.Table:
@@ -203,6 +209,7 @@ def add_result(
                 result.text,
             )
         )
+        rows.breaks.append((result.file, result.line))
         return
     local = len(rows.hands)
     problems = list(result.problems)
@@ -336,9 +343,12 @@ def with_continuity(rows: ArrowRows, tracker: Any) -> ArrowRows:
     """``rows`` with the stack carry-over problems ``tracker`` finds, fed in file order.
 
     The importer feeds every hand of an import through one tracker, in order, so a
-    table's consecutive hands are compared whichever worker batches they came in.  An
+    table's consecutive hands are compared whichever worker batches they came in; a hand
+    that could not be read ends the chains across it (``Rows.breaks``).  An
     error found here makes an ``ok`` hand ``invalid``, as a replay error would.
     """
+    for file, line in rows.breaks:  # by line: they may come in any order with the hands
+        tracker.break_chains(file, line)
     found: dict[int, tuple[Problem, ...]] = {}
     for local, summary, final in rows.carry:
         try:
@@ -349,7 +359,7 @@ def with_continuity(rows: ArrowRows, tracker: Any) -> ArrowRows:
         if problems:
             found[local] = problems
     if not found:
-        return replace(rows, carry=[])
+        return replace(rows, carry=[], breaks=[])
     hands = rows.hands
     status = hands.column("status").to_pylist()
     reason = hands.column("reason").to_pylist()
@@ -379,5 +389,9 @@ def with_continuity(rows: ArrowRows, tracker: Any) -> ArrowRows:
         ]
     )
     return replace(
-        rows, hands=hands, children={**rows.children, "problems": problems_table}, carry=[]
+        rows,
+        hands=hands,
+        children={**rows.children, "problems": problems_table},
+        carry=[],
+        breaks=[],
     )

@@ -130,19 +130,34 @@ def _hand_id_guess(text: str) -> str:
     return head[start + 1 : end]
 
 
-def verify_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[HandResult]:
+def verify_paths(
+    paths: Iterable[str | os.PathLike[str]], workers: int = 1
+) -> Iterator[HandResult]:
     """Every hand of every file, folder or .zip in ``paths``, read and replayed, in order.
 
     Stacks are also followed from hand to hand at each table (``engine.continuity``), in
     the order the files give the hands; a break is reported on the later hand, and a hand
-    whose replay failed carries nothing forward (``ContinuityTracker.feed``).
+    that failed (a parse error, a replay that gave no final stacks) ends its table's chain
+    (``ContinuityTracker.break_chains``, ``feed``).
+
+    ``workers`` above 1 parses and replays in that many worker processes
+    (``analysis.verify_workers``): the same verdicts in the same order, but without the
+    records and pots (``hand`` is None, ``pots`` empty), which would cost more to send back
+    than to make.
     """
+    if workers > 1:
+        from analysis.verify_workers import verify_in_workers
+
+        yield from verify_in_workers(paths, workers)
+        return
     from parser.reader import read_path  # the reader pulls in every site's grammar
 
     tables = ContinuityTracker()
     for path in paths:
         for chunk, outcome in read_path(path):
             if not isinstance(outcome, Hand):
+                if isinstance(outcome, ParseError):  # its table's stacks are unknown now
+                    tables.break_chains(outcome.file or chunk.file, outcome.line)
                 yield _other_result(chunk, outcome)
                 continue
             verdict, final, pots = _replayed(outcome)

@@ -18,10 +18,17 @@ A hand whose table has no name (a PHH file from pokerkit, which writes none) is 
 of its own: hands of unknown tables cannot be told to be at one, so they are never chained.
 A hand whose history states no payouts (``PAYOUT_UNSTATED``) ends with stacks nobody wrote,
 so it carries nothing to the next hand.
+
+A hand that failed (a parse error, or a replay that gave no final stacks) ends its table's
+chain: the stacks after it are unknown, so the table's next hand starts a new chain instead
+of being compared with the hand before the failed one (which flagged every player).  A
+parse error rarely tells its table, so ``ContinuityTracker.break_chains`` without a table
+ends every chain of the file that reaches across the failed hand's line (conservative).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right, insort
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import NamedTuple
@@ -118,6 +125,30 @@ class ContinuityTracker:
 
     def __init__(self) -> None:
         self._last: dict[TableKey, tuple[TableHand, dict[str, int]]] = {}
+        self._breaks: dict[str, list[int]] = {}  # file -> lines of its failed hands
+        self._table_breaks: dict[TableKey, list[int]] = {}
+
+    def break_chains(self, file: str, line: int, key: TableKey | None = None) -> None:
+        """A hand that failed at ``line`` of ``file``: the chain of table ``key`` (of every
+        table of the file when its table is unknown) that reaches across that line ends.
+
+        Breaks are kept by line, so they may be given in any order with the hands: the
+        importer's workers send a batch's failed hands apart from its good ones.
+        """
+        if key is None:
+            insort(self._breaks.setdefault(file, []), line)
+        else:
+            insort(self._table_breaks.setdefault(key, []), line)
+
+    def _broken(self, previous: TableHand, current: TableHand) -> bool:
+        """A failed hand lies between two hands of a table."""
+        low, high = sorted((previous.line, current.line))
+        for lines in (self._breaks.get(current.key[0]), self._table_breaks.get(current.key)):
+            if lines:
+                after = bisect_right(lines, low)
+                if after < len(lines) and lines[after] < high:
+                    return True
+        return False
 
     def feed(self, hand: Hand, final: Mapping[str, int]) -> tuple[Problem, ...]:
         """The carry-over problems of ``hand``'s starting stacks; ``final`` (its stacks at
@@ -137,8 +168,10 @@ class ContinuityTracker:
             self._last[key] = (hand, dict(final))
             if len(self._last) > self.TABLES:
                 del self._last[next(iter(self._last))]
-        if previous is None:
-            return ()
+        if previous is None or (
+            (self._breaks or self._table_breaks) and self._broken(previous[0], hand)
+        ):
+            return ()  # the first hand of a chain (a new one after a failed hand)
         return table_carry_over(previous[0], previous[1], hand)
 
 

@@ -1,176 +1,120 @@
 """Files, folders and archives in; one verdict per hand out, whatever the input holds.
 
-The reader is site-blind: it decodes, asks each registered site reader whether the text is
-theirs, and lets that reader cut and parse it hand by hand.  Whatever goes wrong comes out
-as a ``ParseError`` value naming the file, so one bad hand, file or archive member never
-stops the rest from being read.
+The reader is site-blind: ``parser.sources`` (the one reading pipeline, shared with the
+importer) walks the sources, decodes them and picks the site reader; here that reader cuts
+and parses each source hand by hand.  Whatever goes wrong comes out as a ``ParseError``
+value naming the file, so one bad hand, file or archive member never stops the rest from
+being read.
 """
 
 from __future__ import annotations
 
-import io
 import os
 import zipfile
-from collections.abc import Iterator
-from pathlib import Path
-from typing import IO, BinaryIO, cast
+from collections.abc import Iterable, Iterator
 
-from parser.encoding import BLOCK, HEAD_CHARS, ByteSource, open_stream, text_lines
+from parser.encoding import HEAD_CHARS, text_lines
 from parser.outcome import HandText, Outcome, ParseError
-from parser.registry import READERS
 from parser.site import SiteReader
+from parser.sources import (
+    Rejected,
+    Source,
+    bytes_sources,
+    foreign,
+    iter_sources,
+    open_lines,
+    site_reader,
+)
 
 Result = tuple[HandText, Outcome]
 
-MAX_ARCHIVE_BYTES = 4 << 30  # all members of one archive together, once expanded
-MAX_MEMBER_RATIO = 200  # expanded size over compressed size, beyond which a member is a bomb
-MAX_NESTING = 3  # archives inside archives
 INTERNAL = "reader failed"  # message prefix of errors that are our bugs, not the file's
-_ZIP_MAGIC = b"PK\x03\x04"
-_EMPTY_ZIP = b"PK\x05\x06"
+READ_ERRORS = (OSError, EOFError, ValueError, zipfile.BadZipFile)  # a stream that broke
 
 
 def read_path(path: str | os.PathLike[str]) -> Iterator[Result]:
     """Every hand in a file, a folder (recursively, in sorted order) or a .zip archive."""
-    p = Path(path)
-    if p.is_dir():
-        yield from _read_dir(p)
-        return
-    name = str(p)
-    try:
-        stream = p.open("rb")
-    except OSError as exc:
-        yield _file_error(name, f"cannot open the file: {exc.strerror or exc}")
-        return
-    with stream:
-        yield from _read_stream(stream, name)
+    yield from read_sources(iter_sources([path]))
 
 
 def read_bytes(data: bytes, file: str) -> Iterator[Result]:
     """Every hand in an uploaded file's bytes (a text file or a .zip archive)."""
-    yield from _read_stream(io.BytesIO(data), file)
+    yield from read_sources(bytes_sources(file, data))
 
 
 def read_text(text: str, file: str) -> Iterator[Result]:
     """Every hand in decoded text."""
     head = text[:HEAD_CHARS].lstrip("\ufeff")
-    yield from _read_lines(head, text_lines(text), file)
-
-
-def _read_dir(folder: Path, seen: frozenset[Path] = frozenset()) -> Iterator[Result]:
-    try:
-        real = folder.resolve()
-        entries = sorted(folder.iterdir(), key=lambda e: e.name)
-    except (OSError, RuntimeError) as exc:
-        yield _file_error(str(folder), f"cannot list the folder: {exc}")
+    if not head.strip() and not text.strip():
+        yield rejected_result(Rejected(file, "the file holds no text", expected="a hand history"))
         return
-    if real in seen:  # a link back up the tree: its files are being read already
-        return
-    for entry in entries:
-        if entry.is_dir():
-            yield from _read_dir(entry, seen | {real})
-        else:
-            yield from read_path(entry)
-
-
-def _read_stream(stream: ByteSource, file: str, depth: int = 0) -> Iterator[Result]:
-    try:
-        first = stream.read(BLOCK)
-    except OSError as exc:
-        yield _file_error(file, f"cannot read the file: {exc.strerror or exc}")
-        return
-    if first.startswith((_ZIP_MAGIC, _EMPTY_ZIP)):
-        if depth >= MAX_NESTING:
-            yield _file_error(file, "archive nested too deep: not read")
-            return
-        if isinstance(stream, _Bounded):  # an archive inside an archive: zipfile must seek
-            stream = io.BytesIO(first + stream.read())
-        yield from _read_zip(cast(BinaryIO, stream), file, depth)
-        return
-    decoded, lines = open_stream(stream, first)
-    if decoded.binary:
-        yield _file_error(
-            file, "not a text file (binary data)", expected="a hand-history text file"
-        )
-        return
-    yield from _read_lines(decoded.head, lines, file)
-
-
-def _read_zip(stream: BinaryIO, file: str, depth: int) -> Iterator[Result]:
-    try:
-        stream.seek(0)
-        archive = zipfile.ZipFile(stream)
-        members = sorted(
-            (m for m in archive.infolist() if not m.is_dir()), key=lambda m: m.filename
-        )
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
-        yield _file_error(file, f"not a readable .zip archive: {exc}")
-        return
-    budget = MAX_ARCHIVE_BYTES
-    with archive:
-        for member in members:
-            name = f"{file}/{member.filename}"
-            limit = min(budget, max(member.compress_size, 1) * MAX_MEMBER_RATIO + BLOCK)
-            if member.file_size > limit:
-                yield _file_error(
-                    name, f"archive member expands to {member.file_size} bytes: not read"
-                )
-                continue
-            try:
-                with archive.open(member) as raw:
-                    bounded = _Bounded(raw, limit)
-                    yield from _read_stream(bounded, name, depth + 1)
-            except (
-                zipfile.BadZipFile,
-                OSError,
-                ValueError,
-                EOFError,
-                RuntimeError,
-                NotImplementedError,
-            ) as exc:
-                yield _file_error(name, f"archive member cannot be read: {exc}")
-                continue
-            budget -= bounded.consumed
-            if bounded.exceeded:
-                yield _file_error(
-                    name, f"archive member expands beyond {limit} bytes: the rest is not read"
-                )
-
-
-class _Bounded:
-    """A member stream that ends at a byte budget, so a lying archive cannot fill memory."""
-
-    def __init__(self, raw: IO[bytes], limit: int) -> None:
-        self._raw = raw
-        self._limit = limit
-        self.consumed = 0
-        self.exceeded = False
-
-    def read(self, size: int = -1) -> bytes:
-        room = self._limit - self.consumed
-        if room <= 0:
-            self.exceeded = self.exceeded or bool(self._raw.read(1))
-            return b""
-        data = self._raw.read(room if size < 0 else min(size, room))
-        self.consumed += len(data)
-        return data
-
-
-def _read_lines(head: str, lines: Iterator[tuple[int, str]], file: str) -> Iterator[Result]:
-    if not head.strip() and not any(line.strip() for _, line in lines):
-        yield _file_error(file, "the file holds no text", expected="a hand history")
-        return
-    reader = _sniff(head)
+    reader = site_reader(head)
     if reader is None:
-        yield _file_error(
-            file,
-            "not a hand history this program reads",
-            line_text=_first_line(head),
-            expected="a hand history from " + ", ".join(r.site for r in READERS),
-            text=head,
-        )
+        yield rejected_result(foreign(file, head))
         return
-    chunks = reader.split(lines, file)
+    yield from read_chunks(reader, reader.split(text_lines(text), file), file)
+
+
+def read_sources(sources: Iterable[Source | Rejected]) -> Iterator[Result]:
+    """Every hand of every source, in order; a rejected source is one error naming it."""
+    for reader, chunk, error in cut_sources(sources):
+        if error is not None:
+            yield chunk, error
+        else:
+            assert reader is not None  # a hand text always comes with its reader
+            yield chunk, parse(reader, chunk)
+
+
+Cut = tuple[SiteReader | None, HandText, ParseError | None]
+"""A hand text cut from a source with the site reader that cut it, to be parsed; or, with
+a ``ParseError``, the verdict of a source that was rejected, broke or was cut short."""
+
+
+def cut_sources(sources: Iterable[Source | Rejected]) -> Iterator[Cut]:
+    """Every hand text of every source, in order, not yet parsed: what ``read_sources``
+    parses in this process and ``drawlab verify --workers`` hands to worker processes."""
+    for source in sources:
+        if isinstance(source, Rejected):
+            yield None, *rejected_result(source)
+        else:
+            yield from cut_source(source)
+
+
+def cut_source(source: Source) -> Iterator[Cut]:
+    """The hand texts of one source: opened, decoded and cut."""
+    try:
+        stream = source.open()
+    except READ_ERRORS as exc:
+        yield None, *file_error(source.name, f"cannot read the file: {_why(exc)}")
+        return
+    with stream:
+        try:
+            opened = open_lines(source, stream)
+        except Rejected as exc:
+            yield None, *rejected_result(exc)
+            return
+        except READ_ERRORS as exc:
+            yield None, *file_error(source.name, f"cannot read the file: {_why(exc)}")
+            return
+        reader = opened.reader
+        for chunk, error in cut_chunks(
+            reader, reader.split(opened.lines, source.name), source.name
+        ):
+            yield reader, chunk, error
+    if opened.rejected:
+        yield None, *file_error(source.name, opened.rejected.removeprefix(f"{source.name}:"))
+
+
+def read_chunks(reader: SiteReader, chunks: Iterator[HandText], file: str) -> Iterator[Result]:
+    """The hands a site reader cuts, each parsed; a failing cut ends the file with an error."""
+    for chunk, error in cut_chunks(reader, chunks, file):
+        yield chunk, error if error is not None else parse(reader, chunk)
+
+
+def cut_chunks(
+    reader: SiteReader, chunks: Iterator[HandText], file: str
+) -> Iterator[tuple[HandText, ParseError | None]]:
+    """The hand texts a site reader cuts; a failing cut ends the file with its error."""
     while True:
         try:
             chunk = next(chunks)
@@ -179,21 +123,22 @@ def _read_lines(head: str, lines: Iterator[tuple[int, str]], file: str) -> Itera
         except ParseError as exc:
             yield HandText(file, exc.line, exc.line_text, reader.site), exc
             return
-        except (OSError, EOFError, zipfile.BadZipFile) as exc:
-            yield _file_error(file, f"cannot read the rest of the file: {exc}")
+        except READ_ERRORS as exc:
+            yield file_error(file, f"cannot read the rest of the file: {exc}")
             return
         except Exception as exc:  # a site reader's bug must not stop the user's import
-            yield _file_error(file, f"{INTERNAL}: {type(exc).__name__}: {exc}")
+            yield file_error(file, f"{INTERNAL}: {type(exc).__name__}: {exc}")
             return
-        yield chunk, _parse(reader, chunk)
+        yield chunk, None
 
 
-def _parse(reader: SiteReader, chunk: HandText) -> Outcome:
+def parse(reader: SiteReader, chunk: HandText) -> Outcome:
+    """One hand text read; a site reader's bug is reported on the hand, never raised."""
     try:
         return reader.parse(chunk)
     except ParseError as exc:
         return exc
-    except Exception as exc:  # a site reader's bug is reported on the hand, never raised
+    except Exception as exc:
         return ParseError(
             f"{INTERNAL}: {type(exc).__name__}: {exc}",
             file=chunk.file,
@@ -202,26 +147,29 @@ def _parse(reader: SiteReader, chunk: HandText) -> Outcome:
         )
 
 
-def _sniff(head: str) -> SiteReader | None:
-    for reader in READERS:
-        try:
-            if reader.sniff(head):
-                return reader
-        except Exception:  # a broken sniff is that reader declining, not a crash
-            continue
-    return None
-
-
-def _first_line(text: str) -> str:
-    for line in text.splitlines():
-        if line.strip():
-            return line[:200]
-    return ""
-
-
-def _file_error(
-    file: str, message: str, *, line_text: str = "", expected: str = "", text: str = ""
-) -> Result:
-    return HandText(file, 1, text), ParseError(
-        message, file=file, line=1, line_text=line_text, expected=expected
+def rejected_result(rejected: Rejected) -> tuple[HandText, ParseError]:
+    """A rejected source's one verdict: a parse error at its first line."""
+    return file_error(
+        rejected.name,
+        rejected.reason,
+        line_text=rejected.line_text,
+        expected=rejected.expected,
+        text=rejected.text,
     )
+
+
+def file_error(
+    file: str, message: str, *, line_text: str = "", expected: str = "", text: str = ""
+) -> tuple[HandText, ParseError]:
+    """A whole file's (or the rest of a file's) one error, positioned at its first line."""
+    line = 1
+    where, sep, rest = message.partition(": ")
+    if sep and where.isdigit():  # "12: a line of ...": the line the problem is on
+        line, message = int(where), rest
+    return HandText(file, line, text), ParseError(
+        message, file=file, line=line, line_text=line_text, expected=expected
+    )
+
+
+def _why(exc: BaseException) -> str:
+    return str(getattr(exc, "strerror", None) or exc)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import zipfile
 from pathlib import Path
@@ -150,5 +151,60 @@ def test_the_readable_report_gives_the_reason_of_skips_and_parse_errors(
     assert lines[1].startswith(f"{holdem}:1: hand 100000000001 (pokerstars Hold'em No Limit): ")
     assert lines[1].split(": ", 2)[2].startswith("not replayed - ")
     assert lines[2] == "/no/such/file.txt:1: a hand: PARSE ERROR"
-    assert lines[3].startswith("    line 1: error PARSE_ERROR: cannot open the file")
+    assert lines[3] == "    line 1: error PARSE_ERROR: no such file or folder"
     assert status == 1
+
+
+def _session(folder: Path) -> Path:
+    """A PokerStars session whose middle hand cannot be read and whose last hand does not
+    follow the first (stacks followed in input order decide what is flagged)."""
+    from tests.test_chain_breaks import AFTER, BROKEN, _hand
+
+    path = folder / "session.txt"
+    later = _hand(4, a="$4", b="$3")
+    path.write_text("\n\n".join([_hand(1), BROKEN, AFTER, later]), encoding="utf-8")
+    return path
+
+
+def _without_seconds(lines: list[str]) -> list[str]:
+    """The output minus the time it took, the one thing two runs may not share."""
+    last = lines[-1]
+    if last.startswith('{"summary"'):
+        summary = json.loads(last)
+        del summary["summary"]["seconds"]
+        return [*lines[:-1], json.dumps(summary)]
+    head, _, rest = last.partition(" s:")
+    return [*lines[:-1], head.rsplit(",", 1)[0] + rest]
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_workers_give_the_output_of_one_process_in_input_order(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, as_json: bool
+) -> None:
+    paths = [str(CORPUS / "cash"), str(_session(tmp_path)), str(CORPUS / "tour")]
+    flags = ["--json"] if as_json else []
+    one_status, one = run(capsys, *flags, "--workers", "1", *paths)
+    two_status, two = run(capsys, *flags, "--workers", "2", *paths)
+    assert (two_status, _without_seconds(two)) == (one_status, _without_seconds(one))
+    assert len(one) > 50
+    if as_json:
+        session = [json.loads(line) for line in one if "session.txt" in line]
+        assert [(h["hand_id"], h["status"]) for h in session] == [
+            ("1", "ok"),
+            ("2", "parse_error"),
+            ("3", "ok"),
+            ("4", "invalid"),
+        ]
+        assert [p["code"] for p in session[3]["problems"]] == ["STACK_CHANGE", "STACK_MISMATCH"]
+
+
+def test_verify_takes_every_core_by_default_but_for_a_small_input(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import cli
+
+    big = tmp_path / "big.txt"
+    big.write_bytes(WALKED.read_bytes() * (cli.SMALL_INPUT // len(WALKED.read_bytes()) + 1))
+    monkeypatch.setattr(os, "cpu_count", lambda: 7)
+    assert cli._default_workers([str(WALKED)]) == 1  # no processes to start for one hand
+    assert cli._default_workers([str(big), str(WALKED)]) == 7

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
-from engine.continuity import check_continuity
+from engine.continuity import ContinuityTracker, check_continuity, table_key
 from engine.dealer import deal_hands
 from engine.problems import STACK_CHANGE, STACK_MISMATCH
 from engine.record import Game, Hand, Tournament
+from engine.replay import run_with_stacks
 from engine.verdict import Severity
 
 
@@ -68,3 +69,45 @@ def test_hands_far_apart_or_in_other_files_are_not_compared() -> None:
 def test_the_order_given_does_not_matter_times_do() -> None:
     hands = _session()
     assert check_continuity(list(reversed(hands))) == {}
+
+
+def _numbered(hands: list[Hand]) -> list[Hand]:
+    """The hands as one file holds them, 20 lines each."""
+    return [replace(h, file="s.txt", line=1 + 20 * i) for i, h in enumerate(hands)]
+
+
+def _fed(tracker: ContinuityTracker, hands: list[Hand]) -> list[tuple[str, ...]]:
+    out = []
+    for hand in hands:
+        _, final = run_with_stacks(hand)
+        out.append(tuple(p.code for p in tracker.feed(hand, final)))
+    return out
+
+
+def test_a_break_in_a_file_ends_every_chain_across_its_line_and_no_other() -> None:
+    hands = _numbered(_session()[:4])
+    player = hands[2].seats[0].player
+    hands[2] = _restack(hands[2], player, -1)  # hand 3 starts a chip short, hand 4 one up
+    broken = [(), (), (STACK_MISMATCH,), (STACK_CHANGE,)]
+    assert _fed(ContinuityTracker(), hands) == broken
+    tracker = ContinuityTracker()
+    tracker.break_chains("s.txt", 30)  # a failed hand between hand 2 (line 21) and 3 (41)
+    assert _fed(tracker, hands) == [(), (), (), (STACK_CHANGE,)]
+    tracker = ContinuityTracker()
+    tracker.break_chains("s.txt", 50)  # between hand 3 and 4
+    assert _fed(tracker, hands) == [(), (), (STACK_MISMATCH,), ()]
+    elsewhere = ContinuityTracker()
+    elsewhere.break_chains("other.txt", 30)  # another file's failed hand says nothing here
+    elsewhere.break_chains("s.txt", 70)  # nor one after the last hand
+    assert _fed(elsewhere, hands) == broken
+
+
+def test_a_break_of_one_table_leaves_the_other_tables_chains() -> None:
+    hands = _numbered(_session()[:4])
+    hands[2] = _restack(hands[2], hands[2].seats[0].player, -1)
+    tracker = ContinuityTracker()
+    tracker.break_chains("s.txt", 30, key=("s.txt", hands[0].site, "", "another table"))
+    assert _fed(tracker, hands) == [(), (), (STACK_MISMATCH,), (STACK_CHANGE,)]
+    tracker = ContinuityTracker()
+    tracker.break_chains("s.txt", 30, key=table_key(hands[0]))
+    assert _fed(tracker, hands) == [(), (), (), (STACK_CHANGE,)]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import parser.reader as reader
+import parser.sources as sources
 from engine.record import Hand
 from parser.outcome import HandText, ParseError, Skipped
 from parser.reader import read_bytes, read_path, read_text
@@ -79,7 +80,7 @@ def test_an_archive_member_that_expands_too_far_is_refused(tmp_path: Path) -> No
 
 
 def test_an_archive_over_its_total_budget_stops_being_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reader, "MAX_ARCHIVE_BYTES", 1000)
+    monkeypatch.setattr(sources, "MAX_ARCHIVE_BYTES", 1000)
     results = list(read_bytes(_zip({"a.txt": TD.read_bytes()}), "small.zip"))
     assert kinds(results) == ["ParseError"]
     assert "not read" in str(results[0][1])
@@ -98,10 +99,10 @@ def test_binary_empty_missing_and_foreign_files_are_errors_naming_the_file(tmp_p
     (tmp_path / "empty.txt").write_bytes(b"")
     (tmp_path / "notes.txt").write_text("shopping list\neggs\n")
     for name, message in (
-        ("pic.png", "not a text file (binary data)"),
+        ("pic.png", "binary data, not a text hand history"),
         ("empty.txt", "the file holds no text"),
         ("notes.txt", "not a hand history this program reads"),
-        ("missing.txt", "cannot open the file"),
+        ("missing.txt", "no such file or folder"),
     ):
         results = list(read_path(tmp_path / name))
         assert len(results) == 1
@@ -155,7 +156,7 @@ class _Broken:
 def test_a_site_reader_bug_becomes_an_error_on_that_hand_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(reader, "READERS", [_Broken()])
+    monkeypatch.setattr(sources, "READERS", [_Broken()])
     results = list(read_text("BROKEN one\nBROKEN boom\nBROKEN three\n", "b.txt"))
     assert kinds(results) == ["Skipped", "ParseError", "Skipped"]
     error = results[1][1]

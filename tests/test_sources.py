@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analysis import sources
-from analysis.sources import Source, open_lines
+from parser import sources
 from parser.outcome import HandText
 from parser.pokerstars import PokerStarsReader
+from parser.sources import Source, open_lines
 
 HAND = "PokerStars Hand #{n}: Triple Draw 2-7 Lowball Limit ($1/$2 USD)\nTable 'T'\nHero: folds"
 
@@ -55,3 +55,17 @@ def test_an_enormous_line_ends_the_lines_and_names_its_line(
     resumed, rejected = _chunks(text.encode(), start_line=5)
     assert [c.line for c in resumed] == [5]
     assert rejected is not None and rejected.startswith("f.txt:8:")
+
+
+def test_a_rejection_crosses_to_another_process_whole() -> None:
+    import pickle
+
+    from parser.sources import Rejected
+
+    back = pickle.loads(pickle.dumps(Rejected("a.txt", "why", expected="what", text="head")))
+    assert (str(back), back.reason, back.expected, back.text) == (
+        "a.txt: why",
+        "why",
+        "what",
+        "head",
+    )
