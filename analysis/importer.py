@@ -389,9 +389,15 @@ class _Import:
             site = ""
             try:
                 with src.open() as stream:
-                    opened = open_lines(src, stream, start_line=state.resume_from)
+                    # A grown file is cut from its first line again: a reader may need what
+                    # the file said before the resumed hand (one Merge <description> heads
+                    # every later <game>); the hands before it are already stored.
+                    opened = open_lines(src, stream)
                     site = opened.reader.site
+                    resume = state.resume_from
                     for chunk in opened.reader.split(opened.lines, src.name):
+                        if chunk.line < resume:
+                            continue
                         state.chunks += 1
                         state.last_chunk_line = chunk.line
                         batch.append(chunk)

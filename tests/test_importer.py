@@ -15,6 +15,7 @@ from analysis import db as dbmod
 from analysis.importer import ImportSummary, Progress, import_bytes, import_paths
 from analysis.sources import ARCHIVE_SEP
 from analysis.verification import verify_paths
+from tests.corpus import CORPUS
 from tests.store_data import STARS_TRIPLE, stars_files, stars_history, write_history
 
 TABLES = ("hands", "seats", "actions", "draws", "shows", "payouts", "problems", "quarantine")
@@ -439,3 +440,24 @@ def test_imports_leave_the_default_memory_limit_exactly_as_it_was(tmp_path: Path
     for i in range(3):
         import_paths(con, [write_history(tmp_path / f"{i}.txt", 3, first_id=10 * i + 1)], workers=0)
     assert con.execute("SELECT current_setting('memory_limit')").fetchone() == default
+
+
+def test_a_grown_merge_session_reads_its_later_games_with_the_first_description(
+    tmp_path: Path,
+) -> None:
+    # One <description> heads all 15 games of the session; a resumed import must still
+    # know it for the games that arrive later.
+    session = CORPUS / "cash/Merge/Draw/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt"
+    text = session.read_text(encoding="utf-8")
+    cut = text.index('<game id="33423082-15"')
+    path = tmp_path / "merge-session.txt"
+    path.write_text(text[:cut], encoding="utf-8")
+    con = _db(tmp_path)
+    first = import_paths(con, [path], workers=0)
+    assert _summary_statuses(first) == Counter({"ok": 14})
+    path.write_text(text, encoding="utf-8")
+    grown = import_paths(con, [path], workers=0)
+    assert (grown.added, grown.already_present) == (1, 1)
+    assert _statuses(con) == Counter({"ok": 15})
+    ids = {r[0] for r in con.execute("SELECT hand_id FROM hands").fetchall()}
+    assert ids == {f"33423082-{i}" for i in range(1, 16)}
