@@ -12,7 +12,6 @@ DuckDB lets one process write a file at a time; readers in other processes must 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 
 import duckdb
 
+from analysis.facts import FACT_COLUMNS
 from analysis.schema import CURRENT_VERSION, migrate, stored_version
 
 ENV_VAR = "DRAWLAB_DB"
@@ -147,13 +147,9 @@ def _check_current(con: Connection, target: str) -> None:
 # --- player_hands: columns owned by analysis.facts -------------------------------------
 
 
-def fact_columns() -> dict[str, str] | None:
-    """``FACT_COLUMNS`` from ``analysis.facts``, or ``None`` while that module is absent."""
-    try:
-        facts = importlib.import_module("analysis.facts")
-    except ImportError:
-        return None
-    return {str(k): str(v) for k, v in facts.FACT_COLUMNS.items()}
+def fact_columns() -> dict[str, str]:
+    """``FACT_COLUMNS`` from ``analysis.facts``: the statistics own the table's layout."""
+    return dict(FACT_COLUMNS)
 
 
 def player_hands_columns(facts: dict[str, str]) -> dict[str, str]:

@@ -14,7 +14,6 @@ with the unreadable texts when no filter is given.
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 from collections import Counter
@@ -26,6 +25,8 @@ from typing import IO, Any
 from analysis.db import Connection
 from analysis.queries import HandFilter, rebuild
 from engine.record import Hand
+from parser.phh import write_phh
+from parser.pokerstars_writer import write_pokerstars
 
 FORMATS = ("pokerstars", "phh", "original")
 PAGE = 2000
@@ -72,16 +73,11 @@ class ExportSummary:
 
 def writer_for(fmt: str) -> Callable[[Hand], str]:
     """The record-to-text writer of a format, from ``parser``."""
-    module_name, function = {
-        "pokerstars": ("parser.pokerstars_writer", "write_pokerstars"),
-        "phh": ("parser.phh", "write_phh"),
-    }[fmt]
-    try:
-        module = importlib.import_module(module_name)
-        writer: Callable[[Hand], str] = getattr(module, function)
-    except (ImportError, AttributeError) as exc:
-        raise ExportError(f"the {fmt} writer is not available: {exc}") from exc
-    return writer
+    writers: dict[str, Callable[[Hand], str]] = {
+        "pokerstars": write_pokerstars,
+        "phh": write_phh,
+    }
+    return writers[fmt]
 
 
 def export_hands(

@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import hashlib
-import importlib
 import os
 import time
 import uuid
@@ -32,10 +31,12 @@ import duckdb
 import pyarrow.compute as pc
 
 from analysis.db import Connection, append_arrow, fact_columns, one
-from analysis.rows import ArrowRows, Rows, add_result, with_continuity
+from analysis.facts import hand_facts
+from analysis.rows import ArrowRows, FactsFn, Rows, add_result, with_continuity
 from analysis.store import Store
 from analysis.verification import HandResult, check
 from analysis.workers import kill_workers, mp_context, worker_init, worker_result
+from engine.continuity import ContinuityTracker
 from parser.outcome import HandText, ParseError
 from parser.sources import (
     Rejected,
@@ -177,15 +178,6 @@ def reader_for(site: str) -> Any:
     return _READERS[site]
 
 
-def _continuity_tracker() -> Any | None:
-    """engine.continuity's tracker of stacks across a table's consecutive hands, if built."""
-    try:
-        module = importlib.import_module("engine.continuity")
-    except ImportError:
-        return None
-    return module.ContinuityTracker()
-
-
 def parse_task(site: str, chunks: Sequence[HandText]) -> ArrowRows:
     """A worker's job: hand texts to rows.  Never raises for anything a file holds."""
     reader = reader_for(site)
@@ -216,21 +208,12 @@ def checked(reader: Any, chunk: HandText) -> HandResult:
         return check(chunk, err)
 
 
-_FACTS: tuple[Any, tuple[str, ...], tuple[tuple[str, str], ...]] | None = None
+_FACT_TYPES = tuple((n, t) for n, t in fact_columns().items() if n != "hand")
 
 
-def facts_fn() -> tuple[Any, tuple[str, ...], tuple[tuple[str, str], ...]]:
+def facts_fn() -> tuple[FactsFn, tuple[str, ...], tuple[tuple[str, str], ...]]:
     """``hand_facts`` with the names and types of ``player_hands``' columns after ``hand``."""
-    global _FACTS
-    if _FACTS is None:
-        cols = fact_columns()
-        if cols is None:
-            _FACTS = (None, (), ())
-        else:
-            module = importlib.import_module("analysis.facts")
-            types = tuple((n, t) for n, t in cols.items() if n != "hand")
-            _FACTS = (module.hand_facts, tuple(n for n, _ in types), types)
-    return _FACTS
+    return hand_facts, tuple(n for n, _ in _FACT_TYPES), _FACT_TYPES
 
 
 # --- main side --------------------------------------------------------------------------
@@ -292,7 +275,7 @@ class _Import:
         if workers is None:
             workers = 0 if total < SMALL_IMPORT else (os.cpu_count() or 1)
         self.workers = workers
-        self.tracker = _continuity_tracker()
+        self.tracker = ContinuityTracker()
         self.pool_broken = False
         self.executor: ProcessPoolExecutor | None = None
         self.pending: list[tuple[FileState, ArrowRows | None]] = []
@@ -439,9 +422,8 @@ class _Import:
         if known is not None and size > known[0] and prefix == known[1]:
             resume_from, hands_before = known[2], known[3]
             forgotten = self.store.forget_tail(src.name, resume_from)
-            if self.tracker is not None:
-                for hand, final in self.store.last_hands_before(src.name, resume_from):
-                    self.tracker.feed(hand, final)
+            for hand, final in self.store.last_hands_before(src.name, resume_from):
+                self.tracker.feed(hand, final)
         batch_id = self.store.open_batch(src.name, size, checksum)
         self.summary.files += 1
         return FileState(src, batch_id, size, checksum, resume_from, hands_before, forgotten)
@@ -478,7 +460,7 @@ class _Import:
 
     def _absorb(self, state: FileState, rows: ArrowRows) -> None:
         """Count a worker's rows and hold them for the next transaction."""
-        if self.tracker is not None and (rows.carry or rows.breaks):
+        if rows.carry or rows.breaks:
             rows = with_continuity(rows, self.tracker)
         self.pending.append((state, rows))
         n_quarantine = rows.quarantine.num_rows
@@ -602,8 +584,6 @@ def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> 
     if not has_player_hands(db):
         return 0
     facts, columns, types = facts_fn()
-    if facts is None:
-        return 0
     start = time.monotonic()
     written = done = 0
     last = 0
