@@ -147,10 +147,10 @@ def _stats(args: argparse.Namespace) -> int:
 
 def _open_db(path: str | None) -> Connection | None:
     """The database to write, or None after saying why it cannot be opened."""
-    from analysis.db import connect
+    from analysis.importer import open_database
 
     try:
-        return connect(path)
+        return open_database(path)
     except (RuntimeError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return None

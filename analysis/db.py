@@ -3,7 +3,9 @@
 The file is found, in order, from the ``path`` argument (the command line's ``--db``),
 the environment variable ``DRAWLAB_DB``, or ``~/.drawlab/drawlab.duckdb``.  Opening it
 brings its schema forward (see ``analysis.schema``) and keeps ``player_hands`` in step
-with the columns the statistics declare in ``analysis.facts.FACT_COLUMNS``.
+with the columns the statistics declare in ``analysis.facts.FACT_COLUMNS`` (a table laid
+out anew is marked stale; refilling it parses hands, which is the importer's job, so this
+module imports nothing of the import pipeline).
 
 DuckDB lets one process write a file at a time; readers in other processes must open it
 ``read_only`` while no writer holds it.
@@ -111,10 +113,7 @@ def connect(path: str | os.PathLike[str] | None = None, *, read_only: bool = Fal
             raise
         return con
     migrate(con)
-    if sync_player_hands(con):
-        from analysis.importer import rebuild_player_hands  # parses: import only when needed
-
-        rebuild_player_hands(con)
+    sync_player_hands(con)  # a re-created table is marked stale; the importer refills it
     return con
 
 
@@ -170,8 +169,8 @@ def sync_player_hands(con: Connection) -> bool:
     """Create or re-create ``player_hands`` when the facts' columns changed.
 
     Returns True when the table is (now) out of date with the hands stored, that is when
-    it was re-created over a database that already holds hands: ``connect`` then refills
-    it from the stored hand texts (``analysis.importer.rebuild_player_hands``).
+    it was re-created over a database that already holds hands: the stored hand texts
+    refill it (``analysis.importer.open_database``, which programs that write call).
     """
     facts = fact_columns()
     if facts is None:

@@ -30,7 +30,7 @@ from typing import Any, BinaryIO
 import duckdb
 import pyarrow.compute as pc
 
-from analysis.db import Connection, append_arrow, fact_columns, one
+from analysis.db import Connection, append_arrow, connect, fact_columns, facts_stale, one
 from analysis.facts import hand_facts
 from analysis.rows import ArrowRows, FactsFn, Rows, add_result, with_continuity
 from analysis.store import Store
@@ -569,6 +569,16 @@ def _hash_stream(stream: BinaryIO, digest: Any, prefix_size: int | None) -> tupl
     if prefix_size is not None and prefix is None and size == prefix_size:
         prefix = digest.hexdigest()
     return prefix, size
+
+
+def open_database(path: str | os.PathLike[str] | None = None) -> Connection:
+    """The database to write, its ``player_hands`` refilled first when this DrawLab's facts
+    have other columns than those it was built with (``analysis.db.connect`` only marks
+    the table stale: opening a database never parses hands by itself)."""
+    con = connect(path)
+    if facts_stale(con):
+        rebuild_player_hands(con)
+    return con
 
 
 def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> int:

@@ -34,7 +34,9 @@ def open_database(path: str | None) -> duckdb.DuckDBPyConnection:
         except db.SchemaOutdated as outdated:
             if outdated.newer:
                 raise
-            db.connect(target).close()
+            from analysis.importer import open_database  # parses: only for an old file
+
+            open_database(target).close()
             return db.connect(target, read_only=True)
     except (RuntimeError, duckdb.Error) as e:
         raise StatsError(str(e)) from e

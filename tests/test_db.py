@@ -93,7 +93,7 @@ def test_hand_key_is_unique(tmp_path: Path) -> None:
 
 def test_player_hands_follow_the_facts_columns_and_are_refilled(tmp_path: Path) -> None:
     from analysis.facts import FACT_COLUMNS
-    from analysis.importer import import_paths
+    from analysis.importer import import_paths, open_database
     from tests.store_data import write_history
 
     path = tmp_path / "x.duckdb"
@@ -107,7 +107,13 @@ def test_player_hands_follow_the_facts_columns_and_are_refilled(tmp_path: Path) 
     con.execute("UPDATE meta SET value = 'older' WHERE name = 'player_hands_layout'")
     con.execute("DELETE FROM player_hands WHERE hand > 3")
     con.close()
+    # opening alone parses nothing: the table is laid out anew and marked stale
     con = dbmod.connect(path)
+    assert con.execute("SELECT count(*) FROM player_hands").fetchall() == [(0,)]
+    assert dbmod.facts_stale(con)
+    con.close()
+    # a program that writes opens it through the importer, which refills it
+    con = open_database(path)
     assert con.execute("SELECT * FROM player_hands ORDER BY hand, seat").fetchall() == before
     assert not dbmod.facts_stale(con)
     con.close()

@@ -21,7 +21,7 @@ import streamlit as st
 
 from analysis import db, queries
 from analysis.db import Connection, DatabaseUnavailable
-from analysis.importer import ImportSummary, import_paths
+from analysis.importer import ImportSummary, import_paths, open_database
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 SAMPLES_ENV = "DRAWLAB_SAMPLES"  # another folder to import on a first start ("" for none)
@@ -45,7 +45,7 @@ class Shared:
 
 @st.cache_resource(show_spinner="Opening the database (on a first start: importing the samples)…")
 def _shared(path: str) -> Shared:
-    shared = Shared(db.connect(path))
+    shared = Shared(open_database(path))
     first_start(shared)
     return shared
 
