@@ -52,6 +52,7 @@ from typing import Any
 from analysis.hand_classes import hand_class, is_made
 from analysis.positions import STEAL_POSITIONS, positions
 from engine.cards import Cards, format_cards
+from engine.money import format_money
 from engine.pots import uncalled
 from engine.record import (
     Action,
@@ -188,9 +189,8 @@ FACT_COLUMNS: dict[str, str] = {
 
 
 def money_label(amount: int) -> str:
-    """Hundredths as the sites write them: 10 -> "0.10", 200 -> "2"."""
-    whole, cents = divmod(amount, 100)
-    return str(whole) if cents == 0 else f"{whole}.{cents:02d}"
+    """Hundredths as the sites write them: 10 -> "0.10", 200 -> "2", -10 -> "-0.10"."""
+    return format_money(amount, thousands=False)
 
 
 def stakes_label(hand: Hand) -> str:

@@ -14,6 +14,7 @@ import pandas as pd
 
 from analysis.stat_defs import STATS
 from analysis.stats import PlayerReport, StatValue
+from engine.money import format_money
 
 _PERCENT = frozenset({s.key for s in STATS if s.kind == "rate"} | {
     "pat_rate", "won_rate", "share",
@@ -22,10 +23,7 @@ _PERCENT = frozenset({s.key for s in STATS if s.kind == "rate"} | {
 
 def money(amount: float | int) -> str:
     """Hundredths as units with two decimals, sign kept: -1234 -> "-12.34"."""
-    value = int(amount)
-    sign = "-" if value < 0 else ""
-    whole, cents = divmod(abs(value), 100)
-    return f"{sign}{whole}.{cents:02d}"
+    return format_money(int(amount), cents=True, thousands=False)
 
 
 def number(value: float | None, digits: int = 2) -> str:

@@ -33,7 +33,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import NamedTuple
 
-from engine.problems import STACK_CHANGE, STACK_MISMATCH, money
+from engine.money import format_money as money
+from engine.problems import STACK_CHANGE, STACK_MISMATCH
 from engine.profiles import PROFILES
 from engine.record import Action, Hand, Post
 from engine.replay import run_with_stacks

@@ -148,12 +148,3 @@ class Finding:
 
     def at(self, line: int) -> Problem:
         return Problem(self.code, self.severity, line, self.message)
-
-
-def money(amount: int) -> str:
-    """Hundredths as a player reads them: ``1,500`` for whole units, ``0.25`` otherwise."""
-    sign = "-" if amount < 0 else ""
-    whole, cents = divmod(abs(amount), 100)
-    if cents == 0:
-        return f"{sign}{whole:,}"
-    return f"{sign}{whole:,}.{cents:02d}"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.cards import Cards, format_cards
 from engine.cardtrack import CardTracker
+from engine.money import format_money as money
 from engine.pots import Pot, SettledPot, side_pots
 from engine.problems import (
     BAD_BUTTON,
@@ -27,7 +28,6 @@ from engine.problems import (
     SHOWDOWN_ORDER,
     UNKNOWN_PLAYER,
     Finding,
-    money,
 )
 from engine.profiles import SiteProfile, chip_unit, profile_for
 from engine.ranking import rank

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from engine.money import format_money as money
 from engine.pots import Pot, SettledPot, clockwise_from_button, side_pots, split
 from engine.problems import (
     COLLECT_MISMATCH,
@@ -24,7 +25,6 @@ from engine.problems import (
     UNDECIDED,
     WRONG_WINNER,
     Finding,
-    money,
 )
 from engine.profiles import OddChips, SiteProfile, TotalPot, UncalledReport
 from engine.record import Collect, Uncalled

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
 
+from engine.money import format_money as money
 from engine.problems import (
     BAD_AMOUNT,
     BAD_ANTE,
@@ -33,7 +34,6 @@ from engine.problems import (
     OUT_OF_TURN,
     STACK_MISMATCH,
     Finding,
-    money,
 )
 from engine.record import ActionKind, PostKind, Stakes, Structure
 from engine.rules import Forced, GameRules, Opener

@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 
 from analysis.drills.showdown import hand_for, values_of
 from engine.cards import CardError, Cards
+from engine.money import format_money
 from engine.pots import Pot, award, clockwise_from_button, side_pots
 from engine.ranking import Category, Ranking, describe, rank
 
@@ -93,8 +94,7 @@ class PotFeedback:
 
 
 def money(amount: int) -> str:
-    sign = "-" if amount < 0 else ""
-    return f"{sign}{abs(amount) // 100}.{abs(amount) % 100:02d}"
+    return format_money(amount, cents=True, thousands=False)
 
 
 def parse_money(text: str) -> int:
