@@ -23,16 +23,14 @@ from dataclasses import asdict, dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-import duckdb
 import numpy as np
 import pandas as pd
 
+from analysis.db import Connection
 from analysis.facts import FACT_COLUMNS
 from analysis.hand_classes import ALL_CLASSES
 from analysis.positions import POSITIONS
 from analysis.stat_defs import STATS, StatDef, definitions
-
-Connection = duckdb.DuckDBPyConnection
 
 SESSION_GAP = timedelta(minutes=30)
 
