@@ -114,7 +114,7 @@ _PLAY_VERB = re.compile(
     r"| collected\b ?"
 )
 _MONEY_LINE = re.compile(r"(?:Uncalled bet|Dealt to|Total pot)\b ?")
-_SEAT_LINE = re.compile(r"Seat \d+: .*?\(")
+_AMOUNT_OR_CARDS = re.compile(r"[$€£₹]\d|\[")
 _UNKNOWN = GRAMMAR.regex("UNKNOWN")
 
 NOTE_KINDS: Final = {
@@ -587,23 +587,30 @@ class _HandParser:
         column = self.unreadable_play(text)
         if column is not None:
             expected = _SUMMARY_EXPECTED if self.in_summary else _BODY_EXPECTED
-            raise self.error("a line of play that cannot be read", no, text, expected, column)
+            raise self.error("unknown line", no, text, expected, column)
         # The wording of ``parser.builder.HandBuilder.unknown_line``, which the other
         # readers use.
         message = f"a line this reader does not know: {text[:200]}"
         self.warnings.append(Problem(UNKNOWN_LINE, Severity.WARNING, no, message))
 
     def unreadable_play(self, text: str) -> int | None:
-        """The column where a line about chips or cards stops reading, None for chatter:
-        after a seated player's name and verb of play, or after a money line's opening."""
+        """The column where a line about chips or cards stops reading, None for chatter.
+
+        Such a line is a seat line before the summary (the stacks every chip is counted
+        from), a seated player's verb of play whose amount or cards do not read, a seated
+        player's "name: ..." naming money or cards, or a line of money no name starts.
+        """
+        if not self.in_summary and text.startswith("Seat "):
+            return 1
         for player in sorted((s.player for s in self.seats), key=len, reverse=True):
             if text.startswith(player):
-                verb = _PLAY_VERB.match(text, len(player))
+                after = len(player)
+                verb = _PLAY_VERB.match(text, after)
                 if verb is not None:
                     return verb.end() + 1
+                if text.startswith(": ", after) and _AMOUNT_OR_CARDS.search(text, after):
+                    return after + 3
         opening = _MONEY_LINE.match(text)
-        if opening is None and not self.in_summary and " in chips" in text:
-            opening = _SEAT_LINE.match(text)  # a seat's stack (the summary's seats say less)
         return None if opening is None else opening.end() + 1
 
     def draw_marker(self, name: str, m: re.Match[str], no: int, text: str) -> None:
