@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from engine.cards import make_card
 from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
 from parser.builder import HandBuilder, hand_change
-from parser.linegrammar import FieldError, money
+from parser.lines import FieldError, money
 from parser.outcome import HandText, ParseError, Skipped
 from parser.xmlhand import Element, elements, xml_hands
 

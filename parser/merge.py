@@ -17,7 +17,7 @@ from datetime import datetime
 
 from engine.record import Game, Hand, PostKind, Stakes, Structure
 from parser.builder import HandBuilder, hand_change
-from parser.linegrammar import FieldError, cards, money
+from parser.lines import FieldError, cards, money
 from parser.outcome import HandText, ParseError, Skipped
 from parser.xmlhand import Element, elements, xml_hands
 

@@ -495,7 +495,7 @@ def test_ten_game_mix_chatter_between_actions_is_read_as_notes() -> None:
         ("reconnected", 15, "Alice"), ("mood", 16, "Alice"), ("joins", 18, "Carol"),
         ("mood", 19, "Bob"), ("adds_chips", 21, "Carol"), ("dealt", 25, "Bob"),
     ]  # fmt: skip
-    assert [a for a in hand.actions if a.player == "Bob"][0] == Action(
+    assert next(a for a in hand.actions if a.player == "Bob") == Action(
         "Bob", 0, ActionKind.CALL, 20, 200
     )
     assert hand.draws == (

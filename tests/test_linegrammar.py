@@ -1,4 +1,5 @@
-"""Shared pieces of the site readers: money, cards, numbered chunks, the hand builder."""
+"""Shared pieces of the site readers (parser/lines.py): money, cards, numbered chunks, the
+hand builder, and the tolerant line reader."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 from engine.cards import parse_cards
 from engine.record import Action, ActionKind, Draw, PostKind
 from parser.builder import HandBuilder, hand_change
-from parser.linegrammar import FieldError, cards, join_numbered, money, numbered_hands
+from parser.lines import FieldError, cards, join_numbered, money, numbered_hands
 
 
 @pytest.mark.parametrize(
