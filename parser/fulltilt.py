@@ -66,7 +66,7 @@ def grammar() -> LineGrammar:
 _NOTES = (
     "TIME_LEFT", "REQUESTED_TIME", "DISCONNECTED", "RECONNECTED", "IS_SITTING_OUT",
     "SITS_OUT", "STANDS_UP", "SITS_DOWN", "HAS_RETURNED", "TIMED_OUT", "FEELING", "ADDS",
-    "TO_RECONNECT",
+    "TO_RECONNECT", "TOURNAMENT_RESULT",
 )  # fmt: skip
 _SEATS = ("SEAT", *_NOTES, "CHAT")
 _PLAY = (
@@ -271,6 +271,7 @@ class _FullTiltHand:
             "FEELING": self.noise("mood"),
             "ADDS": self.noise("adds_chips"),
             "TO_RECONNECT": self.noise("disconnected"),
+            "TOURNAMENT_RESULT": self.noise("finished"),
             "CHAT": self.noise("chat"),
         }
 

@@ -560,3 +560,17 @@ def test_other_game_with_an_unusual_header_is_still_unsupported() -> None:
     assert out == Skipped(
         "unsupported", "Razz is not a game DrawLab replays", "fulltilt", "r.txt", 1, "9", "Razz"
     )
+
+
+def test_a_sit_and_go_result_after_the_last_pot_is_a_note() -> None:
+    text = ALL_IN_TOURNAMENT_HAND.replace(
+        "Bob wins the pot (130) with 9,8,6,5,3\n",
+        "Bob wins the pot (130) with 9,8,6,5,3\nAlice finished the tournament in 2nd place\n"
+        "Bob wins the tournament and receives $9.50 - congratulations!\n",
+    )
+    ((_, hand),) = list(read_text(text, "t.txt"))
+    assert isinstance(hand, Hand), hand
+    assert hand.warnings == ()
+    assert [(n.kind, n.player) for n in hand.steps if isinstance(n, Note)][-2:] == [
+        ("finished", "Alice"), ("finished", "Bob"),
+    ]  # fmt: skip
