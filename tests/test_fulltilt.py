@@ -574,3 +574,20 @@ def test_a_sit_and_go_result_after_the_last_pot_is_a_note() -> None:
     assert [(n.kind, n.player) for n in hand.steps if isinstance(n, Note)][-2:] == [
         ("finished", "Alice"), ("finished", "Bob"),
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("attrs", "seats"), [("6 max, rush", 6), ("heads up", 2), ("deep 6", None), ("2 max", 2)]
+)
+def test_table_attributes_of_rush_deep_and_heads_up_tables(attrs: str, seats: int | None) -> None:
+    text = MIX_HAND.replace("Table Jackrabbit (6 max)", f"Table Orion ({attrs})")
+    ((_, hand),) = list(read_text(text, "rush.txt"))
+    assert isinstance(hand, Hand), hand
+    assert (hand.table, hand.max_seats, hand.warnings) == ("Orion", seats, ())
+
+
+def test_full_tilt_poker_and_fulltiltpoker_headers_read_alike() -> None:
+    ((_, a),) = list(read_text(MIX_HAND, "a.txt"))
+    older = MIX_HAND.replace("Full Tilt Poker Game", "FullTiltPoker Game")
+    ((_, b),) = list(read_text(older, "a.txt"))
+    assert a == b
