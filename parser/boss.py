@@ -26,7 +26,7 @@ from engine.cards import make_card
 from engine.problems import UNKNOWN_LINE
 from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
 from parser.builder import HandBuilder, hand_change
-from parser.linegrammar import FieldError, money
+from parser.lines import FieldError, money
 from parser.outcome import HandText, ParseError, Skipped
 from parser.xmlhand import Element, elements, xml_hands
 

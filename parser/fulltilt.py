@@ -6,29 +6,39 @@ layer undoes them; line numbers stay the file's), fixed-limit headers that give 
 sizes rather than the blinds, the hero's draw shown as ``discards 1 card [Qs]`` and then
 ``Dealt to Hero [kept] [new]``, ``posts a dead small blind`` (all dead) beside ``posts $5``
 (a live missed big blind), partial hands and dead hands (no cards dealt), tournament
-summaries, and a summary line sometimes run together with the next one.
+summaries, and a summary line sometimes run together with the next one.  Headers may
+give the local time with the same moment in ET in brackets; the hand's time is the ET one
+in UTC (parser/times.py holds the one table of zones).  Reading is tolerant: chatter,
+emotes, connection, time and seating lines are notes, and any line the reader does not
+know is a warning (parser/lines.py); the replay judges the chips and cards.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
 from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
 from parser.builder import HandBuilder
-from parser.linegrammar import (
+from parser.lines import (
+    Classifier,
+    FieldError,
+    Fields,
     LineGrammar,
     LineHandler,
     cards,
     clean,
     header_error,
     money,
+    no_seats,
     numbered_hands,
+    read_lines,
     site_grammar,
 )
 from parser.outcome import HandText, ParseError, Skipped
+from parser.times import local
 
 SITE = "fulltilt"
 _HAND_START = ("Full Tilt Poker Game #", "FullTiltPoker Game #")
@@ -42,15 +52,40 @@ _GAMES = {
     "5 Card Draw": Game.FIVE_CARD_DRAW,
 }
 _STRUCTURES = {"Limit": Structure.FIXED, "Pot Limit": Structure.POT, "No Limit": Structure.NO_LIMIT}
-_ZONES = {"ET": "America/New_York"}
 _BUY_IN = re.compile(r"\$([\d,.]+) \+ \$([\d,.]+)")
 _MAX_SEATS = re.compile(r"(\d+) max")
 _OTHER_GAME = re.compile(
     r" - (?:[A-Za-z ]+ )?(Hold'em|Omaha[^-]*|Razz|7 Card Stud[^-]*|Stud[^-]*|Badugi)"
 )
 
+
 def grammar() -> LineGrammar:
     return site_grammar("fulltilt.lark")
+
+
+_NOTES = (
+    "TIME_LEFT", "REQUESTED_TIME", "DISCONNECTED", "RECONNECTED", "IS_SITTING_OUT",
+    "SITS_OUT", "STANDS_UP", "SITS_DOWN", "HAS_RETURNED", "TIMED_OUT", "FEELING", "ADDS",
+    "TO_RECONNECT", "TOURNAMENT_RESULT",
+)  # fmt: skip
+_SEATS = ("SEAT", *_NOTES, "CHAT")
+_PLAY = (
+    "DEAD_SMALL_BLIND", "SMALL_BLIND", "BIG_BLIND", "ANTE", "POSTS", "BUTTON", "HOLE_CARDS",
+    "DEALT", "FOLDS", "CHECKS", "CALLS", "BETS", "RAISES", "DRAW_MARKER", "DISCARDS",
+    "STANDS_PAT", "IS_DEALT", "UNCALLED", "SHOW_DOWN", "SHOWS", "MUCKS", "WINS", *_NOTES,
+    "CHAT",
+)  # fmt: skip
+_SUMMARY = (
+    "SUMMARY", "DURATION", "TOTAL_POT", "SUM_SPLICED", "SUM_FOLDED", "SUM_SITTING_OUT",
+    "SUM_COLLECTED", "SUM_SHOWED", "SUM_MUCKED", *_NOTES, "CHAT",
+)  # fmt: skip
+
+
+@functools.cache
+def sections() -> tuple[Classifier, ...]:
+    """Seats, then play, then the summary: which kinds of line to try where."""
+    g = grammar()
+    return tuple(g.classifier(names) for names in (_SEATS, _PLAY, _SUMMARY))
 
 
 class FullTiltReader:
@@ -103,7 +138,7 @@ class FullTiltReader:
                 expected="a header like 'Full Tilt Poker Game #123: Table T (6 max) - $1/$2 - ...'",
             )
         hand_id, game_name = header[0], _s(header[9])
-        if header[13]:
+        if header[16]:
             return Skipped(
                 "incomplete",
                 "a partial hand: Full Tilt wrote only its summary",
@@ -133,7 +168,9 @@ class FullTiltReader:
                 game_name,
             )
         reading = _FullTiltHand(chunk)
-        grammar().run(chunk, reading.handlers())
+        read_lines(chunk, sections(), reading.handlers(), reading.b)
+        if not reading.b.seats:
+            raise no_seats(chunk)
         if not reading.hole_cards:
             return Skipped(
                 "incomplete",
@@ -153,19 +190,19 @@ class FullTiltReader:
 _LIMITS = {"FL": "Limit", "NL": "No Limit", "PL": "Pot Limit"}
 
 
-def _header(first: str) -> tuple[str | None, ...] | None:
-    """The header's fields in the older order, whichever of the two orders it is in."""
-    m = grammar().pattern("HEADER").match(first)
+def _header(first: str) -> Fields | None:
+    """The header's fields in the older order, whichever of the two orders it is in:
+    id, tournament name and id, table, attributes, low, high, ante, limit, game, then
+    the local clock, zone and date, the bracketed ones (ET) and the partial mark."""
+    m = grammar().regex("HEADER").match(first)
     if m is not None:
         return m.groups()
-    m = grammar().pattern("HEADER_2013").match(first)
+    m = grammar().regex("HEADER_2013").match(first)
     if m is None:
         return None
-    hid, tname, tid, table, attrs, limit, game, low, high, ante, clock, zone, date, part = (
-        m.groups()
-    )
+    hid, tname, tid, table, attrs, limit, game, low, high, ante, *times = m.groups()
     limit = _LIMITS.get(_s(limit), limit)
-    return (hid, tname, tid, table, attrs, low, high, ante, limit, game, clock, zone, date, part)
+    return (hid, tname, tid, table, attrs, low, high, ante, limit, game, *times)
 
 
 def _summary_game(first: str) -> str | None:
@@ -234,30 +271,31 @@ class _FullTiltHand:
             "FEELING": self.noise("mood"),
             "ADDS": self.noise("adds_chips"),
             "TO_RECONNECT": self.noise("disconnected"),
+            "TOURNAMENT_RESULT": self.noise("finished"),
             "CHAT": self.noise("chat"),
         }
 
     # --- handlers ------------------------------------------------------------------------
-    def seat(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+    def seat(self, f: Fields, line: int, _text: str) -> None:
         self.b.seat(int(_s(f[0])), _s(f[1]), money(f[2]), line, sitting_out=f[3] is not None)
 
     def post(self, kind: PostKind) -> LineHandler:
-        def handle(f: tuple[str | None, ...], line: int, _text: str) -> None:
+        def handle(f: Fields, line: int, _text: str) -> None:
             self.b.post(_s(f[0]), kind, money(f[1]), line, all_in=_all_in(f[2]))
 
         return handle
 
-    def dead_small_blind(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+    def dead_small_blind(self, f: Fields, line: int, _text: str) -> None:
         amount = money(f[1])
         self.b.post(_s(f[0]), PostKind.EXTRA, amount, line, dead=amount, all_in=_all_in(f[2]))
 
-    def set_button(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+    def set_button(self, f: Fields, line: int, _text: str) -> None:
         self.button = int(_s(f[0]))
 
-    def hole(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+    def hole(self, f: Fields, line: int, _text: str) -> None:
         self.hole_cards = True
 
-    def dealt(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+    def dealt(self, f: Fields, line: int, _text: str) -> None:
         player = _s(f[0])
         if self.b.draw_no == 0:
             # Before any draw: the first deal ("Dealt to Hero [5 cards]").
@@ -278,25 +316,25 @@ class _FullTiltHand:
         self.b.fill_draw(index, kept=kept, received=received)
         self.b.holding[player] = kept + received
 
-    def discards(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+    def discards(self, f: Fields, line: int, _text: str) -> None:
         thrown = cards(f[2]) if f[2] is not None else None
         self.b.draw(_s(f[0]), int(_s(f[1])), line, discarded=thrown)
 
-    def stands_pat(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+    def stands_pat(self, f: Fields, line: int, _text: str) -> None:
         kept = cards(f[1]) if f[1] is not None else None
         self.b.draw(_s(f[0]), 0, line, discarded=(), kept=kept, received=())
 
-    def is_dealt(self, f: tuple[str | None, ...], line: int, text: str) -> None:
+    def is_dealt(self, f: Fields, line: int, text: str) -> None:
         # "Player2 is dealt 1 card" repeats the count of the discard line: a note keeps it.
         self.b.note("dealt", text, line, _s(f[0]))
 
-    def mucks(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+    def mucks(self, f: Fields, line: int, _text: str) -> None:
         if f[1] is not None:
             self.b.show(_s(f[0]), cards(f[1]), line, mucked=True)
         else:
             self.b.muck(_s(f[0]), line)
 
-    def wins(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+    def wins(self, f: Fields, line: int, _text: str) -> None:
         which = _s(f[1])
         pot: int | None
         if which == "main pot":
@@ -307,49 +345,42 @@ class _FullTiltHand:
             pot = None
         self.b.collect(_s(f[0]), money(f[3]), line, pot)
 
-    def totals(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+    def totals(self, f: Fields, line: int, _text: str) -> None:
         self.total_pot = money(f[0])
         self.rake = money(f[2])
 
-    def summary_mucked(self, f: tuple[str | None, ...], line: int, _text: str) -> None:
+    def summary_mucked(self, f: Fields, line: int, _text: str) -> None:
         if f[3] is not None:
             self.b.show(_s(f[1]), cards(f[3]), line, mucked=True)
 
-    def spliced(self, f: tuple[str | None, ...], line: int, text: str) -> None:
+    def spliced(self, f: Fields, line: int, text: str) -> None:
         # Keep the unfinished part as a note naming the seat and player it announced, and
         # read the rest as the seat line it is.  The replay sees a player who sits nowhere.
         self.b.note("spliced_summary", text, line, _s(f[1]))
         rest = _s(f[2])
-        m = grammar().pattern("SUM_SITTING_OUT").match(rest)
+        m = grammar().regex("SUM_SITTING_OUT").match(rest)
         if m is not None:
             self.b.mark_sitting_out(m.group(2))
             return
-        m = grammar().pattern("SUM_MUCKED").match(rest)
+        m = grammar().regex("SUM_MUCKED").match(rest)
         if m is not None:
             self.summary_mucked(m.groups(), line, rest)
             return
         if any(
-            grammar().pattern(name).match(rest) is not None
+            grammar().regex(name).match(rest) is not None
             for name in ("SUM_COLLECTED", "SUM_SHOWED", "SUM_FOLDED")
         ):
             return
-        raise ParseError(
-            "a summary line run together with an unreadable one",
-            file=self.chunk.file,
-            line=line,
-            column=len(text) - len(rest) + 1,
-            line_text=text,
-            expected="a summary seat line after the run-together part",
-        )
+        self.b.unknown_line(line, rest)  # the rest is no summary line we know
 
     def noise(self, kind: str) -> LineHandler:
-        def handle(f: tuple[str | None, ...], line: int, text: str) -> None:
+        def handle(f: Fields, line: int, text: str) -> None:
             self.b.note(kind, text, line, f[0])
 
         return handle
 
     # --- the record ----------------------------------------------------------------------
-    def finish(self, h: tuple[str | None, ...], game: Game) -> Hand:
+    def finish(self, h: Fields, game: Game) -> Hand:
         (
             _hid,
             tour_name,
@@ -364,6 +395,9 @@ class _FullTiltHand:
             clock,
             zone,
             date,
+            et_clock,
+            et_zone,
+            et_date,
             _partial,
         ) = h
         structure = _STRUCTURES[_s(limit)]
@@ -386,9 +420,7 @@ class _FullTiltHand:
         if attrs:
             m = _MAX_SEATS.search(attrs)
             max_seats = int(m.group(1)) if m else (2 if "heads up" in attrs else None)
-        when = datetime.strptime(f"{date} {clock}", "%Y/%m/%d %H:%M:%S")
-        if zone in _ZONES:
-            when = when.replace(tzinfo=ZoneInfo(_ZONES[_s(zone)]))
+        when = _when(_s(date), _s(clock), zone, et_date, et_clock, et_zone)
         return self.b.build(
             site=SITE,
             hand_id=_s(_hid),
@@ -406,6 +438,26 @@ class _FullTiltHand:
             total_pot=self.total_pot,
             tournament=tournament,
         )
+
+
+def _when(
+    date: str,
+    clock: str,
+    zone: str | None,
+    et_date: str | None,
+    et_clock: str | None,
+    et_zone: str | None,
+) -> datetime:
+    """The hand's moment: the bracketed (ET) time in UTC where the header gives one,
+    else the local time in UTC when its zone is known, else as written."""
+    when = None
+    if et_date is not None and et_clock is not None:
+        when = local(et_date, et_clock, et_zone)
+    if when is None:
+        when = local(date, clock, zone) or local(date, clock, None)
+    if when is None:
+        raise FieldError(f"not a time: {date} {clock}")
+    return when
 
 
 def _s(value: str | None) -> str:

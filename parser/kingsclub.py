@@ -7,10 +7,14 @@ twice by showing one new card per run: ``discards [Th] draws [8c] [Qs]``.
 
 ``posts blind 44`` is a returning player's missed blinds: 44 live plus the small blind
 dead (the hand's nets and pot prove it cost 66: see tests/test_kingsclub.py).
+
+Reading is tolerant (parser/lines.py): chat is a note, and a line the reader does not
+know, or one out of place, is a warning on the hand; the replay judges the chips.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import datetime
@@ -18,14 +22,18 @@ from itertools import pairwise
 
 from engine.record import Draw, Game, Hand, PostKind, Stakes, Step, Structure
 from parser.builder import HandBuilder
-from parser.linegrammar import (
+from parser.lines import (
+    Classifier,
+    Fields,
     LineGrammar,
     LineHandler,
     cards,
     clean,
     header_error,
     money,
+    no_seats,
     numbered_hands,
+    read_lines,
     req,
     site_grammar,
 )
@@ -41,14 +49,29 @@ _GAMES = {
     "Five Card Draw": Game.FIVE_CARD_DRAW,
 }
 _STRUCTURES = {"Limit": Structure.FIXED, "Pot Limit": Structure.POT, "No Limit": Structure.NO_LIMIT}
-Fields = tuple[str | None, ...]
+
 
 def grammar() -> LineGrammar:
     return site_grammar("kingsclub.lark")
 
 
+@functools.cache
+def sections() -> tuple[Classifier, ...]:
+    """The date, table and seats; then play; then the summary."""
+    g = grammar()
+    return (
+        g.classifier(("DATE", "TABLE", "SEAT", "CHAT")),
+        g.classifier((
+            "ANTE", "SMALL_BLIND", "BIG_BLIND", "BLIND", "DEALT", "FOLDS", "CHECKS", "CALLS",
+            "BETS", "RAISES", "DRAW_ROUND", "BETTING_ROUND", "DISCARDS", "DRAWS",
+            "STANDS_PAT", "SHOWS", "CHAT",
+        )),
+        g.classifier(("SUMMARY", "SUMMARY_SEAT", "RAKE", "WINS", "WINS_FROM", "CHAT")),
+    )
+
+
 def _is_start(line: str) -> bool:
-    return grammar().pattern("HEADER").match(line) is not None
+    return grammar().regex("HEADER").match(line) is not None
 
 
 class KingsClubReader:
@@ -57,7 +80,7 @@ class KingsClubReader:
     def sniff(self, head: str) -> bool:
         lines = [clean(x.lstrip("\ufeff")) for x in head.splitlines()[:40]]
         lines = [x for x in lines if x]
-        date = grammar().pattern("DATE")
+        date = grammar().regex("DATE")
         return any(_is_start(a) and date.match(b) is not None for a, b in pairwise(lines))
 
     def split(self, lines: Iterable[tuple[int, str]], file: str) -> Iterator[HandText]:
@@ -65,7 +88,7 @@ class KingsClubReader:
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
         first = chunk.text.split("\n", 1)[0]
-        header = grammar().pattern("HEADER").match(first)
+        header = grammar().regex("HEADER").match(first)
         if header is None:
             raise ParseError(
                 "not the start of a KingsClub hand",
@@ -85,7 +108,9 @@ class KingsClubReader:
                 hand_id,
             )
         reading = _KingsClubHand(chunk)
-        grammar().run(chunk, reading.handlers())
+        read_lines(chunk, sections(), reading.handlers(), reading.b)
+        if not reading.b.seats:
+            raise no_seats(chunk)
         try:
             return reading.finish(
                 hand_id, game, _STRUCTURES[limit], header.group(4), header.group(5)

@@ -1,27 +1,39 @@
 """Line grammars: the ``.lark`` files' line terminals as fast whole-line matchers.
 
 Hand histories are line-oriented: every line is one fact.  A site's grammar file names
-each kind of line as a Lark terminal with named groups; Lark loads and checks the file
-(imports, composition of shared pieces), and this module compiles each terminal to an
-anchored regular expression.  A reader then classifies a line by trying the kinds allowed
-where it stands, cheapest test first: each kind's longest literal piece (its *needle*)
-must occur in the line before the regular expression runs at all.  That keeps reading
-at many thousand hands a second where a per-token parse would not.
+each kind of line as a Lark terminal with capture groups; Lark loads and checks the file
+through its public API (``Lark.open`` and ``.terminals``: imports, composition of shared
+pieces), and this module compiles each terminal to an anchored regular expression.  A
+reader then classifies a line by trying the kinds allowed where it stands, cheapest test
+first: each kind's longest literal piece (its *needle*) must occur in the line before the
+regular expression runs at all.  That keeps reading at many thousand hands a second where
+a per-token parse would not.
 
-Money helpers live here too because every site writes money the same few ways.
+Reading is tolerant and the replay strict: ``read_lines`` walks a hand's lines through a
+reader's sections (header, seats, play, summary...) and hands each known line's fields to
+its handler; a line it cannot place - unknown, or out of place - is an ``UNKNOWN_LINE``
+warning on the hand, never the end of it.  Order of play is the replay's to judge.  Only
+a line recognisably about chips or cards whose amount or cards do not read is a
+``ParseError``.
+
+Money and card helpers live here too because every site writes them the same few ways:
+one money parser and one error type (``FieldError``) for every reader.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from lark import Lark
 
-from engine.cards import Cards, parse_cards
+from engine.cards import CardError, Cards, parse_cards
+from engine.problems import UNKNOWN_LINE
+from parser.builder import HandBuilder
+from parser.outcome import HandText, ParseError
 
 GRAMMARS = Path(__file__).parent / "grammars"
 _META = set(".^$*+?{}[]|()")
@@ -51,6 +63,10 @@ class LineGrammar:
 
     def regex(self, name: str) -> re.Pattern[str]:
         return self.kinds[name].regex
+
+    def classifier(self, names: Iterable[str]) -> Classifier:
+        """A ``Classifier`` over the named kinds, tried in the order given."""
+        return Classifier(self.group(names))
 
 
 def classify(line: str, kinds: Sequence[LineKind]) -> tuple[str, re.Match[str]] | None:
@@ -199,22 +215,49 @@ def spaced_cards(text: str) -> Cards:
         return parse_cards(text, distinct=False)
 
 
-class MoneyError(ValueError):
-    """Text that is not an amount of money."""
+class FieldError(ValueError):
+    """A field of a known kind of line that does not read: an amount or cards."""
 
 
-_MONEY = re.compile(r"[$€£₹]?(\d[\d,]*)(?:\.(\d{1,2}))?")
+MoneyError = FieldError
+"""The name the PokerStars reader catches: the same error as every other reader's."""
+
+_MONEY = re.compile(
+    r"[$€£₹]?\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s?(?:[$€£₹]|EUR|USD|GBP)?"
+)
 
 
 @functools.lru_cache(maxsize=8192)
-def money(text: str) -> int:
-    """An amount as exact hundredths: ``"$1,500.50"`` is 150050, chips ``"1,500"`` 150000."""
+def money(text: str | None) -> int:
+    """An amount as exact hundredths: ``"$1,500.50"`` is 150050, chips ``"1,500"`` 150000.
+
+    Every site's way: a sign before (``$0.05``) or after (``25€``), thousands grouped by
+    commas, at most two decimals.  Play money and chips use the same hundredths, so every
+    amount is an exact int; anything else (``1,2,3``, ``$1.234``, a missing field) is a
+    ``FieldError``.
+    """
+    if text is None:
+        raise FieldError("missing amount")
     m = _MONEY.fullmatch(text.strip())
     if m is None:
-        raise MoneyError(f"not an amount: {text!r}")
+        raise FieldError(f"not an amount: {text!r}")
     whole = int(m.group(1).replace(",", ""))
     frac = m.group(2) or "0"
     return whole * 100 + int(frac.ljust(2, "0"))
+
+
+def cards(text: str | None) -> Cards:
+    """Card text as the sites write it (``7s 5d``, ``7s,5d``, ``7s, 5d``); repeats kept.
+
+    A repeated card is site data the replay must flag, not something to refuse here;
+    text that is no card is a ``FieldError``.
+    """
+    if text is None:
+        return ()
+    try:
+        return spaced_cards(text)
+    except CardError as e:
+        raise FieldError(str(e)) from None
 
 
 def format_money(amount: int, symbol: str = "$") -> str:
@@ -223,3 +266,198 @@ def format_money(amount: int, symbol: str = "$") -> str:
     whole, cents = divmod(abs(amount), 100)
     text = f"{whole}" if cents == 0 else f"{whole}.{cents:02d}"
     return f"{sign}{symbol}{text}"
+
+
+# --- cutting a file into hands ---------------------------------------------------------
+
+
+def clean(line: str) -> str:
+    """A line without trailing blanks and the U+FFFD a truncated final UTF-16 byte leaves."""
+    return line.rstrip().rstrip("\ufffd").rstrip()
+
+
+def join_numbered(lines: Iterable[tuple[int, str]], first: int) -> str:
+    """Lines of one hand back to text, blank lines put back where numbers skip.
+
+    The encoding layer may drop the blank lines a client doubled; putting them back keeps
+    "line k of the chunk" equal to "line first + k - 1 of the file".
+    """
+    out: list[str] = []
+    expect = first
+    for no, text in lines:
+        if no > expect:
+            out.extend([""] * (no - expect))
+        out.append(text)
+        expect = no + 1
+    return "\n".join(out)
+
+
+def numbered_hands(
+    lines: Iterable[tuple[int, str]],
+    starts: Callable[[str], bool],
+    file: str,
+    site: str,
+    skip: Callable[[str], bool] = lambda s: False,
+) -> Iterator[HandText]:
+    """Cut numbered lines into hands at lines where ``starts`` holds, lazily.
+
+    Lines before the first hand that are not separators (``skip``) become a chunk of
+    their own, so the reader can say what they are instead of dropping them.
+    """
+    buf: list[tuple[int, str]] = []
+    for no, raw in lines:
+        line = clean(raw)
+        if starts(line) and buf:
+            yield _chunk(buf, file, site)
+            buf = []
+        if not line or skip(line):
+            if buf:
+                buf.append((no, ""))
+            continue
+        buf.append((no, line))
+    if buf:
+        yield _chunk(buf, file, site)
+
+
+def _chunk(buf: list[tuple[int, str]], file: str, site: str) -> HandText:
+    while buf and not buf[-1][1]:
+        buf.pop()
+    first = buf[0][0]
+    return HandText(file, first, join_numbered(buf, first), site)
+
+
+# --- reading one hand's lines ----------------------------------------------------------
+
+Fields = tuple[str | None, ...]
+LineHandler = Callable[[Fields, int, str], object]
+"""Called with a line's captured fields, its 1-based line in the file, and its text."""
+
+CHIP_AND_CARD_VERBS: tuple[str, ...] = (
+    "posts", "antes", "calls", "bets", "raises", "discards", "draws", "changed",
+    "stands pat", "shows", "mucks", "wins", "ties", "collected", "adds", "is dealt",
+)  # fmt: skip
+"""Words that, after a seated player's name, make a line about chips or cards."""
+
+
+def describe(kind: str) -> str:
+    return kind.lower().replace("_", " ")
+
+
+def about_chips_or_cards(
+    text: str, players: Iterable[str], verbs: Sequence[str] = CHIP_AND_CARD_VERBS
+) -> bool:
+    """Whether ``text`` is a seated player's name then a betting, drawing or showing verb.
+
+    Such a line that no kind of line reads states chips or cards we cannot read: a parse
+    error, where any other unknown line is only a warning.
+    """
+    for player in players:
+        if not text.startswith(player):
+            continue
+        rest = text[len(player) :]
+        if rest.startswith(":"):
+            rest = rest[1:]
+        if not rest.startswith(" "):
+            continue
+        rest = rest[1:]
+        for verb in verbs:
+            if rest.startswith(verb) and (len(rest) == len(verb) or rest[len(verb)] == " "):
+                return True
+    return False
+
+
+def read_lines(
+    chunk: HandText,
+    sections: Sequence[Classifier],
+    handlers: Mapping[str, LineHandler],
+    builder: HandBuilder,
+    first: int = 1,
+    verbs: Sequence[str] = CHIP_AND_CARD_VERBS,
+) -> None:
+    """Feed each line of ``chunk`` from its ``first`` (0-based) to the handler of its kind.
+
+    ``sections`` are tried forward only: a line is looked for in the current section,
+    then in the later ones (moving there when it is found).  A line found nowhere, or
+    only in an earlier section (out of place), is an ``UNKNOWN_LINE`` warning on the
+    builder - unless it is about chips or cards (``about_chips_or_cards``): then, as for
+    a known line whose field does not read, a ``ParseError`` at that line.
+    """
+    lines = chunk.text.split("\n")
+    where = 0
+    count = len(sections)
+    for i in range(first, len(lines)):
+        text = lines[i]
+        if not text:
+            continue
+        line = chunk.line + i
+        found = sections[where](text)
+        if found is None:
+            for later in range(where + 1, count):
+                found = sections[later](text)
+                if found is not None:
+                    where = later
+                    break
+        if found is None:
+            if any(sections[earlier](text) is not None for earlier in range(where)):
+                builder.warn(UNKNOWN_LINE, line, f"a line out of place: {text[:200]}")
+                continue
+            if about_chips_or_cards(text, (s.player for s in builder.seats), verbs):
+                raise ParseError(
+                    "a line about chips or cards that does not read",
+                    file=chunk.file,
+                    line=line,
+                    line_text=text,
+                    expected="an amount like $1.50 or 1,500, or cards like [7s 5d]",
+                )
+            builder.unknown_line(line, text)
+            continue
+        kind, m = found
+        handler = handlers.get(kind)
+        if handler is None:
+            continue
+        try:
+            handler(m.groups(), line, text)
+        except ValueError as e:  # FieldError, or a date that is no date
+            raise ParseError(
+                str(e),
+                file=chunk.file,
+                line=line,
+                line_text=text,
+                expected=f"a valid {describe(kind)} line",
+            ) from None
+
+
+def req(value: str | None) -> str:
+    """A field its pattern always captures (the grammar guarantees it is there)."""
+    if value is None:
+        raise FieldError("a required field is missing")
+    return value
+
+
+def header_error(chunk: HandText, error: ValueError) -> ParseError:
+    """A field of the hand's header that does not read (a date that is no date)."""
+    first = chunk.text.split("\n", 1)[0]
+    return ParseError(
+        f"unreadable field: {error}",
+        file=chunk.file,
+        line=chunk.line,
+        line_text=first,
+        expected="a valid header",
+    )
+
+
+def no_seats(chunk: HandText) -> ParseError:
+    """A hand with a header but no seat that reads: nothing to replay."""
+    return ParseError(
+        "a hand without seats",
+        file=chunk.file,
+        line=chunk.line,
+        line_text=chunk.text.split("\n", 1)[0],
+        expected="seat lines like 'Seat 1: Player (1,500)' after the header",
+    )
+
+
+@functools.cache
+def site_grammar(name: str) -> LineGrammar:
+    """One compiled grammar per file and process: compiling costs more than a hand."""
+    return LineGrammar(name)

@@ -39,7 +39,7 @@ from typing import Final
 from engine.problems import UNKNOWN_LINE
 from engine.record import Game, Hand, Post, PostKind, Stakes, Structure, Tournament
 from parser.builder import HandBuilder, hand_change
-from parser.linegrammar import FieldError, cards, money
+from parser.lines import FieldError, cards, money
 from parser.outcome import HandText, ParseError, Skipped
 from parser.xmlhand import Element, elements, xml_hands
 

@@ -5,27 +5,38 @@ total), "changed 2 cards" for a draw and the hero's whole new hand after it ("Ne
 for Hero: [...]"), so the discarded, kept and received cards follow from the two hands.
 Missed blinds are a live "posts big blind" plus "posts dead blind" (all dead).  The
 summary gives each pot with its winners, the rake, and each seat's net and shown cards.
+Some hands give the hero's new hand with no "changed" line before it: the draw follows
+from the two hands and is recorded with a ``DRAW_INFERRED`` warning.  Reading is
+tolerant (parser/lines.py): a line the reader does not know, or one out of place, is a
+warning on the hand; the replay judges the chips and cards.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 
+from engine.problems import DRAW_INFERRED
 from engine.record import Game, Hand, PostKind, Stakes, Structure
 from parser.builder import HandBuilder, hand_change
-from parser.linegrammar import (
+from parser.lines import (
+    Classifier,
+    Fields,
     LineGrammar,
     LineHandler,
     cards,
     header_error,
     money,
+    no_seats,
     numbered_hands,
+    read_lines,
     req,
     site_grammar,
 )
 from parser.outcome import HandText, ParseError, Skipped
+from parser.times import in_utc
 
 SITE = "ongame"
 _START = "***** History for hand "
@@ -37,23 +48,26 @@ _GAMES = {
 }
 _STRUCTURES = {"LIMIT": Structure.FIXED, "POT_LIMIT": Structure.POT, "NO_LIMIT": Structure.NO_LIMIT}
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-_ZONES = {"CET": 60, "CEST": 120, "GMT": 0, "UTC": 0, "BST": 60, "WET": 0, "WEST": 60, "EET": 120}
-_OFFSET = re.compile(r"^(?:GMT|UTC)([+-])(\d\d):?(\d\d)$")
 _WINNER = re.compile(r"(.+?) \(([$€£]?[\d.,]+)\)(?:, |$)")
-Fields = tuple[str | None, ...]
+
 
 def grammar() -> LineGrammar:
     return site_grammar("ongame.lark")
 
 
-def _zone(name: str) -> timezone | None:
-    if name in _ZONES:
-        return timezone(timedelta(minutes=_ZONES[name]))
-    m = _OFFSET.match(name)
-    if m is None:
-        return None
-    minutes = int(m.group(2)) * 60 + int(m.group(3))
-    return timezone(timedelta(minutes=minutes if m.group(1) == "+" else -minutes))
+@functools.cache
+def sections() -> tuple[Classifier, ...]:
+    """The time, table, button and seats; then play; then the summary."""
+    g = grammar()
+    return (
+        g.classifier(("START_TIME", "TABLE", "USER", "BUTTON", "PLAYERS", "SEAT", "CHAT")),
+        g.classifier((
+            "SMALL_BLIND", "BIG_BLIND", "DEAD_BLIND", "ANTE", "SEPARATOR", "DEALING", "DEALT",
+            "FOLDS", "CHECKS", "CALLS", "BETS", "RAISES", "UNCALLED", "CHANGED", "NEW_HAND",
+            "CHAT",
+        )),
+        g.classifier(("SUMMARY", "POT_WON", "RAKE", "SUMMARY_SEAT", "SEPARATOR", "END_HAND")),
+    )
 
 
 class OnGameReader:
@@ -68,7 +82,7 @@ class OnGameReader:
     def parse(self, chunk: HandText) -> Hand | Skipped:
         lines = chunk.text.split("\n")
         first = lines[0]
-        start = grammar().pattern("START_HAND").match(first)
+        start = grammar().regex("START_HAND").match(first)
         if start is None:
             raise ParseError(
                 "not the start of an OnGame hand",
@@ -77,7 +91,7 @@ class OnGameReader:
                 line_text=first,
                 expected="'***** History for hand R5-123-4 *****'",
             )
-        table_re = grammar().pattern("TABLE")
+        table_re = grammar().regex("TABLE")
         for i, text in enumerate(lines[:6]):
             t = table_re.match(text)
             if t is not None and t.group(4) not in _GAMES:
@@ -89,7 +103,9 @@ class OnGameReader:
                     start.group(1),
                 )
         reading = _OnGameHand(chunk)
-        grammar().run(chunk, reading.handlers())
+        read_lines(chunk, sections(), reading.handlers(), reading.b)
+        if not reading.b.seats:
+            raise no_seats(chunk)
         try:
             return reading.finish(start.group(1))
         except ValueError as e:
@@ -141,8 +157,7 @@ class _OnGameHand:
 
     def start_time(self, f: Fields, line: int, text: str) -> None:
         when = datetime.strptime(f"{f[0]} {f[2]}", "%b %d %H:%M:%S %Y")
-        zone = _zone(req(f[1]))
-        self.time = when.replace(tzinfo=zone) if zone is not None else when
+        self.time = in_utc(when, req(f[1])) or when  # as written when the zone is unknown
 
     def small_blind_post(self, f: Fields, line: int, _text: str) -> None:
         amount = money(f[1])
@@ -163,15 +178,28 @@ class _OnGameHand:
 
     def new_hand(self, f: Fields, line: int, text: str) -> None:
         player, after = req(f[0]), cards(f[1])
+        before = self.b.holding.get(player)
+        index = self.b.last_draw_of(player)
+        if index is None and before is not None:
+            # no "changed N cards" line: the draw is what the two hands differ by
+            thrown, kept, got = hand_change(before, after)
+            self.b.draw(player, len(thrown), line, thrown, kept, got)
+            self.b.warn(
+                DRAW_INFERRED,
+                line,
+                f"{player}'s draw of {len(thrown)} worked out from the new hand: "
+                "no 'changed N cards' line",
+            )
+            self.b.holding[player] = after
+            return
         index = self.b.draw_needed(
             player,
-            f"a new hand for {player} without a draw line before it",
+            f"a new hand for {player} with neither a draw line nor a hand before it",
             self.chunk,
             line,
             text,
-            f"'{player} changed N cards' before it",
+            f"'Dealing to {player}: [...]' or '{player} changed N cards' before it",
         )
-        before = self.b.holding.get(player)
         if before is not None:
             thrown, kept, got = hand_change(before, after)
             self.b.fill_draw(index, discarded=thrown, kept=kept, received=got)

@@ -9,7 +9,7 @@ whose zone we cannot name stays as written, without a zone.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
 
 ZONES: dict[str, str] = {
@@ -25,6 +25,7 @@ ZONES: dict[str, str] = {
     "BRT": "America/Sao_Paulo",
     "ART": "America/Argentina/Buenos_Aires",
     "WET": "Europe/Lisbon",
+    "WEST": "Europe/Lisbon",
     "BST": "Europe/London",
     "CET": "Europe/Paris",
     "CEST": "Europe/Paris",
@@ -49,6 +50,29 @@ _TIME = re.compile(
 )
 
 
+_OFFSET = re.compile(r"(?:GMT|UTC)([+-])(\d\d):?(\d\d)")
+
+
+def zone_of(name: str) -> tzinfo | None:
+    """The zone an abbreviation (``CET``) or an offset (``GMT+0100``) names, else None."""
+    m = _OFFSET.fullmatch(name)
+    if m is not None:
+        minutes = int(m.group(2)) * 60 + int(m.group(3))
+        return timezone(timedelta(minutes=minutes if m.group(1) == "+" else -minutes))
+    region = ZONES.get(name)
+    if region is None:
+        return None
+    return UTC if region == "UTC" else ZoneInfo(region)
+
+
+def in_utc(naive: datetime, zone: str) -> datetime | None:
+    """A time as written in ``zone``, as the UTC moment; None when the zone is unknown."""
+    found = zone_of(zone)
+    if found is None:
+        return None
+    return naive.replace(tzinfo=found).astimezone(UTC)
+
+
 def local(date: str, clock: str, zone: str | None) -> datetime | None:
     """One stated time; UTC if ``zone`` is one we know, naive if none, None if invalid."""
     try:
@@ -59,12 +83,7 @@ def local(date: str, clock: str, zone: str | None) -> datetime | None:
         return None
     if zone is None:
         return naive
-    name = ZONES.get(zone)
-    if name is None:
-        return None
-    if name == "UTC":  # already UTC: no zone arithmetic to do
-        return naive.replace(tzinfo=UTC)
-    return naive.replace(tzinfo=ZoneInfo(name)).astimezone(UTC)
+    return in_utc(naive, zone)
 
 
 def stated_time(text: str) -> datetime | None:

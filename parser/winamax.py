@@ -5,27 +5,37 @@ Winamax calls triple draw ``Lowball27``, writes calls as the chips they add and 
 join or come back post a live big blind "out of position": recorded as an ``EXTRA`` post
 with nothing dead, because the player may then check as a big blind does.  Its "Total
 pot" excludes the rake; ``Hand.total_pot`` adds it back (everything put in, as elsewhere).
+
+Reading is tolerant (parser/lines.py): chat is a note, and a line the reader does not
+know, or one out of place, is a warning on the hand; the replay judges the chips.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
-from datetime import UTC, datetime
+from datetime import datetime
 
 from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
 from parser.builder import HandBuilder, hand_change
-from parser.linegrammar import (
+from parser.lines import (
+    Classifier,
+    FieldError,
+    Fields,
     LineGrammar,
     LineHandler,
     cards,
     header_error,
     money,
+    no_seats,
     numbered_hands,
+    read_lines,
     req,
     site_grammar,
 )
 from parser.outcome import HandText, ParseError, Skipped
+from parser.times import in_utc
 
 SITE = "winamax"
 _START = "Winamax Poker - "
@@ -34,11 +44,28 @@ _STRUCTURES = {
     "pot limit": Structure.POT,
     "no limit": Structure.NO_LIMIT,
 }
-Fields = tuple[str | None, ...]
 _LOOSE_HEADER = re.compile(r" - HandId: #(\S+) - (.+?) (fixed limit|pot limit|no limit) ")
+
 
 def grammar() -> LineGrammar:
     return site_grammar("winamax.lark")
+
+
+@functools.cache
+def sections() -> tuple[Classifier, ...]:
+    """The table and seats; then posts and play; then the summary."""
+    g = grammar()
+    return (
+        g.classifier(("TABLE", "SEAT", "CHAT")),
+        g.classifier((
+            "BLINDS_MARKER", "SMALL_BLIND", "BIG_BLIND", "ANTE", "DEALT", "BET_MARKER",
+            "DRAW_MARKER", "FOLDS", "CHECKS", "CALLS", "BETS", "RAISES", "DISCARDS",
+            "STANDS_PAT", "UNCALLED", "SHOW_DOWN", "SHOWS", "MUCKS", "COLLECTED", "CHAT",
+        )),
+        g.classifier((
+            "SUMMARY", "TOTAL_POT", "SUM_SHOWED", "SUM_WON", "SUM_FOLDED", "SUM_MUCKED", "CHAT",
+        )),
+    )
 
 
 def _game(name: str, structure: Structure) -> Game | None:
@@ -72,7 +99,7 @@ class WinamaxReader:
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
         first = chunk.text.split("\n", 1)[0]
-        h = grammar().pattern("HEADER").match(first)
+        h = grammar().regex("HEADER").match(first)
         loose = _LOOSE_HEADER.search(first) if h is None else None
         if loose is not None and _game(loose.group(2), _STRUCTURES[loose.group(3)]) is None:
             # another game of a mixed table, whose stakes may be written otherwise
@@ -102,7 +129,9 @@ class WinamaxReader:
                 h.group(5),
             )
         reading = _WinamaxHand(chunk)
-        grammar().run(chunk, reading.handlers())
+        read_lines(chunk, sections(), reading.handlers(), reading.b)
+        if not reading.b.seats:
+            raise no_seats(chunk)
         try:
             return reading.finish(h.groups(), game, structure)
         except ValueError as e:
@@ -230,9 +259,10 @@ class _WinamaxHand:
             stakes = Stakes(self.small_blind or a // 2, a, a, b, ante)
         else:
             stakes = Stakes(a, b, b, b, ante)
-        when = datetime.strptime(req(h[10]), "%Y/%m/%d %H:%M:%S")
-        if h[11] == "UTC":
-            when = when.replace(tzinfo=UTC)
+        naive = datetime.strptime(req(h[10]), "%Y/%m/%d %H:%M:%S")
+        when = naive if h[11] is None else in_utc(naive, h[11])
+        if when is None:
+            raise FieldError(f"a time zone this reader does not know: {h[11]}")
         tournament = None
         currency = "play" if self.play_money else "EUR"
         if kind != "CashGame":

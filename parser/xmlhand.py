@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from xml.parsers import expat
 
-from parser.linegrammar import join_numbered
+from parser.lines import join_numbered
 from parser.outcome import HandText, ParseError
 
 

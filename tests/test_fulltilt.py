@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections import Counter
+from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from engine.cards import parse_cards
+from engine.problems import UNKNOWN_LINE
 from engine.record import (
     Action,
     ActionKind,
@@ -27,6 +29,8 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from engine.replay import replay
+from engine.verdict import Problem, Severity
 from parser.fulltilt import FullTiltReader
 from parser.outcome import HandText, Outcome, ParseError, Skipped
 from parser.reader import read_path, read_text
@@ -372,25 +376,31 @@ def test_holdem_hand_is_unsupported_not_an_error() -> None:
     )  # fmt: skip
 
 
-def test_unknown_line_inside_a_hand_is_a_positioned_error() -> None:
+def test_unknown_line_inside_a_hand_is_a_warning_at_its_line() -> None:
     lines = TOURNAMENT_HAND.splitlines()
     lines.insert(9, "Bob does a little dance")
-    ((_, out),) = list(read_text("\n".join(lines), "bad.txt"))
-    assert isinstance(out, ParseError)
-    assert (out.file, out.line, out.column) == ("bad.txt", 10, 1)
-    assert out.line_text == "Bob does a little dance"
-    assert out.message == "a line this site's hands never contain here"
-    assert "folds" in out.expected and "raises" in out.expected
+    ((_, out),) = list(read_text("\n".join(lines), "odd.txt"))
+    ((_, plain),) = list(read_text(TOURNAMENT_HAND, "odd.txt"))
+    assert isinstance(out, Hand) and isinstance(plain, Hand)
+    assert out.warnings == (
+        Problem(UNKNOWN_LINE, Severity.WARNING, 10,
+                "a line this reader does not know: Bob does a little dance"),
+    )  # fmt: skip
+    # every other line is read as before, one line further down
+    assert [s.line for s in out.steps] == [s.line + (s.line >= 10) for s in plain.steps]
 
 
-def test_line_out_of_place_names_what_was_expected() -> None:
+def test_line_out_of_place_is_a_warning_and_the_replay_judges_the_rest() -> None:
     lines = TOURNAMENT_HAND.splitlines()
-    lines.insert(2, "*** SUMMARY ***")  # the summary begins before the seats are done
+    at = lines.index("*** SUMMARY ***") + 1
+    lines.insert(at, "Bob checks")  # play after the summary began
     ((_, out),) = list(read_text("\n".join(lines), "order.txt"))
-    assert isinstance(out, ParseError)
-    assert (out.line, out.line_text) == (4, "Seat 2: Bob (1,515)")
-    assert out.message == "a seat line out of place"
-    assert "sum collected" in out.expected and "total pot" in out.expected
+    ((_, plain),) = list(read_text(TOURNAMENT_HAND, "order.txt"))
+    assert isinstance(out, Hand) and isinstance(plain, Hand)
+    assert out.warnings == (
+        Problem(UNKNOWN_LINE, Severity.WARNING, at + 1, "a line out of place: Bob checks"),
+    )
+    assert out.steps == plain.steps
 
 
 def test_bad_amount_on_a_known_line_is_a_positioned_error() -> None:
@@ -402,11 +412,124 @@ def test_bad_amount_on_a_known_line_is_a_positioned_error() -> None:
     assert "not an amount" in info.value.message
 
 
+def test_a_seated_players_bet_that_does_not_read_is_a_positioned_error() -> None:
+    text = TOURNAMENT_HAND.replace("Alice raises to 30", "Alice raises to thirty")
+    ((_, out),) = list(read_text(text, "amt.txt"))
+    assert isinstance(out, ParseError)
+    assert (out.line, out.column, out.line_text) == (9, 1, "Alice raises to thirty")
+    assert out.message == "a line about chips or cards that does not read"
+
+
 def test_other_hands_of_a_file_survive_a_bad_one() -> None:
-    bad = TOURNAMENT_HAND.replace("Bob folds", "Bob sneezes")
+    bad = TOURNAMENT_HAND.replace("Bob folds", "Bob calls lots")
     results = [o for _, o in read_text(bad + "\n" + TOURNAMENT_HAND, "two.txt")]
     assert [type(o) for o in results] == [ParseError, Hand]
     assert isinstance(results[1], Hand) and results[1].line == 19
+
+
+MIX_HEADER = (
+    "Full Tilt Poker Game #29704292700: Table Jackrabbit (6 max) - $0.50/$1 Ante $0.25"
+    " - No Limit 2-7 Single Draw - 19:44:24 CET - 2011/04/07 [13:44:24 ET - 2011/04/07]"
+)
+MIX_HAND = (
+    MIX_HEADER
+    + """
+Seat 1: Alice ($100)
+Seat 2: Bob ($98.75)
+Seat 3: Carol ($50), is sitting out
+Alice antes $0.25
+Bob antes $0.25
+Alice posts the small blind of $0.50
+Bob posts the big blind of $1
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to Alice [7h 5d 4c 3s Kh]
+Carol stands up
+Alice has 15 seconds left to act
+Alice has been disconnected
+Alice has reconnected
+Alice is feeling confused
+Alice raises to $3
+Carol sits down
+Bob is feeling happy
+Bob calls $2
+Carol adds $5
+*** DRAW *** (Pot: $6.50)
+Bob discards 2 cards
+Alice discards 1 card [Kh]
+Bob is dealt 2 cards
+Dealt to Alice [7h 5d 4c 3s] [2h]
+Bob checks
+Alice bets $5
+Bob folds
+Uncalled bet of $5 returned to Alice
+Alice mucks
+Alice wins the pot ($6.30)
+*** SUMMARY ***
+Total pot $6.50 | Rake $0.20
+Seat 1: Alice (small blind) collected ($6.30), mucked
+Seat 2: Bob (big blind) folded after the Draw
+Seat 3: Carol is sitting out
+"""
+)
+
+
+def test_ten_game_mix_header_takes_the_et_time_in_utc_and_the_ante() -> None:
+    ((_, hand),) = list(read_text(MIX_HAND, "mix.txt"))
+    assert isinstance(hand, Hand), hand
+    assert (hand.hand_id, hand.table, hand.game, hand.structure, hand.max_seats) == (
+        "29704292700", "Jackrabbit", Game.SINGLE_DRAW_27, Structure.NO_LIMIT, 6,
+    )  # fmt: skip
+    assert hand.stakes == Stakes(50, 100, 100, 100, 25)
+    assert hand.time == datetime(2011, 4, 7, 17, 44, 24, tzinfo=UTC)
+    assert hand.time.tzinfo is UTC
+    assert hand.warnings == ()
+
+
+def test_ten_game_mix_chatter_between_actions_is_read_as_notes() -> None:
+    ((_, hand),) = list(read_text(MIX_HAND, "mix.txt"))
+    assert isinstance(hand, Hand), hand
+    notes = [(n.kind, n.line, n.player) for n in hand.steps if isinstance(n, Note)]
+    assert notes == [
+        ("leaves", 12, "Carol"), ("time_left", 13, "Alice"), ("disconnected", 14, "Alice"),
+        ("reconnected", 15, "Alice"), ("mood", 16, "Alice"), ("joins", 18, "Carol"),
+        ("mood", 19, "Bob"), ("adds_chips", 21, "Carol"), ("dealt", 25, "Bob"),
+    ]  # fmt: skip
+    assert next(a for a in hand.actions if a.player == "Bob") == Action(
+        "Bob", 0, ActionKind.CALL, 20, 200
+    )
+    assert hand.draws == (
+        Draw("Bob", 1, 2, 23),
+        Draw("Alice", 1, 1, 24, c("Kh"), c("7h 5d 4c 3s"), c("2h")),
+    )
+
+
+def test_ten_game_mix_hand_replays_ok() -> None:
+    ((_, hand),) = list(read_text(MIX_HAND, "mix.txt"))
+    assert isinstance(hand, Hand), hand
+    assert replay(hand).verdict.problems == ()
+
+
+def test_local_time_alone_is_taken_in_its_zone() -> None:
+    text = MIX_HAND.replace(" [13:44:24 ET - 2011/04/07]", "")
+    ((_, hand),) = list(read_text(text, "mix.txt"))
+    assert isinstance(hand, Hand), hand
+    assert hand.time == datetime(2011, 4, 7, 17, 44, 24, tzinfo=UTC)  # CEST is UTC+2
+
+
+def test_every_two_seven_hand_of_the_ten_game_mix_file_is_ok() -> None:
+    path = CORPUS / "cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt"
+    results = outcomes(path)
+    hands = [o for o in results if isinstance(o, Hand)]
+    skipped = [o for o in results if isinstance(o, Skipped)]
+    assert len(results) == 84
+    assert Counter(h.game for h in hands) == {Game.TRIPLE_DRAW_27: 10, Game.SINGLE_DRAW_27: 10}
+    assert Counter(s.game for s in skipped) == {
+        "Badugi": 10, "Hold'em": 13, "Omaha Hi": 10, "Omaha H/L": 1, "Razz": 10,
+        "Stud H/L": 10, "Stud Hi": 10,
+    }  # fmt: skip
+    assert {s.kind for s in skipped} == {"unsupported"}
+    assert [h.hand_id for h in hands if not replay(h).verdict.ok] == []
 
 
 def test_2013_header_puts_the_game_before_the_stakes() -> None:
@@ -437,3 +560,34 @@ def test_other_game_with_an_unusual_header_is_still_unsupported() -> None:
     assert out == Skipped(
         "unsupported", "Razz is not a game DrawLab replays", "fulltilt", "r.txt", 1, "9", "Razz"
     )
+
+
+def test_a_sit_and_go_result_after_the_last_pot_is_a_note() -> None:
+    text = ALL_IN_TOURNAMENT_HAND.replace(
+        "Bob wins the pot (130) with 9,8,6,5,3\n",
+        "Bob wins the pot (130) with 9,8,6,5,3\nAlice finished the tournament in 2nd place\n"
+        "Bob wins the tournament and receives $9.50 - congratulations!\n",
+    )
+    ((_, hand),) = list(read_text(text, "t.txt"))
+    assert isinstance(hand, Hand), hand
+    assert hand.warnings == ()
+    assert [(n.kind, n.player) for n in hand.steps if isinstance(n, Note)][-2:] == [
+        ("finished", "Alice"), ("finished", "Bob"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("attrs", "seats"), [("6 max, rush", 6), ("heads up", 2), ("deep 6", None), ("2 max", 2)]
+)
+def test_table_attributes_of_rush_deep_and_heads_up_tables(attrs: str, seats: int | None) -> None:
+    text = MIX_HAND.replace("Table Jackrabbit (6 max)", f"Table Orion ({attrs})")
+    ((_, hand),) = list(read_text(text, "rush.txt"))
+    assert isinstance(hand, Hand), hand
+    assert (hand.table, hand.max_seats, hand.warnings) == ("Orion", seats, ())
+
+
+def test_full_tilt_poker_and_fulltiltpoker_headers_read_alike() -> None:
+    ((_, a),) = list(read_text(MIX_HAND, "a.txt"))
+    older = MIX_HAND.replace("Full Tilt Poker Game", "FullTiltPoker Game")
+    ((_, b),) = list(read_text(older, "a.txt"))
+    assert a == b

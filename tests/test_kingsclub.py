@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine.cards import parse_cards
+from engine.problems import UNKNOWN_LINE
 from engine.record import (
     Action,
     ActionKind,
@@ -12,6 +13,7 @@ from engine.record import (
     Draw,
     Game,
     Hand,
+    Note,
     Post,
     PostKind,
     Seat,
@@ -19,6 +21,7 @@ from engine.record import (
     Stakes,
     Structure,
 )
+from engine.verdict import Problem, Severity
 from parser.outcome import ParseError
 from parser.reader import read_path, read_text
 from tests.corpus import CORPUS
@@ -197,13 +200,29 @@ def test_corrupt_draw_cards_are_recorded_for_the_replay_to_flag() -> None:
     assert Action("Player3", 0, ActionKind.RAISE, 23, 67500, 67500, True) in hand.actions
 
 
-def test_unknown_line_is_an_error_at_its_line() -> None:
-    text = (KC / "A5-1-Draw-Limit-USD-50-100-202102.txt").read_text()
-    text = text.replace("Player0 stands pat", "Player0 ponders")
+def test_unknown_line_is_a_warning_at_its_line_and_the_rest_is_read() -> None:
+    plain = (KC / "A5-1-Draw-Limit-USD-50-100-202102.txt").read_text()
+    text = plain.replace("Player0 stands pat", "Player0 ponders")
     ((_, out),) = list(read_text(text, "kc.txt"))
-    assert isinstance(out, ParseError)
-    assert (out.line, out.line_text) == (13, "Player0 ponders")
-    assert "stands pat" in out.expected
+    ((_, before),) = list(read_text(plain, "kc.txt"))
+    assert isinstance(out, Hand) and isinstance(before, Hand)
+    assert out.warnings == (
+        Problem(UNKNOWN_LINE, Severity.WARNING, 13,
+                "a line this reader does not know: Player0 ponders"),
+    )  # fmt: skip
+    assert out.steps == tuple(s for s in before.steps if s.line != 13)
+
+
+def test_chat_is_a_note_and_a_bet_that_does_not_read_an_error() -> None:
+    plain = (KC / "A5-1-Draw-Limit-USD-50-100-202102.txt").read_text()
+    text = plain.replace("Player0 stands pat", "Player0: nice hand\nPlayer0 stands pat")
+    ((_, out),) = list(read_text(text, "kc.txt"))
+    assert isinstance(out, Hand) and out.warnings == ()
+    assert Note("chat", "Player0: nice hand", 13, "Player0") in out.steps
+    bad = plain.replace("Player0 stands pat", "Player0 bets a lot")
+    ((_, err),) = list(read_text(bad, "kc.txt"))
+    assert isinstance(err, ParseError)
+    assert (err.line, err.line_text) == (13, "Player0 bets a lot")
 
 
 def test_holdem_hand_of_a_mixed_table_is_unsupported() -> None:

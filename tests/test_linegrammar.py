@@ -1,4 +1,5 @@
-"""Shared pieces of the site readers: money, cards, numbered chunks, the hand builder."""
+"""Shared pieces of the site readers (parser/lines.py): money, cards, numbered chunks, the
+hand builder, and the tolerant line reader."""
 
 from __future__ import annotations
 
@@ -7,9 +8,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.cards import parse_cards
+from engine.problems import UNKNOWN_LINE
 from engine.record import Action, ActionKind, Draw, PostKind
+from engine.verdict import Problem, Severity
 from parser.builder import HandBuilder, hand_change
-from parser.linegrammar import FieldError, cards, join_numbered, money, numbered_hands
+from parser.lines import (
+    Classifier,
+    FieldError,
+    Fields,
+    LineHandler,
+    MoneyError,
+    about_chips_or_cards,
+    cards,
+    join_numbered,
+    money,
+    numbered_hands,
+    read_lines,
+    site_grammar,
+)
+from parser.outcome import HandText, ParseError
 
 
 @pytest.mark.parametrize(
@@ -82,3 +99,74 @@ def test_builder_counts_live_posts_and_classifies_an_all_in_by_the_totals() -> N
     b.draw("A", 2, 8)  # a draw line opens the draw round when no marker did
     b.bet_to("B", 9, 200)
     assert b.steps[-2:] == [Draw("A", 1, 2, 8), Action("B", 1, ActionKind.BET, 9, 200, 200)]
+
+
+def test_one_error_type_for_every_field_that_does_not_read() -> None:
+    assert MoneyError is FieldError
+    with pytest.raises(FieldError):
+        money("ten")
+    assert money("₹1,000") == 100000
+
+
+def _grammar_sections() -> tuple[Classifier, ...]:
+    g = site_grammar("fulltilt.lark")
+    return (
+        g.classifier(("SEAT", "CHAT")),
+        g.classifier(("FOLDS", "CALLS", "CHAT")),
+        g.classifier(("SUMMARY", "TOTAL_POT")),
+    )
+
+
+def _read(text: str) -> tuple[HandBuilder, list[tuple[str, int, Fields]]]:
+    b = HandBuilder()
+    seen: list[tuple[str, int, Fields]] = []
+
+    def handler(kind: str) -> LineHandler:
+        def handle(f: Fields, line: int, _text: str) -> None:
+            seen.append((kind, line, f))
+            if kind == "SEAT":
+                b.seat(int(f[0] or 0), f[1] or "", money(f[2]), line)
+
+        return handle
+
+    handlers = {k: handler(k) for k in ("SEAT", "FOLDS", "CALLS", "CHAT", "SUMMARY")}
+    read_lines(HandText("f.txt", 10, text), _grammar_sections(), handlers, b)
+    return b, seen
+
+
+def test_read_lines_moves_forward_through_sections_and_warns_on_the_rest() -> None:
+    b, seen = _read(
+        "HEADER\nSeat 1: Ann ($5)\nAnn folds\n\nAnn does a dance\nSeat 2: Bo ($5)\n"
+        "*** SUMMARY ***\nAnn calls $1"
+    )
+    assert [(k, line) for k, line, _ in seen] == [("SEAT", 11), ("FOLDS", 12), ("SUMMARY", 16)]
+    assert b.warnings == [
+        Problem(UNKNOWN_LINE, Severity.WARNING, 14,
+                "a line this reader does not know: Ann does a dance"),
+        Problem(UNKNOWN_LINE, Severity.WARNING, 15, "a line out of place: Seat 2: Bo ($5)"),
+        Problem(UNKNOWN_LINE, Severity.WARNING, 17, "a line out of place: Ann calls $1"),
+    ]  # fmt: skip
+
+
+def test_read_lines_refuses_a_seated_players_chips_that_do_not_read() -> None:
+    with pytest.raises(ParseError) as info:
+        _read("HEADER\nSeat 1: Ann ($5)\nAnn calls a lot")
+    e = info.value
+    assert (e.file, e.line, e.column, e.line_text) == ("f.txt", 12, 1, "Ann calls a lot")
+    with pytest.raises(ParseError) as bad_seat:
+        _read("HEADER\nSeat 1: Ann ($1,2,3)")
+    assert (bad_seat.value.line, bad_seat.value.message) == (11, "not an amount: '$1,2,3'")
+
+
+@pytest.mark.parametrize(
+    ("text", "about"),
+    [
+        ("Ann calls $1", True), ("Ann: bets ten", True), ("Ann stands pat on []", True),
+        ("Ann fumbles", False), ("Anna calls $1", False), ("Bob calls $1", False),
+        ("Ann callsx", False),
+    ],
+)  # fmt: skip
+def test_a_line_about_chips_or_cards_starts_with_a_seated_name_and_a_verb(
+    text: str, about: bool
+) -> None:
+    assert about_chips_or_cards(text, ["Ann"]) is about

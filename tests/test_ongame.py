@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from engine.cards import parse_cards
+from engine.problems import DRAW_INFERRED, UNKNOWN_LINE
 from engine.record import (
     Action,
     ActionKind,
@@ -19,6 +20,8 @@ from engine.record import (
     Stakes,
     Structure,
 )
+from engine.replay import replay
+from engine.verdict import Problem, Severity
 from parser.outcome import ParseError
 from parser.reader import read_path, read_text
 from tests.corpus import CORPUS
@@ -96,9 +99,44 @@ def test_four_hands_of_a_limit_file_with_dead_blind_and_new_hand_lines() -> None
     assert h4.collects == (Collect("velabianca", 38, 147, pot=0),)
 
 
-def test_unknown_line_is_a_positioned_error() -> None:
+def test_unknown_line_is_a_warning_at_its_line_and_the_rest_is_read() -> None:
+    plain = (OG / "5-Carddraw-PL-USD-1.00-1.00-201111.No.Street.Delimiter.txt").read_text()
+    text = plain.replace("Hero folds", "Hero throws a tantrum")
+    ((_, out),) = list(read_text(text, "o.txt"))
+    ((_, before),) = list(read_text(plain, "o.txt"))
+    assert isinstance(out, Hand) and isinstance(before, Hand)
+    assert out.warnings == (
+        Problem(UNKNOWN_LINE, Severity.WARNING, 17,
+                "a line this reader does not know: Hero throws a tantrum"),
+    )  # fmt: skip
+    assert out.steps == tuple(s for s in before.steps if s.line != 17)
+
+
+SAMPLE = OG / "5-Carddraw-USD-0.05-0.10-201009.Sample.txt"
+
+
+def test_new_hand_without_a_changed_line_infers_the_draw_with_a_warning() -> None:
+    text = SAMPLE.read_text().replace("Hero changed 2 cards\n", "", 1)
+    first, *_ = [o for _, o in read_text(text, "o.txt")]
+    assert isinstance(first, Hand), first
+    # the draw stands where the new hand does (line 21 once the changed line is gone)
+    assert first.draws[0] == Draw("Hero", 1, 2, 21, c("Tc 7c"), c("9h Ah Jh"), c("8h 6s"))
+    assert first.warnings == (
+        Problem(DRAW_INFERRED, Severity.WARNING, 21,
+                "Hero's draw of 2 worked out from the new hand: no 'changed N cards' line"),
+    )  # fmt: skip
+    assert replay(first).verdict.errors == ()
+
+
+def test_new_hand_after_its_changed_line_gives_no_warning() -> None:
+    first = hands(SAMPLE.name)[0]
+    assert first.warnings == ()
+    assert first.draws[0] == Draw("Hero", 1, 2, 21, c("Tc 7c"), c("9h Ah Jh"), c("8h 6s"))
+
+
+def test_a_call_that_does_not_read_is_a_positioned_error() -> None:
     text = (OG / "5-Carddraw-PL-USD-1.00-1.00-201111.No.Street.Delimiter.txt").read_text()
-    text = text.replace("Hero folds", "Hero throws a tantrum")
+    text = text.replace("Hero folds", "Hero calls $1.2.3")
     ((_, out),) = list(read_text(text, "o.txt"))
     assert isinstance(out, ParseError)
-    assert (out.line, out.line_text) == (17, "Hero throws a tantrum")
+    assert (out.line, out.line_text) == (17, "Hero calls $1.2.3")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from engine.cards import parse_cards
+from engine.problems import UNKNOWN_LINE
 from engine.record import (
     Action,
     ActionKind,
@@ -12,6 +13,7 @@ from engine.record import (
     Draw,
     Game,
     Hand,
+    Note,
     Post,
     PostKind,
     Seat,
@@ -19,6 +21,7 @@ from engine.record import (
     Stakes,
     Structure,
 )
+from engine.verdict import Problem, Severity
 from parser.outcome import ParseError, Skipped
 from parser.reader import read_path, read_text
 from tests.corpus import CORPUS
@@ -98,11 +101,29 @@ def test_showdown_collect_and_total_pot_with_the_rake_added_back() -> None:
     assert sum(s.amount for s in h.posts) + sum(s.amount for s in h.actions) == 1300
 
 
-def test_unknown_line_is_a_positioned_error() -> None:
-    text = FILE.read_text().replace("Player1 folds", "Player1 leaves quietly")
+def test_unknown_line_is_a_warning_at_its_line_and_the_rest_is_read() -> None:
+    plain = FILE.read_text()
+    text = plain.replace("Player1 folds", "Player1 leaves quietly", 1)
     ((_, out),) = list(read_text(text, "w.txt"))
-    assert isinstance(out, ParseError)
-    assert (out.line, out.line_text, out.column) == (19, "Player1 leaves quietly", 1)
+    ((_, before),) = list(read_text(plain, "w.txt"))
+    assert isinstance(out, Hand) and isinstance(before, Hand)
+    assert out.warnings == (
+        Problem(UNKNOWN_LINE, Severity.WARNING, 19,
+                "a line this reader does not know: Player1 leaves quietly"),
+    )  # fmt: skip
+    assert out.steps == tuple(s for s in before.steps if s.line != 19)
+
+
+def test_chat_is_a_note_and_a_call_that_does_not_read_an_error() -> None:
+    plain = FILE.read_text()
+    text = plain.replace("Player1 folds", "Player1: gg\nPlayer1 folds", 1)
+    ((_, out),) = list(read_text(text, "w.txt"))
+    assert isinstance(out, Hand) and out.warnings == ()
+    assert Note("chat", "Player1: gg", 19, "Player1") in out.steps
+    bad = plain.replace("Player1 folds", "Player1 calls 0,5,0", 1)
+    ((_, err),) = list(read_text(bad, "w.txt"))
+    assert isinstance(err, ParseError)
+    assert (err.line, err.line_text) == (19, "Player1 calls 0,5,0")
 
 
 def test_holdem_is_unsupported() -> None:
