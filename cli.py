@@ -428,7 +428,7 @@ def _add_app(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from ui.launch import DEFAULT_HOST, DEFAULT_PORT
 
     p = sub.add_parser(
-        "app", help="start the dashboard (overview, replayer, import, drills) in a browser",
+        "app", help="start the dashboard: overview, replayer, import, drills",
         description="Start the DrawLab dashboard. It listens on 127.0.0.1, so only this "
                     "computer can open it, unless --host names another address.",
     )
