@@ -61,10 +61,12 @@ def _pick(label: str, options: list[str], key: str, shown: Any = str) -> str | N
     return None if choice == ANY else str(choice)
 
 
-def filters_sidebar(options: data.FilterOptions) -> Filters:
-    """The filter widgets but the money, in the sidebar, and the ``Filters`` they make."""
+def filters_sidebar(options: data.FilterOptions) -> tuple[Filters, Any]:
+    """The filter widgets but the money, in the sidebar, and the ``Filters`` they make;
+    with the place at the top kept for the money, which depends on them."""
     with st.sidebar:
         st.header("Filters")
+        money_slot = st.container()
         site = _pick("Site", list(options.sites), "f_site", site_name)
         game = _pick("Game", list(options.games), "f_game", game_name)
         stakes = _pick("Stakes", list(options.stakes), "f_stakes")
@@ -88,10 +90,10 @@ def filters_sidebar(options: data.FilterOptions) -> Filters:
                 players_min, players_max = int(picked[0]), int(picked[1])
     return Filters(site=site, game=game, stakes=stakes, position=position,
                    date_from=date_from, date_to=date_to,
-                   players_min=players_min, players_max=players_max)
+                   players_min=players_min, players_max=players_max), money_slot
 
 
-def money_picker(kinds: pd.DataFrame) -> tuple[bool, str] | None:
+def money_picker(kinds: pd.DataFrame, slot: Any) -> tuple[bool, str] | None:
     """Cash in one currency, or tournament chips: never several added together."""
     options = [(bool(t), str(c)) for t, c in zip(kinds["tournament"], kinds["currency"],
                                                   strict=True)]
@@ -100,7 +102,7 @@ def money_picker(kinds: pd.DataFrame) -> tuple[bool, str] | None:
     if st.session_state.get("f_money") not in options:
         st.session_state.pop("f_money", None)
     hands = dict(zip(options, kinds["hands"], strict=True))
-    with st.sidebar:
+    with slot:
         return st.selectbox(  # type: ignore[no-any-return]
             "Money", options, key="f_money",
             format_func=lambda o: f"{money_kind(*o)} · {count(int(hands[o]), 'hand')}",
@@ -232,8 +234,8 @@ def main() -> None:
         st.info("The database holds no hands yet: import some on the Import page.")
         st.page_link("ui/import_page.py", label="Go to Import", icon=":material/upload_file:")
         return
-    base = filters_sidebar(options)
-    picked = money_picker(data.money_kinds(con, path, gen, base))
+    base, slot = filters_sidebar(options)
+    picked = money_picker(data.money_kinds(con, path, gen, base), slot)
     if picked is None:
         st.warning("No hands match these filters.")
         return
