@@ -49,9 +49,22 @@ def player_stats(_con: Connection, path: str, gen: int, player: str,
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def timeline(_con: Connection, path: str, gen: int, player: str,
+             filters: Filters) -> pd.DataFrame:
+    """The player's hands in time order: one fetch for the curves and the sessions."""
+    return stats.timeline(_con, player, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def cube(_con: Connection, path: str, gen: int, player: str, filters: Filters) -> pd.DataFrame:
+    """One scan the draw tables and the showdown hands are rolled up from."""
+    return stats.cube(_con, player, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
 def cumulative(_con: Connection, path: str, gen: int, player: str,
                filters: Filters) -> pd.DataFrame:
-    return stats.cumulative_by_hand(_con, player, filters)
+    return stats.by_hand_of(timeline(_con, path, gen, player, filters))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
@@ -68,19 +81,19 @@ def by_position(_con: Connection, path: str, gen: int, player: str,
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
 def draw_summary(_con: Connection, path: str, gen: int, player: str,
                  filters: Filters) -> pd.DataFrame:
-    return stats.draw_summary(_con, player, filters)
+    return stats.draw_summary_of(stats.draw_cells_of(cube(_con, path, gen, player, filters)))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
 def draw_counts(_con: Connection, path: str, gen: int, player: str,
                 filters: Filters) -> pd.DataFrame:
-    return stats.draw_counts(_con, player, filters)
+    return stats.draw_counts_of(stats.draw_cells_of(cube(_con, path, gen, player, filters)))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
 def showdown_hands(_con: Connection, path: str, gen: int, player: str,
                    filters: Filters) -> pd.DataFrame:
-    return stats.showdown_hands(_con, filters, player)
+    return stats.showdown_of(cube(_con, path, gen, player, filters))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
@@ -107,13 +120,13 @@ def site_players(_con: Connection, path: str, gen: int, filters: Filters) -> pd.
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
 def by_date(_con: Connection, path: str, gen: int, player: str,
             filters: Filters) -> pd.DataFrame:
-    return stats.cumulative_by_date(_con, player, filters)
+    return stats.by_date_of(timeline(_con, path, gen, player, filters))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
 def sessions(_con: Connection, path: str, gen: int, player: str,
              filters: Filters) -> pd.DataFrame:
-    return stats.sessions(_con, player, filters)
+    return stats.sessions_of(timeline(_con, path, gen, player, filters))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
