@@ -137,6 +137,7 @@ def test_garbage_upload_is_reported_not_crashed(
     # a file that is not a hand history is no hand read: it is a file not read, and why
     assert (row["hands read"], row["unreadable"], row["added"]) == (0, 0, 0)
     assert row["not read"] == "binary data, not a text hand history"  # named once, by its row
+    assert list(at.dataframe[0].value.columns)[:3] == ["file", "not read", "hands read"]
     total = totals(at)
     assert (total["hands read"], total["unreadable"], total["not read"]) == (1, 0, "1 file")
 

@@ -99,14 +99,15 @@ def file_row(r: UploadResult) -> dict[str, Any]:
 
 
 def counts_table(results: list[UploadResult]) -> pd.DataFrame:
-    """Totals first, then one row per upload."""
+    """Totals first, then one row per upload; why a file was not read comes beside its
+    name, where it is seen without scrolling."""
     rows = [file_row(r) for r in results]
     total: dict[str, Any] = {"file": f"All {count(len(rows), 'file')}"}
     for column in COUNT_COLUMNS:
         total[column] = sum(int(row[column]) for row in rows)
     rejected = sum(1 for row in rows if row["not read"])
     total["not read"] = count(rejected, "file") if rejected else ""
-    return pd.DataFrame([total, *rows], columns=["file", *COUNT_COLUMNS, "not read"])
+    return pd.DataFrame([total, *rows], columns=["file", "not read", *COUNT_COLUMNS])
 
 
 def headline(results: list[UploadResult]) -> str:
@@ -134,9 +135,10 @@ def show_results(results: list[UploadResult]) -> None:
     st.subheader("Result")
     st.text(headline(results))
     st.dataframe(counts_table(results), hide_index=True, key="import_counts", width="stretch",
-                 column_config={"file": st.column_config.TextColumn("file", width="large"),
-                                "not read": st.column_config.TextColumn("not read",
-                                                                        width="large")})
+                 column_config={"file": st.column_config.TextColumn("file", width="medium"),
+                                "not read": st.column_config.TextColumn(
+                                    "not read", width="medium",
+                                    help="Files that are not hand histories, and why")})
     for r in results:
         if len(r.members):
             with st.expander("Files inside an archive, one by one"):
