@@ -1,11 +1,13 @@
 # Two entry points, each doing its own set-up on a fresh machine with Python 3.11:
-#   make run   starts the dashboard on the bundled sample histories
+#   make run   starts the dashboard on the bundled sample histories, for this computer only
+#              (make run HOST=0.0.0.0 shares it with the network, deliberately)
 #   make test  runs the whole suite: lint, types, unit, property, corpus and browser tests
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8501
+HOST ?= 127.0.0.1
 
 .PHONY: run test lint typecheck browser clean screenshots samples
 
@@ -16,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/streamlit run app.py --server.port $(PORT) --server.headless true
+	$(BIN)/drawlab app --port $(PORT) --host $(HOST)
 
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \

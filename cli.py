@@ -2,7 +2,7 @@
 
 Each subcommand is a small function that reads its arguments, calls ``engine``,
 ``parser`` or ``analysis``, and prints.  Output formats here are contracts other tools
-rely on; see README.
+rely on; see README.  ``DESCRIPTION`` is what ``drawlab --help`` tells a user.
 """
 
 from __future__ import annotations
@@ -17,12 +17,30 @@ if TYPE_CHECKING:
 
 Handler = Callable[[argparse.Namespace], int]
 
+DESCRIPTION = """\
+DrawLab: hand-history analysis and training for draw poker (2-7 Triple Draw first).
+
+Import your hand histories into a database, check that every hand could really have
+happened, look at your results and statistics in the dashboard (drawlab app), and drill
+showdowns, draws and pots. Run `drawlab COMMAND --help` for a command's options."""
+
+EPILOG = """\
+The database is ~/.drawlab/drawlab.duckdb unless --db or $DRAWLAB_DB names another file.
+Start with:  drawlab import PATH...   then   drawlab app"""
+
+DB_HELP = "database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)"
+
 
 def _add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("compare", help="which of several five-card hands wins")
-    p.add_argument("--game", choices=["27", "a5", "high"], default="27")
-    p.add_argument("--stdin", action="store_true", help="read lines 'HAND | HAND | ...'")
-    p.add_argument("hands", nargs="*")
+    p = sub.add_parser("compare", help="which of several five-card hands wins",
+                       description="Print the 0-based indices of the winning hand(s).")
+    p.add_argument("--game", choices=["27", "a5", "high"], default="27",
+                   help="ranking: 27 (deuce-to-seven low), a5 (ace-to-five low), high "
+                        "(default: 27)")
+    p.add_argument("--stdin", action="store_true",
+                   help="read lines 'HAND | HAND | ...' and answer each with one line")
+    p.add_argument("hands", nargs="*", metavar="HAND",
+                   help="five cards, e.g. 7s5d4h3c2s or '7s 5d 4h 3c 2s'")
     p.set_defaults(handler=_compare)
 
 
@@ -57,10 +75,13 @@ def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p = sub.add_parser("equity", help="each hand's share of the pot over the draws to come")
     p.add_argument("--game", default="27", help="27 or a5, or a game such as 27_single_draw")
     p.add_argument("--draws", type=int, help="draws left (0-3); default 3, single draw 1")
-    p.add_argument("--trials", type=int, default=100_000)
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--trials", type=int, default=100_000,
+                   help="deals simulated (default: 100,000); more is slower and more exact")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the same seed gives the same figures (default: a random one)")
     p.add_argument("--dead", default="", help="known dead cards, e.g. 'Kd 9c'")
-    p.add_argument("hands", nargs="*", help="five cards stand pat; fewer are the cards kept")
+    p.add_argument("hands", nargs="*", metavar="HAND",
+                   help="five cards stand pat; fewer are the cards kept")
     p.set_defaults(handler=_equity)
 
 
@@ -83,7 +104,7 @@ def _equity(args: argparse.Namespace) -> int:
 
 def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("stats", help="statistics for the hero, a player, or all players")
-    p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
+    p.add_argument("--db", metavar="FILE", help=DB_HELP)
     p.add_argument("--player", help="whose statistics (default: the hero)")
     p.add_argument("--all-players", action="store_true", help="one line per player")
     p.add_argument(
@@ -93,12 +114,14 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="with --all-players: only players with at least this many hands",
     )
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.add_argument("--site")
+    p.add_argument("--site", help="only this site's hands, e.g. pokerstars")
     p.add_argument("--game", help="e.g. 27_triple_draw")
     p.add_argument("--stakes", help="small/big bet as written, e.g. 0.10/0.20")
-    p.add_argument("--currency")
-    p.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD")
-    p.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD")
+    p.add_argument("--currency", help="only hands played in this currency, e.g. USD")
+    p.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD",
+                   help="hands on or after this day")
+    p.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD",
+                   help="hands on or before this day")
     p.add_argument("--position", help="BTN, SB, BB, UTG, MP, CO ...")
     p.add_argument("--players-min", type=int, help="at least this many players dealt in")
     p.add_argument("--players-max", type=int, help="at most this many players dealt in")
@@ -158,11 +181,12 @@ def _open_db(path: str | None) -> Connection | None:
 
 def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("import", help="import hand histories (files, folders, .zip)")
-    p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
+    p.add_argument("--db", metavar="FILE", help=DB_HELP)
     p.add_argument("--json", action="store_true", help='end with one line {"summary": {...}}')
     p.add_argument("--quiet", action="store_true", help="no progress, no table; problems only")
     p.add_argument("--workers", type=int, help="worker processes (default: one per core)")
-    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="hand-history files, folders (read recursively) or .zip archives")
     p.set_defaults(handler=_import)
 
 
@@ -199,7 +223,7 @@ def _add_reverify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p = sub.add_parser(
         "reverify", help="replay every stored hand again with this DrawLab (after an upgrade)"
     )
-    p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
+    p.add_argument("--db", metavar="FILE", help=DB_HELP)
     p.add_argument("--json", action="store_true", help='end with one line {"summary": {...}}')
     p.add_argument("--workers", type=int, help="worker processes (default: one per core)")
     p.set_defaults(handler=_reverify)
@@ -226,8 +250,9 @@ def _reverify(args: argparse.Namespace) -> int:
 
 def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("export", help="write stored hands out as PokerStars text or PHH")
-    p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
-    p.add_argument("--format", required=True, choices=["phh", "pokerstars", "original"])
+    p.add_argument("--db", metavar="FILE", help=DB_HELP)
+    p.add_argument("--format", required=True, choices=["phh", "pokerstars", "original"],
+                   help="PHH, PokerStars text, or each hand's text as it was imported")
     p.add_argument("--out", required=True, help="folder to write into (created if need be)")
     p.add_argument("--player", help="only hands this player was seated in")
     p.add_argument("--game", help="e.g. 27_triple_draw")
@@ -329,7 +354,8 @@ def _default_workers(paths: list[str]) -> int:
 
 def _add_convert(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("convert", help="rewrite hand histories as PHH or PokerStars text")
-    p.add_argument("--to", choices=["phh", "pokerstars"], required=True)
+    p.add_argument("--to", choices=["phh", "pokerstars"], required=True,
+                   help="the format to write")
     p.add_argument("--out", required=True, help="folder for the converted files")
     p.add_argument("paths", nargs="+", help="files, folders or .zip archives")
     p.set_defaults(handler=_convert)
@@ -350,7 +376,8 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p = sub.add_parser("simulate", help="deal random legal hands and write them as a history")
     p.add_argument("--hands", type=int, required=True, help="how many hands")
     p.add_argument("--players", type=int, default=6, help="players at the table, 2-6")
-    p.add_argument("--game", choices=[g.value for g in Game], default=Game.TRIPLE_DRAW_27.value)
+    p.add_argument("--game", choices=[g.value for g in Game], default=Game.TRIPLE_DRAW_27.value,
+                   help="the game dealt (default: 27_triple_draw)")
     p.add_argument(
         "--structure",
         choices=[s.value for s in Structure],
@@ -363,7 +390,8 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         action="store_true",
         help="five-card draw as a home game: antes, jacks or better to open (site 'home')",
     )
-    p.add_argument("--format", choices=["pokerstars", "phh"], default="pokerstars")
+    p.add_argument("--format", choices=["pokerstars", "phh"], default="pokerstars",
+                   help="how the hands are written (default: pokerstars)")
     p.add_argument("--out", help="file to write (default: standard output)")
     p.set_defaults(handler=_simulate)
 
@@ -417,9 +445,51 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_app(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from ui.launch import DEFAULT_HOST, DEFAULT_PORT
+
+    p = sub.add_parser(
+        "app", help="start the dashboard: overview, replayer, import, drills",
+        description="Start the DrawLab dashboard. It listens on 127.0.0.1, so only this "
+                    "computer can open it, unless --host names another address.",
+    )
+    p.add_argument("--db", metavar="FILE", help=DB_HELP)
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
+                   help=f"the port to listen on (default: {DEFAULT_PORT})")
+    p.add_argument("--host", default=DEFAULT_HOST, metavar="ADDRESS",
+                   help=f"the address to listen on (default: {DEFAULT_HOST}, this computer "
+                        "only); another address, e.g. 0.0.0.0, lets anyone who can reach it "
+                        "read every hand and import files")
+    p.set_defaults(handler=_app)
+
+
+def _app(args: argparse.Namespace) -> int:
+    """Replace this process by the Streamlit server, so Ctrl+C or a kill stops it."""
+    import os
+
+    from analysis.db import ENV_VAR, resolve_path
+    from ui import launch
+
+    if not 0 < args.port < 65536:
+        print("error: --port must be 1 to 65535", file=sys.stderr)
+        return 2
+    env = launch.environment(args.db)
+    for line in launch.banner(args.host, args.port, resolve_path(env.get(ENV_VAR) or None)):
+        print(line, flush=True)
+    argv = launch.command(args.host, args.port)
+    os.chdir(launch.ROOT)  # Streamlit reads .streamlit/config.toml from where it runs
+    os.execve(argv[0], argv, env)
+    return 0  # not reached: execve replaces the process
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="drawlab", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(
+        prog="drawlab", description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                title="commands")
+    _add_app(sub)
     _add_compare(sub)
     _add_equity(sub)
     _add_stats(sub)

@@ -14,14 +14,16 @@ columns, in one grouped pass: the all-players table), ``player_report`` (everyth
 player), and its parts: ``overview`` (= ``results`` + ``player_stats`` + ``by_position``),
 ``timeline`` with ``cumulative_by_hand``, ``cumulative_by_date`` and ``sessions``,
 ``cube`` with ``draw_cells``, ``draw_summary``, ``draw_counts``, ``first_draw_win_rate``
-and ``showdown_hands``; ``hero_name``, ``player_list`` and ``filter_choices`` for pickers.
+and ``showdown_hands``; ``hero_name``, ``player_list`` and ``filter_choices`` for pickers;
+for the dashboard ``money_kinds``, ``site_players``, ``by_stakes`` and ``hand_ids`` (the
+hands behind a figure, for the replayer).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from datetime import date, timedelta
-from typing import Any
+from dataclasses import asdict, dataclass, field, replace
+from datetime import date, datetime, timedelta
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
@@ -30,7 +32,7 @@ from analysis.db import Connection
 from analysis.facts import FACT_COLUMNS
 from analysis.hand_classes import ALL_CLASSES
 from analysis.positions import POSITIONS
-from analysis.stat_defs import STATS, StatDef, definitions
+from analysis.stat_defs import STAT_BY_KEY, STATS, StatDef, definitions
 
 SESSION_GAP = timedelta(minutes=30)
 
@@ -575,3 +577,92 @@ def player_report(
         by_hand=by_hand_of(rows),
         by_date=by_date_of(rows),
     )
+
+
+# --- for the dashboard: which money, which hands -----------------------------------------
+
+
+def money_kinds(con: Connection, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+    """Each kind of money in the rows the filters keep: ``tournament`` (bool) and
+    ``currency``, with ``hands`` and ``hero_hands`` (the rows of "Dealt to" players).
+
+    Money adds up only within one of these (dollars and euros, cash and tournament
+    chips never), so the dashboard shows one at a time; the first row, the hero's
+    most played, is its default.
+    """
+    base = replace(filters, currency=None, tournament=None)
+    where, params = base.where()
+    return con.execute(
+        f"SELECT tournament_id IS NOT NULL AS tournament, currency, count(*)::BIGINT AS hands, "
+        f"{_sum('is_hero::INTEGER')} AS hero_hands FROM player_hands WHERE {where} "
+        "GROUP BY ALL ORDER BY hero_hands DESC, hands DESC, tournament, currency",
+        params,
+    ).df()
+
+
+def site_players(con: Connection, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+    """Every player as the sites know them, ``site`` and ``player`` (the same name at two
+    sites is two people), with ``hands`` and ``as_hero``; the hero's most played first."""
+    where, params = filters.where()
+    return con.execute(
+        f"SELECT site, player, count(*)::BIGINT AS hands, {_sum('is_hero::INTEGER')} AS as_hero "
+        f"FROM player_hands WHERE {where} GROUP BY site, player "
+        "ORDER BY as_hero DESC, hands DESC, site, player",
+        params,
+    ).df()
+
+
+Counted = Literal["sample", "hits"]
+
+
+def hand_ids(
+    con: Connection,
+    player: str,
+    filters: Filters = NO_FILTERS,
+    *,
+    stat: str | None = None,
+    counted: Counted = "sample",
+    column: str | None = None,
+    value: Any = None,
+    start: datetime | None = None,
+    end: datetime | None = None,
+    limit: int = 10_000,
+) -> list[int]:
+    """The stored ids (``hands.id``) of the player's hands behind a figure, in time order.
+
+    ``stat`` (a key of ``STATS``): the hands of its sample (``counted="sample"``, the
+    denominator) or those where it happened (``"hits"``, the numerator), found by
+    summing the statistic's own SQL per hand, so a list always matches its figure.
+    ``column``/``value``: rows where that ``player_hands`` column equals ``value``
+    (a position, a showdown class, stakes).  ``start``/``end``: a session's span,
+    inclusive.
+    """
+    where, params = filters.where(player)
+    if column is not None:
+        if column not in FACT_COLUMNS:  # names go into the SQL text
+            raise ValueError(f"not a player_hands column: {column}")
+        where += f" AND {column} = ?"
+        params.append(value)
+    if start is not None:
+        where += " AND time >= ?"
+        params.append(start)
+    if end is not None:
+        where += " AND time <= ?"
+        params.append(end)
+    having = ""
+    if stat is not None:
+        definition = STAT_BY_KEY[stat]
+        having = f"HAVING ({definition.den_sql if counted == 'sample' else definition.num_sql}) > 0"
+    rows = con.execute(
+        f"SELECT hand FROM player_hands WHERE {where} GROUP BY hand {having} "
+        "ORDER BY min(time) NULLS LAST, hand LIMIT ?",
+        [*params, limit],
+    ).fetchall()
+    return [int(r[0]) for r in rows]
+
+
+def by_stakes(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+    """Results per game and stakes (one currency and kind per the filters), most hands first."""
+    df = summary(con, filters, player, by=("game", "stakes", "big_bet"), stats=())
+    df = df.sort_values(["game", "big_bet"]).reset_index(drop=True)
+    return df.drop(columns=["player"])

@@ -26,6 +26,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -112,18 +113,29 @@ def page_calls(con: db.Connection, path: str) -> dict[str, list[tuple[str, Calla
         fn = getattr(raw, name).__wrapped__
         return name, lambda: fn(con, path, gen, *args)
 
+    kinds = raw.money_kinds.__wrapped__(con, path, gen, NO_FILTERS)
+    money = replace(NO_FILTERS, tournament=bool(kinds["tournament"].iloc[0]),
+                    currency=str(kinds["currency"].iloc[0]))  # the page's default
+    players = raw.site_players.__wrapped__(con, path, gen, money)
+    site, hero = str(players["site"].iloc[0]), str(players["player"].iloc[0])
+    mine = replace(money, site=site)
     overview = [
         call("filter_options"),
-        call("player_list", NO_FILTERS),
-        call("hero_name", NO_FILTERS),
-        call("results", hero, NO_FILTERS),
-        call("cumulative", hero, NO_FILTERS),
-        call("draw_counts", hero, NO_FILTERS),
-        call("by_position", hero, NO_FILTERS),
-        call("showdown_hands", hero, NO_FILTERS),
-        call("player_stats", hero, NO_FILTERS),
-        call("draw_summary", hero, NO_FILTERS),
-        call("summary", NO_FILTERS),
+        call("money_kinds", NO_FILTERS),
+        call("site_players", money),
+        call("results", hero, mine),
+        call("timeline", hero, mine),  # shared by the curves and the sessions
+        call("cube", hero, mine),  # shared by the draw tables and the showdown hands
+        call("cumulative", hero, mine),
+        call("by_date", hero, mine),
+        call("draw_counts", hero, mine),
+        call("by_position", hero, mine),
+        call("showdown_hands", hero, mine),
+        call("player_stats", hero, mine),
+        call("sessions", hero, mine),
+        call("by_stakes", hero, mine),
+        call("draw_summary", hero, mine),
+        call("site_summary", money),
     ]
     replayer = [
         call("filter_options"),

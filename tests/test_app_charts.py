@@ -6,8 +6,15 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ui.charts import draw_chart, final_hand_chart, position_chart, results_chart, thin
-from ui.labels import game_name, money
+from ui.charts import (
+    draw_chart,
+    final_hand_chart,
+    position_chart,
+    results_by_date_chart,
+    results_chart,
+    thin,
+)
+from ui.labels import count, game_name, money, money_kind, seconds, site_name
 
 
 def test_money_is_hundredths_as_units() -> None:
@@ -61,10 +68,38 @@ def test_draw_chart_stacks_card_counts_of_all_positions() -> None:
     assert list(fig.data[2].x) == ["draw 1"]
 
 
-def test_final_hand_chart_one_trace_per_game() -> None:
+def test_final_hand_chart_shows_one_game() -> None:
     df = pd.DataFrame({"game": ["27_triple_draw", "27_triple_draw", "five_card_draw"],
                        "final_class": ["7-low", "8-low", "pair"], "hands": [1, 3, 2],
                        "share": [0.25, 0.75, 1.0]})
-    fig = final_hand_chart(df)
-    assert [t.name for t in fig.data] == ["2-7 Triple Draw", "Five-Card Draw"]
+    fig = final_hand_chart(df, "27_triple_draw")
+    assert [t.name for t in fig.data] == ["2-7 Triple Draw"]
+    assert list(fig.data[0].x) == ["7-low", "8-low"]
     assert list(fig.data[0].y) == [25.0, 75.0]
+    assert fig.layout.title.text == "Final hand at showdown, 2-7 Triple Draw (% of showdowns)"
+    high = final_hand_chart(df, "five_card_draw")
+    assert list(high.data[0].x) == ["pair"]
+
+
+def test_results_by_date_chart_one_point_per_day_in_units() -> None:
+    df = pd.DataFrame({"day": pd.to_datetime(["2024-01-02", "2024-01-05"]), "hands": [3, 1],
+                       "cum_net": [150, -50], "cum_showdown": [100, 0],
+                       "cum_nonshowdown": [50, -50]})
+    fig = results_by_date_chart(df, "Net won (USD)")
+    assert [t.name for t in fig.data] == ["Total", "Showdown", "Non-showdown"]
+    assert list(fig.data[0].x) == ["2024-01-02", "2024-01-05"]
+    assert list(fig.data[0].y) == [1.5, -0.5]
+    assert fig.layout.yaxis.title.text == "Net won (USD)"
+
+
+def test_money_labels() -> None:
+    assert money(526000, chips=True) == "5,260"
+    assert money(-200, chips=True) == "-2"
+    assert money_kind(False, "USD") == "Cash games in USD"
+    assert money_kind(False, "play") == "Cash games in play money"
+    assert money_kind(True, "chips") == "Tournaments (chips)"
+    assert [count(1, "hand"), count(2, "hand"), count(1234, "file")] == [
+        "1 hand", "2 hands", "1,234 files"]
+    assert [seconds(1.4875), seconds(42.4), seconds(125), seconds(None)] == [
+        "1.5 s", "42 s", "2 min 5 s", "–"]
+    assert site_name("pokerstars") == "PokerStars" and site_name("xyz") == "xyz"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,7 @@ from analysis.drills.showdown import ShowdownQuestion
 from engine.cards import parse_cards
 from engine.ranking import Ranking
 from tests.app_support import HOSTILE_NAMES, app_for, markdown_sources, texts
+from ui.cards import cards_label
 
 PAGE = "ui/drills_page.py"
 
@@ -83,8 +87,8 @@ def test_a_right_then_a_wrong_answer(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert q2 is not q
     assert not any(c.value for c in at.checkbox)  # the new question starts blank
     losers = [i for i in range(len(q2.hands)) if i not in q2.winners]
-    for i in losers[:1]:  # tick a loser; on a tie of every hand, ticking none is wrong
-        at.checkbox(key=pick("showdown", at, i)).check()
+    # tick a loser; on a tie of every hand, ticking one of them only is wrong
+    at.checkbox(key=pick("showdown", at, (losers or [0])[0])).check()
     at.button(key="showdown_answer").click().run()
     assert at.error[0].value == "Not quite · streak reset"
     assert metrics(at) == {"Score": "15", "Streak": "0", "Best streak": "1", "Accuracy": "50%",
@@ -103,10 +107,13 @@ def test_what_to_draw_scores_every_choice(tmp_path: Path, monkeypatch: pytest.Mo
     assert not at.exception
     fb, _ = at.session_state["df_draw"]
     table = at.dataframe[0].value
-    assert list(table["choice"]) == [c.label for c in fb.choices]
+    assert list(table["choice"]) == [draws.choice_label(c, cards_label) for c in fb.choices]
     assert table["equity %"].iloc[0] == round(100 * fb.best.equity, 2)
+    assert list(table["± %"]) == [
+        "exact" if c.exact else f"±{100 * c.stderr:.2f}" for c in fb.choices]
     assert fb.chosen.discard == (q.hand[0],)
-    assert texts(at)[0].startswith(f"Best: {fb.best.label}")
+    assert texts(at)[0].startswith(f"Best: {draws.choice_label(fb.best, cards_label)}")
+    assert draws.why(q, fb.best, cards_label) in texts(at)
     assert stored(path).answered == 1
 
 
@@ -167,7 +174,11 @@ def test_a_hand_set_up_by_the_player_is_drilled(
     at.checkbox(key=pick("draw", at, 4)).check()  # throw the king
     at.button(key="draw_answer").click().run()
     assert at.success[0].value.startswith("Right")
-    assert texts(at)[0] == "Best: keep 8s 6d 4h 3c, draw 1 (21.4% of the pot)"
+    assert texts(at)[0] == "Best: keep 8♠ 6♦ 4♥ 3♣, draw 1 (21.4% of the pot)"  # as the tiles
+    assert texts(at)[2] == (
+        "Keep 8♠ 6♦ 4♥ 3♣, draw 1: 9 of the 42 unseen cards beat the pat 9♥ 7♣ 5♦ 4♠ 2♥ "
+        "(9-7-5-4-2): the 2s, 5s and 7s (21% this draw).")
+    assert set(at.dataframe[0].value["± %"]) == {"exact"}  # every draw counted: no error
     at.text_input(key="draw_custom_hand").input("8s 8s")
     at.button(key="draw_custom_go").click().run()
     assert at.error[0].value == "That is not a situation to drill:"
@@ -197,3 +208,56 @@ def test_a_situation_the_simulator_cannot_deal_is_not_scored(
     assert stored(path).answered == 0
     at.button(key="draw_next").click().run()
     assert not at.error and at.session_state["dq_draw_27"].topic != draws.OWN
+
+
+def test_answer_with_nothing_ticked_asks_instead_of_scoring(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at, path = drills(tmp_path, monkeypatch)
+    at.button(key="showdown_answer").click().run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == [
+        "Tick the hand that wins (or every hand that ties), then answer."]
+    assert not at.error and not at.success
+    assert "df_showdown" not in at.session_state
+    assert metrics(at)["Accuracy"] == "–"
+    assert stored(path).answered == 0
+
+
+def test_progress_after_one_answer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at, _ = drills(tmp_path, monkeypatch)
+    q: ShowdownQuestion = at.session_state["dq_showdown_27"]
+    for i in q.winners:
+        at.checkbox(key=pick("showdown", at, i)).check()
+    at.button(key="showdown_answer").click().run()
+    chart = json.loads(at.get("plotly_chart")[0].proto.spec)
+    # one answer is a point to see, not an empty chart of lines
+    assert [t["mode"] for t in chart["data"]] == ["lines+markers", "lines+markers"]
+    layout = chart["layout"]
+    assert layout["xaxis"]["tickformat"] == "d" and layout["xaxis"]["dtick"] == 1
+    assert layout["yaxis2"]["tickformat"] == "d"
+    by_day, by_topic = at.dataframe[0].value, at.dataframe[1].value
+    assert list(by_day["day"]) == [f"{date.today():%Y-%m-%d}"]  # a date, not midnight
+    assert list(by_topic["game"]) == ["2-7 lowball"]  # not the code "27"
+    assert re.fullmatch(r"\d+(\.\d)? s", by_topic["median_seconds"].iloc[0])
+
+
+def test_a_simulated_draw_shows_each_equitys_standard_error_and_the_outs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at, _ = drills(tmp_path, monkeypatch)
+    at.radio(key="drill_kind").set_value(progress.DRAW).run()
+    at.text_input(key="draw_custom_hand").input("8s 6d 4h 3c Kd")
+    at.number_input(key="draw_custom_left").set_value(2)
+    at.text_input(key="draw_custom_counts").input("1")
+    at.button(key="draw_custom_go").click().run()
+    at.checkbox(key=pick("draw", at, 4)).check()  # throw the king
+    at.button(key="draw_answer").click().run()
+    assert not at.exception
+    fb, _ = at.session_state["df_draw"]
+    errors = list(at.dataframe[0].value["± %"])
+    assert errors == [f"±{100 * c.stderr:.2f}" for c in fb.choices]
+    assert all(c.stderr > 0.001 for c in fb.choices)  # a real error, not the zeros of before
+    assert ("Keep 8♠ 6♦ 4♥ 3♣, draw 1: 20 of the 47 unseen cards make a ten-low or better "
+            "without a pair, straight or flush: the 2s, 5s, 7s, 9s and tens (43% this draw)."
+            ) in texts(at)

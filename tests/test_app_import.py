@@ -36,7 +36,12 @@ def upload(at: AppTest, files: list[tuple[str, bytes]]) -> AppTest:
 
 
 def counts(at: AppTest) -> list[dict[str, object]]:
-    return list(at.dataframe[0].value.to_dict("records"))
+    """The per-file rows of the summary table (its first row is the totals)."""
+    return list(at.dataframe[0].value.to_dict("records"))[1:]
+
+
+def totals(at: AppTest) -> dict[str, object]:
+    return dict(at.dataframe[0].value.to_dict("records")[0])
 
 
 @pytest.fixture
@@ -59,14 +64,14 @@ def test_upload_shows_counts_by_verdict_and_twice_adds_nothing(
     at = import_page(empty_db, monkeypatch)
     at = upload(at, [("triple.txt", STARS_TRIPLE.read_bytes())])
     assert not at.exception
-    assert texts(at)[0] == "triple.txt: added 1 new hand (0 already present)."
-    assert counts(at) == [{
-        "file": "triple.txt", "hands read": 1, "added": 1, "already present": 0, "valid": 1,
-        "invalid": 0, "unreadable": 0, "unsupported game": 0, "incomplete": 0, "rejected": "",
-    }]
+    assert texts(at)[0] == "1 file: 1 new hand added, 0 already in the database."
+    row = {"hands read": 1, "added": 1, "already present": 0, "valid": 1, "invalid": 0,
+           "unreadable": 0, "unsupported game": 0, "incomplete": 0, "not read": ""}
+    assert counts(at) == [{"file": "triple.txt", **row}]
+    assert totals(at) == {"file": "All 1 file", **row}
     assert "No hand failed." in markdown_sources(at)
     at = finish_import(at.button(key="import_button").click().run())
-    assert texts(at)[0] == "triple.txt: added nothing, 1 hand already in the database."
+    assert texts(at)[0] == "1 file: 0 new hands added, 1 already in the database."
     assert counts(at)[0]["added"] == 0
     assert counts(at)[0]["already present"] == 1
     assert queries.count_hands(db.connect(empty_db)) == 1
@@ -83,6 +88,12 @@ def test_several_files_and_a_zip(empty_db: Path, monkeypatch: pytest.MonkeyPatch
     assert not at.exception
     rows = counts(at)
     assert [r["file"] for r in rows] == ["stars.zip", "rit.txt"]
+    total = totals(at)
+    assert total["file"] == "All 2 files"
+    for column in ("hands read", "added", "valid", "invalid", "incomplete"):
+        assert total[column] == rows[0][column] + rows[1][column]  # type: ignore[operator]
+    assert texts(at)[0] == (f"2 files: {total['added']} new hands added, 0 already in the "
+                            "database.")
     stars = rows[0]
     assert stars["hands read"] == len(members)
     assert stars["incomplete"] == 1  # the cancelled hand
@@ -117,14 +128,18 @@ def test_garbage_upload_is_reported_not_crashed(
     empty_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = import_page(empty_db, monkeypatch)
-    at = upload(at, [("noise.bin", bytes(range(256)) * 40)])
+    at = upload(at, [("noise.bin", bytes(range(256)) * 40),
+                     ("triple.txt", STARS_TRIPLE.read_bytes())])
     assert not at.exception
-    line = texts(at)[0]
-    assert line.startswith("noise.bin: added nothing: ")
+    assert texts(at)[0] == ("2 files: 1 new hand added, 0 already in the database; "
+                            "1 file could not be read.")
     row = counts(at)[0]
-    # counted as `drawlab verify` counts a file it cannot read: one unreadable verdict
-    assert (row["hands read"], row["unreadable"], row["added"]) == (1, 1, 0)
-    assert row["rejected"] == "noise.bin: binary data, not a text hand history"
+    # a file that is not a hand history is no hand read: it is a file not read, and why
+    assert (row["hands read"], row["unreadable"], row["added"]) == (0, 0, 0)
+    assert row["not read"] == "binary data, not a text hand history"  # named once, by its row
+    assert list(at.dataframe[0].value.columns)[:3] == ["file", "not read", "hands read"]
+    total = totals(at)
+    assert (total["hands read"], total["unreadable"], total["not read"]) == (1, 0, "1 file")
 
 
 def test_hostile_names_reach_no_markdown(

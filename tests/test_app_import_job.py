@@ -25,6 +25,20 @@ def test_job_imports_every_file_and_calls_back() -> None:
     assert queries.count_hands(con) == 1
 
 
+def test_progress_counts_the_hands_of_every_file_in_all() -> None:
+    con = db.connect(db.MEMORY)
+    one = STARS_TRIPLE.read_bytes()
+    other = one.replace(b"63845186378", b"63845186379")
+    job = ImportJob([("a.txt", one)], connect=con.cursor, lock=threading.Lock()).start()
+    assert job.wait(60)
+    assert job.running_text() == "File 1 of 1 · 1 hand read in all"  # never "1 hands"
+    job = ImportJob([("b.txt", other), ("c.txt", one.replace(b"63845186378", b"63845186380"))],
+                    connect=con.cursor, lock=threading.Lock()).start()
+    assert job.wait(60)
+    assert job.hands == 2  # not the last file's own count
+    assert job.running_text() == "File 2 of 2 · 2 hands read in all"
+
+
 def test_job_reports_a_failure_and_still_finishes() -> None:
     def broken() -> db.Connection:
         raise OSError("disk gone")
@@ -61,7 +75,7 @@ def test_page_stays_usable_while_an_import_waits(
         assert [t.value for t in at.title] == ["Overview & statistics"]
         at.switch_page("ui/import_page.py").run()
     finish_import(at)
-    assert texts(at)[0] == "t.txt: added 1 new hand (0 already present)."
+    assert texts(at)[0] == "1 file: 1 new hand added, 0 already in the database."
 
 
 def test_reverify_job_replays_every_stored_hand() -> None:

@@ -50,11 +50,11 @@ def test_import_results_stay_when_coming_back(
     at.file_uploader(key="uploads").set_value(("t.txt", STARS_TRIPLE.read_bytes(), "text/plain"))
     at.run()
     finish_import(at.button(key="import_button").click().run())
-    assert texts(at)[0] == "t.txt: added 1 new hand (0 already present)."
+    assert texts(at)[0] == "1 file: 1 new hand added, 0 already in the database."
     at.switch_page("ui/overview_page.py").run()
     assert [m.value for m in at.metric][:1] == ["1"]  # the overview sees the new hand
     at.switch_page("ui/import_page.py").run()
-    assert texts(at)[0] == "t.txt: added 1 new hand (0 already present)."
+    assert texts(at)[0] == "1 file: 1 new hand added, 0 already in the database."
 
 
 def test_a_database_another_program_holds_is_explained_and_retried(
@@ -80,4 +80,4 @@ def test_a_database_another_program_holds_is_explained_and_retried(
         holder.wait()
     at.button(key="db_retry").click().run()
     assert not at.exception and not at.error
-    assert at.metric[0].value == "57"
+    assert at.metric[0].value == "27"  # Hero at PokerStars, USD cash

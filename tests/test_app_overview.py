@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import base64
+import json
 from pathlib import Path
+from typing import Any
 
+import numpy as np
+import pandas as pd
+import pyarrow as pa
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from analysis import db, stats
+from analysis.importer import import_paths
 from analysis.stat_defs import STATS, definitions
 from analysis.stats import Filters
 from tests.app_support import (  # noqa: F401  (fixtures)
@@ -16,8 +24,28 @@ from tests.app_support import (  # noqa: F401  (fixtures)
     corpus_db_fixture,
     markdown_sources,
 )
+from tests.corpus import CORPUS
 
 DEFS = definitions()
+STARS_USD = Filters(site="pokerstars", currency="USD", tournament=False)  # the default view
+TOURNAMENT = CORPUS / "tour" / "Stars" / "Draw"
+
+
+def shown_cells(element: object) -> pd.DataFrame:
+    """A table as the browser shows it: the styler's display text of every cell."""
+    styler = element.proto.arrow_data.styler  # type: ignore[attr-defined]
+    return pa.ipc.open_stream(styler.display_values).read_pandas()
+
+
+TABLE_COLUMN = {"opponents": "vpip_d", "sessions_table": "start", "stakes_table": "stakes",
+                "draw_table": "mean_cards"}  # a column only that table has
+
+
+def table(at: AppTest, key: str) -> pd.DataFrame:
+    """One of the page's tables (a plain ``st.dataframe`` carries no key to find it by)."""
+    found = [d.value for d in at.dataframe if TABLE_COLUMN[key] in d.value.columns]
+    assert len(found) == 1, key
+    return found[0]
 
 
 def _metrics(at: object) -> dict[str, tuple[str, str]]:
@@ -36,16 +64,17 @@ def test_overview_is_the_default_page_and_shows_the_detected_hero(
     assert not at.exception
     assert [t.value for t in at.title] == ["Overview & statistics"]
     con = db.connect(corpus_db)
-    hero = stats.hero_name(con)
-    assert hero == "Hero"
-    assert at.selectbox(key="hero").value == "Hero"
-    res = stats.results(con, "Hero")
+    assert stats.hero_name(con) == "Hero"
+    # Hero at PokerStars in USD cash: the most hero hands of any site and money
+    assert at.selectbox(key="hero").value == ("pokerstars", "Hero")
+    assert at.selectbox(key="f_money").value == (False, "USD")
+    res = stats.results(con, "Hero", STARS_USD)
     m = _metrics(at)
     assert m["Hands"] == (f"{res.hands:,}", DEFS["hands"])
     assert m["Net won"][0] == _money(res.net)
     assert m["Showdown"][0] == _money(res.net_showdown)
     assert m["Non-showdown"][0] == _money(res.net_nonshowdown)
-    assert res.hands == 57  # the corpus's cash hands where "Hero" is dealt in
+    assert res.hands == 27  # of the corpus's 57 cash hands where "Hero" is dealt in
 
 
 def test_every_statistic_is_shown_with_its_definition_on_hover(
@@ -53,7 +82,7 @@ def test_every_statistic_is_shown_with_its_definition_on_hover(
 ) -> None:
     at = app_for(corpus_db, monkeypatch).run()
     con = db.connect(corpus_db)
-    values = {v.key: v for v in stats.player_stats(con, "Hero")}
+    values = {v.key: v for v in stats.player_stats(con, "Hero", STARS_USD)}
     m = _metrics(at)
     for s in STATS:
         v = values[s.key]
@@ -71,11 +100,11 @@ def test_picking_another_hero_changes_the_figures(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = app_for(corpus_db, monkeypatch).run()
-    at.selectbox(key="hero").set_value("Player1").run()
+    at.selectbox(key="hero").set_value(("pokerstars", "Player1")).run()
     assert not at.exception
-    res = stats.results(db.connect(corpus_db), "Player1")
+    res = stats.results(db.connect(corpus_db), "Player1", STARS_USD)
     assert _metrics(at)["Hands"][0] == f"{res.hands:,}"
-    assert res.hands != 57
+    assert res.hands == 10
 
 
 def test_game_filter_restricts_the_figures(
@@ -87,27 +116,156 @@ def test_game_filter_restricts_the_figures(
     at.selectbox(key="f_game").set_value("27_triple_draw").run()
     assert not at.exception
     con = db.connect(corpus_db)
-    hero = stats.hero_name(con, Filters(game="27_triple_draw"))
-    assert at.selectbox(key="hero").value == hero
-    res = stats.results(con, str(hero), Filters(game="27_triple_draw"))
+    assert at.selectbox(key="hero").value == ("pokerstars", "Hero")
+    res = stats.results(con, "Hero", Filters(site="pokerstars", game="27_triple_draw",
+                                             currency="USD", tournament=False))
     assert _metrics(at)["Hands"][0] == f"{res.hands:,}"
+    assert 0 < res.hands < 27
+    # the line above the figures counts the same hands
+    assert at.text[0].value.startswith(f"Showing Hero at PokerStars over {res.hands} hands, ")
 
 
-def test_opponents_table_leaves_out_the_hero_and_has_every_statistic(
+def test_opponents_are_players_at_a_site_each_figure_beside_its_sample(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = app_for(corpus_db, monkeypatch).run()
-    table = at.dataframe[-1].value
-    assert "Hero" not in set(table["player"])
-    assert list(table.columns) == ["player", "hands", "net", "bb_per_100",
-                                   *[s.key for s in STATS]]
-    everyone = stats.summary(db.connect(corpus_db))
-    assert sorted(table["player"]) == sorted(p for p in everyone["player"] if p != "Hero")
+    opponents = table(at, "opponents")
+    pairs = list(zip(opponents["site"], opponents["player"], strict=True))
+    assert ("PokerStars", "Hero") not in pairs  # the hero
+    assert ("Full Tilt", "Hero") in pairs  # the same name at another site: another player
+    assert list(opponents.columns) == ["site", "player", "hands", "net", "bb_per_100",
+                                       *[c for s in STATS for c in (s.key, f"{s.key}_d")]]
+    everyone = stats.summary(db.connect(corpus_db), STARS_USD.__class__(
+        currency="USD", tournament=False), by=("site",))
+    assert len(opponents) == len(everyone) - 1
+    row = opponents[(opponents["site"] == "PokerStars") & (opponents["player"] == "Player1")]
+    mine = everyone[(everyone["site"] == "pokerstars") & (everyone["player"] == "Player1")]
+    assert int(row["vpip_d"].iloc[0]) == int(mine["vpip_d"].iloc[0]) == 10
+    cells = shown_cells(at.dataframe[-1])
+    assert not (cells == "None").any().any() and not (cells == "nan").any().any()
+    assert (cells == "–").any().any()  # an empty figure reads as a dash
 
 
-def test_four_charts_are_drawn(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_minimum_hands_leaves_out_small_samples(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     at = app_for(corpus_db, monkeypatch).run()
-    assert len(at.get("plotly_chart")) == 4
+    before = table(at, "opponents")
+    at.number_input(key="min_hands").set_value(10).run()
+    assert not at.exception
+    after = table(at, "opponents")
+    assert sorted(after["hands"]) == sorted(h for h in before["hands"] if h >= 10)
+    assert 0 < len(after) < len(before)
+
+
+def test_money_is_never_summed_across_currencies_or_with_chips(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    con = db.connect(corpus_db)
+    import_paths(con, [TOURNAMENT], workers=0)
+    con.close()
+    at = app_for(corpus_db, monkeypatch).run()
+    options = at.selectbox(key="f_money").options
+    assert options == ["Cash games in USD · 281 hands", "Cash games in EUR · 42 hands",
+                       "Tournaments (chips) · 2 hands", "Cash games in play money · 6 hands"]
+    assert [w.value for w in at.warning] == []
+    at.selectbox(key="f_money").set_value((True, "chips")).run()
+    assert not at.exception
+    res = stats.results(db.connect(corpus_db), "Hero",
+                        Filters(site="pokerstars", currency="chips", tournament=True))
+    assert res.hands == 1 and res.net % 100 == 0
+    m = _metrics(at)
+    assert m["Hands"][0] == "1"
+    assert m["Net won"][0] == f"{res.net // 100:,}"  # whole chips, not money
+    assert at.text[0].value.endswith("(Tournaments (chips)).")
+
+
+def test_final_hand_chart_shows_one_game_at_a_time(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app_for(corpus_db, monkeypatch).run()
+    shown = stats.showdown_hands(db.connect(corpus_db), Filters(
+        site="pokerstars", currency="USD", tournament=False), "Hero")
+    games = list(shown.groupby("game")["hands"].sum().sort_values(ascending=False).index)
+    assert len(games) > 1
+    assert at.selectbox(key="final_game").options == [
+        {"27_triple_draw": "2-7 Triple Draw", "27_single_draw": "2-7 Single Draw",
+         "five_card_draw": "Five-Card Draw"}[g] for g in games]
+    for game in games:
+        at.selectbox(key="final_game").set_value(game).run()
+        chart = _chart(at, "chart_final")
+        assert len(chart["data"]) == 1
+        assert _values(chart["data"][0]["x"]) == list(
+            shown[shown["game"] == game]["final_class"])
+
+
+def _chart(at: AppTest, key: str) -> Any:
+    """The plotly figure the page sent under ``key``."""
+    found = [c for c in at.get("plotly_chart") if c.proto.id.endswith(key)]
+    assert len(found) == 1, key
+    return json.loads(found[0].proto.spec)
+
+
+def _values(packed: Any) -> list[Any]:
+    """A trace's array as sent: a list, or plotly's ``{"dtype", "bdata"}`` binary form."""
+    if isinstance(packed, dict):
+        return list(np.frombuffer(base64.b64decode(packed["bdata"]), dtype=packed["dtype"]))
+    return list(packed)
+
+
+def test_results_by_hands_and_by_date(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = app_for(corpus_db, monkeypatch).run()
+    assert len(at.get("plotly_chart")) == 5
+    days = stats.cumulative_by_date(db.connect(corpus_db), "Hero", STARS_USD)
+    total = _chart(at, "chart_results_date")["data"][0]
+    assert _values(total["x"]) == [f"{d:%Y-%m-%d}" for d in days["day"]]
+    assert _values(total["y"]) == [v / 100 for v in days["cum_net"]]
+    assert len(_values(_chart(at, "chart_results")["data"][0]["x"])) == 27
+
+
+def test_sessions_and_results_by_stakes(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = app_for(corpus_db, monkeypatch).run()
+    con = db.connect(corpus_db)
+    sessions = stats.sessions(con, "Hero", STARS_USD)
+    shown = table(at, "sessions_table")
+    assert list(shown["hands"]) == list(sessions["hands"])
+    assert list(shown["net"]) == list(sessions["net"] / 100)
+    assert int(shown["hands"].sum()) == 27
+    stakes = table(at, "stakes_table")
+    expected = stats.by_stakes(con, "Hero", STARS_USD)
+    assert list(stakes["stakes"]) == list(expected["stakes"])
+    assert list(stakes["hands"]) == list(expected["hands"])
+    assert int(stakes["hands"].sum()) == 27
+
+
+def test_position_filter(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = app_for(corpus_db, monkeypatch).run()
+    at.selectbox(key="f_position").set_value("BTN").run()
+    assert not at.exception
+    res = stats.results(db.connect(corpus_db), "Hero", Filters(
+        site="pokerstars", currency="USD", tournament=False, position="BTN"))
+    assert _metrics(at)["Hands"][0] == f"{res.hands:,}" == "5"
+
+
+@pytest.mark.parametrize(("target", "behind"), [
+    (("stat", "vpip", "hits"), {"stat": "vpip", "counted": "hits"}),
+    (("stat", "vpip", "sample"), {"stat": "vpip", "counted": "sample"}),
+    (("position", "BTN"), {"column": "position", "value": "BTN"}),
+    (("all",), {}),
+])
+def test_the_hands_behind_a_figure_open_in_the_replayer(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch, target: tuple[object, ...],
+    behind: dict[str, object],
+) -> None:
+    at = app_for(corpus_db, monkeypatch).run()
+    at.selectbox(key="open_target").set_value(target).run()
+    at.button(key="open_replayer").click().run()
+    assert not at.exception
+    expected = stats.hand_ids(db.connect(corpus_db), "Hero", STARS_USD, **behind)  # type: ignore[arg-type]
+    assert at.session_state["replayer_hand_ids"] == expected
+    assert len(expected) == {"hits": 12, "sample": 26, "BTN": 5, "all": 27}[
+        str(target[-1]) if target[0] != "all" else "all"]
+    assert [t.value for t in at.title] == ["Replayer"]
 
 
 def test_empty_database_points_to_the_import_page(
@@ -143,26 +301,20 @@ def test_the_hero_is_named_in_plain_text(
 ) -> None:
     at = app_for(corpus_db, monkeypatch).run()
     shown = [str(t.value) for t in at.text]
-    assert shown[0].startswith("Showing Hero over 63 hands, ")
+    assert shown[0] == ("Showing Hero at PokerStars over 27 hands, 2009-11-25 to 2016-05-11 "
+                        "(Cash games in USD).")
     assert not any("Showing" in s for s in markdown_sources(at))
 
 
-def test_mixed_currencies_are_flagged_and_one_can_be_picked(
+def test_another_currency_can_be_picked(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = app_for(corpus_db, monkeypatch).run()
-    currencies = at.selectbox(key="f_currency").options
-    assert sorted(currencies) == ["(all)", "EUR", "USD", "play"]
-    assert [w.value for w in at.warning] == [
-        "These sums add money of several currencies together (cash, play money or "
-        "tournament chips): pick one under Currency in the sidebar."
-    ]
-    at.selectbox(key="f_currency").set_value("USD").run()
+    at.selectbox(key="f_money").set_value((False, "EUR")).run()
     assert not at.exception
-    assert [w.value for w in at.warning] == []
+    assert at.selectbox(key="hero").value == ("boss", "Hero")
     con = db.connect(corpus_db)
-    res = stats.results(con, "Hero", Filters(currency="USD"))
+    res = stats.results(con, "Hero", Filters(site="boss", currency="EUR", tournament=False))
     m = _metrics(at)
-    assert m["Hands"][0] == f"{res.hands:,}"
+    assert m["Hands"][0] == f"{res.hands:,}" == "15"
     assert m["Net won"][0] == _money(res.net)
-    assert 0 < res.hands < 57

@@ -25,14 +25,31 @@ def thin(df: pd.DataFrame, points: int = CHART_POINTS) -> pd.DataFrame:
     return df.iloc[keep]
 
 
-def results_chart(df: pd.DataFrame) -> go.Figure:
+def results_chart(df: pd.DataFrame, unit: str = "Net won") -> go.Figure:
+    """Running totals hand by hand (``stats.cumulative_by_hand``)."""
     df = thin(df)
     fig = go.Figure()
     for column, name in (("cum_net", "Total"), ("cum_showdown", "Showdown"),
                          ("cum_nonshowdown", "Non-showdown")):
         fig.add_trace(go.Scattergl(x=df["n"], y=df[column] / 100, mode="lines", name=name))
-    fig.update_layout(title="Results", xaxis_title="Hands", yaxis_title="Net won",
+    fig.update_layout(title="Results by hands", xaxis_title="Hands", yaxis_title=unit,
                       height=380, margin={"t": 50, "b": 40, "l": 40, "r": 10})
+    return fig
+
+
+def results_by_date_chart(df: pd.DataFrame, unit: str = "Net won") -> go.Figure:
+    """Running totals at the end of each day played (``stats.cumulative_by_date``): the
+    calendar, where a month off is a gap and not a few hands."""
+    fig = go.Figure()
+    days = [pd.Timestamp(d).strftime("%Y-%m-%d") for d in df["day"]]
+    for column, name in (("cum_net", "Total"), ("cum_showdown", "Showdown"),
+                         ("cum_nonshowdown", "Non-showdown")):
+        fig.add_trace(go.Scatter(x=days, y=df[column] / 100, mode="lines+markers", name=name,
+                                 customdata=df["hands"],
+                                 hovertemplate="%{x}: %{y:.2f} (%{customdata} hands that day)"))
+    fig.update_layout(title="Results by date", xaxis_title="Day", yaxis_title=unit,
+                      xaxis={"type": "date"}, height=380,
+                      margin={"t": 50, "b": 40, "l": 40, "r": 10})
     return fig
 
 
@@ -59,13 +76,12 @@ def draw_chart(counts: pd.DataFrame) -> go.Figure:
     return fig
 
 
-def final_hand_chart(df: pd.DataFrame) -> go.Figure:
-    fig = go.Figure()
-    for game in df["game"].unique():
-        part = df[df["game"] == game]
-        fig.add_trace(go.Bar(x=part["final_class"], y=part["share"] * 100, name=game_name(game),
-                             customdata=part["hands"],
-                             hovertemplate="%{x}: %{y:.1f}% (%{customdata} hands)"))
-    fig.update_layout(title="Final hand at showdown (% of showdowns)", height=340,
-                      margin={"t": 50, "b": 40, "l": 40, "r": 10})
+def final_hand_chart(df: pd.DataFrame, game: str) -> go.Figure:
+    """One game's showdown classes: 2-7, A-5 and high hands do not share an axis."""
+    part = df[df["game"] == game]
+    fig = go.Figure(go.Bar(x=part["final_class"], y=part["share"] * 100, name=game_name(game),
+                           customdata=part["hands"],
+                           hovertemplate="%{x}: %{y:.1f}% (%{customdata} hands)"))
+    fig.update_layout(title=f"Final hand at showdown, {game_name(game)} (% of showdowns)",
+                      height=340, margin={"t": 50, "b": 40, "l": 40, "r": 10})
     return fig

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -48,9 +49,22 @@ def player_stats(_con: Connection, path: str, gen: int, player: str,
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def timeline(_con: Connection, path: str, gen: int, player: str,
+             filters: Filters) -> pd.DataFrame:
+    """The player's hands in time order: one fetch for the curves and the sessions."""
+    return stats.timeline(_con, player, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def cube(_con: Connection, path: str, gen: int, player: str, filters: Filters) -> pd.DataFrame:
+    """One scan the draw tables and the showdown hands are rolled up from."""
+    return stats.cube(_con, player, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
 def cumulative(_con: Connection, path: str, gen: int, player: str,
                filters: Filters) -> pd.DataFrame:
-    return stats.cumulative_by_hand(_con, player, filters)
+    return stats.by_hand_of(timeline(_con, path, gen, player, filters))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
@@ -67,24 +81,64 @@ def by_position(_con: Connection, path: str, gen: int, player: str,
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
 def draw_summary(_con: Connection, path: str, gen: int, player: str,
                  filters: Filters) -> pd.DataFrame:
-    return stats.draw_summary(_con, player, filters)
+    return stats.draw_summary_of(stats.draw_cells_of(cube(_con, path, gen, player, filters)))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
 def draw_counts(_con: Connection, path: str, gen: int, player: str,
                 filters: Filters) -> pd.DataFrame:
-    return stats.draw_counts(_con, player, filters)
+    return stats.draw_counts_of(stats.draw_cells_of(cube(_con, path, gen, player, filters)))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
 def showdown_hands(_con: Connection, path: str, gen: int, player: str,
                    filters: Filters) -> pd.DataFrame:
-    return stats.showdown_hands(_con, filters, player)
+    return stats.showdown_of(cube(_con, path, gen, player, filters))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
 def summary(_con: Connection, path: str, gen: int, filters: Filters) -> pd.DataFrame:
     return stats.summary(_con, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def site_summary(_con: Connection, path: str, gen: int, filters: Filters) -> pd.DataFrame:
+    """Results and statistics per player at each site (a name at two sites is two people)."""
+    return stats.summary(_con, filters, by=("site",))
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def money_kinds(_con: Connection, path: str, gen: int, filters: Filters) -> pd.DataFrame:
+    return stats.money_kinds(_con, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def site_players(_con: Connection, path: str, gen: int, filters: Filters) -> pd.DataFrame:
+    return stats.site_players(_con, filters)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def by_date(_con: Connection, path: str, gen: int, player: str,
+            filters: Filters) -> pd.DataFrame:
+    return stats.by_date_of(timeline(_con, path, gen, player, filters))
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def sessions(_con: Connection, path: str, gen: int, player: str,
+             filters: Filters) -> pd.DataFrame:
+    return stats.sessions_of(timeline(_con, path, gen, player, filters))
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def by_stakes(_con: Connection, path: str, gen: int, player: str,
+              filters: Filters) -> pd.DataFrame:
+    return stats.by_stakes(_con, player, filters)
+
+
+def hand_ids(con: Connection, player: str, filters: Filters, **behind: Any) -> list[int]:
+    """The stored ids of the hands behind a figure (``stats.hand_ids``): not cached, it
+    runs once, when the user asks to open them."""
+    return stats.hand_ids(con, player, filters, **behind)
 
 
 

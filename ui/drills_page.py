@@ -19,8 +19,10 @@ import streamlit as st
 
 from analysis.drills import draws, pots, progress, session, showdown
 from analysis.drills.progress import Recorded
+from engine.draw_choice import DrawChoice
 from engine.ranking import Ranking, describe
 from ui import cards, state
+from ui.labels import seconds
 
 DRILLS = {
     progress.SHOWDOWN: "Which hand wins",
@@ -28,6 +30,9 @@ DRILLS = {
     progress.POTS: "Who gets the pot",
 }
 GAMES = {Ranking.DEUCE_SEVEN: "2-7", Ranking.ACE_FIVE: "A-5", Ranking.HIGH: "High"}
+GAME_TOPICS = {Ranking.DEUCE_SEVEN.value: "2-7 lowball", Ranking.ACE_FIVE.value: "A-5 lowball",
+               Ranking.HIGH.value: "high hands"}  # the progress tables' game column
+NO_PICK = "Tick the hand that wins (or every hand that ties), then answer."
 
 
 def rng() -> random.Random:
@@ -116,6 +121,9 @@ def showdown_drill(ranking: Ranking, use_own: bool) -> None:
         if st.button("Answer", key="showdown_answer", icon=":material/gavel:"):
             picked = {i for i in range(len(q.hands))
                       if st.session_state.get(pick_key(progress.SHOWDOWN, i))}  # fmt: skip
+            if not picked:  # every question has a winner: nothing ticked is no answer yet
+                st.warning(NO_PICK, icon=":material/touch_app:")
+                return
             fb, rec = session.answer_showdown(con, q, picked, elapsed(progress.SHOWDOWN))
             st.session_state[f"df_{progress.SHOWDOWN}"] = (fb, rec)
             st.rerun()
@@ -144,6 +152,16 @@ def _situation(q: draws.DrawQuestion) -> str:
     return f"{GAMES[q.ranking]} · {left} · against " + ", ".join(against)
 
 
+def _label(c: DrawChoice) -> str:
+    return draws.choice_label(c, cards.cards_label)  # suit symbols, as on the tiles
+
+
+def _error_text(c: DrawChoice) -> str:
+    """The standard error of a simulated equity; an exact one (every draw counted) has
+    none, and says so rather than showing ±0."""
+    return "exact" if c.exact else f"±{100 * c.stderr:.2f}"
+
+
 def _choices_table(fb: draws.DrawFeedback) -> pd.DataFrame:
     rows = []
     for c in fb.choices:
@@ -153,9 +171,9 @@ def _choices_table(fb: draws.DrawFeedback) -> pd.DataFrame:
         if fb.taken is not None and c is fb.taken:
             mark.append("what you did at the table")
         rows.append({
-            "choice": c.label, "equity %": round(100 * c.equity, 2),
+            "choice": _label(c), "equity %": round(100 * c.equity, 2),
             "loss %": round(100 * c.loss, 2),
-            "± %": round(100 * c.stderr, 2), "": ", ".join(mark),
+            "± %": _error_text(c), "": ", ".join(mark),
         })  # fmt: skip
     return pd.DataFrame(rows)
 
@@ -220,12 +238,14 @@ def draw_drill(ranking: Ranking, use_own: bool) -> None:
         return
     fb, rec = done
     verdict(fb.correct, rec)
-    st.text(f"Best: {fb.best.label} ({100 * fb.best.equity:.1f}% of the pot)")
-    st.text(f"Yours: {fb.chosen.label} ({100 * fb.chosen.equity:.1f}%, "
+    st.text(f"Best: {_label(fb.best)} ({100 * fb.best.equity:.1f}% of the pot)")
+    st.text(f"Yours: {_label(fb.chosen)} ({100 * fb.chosen.equity:.1f}%, "
             f"{100 * fb.chosen.loss:.1f}% of the pot less)")  # fmt: skip
     if fb.taken is not None:
-        st.text(f"At the table you played: {fb.taken.label} "
+        st.text(f"At the table you played: {_label(fb.taken)} "
                 f"({100 * fb.taken.loss:.1f}% of the pot less than the best)")  # fmt: skip
+    for line in draws.reasons(q, fb, cards.cards_label):
+        st.text(line)
     for note in fb.notes:
         st.caption(note)
     st.dataframe(_choices_table(fb), hide_index=True, width="stretch")
@@ -297,15 +317,22 @@ def scoreboard(drill: str) -> None:
 
 
 def progress_chart(history: pd.DataFrame) -> go.Figure:
+    """Lines with markers (one answer is a point, not an empty chart); answers and score
+    are whole numbers, so are their axes' ticks."""
     fig = go.Figure()
     fig.add_trace(go.Scatter(x=history["answer"], y=100 * history["rolling_accuracy"],
-                             name=f"accuracy, last {progress.ROLLING} (%)", mode="lines"))
+                             name=f"accuracy, last {progress.ROLLING} (%)",
+                             mode="lines+markers"))
     fig.add_trace(go.Scatter(x=history["answer"], y=history["score"], name="score",
-                             mode="lines", yaxis="y2"))
+                             mode="lines+markers", yaxis="y2"))
+    last = int(history["answer"].max()) if len(history) else 1
     fig.update_layout(
         height=320, margin={"l": 10, "r": 10, "t": 30, "b": 10},
-        xaxis={"title": "answer"}, yaxis={"title": "accuracy %", "range": [0, 100]},
-        yaxis2={"title": "score", "overlaying": "y", "side": "right"},
+        xaxis={"title": "answer", "tickformat": "d", "dtick": max(1, -(-last // 10)),
+               "range": [0.5, last + 0.5]},
+        yaxis={"title": "accuracy %", "range": [0, 105], "tickformat": "d"},
+        yaxis2={"title": "score", "overlaying": "y", "side": "right", "tickformat": "d",
+                "rangemode": "tozero"},
         legend={"orientation": "h", "y": 1.12},
     )  # fmt: skip
     return fig
@@ -320,6 +347,7 @@ def progress_section(drill: str) -> None:
         return
     st.plotly_chart(progress_chart(hist), key="drill_progress_chart")
     days = progress.by_day(con, drill)
+    days["day"] = [f"{pd.Timestamp(d):%Y-%m-%d}" for d in days["day"]]  # a date, no midnight
     days["accuracy"] = (100 * days["accuracy"]).round(0)
     st.caption("By day")
     st.dataframe(days, hide_index=True, width="stretch",
@@ -328,11 +356,15 @@ def progress_section(drill: str) -> None:
     topics = progress.by_topic(con, drill)
     labels = {**showdown.TOPIC_LABELS, **draws.TOPIC_LABELS, **pots.TOPIC_LABELS}
     topics["topic"] = topics["topic"].map(lambda t: labels.get(str(t), str(t)))
+    topics["game"] = topics["game"].map(lambda g: GAME_TOPICS.get(str(g), str(g)))
     topics["accuracy"] = (100 * topics["accuracy"]).round(0)
+    topics["median_seconds"] = topics["median_seconds"].map(seconds)
     st.dataframe(
         topics[["game", "topic", "answered", "correct", "accuracy", "median_seconds", "box"]],
         hide_index=True, width="stretch",
         column_config={"accuracy": st.column_config.NumberColumn("accuracy %"),
+                       "median_seconds": st.column_config.TextColumn(
+                           "median time", help="Half the answers took less, half more."),
                        "box": st.column_config.NumberColumn("Leitner box", help=(
                            "1: comes back after one other question; each right answer moves "
                            "it up a box and further away"))},

@@ -21,6 +21,7 @@ from analysis.db import Connection
 from analysis.importer import STATUSES, ImportSummary, Progress, import_bytes
 from analysis.reverify import ReverifySummary, reverify
 from analysis.sources import ARCHIVE_SEP
+from ui.labels import count
 
 MEMBER_COLUMNS = ("file", "hands", "added", "already_present", *STATUSES, "rejected")
 
@@ -80,7 +81,7 @@ class _Job:
         return self.done_text if self.finished else self.running_text()
 
     def running_text(self) -> str:
-        return f"{self.hands:,} hands"
+        return count(self.hands, "hand")
 
     def run(self) -> None:
         try:
@@ -119,17 +120,20 @@ class ImportJob(_Job):
         self.current = 0
 
     def running_text(self) -> str:
+        """Counts over the whole upload, never one file's: no file name (the progress text
+        is Markdown, names are untrusted)."""
         total = len(self.names)
-        return f"File {self.current + 1} of {total}: {self.hands:,} hands read"
+        return f"File {self.current + 1} of {total} · {count(self.hands, 'hand')} read in all"
 
     def work(self) -> None:
         total = max(1, len(self._files))
         for i, (name, content) in enumerate(self._files):
             self.current = i
+            before = sum(r.summary.hands - len(r.summary.rejected) for r in self.results)
 
-            def report(p: Progress, i: int = i) -> None:
+            def report(p: Progress, i: int = i, before: int = before) -> None:
                 part = p.files_done / p.files_total if p.files_total else 1.0
-                self.hands = p.hands
+                self.hands = before + p.hands
                 self.fraction = min(1.0, (i + part) / total)
 
             con = self._connect()
@@ -156,7 +160,7 @@ class ReverifyJob(_Job):
         self.summary: ReverifySummary | None = None
 
     def running_text(self) -> str:
-        return f"{self.hands:,} of {self.total:,} hands replayed"
+        return f"{self.hands:,} of {count(self.total, 'hand')} replayed"
 
     def work(self) -> None:
         con = self._connect()

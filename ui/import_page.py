@@ -15,8 +15,10 @@ import streamlit as st
 
 from analysis.importer import STATUSES
 from analysis.reverify import ReverifySummary
+from analysis.sources import ARCHIVE_SEP
 from ui import data, state
 from ui.import_job import ImportJob, ReverifyJob, UploadResult
+from ui.labels import count
 
 STATUS_NAMES = {
     "ok": "valid",
@@ -67,38 +69,57 @@ def follow(key: str, results: str, caption: str) -> Any:
     return st.session_state.get(results)
 
 
+COUNT_COLUMNS = ("hands read", "added", "already present", *STATUS_NAMES.values())
+
+
+def why_not_read(r: UploadResult) -> str:
+    """The rejections of one upload, without its name in front (the row already names it)."""
+    out = []
+    for message in r.summary.rejected:
+        for prefix in (f"{r.name}: ", f"{r.name}{ARCHIVE_SEP}"):
+            if message.startswith(prefix):
+                message = message[len(prefix):]
+                break
+        out.append(message)
+    return "; ".join(out)
+
+
+def file_row(r: UploadResult) -> dict[str, Any]:
+    """One upload's counts.  A file that is not a hand history is no hand: the importer
+    counts it as one unreadable text (as ``drawlab verify`` does), the page as a file
+    not read, with why."""
+    s = r.summary
+    row: dict[str, Any] = {"file": r.name, "hands read": s.hands - len(s.rejected),
+                              "added": s.added, "already present": s.already_present}
+    for status in STATUSES:
+        row[STATUS_NAMES[status]] = s.statuses.get(status, 0)
+    row[STATUS_NAMES["parse_error"]] -= len(s.rejected)
+    row["not read"] = why_not_read(r)
+    return row
+
+
 def counts_table(results: list[UploadResult]) -> pd.DataFrame:
-    rows = []
-    for r in results:
-        s = r.summary
-        row: dict[str, object] = {"file": r.name, "hands read": s.hands, "added": s.added,
-                                  "already present": s.already_present}
-        for status in STATUSES:
-            row[STATUS_NAMES[status]] = s.statuses.get(status, 0)
-        row["rejected"] = "; ".join(s.rejected)
-        rows.append(row)
-    return pd.DataFrame(rows)
+    """Totals first, then one row per upload; why a file was not read comes beside its
+    name, where it is seen without scrolling."""
+    rows = [file_row(r) for r in results]
+    total: dict[str, Any] = {"file": f"All {count(len(rows), 'file')}"}
+    for column in COUNT_COLUMNS:
+        total[column] = sum(int(row[column]) for row in rows)
+    rejected = sum(1 for row in rows if row["not read"])
+    total["not read"] = count(rejected, "file") if rejected else ""
+    return pd.DataFrame([total, *rows], columns=["file", "not read", *COUNT_COLUMNS])
 
 
-def _hands(n: int, noun: str = "hand") -> str:
-    return f"{n:,} {noun}" + ("" if n == 1 else "s")
-
-
-def verdict_lines(results: list[UploadResult]) -> list[str]:
-    """One sentence per upload, plain text (file names go through ``st.text``)."""
-    lines = []
-    for r in results:
-        s = r.summary
-        if s.added == 0 and s.already_present > 0:
-            lines.append(f"{r.name}: added nothing, "
-                         f"{_hands(s.already_present)} already in the database.")
-        elif s.added == 0 and s.hands == len(s.rejected):  # only rejections read
-            why = "; ".join(s.rejected) or "no hand found"
-            lines.append(f"{r.name}: added nothing: {why}")
-        else:
-            lines.append(f"{r.name}: added {_hands(s.added, 'new hand')} "
-                         f"({s.already_present:,} already present).")
-    return lines
+def headline(results: list[UploadResult]) -> str:
+    """The one sentence above the table: what the whole upload added."""
+    added = sum(r.summary.added for r in results)
+    present = sum(r.summary.already_present for r in results)
+    rejected = sum(1 for r in results if r.summary.rejected)
+    text = (f"{count(len(results), 'file')}: {count(added, 'new hand')} added, "
+            f"{present:,} already in the database")
+    if rejected:
+        text += f"; {count(rejected, 'file')} could not be read"
+    return text + "."
 
 
 def failures(results: list[UploadResult]) -> pd.DataFrame:
@@ -112,23 +133,27 @@ def failures(results: list[UploadResult]) -> pd.DataFrame:
 
 def show_results(results: list[UploadResult]) -> None:
     st.subheader("Result")
-    for line in verdict_lines(results):
-        st.text(line)
-    st.dataframe(counts_table(results), hide_index=True, key="import_counts")
+    st.text(headline(results))
+    st.dataframe(counts_table(results), hide_index=True, key="import_counts", width="stretch",
+                 column_config={"file": st.column_config.TextColumn("file", width="medium"),
+                                "not read": st.column_config.TextColumn(
+                                    "not read", width="medium",
+                                    help="Files that are not hand histories, and why")})
     for r in results:
         if len(r.members):
             with st.expander("Files inside an archive, one by one"):
                 st.text(r.name)
-                st.dataframe(r.members.rename(columns=STATUS_NAMES), hide_index=True)
+                st.dataframe(r.members.rename(columns=STATUS_NAMES), hide_index=True,
+                             width="stretch")
     failed = failures(results)
     total_problems = sum(r.summary.problems for r in results)
     if failed.empty:
         st.success("No hand failed.")
         return
-    st.subheader(f"Hands that failed: {total_problems:,} problems")
+    st.subheader(f"Hands that failed: {count(total_problems, 'problem')}")
     if total_problems > len(failed):
         st.caption(f"The first {len(failed):,} problems are listed.")
-    st.dataframe(failed, hide_index=True, key="import_failures")
+    st.dataframe(failed, hide_index=True, key="import_failures", width="stretch")
     labels = [f"{f}:{line} — {code}" for f, line, code in
               zip(failed["file"], failed["line"], failed["code"], strict=True)]
     pick = st.selectbox("Show the raw text of", range(len(labels)),

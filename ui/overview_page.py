@@ -1,13 +1,23 @@
-"""Overview and statistics: the hero's results, statistics, charts and opponents.
+"""Overview and statistics: the hero's results, statistics, charts, sessions and opponents.
 
 A page script (run by ``st.navigation``).  Every figure comes from ``analysis.stats``;
 this page chooses, caches and draws.  Player names only ever reach the screen through
 ``st.dataframe``, ``st.text`` and selectbox options, which are plain text: Markdown,
 even escaped, turns a bare ``https://`` name into a live link.
+
+Two rules shape the filters.  Money is shown one kind at a time (one currency of cash
+games, or tournament chips): sums across kinds mean nothing, so there is no "all" choice,
+and the default is the hero's most played kind.  A player is a name at a site: "Hero" at
+two sites is two people, so the hero is picked as (site, name).
+
+The hands behind a figure open in the replayer: their stored ids go in
+``st.session_state[REPLAYER_HANDS]`` (a ``list[int]``) and the page switches over; the
+replayer lists exactly those hands.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -15,37 +25,52 @@ import pandas as pd
 import streamlit as st
 
 from analysis import stats
+from analysis.positions import POSITIONS
 from analysis.stat_defs import STATS, definitions
 from analysis.stats import Filters, Results
 from ui import data, state
-from ui.charts import draw_chart, final_hand_chart, position_chart, results_chart
-from ui.labels import game_name, money
+from ui.charts import (
+    draw_chart,
+    final_hand_chart,
+    position_chart,
+    results_by_date_chart,
+    results_chart,
+)
+from ui.labels import count, game_name, money, money_kind, site_name
 
 DEFS = definitions()
 GROUPS = tuple(dict.fromkeys(s.group for s in STATS))
 ANY = "(all)"
+REPLAYER_HANDS = "replayer_hand_ids"  # agreed with the replayer page: list[int] of hands.id
+REPLAYER_PAGE = "ui/replayer_page.py"
+OPPONENT_ROWS = 1000  # the table's most played opponents; styling every cell has a cost
+
+Target = tuple[Any, ...]  # what "the hands behind" means: ("all",), ("stat", key, counted)...
+
+
 def _stat_text(value: float | None, kind: str) -> str:
     if value is None:
         return "–"
     return f"{100 * value:.1f}%" if kind == "rate" else f"{value:.2f}"
 
 
-def _pick(label: str, options: list[str], key: str, games: bool = False) -> str | None:
-    shown = game_name if games else str
+def _pick(label: str, options: list[str], key: str, shown: Any = str) -> str | None:
+    if st.session_state.get(key) not in (None, ANY, *options):
+        del st.session_state[key]  # a value other filters no longer offer
     choice = st.selectbox(label, [ANY, *options], key=key, format_func=shown)
     return None if choice == ANY else str(choice)
 
 
-def filters_sidebar(options: data.FilterOptions) -> Filters:
-    """The filter widgets, in the sidebar, and the ``Filters`` they make."""
+def filters_sidebar(options: data.FilterOptions) -> tuple[Filters, Any]:
+    """The filter widgets but the money, in the sidebar, and the ``Filters`` they make;
+    with the place at the top kept for the money, which depends on them."""
     with st.sidebar:
         st.header("Filters")
-        site = _pick("Site", list(options.sites), "f_site")
-        game = _pick("Game", list(options.games), "f_game", games=True)
+        money_slot = st.container()
+        site = _pick("Site", list(options.sites), "f_site", site_name)
+        game = _pick("Game", list(options.games), "f_game", game_name)
         stakes = _pick("Stakes", list(options.stakes), "f_stakes")
-        currency = None
-        if len(options.currencies) > 1:
-            currency = _pick("Currency", list(options.currencies), "f_currency")
+        position = _pick("Position", list(POSITIONS), "f_position")
         date_from: date | None = None
         date_to: date | None = None
         if options.first_day is not None and options.last_day is not None:
@@ -63,20 +88,52 @@ def filters_sidebar(options: data.FilterOptions) -> Filters:
             picked = st.slider("Players at the table", low, high, (low, high), key="f_players")
             if tuple(picked) != (low, high):
                 players_min, players_max = int(picked[0]), int(picked[1])
-    return Filters(site=site, game=game, stakes=stakes, currency=currency,
+    return Filters(site=site, game=game, stakes=stakes, position=position,
                    date_from=date_from, date_to=date_to,
-                   players_min=players_min, players_max=players_max)
+                   players_min=players_min, players_max=players_max), money_slot
 
 
-def key_figures(res: Results) -> None:
+def money_picker(kinds: pd.DataFrame, slot: Any) -> tuple[bool, str] | None:
+    """Cash in one currency, or tournament chips: never several added together."""
+    options = [(bool(t), str(c)) for t, c in zip(kinds["tournament"], kinds["currency"],
+                                                  strict=True)]
+    if not options:
+        return None
+    if st.session_state.get("f_money") not in options:
+        st.session_state.pop("f_money", None)
+    hands = dict(zip(options, kinds["hands"], strict=True))
+    with slot:
+        return st.selectbox(  # type: ignore[no-any-return]
+            "Money", options, key="f_money",
+            format_func=lambda o: f"{money_kind(*o)} · {count(int(hands[o]), 'hand')}",
+            help="Results are summed within one currency, or within tournament chips, "
+                 "never across them. The first choice is the one the hero played most.",
+        )
+
+
+def hero_picker(players: pd.DataFrame) -> tuple[str, str] | None:
+    """The hero as (site, name), the detected one (most "Dealt to" lines) first."""
+    options = [(str(s), str(p)) for s, p in zip(players["site"], players["player"],
+                                                strict=True)]
+    if st.session_state.get("hero") not in options:
+        st.session_state.pop("hero", None)
+    return st.selectbox(  # type: ignore[no-any-return]
+        "Hero", options, key="hero", format_func=lambda o: f"{o[1]} · {site_name(o[0])}",
+        help="Detected: the player most often named in the \"Dealt to\" lines. The same "
+             "name at two sites is two players.",
+    )
+
+
+def key_figures(res: Results, chips: bool) -> None:
     cols = st.columns(6)
     cols[0].metric("Hands", f"{res.hands:,}", help=DEFS["hands"])
-    cols[1].metric("Net won", money(res.net), help=DEFS["net"])
+    cols[1].metric("Net won", money(res.net, chips), help=DEFS["net"])
     cols[2].metric("Big bets / 100", "–" if res.bb_per_100 is None else f"{res.bb_per_100:.2f}",
                    help=DEFS["bb_per_100"])
-    cols[3].metric("Showdown", money(res.net_showdown), help=DEFS["net_showdown"])
-    cols[4].metric("Non-showdown", money(res.net_nonshowdown), help=DEFS["net_nonshowdown"])
-    cols[5].metric("Rake paid", money(res.rake), help=DEFS["rake"])
+    cols[3].metric("Showdown", money(res.net_showdown, chips), help=DEFS["net_showdown"])
+    cols[4].metric("Non-showdown", money(res.net_nonshowdown, chips),
+                   help=DEFS["net_nonshowdown"])
+    cols[5].metric("Rake paid", money(res.rake, chips), help=DEFS["rake"])
 
 
 def statistics(values: tuple[stats.StatValue, ...]) -> None:
@@ -92,26 +149,79 @@ def statistics(values: tuple[stats.StatValue, ...]) -> None:
                 )
 
 
-def opponents_table(df: pd.DataFrame) -> None:
-    keys = [s.key for s in STATS]
-    shown = df[["player", "hands", "net", "bb_per_100", *keys]].copy()
+def _styled(df: pd.DataFrame, formats: dict[str, str]) -> Any:
+    """A frame whose empty cells read "–" (a bare NaN shows as "None"), numbers formatted;
+    the cells keep their numbers, so sorting by a column still sorts numbers."""
+    spec: dict[Any, Any] = dict(formats)
+    return df.style.format(spec, na_rep="–")
+
+
+def opponents_table(df: pd.DataFrame, chips: bool) -> None:
+    """Per player and site: results, and each statistic beside its sample."""
+    columns: list[str] = ["site", "player", "hands", "net", "bb_per_100"]
+    for s in STATS:
+        columns += [s.key, f"{s.key}_d"]
+    shown = df[columns].head(OPPONENT_ROWS).copy()
+    shown["site"] = shown["site"].map(site_name)
     shown["net"] = shown["net"] / 100
+    formats = {"net": "{:,.0f}" if chips else "{:,.2f}", "bb_per_100": "{:.2f}"}
+    config: dict[str, Any] = {
+        "site": st.column_config.TextColumn("Site"),
+        "player": st.column_config.TextColumn("Player"),
+        "hands": st.column_config.NumberColumn("Hands", help=DEFS["hands"]),
+        "net": st.column_config.NumberColumn("Net won", help=DEFS["net"]),
+        "bb_per_100": st.column_config.NumberColumn("bb/100", help=DEFS["bb_per_100"]),
+    }
     for s in STATS:
         if s.kind == "rate":
             shown[s.key] = shown[s.key] * 100
-    config: dict[str, Any] = {
-        "player": st.column_config.TextColumn("Player"),
-        "hands": st.column_config.NumberColumn("Hands", help=DEFS["hands"]),
-        "net": st.column_config.NumberColumn("Net won", help=DEFS["net"], format="%.2f"),
-        "bb_per_100": st.column_config.NumberColumn("bb/100", help=DEFS["bb_per_100"],
-                                                    format="%.2f"),
-    }
-    for s in STATS:
-        config[s.key] = st.column_config.NumberColumn(
-            s.name, help=s.definition, format="%.1f%%" if s.kind == "rate" else "%.2f"
+            formats[s.key] = "{:.1f}%"
+        else:
+            formats[s.key] = "{:.2f}"
+        config[s.key] = st.column_config.NumberColumn(s.name, help=s.definition)
+        config[f"{s.key}_d"] = st.column_config.NumberColumn(
+            "n", help=f"{s.name}: the sample, hands where {s.denominator}."
+            if not s.per_action and s.kind == "rate" else f"{s.name}: the sample ({s.denominator})."
         )
-    st.dataframe(shown, column_config=config, hide_index=True, width="stretch", height=420,
-                 key="opponents")
+    st.dataframe(_styled(shown, formats), column_config=config, hide_index=True,
+                 width="stretch", height=420, key="opponents")
+
+
+def hands_picker(targets: dict[Target, str]) -> Target:
+    if st.session_state.get("open_target") not in targets:
+        st.session_state.pop("open_target", None)
+    return st.selectbox(  # type: ignore[no-any-return]
+        "Hands behind", list(targets), key="open_target", format_func=targets.__getitem__,
+        help="Pick a figure, or click a bar of a chart, then open its hands in the replayer.",
+    )
+
+
+def open_hands(con: Any, hero: str, filters: Filters, target: Target,
+               sessions: pd.DataFrame) -> None:
+    """Hand the ids behind ``target`` to the replayer and go there."""
+    behind: dict[str, Any] = {}
+    kind = target[0]
+    if kind == "stat":
+        behind = {"stat": target[1], "counted": target[2]}
+    elif kind in ("position", "final_class", "stakes"):
+        behind = {"column": kind, "value": target[1]}
+    elif kind == "session":
+        row = sessions.iloc[int(target[1])]
+        behind = {"start": row["start"].to_pydatetime(), "end": row["end"].to_pydatetime()}
+    st.session_state[REPLAYER_HANDS] = data.hand_ids(con, hero, filters, **behind)
+    st.switch_page(REPLAYER_PAGE)
+
+
+def chart_pick(event: Any, key: str, kind: str) -> None:
+    """A click on a bar picks the hands behind it (once per new selection)."""
+    points = list(getattr(getattr(event, "selection", None), "points", None) or [])
+    seen = st.session_state.get(f"_seen_{key}")
+    if not points or points == seen:
+        return
+    st.session_state[f"_seen_{key}"] = points
+    x = points[0].get("x")
+    if x is not None:
+        st.session_state["open_target"] = (kind, str(x))
 
 
 def main() -> None:
@@ -124,44 +234,119 @@ def main() -> None:
         st.info("The database holds no hands yet: import some on the Import page.")
         st.page_link("ui/import_page.py", label="Go to Import", icon=":material/upload_file:")
         return
-    filters = filters_sidebar(options)
-    players = data.player_list(con, path, gen, filters)
-    if players.empty:
+    base, slot = filters_sidebar(options)
+    picked = money_picker(data.money_kinds(con, path, gen, base), slot)
+    if picked is None:
         st.warning("No hands match these filters.")
         return
-    detected = data.hero_name(con, path, gen, filters)
-    names = [str(p) for p in players["player"]]
-    default = names.index(detected) if detected in names else 0
-    hero = st.selectbox(
-        "Hero", names, index=default, key="hero",
-        help="Detected: the player most often named in the \"Dealt to\" lines.",
-    )
-    if hero is None:
+    tournament, currency = picked
+    chips = tournament and currency == "chips"
+    filters = replace(base, tournament=tournament, currency=currency)
+    players = data.site_players(con, path, gen, filters)
+    chosen = hero_picker(players)
+    if chosen is None:
+        st.warning("No hands match these filters.")
         return
-    st.text(f"Showing {hero} over {options.description} in the database.")
-    if filters.currency is None and len(options.currencies) > 1:
-        st.warning(  # fixed text: currency names come from files, and this is Markdown
-            "These sums add money of several currencies together (cash, play money or "
-            "tournament chips): pick one under Currency in the sidebar."
-        )
-    key_figures(data.results(con, path, gen, hero, filters))
+    site, hero = chosen
+    mine = replace(filters, site=site)  # the hero is one site's player
+    res = data.results(con, path, gen, hero, mine)
+    curve = data.cumulative(con, path, gen, hero, mine)
+    times = curve["time"].dropna()
+    span = ""
+    if len(times):
+        span = f", {times.min():%Y-%m-%d} to {times.max():%Y-%m-%d}"
+    st.text(f"Showing {hero} at {site_name(site)} over {count(res.hands, 'hand')}{span} "
+            f"({money_kind(tournament, currency)}).")
+    key_figures(res, chips)
+    unit = "Net won (chips)" if chips else f"Net won ({currency})"
 
     left, right = st.columns(2)
     with left:
-        st.plotly_chart(results_chart(data.cumulative(con, path, gen, hero, filters)),
-                        key="chart_results")
-        st.plotly_chart(draw_chart(data.draw_counts(con, path, gen, hero, filters)),
+        by_hands, by_date = st.tabs(["By hands", "By date"])
+        with by_hands:
+            st.plotly_chart(results_chart(curve, unit), key="chart_results")
+        with by_date:
+            st.plotly_chart(results_by_date_chart(data.by_date(con, path, gen, hero, mine), unit),
+                            key="chart_results_date")
+        st.plotly_chart(draw_chart(data.draw_counts(con, path, gen, hero, mine)),
                         key="chart_draws")
     with right:
-        st.plotly_chart(position_chart(data.by_position(con, path, gen, hero, filters)),
-                        key="chart_positions")
-        st.plotly_chart(final_hand_chart(data.showdown_hands(con, path, gen, hero, filters)),
-                        key="chart_final")
+        positions = data.by_position(con, path, gen, hero, mine)
+        event = st.plotly_chart(position_chart(positions), key="chart_positions",
+                                on_select="rerun", selection_mode="points")
+        chart_pick(event, "chart_positions", "position")
+        shown = data.showdown_hands(con, path, gen, hero, mine)
+        games = list(shown.groupby("game")["hands"].sum().sort_values(ascending=False).index)
+        classes: list[str] = []
+        if games:
+            game = st.selectbox("Final hands of", games, format_func=game_name,
+                                key="final_game") if len(games) > 1 else games[0]
+            classes = [str(c) for c in shown[shown["game"] == game]["final_class"]]
+            event = st.plotly_chart(final_hand_chart(shown, str(game)), key="chart_final",
+                                    on_select="rerun", selection_mode="points")
+            chart_pick(event, "chart_final", "final_class")
+        else:
+            st.caption("No showdown with known cards in these hands.")
+
+    values = data.player_stats(con, path, gen, hero, mine)
+    sessions = data.sessions(con, path, gen, hero, mine)
+    stakes = data.by_stakes(con, path, gen, hero, mine)
+    targets: dict[Target, str] = {("all",): f"Every hand shown ({res.hands:,})"}
+    for p, n in zip(positions["position"], positions["hands"], strict=True):
+        targets[("position", str(p))] = f"Position {p} ({n:,} hands)"
+    for c in classes:
+        targets[("final_class", c)] = f"Showdowns with {c}"
+    for v in values:
+        if v.denominator:
+            targets[("stat", v.key, "hits")] = f"{v.name}: where it happened ({v.numerator:,})"
+            targets[("stat", v.key, "sample")] = f"{v.name}: its sample ({v.denominator:,})"
+    for s in stakes["stakes"].unique():
+        targets[("stakes", str(s))] = f"Stakes {s}"
+    for i, row in sessions.iterrows():
+        targets[("session", int(str(i)))] = (
+            f"Session {int(str(i)) + 1}: {row['start']:%Y-%m-%d %H:%M} "
+            f"({count(int(row['hands']), 'hand')})")
+    with st.container(border=True):
+        cols = st.columns([4, 1], vertical_alignment="bottom")
+        with cols[0]:
+            target = hands_picker(targets)
+        if cols[1].button("Open in the replayer", key="open_replayer",
+                          icon=":material/style:"):
+            open_hands(con, hero, mine, target, sessions)
 
     st.subheader("Statistics", help="Hover a figure for its definition and sample size.")
-    statistics(data.player_stats(con, path, gen, hero, filters))
+    statistics(values)
+
+    st.subheader("Results by stakes")
+    st.dataframe(
+        _styled(stakes.assign(game=stakes["game"].map(game_name), net=stakes["net"] / 100,
+                              rake=stakes["rake"] / 100)
+                [["game", "stakes", "hands", "net", "bb_per_100", "rake"]],
+                {"net": "{:,.2f}", "rake": "{:,.2f}", "bb_per_100": "{:.2f}"}),
+        hide_index=True, key="stakes_table",
+        column_config={"game": "Game", "stakes": "Stakes", "hands": "Hands",
+                       "net": st.column_config.NumberColumn("Net won", help=DEFS["net"]),
+                       "bb_per_100": st.column_config.NumberColumn(
+                           "bb/100", help=DEFS["bb_per_100"]),
+                       "rake": st.column_config.NumberColumn("Rake", help=DEFS["rake"])},
+    )
+    st.subheader("Sessions", help=DEFS["session"])
+    if sessions.empty:
+        st.caption("These hands carry no time, so they make no session.")
+    else:
+        st.dataframe(
+            _styled(sessions.assign(net=sessions["net"] / 100, number=sessions.index + 1)
+                    [["number", "start", "end", "minutes", "hands", "net", "bb_per_100"]],
+                    {"start": "{:%Y-%m-%d %H:%M}", "end": "{:%Y-%m-%d %H:%M}",
+                     "minutes": "{:.0f}", "net": "{:,.2f}", "bb_per_100": "{:.2f}"}),
+            hide_index=True, key="sessions_table",
+            column_config={"number": "Session", "start": "Start", "end": "End",
+                           "minutes": "Minutes", "hands": "Hands", "net": "Net won",
+                           "bb_per_100": "bb/100"},
+        )
+
     st.subheader("Draws by position")
-    draws = data.draw_summary(con, path, gen, hero, filters)
+    draws = data.draw_summary(con, path, gen, hero, mine)
     st.dataframe(
         draws.assign(pat_rate=draws["pat_rate"] * 100), hide_index=True, key="draw_table",
         column_config={
@@ -175,9 +360,21 @@ def main() -> None:
             "pats": st.column_config.NumberColumn("Pats"),
         },
     )
-    st.subheader("Opponents", help="Click a column header to sort by it.")
-    table = data.summary(con, path, gen, filters)
-    opponents_table(table[table["player"] != hero])
+
+    st.subheader("Opponents", help="Click a column header to sort by it. Each figure has "
+                 "its sample (n) beside it.")
+    table = data.site_summary(con, path, gen, filters)
+    others = table[~((table["site"] == site) & (table["player"] == hero))]
+    most = int(others["hands"].max()) if len(others) else 1
+    least = st.number_input("Minimum hands", min_value=1, max_value=max(1, most), value=1,
+                            step=1, key="min_hands",
+                            help="Leave out players seen in fewer hands: a figure over a "
+                                 "handful of hands says little.")
+    kept = others[others["hands"] >= int(least)]
+    st.caption(f"{count(len(kept), 'opponent')} with at least {count(int(least), 'hand')}"
+               + (f"; the {OPPONENT_ROWS:,} with the most hands are listed."
+                  if len(kept) > OPPONENT_ROWS else "."))
+    opponents_table(kept, chips)
 
 
 main()

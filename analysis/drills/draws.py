@@ -10,15 +10,18 @@ of the best; exactly the best when the answer is exact).  Opponents are a pat ha
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import numpy as np
 
+from analysis.hand_classes import is_made
 from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.draw_choice import DrawChoice, draw_equity, sensible_keeps
 from engine.equity import Player
-from engine.ranking import Ranking
+from engine.ranking import Ranking, describe, rank
+from engine.record import Game
 from engine.strategy import STAND_PAT, default_strategy
 
 PAT_TO_BEAT = "pat_to_beat"
@@ -215,3 +218,74 @@ def custom(
         raise ValueError("at most five opponents")
     return DrawQuestion(ranking, CUSTOM, cards, draws_left, pat=pat_cards,
                         drawing=tuple(counts), source="your own set-up")  # fmt: skip
+
+
+# --- why: outs and what beats what --------------------------------------------------------
+
+OUTS_UP_TO = 2  # cards drawn whose every draw is counted (47 choose 2 is 1,081 hands)
+_GAMES = {Ranking.DEUCE_SEVEN: Game.TRIPLE_DRAW_27, Ranking.ACE_FIVE: Game.TRIPLE_DRAW_A5}
+_RANK_WORDS = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "tens", "jacks", "queens",
+               "kings", "aces")
+
+
+def _ranks_text(cards: Collection[int]) -> str:
+    """``the 3s, 6s and 8s``: the ranks among ``cards``, low to high."""
+    words = [_RANK_WORDS[r] for r in sorted({c >> 2 for c in cards})]
+    if len(words) > 1:
+        words = [*words[:-2], f"{words[-2]} and {words[-1]}"]
+    return "the " + ", ".join(words)
+
+
+def why(q: DrawQuestion, choice: DrawChoice, show: Callable[[Sequence[int]], str]) -> str:
+    """One sentence on a choice: what standing pat holds and what it beats, or how many
+    cards (outs) of those unseen make the hand: against the pat hand shown, cards that make
+    a better hand than it; against players drawing, cards that make a made hand (a ten-low
+    or better without a pair, and in 2-7 no straight or flush).  ``show`` writes cards as
+    the page shows them."""
+    ranking, keep, n = q.ranking, choice.keep, len(choice.discard)
+    pat_words = ""
+    if q.pat is not None:
+        pat_words = f"the pat {show(q.pat)} ({describe(q.pat, ranking)})"
+    if n == 0:
+        held = f"Standing pat holds {describe(q.hand, ranking)}"
+        if q.pat is None:
+            return held + "."
+        verdict = "beats" if rank(q.hand, ranking) < rank(q.pat, ranking) else "does not beat"
+        return f"{held}, which {verdict} {pat_words}."
+    head = f"{choice_label(choice, show).capitalize()}"
+    if n > OUTS_UP_TO:
+        return f"{head}: {n} new cards rarely all fit; its share comes from the deals."
+    unseen = [c for c in range(52) if c not in set(q.hand) | set(q.pat or ())]
+    draws = list(combinations(unseen, n))
+    if q.pat is not None:
+        target = rank(q.pat, ranking)
+        good = [d for d in draws if rank((*keep, *d), ranking) < target]
+        aim = f"beat {pat_words}"
+    else:
+        game = _GAMES[ranking]
+        good = [d for d in draws if is_made((*keep, *d), game)]
+        aim = "make a ten-low or better without a pair" + (
+            ", straight or flush" if ranking is Ranking.DEUCE_SEVEN else "")
+    if n == 1:
+        outs = [d[0] for d in good]
+        which = f": {_ranks_text(outs)}" if outs else ""
+        return (f"{head}: {len(outs)} of the {len(unseen)} unseen cards {aim}{which} "
+                f"({100 * len(outs) / len(unseen):.0f}% this draw).")
+    return (f"{head}: {len(good):,} of the {len(draws):,} two-card draws {aim} "
+            f"({100 * len(good) / len(draws):.0f}% this draw).")
+
+
+def choice_label(choice: DrawChoice, show: Callable[[Sequence[int]], str]) -> str:
+    """``keep 7♠ 5♦ 4♥ 2♣, draw 1`` with the page's way of writing cards."""
+    if not choice.discard:
+        return "stand pat"
+    return f"keep {show(choice.keep) or 'nothing'}, draw {len(choice.discard)}"
+
+
+def reasons(q: DrawQuestion, fb: DrawFeedback,
+            show: Callable[[Sequence[int]], str]) -> tuple[str, ...]:
+    """Why the best choice is best and what the answer given does instead."""
+    lines = [why(q, fb.best, show)]
+    if not _same(fb.chosen.keep, fb.best.keep):
+        lines.append(why(q, fb.chosen, show))
+    return tuple(lines)
