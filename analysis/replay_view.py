@@ -333,7 +333,8 @@ def _settled_step(
         SeatStep(
             seat=v.seat, player=v.player, position=v.position,
             stack=final.get(v.player, v.stack), bet=0, total=v.total, folded=v.folded,
-            all_in=v.all_in and not final.get(v.player, 0), cards=v.cards, drawn=v.drawn, collected=v.collected,
+            all_in=v.all_in and not final.get(v.player, 0), cards=v.cards, drawn=v.drawn,
+            collected=v.collected,
             winner=v.player in winners, to_act=False,
         )
         for v in base.seats

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 from analysis.replay_view import FORCED_BETS, SETTLED, Units, hand_view
@@ -69,7 +70,7 @@ def test_the_collect_pays_the_winner_and_the_last_step_settles_the_pots() -> Non
 def test_every_hand_ends_with_the_stacks_the_next_hand_starts_from() -> None:
     hands = hands_of(CASH)[:120]
     checked = 0
-    for hand, following in zip(hands, hands[1:], strict=False):
+    for hand, following in pairwise(hands):
         last = hand_view(hand).steps[-1]
         _, final = run_with_stacks(hand)
         assert {s.player: s.stack for s in last.seats} == {
