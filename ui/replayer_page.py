@@ -192,6 +192,14 @@ def show_problems(problems: tuple[Problem, ...]) -> None:
         st.text(p.message)
 
 
+def problem_table(problems: tuple[Problem, ...], key: str) -> None:
+    st.dataframe(
+        pd.DataFrame([{"line": p.line, "severity": str(p.severity), "code": p.code,
+                       "message": p.message} for p in problems]),
+        hide_index=True, key=key,
+    )
+
+
 def hero_draws(view: HandView, upto: ViewStep) -> list[Draw]:
     hero = view.hand.hero
     return [d for d in view.hand.draws if d.player == hero and d.line <= upto.line]
@@ -258,9 +266,12 @@ def main() -> None:
     else:
         st.html(table_picture.header_html(view.header))
         if view.unplaced:
-            st.caption("Problems of this hand that no step shows (what the reader noticed, "
-                       "or what changed between this hand and the table's previous one)")
-            show_problems(view.unplaced)
+            errors = sum(p.severity == "error" for p in view.unplaced)
+            box = st.error if errors else st.warning
+            box(f"{len(view.unplaced)} problem(s) of this hand belong to no step: what the "
+                "reader noticed, or what changed since the table's previous hand",
+                icon=":material/report:")
+            problem_table(view.unplaced, "unplaced_problems")
         step = controls(view.steps)
         s = view.steps[step]
         st.caption(f"Step {step} of {len(view.steps) - 1} · source line {s.line}")
@@ -270,11 +281,7 @@ def main() -> None:
                     *(p for p in stored.problems if p not in view.verdict.problems))
         if problems:
             with st.expander(f"All problems of this hand ({len(problems)})"):
-                st.dataframe(
-                    pd.DataFrame([{"line": p.line, "severity": str(p.severity), "code": p.code,
-                                   "message": p.message} for p in problems]),
-                    hide_index=True, key="all_problems",
-                )
+                problem_table(problems, "all_problems")
     with st.expander("Original text", expanded=stored.hand is None):
         st.code(stored.text, language=None, line_numbers=True)
 
