@@ -296,10 +296,35 @@ def _step(
         street=street,
         text=text,
         pot=max(0, s.pot - taken),
-        pots=_pots(s.pots) if not taken else (),
+        pots=_table_pots(s) if not taken else (),
         seats=seats,
         problems=tuple(dict.fromkeys(problems)),
     )
+
+
+def _table_pots(s: TableState) -> tuple[PotStep, ...]:
+    """The pots in the middle: a side pot begins above each all-in player's chips only.
+
+    (The engine's ``TableState.pots`` cut a level at every live player's contribution,
+    so the blinds alone made a "side pot" of the small blind's missing half.)"""
+    live = [v for v in s.seats if not v.folded]
+    caps = sorted({v.total for v in live if v.all_in})
+    out: list[PotStep] = []
+    below = 0
+    for cap in (*caps, None):
+        amount = sum(max(0, (v.total if cap is None else min(v.total, cap)) - below)
+                     for v in s.seats)
+        if amount:  # everyone still in who is not all-in for less than this pot's top
+            if cap is None:
+                can_win = [v for v in live if not v.all_in] or [v for v in live
+                                                                if v.total > below]
+            else:
+                can_win = [v for v in live if not (v.all_in and v.total < cap)]
+            eligible = tuple(v.player for v in can_win)
+            out.append(PotStep("main" if not out else f"side {len(out)}", amount, eligible, ()))
+        if cap is not None:
+            below = cap
+    return tuple(out)
 
 
 def _pots(pots: Sequence[Pot], settled: Sequence[SettledPot] = ()) -> tuple[PotStep, ...]:

@@ -34,6 +34,7 @@ def test_step_zero_shows_the_forced_bets_and_their_pot() -> None:
     assert first.pot == 15
     assert {s.player: s.bet for s in first.seats} == {
         "Player1": 0, "Hero": 5, "Player2": 10, "Player3": 0, "Player4": 0}
+    assert [(p.name, p.amount, len(p.eligible)) for p in first.pots] == [("main", 15, 5)]
     assert view.steps[1].text == "Player3 calls 0.10"
     assert replay(hand).states[0].pot == 0  # what the engine's first view holds
 

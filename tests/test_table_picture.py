@@ -24,7 +24,7 @@ def test_hostile_names_are_escaped_text_in_the_picture() -> None:
     for step in (view.steps[0], view.steps[-1]):
         html = table_html(step, view.header, view.units, view.hand.hero)
         for evil in HOSTILE_NAMES.values():
-            assert escape(evil[:17], quote=True) in html
+            assert escape(evil, quote=True) in html
         assert "<img" not in html and "<script" not in html
         assert html.count('class="dl-seat"') == len(step.seats) == 5
     assert "<" not in re.sub(r"<[^>]*>", "", header_html(view.header))

@@ -18,7 +18,6 @@ from html import escape
 from analysis.replay_view import Header, SeatStep, Units, ViewStep
 from ui import cards
 
-NAME_CHARS = 18  # a longer name is cut with an ellipsis (the seat list below has it whole)
 _WRAP = (
     "position:relative;width:100%;max-width:920px;height:460px;margin:0.5em auto;"
     "font-family:sans-serif;font-size:13px;color:#1b1b1b;"
@@ -48,9 +47,6 @@ _BUTTON = (
 )
 
 
-def _name(player: str) -> str:
-    short = player if len(player) <= NAME_CHARS else player[: NAME_CHARS - 1] + "…"
-    return escape(short, quote=True)
 
 
 def places(seat_numbers: list[int], max_seats: int | None, bottom: int | None) -> dict[int, float]:
@@ -76,8 +72,9 @@ def _seat_html(seat: SeatStep, units: Units, hero: str | None, angle: float) -> 
     if seat.winner:
         border = "3px solid #d4a017"
     faded = "opacity:0.55;" if seat.folded else ""
-    lines = [f'<div class="dl-seat-name" style="font-weight:700;white-space:nowrap;'
-             f'overflow:hidden">{_name(seat.player)}</div>']
+    name = escape(seat.player, quote=True)  # a long name ends in an ellipsis on screen
+    lines = [f'<div class="dl-seat-name" title="{name}" style="font-weight:700;'
+             f'white-space:nowrap;overflow:hidden;text-overflow:ellipsis">{name}</div>']
     where = " · ".join(x for x in (escape(seat.position), f"seat {seat.seat}") if x)
     if seat.player == hero:
         where += " · hero"
