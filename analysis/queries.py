@@ -17,10 +17,10 @@ import pandas as pd
 from analysis.db import Connection
 from engine.record import Hand
 from engine.verdict import Problem, Severity
-from parser.encoding import HEAD_CHARS
 from parser.outcome import HandText, ParseError, Skipped
 from parser.site import SiteReader
 
+SNIFF_CHARS = 2048  # of a stored hand's text: its first lines are the format's own (header)
 LIST_COLUMNS = (
     "id, key, site, hand_id, table_name, game, structure, small_bet, big_bet, currency, "
     "time, players, hero, hero_cards, total_pot, rake, status, reason, errors, warnings, "
@@ -193,14 +193,23 @@ def reader_of(site: str, text: str) -> SiteReader | None:
     reader when it recognises the text, else the first registered reader that does, else
     the site's reader anyway (its parse error then says what is wrong).
     """
-    from analysis.sources import site_reader
-    from parser.registry import READERS
-
-    head = text[:HEAD_CHARS].lstrip("\ufeff")
-    named = next((r for r in READERS if r.site == site), None)
+    named = _named_reader(site)
+    head = text[:SNIFF_CHARS].lstrip("\ufeff")
     if named is not None and _sniffs(named, head):
         return named
-    return site_reader(head) or named
+    return _sniffed(head) or named
+
+
+def _named_reader(site: str) -> SiteReader | None:
+    from parser.registry import READERS
+
+    return next((r for r in READERS if r.site == site), None)
+
+
+def _sniffed(head: str) -> SiteReader | None:
+    from analysis.sources import site_reader
+
+    return site_reader(head)
 
 
 def _sniffs(reader: SiteReader, head: str) -> bool:
@@ -211,10 +220,24 @@ def _sniffs(reader: SiteReader, head: str) -> bool:
 
 
 def rebuild(site: str, file: str, line: int, text: str) -> tuple[Hand | None, str]:
-    """The record of a stored text, parsed again as it was on import; or why there is none."""
-    reader = reader_of(site, text)
-    if reader is None:
+    """The record of a stored text, parsed again as it was on import; or why there is none.
+
+    The site's own reader reads it first (no sniffing: nearly every hand is its site's);
+    only when it cannot does the reader that recognises the text (``reader_of``) try."""
+    named = _named_reader(site)
+    if named is not None:
+        hand, note = _parse_with(named, file, line, text)
+        if hand is not None or not note.startswith(("parse error", "reader failed")):
+            return hand, note
+    other = reader_of(site, text)
+    if other is None:
         return None, f"no reader for site {site!r}, and none recognises the text"
+    if other is named:
+        return hand, note
+    return _parse_with(other, file, line, text)
+
+
+def _parse_with(reader: SiteReader, file: str, line: int, text: str) -> tuple[Hand | None, str]:
     try:
         outcome = reader.parse(HandText(file, line, text, reader.site))
     except ParseError as exc:
