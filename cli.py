@@ -352,6 +352,78 @@ def _default_workers(paths: list[str]) -> int:
     return 1 if size < SMALL_INPUT else (os.cpu_count() or 1)
 
 
+def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "replay", help="print a hand's steps: what happened, the pot, every stack and bet"
+    )
+    p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
+    p.add_argument("--file", metavar="PATH", help="replay hands of this file, not the database's")
+    p.add_argument("--hand", metavar="ID", help="with --file: only this hand (default: every one)")
+    p.add_argument("--json", action="store_true", help="one JSON object per step (see README)")
+    p.add_argument("hand_id", nargs="?", metavar="HAND_ID",
+                   help="a stored hand's id as the site writes it (site:ID if two share it)")
+    p.set_defaults(handler=_replay)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from analysis.replay_report import hand_json, hand_text
+    from analysis.replay_view import HandView, hand_view
+
+    def show(view: HandView) -> None:
+        lines = hand_json(view) if args.json else hand_text(view)
+        for line in lines:
+            print(line, flush=args.json)
+
+    if args.file is not None:
+        if args.hand_id is not None:
+            print("error: give a HAND_ID or --file (with --hand), not both", file=sys.stderr)
+            return 2
+        from engine.record import Hand
+        from parser.outcome import ParseError
+        from parser.reader import read_path
+
+        wanted = None if args.hand is None else args.hand.strip().lstrip("#")
+        shown = 0
+        for _, outcome in read_path(args.file):
+            if isinstance(outcome, Hand):
+                if wanted is None or outcome.hand_id == wanted:
+                    if shown and not args.json:
+                        print()
+                    show(hand_view(outcome))
+                    shown += 1
+            elif wanted is None and isinstance(outcome, ParseError):
+                print(f"skipped: {outcome}", file=sys.stderr)
+        if not shown:
+            what = f"hand {wanted}" if wanted is not None else "a hand that can be replayed"
+            print(f"error: {args.file} has no {what}", file=sys.stderr)
+            return 1
+        return 0
+    if args.hand_id is None:
+        print("error: give a HAND_ID, or --file PATH", file=sys.stderr)
+        return 2
+    from analysis.queries import find_hands, get_hand
+
+    db = _open_db(args.db)
+    if db is None:
+        return 2
+    try:
+        found = find_hands(db, args.hand_id)
+        if len(found) != 1:
+            keys = ", ".join(k for _, k in found)
+            why = f"several hands have this id: {keys}" if found else "no such hand stored"
+            print(f"error: {args.hand_id}: {why}", file=sys.stderr)
+            return 1
+        stored = get_hand(db, found[0][0])
+    finally:
+        db.close()
+    if stored is None or stored.hand is None:
+        note = "" if stored is None else f" ({stored.note})"
+        print(f"error: {args.hand_id} cannot be replayed{note}", file=sys.stderr)
+        return 1
+    show(hand_view(stored.hand, stored.problems))
+    return 0
+
+
 def _add_convert(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("convert", help="rewrite hand histories as PHH or PokerStars text")
     p.add_argument("--to", choices=["phh", "pokerstars"], required=True,
@@ -497,6 +569,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_reverify(sub)
     _add_export(sub)
     _add_verify(sub)
+    _add_replay(sub)
     _add_convert(sub)
     _add_simulate(sub)
     return parser

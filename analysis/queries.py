@@ -18,11 +18,13 @@ from analysis.db import Connection
 from engine.record import Hand
 from engine.verdict import Problem, Severity
 from parser.outcome import HandText, ParseError, Skipped
+from parser.site import SiteReader
 
+SNIFF_CHARS = 2048  # of a stored hand's text: its first lines are the format's own (header)
 LIST_COLUMNS = (
     "id, key, site, hand_id, table_name, game, structure, small_bet, big_bet, currency, "
     "time, players, hero, hero_cards, total_pot, rake, status, reason, errors, warnings, "
-    "file, line"
+    "file, line, tournament_id, level"
 )
 
 
@@ -182,15 +184,62 @@ def get_hand(db: Connection, hand: int | str) -> StoredHand | None:
     return StoredHand(int(row["id"]), row, row["text"], problems, record, note, seats)
 
 
-def rebuild(site: str, file: str, line: int, text: str) -> tuple[Hand | None, str]:
-    """The record of a stored text, parsed again as it was on import; or why there is none."""
+def reader_of(site: str, text: str) -> SiteReader | None:
+    """The reader for a stored hand: its site's, or else the first that recognises the text.
+
+    A hand is stored under the site its record names, which is not always its format's: a
+    PHH hand is stored under its venue (``home``, ``pokerstars``), yet the PHH reader is
+    the one that reads it.  So the text decides, as for an imported file: the site's own
+    reader when it recognises the text, else the first registered reader that does, else
+    the site's reader anyway (its parse error then says what is wrong).
+    """
+    named = _named_reader(site)
+    head = text[:SNIFF_CHARS].lstrip("\ufeff")
+    if named is not None and _sniffs(named, head):
+        return named
+    return _sniffed(head) or named
+
+
+def _named_reader(site: str) -> SiteReader | None:
     from parser.registry import READERS
 
-    reader = next((r for r in READERS if r.site == site), None)
-    if reader is None:
-        return None, f"no reader for site {site!r}"
+    return next((r for r in READERS if r.site == site), None)
+
+
+def _sniffed(head: str) -> SiteReader | None:
+    from analysis.sources import site_reader
+
+    return site_reader(head)
+
+
+def _sniffs(reader: SiteReader, head: str) -> bool:
     try:
-        outcome = reader.parse(HandText(file, line, text, site))
+        return reader.sniff(head)
+    except Exception:  # a broken sniff is that reader declining, not a crash
+        return False
+
+
+def rebuild(site: str, file: str, line: int, text: str) -> tuple[Hand | None, str]:
+    """The record of a stored text, parsed again as it was on import; or why there is none.
+
+    The site's own reader reads it first (no sniffing: nearly every hand is its site's);
+    only when it cannot does the reader that recognises the text (``reader_of``) try."""
+    named = _named_reader(site)
+    if named is not None:
+        hand, note = _parse_with(named, file, line, text)
+        if hand is not None or not note.startswith(("parse error", "reader failed")):
+            return hand, note
+    other = reader_of(site, text)
+    if other is None:
+        return None, f"no reader for site {site!r}, and none recognises the text"
+    if other is named:
+        return hand, note
+    return _parse_with(other, file, line, text)
+
+
+def _parse_with(reader: SiteReader, file: str, line: int, text: str) -> tuple[Hand | None, str]:
+    try:
+        outcome = reader.parse(HandText(file, line, text, reader.site))
     except ParseError as exc:
         return None, f"parse error: {exc.message}"
     except Exception as exc:  # a reader's bug: the stored text is still there
@@ -198,3 +247,68 @@ def rebuild(site: str, file: str, line: int, text: str) -> tuple[Hand | None, st
     if isinstance(outcome, Skipped):
         return None, f"{outcome.kind}: {outcome.reason}"
     return outcome, ""
+
+
+# --- the replayer's lists ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PotUnit:
+    """What pots are counted in: tournament chips, or money of one currency.
+
+    Pots of different units are never ranked together: 5,260 chips are not more than
+    $52.60, they are not comparable at all."""
+
+    tournament: bool
+    currency: str | None  # the table's currency; ``None`` for chips of any tournament
+
+    @property
+    def label(self) -> str:
+        return "tournament chips" if self.tournament else f"{self.currency or '?'} (cash)"
+
+    def where(self, alias: str = "h") -> tuple[str, list[Any]]:
+        if self.tournament:
+            return f"{alias}.tournament_id IS NOT NULL", []
+        if self.currency is None:
+            return f"{alias}.tournament_id IS NULL AND {alias}.currency IS NULL", []
+        return f"{alias}.tournament_id IS NULL AND {alias}.currency = ?", [self.currency]
+
+
+def pot_units(db: Connection, filters: HandFilter | None = None) -> list[tuple[PotUnit, int]]:
+    """The units the filtered hands' pots are in, with their hand counts, most hands first."""
+    where, params = (filters or HandFilter()).where()
+    sql = (
+        "SELECT h.tournament_id IS NOT NULL AS t, "
+        "CASE WHEN h.tournament_id IS NULL THEN h.currency END AS c, count(*) AS n "
+        f"FROM hands h WHERE {where} AND h.total_pot IS NOT NULL "
+        "GROUP BY t, c ORDER BY n DESC, t, c"
+    )
+    return [
+        (PotUnit(bool(t), None if c is None else str(c)), int(n))
+        for t, c, n in db.execute(sql, params).fetchall()
+    ]
+
+
+def biggest_pots_in(
+    db: Connection, unit: PotUnit, filters: HandFilter | None = None, *, limit: int = 20
+) -> pd.DataFrame:
+    """Hands of one unit (``pot_units``) by total pot, largest first."""
+    where, params = (filters or HandFilter()).where()
+    unit_where, unit_params = unit.where()
+    sql = (
+        f"SELECT {LIST_COLUMNS} FROM hands h WHERE {where} AND {unit_where} "
+        "AND h.total_pot IS NOT NULL ORDER BY h.total_pot DESC, h.id LIMIT ?"
+    )
+    return db.execute(sql, [*params, *unit_params, limit]).df()
+
+
+def find_hands(db: Connection, wanted: str) -> list[tuple[int, str]]:
+    """Stored hands (id, key) a user's hand id names: a key (``site:hand_id``) or the
+    site's own id, as written (a leading ``#`` ignored), on any site."""
+    wanted = wanted.strip().lstrip("#").strip()
+    if not wanted:
+        return []
+    rows = db.execute(
+        "SELECT id, key FROM hands WHERE key = ? OR hand_id = ? ORDER BY id", [wanted, wanted]
+    ).fetchall()
+    return [(int(i), str(k)) for i, k in rows]

@@ -109,8 +109,8 @@ def page_calls(con: db.Connection, path: str) -> dict[str, list[tuple[str, Calla
     latest = raw.latest_hands.__wrapped__(con, path, gen, HandFilter())
     hand_id = int(latest["id"].iloc[0])
 
-    def call(name: str, *args: Any) -> tuple[str, Callable[[], Any]]:
-        fn = getattr(raw, name).__wrapped__
+    def call(name: str, *args: Any, module: Any = raw) -> tuple[str, Callable[[], Any]]:
+        fn = getattr(module, name).__wrapped__
         return name, lambda: fn(con, path, gen, *args)
 
     kinds = raw.money_kinds.__wrapped__(con, path, gen, NO_FILTERS)
@@ -119,6 +119,13 @@ def page_calls(con: db.Connection, path: str) -> dict[str, list[tuple[str, Calla
     players = raw.site_players.__wrapped__(con, path, gen, money)
     site, hero = str(players["site"].iloc[0]), str(players["player"].iloc[0])
     mine = replace(money, site=site)
+
+
+    from analysis.queries import pot_units
+    from ui import replayer_data
+
+    unit = pot_units(con)[0][0]
+
     overview = [
         call("filter_options"),
         call("money_kinds", NO_FILTERS),
@@ -141,11 +148,12 @@ def page_calls(con: db.Connection, path: str) -> dict[str, list[tuple[str, Calla
         call("filter_options"),
         call("player_list", NO_FILTERS),
         call("latest_hands", HandFilter()),
-        call("biggest_pots", HandFilter()),
+        call("pot_units", HandFilter(), module=replayer_data),
+        call("biggest_pots", HandFilter(), unit, module=replayer_data),
         call("problem_hands", HandFilter()),
         call("latest_hands", HandFilter(player=hero, game="27_triple_draw")),
         call("stored_hand", hand_id),
-        call("replay_of", hand_id),
+        call("view_of", hand_id, module=replayer_data),
     ]
     return {"overview": overview, "replayer": replayer}
 

@@ -29,10 +29,10 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect, sync_play
 
 from analysis import db, stats
 from analysis.importer import import_bytes
+from analysis.replay_view import ViewStep, hand_view
 from engine.cards import RANK_CHARS, make_card
 from engine.ranking import Ranking, winners
 from engine.record import Hand
-from engine.replay import TableState, replay
 from parser.reader import read_path
 from tests.app_support import (
     HOSTILE_HAND_ID,
@@ -167,11 +167,11 @@ def _hero_hands(files: list[tuple[str, bytes]]) -> int:
     return stats.results(con, "Hero").hands
 
 
-def _states(path: Path) -> tuple[TableState, ...]:
-    """The replay's table states of the single hand in ``path``: the oracle of the steps."""
+def _states(path: Path) -> tuple[ViewStep, ...]:
+    """The replayer's steps of the single hand in ``path``: the oracle of the steps."""
     [(_, hand)] = list(read_path(path))
     assert isinstance(hand, Hand)
-    return replay(hand).states
+    return hand_view(hand).steps
 
 
 def _tile_cards(where: Locator) -> tuple[int, ...]:

@@ -1,10 +1,13 @@
 """Replayer: find a hand, then step through it event by event or street by street.
 
 A page script.  The hand comes back from ``analysis.queries.get_hand`` (its stored text,
-parsed again) and ``engine.replay.replay`` gives the table after every step; this page
-only chooses which state to draw.  Names, hand ids and the step texts (which quote
-names) are untrusted and go through ``st.text``, ``st.code``, ``st.dataframe`` or
-plain-text selectbox options, never Markdown; card tiles are built from card numbers (``ui.cards``).
+parsed again) and ``analysis.replay_view.hand_view`` gives the steps a player watches
+(the forced bets as one step, bets swept between rounds, collects paid into stacks, the
+pots settled with their winners); this page only chooses which step to draw.  Names,
+hand ids and the step texts (which quote names) are untrusted and go through
+``st.text``, ``st.code``, ``st.dataframe``, plain-text selectbox options or the escaped
+HTML of ``ui.table_picture``, never Markdown; card tiles are built from card numbers
+(``ui.cards``).
 """
 
 from __future__ import annotations
@@ -14,29 +17,16 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from analysis.queries import HandFilter
+from analysis.queries import HandFilter, PotUnit
+from analysis.replay_view import HandView, SeatStep, Units, ViewStep
 from engine.record import Draw
-from engine.replay import Replay, SeatView, TableState
-from ui import cards, data, state
-from ui.labels import game_name, money
+from engine.verdict import Problem
+from ui import cards, data, replayer_data, state, table_picture
+from ui.labels import game_name
 
 ANY = "(all)"
 SOURCES = ("Latest hands", "Biggest pots", "Hands with problems", "Search by id")
 STATUS_CHOICES = (ANY, "ok", "invalid", "incomplete", "unsupported")
-
-
-def street_name(s: TableState) -> str:
-    if s.step < 0:
-        return "blinds"
-    if s.phase in ("showdown", "end", "done", "settled"):
-        return s.phase
-    if s.phase == "draw":
-        return f"draw {s.draw}"
-    return "pre-draw" if s.street == 0 else f"after draw {s.street}"
-
-
-def street_key(s: TableState) -> tuple[int, int]:
-    return (s.street, s.draw)
 
 
 # --- finding a hand ---------------------------------------------------------------------
@@ -64,15 +54,35 @@ def hand_list() -> pd.DataFrame:
         status=None if status == ANY else status,
     )
     if source == "Biggest pots":
-        return data.biggest_pots(con, path, gen, f)
+        units = replayer_data.pot_units(con, path, gen, f)
+        if not units:
+            return data.latest_hands(con, path, gen, f).head(0)
+        counts = dict(units)
+        unit: PotUnit = st.selectbox(  # never chips and money, nor two currencies, in one list
+            "Pots in", [u for u, _ in units], key="r_pot_unit",
+            format_func=lambda u: f"{u.label} · {counts.get(u, 0):,} hands",
+            help="Pots are ranked within one currency or within tournament chips",
+        )
+        return replayer_data.biggest_pots(con, path, gen, f, unit)
     if source == "Hands with problems":
         return data.problem_hands(con, path, gen, f)
     return data.latest_hands(con, path, gen, f)
 
 
+def row_units(row: dict[Any, Any]) -> Units:
+    """The units of a listed hand: chips in a tournament, else its currency."""
+    tournament = row.get("tournament_id")
+    chips = tournament is not None and not pd.isna(tournament)
+    currency = row.get("currency")
+    return Units(chips, "" if currency is None or pd.isna(currency) else str(currency))
+
+
 def hand_label(row: dict[Any, Any]) -> str:
     when = "" if pd.isna(row["time"]) else f" · {pd.Timestamp(row['time']):%Y-%m-%d %H:%M}"
-    pot = "" if pd.isna(row.get("total_pot")) else f" · pot {money(int(row['total_pot']))}"
+    pot = ""
+    if not pd.isna(row.get("total_pot")):
+        units = row_units(row)
+        pot = f" · pot {units.text(int(row['total_pot']))} {units.name}".rstrip()
     return f"#{row['hand_id']} · {row['site']} · {row['status']}{when}{pot}"
 
 
@@ -114,22 +124,22 @@ def _move_hand(delta: int) -> None:
             st.session_state["replay_step"] = 0
 
 
-def street_starts(states: tuple[TableState, ...]) -> list[int]:
+def street_starts(steps: tuple[ViewStep, ...]) -> list[int]:
     starts = [0]
-    for i in range(1, len(states)):
-        if street_key(states[i]) != street_key(states[i - 1]):
+    for i in range(1, len(steps)):
+        if steps[i].street != steps[i - 1].street:
             starts.append(i)
     return starts
 
 
-def controls(states: tuple[TableState, ...]) -> int:
-    last = len(states) - 1
+def controls(steps: tuple[ViewStep, ...]) -> int:
+    last = len(steps) - 1
     if st.session_state.get("replay_for") != st.session_state.get("replay_hand"):
         st.session_state["replay_for"] = st.session_state.get("replay_hand")
         st.session_state["replay_step"] = 0
     step = min(int(st.session_state.get("replay_step", 0)), last)
     st.session_state["replay_step"] = step
-    starts = street_starts(states)
+    starts = street_starts(steps)
     prev_street = max((s for s in starts if s < step), default=0)
     next_street = min((s for s in starts if s > step), default=last)
     row = st.columns(6)
@@ -154,69 +164,76 @@ def controls(states: tuple[TableState, ...]) -> int:
 # --- drawing the table ------------------------------------------------------------------
 
 
-def seat_box(seat: SeatView, s: TableState, hero: str | None) -> None:
-    with st.container(border=True):
-        who = seat.player + ("  (hero)" if seat.player == hero else "")
-        st.text(who)
-        flags = []
-        if s.to_act == seat.player:
-            flags.append("to act")
-        if seat.folded:
-            flags.append("folded")
-        if seat.all_in:
-            flags.append("all-in")
-        st.text(f"seat {seat.seat} · stack {money(seat.stack)}")
-        st.text(f"bet {money(seat.bet)} · in {money(seat.total)}"
-                + (f" · {', '.join(flags)}" if flags else ""))
-        known = seat.cards or ()
-        hidden = 0 if seat.folded else max(0, 5 - len(known))
-        cards.show_cards(known, hidden)
-        if seat.drawn:
-            st.text("drew " + ", ".join("pat" if n == 0 else str(n) for n in seat.drawn))
+def seat_line(seat: SeatStep, units: Units, hero: str | None) -> str:
+    """One seat as plain text (the picture cuts long names; this line has them whole)."""
+    who = seat.player + (" (hero)" if seat.player == hero else "")
+    parts = [f"seat {seat.seat}", who]
+    if seat.position:
+        parts.append(seat.position)
+    parts.append(f"stack {units.text(seat.stack)}")
+    if seat.bet:
+        parts.append(f"bet {units.text(seat.bet)}")
+    parts.append(f"in {units.text(seat.total)}")
+    if seat.cards:
+        parts.append(cards.cards_label(seat.cards))
+    if seat.drawn:
+        parts.append("drew " + ", ".join("pat" if n == 0 else str(n) for n in seat.drawn))
+    flags = [name for name, on in (("to act", seat.to_act), ("folded", seat.folded),
+                                   ("all-in", seat.all_in), ("winner", seat.winner)) if on]
+    if seat.collected:
+        parts.append(f"collected {units.text(seat.collected)}")
+    return " · ".join(parts + flags)
 
 
-def hero_draws(rep: Replay, step: int) -> list[tuple[int, Draw]]:
-    hero = rep.hand.hero
-    return [
-        (i, d) for i, d in enumerate(rep.hand.steps)
-        if isinstance(d, Draw) and d.player == hero and i <= step
-    ]
-
-
-def table_view(rep: Replay, s: TableState) -> None:
-    head = st.columns([2, 2, 3])
-    head[0].metric("Pot", money(s.pot))
-    head[1].metric("Street", street_name(s))
-    with head[2]:
-        st.caption("What happened")
-        st.text(s.text)
-    n = max(1, len(s.seats))
-    per_row = min(n, 3)
-    for start in range(0, n, per_row):
-        cols = st.columns(per_row)
-        for col, seat in zip(cols, s.seats[start:start + per_row], strict=False):
-            with col:
-                seat_box(seat, s, rep.hand.hero)
-    if len(s.pots) > 1:
-        st.caption("Pots")
-        st.dataframe(
-            pd.DataFrame([{"pot": "main" if i == 0 else f"side {i}",
-                           "amount": p.amount / 100, "eligible": ", ".join(p.eligible)}
-                          for i, p in enumerate(s.pots)]),
-            hide_index=True, key="pots_table",
-        )
-    for p in s.problems:  # codes are ours; messages quote names, so they go as text
+def show_problems(problems: tuple[Problem, ...]) -> None:
+    for p in problems:  # codes are ours; messages quote names, so they go as text
         box = st.error if p.severity == "error" else st.warning
         box(f"{p.severity.capitalize()} at line {p.line}: {p.code}", icon=":material/report:")
         st.text(p.message)
 
 
-def hero_draw_view(rep: Replay, step: int) -> None:
-    draws = hero_draws(rep, step)
+def problem_table(problems: tuple[Problem, ...], key: str) -> None:
+    st.dataframe(
+        pd.DataFrame([{"line": p.line, "severity": str(p.severity), "code": p.code,
+                       "message": p.message} for p in problems]),
+        hide_index=True, key=key,
+    )
+
+
+def hero_draws(view: HandView, upto: ViewStep) -> list[Draw]:
+    hero = view.hand.hero
+    return [d for d in view.hand.draws if d.player == hero and d.line <= upto.line]
+
+
+def table_view(view: HandView, s: ViewStep) -> None:
+    units = view.units
+    head = st.columns([2, 2, 3])
+    head[0].metric("Pot", units.text(s.pot))
+    head[1].metric("Street", s.street)
+    with head[2]:
+        st.caption("What happened")
+        st.text(s.text)
+    st.html(table_picture.table_html(s, view.header, units, view.hand.hero))
+    with st.container(key="seat_lines"):
+        for seat in s.seats:
+            st.text(seat_line(seat, units, view.hand.hero))
+    if len(s.pots) > 1 or any(p.winners for p in s.pots):
+        st.caption("Pots")
+        st.dataframe(
+            pd.DataFrame([{"pot": p.name, "amount": units.text(p.amount),
+                           "eligible": ", ".join(p.eligible), "winners": ", ".join(p.winners)}
+                          for p in s.pots]),
+            hide_index=True, key="pots_table",
+        )
+    show_problems(s.problems)
+
+
+def hero_draw_view(view: HandView, s: ViewStep) -> None:
+    draws = hero_draws(view, s)
     if not draws:
         return
     st.caption("The hero's draws so far")
-    for _, d in draws:
+    for d in draws:
         cols = st.columns([1, 3, 3])
         cols[0].text(f"draw {d.draw}: " + ("pat" if d.count == 0 else f"{d.count} cards"))
         with cols[1]:
@@ -240,24 +257,31 @@ def main() -> None:
     if stored is None:
         st.warning("This hand is no longer in the database.")
         return
-    rep = data.replay_of(con, path, gen, hand_id)
-    if stored.hand is None or rep is None or not rep.states:
+    view = replayer_data.view_of(con, path, gen, hand_id)
+    if stored.hand is None or view is None or not view.steps:
         st.warning("This hand cannot be replayed.")
         if stored.note:
             st.text(stored.note)
+        show_problems(stored.problems)
     else:
-        step = controls(rep.states)
-        s = rep.states[step]
-        st.caption(f"Step {step} of {len(rep.states) - 1} · source line {s.line}")
-        table_view(rep, s)
-        hero_draw_view(rep, s.step)
-        if rep.verdict.problems:
-            with st.expander(f"All problems the replay found ({len(rep.verdict.problems)})"):
-                st.dataframe(
-                    pd.DataFrame([{"line": p.line, "severity": str(p.severity), "code": p.code,
-                                   "message": p.message} for p in rep.verdict.problems]),
-                    hide_index=True, key="all_problems",
-                )
+        st.html(table_picture.header_html(view.header))
+        if view.unplaced:
+            errors = sum(p.severity == "error" for p in view.unplaced)
+            box = st.error if errors else st.warning
+            box(f"{len(view.unplaced)} problem(s) of this hand belong to no step: what the "
+                "reader noticed, or what changed since the table's previous hand",
+                icon=":material/report:")
+            problem_table(view.unplaced, "unplaced_problems")
+        step = controls(view.steps)
+        s = view.steps[step]
+        st.caption(f"Step {step} of {len(view.steps) - 1} · source line {s.line}")
+        table_view(view, s)
+        hero_draw_view(view, s)
+        problems = (*view.verdict.problems,
+                    *(p for p in stored.problems if p not in view.verdict.problems))
+        if problems:
+            with st.expander(f"All problems of this hand ({len(problems)})"):
+                problem_table(problems, "all_problems")
     with st.expander("Original text", expanded=stored.hand is None):
         st.code(stored.text, language=None, line_numbers=True)
 

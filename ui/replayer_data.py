@@ -1,0 +1,37 @@
+"""Cached data of the Replayer page (as ``ui.data``: each call once per database generation).
+
+No SQL and no logic here: calls into ``analysis.queries`` and ``analysis.replay_view``.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from analysis import queries
+from analysis.db import Connection
+from analysis.queries import HandFilter, PotUnit
+from analysis.replay_view import HandView, hand_view
+from ui import data
+from ui.data import LIST_LIMIT, TTL
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+def pot_units(_con: Connection, path: str, gen: int,
+              f: HandFilter) -> list[tuple[PotUnit, int]]:
+    return queries.pot_units(_con, f)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+def biggest_pots(_con: Connection, path: str, gen: int, f: HandFilter,
+                 unit: PotUnit) -> pd.DataFrame:
+    return queries.biggest_pots_in(_con, unit, f, limit=LIST_LIMIT)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def view_of(_con: Connection, path: str, gen: int, hand: int) -> HandView | None:
+    """The replayer's steps of a stored hand, with the problems the store keeps for it."""
+    stored = data.stored_hand(_con, path, gen, hand)
+    if stored is None or stored.hand is None:
+        return None
+    return hand_view(stored.hand, stored.problems)
