@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from engine.batch import rank_batch
 from engine.cards import CardError, Cards, check_distinct, parse_cards
-from engine.ranges import Range, deal_ranges, unknown_range
+from engine.ranges import ANY_KEEP, Range, deal_ranges, unknown_range
 from engine.ranking import Ranking
 from engine.strategy import STAND_PAT, Strategy, default_strategy
 
@@ -44,7 +44,8 @@ class Player:
     ``strategy``: ``None`` is the game's default strategy (engine.strategy).
     ``keeps_unknown``: an opponent whose cards are not known but who keeps this many on the
     next draw (``cards`` empty): each trial deals them five random cards among those their
-    strategy would play that way (5: a random pat hand of that strategy).
+    strategy would play that way (5: a random pat hand of that strategy); ``ANY_KEEP``
+    (``Player.unseen``): any five cards, played by the strategy from this draw on.
     """
 
     cards: Cards
@@ -58,6 +59,12 @@ class Player:
         if not 0 <= count <= 5:
             raise ValueError(f"a player draws 0 to 5 cards, not {count}")
         return cls((), strategy, keeps_unknown=5 - count)
+
+    @classmethod
+    def unseen(cls, strategy: Strategy | None = None) -> Player:
+        """An opponent still to draw whose count the hero has not seen yet (the first draw,
+        acting after the hero): any hand, then the strategy's play."""
+        return cls((), strategy, keeps_unknown=ANY_KEEP)
 
     @property
     def dealt_in_full(self) -> bool:
@@ -86,7 +93,7 @@ def _check(players: Sequence[Player], draws: int, dead: Cards) -> None:
         if len(p.cards) > 5:
             raise CardError(f"player {i} holds {len(p.cards)} cards: at most five")
         if p.keeps_unknown is not None:
-            if p.cards or p.discards or not 0 <= p.keeps_unknown <= 5:
+            if p.cards or p.discards or not ANY_KEEP <= p.keeps_unknown <= 5:
                 raise ValueError(f"player {i}: unknown cards with 0 to 5 kept, nothing known")
             if draws == 0:
                 raise ValueError(f"player {i} keeps unknown cards and no draw is left")

@@ -139,7 +139,7 @@ def check(
     chosen = find(ranked, keep)
     taken = find(ranked, q.taken) if q.taken is not None else None
     notes = []
-    if not q.exact:
+    if not all(c.exact for c in ranked):
         notes.append(
             f"simulated: {trials:,} deals per choice; choices within three standard errors "
             "of the best count as right"
