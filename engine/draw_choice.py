@@ -19,11 +19,11 @@ import numpy as np
 
 from engine.batch import combinations_array, rank_batch
 from engine.cards import CardError, Cards, check_distinct, format_cards
-from engine.equity import MAX_PLAYERS, Player, equity
+from engine.equity import MAX_PLAYERS, Player, keep_equities
 from engine.exact_draw import equity_vs_pat_range, feasible
 from engine.ranges import unknown_range
 from engine.ranking import Ranking, rank
-from engine.strategy import PatNow, StandPat, Strategy, default_strategy
+from engine.strategy import StandPat, Strategy, default_strategy
 
 EXACT_LIMIT = 2_000_000  # most cards combinations enumerated per choice for an exact answer
 
@@ -132,6 +132,7 @@ def draw_equity(
         else None
     )
     results: list[tuple[Cards, Cards, float, float, bool]] = []
+    simulated: list[Cards] = []
     for keep in choices:
         discard = tuple(c for c in hand if c not in keep)
         if exact:
@@ -142,16 +143,14 @@ def draw_equity(
             value = equity_vs_pat_range(keep, stub, pat_range, ranking)
             results.append((tuple(keep), discard, value, 0.0, True))
             continue
-        later = default_strategy(ranking)
-        hero = (
-            Player(tuple(keep), PatNow(later, draws_left))
-            if not discard
-            else Player(tuple(keep), later, discards=discard)
+        simulated.append(tuple(keep))
+    if simulated:
+        found = keep_equities(
+            hand, simulated, opponents, ranking, draws_left, dead=dead, trials=trials, seed=seed
         )
-        result = equity(
-            [hero, *opponents], ranking, draws_left, dead=dead, trials=trials, seed=seed
-        )
-        results.append((tuple(keep), discard, result.equity[0], result.stderr[0], False))
+        for keep, (value, error) in zip(simulated, found, strict=True):
+            discard = tuple(c for c in hand if c not in keep)
+            results.append((keep, discard, value, error, False))
     ordered = sorted(results, key=lambda r: (-r[2], len(r[1])))
     best, best_se = ordered[0][2], ordered[0][3]
     return [

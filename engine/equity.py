@@ -211,12 +211,32 @@ class _Deal:
         self.pile[rows, at] = cards
         self.piled[rows] = at + 1
 
-    def play(self, players: Sequence[Player], strategies: Sequence[Strategy], draws: int) -> None:
+    def tiled(self, copies: int) -> _Deal:
+        """The same deals ``copies`` times over, one block after another (a deal not yet
+        played): each choice of ``keep_equities`` plays its block."""
+        new = object.__new__(_Deal)
+        new.rng = self.rng
+        for name in ("hands", "stub", "pos", "end", "pile", "piled"):
+            setattr(new, name, np.concatenate([getattr(self, name)] * copies))
+        new.reshuffles = 0
+        return new
+
+    def play(
+        self,
+        players: Sequence[Player],
+        strategies: Sequence[Strategy],
+        draws: int,
+        first_need: npt.NDArray[np.bool_] | None = None,
+    ) -> None:
+        """Play the draws; ``first_need``: the cards the first player throws on this draw,
+        row by row (its strategy decides the later draws)."""
         trials = self.hands.shape[0]
         for done in range(draws):
             for i, player in enumerate(players):
                 hand = self.hands[:, i]
-                if done == 0 and not player.dealt_in_full:
+                if done == 0 and i == 0 and first_need is not None:
+                    need = first_need
+                elif done == 0 and not player.dealt_in_full:
                     need = np.zeros((trials, 5), dtype=np.bool_)
                     need[:, len(player.cards) :] = True
                 else:
@@ -301,6 +321,51 @@ def equity(
     variance = np.maximum(total_sq / trials - mean * mean, 0.0) * trials / (trials - 1)
     stderr = np.sqrt(variance / trials)
     return EquityResult(tuple(float(x) for x in mean), tuple(float(x) for x in stderr), trials)
+
+
+def keep_equities(
+    hand: Cards,
+    keeps: Sequence[Cards],
+    opponents: Sequence[Player],
+    ranking: Ranking,
+    draws: int,
+    *,
+    dead: Cards = (),
+    trials: int = 10_000,
+    seed: int | None = None,
+) -> list[tuple[float, float]]:
+    """(share, standard error) of each way of playing ``hand`` on this draw (keep those
+    cards, draw the rest, then the default strategy), against the same deals: the
+    opponents' hands and the stub are dealt once and every choice plays a copy, so the
+    dear part (dealing unknown hands from their ranges) is paid once, and the choices are
+    compared on matched deals."""
+    if trials < 2:
+        raise ValueError("at least 2 trials are needed for a standard error")
+    if len(hand) != 5 or not keeps:
+        raise ValueError("five cards and at least one choice")
+    players = [Player(tuple(hand)), *opponents]
+    _check(players, draws, dead)
+    if draws < 1:
+        raise ValueError("no draw is left to choose")
+    strategies = _strategies(players, ranking)
+    ranges = _ranges(players, strategies, draws, dead)
+    rng = np.random.default_rng(seed)
+    k = len(keeps)
+    throw = np.array([[c not in set(keep) for c in hand] for keep in keeps], dtype=np.bool_)
+    total = np.zeros(k)
+    total_sq = np.zeros(k)
+    step = max(1, CHUNK // k)
+    for start in range(0, trials, step):
+        n = min(step, trials - start)
+        deal = _Deal(players, dead, n, rng, ranges).tiled(k)
+        deal.play(players, strategies, draws, np.repeat(throw, n, axis=0))
+        share = shares(deal.hands, ranking)[:, 0].reshape(k, n)
+        total += share.sum(axis=1)
+        total_sq += (share * share).sum(axis=1)
+    mean = total / trials
+    variance = np.maximum(total_sq / trials - mean * mean, 0.0) * trials / (trials - 1)
+    stderr = np.sqrt(variance / trials)
+    return [(float(m), float(e)) for m, e in zip(mean, stderr, strict=True)]
 
 
 # --- exact enumeration ----------------------------------------------------------------------
