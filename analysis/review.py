@@ -48,7 +48,8 @@ MODEL = "review-1/" + format(
     ),
     "08x",
 )
-SMALL = 200  # decisions below which worker processes cost more than they save
+SMALL = 300  # hands below which worker processes cost more than they save
+PAGE = 1000  # hands a transaction
 BATCH = 64  # situations a worker task
 COSTLIEST = 20
 
@@ -249,63 +250,50 @@ def review_batch(
 def compute(
     decisions: Sequence[Decision],
     *,
-    workers: int | None = None,
-    progress: ProgressFn | None = None,
+    executor: ProcessPoolExecutor | None = None,
     trials: int = TRIALS,
 ) -> list[Reviewed | None]:
-    """The review of each decision, in order: by situation, in worker processes when there
-    are enough of them."""
+    """The review of each decision, in order: equal situations side by side in one task
+    (so one worker's cache answers all but the first), in ``executor``'s workers if given."""
     groups: dict[tuple[object, ...], list[int]] = defaultdict(list)
     for i, d in enumerate(decisions):
         groups[spot_key(d.spot)].append(i)
     order = [i for members in groups.values() for i in members]
-    results: list[Reviewed | None] = [None] * len(decisions)
-    count = workers if workers is not None else (os.cpu_count() or 1)
-    done = 0
     batches = [order[i : i + BATCH] for i in range(0, len(order), BATCH)]
-    if count <= 1 or len(decisions) < SMALL:
-        for batch in batches:
-            answers = review_batch([(decisions[i].spot, decisions[i].kept) for i in batch], trials)
-            for i, r in zip(batch, answers, strict=True):
-                results[i] = r
-            done += len(batch)
-            if progress is not None:
-                progress(done, len(decisions))
-        return results
-    executor = ProcessPoolExecutor(count, mp_context=mp_context(), initializer=worker_init)
-    try:
-        futures: list[tuple[list[int], Future[list[Reviewed | None]]]] = [
-            (
-                b,
-                executor.submit(
-                    review_batch, [(decisions[i].spot, decisions[i].kept) for i in b], trials
-                ),
+    results: list[Reviewed | None] = [None] * len(decisions)
+    if executor is None:
+        answers = [
+            review_batch([(decisions[i].spot, decisions[i].kept) for i in b], trials)
+            for b in batches
+        ]
+    else:
+        futures: list[Future[list[Reviewed | None]]] = [
+            executor.submit(
+                review_batch, [(decisions[i].spot, decisions[i].kept) for i in b], trials
             )
             for b in batches
         ]
-        for batch, future in futures:
-            for i, r in zip(batch, future.result(), strict=True):
-                results[i] = r
-            done += len(batch)
-            if progress is not None:
-                progress(done, len(decisions))
-    except BaseException:
-        kill_workers(executor)
-        raise
-    finally:
-        executor.shutdown(wait=False, cancel_futures=True)
+        answers = [f.result() for f in futures]
+    for batch, found in zip(batches, answers, strict=True):
+        for i, r in zip(batch, found, strict=True):
+            results[i] = r
     return results
 
 
 def _choices_json(r: Reviewed) -> str:
     return json.dumps(
         [
-            {"kept": format_cards(c.keep, ""), "equity": round(c.equity, 5),
-             "stderr": round(c.stderr, 5), "loss": round(c.loss, 5), "exact": c.exact,
-             "as_good_as_best": c.as_good_as_best}
+            {
+                "kept": format_cards(c.keep, ""),
+                "equity": round(c.equity, 5),
+                "stderr": round(c.stderr, 5),
+                "loss": round(c.loss, 5),
+                "exact": c.exact,
+                "as_good_as_best": c.as_good_as_best,
+            }
             for c in r.choices
         ]
-    )  # fmt: skip
+    )
 
 
 def store(
@@ -323,14 +311,32 @@ def store(
             continue
         ranking = d.spot.ranking
         counts[d.hand] += 1
-        rows.append([
-            d.hand, d.draw, d.player, d.game, d.position, d.spot.draws_left,
-            ",".join("?" if o is UNSEEN else str(o) for o in d.spot.opponents),
-            format_cards(d.spot.hand, ""), format_cards(r.kept, ""),
-            format_cards([c for c in d.spot.hand if c not in r.kept], ""),
-            format_cards(r.best_kept, ""), kind_of(r.kept, ranking), r.equity_chosen,
-            r.equity_best, r.stderr, r.loss, r.exact, d.pot, _choices_json(r), MODEL,
-        ])  # fmt: skip
+        rows.append(
+            [
+                d.hand,
+                d.draw,
+                d.player,
+                d.game,
+                d.position,
+                d.spot.draws_left,
+                ",".join("?" if o is UNSEEN else str(o) for o in d.spot.opponents),
+                format_cards(d.spot.hand, ""),
+                format_cards(r.kept, ""),
+                format_cards([c for c in d.spot.hand if c not in r.kept], ""),
+                format_cards(r.best_kept, ""),
+                kind_of(r.kept, ranking),
+                r.equity_chosen,
+                r.equity_best,
+                r.stderr,
+                r.loss,
+                r.exact,
+                d.pot,
+                _choices_json(r),
+                MODEL,
+            ]
+        )
+    if not hands:
+        return 0
     con.execute("BEGIN TRANSACTION")
     try:
         for hand, _, hero, _ in hands:
@@ -358,12 +364,32 @@ def run_review(
     progress: ProgressFn | None = None,
     trials: int = TRIALS,
 ) -> int:
-    """Review every hand in scope not yet reviewed under this model; returns how many
-    draws were reviewed now."""
+    """Review every hand in scope not yet reviewed under this model, a page of hands a
+    transaction (a killed run keeps the pages done); returns how many draws were reviewed
+    now.  ``progress(hands done, hands to do)`` after each page."""
     hands = pending_hands(con, player, since)
-    decisions = read_decisions(con, hands)
-    results = compute(decisions, workers=workers, progress=progress, trials=trials)
-    return store(con, hands, decisions, results)
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    executor = None
+    if count > 1 and len(hands) >= SMALL:
+        executor = ProcessPoolExecutor(count, mp_context=mp_context(), initializer=worker_init)
+    written = 0
+    try:
+        for start in range(0, len(hands), PAGE):
+            page = hands[start : start + PAGE]
+            decisions = read_decisions(con, page)
+            written += store(
+                con, page, decisions, compute(decisions, executor=executor, trials=trials)
+            )
+            if progress is not None:
+                progress(start + len(page), len(hands))
+    except BaseException:
+        if executor is not None:
+            kill_workers(executor)
+        raise
+    finally:
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+    return written
 
 
 # --- the summary --------------------------------------------------------------------------
@@ -395,8 +421,11 @@ class ReviewSummary:
         return 100 * self.lost / self.hands if self.hands else 0.0
 
     def as_dict(self) -> dict[str, Any]:
-        return {"decisions": self.decisions, "mistakes": self.mistakes,
-                "loss_per_100": round(self.loss_per_100, 4)}  # fmt: skip
+        return {
+            "decisions": self.decisions,
+            "mistakes": self.mistakes,
+            "loss_per_100": round(self.loss_per_100, 4),
+        }
 
 
 def _where(player: str | None, since: date | None, alias: str = "x") -> tuple[str, list[Any]]:
@@ -416,9 +445,10 @@ def summary(con: Connection, player: str | None = None, since: date | None = Non
     out = ReviewSummary()
     where, params = _where(player, since, "r")
     row = one(
-        con, f"SELECT count(*) FROM reviewed_hands r JOIN hands h ON h.id = r.hand WHERE {where}",
+        con,
+        f"SELECT count(*) FROM reviewed_hands r JOIN hands h ON h.id = r.hand WHERE {where}",
         params,
-    )  # fmt: skip
+    )
     out.hands = int(row[0]) if row else 0
     where, params = _where(player, since)
     base = f"FROM decisions x JOIN hands h ON h.id = x.hand WHERE {where}"
@@ -446,9 +476,16 @@ def summary(con: Connection, player: str | None = None, since: date | None = Non
 
 
 DECISION_FIELDS = (
-    "hand_id", "draw", "kept", "discarded", "best_kept", "equity_chosen", "equity_best", "loss",
+    "hand_id",
+    "draw",
+    "kept",
+    "discarded",
+    "best_kept",
+    "equity_chosen",
+    "equity_best",
+    "loss",
     "pot",
-)  # fmt: skip
+)
 
 
 def decision_rows(
@@ -476,9 +513,18 @@ def decision_rows(
     for r in con.execute(sql, params).fetchall():
         d = dict(zip(DECISION_FIELDS, r[:9], strict=True))
         d["hand_id"] = str(d["hand_id"]) if d["hand_id"] is not None else str(r[9])
-        d.update(hand=int(r[9]), game=r[10], position=r[11], kind=r[12], cost=float(r[13]),
-                 choices=json.loads(r[14]), held=r[15], opponents=r[16], exact=bool(r[17]),
-                 site=r[18])  # fmt: skip
+        d.update(
+            hand=int(r[9]),
+            game=r[10],
+            position=r[11],
+            kind=r[12],
+            cost=float(r[13]),
+            choices=json.loads(r[14]),
+            held=r[15],
+            opponents=r[16],
+            exact=bool(r[17]),
+            site=r[18],
+        )
         out.append(d)
     return out
 
@@ -496,8 +542,11 @@ def summary_text(s: ReviewSummary, spots: Sequence[dict[str, Any]]) -> str:
         f"big bets lost {s.lost:.2f} ({s.loss_per_100:.2f} per 100 hands; a lower bound: "
         "the bets still to come are not counted)",
     ]
-    for title, parts in (("by draw", s.by_draw), ("by position", s.by_position),
-                         ("by hand kept", s.by_kind)):  # fmt: skip
+    for title, parts in (
+        ("by draw", s.by_draw),
+        ("by position", s.by_position),
+        ("by hand kept", s.by_kind),
+    ):
         lines.append(f"{title}:")
         lines.extend(
             f"  {p.label:<14} draws {p.decisions:>6}  mistakes {p.mistakes:>5}  "
