@@ -321,6 +321,7 @@ def store(
                 d.spot.draws_left,
                 ",".join("?" if o is UNSEEN else str(o) for o in d.spot.opponents),
                 format_cards(d.spot.hand, ""),
+                format_cards(d.spot.dead, ""),
                 format_cards(r.kept, ""),
                 format_cards([c for c in d.spot.hand if c not in r.kept], ""),
                 format_cards(r.best_kept, ""),
@@ -343,7 +344,7 @@ def store(
             con.execute("DELETE FROM decisions WHERE hand = ? AND player = ?", [hand, hero])
             con.execute("DELETE FROM reviewed_hands WHERE hand = ? AND player = ?", [hand, hero])
         if rows:
-            con.executemany(f"INSERT INTO decisions VALUES ({', '.join('?' * 20)})", rows)
+            con.executemany(f"INSERT INTO decisions VALUES ({', '.join('?' * 21)})", rows)
         con.executemany(
             "INSERT INTO reviewed_hands VALUES (?, ?, ?, ?)",
             [[hand, hero, MODEL, counts.get(hand, 0)] for hand, _, hero, _ in hands],
@@ -497,14 +498,15 @@ def decision_rows(
     costliest: bool = False,
 ) -> list[dict[str, Any]]:
     """Stored decisions as dicts (the ``--json`` contract's fields, plus the hand's
-    database id ``hand``, ``game``, ``position``, ``kind``, ``cost`` in big bets and the
+    database id ``hand``, ``player``, ``site``, ``game``, ``position``, ``kind``, ``held``,
+    ``opponents``, ``exact``, ``draws_left``, ``dead``, ``cost`` in big bets and the
     ``choices`` weighed); costliest first when asked, else in hand order."""
     where, params = _where(player, since)
     order = "x.loss * x.pot DESC, x.hand, x.draw" if costliest else "x.hand, x.draw"
     sql = (
         "SELECT h.hand_id, x.draw, x.kept, x.discarded, x.best_kept, x.equity_chosen, "
         "x.equity_best, x.loss, x.pot, x.hand, x.game, x.position, x.kind, x.loss * x.pot, "
-        "x.choices, x.held, x.opponents, x.exact, h.site "
+        "x.choices, x.held, x.opponents, x.exact, h.site, x.player, x.draws_left, x.dead "
         f"FROM decisions x JOIN hands h ON h.id = x.hand WHERE {where} ORDER BY {order}"
     )
     if limit is not None:
@@ -524,6 +526,9 @@ def decision_rows(
             opponents=r[16],
             exact=bool(r[17]),
             site=r[18],
+            player=r[19],
+            draws_left=int(r[20]),
+            dead=r[21],
         )
         out.append(d)
     return out

@@ -271,6 +271,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             draws_left INTEGER NOT NULL,
             opponents VARCHAR NOT NULL,
             held VARCHAR NOT NULL,
+            dead VARCHAR NOT NULL,
             kept VARCHAR NOT NULL,
             discarded VARCHAR NOT NULL,
             best_kept VARCHAR NOT NULL,
