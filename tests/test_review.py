@@ -124,7 +124,8 @@ def test_the_range_model_matches_hands_dealt_and_played_by_the_strategy() -> Non
     one = kept.sum(axis=1) == 4
 
     def tops(hands: np.ndarray, masks: np.ndarray) -> Counter[int]:
-        return Counter(int(x) for x in np.where(masks, (hands >> 2).astype(np.int16), -1).max(axis=1))
+        ranks = (hands >> 2).astype(np.int16)
+        return Counter(int(x) for x in np.where(masks, ranks, -1).max(axis=1))
 
     seen = tops(dealt[one], kept[one])
     model = unknown_range(strategy, 3, 4, ())
