@@ -130,7 +130,7 @@ def _ranges(
     return {
         i: unknown_range(strategies[i], draws, p.keeps_unknown, known)
         for i, p in enumerate(players)
-        if p.keeps_unknown is not None
+        if p.keeps_unknown is not None and p.keeps_unknown != ANY_KEEP
     }
 
 
@@ -161,6 +161,11 @@ class _Deal:
         self.pile[:, : len(dead)] = list(dead)
         self.piled = np.full(trials, len(dead), dtype=np.int64)
         self.reshuffles = 0
+        every = np.arange(trials)
+        for i, p in enumerate(players):
+            if p.keeps_unknown == ANY_KEEP:  # any hand: five cards off the stub, uniform
+                for slot in range(5):
+                    self.hands[:, i, slot] = self.draw_one(every)
 
     def _deal_unknown(self, ranges: Mapping[int, Range], unseen: Sequence[int]) -> None:
         """Deal the unknown hands, then take their cards out of every trial's stub by moving

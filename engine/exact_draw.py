@@ -25,7 +25,7 @@ from engine.ranges import Range
 from engine.ranking import Ranking
 
 RANK_SPAN = 1 << 13  # rank values are below 8,192 in every ranking (7,462 high classes)
-EXACT_ENTRIES = 4_000_000  # most (draw, subset) rows indexed for one choice
+EXACT_ENTRIES = 400_000  # most (draw, subset) rows indexed for one choice: up to three drawn
 
 
 def feasible(unseen: int, need: int) -> bool:

@@ -75,7 +75,7 @@ def unknown_range(strategy: Strategy, draws_left: int, keeps: int, known: Collec
     entry = _RANGES.get(range_key)
     if entry is not None and (who == 0 or entry[0] is strategy):
         return entry[1]
-    base = _base_range(strategy, draws_left, keeps)
+    base = base_range(strategy, draws_left, keeps)
     if not len(base.hands):
         raise ValueError(
             f"the strategy never keeps {keeps} cards with {draws_left} draws left: "
@@ -87,7 +87,7 @@ def unknown_range(strategy: Strategy, draws_left: int, keeps: int, known: Collec
     return found
 
 
-def _base_range(strategy: Strategy, draws_left: int, keeps: int) -> Range:
+def base_range(strategy: Strategy, draws_left: int, keeps: int) -> Range:
     """The range before any card is known: filtered by the known cards' bit set after, a
     mask test per hand instead of a pass over every hand's five cards."""
     key = (0, 0, ANY_KEEP) if keeps == ANY_KEEP else (id(strategy), draws_left, keeps)

@@ -34,7 +34,7 @@ import numpy as np
 from engine.cards import Card, Cards, check_distinct
 from engine.draw_choice import DrawChoice, draw_equity
 from engine.equity import Player
-from engine.ranges import unknown_range
+from engine.ranges import base_range
 from engine.ranking import Ranking
 from engine.strategy import Strategy, default_strategy
 
@@ -123,18 +123,12 @@ def opponent_players(spot: Spot, strategy: Strategy | None = None) -> list[Playe
     """The opponents as the simulator deals them; a count the strategy never plays (five
     drawn where it always keeps a card) falls back to any hand."""
     strategy = strategy or default_strategy(spot.ranking)
-    known = {*spot.hand, *spot.dead}
     out = []
     for count in spot.opponents:
-        if count is UNSEEN:
+        if count is UNSEEN or not len(base_range(strategy, spot.draws_left, 5 - count).hands):
             out.append(Player.unseen(strategy))
-            continue
-        try:
-            unknown_range(strategy, spot.draws_left, 5 - count, known)
-        except ValueError:
-            out.append(Player.unseen(strategy))
-            continue
-        out.append(Player.drawing(count, strategy))
+        else:
+            out.append(Player.drawing(count, strategy))
     return out
 
 

@@ -76,6 +76,8 @@ class DrawQuestion:
             raise CardError("a hand to draw from is five distinct cards")
         if not 1 <= self.draws_left <= 3:
             raise ValueError(f"1 to 3 draws left, not {self.draws_left}")
+        if self.ranking is Ranking.HIGH and self.draws_left != 1:
+            raise ValueError("five-card draw has one draw")
         if self.pat is None and not self.drawing and not self.unseen:
             raise ValueError("at least one opponent")
         if set(self.dead) & set(self.hand) or len(set(self.dead)) != len(self.dead):
