@@ -250,3 +250,25 @@ def test_five_card_draw_questions_are_generated() -> None:
     assert q.ranking is HIGH and q.draws_left == 1
     fb = draws.check(q, [], trials=300)
     assert len(fb.choices) == 32
+
+
+def test_the_drill_schedule_offers_the_costliest_spots_once_reviewed(reviewed: Path) -> None:
+    from analysis.drills import session
+
+    con = db.connect(reviewed)
+    try:
+        assert draws.COSTLIEST in session.draw_topics(con, D27)
+        assert draws.COSTLIEST not in session.draw_topics(con, D27, use_own=False)
+        assert draws.COSTLIEST not in session.draw_topics(con, Ranking.ACE_FIVE)
+        spots = {q.hand for q in draws.costliest_questions(con, D27, "Hero")}
+        rng = random.Random(1)
+        asked = []
+        for _ in range(40):
+            q = session.next_draw(con, D27, rng)
+            if q.topic == draws.COSTLIEST:
+                asked.append(q)
+                break
+            session.answer_draw(con, q, [], 0.0, trials=200)
+    finally:
+        con.close()
+    assert asked and asked[0].hand in spots
