@@ -17,6 +17,7 @@ PAGES = [
     st.Page("ui/import_page.py", title="Import", icon=":material/upload_file:",
             url_path="import"),
     st.Page("ui/drills_page.py", title="Drills", icon=":material/school:", url_path="drills"),
+    st.Page("ui/review_page.py", title="Review", icon=":material/troubleshoot:", url_path="review"),
 ]
 
 st.navigation(PAGES).run()

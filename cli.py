@@ -300,6 +300,55 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_review(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("review", help="score the hero's draws against the best draw in each spot")
+    p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
+    p.add_argument("--player", help="whose draws (default: the hero with the most hands)")
+    p.add_argument("--since", metavar="YYYY-MM-DD", help="hands on or after this day")
+    p.add_argument("--json", action="store_true", help="one object per draw, then a summary")
+    p.add_argument("--workers", type=int, help="worker processes (default: one per core)")
+    p.set_defaults(handler=_review)
+
+
+def _review(args: argparse.Namespace) -> int:
+    import json
+    from datetime import date
+
+    from analysis import review
+    from analysis.stats import hero_name
+
+    try:
+        since = date.fromisoformat(args.since) if args.since else None
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    db = _open_db(args.db)
+    if db is None:
+        return 2
+    live = not args.json and sys.stderr.isatty()
+
+    def show(done: int, total: int) -> None:
+        bar = "#" * (30 * done // max(total, 1))
+        print(f"\rreviewing hands [{bar:<30}] {done}/{total}", end="", file=sys.stderr,
+              flush=True)  # fmt: skip
+
+    try:
+        player = args.player or hero_name(db)
+        review.run_review(db, player, since, workers=args.workers, progress=show if live else None)
+        if live:
+            print(file=sys.stderr)
+        summary = review.summary(db, player, since)
+        if args.json:
+            for row in review.decision_rows(db, player, since):
+                print(json.dumps({k: row[k] for k in review.DECISION_FIELDS}))
+            print(json.dumps({"summary": summary.as_dict()}))
+        else:
+            print(review.summary_text(summary, review.costliest(db, player, since)))
+    finally:
+        db.close()
+    return 0
+
+
 def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("verify", help="replay hands under the rules and report what is wrong")
     p.add_argument("--json", action="store_true", help="one JSON object per hand, then a summary")
@@ -570,6 +619,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_export(sub)
     _add_verify(sub)
     _add_replay(sub)
+    _add_review(sub)
     _add_convert(sub)
     _add_simulate(sub)
     return parser

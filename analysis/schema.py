@@ -26,6 +26,10 @@ Conventions the other parts rely on:
   columns come from ``analysis.facts.FACT_COLUMNS`` and ``analysis.db`` keeps it in step.
 - ``pots`` (version 4): the main pot (``idx`` 0) and side pots of each replayed hand,
   before rake, with the players eligible and the winners by the cards shown.
+- ``decisions`` (version 5, ``analysis.review``): one row per reviewed draw of a player
+  (the equity of the keep taken and of the best one, the loss, the pot in big bets, every
+  choice weighed as JSON), and ``reviewed_hands`` one row per hand reviewed for a player
+  (with or without a draw), each under the ``model`` that computed it.
 - ``drill_*`` (version 2, ``analysis.drills.progress``): one row per drill answer (question
   and answer as JSON), the Leitner box of each (drill, topic), each drill's level.
 """
@@ -253,6 +257,43 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
         "INSERT INTO meta SELECT 'replay_suggested', 'pots' WHERE EXISTS (SELECT 1 FROM hands)",
+    ),
+    # version 5: the draw review (``analysis.review``): each reviewed draw of a player and
+    # the hands reviewed, under the model that computed them (recomputed when it changes)
+    (
+        """
+        CREATE TABLE decisions (
+            hand BIGINT NOT NULL,
+            draw INTEGER NOT NULL,
+            player VARCHAR NOT NULL,
+            game VARCHAR NOT NULL,
+            position VARCHAR,
+            draws_left INTEGER NOT NULL,
+            opponents VARCHAR NOT NULL,
+            held VARCHAR NOT NULL,
+            dead VARCHAR NOT NULL,
+            kept VARCHAR NOT NULL,
+            discarded VARCHAR NOT NULL,
+            best_kept VARCHAR NOT NULL,
+            kind VARCHAR NOT NULL,
+            equity_chosen DOUBLE NOT NULL,
+            equity_best DOUBLE NOT NULL,
+            stderr DOUBLE NOT NULL,
+            loss DOUBLE NOT NULL,
+            exact BOOLEAN NOT NULL,
+            pot DOUBLE NOT NULL,
+            choices VARCHAR NOT NULL,
+            model VARCHAR NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE reviewed_hands (
+            hand BIGINT NOT NULL,
+            player VARCHAR NOT NULL,
+            model VARCHAR NOT NULL,
+            decisions INTEGER NOT NULL
+        )
+        """,
     ),
 )
 

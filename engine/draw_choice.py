@@ -1,9 +1,11 @@
 """What to draw: the equity of every discard choice for one hand, best first.
 
-This is the referee of the "what to draw" drill.  With one draw left against hands that
-stand pat, every possible draw is enumerated (numpy over all card combinations), so the
-answer is exact.  Otherwise each choice is simulated with the same seed, so that choices are
-compared on closely matched deals, and each carries its standard error.
+This is the referee of the "what to draw" drill and of the review of the player's own
+draws.  With one draw left against hands that stand pat (shown, or one unknown pat hand of
+its strategy's range: ``engine.exact_draw``), every possible draw is enumerated (numpy over
+all card combinations), so the answer is exact.  Otherwise each choice is simulated with
+the same seed, so that choices are compared on closely matched deals, and each carries its
+standard error.
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ import numpy as np
 
 from engine.batch import combinations_array, rank_batch
 from engine.cards import CardError, Cards, check_distinct, format_cards
-from engine.equity import MAX_PLAYERS, Player, equity
+from engine.equity import MAX_PLAYERS, Player, keep_equities
+from engine.exact_draw import equity_vs_pat_range, feasible
+from engine.ranges import unknown_range
 from engine.ranking import Ranking, rank
-from engine.strategy import PatNow, StandPat, Strategy, default_strategy
+from engine.strategy import StandPat, Strategy, default_strategy
 
 EXACT_LIMIT = 2_000_000  # most cards combinations enumerated per choice for an exact answer
 
@@ -100,7 +104,9 @@ def draw_equity(
     The hero makes the choice on this draw and follows the game's default strategy on the
     draws after it; ``opponents`` are ``Player``s as in ``engine.equity`` (a five-card
     opponent with ``STAND_PAT`` is a pat hand to beat).  Exact when one draw is left and
-    every opponent stands pat; simulated with ``trials`` deals per choice otherwise.
+    every opponent stands pat, or against one unknown pat hand (``Player.drawing(0)``) when
+    the draw is small enough to enumerate; simulated with ``trials`` deals per choice
+    otherwise.
     """
     if len(hand) != 5:
         raise CardError(f"a hand to draw from is five cards, got {len(hand)}")
@@ -114,28 +120,37 @@ def draw_equity(
         if not set(k) <= set(hand):
             raise CardError(f"cannot keep {format_cards(k)}: not all in {format_cards(hand)}")
 
+    known = {*hand, *dead, *(c for o in opponents for c in (*o.cards, *o.discards))}
+    stub = [c for c in range(52) if c not in known]
     exact = draws_left == 1 and all(_stands_pat(o, ranking, 1) for o in opponents)
     if exact:
-        known = {*hand, *dead, *(c for o in opponents for c in (*o.cards, *o.discards))}
-        stub = [c for c in range(52) if c not in known]
         pat_ranks = [rank(o.cards, ranking) for o in opponents]
+    lone = opponents[0]
+    pat_range = (
+        unknown_range(lone.strategy or default_strategy(ranking), 1, 5, known)
+        if draws_left == 1 and len(opponents) == 1 and lone.keeps_unknown == 5
+        else None
+    )
     results: list[tuple[Cards, Cards, float, float, bool]] = []
+    simulated: list[Cards] = []
     for keep in choices:
         discard = tuple(c for c in hand if c not in keep)
         if exact:
             value = _exact_last_draw(keep, stub, pat_ranks, ranking)
             results.append((tuple(keep), discard, value, 0.0, True))
             continue
-        later = default_strategy(ranking)
-        hero = (
-            Player(tuple(keep), PatNow(later, draws_left))
-            if not discard
-            else Player(tuple(keep), later, discards=discard)
+        if pat_range is not None and feasible(len(stub), len(discard)):
+            value = equity_vs_pat_range(keep, stub, pat_range, ranking)
+            results.append((tuple(keep), discard, value, 0.0, True))
+            continue
+        simulated.append(tuple(keep))
+    if simulated:
+        found = keep_equities(
+            hand, simulated, opponents, ranking, draws_left, dead=dead, trials=trials, seed=seed
         )
-        result = equity(
-            [hero, *opponents], ranking, draws_left, dead=dead, trials=trials, seed=seed
-        )
-        results.append((tuple(keep), discard, result.equity[0], result.stderr[0], False))
+        for keep, (value, error) in zip(simulated, found, strict=True):
+            discard = tuple(c for c in hand if c not in keep)
+            results.append((keep, discard, value, error, False))
     ordered = sorted(results, key=lambda r: (-r[2], len(r[1])))
     best, best_se = ordered[0][2], ordered[0][3]
     return [

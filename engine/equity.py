@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from engine.batch import rank_batch
 from engine.cards import CardError, Cards, check_distinct, parse_cards
-from engine.ranges import Range, deal_ranges, unknown_range
+from engine.ranges import ANY_KEEP, Range, deal_ranges, unknown_range
 from engine.ranking import Ranking
 from engine.strategy import STAND_PAT, Strategy, default_strategy
 
@@ -44,7 +44,8 @@ class Player:
     ``strategy``: ``None`` is the game's default strategy (engine.strategy).
     ``keeps_unknown``: an opponent whose cards are not known but who keeps this many on the
     next draw (``cards`` empty): each trial deals them five random cards among those their
-    strategy would play that way (5: a random pat hand of that strategy).
+    strategy would play that way (5: a random pat hand of that strategy); ``ANY_KEEP``
+    (``Player.unseen``): any five cards, played by the strategy from this draw on.
     """
 
     cards: Cards
@@ -58,6 +59,12 @@ class Player:
         if not 0 <= count <= 5:
             raise ValueError(f"a player draws 0 to 5 cards, not {count}")
         return cls((), strategy, keeps_unknown=5 - count)
+
+    @classmethod
+    def unseen(cls, strategy: Strategy | None = None) -> Player:
+        """An opponent still to draw whose count the hero has not seen yet (the first draw,
+        acting after the hero): any hand, then the strategy's play."""
+        return cls((), strategy, keeps_unknown=ANY_KEEP)
 
     @property
     def dealt_in_full(self) -> bool:
@@ -86,7 +93,7 @@ def _check(players: Sequence[Player], draws: int, dead: Cards) -> None:
         if len(p.cards) > 5:
             raise CardError(f"player {i} holds {len(p.cards)} cards: at most five")
         if p.keeps_unknown is not None:
-            if p.cards or p.discards or not 0 <= p.keeps_unknown <= 5:
+            if p.cards or p.discards or not ANY_KEEP <= p.keeps_unknown <= 5:
                 raise ValueError(f"player {i}: unknown cards with 0 to 5 kept, nothing known")
             if draws == 0:
                 raise ValueError(f"player {i} keeps unknown cards and no draw is left")
@@ -123,7 +130,7 @@ def _ranges(
     return {
         i: unknown_range(strategies[i], draws, p.keeps_unknown, known)
         for i, p in enumerate(players)
-        if p.keeps_unknown is not None
+        if p.keeps_unknown is not None and p.keeps_unknown != ANY_KEEP
     }
 
 
@@ -154,6 +161,11 @@ class _Deal:
         self.pile[:, : len(dead)] = list(dead)
         self.piled = np.full(trials, len(dead), dtype=np.int64)
         self.reshuffles = 0
+        every = np.arange(trials)
+        for i, p in enumerate(players):
+            if p.keeps_unknown == ANY_KEEP:  # any hand: five cards off the stub, uniform
+                for slot in range(5):
+                    self.hands[:, i, slot] = self.draw_one(every)
 
     def _deal_unknown(self, ranges: Mapping[int, Range], unseen: Sequence[int]) -> None:
         """Deal the unknown hands, then take their cards out of every trial's stub by moving
@@ -204,12 +216,32 @@ class _Deal:
         self.pile[rows, at] = cards
         self.piled[rows] = at + 1
 
-    def play(self, players: Sequence[Player], strategies: Sequence[Strategy], draws: int) -> None:
+    def tiled(self, copies: int) -> _Deal:
+        """The same deals ``copies`` times over, one block after another (a deal not yet
+        played): each choice of ``keep_equities`` plays its block."""
+        new = object.__new__(_Deal)
+        new.rng = self.rng
+        for name in ("hands", "stub", "pos", "end", "pile", "piled"):
+            setattr(new, name, np.concatenate([getattr(self, name)] * copies))
+        new.reshuffles = 0
+        return new
+
+    def play(
+        self,
+        players: Sequence[Player],
+        strategies: Sequence[Strategy],
+        draws: int,
+        first_need: npt.NDArray[np.bool_] | None = None,
+    ) -> None:
+        """Play the draws; ``first_need``: the cards the first player throws on this draw,
+        row by row (its strategy decides the later draws)."""
         trials = self.hands.shape[0]
         for done in range(draws):
             for i, player in enumerate(players):
                 hand = self.hands[:, i]
-                if done == 0 and not player.dealt_in_full:
+                if done == 0 and i == 0 and first_need is not None:
+                    need = first_need
+                elif done == 0 and not player.dealt_in_full:
                     need = np.zeros((trials, 5), dtype=np.bool_)
                     need[:, len(player.cards) :] = True
                 else:
@@ -294,6 +326,51 @@ def equity(
     variance = np.maximum(total_sq / trials - mean * mean, 0.0) * trials / (trials - 1)
     stderr = np.sqrt(variance / trials)
     return EquityResult(tuple(float(x) for x in mean), tuple(float(x) for x in stderr), trials)
+
+
+def keep_equities(
+    hand: Cards,
+    keeps: Sequence[Cards],
+    opponents: Sequence[Player],
+    ranking: Ranking,
+    draws: int,
+    *,
+    dead: Cards = (),
+    trials: int = 10_000,
+    seed: int | None = None,
+) -> list[tuple[float, float]]:
+    """(share, standard error) of each way of playing ``hand`` on this draw (keep those
+    cards, draw the rest, then the default strategy), against the same deals: the
+    opponents' hands and the stub are dealt once and every choice plays a copy, so the
+    dear part (dealing unknown hands from their ranges) is paid once, and the choices are
+    compared on matched deals."""
+    if trials < 2:
+        raise ValueError("at least 2 trials are needed for a standard error")
+    if len(hand) != 5 or not keeps:
+        raise ValueError("five cards and at least one choice")
+    players = [Player(tuple(hand)), *opponents]
+    _check(players, draws, dead)
+    if draws < 1:
+        raise ValueError("no draw is left to choose")
+    strategies = _strategies(players, ranking)
+    ranges = _ranges(players, strategies, draws, dead)
+    rng = np.random.default_rng(seed)
+    k = len(keeps)
+    throw = np.array([[c not in set(keep) for c in hand] for keep in keeps], dtype=np.bool_)
+    total = np.zeros(k)
+    total_sq = np.zeros(k)
+    step = max(1, CHUNK // k)
+    for start in range(0, trials, step):
+        n = min(step, trials - start)
+        deal = _Deal(players, dead, n, rng, ranges).tiled(k)
+        deal.play(players, strategies, draws, np.repeat(throw, n, axis=0))
+        share = shares(deal.hands, ranking)[:, 0].reshape(k, n)
+        total += share.sum(axis=1)
+        total_sq += (share * share).sum(axis=1)
+    mean = total / trials
+    variance = np.maximum(total_sq / trials - mean * mean, 0.0) * trials / (trials - 1)
+    stderr = np.sqrt(variance / trials)
+    return [(float(m), float(e)) for m, e in zip(mean, stderr, strict=True)]
 
 
 # --- exact enumeration ----------------------------------------------------------------------

@@ -26,6 +26,7 @@ JOINT_ROUNDS = 60  # rounds of dealing all unknown hands together before falling
 MAX_REDEALS = 2_000  # rounds to deal one hand that shares no card with the others
 GIBBS_SWEEPS = 4
 _CACHE_SIZE = 8
+ANY_KEEP = -1  # ``keeps`` of a player whose draw is not seen yet: any hand at all
 
 BIT = np.array([1 << c for c in range(52)], dtype=np.uint64)
 Masks = npt.NDArray[np.uint64]
@@ -53,6 +54,8 @@ class Range:
 
 _KEPT_COUNTS: dict[tuple[int, int], tuple[Strategy, npt.NDArray[np.int8]]] = {}
 _RANGES: dict[tuple[int, int, int, int], tuple[Strategy, Range]] = {}
+_BASE: dict[tuple[int, int, int], tuple[Strategy, Range]] = {}
+_BASE_SIZE = 40  # ranges before known cards: every (strategy, draws left, keep) of a game
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
@@ -63,30 +66,50 @@ def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
 
 def unknown_range(strategy: Strategy, draws_left: int, keeps: int, known: Collection[int]) -> Range:
     """Every hand free of the ``known`` cards that ``strategy`` plays by keeping exactly
-    ``keeps`` cards with ``draws_left`` draws to come (cached: drills ask again and again)."""
-    key = (id(strategy), draws_left)
-    cached = _KEPT_COUNTS.get(key)
-    if cached is not None and cached[0] is strategy:
-        counts = cached[1]
-    else:
-        counts = strategy.keep(all_hands(), draws_left).sum(axis=1).astype(np.int8)
-        _remember(_KEPT_COUNTS, key, (strategy, counts))
+    ``keeps`` cards with ``draws_left`` draws to come (cached: drills and reviews ask again
+    and again).  ``ANY_KEEP``: every hand free of them (an opponent the hero has not seen
+    draw yet)."""
     known_mask = mask_of(known)
-    range_key = (id(strategy), draws_left, keeps, known_mask)
+    who = 0 if keeps == ANY_KEEP else id(strategy)
+    range_key = (who, draws_left, keeps, known_mask)
     entry = _RANGES.get(range_key)
-    if entry is not None and entry[0] is strategy:
+    if entry is not None and (who == 0 or entry[0] is strategy):
         return entry[1]
-    hands = all_hands()
-    is_known = np.zeros(52, dtype=np.bool_)
-    is_known[list(known)] = True
-    chosen = hands[(counts == keeps) & ~is_known[hands].any(axis=1)]
-    if not len(chosen):
+    base = base_range(strategy, draws_left, keeps)
+    if not len(base.hands):
         raise ValueError(
             f"the strategy never keeps {keeps} cards with {draws_left} draws left: "
             f"{strategy.describe()}"
         )
-    found = Range(chosen, card_masks(chosen))
+    free = (base.masks & np.uint64(known_mask)) == 0
+    found = Range(base.hands[free], base.masks[free])
     _remember(_RANGES, range_key, (strategy, found))
+    return found
+
+
+def base_range(strategy: Strategy, draws_left: int, keeps: int) -> Range:
+    """The range before any card is known: filtered by the known cards' bit set after, a
+    mask test per hand instead of a pass over every hand's five cards."""
+    key = (0, 0, ANY_KEEP) if keeps == ANY_KEEP else (id(strategy), draws_left, keeps)
+    entry = _BASE.get(key)
+    if entry is not None and (keeps == ANY_KEEP or entry[0] is strategy):
+        return entry[1]
+    hands = all_hands()
+    if keeps == ANY_KEEP:
+        chosen = hands
+    else:
+        count_key = (id(strategy), draws_left)
+        cached = _KEPT_COUNTS.get(count_key)
+        if cached is not None and cached[0] is strategy:
+            counts = cached[1]
+        else:
+            counts = strategy.keep(hands, draws_left).sum(axis=1).astype(np.int8)
+            _remember(_KEPT_COUNTS, count_key, (strategy, counts))
+        chosen = hands[counts == keeps]
+    found = Range(chosen, card_masks(chosen))
+    if len(_BASE) >= _BASE_SIZE:
+        del _BASE[next(iter(_BASE))]
+    _BASE[key] = (strategy, found)
     return found
 
 

@@ -3,8 +3,10 @@
 A strategy answers for many hands at once (numpy), because the simulator asks it once per
 draw for every trial.  The default is the plain rule draw players teach first: stand pat on
 a smooth enough made hand, otherwise keep the low cards of different ranks at or under a
-threshold, and the thresholds loosen as the draws run out.  It knows nothing of opponents'
-draws or of bluffing: it is a stated, replaceable assumption, not a solver.
+threshold, and the thresholds loosen as the draws run out.  Five-card draw (high) has its
+own: the pairs, made hands and one-card draws its rules' tips name.  A strategy knows
+nothing of opponents' draws or of bluffing: it is a stated, replaceable assumption, not a
+solver.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from engine.batch import HandArray, rank_batch
+from engine.batch import HandArray, category_batch, rank_batch
 from engine.cards import RANK_CHARS
 from engine.ranking import CLASS_COUNT, Category, Ranking, category_of_rank, example_hand
 
@@ -151,13 +153,55 @@ class ThresholdStrategy:
         return f"threshold ({steps})"
 
 
+_OPEN_ENDED = tuple(0xF << low for low in range(9))  # 2-3-4-5 up to T-J-Q-K: two ends
+
+
+@dataclass(frozen=True)
+class HighDrawStrategy:
+    """Five-card draw as its rules' tips teach it (the shared seeds' five-card draw
+    rules): stand pat on a made hand (a straight or better); keep trips (draw two), two
+    pair (draw one), a pair (draw three); with no pair keep a four-card flush or an
+    open-ended four-card straight (draw one), otherwise only the highest card (draw four).
+    Inside straights are not drawn to ("rarely profitable"), and it never snows."""
+
+    def keep(self, hands: HandArray, draws_left: int) -> KeepMask:
+        h = np.asarray(hands)
+        ranks = (h >> 2).astype(np.int16)
+        suits = h & 3
+        keep = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2) >= 2  # pairs and more
+        made = category_batch(rank_batch(h, Ranking.HIGH), Ranking.HIGH) >= Category.STRAIGHT
+        keep[made] = True
+        rest = ~keep.any(axis=1)
+        suit_count = (suits[:, :, None] == suits[:, None, :]).sum(axis=2)
+        four_flush = rest & (suit_count.max(axis=1) == 4)
+        keep[four_flush] = suit_count[four_flush] == 4
+        rest &= ~four_flush
+        bits = np.bitwise_or.reduce(np.left_shift(1, ranks.astype(np.int32)), axis=1)
+        for low, window in enumerate(_OPEN_ENDED):
+            hit = rest & ((bits & window) == window)
+            if hit.any():
+                r = ranks[hit]
+                keep[hit] = (r >= low) & (r <= low + 3)
+                rest &= ~hit
+        rows = np.flatnonzero(rest)
+        keep[rows, np.argmax(ranks[rows], axis=1)] = True
+        mask: KeepMask = keep
+        return mask
+
+    def describe(self) -> str:
+        return (
+            "five-card draw (pat on a straight or better; keep trips, two pair or a pair; "
+            "else a four-flush or open-ended straight draw; else the highest card)"
+        )
+
+
 @cache
-def default_strategy(ranking: Ranking) -> ThresholdStrategy:
+def default_strategy(ranking: Ranking) -> Strategy:
     """2-7: pat 9-low with two or three draws left, T-low with one; keep cards to the 8,
     to the 9 on the last draw.  A-5 (ace low): pat 8-low, 9-low on the last draw; keep to
-    the 7, to the 8 on the last draw."""
+    the 7, to the 8 on the last draw.  High (five-card draw): ``HighDrawStrategy``."""
     if ranking is Ranking.DEUCE_SEVEN:
         return ThresholdStrategy(ranking, {3: "8", 2: "8", 1: "9"}, {3: "9", 2: "9", 1: "T"})
     if ranking is Ranking.ACE_FIVE:
         return ThresholdStrategy(ranking, {3: "7", 2: "7", 1: "8"}, {3: "8", 2: "8", 1: "9"})
-    raise ValueError("no default discard strategy for high poker")
+    return HighDrawStrategy()

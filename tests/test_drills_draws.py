@@ -80,8 +80,8 @@ def test_keep_of_and_refusals() -> None:
     assert keep_of(HAND, parse_cards("Kd 8s")) == parse_cards("6d 4h 3c")
     with pytest.raises(CardError):
         keep_of(HAND, parse_cards("As"))
-    with pytest.raises(ValueError):
-        DrawQuestion(Ranking.HIGH, draws.PAT_TO_BEAT, HAND, 1, pat=PAT)
+    with pytest.raises(ValueError, match="one draw"):
+        DrawQuestion(Ranking.HIGH, draws.PAT_TO_BEAT, HAND, 2, pat=PAT)
     with pytest.raises(CardError):
         DrawQuestion(D27, draws.PAT_TO_BEAT, HAND, 1, pat=parse_cards("Kd 7c 5d 4s 2h"))
     with pytest.raises(ValueError):

@@ -214,8 +214,6 @@ def test_bad_situations_are_refused() -> None:
         equity([Player(P("7s5d")), Player(P("8s6d"))], D27, 3, dead=P("5d"))
     with pytest.raises(ValueError, match="2 to 6 hands"):
         players_from_text(["7s5d"] * 7)
-    with pytest.raises(ValueError, match="high poker"):
-        equity([Player(P("7s5d")), Player(P("8s6d"))], Ranking.HIGH, 1)
 
 
 def test_seeded_runs_repeat_exactly() -> None:

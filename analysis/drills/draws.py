@@ -10,9 +10,10 @@ of the best; exactly the best when the answer is exact).  Opponents are a pat ha
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -20,7 +21,7 @@ from analysis.hand_classes import is_made
 from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.draw_choice import DrawChoice, draw_equity, sensible_keeps
 from engine.equity import Player
-from engine.ranking import Ranking, describe, rank
+from engine.ranking import Ranking, describe, rank, ranking_for
 from engine.record import Game
 from engine.strategy import STAND_PAT, default_strategy
 
@@ -28,15 +29,18 @@ PAT_TO_BEAT = "pat_to_beat"
 DRAW_COUNTS = "draw_counts"
 OWN = "own"
 CUSTOM = "custom"
+COSTLIEST = "costliest"  # the player's own costliest draws, from the draw review
 
 TOPIC_LABELS = {
     PAT_TO_BEAT: "one draw against a pat hand",
     DRAW_COUNTS: "opponents known by their draws",
     OWN: "own draws",
     CUSTOM: "a hand you set up",
+    COSTLIEST: "your costliest draws",
 }
 TOPICS = (PAT_TO_BEAT, DRAW_COUNTS)
-RANKINGS = (Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE)  # the draw games with a default strategy
+# the draw games with a default strategy (five-card draw: engine.strategy.HighDrawStrategy)
+RANKINGS = (Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH)
 
 TRIALS = 3_000  # deals per choice when simulated: a second or two for a whole answer
 
@@ -51,7 +55,9 @@ def trials_for(q: DrawQuestion) -> int:
 @dataclass(frozen=True)
 class DrawQuestion:
     """``pat``: an opponent's pat hand, shown; ``drawing``: opponents' draw counts (0 is a
-    pat hand not shown).  ``taken``: for the player's own hands, the keep they chose."""
+    pat hand not shown).  ``taken``: for the player's own hands, the keep they chose.
+    ``unseen``: opponents still to draw whose count was not seen yet (any hand);
+    ``dead``: cards known out of play (the player's earlier discards)."""
 
     ranking: Ranking
     topic: str
@@ -62,6 +68,8 @@ class DrawQuestion:
     source: str = "generated"
     taken: Cards | None = None
     seed: int = 0
+    unseen: int = 0
+    dead: Cards = ()
 
     def __post_init__(self) -> None:
         if self.ranking not in RANKINGS:
@@ -70,8 +78,12 @@ class DrawQuestion:
             raise CardError("a hand to draw from is five distinct cards")
         if not 1 <= self.draws_left <= 3:
             raise ValueError(f"1 to 3 draws left, not {self.draws_left}")
-        if self.pat is None and not self.drawing:
+        if self.ranking is Ranking.HIGH and self.draws_left != 1:
+            raise ValueError("five-card draw has one draw")
+        if self.pat is None and not self.drawing and not self.unseen:
             raise ValueError("at least one opponent")
+        if set(self.dead) & set(self.hand) or len(set(self.dead)) != len(self.dead):
+            raise CardError("a dead card is in the hand or twice")
         if self.pat is not None and set(self.pat) & set(self.hand):
             raise CardError("the pat hand shares a card with the hand")
         if any(not 0 <= d <= 5 for d in self.drawing):
@@ -82,6 +94,7 @@ class DrawQuestion:
     def opponents(self) -> list[Player]:
         out = [Player(self.pat, STAND_PAT)] if self.pat is not None else []
         out.extend(Player.drawing(d) for d in self.drawing)
+        out.extend(Player.unseen() for _ in range(self.unseen))
         return out
 
     @property
@@ -119,7 +132,8 @@ def evaluate(
         if not any(_same(k, x) for x in keeps):
             keeps.append(tuple(k))
     return draw_equity(
-        q.hand, q.draws_left, q.ranking, q.opponents(), keeps=keeps, trials=trials, seed=q.seed
+        q.hand, q.draws_left, q.ranking, q.opponents(), keeps=keeps, trials=trials, seed=q.seed,
+        dead=q.dead,
     )
 
 
@@ -142,7 +156,7 @@ def check(
     chosen = find(ranked, keep)
     taken = find(ranked, q.taken) if q.taken is not None else None
     notes = []
-    if not q.exact:
+    if not all(c.exact for c in ranked):
         notes.append(
             f"simulated: {trials:,} deals per choice; choices within three standard errors "
             "of the best count as right"
@@ -154,6 +168,11 @@ def check(
 # --- generated questions ----------------------------------------------------------------
 
 
+def _high_hand(rng: random.Random, avoid: Collection[int] = ()) -> Cards:
+    """Five-card draw: a random deal (most hold a pair or a draw: a real choice)."""
+    return tuple(rng.sample([c for c in range(52) if c not in set(avoid)], 5))
+
+
 def _low_ranks(ranking: Ranking) -> list[int]:
     """The ranks a low player keeps: deuce to eight in 2-7, ace to eight in A-5."""
     return list(range(7)) if ranking is Ranking.DEUCE_SEVEN else [12, *range(7)]
@@ -161,7 +180,9 @@ def _low_ranks(ranking: Ranking) -> list[int]:
 
 def drawing_hand(ranking: Ranking, rng: random.Random, avoid: Collection[int] = ()) -> Cards:
     """Five cards with two to four low cards of different ranks and rough others: a hand
-    with a real decision (how many to keep, whether to break)."""
+    with a real decision (how many to keep, whether to break).  High: a random deal."""
+    if ranking is Ranking.HIGH:
+        return _high_hand(rng, avoid)
     free = [c for c in range(52) if c not in set(avoid)]
     lows = _low_ranks(ranking)
     k = rng.choice((2, 3, 3, 4, 4, 4))
@@ -191,7 +212,7 @@ def generate(topic: str, ranking: Ranking, level: int, rng: random.Random) -> Dr
         pat = pat_hand(ranking, rng, hand)
         return DrawQuestion(ranking, topic, hand, 1, pat=pat, seed=seed)
     if topic == DRAW_COUNTS:
-        draws_left = rng.randint(1, min(3, max(1, level)))
+        draws_left = 1 if ranking is Ranking.HIGH else rng.randint(1, min(3, max(1, level)))
         opponents = rng.randint(1, min(3, max(1, level - 1)))
         counts = tuple(rng.choice((0, 1, 1, 2, 2, 3)) for _ in range(opponents))
         hand = drawing_hand(ranking, rng)
@@ -223,7 +244,11 @@ def custom(
 # --- why: outs and what beats what --------------------------------------------------------
 
 OUTS_UP_TO = 2  # cards drawn whose every draw is counted (47 choose 2 is 1,081 hands)
-_GAMES = {Ranking.DEUCE_SEVEN: Game.TRIPLE_DRAW_27, Ranking.ACE_FIVE: Game.TRIPLE_DRAW_A5}
+_GAMES = {
+    Ranking.DEUCE_SEVEN: Game.TRIPLE_DRAW_27,
+    Ranking.ACE_FIVE: Game.TRIPLE_DRAW_A5,
+    Ranking.HIGH: Game.FIVE_CARD_DRAW,
+}
 _RANK_WORDS = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "tens", "jacks", "queens",
                "kings", "aces")
 
@@ -264,8 +289,11 @@ def why(q: DrawQuestion, choice: DrawChoice, show: Callable[[Sequence[int]], str
     else:
         game = _GAMES[ranking]
         good = [d for d in draws if is_made((*keep, *d), game)]
-        aim = "make a ten-low or better without a pair" + (
-            ", straight or flush" if ranking is Ranking.DEUCE_SEVEN else "")
+        if ranking is Ranking.HIGH:
+            aim = "make a straight or better"
+        else:
+            aim = "make a ten-low or better without a pair" + (
+                ", straight or flush" if ranking is Ranking.DEUCE_SEVEN else "")
     if n == 1:
         outs = [d[0] for d in good]
         which = f": {_ranks_text(outs)}" if outs else ""
@@ -289,3 +317,43 @@ def reasons(q: DrawQuestion, fb: DrawFeedback,
     if not _same(fb.chosen.keep, fb.best.keep):
         lines.append(why(q, fb.chosen, show))
     return tuple(lines)
+
+
+# --- the player's costliest draws (the draw review) --------------------------------------
+
+
+def question_of_review(spot: Mapping[str, Any], seed: int = 0) -> DrawQuestion:
+    """A stored review row (``analysis.review.decision_rows``) as a drill question: the
+    hand held, the draws left, the opponents as the player saw them, the keep taken."""
+    hand = parse_cards(str(spot["held"]))
+    counts = [t for t in str(spot["opponents"]).split(",") if t]
+    game = Game(str(spot["game"]))
+    return DrawQuestion(
+        ranking_for(game), COSTLIEST, hand, int(spot["draws_left"]),
+        drawing=tuple(int(t) for t in counts if t != "?"),
+        source=f"{spot['site']} hand {spot['hand_id']}, draw {spot['draw']}",
+        taken=parse_cards(str(spot["kept"])) if spot["kept"] else (), seed=seed,
+        unseen=sum(1 for t in counts if t == "?"),
+        dead=parse_cards(str(spot["dead"])) if spot.get("dead") else (),
+    )  # fmt: skip
+
+
+def costliest_questions(
+    con: Any, ranking: Ranking, player: str | None = None, n: int = 20
+) -> list[DrawQuestion]:
+    """The player's ``n`` costliest reviewed draws of the ranking's games, costliest first,
+    as questions for the drill (``topic`` ``COSTLIEST``); rows that do not make a valid
+    question are passed over."""
+    from analysis.review import costliest
+
+    out = []
+    for spot in costliest(con, player, n=4 * n):
+        if ranking_for(Game(str(spot["game"]))) is not ranking:
+            continue
+        try:
+            out.append(question_of_review(spot, seed=int(spot["hand"])))
+        except (CardError, ValueError):
+            continue
+        if len(out) == n:
+            break
+    return out

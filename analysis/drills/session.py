@@ -60,6 +60,8 @@ def draw_topics(con: Connection, ranking: Ranking, use_own: bool = True) -> tupl
     topics: tuple[str, ...] = draws.TOPICS
     if use_own and own.count_hero_draws(con, ranking):
         topics = (*topics, draws.OWN)
+    if use_own and draws.costliest_questions(con, ranking, n=1):
+        topics = (*topics, draws.COSTLIEST)  # the draw review found mistakes to drill
     return topics
 
 
@@ -72,6 +74,11 @@ def next_draw(
         q = own.random_hero_draw(con, ranking, rng)
         if q is not None:
             return q
+        topic = draws.PAT_TO_BEAT
+    if topic == draws.COSTLIEST:
+        spots = draws.costliest_questions(con, ranking)
+        if spots:
+            return rng.choice(spots)
         topic = draws.PAT_TO_BEAT
     return draws.generate(topic, ranking, progress.level(con, progress.DRAW), rng)
 

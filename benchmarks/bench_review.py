@@ -1,0 +1,63 @@
+"""Draw review speed: hero hands reviewed per second, and the time for 100,000 of them.
+
+Run: ``python -m benchmarks.bench_review [HANDS] [WORKERS]``.  Deals ``HANDS`` (default
+400) six-handed 2-7 triple draw hands with a hero, imports them into a new database and
+times ``analysis.review.run_review`` on them in ``WORKERS`` processes (default 2).  Goal
+(issue 17): 100,000 hero hands in under 10 minutes on 2 cores; measured on fewer hands and
+extrapolated linearly (the cache by situation only helps more on more hands, so the
+extrapolation is pessimistic).  On a shared machine the wall time says little, so the
+processor time of an in-process review of a quarter of the hands is measured too, and
+projected for 2 cores.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from analysis import db, review
+from analysis.importer import import_bytes
+from analysis.simulate import simulate
+from engine.record import Game
+
+GOAL_SECONDS = 600.0
+GOAL_HANDS = 100_000
+
+
+def main(hands: int = 400, workers: int = 2) -> None:
+    out = io.StringIO()
+    simulate(out, hands, Game.TRIPLE_DRAW_27, 6, 17)
+    with tempfile.TemporaryDirectory() as folder:
+        con = db.connect(Path(folder) / "bench.duckdb")
+        try:
+            import_bytes(con, "bench.txt", out.getvalue().encode(), workers=0)
+            some = review.pending_hands(con, "Hero")[: max(1, hands // 4)]
+            decisions = review.read_decisions(con, some)
+            review.compute(decisions[:5])  # builds the ranges once, as a worker does
+            cpu = time.process_time()
+            review.compute(decisions)
+            cpu = time.process_time() - cpu
+            minutes = GOAL_HANDS * cpu / len(some) / 2 / 60
+            print(f"in-process: {len(some)} hands, {len(decisions)} draws in {cpu:.1f} s of "
+                  f"processor time: {1000 * cpu / len(decisions):.0f} ms a draw; 100,000 "
+                  f"hands on 2 cores: {minutes:.0f} minutes")  # fmt: skip
+            start = time.perf_counter()
+            draws = review.run_review(con, "Hero", workers=workers)
+            seconds = time.perf_counter() - start
+            s = review.summary(con, "Hero")
+        finally:
+            con.close()
+    rate = s.hands / seconds
+    projected = GOAL_HANDS / rate
+    print(f"{s.hands:,} hero hands, {draws:,} draws reviewed in {seconds:.1f} s with {workers} "
+          f"workers: {rate:,.1f} hands/s, {draws / seconds:,.1f} draws/s")  # fmt: skip
+    print(f"100,000 hands: {projected / 60:.1f} minutes projected (goal under "
+          f"{GOAL_SECONDS / 60:.0f}); {s.mistakes} mistakes, "
+          f"{s.loss_per_100:.2f} big bets lost per 100 hands")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main(*(int(a) for a in sys.argv[1:3]))
