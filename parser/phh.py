@@ -28,6 +28,16 @@ standard's descriptive keys (``event``, ``city``, ``time_zone``, ``level``...) a
 without a word.  Warnings a record carried when it was written (``Hand.warnings``) are
 written in ``_drawlab_warnings`` and read back, each at its row of the file.
 
+The standard fields are written so that pokerkit plays them as the site dealt them: a
+live post other than the two blinds (a player who just sat down posting a big blind) is
+a negative blind, pokerkit's "post bet", so the first round still opens after the big
+blind; when draws follow one another with no betting (a player all-in), each draw's cards
+are dealt before anybody draws again, and the reader numbers a draw anew when a player
+draws a second time; a show or muck after all but one have folded, which has no place
+in pokerkit's hand, is written as a commented-out action (``# p3 sm 7s5d4h3c2s``) that
+the reader takes back.  A card dealt again after the deck is reshuffled needs nothing:
+pokerkit deals a card from its discards with a warning that it "is not recommended".
+
 Variant codes: the standard's ``F2L3D`` and ``N2L1D``, and for the draw games it does not
 name, codes built the same way: structure letter (F, P, N) + game (``2L3D``, ``2L1D``,
 ``AL3D``, ``AL1D``, ``5D``, as in ``P2L3D`` or ``N5D``).
@@ -105,6 +115,9 @@ STANDARD_KEYS: Final = frozenset({
     "table", "players", "finishing_stacks", "winnings", "currency", "currency_symbol",
     "time_limit", "time_banks", "rake",
 })  # fmt: skip
+# A show or muck once all but one have folded: pokerkit has no showdown then, so the
+# writer comments the action out ("# p3 sm 7s5d4h3c2s") and the reader takes it back.
+_SHOW_AFTER_FOLDS = re.compile(r"^ ?p\d+ sm(?: [2-9TJQKA][cdhs](?:[2-9TJQKA][cdhs])*)?$")
 _SNIFF = re.compile(r"^\s*(?:variant|\"variant\"|'variant')\s*=\s*['\"]", re.MULTILINE)
 # A .phhs file's table header, one per hand: ``[1]`` as pokerkit writes it, or any other
 # plain or quoted name.  A ``[_name]`` table is a user-defined field of the hand above it.
@@ -254,6 +267,9 @@ def _standard_actions(hand: Hand, index: Mapping[str, int]) -> Iterator[str]:
             put_in[p.player] = put_in.get(p.player, 0) + p.amount - p.dead
     street = 0
     pending_deals: list[Draw] = []
+    # Once all but one have folded there is no showdown to pokerkit: a show or a muck
+    # then (the winner's, or a folded player's) is commented out (see _SHOW_AFTER_FOLDS).
+    live = set(order)
     for step in hand.steps:
         if isinstance(step, Action) and step.player in index:
             if step.street != street:
@@ -264,6 +280,7 @@ def _standard_actions(hand: Hand, index: Mapping[str, int]) -> Iterator[str]:
             pending_deals = []
             i = index[step.player]
             if step.kind is ActionKind.FOLD:
+                live.discard(step.player)
                 yield f"p{i} f"
             elif step.kind in (ActionKind.CHECK, ActionKind.CALL):
                 put_in[step.player] = put_in.get(step.player, 0) + step.amount
@@ -287,9 +304,11 @@ def _standard_actions(hand: Hand, index: Mapping[str, int]) -> Iterator[str]:
             for d in pending_deals:
                 yield f"d dh p{index[d.player]} {_cards(d.received, d.count)}"
             pending_deals = []
-            yield f"p{index[step.player]} sm {format_cards(step.cards, '')}"
+            shown = f"p{index[step.player]} sm {format_cards(step.cards, '')}"
+            yield shown if len(live) > 1 and step.player in live else f"# {shown}"
         elif isinstance(step, Muck) and step.player in index:
-            yield f"p{index[step.player]} sm"
+            mucked = f"p{index[step.player]} sm"
+            yield mucked if len(live) > 1 and step.player in live else f"# {mucked}"
         elif isinstance(step, Note):
             yield f"# {step.text}"
     for d in pending_deals:
@@ -747,6 +766,8 @@ def _from_standard(
     for text, no in zip(actions, action_lines, strict=True):
         body, _, comment = text.partition("#")
         words = body.split()
+        if not words and _SHOW_AFTER_FOLDS.match(comment):
+            words = comment.split()  # written so by write_phh: pokerkit has no showdown there
         if not words:
             if comment.strip():
                 steps.append(Note("comment", comment.strip(), no))

@@ -261,3 +261,47 @@ def test_a_discard_dealt_again_after_the_reshuffle_is_played_by_pokerkit() -> No
         ("Hero", 2, ()),
         ("Hero", 3, parse_cards("Js3c")),
     ]
+
+
+SHOWS_AFTER_FOLDS = """\
+PokerStars Game #90000000002:  Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD) \
+- 2009/11/25 14:20:00 ET
+Table 'Synthetic I' 6-max Seat #1 is the button
+Seat 1: Ann ($4 in chips)
+Seat 2: Bob ($4 in chips)
+Seat 3: Cy ($4 in chips)
+Bob: posts small blind $0.05
+Cy: posts big blind $0.10
+*** DEALING HANDS ***
+Dealt to Ann [7s 5d 4h 3c 2s]
+Ann: raises $0.10 to $0.20
+Bob: folds
+Cy: folds
+Uncalled bet ($0.10) returned to Ann
+Ann collected $0.25 from pot
+Ann: shows [7s 5d 4h 3c 2s] (Lo: 7,5,4,3,2)
+*** SUMMARY ***
+Total pot $0.25 | Rake $0
+Seat 1: Ann (button) collected ($0.25)
+Seat 2: Bob (small blind) folded before the Draw
+Seat 3: Cy (big blind) folded before the Draw
+"""
+
+
+def test_a_show_after_everyone_folded_is_commented_out_for_pokerkit_and_read_back() -> None:
+    # pokerkit ends the hand at the last fold: "p3 sm" there is "Unable to repair".
+    ((_, hand),) = read_text(SHOWS_AFTER_FOLDS, "shows.txt")
+    assert isinstance(hand, Hand)
+    text = write_phh(hand)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert standard_actions(text)[-3:] == ["p1 f", "p2 f", "# p3 sm 7s5d4h3c2s"]
+        final = list(HandHistory.loads(text))[-1]
+    assert final.stacks == [Decimal("3.95"), Decimal("3.9"), Decimal("4.15")]
+    back = read_phh(standard_only(text), "s.phh")
+    assert [(s.player, s.cards) for s in back.shows] == [("Ann", parse_cards("7s5d4h3c2s"))]
+    assert verify(back).problems == ()
+    # a comment that is not such an action stays a comment
+    other = read_phh(standard_only(text).replace("# p3 sm 7s5d4h3c2s", "# p3 sm later"), "o.phh")
+    assert [n.text for n in other.steps if isinstance(n, Note)] == ["p3 sm later"]
+    assert other.shows == ()
