@@ -28,6 +28,16 @@ standard's descriptive keys (``event``, ``city``, ``time_zone``, ``level``...) a
 without a word.  Warnings a record carried when it was written (``Hand.warnings``) are
 written in ``_drawlab_warnings`` and read back, each at its row of the file.
 
+The standard fields are written so that pokerkit plays them as the site dealt them: a
+live post other than the two blinds (a player who just sat down posting a big blind) is
+a negative blind, pokerkit's "post bet", so the first round still opens after the big
+blind; when draws follow one another with no betting (a player all-in), each draw's cards
+are dealt before anybody draws again, and the reader numbers a draw anew when a player
+draws a second time; a show or muck after all but one have folded, which has no place
+in pokerkit's hand, is written as a commented-out action (``# p3 sm 7s5d4h3c2s``) that
+the reader takes back.  A card dealt again after the deck is reshuffled needs nothing:
+pokerkit deals a card from its discards with a warning that it "is not recommended".
+
 Variant codes: the standard's ``F2L3D`` and ``N2L1D``, and for the draw games it does not
 name, codes built the same way: structure letter (F, P, N) + game (``2L3D``, ``2L1D``,
 ``AL3D``, ``AL1D``, ``5D``, as in ``P2L3D`` or ``N5D``).
@@ -105,6 +115,9 @@ STANDARD_KEYS: Final = frozenset({
     "table", "players", "finishing_stacks", "winnings", "currency", "currency_symbol",
     "time_limit", "time_banks", "rake",
 })  # fmt: skip
+# A show or muck once all but one have folded: pokerkit has no showdown then, so the
+# writer comments the action out ("# p3 sm 7s5d4h3c2s") and the reader takes it back.
+_SHOW_AFTER_FOLDS = re.compile(r"^ ?p\d+ sm(?: [2-9TJQKA][cdhs](?:[2-9TJQKA][cdhs])*)?$")
 _SNIFF = re.compile(r"^\s*(?:variant|\"variant\"|'variant')\s*=\s*['\"]", re.MULTILINE)
 # A .phhs file's table header, one per hand: ``[1]`` as pokerkit writes it, or any other
 # plain or quoted name.  A ``[_name]`` table is a user-defined field of the hand above it.
@@ -130,17 +143,21 @@ def write_phh(hand: Hand) -> str:
     put("variant", _STRUCTURE_CODES[hand.structure] + _GAME_CODES[hand.game])
     antes = [0] * len(order)
     blinds = [0] * len(order)
+    in_turn = _blinds_in_turn(hand, order)
     for p in hand.posts:
         i = index.get(p.player)
         if i is None:
             continue
         # Dead chips (antes, the dead part of a missed blind) are antes to the standard;
-        # live ones, whatever the post, are blinds or straddles.
+        # live ones are blinds, and any live post but the small and the big blind (a new
+        # player's, a second big blind) is negative: pokerkit's "post bet", live money
+        # that does not move the first to act away from the player after the big blind.
         if p.kind is PostKind.ANTE:
             antes[i - 1] += p.amount
         else:
             antes[i - 1] += p.dead
-            blinds[i - 1] += p.amount - p.dead
+            live = p.amount - p.dead
+            blinds[i - 1] += live if p.player in in_turn else -live
     if len(order) == 2:
         # The standard lists heads-up forced bets in reverse (the button posts the small).
         antes.reverse()
@@ -200,6 +217,30 @@ def write_phh(hand: Hand) -> str:
     return "\n".join(out) + "\n"
 
 
+def _blinds_in_turn(hand: Hand, order: Sequence[str]) -> frozenset[str]:
+    """The players whose posts are the blinds: the small blind and the big blind the
+    first betting round starts after, as the replay finds it (engine/state.py).
+
+    pokerkit opens the first round after the largest positive blind (the last one on a
+    tie), so a second big blind posted by a player who just sat down must not count:
+    heads-up both posts are the blinds (the standard has no post bet there).
+    """
+    posters = [p for p in hand.posts if p.kind is not PostKind.ANTE and p.player in order]
+    if len(order) == 2:
+        return frozenset(p.player for p in posters)
+    small = next((p.player for p in posters if p.kind is PostKind.SMALL_BLIND), None)
+    bigs = [p.player for p in posters if p.kind in (PostKind.BIG_BLIND, PostKind.BOTH_BLINDS)]
+    position = {player: i for i, player in enumerate(order)}
+    big: str | None = None
+    if small is not None:
+        after = [*order[position[small] + 1 :], *order[: position[small]]]
+        big = next((p for p in after if p in bigs), None)
+    elif bigs:
+        early = [p for p in bigs if position[p] <= 1]
+        big = max(early, key=position.__getitem__) if early else bigs[0]
+    return frozenset(p for p in (small, big) if p is not None)
+
+
 def _positional_order(hand: Hand) -> list[str]:
     """Players dealt in, from the seat after the button round to the button (PHH's p1..pN)."""
     live = [s for s in hand.seats if not s.sitting_out]
@@ -226,6 +267,9 @@ def _standard_actions(hand: Hand, index: Mapping[str, int]) -> Iterator[str]:
             put_in[p.player] = put_in.get(p.player, 0) + p.amount - p.dead
     street = 0
     pending_deals: list[Draw] = []
+    # Once all but one have folded there is no showdown to pokerkit: a show or a muck
+    # then (the winner's, or a folded player's) is commented out (see _SHOW_AFTER_FOLDS).
+    live = set(order)
     for step in hand.steps:
         if isinstance(step, Action) and step.player in index:
             if step.street != street:
@@ -236,6 +280,7 @@ def _standard_actions(hand: Hand, index: Mapping[str, int]) -> Iterator[str]:
             pending_deals = []
             i = index[step.player]
             if step.kind is ActionKind.FOLD:
+                live.discard(step.player)
                 yield f"p{i} f"
             elif step.kind in (ActionKind.CHECK, ActionKind.CALL):
                 put_in[step.player] = put_in.get(step.player, 0) + step.amount
@@ -245,6 +290,12 @@ def _standard_actions(hand: Hand, index: Mapping[str, int]) -> Iterator[str]:
                 put_in[step.player] = total
                 yield f"p{i} cbr {_number(_units(total))}"
         elif isinstance(step, Draw) and step.player in index and step.run in (0, 1):
+            if pending_deals and pending_deals[0].draw != step.draw:
+                # A draw with no betting before it (a player all-in): pokerkit deals the
+                # last draw's cards before anyone draws again.
+                for d in pending_deals:
+                    yield f"d dh p{index[d.player]} {_cards(d.received, d.count)}"
+                pending_deals = []
             i = index[step.player]
             yield f"p{i} sd" if step.count == 0 else f"p{i} sd {_cards(step.discarded, step.count)}"
             if step.count:
@@ -253,9 +304,11 @@ def _standard_actions(hand: Hand, index: Mapping[str, int]) -> Iterator[str]:
             for d in pending_deals:
                 yield f"d dh p{index[d.player]} {_cards(d.received, d.count)}"
             pending_deals = []
-            yield f"p{index[step.player]} sm {format_cards(step.cards, '')}"
+            shown = f"p{index[step.player]} sm {format_cards(step.cards, '')}"
+            yield shown if len(live) > 1 and step.player in live else f"# {shown}"
         elif isinstance(step, Muck) and step.player in index:
-            yield f"p{index[step.player]} sm"
+            mucked = f"p{index[step.player]} sm"
+            yield mucked if len(live) > 1 and step.player in live else f"# {mucked}"
         elif isinstance(step, Note):
             yield f"# {step.text}"
     for d in pending_deals:
@@ -681,10 +734,19 @@ def _from_standard(
         if min(amount, ante):
             steps.append(Post(names[i], PostKind.ANTE, min(amount, ante), ante_line))
     # Small blind first: heads-up that is the button, the last player (see the reversal).
+    # A negative blind is pokerkit's "post bet" (a player who just sat down posting to
+    # play at once): live money, posted after the blinds, a big blind when it is one.
     posting = range(n - 1, -1, -1) if n == 2 else range(n)
-    live_blinds = [(i, blinds[i]) for i in posting if blinds[i]]
+    live_blinds = [(i, blinds[i]) for i in posting if blinds[i] > 0]
+    post_bets = [(i, -blinds[i]) for i in posting if blinds[i] < 0]
+    posted = [b for _, b in live_blinds]
     for rank, (i, amount) in enumerate(live_blinds):
         post = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)[rank] if rank < 2 else PostKind.EXTRA
+        steps.append(Post(names[i], post, amount + dead[i], post_line, dead[i]))
+        dead[i] = 0
+        put_in[names[i]] = amount
+    for i, amount in post_bets:
+        post = PostKind.BIG_BLIND if amount == max(posted, default=0) else PostKind.EXTRA
         steps.append(Post(names[i], post, amount + dead[i], post_line, dead[i]))
         dead[i] = 0
         put_in[names[i]] = amount
@@ -699,10 +761,13 @@ def _from_standard(
     street = draw = 0
     in_draw = False
     last_draw: dict[str, int] = {}
+    drawn: set[str] = set()
     dealt_once: set[str] = set()
     for text, no in zip(actions, action_lines, strict=True):
         body, _, comment = text.partition("#")
         words = body.split()
+        if not words and _SHOW_AFTER_FOLDS.match(comment):
+            words = comment.split()  # written so by write_phh: pokerkit has no showdown there
         if not words:
             if comment.strip():
                 steps.append(Note("comment", comment.strip(), no))
@@ -728,8 +793,13 @@ def _from_standard(
         who = names[_player_index(words[0], n)]
         verb = words[1] if len(words) > 1 else ""
         if verb == "sd":
+            # A draw follows a betting round, or, when nobody can bet (a player all-in),
+            # the draw before it: a player drawing again begins the next draw.
             if not in_draw:
-                draw, in_draw = street + 1, True
+                draw, in_draw, drawn = street + 1, True, set()
+            elif who in drawn:
+                draw, drawn = draw + 1, set()
+            drawn.add(who)
             discarded = _phh_cards(words[2]) if len(words) > 2 else ()
             count = len(words[2]) // 2 if len(words) > 2 else 0
             steps.append(Draw(who, draw, count, no, discarded, None, () if not count else None))
@@ -770,7 +840,6 @@ def _from_standard(
     when = _standard_time(data)
     small_bet = _hundredths(data.get("small_bet", data.get("min_bet", 0)))
     big_bet = _hundredths(data.get("big_bet", data.get("min_bet", 0)))
-    posted = [b for _, b in live_blinds]
     small_blind = posted[0] if len(posted) >= 2 else 0
     big_blind = posted[1] if len(posted) >= 2 else (posted[0] if posted else small_bet)
     return Hand(
