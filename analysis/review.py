@@ -28,7 +28,7 @@ from datetime import date
 from typing import Any
 
 from analysis.db import Connection, one
-from analysis.importer import kill_workers, mp_context, worker_init
+from analysis.workers import kill_workers, mp_context, worker_init
 from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.ranking import Ranking, ranking_for
 from engine.record import Game
