@@ -21,7 +21,7 @@ from typing import Any
 import pyarrow as pa
 
 from analysis.facts import FACT_FIELDS, hand_fact_rows, hand_facts
-from analysis.verification import HandResult
+from analysis.verification import HandResult, ends_chain
 from engine.cards import Cards, format_card, format_cards
 from engine.continuity import TableHand
 from engine.record import (
@@ -231,6 +231,8 @@ def add_result(
             message = f"facts: {type(exc).__name__}: {exc}"
             problems.append(Problem(FACTS_FAILED, Severity.WARNING, hand.line, message))
     rows.hands.append(_hand_row(result, hand, problems))
+    if ends_chain(result.status):  # a game not replayed: its table's stacks are unknown
+        rows.breaks.append((result.file, result.line))
     for p in problems:
         rows.children["problems"].append((local, p.code, str(p.severity), p.line, p.message))
     if hand is not None:

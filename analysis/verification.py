@@ -25,6 +25,13 @@ STATUSES: tuple[Status, ...] = ("ok", "invalid", "parse_error", "unsupported", "
 PARSE_ERROR_CODE = "PARSE_ERROR"
 
 
+def ends_chain(status: str) -> bool:
+    """A result after which its table's stacks are unknown: a text that did not read, or a
+    game DrawLab does not replay (a mixed table's Badugi or Stud hand moves chips too), so
+    the next hand at the table starts a new chain of stacks instead of being compared."""
+    return status in ("parse_error", "unsupported")
+
+
 @dataclass(frozen=True)
 class HandResult:
     """What one hand text came to.
@@ -156,9 +163,10 @@ def verify_paths(
     for path in paths:
         for chunk, outcome in read_path(path):
             if not isinstance(outcome, Hand):
-                if isinstance(outcome, ParseError):  # its table's stacks are unknown now
-                    tables.break_chains(outcome.file or chunk.file, outcome.line)
-                yield _other_result(chunk, outcome)
+                result = _other_result(chunk, outcome)
+                if ends_chain(result.status):  # its table's stacks are unknown now
+                    tables.break_chains(result.file, result.line)
+                yield result
                 continue
             verdict, final, pots = _replayed(outcome)
             # fed even without final stacks: the table's next hand then follows a hand

@@ -17,7 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 
-from analysis.verification import HandResult, Status, check
+from analysis.verification import HandResult, Status, check, ends_chain
 from analysis.workers import kill_workers, mp_context, worker_init, worker_result
 from engine.continuity import ContinuityTracker, TableHand
 from engine.record import Hand
@@ -141,7 +141,7 @@ def _followed(
 ) -> HandResult:
     """``result`` with the stack carry-over problems found in input order, as
     ``verify_paths`` adds them."""
-    if result.status == "parse_error":
+    if ends_chain(result.status):
         tracker.break_chains(result.file, result.line)
         return result
     if summary is None:

@@ -36,7 +36,7 @@ from typing import NamedTuple
 from engine.money import format_money as money
 from engine.problems import STACK_CHANGE, STACK_MISMATCH
 from engine.profiles import PROFILES
-from engine.record import Action, Hand, Post
+from engine.record import TOP_UP_NOTES, Action, Hand, Note, Post
 from engine.replay import run_with_stacks
 from engine.verdict import Problem, Severity
 
@@ -64,6 +64,7 @@ class TableHand(NamedTuple):
     seats: tuple[tuple[str, int, int], ...]  # (player, stack, line) of each seat
     carries: bool  # its final stacks are known: the history says where the pot went
     line: int  # the hand's first line
+    added: tuple[tuple[str, int], ...] = ()  # chips the history says a player added
 
     @classmethod
     def of(cls, hand: Hand, time: datetime | None) -> TableHand:
@@ -77,6 +78,7 @@ class TableHand(NamedTuple):
             tuple((s.player, s.stack, s.line) for s in hand.seats),
             not _payouts_unstated(hand),
             hand.line,
+            _top_ups(hand),
         )
 
 
@@ -103,9 +105,13 @@ def table_carry_over(
         if gap < timedelta(0) or gap > MAX_GAP:
             return ()
     out: list[Problem] = []
+    added = dict(previous.added)
     for player, now, line in current.seats:
         before = previous_final.get(player)
-        if before is None or now == before:
+        if before is None:
+            continue
+        before += added.get(player, 0)  # a top-up the history states is no surprise
+        if now == before:
             continue
         text = (
             f"{player} starts with {money(now)} but ended hand {previous.hand_id} "
@@ -174,6 +180,20 @@ class ContinuityTracker:
         ):
             return ()  # the first hand of a chain (a new one after a failed hand)
         return table_carry_over(previous[0], previous[1], hand)
+
+
+def _top_ups(hand: Hand) -> tuple[tuple[str, int], ...]:
+    """Chips each player added during the hand for the next one, where the lines say so."""
+    added: dict[str, int] = {}
+    for step in hand.steps:
+        if (
+            isinstance(step, Note)
+            and step.kind in TOP_UP_NOTES
+            and step.player is not None
+            and step.amount is not None
+        ):
+            added[step.player] = added.get(step.player, 0) + step.amount
+    return tuple(added.items())
 
 
 def _payouts_unstated(hand: Hand) -> bool:

@@ -168,6 +168,13 @@ class Note:
     text: str
     line: int
     player: str | None = None
+    # chips the line says ``player`` added for the next hand, where it says how many: a
+    # cash top-up ("adds $5"), a tournament rebuy or add-on (kinds in ``TOP_UP_NOTES``)
+    amount: int | None = None
+
+
+TOP_UP_NOTES = frozenset({"add_on", "rebuy"})
+"""Note kinds whose ``amount`` is chips added to the player's stack for the next hand."""
 
 
 Step: TypeAlias = Post | Action | Draw | Show | Muck | Uncalled | Collect | Note

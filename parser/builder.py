@@ -230,8 +230,15 @@ class HandBuilder:
     ) -> None:
         self.steps.append(Collect(player, amount, line, pot, run))
 
-    def note(self, kind: str, text: str, line: int, player: str | None = None) -> None:
-        self.steps.append(Note(kind, text, line, player))
+    def note(
+        self,
+        kind: str,
+        text: str,
+        line: int,
+        player: str | None = None,
+        amount: int | None = None,
+    ) -> None:
+        self.steps.append(Note(kind, text, line, player, amount))
 
     def build(
         self,

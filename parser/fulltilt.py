@@ -35,6 +35,7 @@ from parser.lines import (
     no_seats,
     numbered_hands,
     read_lines,
+    req,
     site_grammar,
 )
 from parser.outcome import HandText, ParseError, Skipped
@@ -269,7 +270,9 @@ class _FullTiltHand:
             "HAS_RETURNED": self.noise("returns"),
             "TIMED_OUT": self.noise("timed_out"),
             "FEELING": self.noise("mood"),
-            "ADDS": self.noise("adds_chips"),
+            "ADDS": lambda f, line, text: self.b.note(
+                "add_on", text, line, req(f[0]), amount=money(f[1])
+            ),
             "TO_RECONNECT": self.noise("disconnected"),
             "TOURNAMENT_RESULT": self.noise("finished"),
             "CHAT": self.noise("chat"),

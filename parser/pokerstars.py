@@ -25,6 +25,7 @@ from typing import Final, TypeVar
 from engine.cards import CardError, Cards, parse_cards
 from engine.problems import UNKNOWN_LINE
 from engine.record import (
+    TOP_UP_NOTES,
     Action,
     ActionKind,
     Collect,
@@ -646,8 +647,11 @@ class _HandParser:
         self.steps.append(Uncalled(m["player"], self.amount(m["amount"], no, text), no))
 
     def note(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        player = m.groupdict().get("player")
-        self.steps.append(Note(NOTE_KINDS[name], text, no, player))
+        found = m.groupdict()
+        kind = NOTE_KINDS[name]
+        chips = found.get("chips") if kind in TOP_UP_NOTES else None
+        amount = None if chips is None else self.amount(chips, no, text)
+        self.steps.append(Note(kind, text, no, found.get("player"), amount))
 
     def marker(self, name: str, m: re.Match[str], no: int, text: str) -> None:
         """Section markers (deal, showdown, board): the order of the lines already says it."""

@@ -22,8 +22,8 @@ def hands_in(folder: Path) -> list[Hand]:
 def test_convert_to_phh_writes_one_file_per_hand_that_reads_back(tmp_path: Path) -> None:
     summary = convert_paths([STARS], "phh", tmp_path)
     originals = hands_in(STARS)
-    assert summary.hands == len(originals) == 12
-    assert len(summary.files) == 12 and all(f.suffix == ".phh" for f in summary.files)
+    assert summary.hands == len(originals) == 29  # 12 one-hand files, a 17-hand session
+    assert len(summary.files) == 29 and all(f.suffix == ".phh" for f in summary.files)
     assert [s.hand_id for s in summary.skipped] == ["20349633663"]
     assert len(summary.errors) == 6  # the .hp/.hands/.gt side files are no hand histories
     back = {h.hand_id: h for h in hands_in(tmp_path)}

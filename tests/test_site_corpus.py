@@ -124,7 +124,8 @@ HANDS = _hands()
 
 def test_every_in_scope_hand_of_these_sites_is_read() -> None:
     assert len(HANDS) == 82  # 20 of them from the 10-game mix, 15 from one Merge file
-    assert len({(h.site, h.hand_id) for _, h in HANDS}) == 82
+    # Merge game 33423082-14 is in the corpus twice: alone, and inside its session's file
+    assert len({(h.site, h.hand_id) for _, h in HANDS}) == 81
 
 
 @pytest.mark.parametrize(("path", "hand"), HANDS, ids=[f"{h.site}-{h.hand_id}" for _, h in HANDS])
@@ -201,7 +202,8 @@ def test_the_chips_balance_as_the_site_states_them(path: str, hand: Hand) -> Non
 def test_silent_returns_are_where_the_sites_make_them() -> None:
     returned = {(h.site, h.hand_id): settle(h)[1] for _, h in HANDS if settle(h)[1]}
     assert Counter(site for site, _ in returned) == {
-        "boss": 12, "ongame": 3, "kingsclub": 2, "merge": 1,
+        "boss": 12, "ongame": 3, "kingsclub": 2,
+        "merge": 15,  # 14 games of the heads-up session end on a bet nobody called
     }  # fmt: skip
 
 

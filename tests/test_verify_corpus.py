@@ -43,6 +43,10 @@ WARNED: dict[tuple[str, str], set[str]] = {
     ("cash/OnGame/Draw/5-Carddraw-USD-0.05-0.10-201009.Sample.txt", "R5-81962116-235"): {
         P.UNDECIDED
     },
+    # Full Tilt tops a stack up to the table's maximum without writing a line (the other
+    # top-ups of the 10-game file are written, "X adds $16.25", and carried over silently)
+    ("cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt", "29705493576"): {P.STACK_CHANGE},
+    ("cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt", "29705637212"): {P.STACK_CHANGE},
 }
 
 
