@@ -102,3 +102,33 @@ def test_reverify_keeps_the_chain_broken_at_a_quarantined_hand(tmp_path: Path) -
     import_paths(con, [_session(tmp_path, _hand(1), BROKEN, AFTER)], workers=0)
     reverify(con, workers=0)
     assert _stored(con) == [("1", "ok", []), ("3", "ok", [])]
+
+
+# A mixed table: a Razz hand (a game DrawLab does not replay) moves chips between the two
+# triple-draw hands, so the stacks after it are unknown as after a hand that failed.
+RAZZ = (
+    "PokerStars Hand #2:  Razz Limit ($0.10/$0.20 USD) - 2011/06/26 13:34:02 ET\n"
+    "Table 'T' 6-max\nSeat 1: A ($3.95 in chips)\nSeat 2: B ($4.05 in chips)\n"
+    "A: posts the ante $0.02\nB: posts the ante $0.02\n*** 3rd STREET ***\n"
+    "A: brings in for $0.05\nB: folds\nA collected $0.09 from pot\n"
+    "*** SUMMARY ***\nTotal pot $0.09 | Rake $0\n"
+)
+
+
+def test_a_hand_of_a_game_not_replayed_starts_a_new_chain(tmp_path: Path) -> None:
+    results = list(verify_paths([_session(tmp_path, _hand(1), RAZZ, AFTER)]))
+    assert [(r.hand_id, r.status) for r in results] == [
+        ("1", "ok"),
+        ("2", "unsupported"),
+        ("3", "ok"),
+    ]
+    assert _codes(results[2]) == []
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_import_starts_a_new_chain_after_a_game_not_replayed(tmp_path: Path, workers: int) -> None:
+    con = dbmod.connect(tmp_path / "c.duckdb")
+    import_paths(con, [_session(tmp_path, _hand(1), RAZZ, AFTER)], workers=workers)
+    assert _stored(con) == [("1", "ok", []), ("2", "unsupported", []), ("3", "ok", [])]
+    reverify(con, workers=0)
+    assert _stored(con) == [("1", "ok", []), ("2", "unsupported", []), ("3", "ok", [])]
