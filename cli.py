@@ -19,8 +19,8 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def _add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("compare", help="which of several five-card hands wins")
-    p.add_argument("--game", choices=["27", "a5", "high"], default="27")
+    p = sub.add_parser("compare", help="which of several hands wins (five cards, Badugi four)")
+    p.add_argument("--game", choices=["27", "a5", "high", "badugi"], default="27")
     p.add_argument("--stdin", action="store_true", help="read lines 'HAND | HAND | ...'")
     p.add_argument("hands", nargs="*")
     p.set_defaults(handler=_compare)
@@ -28,7 +28,7 @@ def _add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 def _compare(args: argparse.Namespace) -> int:
     from engine.compare import compare_hands, compare_line, split_args
-    from engine.ranking import Ranking
+    from engine.ranking import Ranking, hand_size_of
 
     ranking = Ranking(args.game)
     if args.stdin:
@@ -45,7 +45,7 @@ def _compare(args: argparse.Namespace) -> int:
             print(answer, flush=True)
         return status
     try:
-        best = compare_hands(split_args(args.hands), ranking)
+        best = compare_hands(split_args(args.hands, hand_size_of(ranking)), ranking)
     except ValueError as e:
         print(f"error: {e}")
         return 1

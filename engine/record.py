@@ -26,6 +26,7 @@ class Game(StrEnum):
     TRIPLE_DRAW_A5 = "a5_triple_draw"
     SINGLE_DRAW_A5 = "a5_single_draw"
     FIVE_CARD_DRAW = "five_card_draw"
+    BADUGI = "badugi"
 
 
 class Structure(StrEnum):
