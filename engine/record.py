@@ -202,7 +202,7 @@ class Hand:
     file: str
     line: int
     hero: str | None = None
-    dealt: Cards | None = None  # the hero's first five cards, where known
+    dealt: Cards | None = None  # the hero's first cards (five, four in Badugi), where known
     dealt_others: tuple[tuple[str, Cards], ...] = ()  # other players' known hole cards
     max_seats: int | None = None
     rake: int | None = None
