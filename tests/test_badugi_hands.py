@@ -6,6 +6,8 @@ from collections import Counter
 
 import pytest
 
+from analysis.facts import hand_facts
+from analysis.hand_classes import BADUGI_CLASSES, hand_class, is_made
 from engine.cards import parse_cards
 from engine.dealer import deal_hands
 from engine.record import Draw, Game, Hand, Show, Stakes, Structure
@@ -120,3 +122,35 @@ def test_dealt_badugi_hands_verify_and_round_trip(players: int) -> None:
         counts.update(s.count for s in hand.steps if isinstance(s, Draw))
     assert set(counts) <= {0, 1, 2, 3, 4}
     assert counts[0] and counts[1] and counts[2]
+
+
+def test_facts_count_each_draw_and_class_the_showdown_in_badugi_terms() -> None:
+    facts = {f.player: f for f in hand_facts(read_one(HAND))}
+    assert {p: (f.drawn_1, f.drawn_2, f.drawn_3) for p, f in facts.items()} == {
+        "Ann": (1, 0, 0),
+        "Bob": (4, 1, 0),
+    }
+    assert {p: f.final_class for p, f in facts.items()} == {
+        "Ann": "4-card 7-high badugi",
+        "Bob": "4-card 8-high badugi",
+    }
+    # Ann stood pat on a made badugi on the second and third draws: not a snow.
+    assert (facts["Ann"].snow_opp, facts["Ann"].snowed) == (True, False)
+
+
+@pytest.mark.parametrize(
+    ("text", "cls", "made"),
+    [
+        ("Ac 2d 3h 4s", "4-card 4-high badugi", True),
+        ("6c 4d 3h As", "4-card 6-high badugi", True),
+        ("Kc Qd Jh Ts", "4-card 9-high or worse badugi", True),
+        ("2c 3c 4d 5h", "three-card", False),
+        ("As Ad 5c 5h", "two-card", False),
+        ("Kc Kd Kh Ks", "one-card", False),
+    ],
+)
+def test_badugi_hand_classes(text: str, cls: str, made: bool) -> None:
+    assert hand_class(parse_cards(text), Game.BADUGI) == cls
+    assert is_made(parse_cards(text), Game.BADUGI) is made
+    assert cls in BADUGI_CLASSES
+    assert hand_class(parse_cards("Ac 2d 3h 4s 5c"), Game.BADUGI) is None
