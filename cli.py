@@ -55,22 +55,27 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("equity", help="each hand's share of the pot over the draws to come")
-    p.add_argument("--game", default="27", help="27 or a5, or a game such as 27_single_draw")
+    p.add_argument(
+        "--game", default="27", help="27, a5 or badugi, or a game such as 27_single_draw"
+    )
     p.add_argument("--draws", type=int, help="draws left (0-3); default 3, single draw 1")
     p.add_argument("--trials", type=int, default=100_000)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--dead", default="", help="known dead cards, e.g. 'Kd 9c'")
-    p.add_argument("hands", nargs="*", help="five cards stand pat; fewer are the cards kept")
+    p.add_argument(
+        "hands", nargs="*", help="five cards (Badugi four) stand pat; fewer are the cards kept"
+    )
     p.set_defaults(handler=_equity)
 
 
 def _equity(args: argparse.Namespace) -> int:
     from engine.cards import parse_cards
     from engine.equity import equity, game_setup, players_from_text
+    from engine.ranking import hand_size_of
 
     try:
         ranking, draws = game_setup(args.game, args.draws)
-        players = players_from_text(args.hands)
+        players = players_from_text(args.hands, hand_size_of(ranking))
         dead = parse_cards(args.dead)
         result = equity(players, ranking, draws, dead=dead, trials=args.trials, seed=args.seed)
     except ValueError as e:

@@ -44,7 +44,15 @@ COLEX_ARRAY = np.array(COLEX, dtype=np.int32)  # shape (4, 52)
 
 
 def scores(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int32]:
-    """The best subset's score of each row of an (N, 4) array of card ints.
+    """The best subset's score of each row of an (N, 4) array of card ints."""
+    return best_subsets(hands)[0]
+
+
+def best_subsets(
+    hands: npt.NDArray[np.integer],
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+    """Per row of an (N, 4) array of card ints: the best subset's score, and which columns
+    it holds (bit i: column i; the first best subset found when several tie).
 
     Subsets are grown one card at a time (a subset's rank and suit masks are its smaller
     subset's plus one card), so each of the 15 costs two ANDs and two ORs on columns.
@@ -57,6 +65,7 @@ def scores(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int32]:
     suit_or = [empty]
     valid = [np.ones(len(h), dtype=bool)]
     best = np.full(len(h), 1 << 20, dtype=np.int32)
+    columns = np.zeros(len(h), dtype=np.int8)
     for mask in range(1, 1 << HAND_SIZE):
         top = mask.bit_length() - 1
         rest = mask ^ (1 << top)
@@ -66,8 +75,10 @@ def scores(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int32]:
         suit_or.append(suit_or[rest] | s)
         valid.append(ok)
         score = ((HAND_SIZE - mask.bit_count()) << SIZE_SHIFT) | rank_or[mask]
-        best = np.where(ok, np.minimum(best, score), best)
-    return best
+        better = ok & (score < best)
+        best = np.where(better, score, best)
+        columns = np.where(better, np.int8(mask), columns)
+    return best, columns
 
 
 class _Table:
