@@ -197,3 +197,18 @@ def test_a_situation_the_simulator_cannot_deal_is_not_scored(
     assert stored(path).answered == 0
     at.button(key="draw_next").click().run()
     assert not at.error and at.session_state["dq_draw_27"].topic != draws.OWN
+
+
+def test_a_badugi_question_is_answered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at, path = drills(tmp_path, monkeypatch)
+    at.selectbox(key="drill_game_showdown").select(Ranking.BADUGI).run()
+    assert not at.exception
+    q: ShowdownQuestion = at.session_state["dq_showdown_badugi"]
+    assert q.ranking is Ranking.BADUGI and [len(h) for h in q.hands] == [4, 4]
+    for i in q.winners:
+        at.checkbox(key=pick("showdown", at, i)).check()
+    at.button(key="showdown_answer").click().run()
+    assert not at.exception
+    assert at.success[0].value == "Right · +15 points · streak 1"
+    assert showdown.reasons(q)[0] in texts(at)
+    assert (stored(path).answered, stored(path).score) == (1, 15)
