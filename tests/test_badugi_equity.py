@@ -7,9 +7,10 @@ import pytest
 
 import cli
 from engine.cards import CardError, parse_cards
+from engine.draw_choice import draw_equity, sensible_keeps
 from engine.equity import Player, equity, exact_equity, game_setup, players_from_text
 from engine.ranking import Ranking
-from engine.strategy import default_strategy
+from engine.strategy import STAND_PAT, default_strategy
 
 B = Ranking.BADUGI
 
@@ -60,3 +61,17 @@ def test_cli_equity_badugi(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == "Ac2d3h4s 1.0000 0.0000\n5c6d7h8s 0.0000 0.0000\n"
     assert cli.main(["equity", "--game", "badugi", "Ac2d3h4s5c", "Kc"]) == 1
     assert capsys.readouterr().out == "error: a hand is at most 4 cards, got 5 in 'Ac2d3h4s5c'\n"
+
+
+def test_what_to_draw_in_badugi_is_scored_exactly_on_the_last_draw() -> None:
+    # 2c 3d 4h 4s against a pat K-Q-J-T: keep a 4-3-2 and draw one, 9 winning spades of the
+    # 44 unseen cards (the Ts is the opponent's, the 4s our discard, 2s and 3s pair us).
+    hand = parse_cards("2c 3d 4h 4s")
+    keeps = sensible_keeps(hand, B)
+    assert len(keeps) == 12  # no two of a rank or a suit: 2 threes, 5 pairs, 4 singles, none
+    choices = draw_equity(hand, 1, B, [Player(parse_cards("Kc Qd Jh Ts"), STAND_PAT)], keeps=keeps)
+    assert [c.label for c in choices[:2]] == ["keep 2c 3d 4h, draw 1", "keep 2c 3d 4s, draw 1"]
+    assert choices[0].exact and choices[0].equity == pytest.approx(9 / 44, abs=1e-12)
+    assert len(choices) == 12 and all(c.exact for c in choices)
+    with pytest.raises(CardError, match="four cards"):
+        draw_equity(parse_cards("2c 3d 4h 4s 5s"), 1, B, [Player(parse_cards("Kc Qd Jh Ts"))])
