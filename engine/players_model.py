@@ -149,7 +149,7 @@ def _badugi_strength(cards: Cards, draws_left: int, rng: random.Random) -> float
     kept = keep_badugi(cards, draws_left, rng)
     low = max((_LOW_VALUES[Judge.BADUGI][c] for c in kept), default=12)
     quality = len(kept) / 4 - low / 40
-    return max(0.05, 0.15 + 0.55 * quality * (0.6 + 0.15 * draws_left))
+    return max(0.05, 0.2 + 0.7 * quality * (0.6 + 0.15 * draws_left))  # A-2-3 to draw: 0.7
 
 
 def keep_high(cards: Cards, rng: random.Random, max_discard: int = 5) -> Cards:
