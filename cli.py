@@ -32,21 +32,21 @@ DB_HELP = "database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)"
 
 
 def _add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("compare", help="which of several five-card hands wins",
+    p = sub.add_parser("compare", help="which of several hands wins (five cards, Badugi four)",
                        description="Print the 0-based indices of the winning hand(s).")
-    p.add_argument("--game", choices=["27", "a5", "high"], default="27",
-                   help="ranking: 27 (deuce-to-seven low), a5 (ace-to-five low), high "
-                        "(default: 27)")
+    p.add_argument("--game", choices=["27", "a5", "high", "badugi"], default="27",
+                   help="ranking: 27 (deuce-to-seven low), a5 (ace-to-five low), high, "
+                        "badugi (default: 27)")
     p.add_argument("--stdin", action="store_true",
                    help="read lines 'HAND | HAND | ...' and answer each with one line")
     p.add_argument("hands", nargs="*", metavar="HAND",
-                   help="five cards, e.g. 7s5d4h3c2s or '7s 5d 4h 3c 2s'")
+                   help="five cards (Badugi four), e.g. 7s5d4h3c2s or '7s 5d 4h 3c 2s'")
     p.set_defaults(handler=_compare)
 
 
 def _compare(args: argparse.Namespace) -> int:
     from engine.compare import compare_hands, compare_line, split_args
-    from engine.ranking import Ranking
+    from engine.ranking import Ranking, hand_size_of
 
     ranking = Ranking(args.game)
     if args.stdin:
@@ -63,7 +63,7 @@ def _compare(args: argparse.Namespace) -> int:
             print(answer, flush=True)
         return status
     try:
-        best = compare_hands(split_args(args.hands), ranking)
+        best = compare_hands(split_args(args.hands, hand_size_of(ranking)), ranking)
     except ValueError as e:
         print(f"error: {e}")
         return 1
@@ -73,7 +73,9 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("equity", help="each hand's share of the pot over the draws to come")
-    p.add_argument("--game", default="27", help="27 or a5, or a game such as 27_single_draw")
+    p.add_argument(
+        "--game", default="27", help="27, a5 or badugi, or a game such as 27_single_draw"
+    )
     p.add_argument("--draws", type=int, help="draws left (0-3); default 3, single draw 1")
     p.add_argument("--trials", type=int, default=100_000,
                    help="deals simulated (default: 100,000); more is slower and more exact")
@@ -81,17 +83,18 @@ def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                    help="the same seed gives the same figures (default: a random one)")
     p.add_argument("--dead", default="", help="known dead cards, e.g. 'Kd 9c'")
     p.add_argument("hands", nargs="*", metavar="HAND",
-                   help="five cards stand pat; fewer are the cards kept")
+                   help="five cards (Badugi four) stand pat; fewer are the cards kept")
     p.set_defaults(handler=_equity)
 
 
 def _equity(args: argparse.Namespace) -> int:
     from engine.cards import parse_cards
     from engine.equity import equity, game_setup, players_from_text
+    from engine.ranking import hand_size_of
 
     try:
         ranking, draws = game_setup(args.game, args.draws)
-        players = players_from_text(args.hands)
+        players = players_from_text(args.hands, hand_size_of(ranking))
         dead = parse_cards(args.dead)
         result = equity(players, ranking, draws, dead=dead, trials=args.trials, seed=args.seed)
     except ValueError as e:

@@ -206,7 +206,7 @@ def stored_time(time: datetime | None) -> datetime | None:
 
 
 def draws_in(game: Game) -> int:
-    return 3 if game in (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5) else 1
+    return 3 if game in (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI) else 1
 
 
 def dealt_in(hand: Hand) -> list[str]:
@@ -449,6 +449,7 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
             if not step.mucked:
                 shown_open.add(step.player)
     known_start = dict(hand.dealt_others)
+    hand_size = 4 if hand.game is Game.BADUGI else 5
     if hand.hero is not None and hand.dealt is not None:
         known_start[hand.hero] = hand.dealt
 
@@ -486,7 +487,7 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
                     broke = broke or d.count > 0
             cur = _after_draw(cur, d)
         final = shown.get(p)
-        if final is None and went and cur is not None and len(cur) == 5:
+        if final is None and went and cur is not None and len(cur) == hand_size:
             final = cur
         final_class = hand_class(final, hand.game) if final is not None and went else None
         won = collected[p] > 0

@@ -1,7 +1,9 @@
-"""Coarse classes of a five-card hand, the buckets a draw player thinks in.
+"""Coarse classes of a hand, the buckets a draw player thinks in.
 
 Lowball (2-7 and A-5) classes go by the highest card of a hand without a pair
-("8-low"); high-hand games (five-card draw) by the usual category.  ``made`` says whether
+("8-low"); high-hand games (five-card draw) by the usual category; Badugi (four cards) by
+how many cards play and, for a four-card badugi, its top card ("4-card 6-high badugi",
+"three-card").  A Badugi hand is made when it is a four-card badugi.  ``made`` says whether
 a hand is one a player would normally keep: for 2-7 a ten-low or better with no pair,
 straight or flush; for A-5 a ten-low or better without a pair; for five-card draw a
 straight or better (a hand that cannot be improved by drawing without breaking it).
@@ -11,8 +13,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engine import badugi
 from engine.cards import Cards, rank_of
-from engine.ranking import Category, Ranking, category, ranking_for
+from engine.ranking import Category, Ranking, category, rank, ranking_for
 from engine.record import Game
 
 STRAIGHT_OR_FLUSH = "straight or flush"
@@ -29,8 +32,13 @@ HIGH_CLASSES: tuple[str, ...] = (
     "high card", "pair", "two pair", "three of a kind", "straight", "flush",
     "full house", "four of a kind", "straight flush",
 )
+BADUGI_CLASSES: tuple[str, ...] = (
+    "4-card 4-high badugi", "4-card 5-high badugi", "4-card 6-high badugi",
+    "4-card 7-high badugi", "4-card 8-high badugi", "4-card 9-high or worse badugi",
+    "three-card", "two-card", "one-card",
+)
 ALL_CLASSES: tuple[str, ...] = tuple(
-    dict.fromkeys(LOWBALL_A5_CLASSES + LOWBALL_27_CLASSES + HIGH_CLASSES)
+    dict.fromkeys(LOWBALL_A5_CLASSES + LOWBALL_27_CLASSES + HIGH_CLASSES + BADUGI_CLASSES)
 )
 """Every class once, best lowball first, for ordering tables."""
 
@@ -53,9 +61,11 @@ def hand_class(cards: Cards, game: Game) -> str | None:
     in 2-7 and that straights and flushes do not count in A-5); the low classes go by the
     top card, the ace high in 2-7 and low in A-5.
     """
+    ranking = ranking_for(game)
+    if ranking is Ranking.BADUGI:
+        return _badugi_class(cards)
     if len(cards) != 5 or len(set(cards)) != 5 or min(cards) < 0 or max(cards) > 51:
         return None
-    ranking = ranking_for(game)
     cat = category(cards, ranking)
     if ranking is Ranking.HIGH:
         return _HIGH_LABELS[cat]
@@ -70,11 +80,30 @@ def hand_class(cards: Cards, game: Game) -> str | None:
     return _LOW_NAMES.get(top, J_LOW_OR_WORSE)
 
 
+_BADUGI_SIZE_CLASSES = {3: "three-card", 2: "two-card", 1: "one-card"}
+
+
+def _badugi_class(cards: Cards) -> str | None:
+    """A four-card badugi by its top card (ace low), a smaller hand by its size."""
+    if len(cards) != badugi.HAND_SIZE or len(set(cards)) != badugi.HAND_SIZE:
+        return None
+    if min(cards) < 0 or max(cards) > 51:
+        return None
+    value = rank(cards, Ranking.BADUGI)
+    size = badugi.size_of(value)
+    if size < badugi.HAND_SIZE:
+        return _BADUGI_SIZE_CLASSES[size]
+    top = badugi.low_ranks_of(value)[0] + 1  # ace 1, deuce 2 ... king 13
+    return f"4-card {top}-high badugi" if top <= 8 else "4-card 9-high or worse badugi"
+
+
 def is_made(cards: Cards, game: Game) -> bool | None:
-    """Whether a five-card hand is a made hand (see the module note); ``None`` if not five."""
+    """Whether a hand is a made hand (see the module note); ``None`` if not a whole hand."""
     cls = hand_class(cards, game)
     if cls is None:
         return None
+    if ranking_for(game) is Ranking.BADUGI:
+        return cls.startswith("4-card")
     if ranking_for(game) is Ranking.HIGH:
         return cls in ("straight", "flush", "full house", "four of a kind", "straight flush")
     return cls in _LOW_NAMES.values()

@@ -148,6 +148,8 @@ SAMPLES: Final = (
               Game.TRIPLE_DRAW_27, Structure.FIXED, 6, 300, 0, 112, tournament=True),
     SampleSet("pokerstars/27_single_draw_nl_sit_and_go_headsup.txt",
               Game.SINGLE_DRAW_27, Structure.NO_LIMIT, 2, 120, 0, 113, tournament=True),
+    SampleSet("pokerstars/badugi_fl_0.50-1_6max.txt",
+              Game.BADUGI, Structure.FIXED, 6, 150, 50, 114),
     *(
         SampleSet(f"phh/{game.value}_{structure.value}.phh", game, structure, players, 1, bb,
                   seed, "phh")
@@ -160,6 +162,7 @@ SAMPLES: Final = (
             (Game.FIVE_CARD_DRAW, Structure.FIXED, 6, 10, 206),
             (Game.FIVE_CARD_DRAW, Structure.POT, 3, 100, 207),
             (Game.FIVE_CARD_DRAW, Structure.NO_LIMIT, 4, 50, 208),
+            (Game.BADUGI, Structure.FIXED, 4, 50, 209),
         )
     ),
     # the user's home game (antes, jacks or better to open): single hands somebody opened

@@ -10,8 +10,10 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from engine import badugi
 from engine.ranking import (
     CARD_KEY,
+    FIVE_CARD_RANKINGS,
     FLUSH_SUIT_SUMS,
     SUIT_BITS,
     SUIT_MASK,
@@ -37,17 +39,19 @@ def _dense_table(ranking: Ranking) -> npt.NDArray[np.int16]:
     return table
 
 
-_TABLES = {r: _dense_table(r) for r in Ranking}
-_CATEGORIES = {r: np.array([int(c) for c in categories_for(r)], dtype=np.int8) for r in Ranking}
+_TABLES = {r: _dense_table(r) for r in FIVE_CARD_RANKINGS}
+_CATEGORIES = {
+    r: np.array([int(c) for c in categories_for(r)], dtype=np.int8) for r in FIVE_CARD_RANKINGS
+}
 
 
 BATCH_CHUNK = 1 << 16  # rows per pass: keeps the intermediate arrays in cache
 
 
-def _as_hands(hands: npt.ArrayLike) -> npt.NDArray[np.integer]:
+def _as_hands(hands: npt.ArrayLike, size: int = 5) -> npt.NDArray[np.integer]:
     h = np.asarray(hands)
-    if h.ndim != 2 or h.shape[1] != 5:
-        raise ValueError(f"hands must have shape (N, 5), got {h.shape}")
+    if h.ndim != 2 or h.shape[1] != size:
+        raise ValueError(f"hands must have shape (N, {size}), got {h.shape}")
     return h
 
 
@@ -65,11 +69,14 @@ def keys_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
 
 
 def rank_batch(hands: npt.ArrayLike, ranking: Ranking) -> RankArray:
-    """Rank of each row of an (N, 5) array of card ints: smaller is better, as ``rank``.
+    """Rank of each row of an (N, 5) array of card ints ((N, 4) in Badugi): smaller is
+    better, as ``rank``.
 
     The cards of a row must be distinct (not checked: this is the hot path; a row with a
     repeated card gets a wrong rank or -1).
     """
+    if ranking is Ranking.BADUGI:
+        return badugi.rank_batch(_as_hands(hands, badugi.HAND_SIZE))
     h = _as_hands(hands)
     table = _TABLES[ranking]
     if len(h) <= BATCH_CHUNK:
@@ -82,7 +89,8 @@ def rank_batch(hands: npt.ArrayLike, ranking: Ranking) -> RankArray:
 
 
 def category_batch(ranks: npt.ArrayLike, ranking: Ranking) -> npt.NDArray[np.int8]:
-    """Category (``engine.ranking.Category`` values) of each rank value."""
+    """Category (``engine.ranking.Category`` values) of each rank value (not Badugi: it
+    has no five-card categories, KeyError)."""
     cats: npt.NDArray[np.int8] = _CATEGORIES[ranking][np.asarray(ranks)]
     return cats
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from engine.cards import RANK_CHARS, SUIT_CHARS, CardError, Cards, format_card, parse_cards
-from engine.ranking import Ranking, winners
+from engine.ranking import Ranking, hand_size_of, winners
 
 MIN_HANDS = 2
 MAX_HANDS = 6
@@ -26,26 +26,31 @@ _CARD_OF_TEXT = {
 }
 
 
-def parse_hand(text: str) -> Cards:
-    """Five distinct cards, with or without spaces: ``7s5d4h3c2s`` or ``7s 5d 4h 3c 2s``."""
+_SIZE_WORDS = {4: "four", 5: "five"}
+
+
+def parse_hand(text: str, size: int = 5) -> Cards:
+    """Five distinct cards (``size``: four in Badugi), with or without spaces: ``7s5d4h3c2s``
+    or ``7s 5d 4h 3c 2s``."""
     t = text.replace(" ", "")
-    if len(t) == 10:
+    if len(t) == 10 and size == 5:
         get = _CARD_OF_TEXT.get
         fast = (get(t[0:2]), get(t[2:4]), get(t[4:6]), get(t[6:8]), get(t[8:10]))
         if None not in fast and len(set(fast)) == 5:
             return cast(Cards, fast)  # None was ruled out just above
     cards = parse_cards(text)  # the careful reader, which also words the errors
-    if len(cards) != 5:
+    if len(cards) != size:
         shown = text.strip() or "(nothing)"
-        raise CardError(f"a hand is five cards, got {len(cards)} in {shown!r}")
+        words = _SIZE_WORDS.get(size, str(size))
+        raise CardError(f"a hand is {words} cards, got {len(cards)} in {shown!r}")
     return cards
 
 
-def parse_hands(texts: Sequence[str]) -> list[Cards]:
-    """2-6 hands, no card in two of them."""
+def parse_hands(texts: Sequence[str], size: int = 5) -> list[Cards]:
+    """2-6 hands of ``size`` cards, no card in two of them."""
     if not MIN_HANDS <= len(texts) <= MAX_HANDS:
         raise ValueError(f"expected {MIN_HANDS} to {MAX_HANDS} hands, got {len(texts)}")
-    hands = [parse_hand(t.strip()) for t in texts]
+    hands = [parse_hand(t.strip(), size) for t in texts]
     seen: dict[int, int] = {}
     for i, hand in enumerate(hands):
         for card in hand:
@@ -55,13 +60,15 @@ def parse_hands(texts: Sequence[str]) -> list[Cards]:
     return hands
 
 
-def split_args(args: Sequence[str]) -> list[str]:
+def split_args(args: Sequence[str], size: int = 5) -> list[str]:
     """Command-line words to hand texts: each word is a hand, except when every word is a
-    single card (``7s 5d 4h 3c 2s 8s ...`` unquoted): then they are taken five at a time."""
+    single card (``7s 5d 4h 3c 2s 8s ...`` unquoted): then they are taken five at a time
+    (``size`` at a time: four in Badugi)."""
     if args and all(len(parse_cards_or_none(a)) == 1 for a in args):
-        if len(args) % 5:
-            raise ValueError(f"{len(args)} cards do not make whole five-card hands")
-        return [" ".join(args[i : i + 5]) for i in range(0, len(args), 5)]
+        if len(args) % size:
+            words = _SIZE_WORDS.get(size, str(size))
+            raise ValueError(f"{len(args)} cards do not make whole {words}-card hands")
+        return [" ".join(args[i : i + size]) for i in range(0, len(args), size)]
     return list(args)
 
 
@@ -74,7 +81,7 @@ def parse_cards_or_none(text: str) -> Cards:
 
 def compare_hands(texts: Sequence[str], ranking: Ranking) -> list[int]:
     """Indices of the winning hand(s); ValueError (CardError included) with the reason."""
-    return winners(parse_hands(texts), ranking)
+    return winners(parse_hands(texts, hand_size_of(ranking)), ranking)
 
 
 def compare_line(text: str, ranking: Ranking) -> list[int]:

@@ -28,7 +28,16 @@ from datetime import UTC, datetime, timedelta
 from engine import pots
 from engine.cards import Cards
 from engine.deck import Deck
-from engine.players_model import BetOptions, Judge, Style, decide, keep_high, keep_low, strength
+from engine.players_model import (
+    BetOptions,
+    Judge,
+    Style,
+    decide,
+    keep_badugi,
+    keep_high,
+    keep_low,
+    strength,
+)
 from engine.profiles import profile_for, table_unit
 from engine.ranking import Ranking, rank, ranking_for
 from engine.record import (
@@ -61,6 +70,7 @@ _DEFAULT_STRUCTURE = {
     Game.TRIPLE_DRAW_A5: Structure.FIXED,
     Game.SINGLE_DRAW_A5: Structure.FIXED,
     Game.FIVE_CARD_DRAW: Structure.FIXED,
+    Game.BADUGI: Structure.FIXED,
 }
 
 _SCREEN_NAMES = (
@@ -346,9 +356,11 @@ class _HandPlay:
         style = {s.name: s.style for s in sitters}
         start = {s.name: s.stack for s in sitters}
         ranking = ranking_for(spec.game)
-        judge = {Ranking.DEUCE_SEVEN: Judge.LOW_27, Ranking.ACE_FIVE: Judge.LOW_A5}.get(
-            ranking, Judge.HIGH
-        )
+        judge = {
+            Ranking.DEUCE_SEVEN: Judge.LOW_27,
+            Ranking.ACE_FIVE: Judge.LOW_A5,
+            Ranking.BADUGI: Judge.BADUGI,
+        }.get(ranking, Judge.HIGH)
         profile = profile_for(spec.site)  # e.g. PokerStars lifts the cap heads-up
         stakes = t.stakes
         hs = HandState(
@@ -382,7 +394,8 @@ class _HandPlay:
             steps.append(Post(player, kind, paid, 0, all_in=hs.stack[player] == 0))
 
         deck = Deck(rng)
-        dealt = dict(zip(order, deck.deal_round_robin(len(order)), strict=True))
+        hands = deck.deal_round_robin(len(order), rules.hand_size)
+        dealt = dict(zip(order, hands, strict=True))
         holding: dict[str, Cards] = dict(dealt)
         hero = spec.hero if spec.hero in holding else None
         returned = dict(hs.returned)
@@ -544,6 +557,8 @@ class _HandPlay:
             kept = tuple(c for c in cards if c in kept)
         elif judge is Judge.HIGH:
             kept = keep_high(cards, rng, limit)
+        elif judge is Judge.BADUGI:
+            kept = keep_badugi(cards, draws_left, rng)
         else:
             kept = keep_low(cards, judge, draws_left, rng)
             while 5 - len(kept) > limit:

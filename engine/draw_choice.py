@@ -22,7 +22,7 @@ from engine.cards import CardError, Cards, check_distinct, format_cards
 from engine.equity import MAX_PLAYERS, Player, keep_equities
 from engine.exact_draw import equity_vs_pat_range, feasible
 from engine.ranges import unknown_range
-from engine.ranking import Ranking, rank
+from engine.ranking import Ranking, hand_size_of, rank
 from engine.strategy import StandPat, Strategy, default_strategy
 
 EXACT_LIMIT = 2_000_000  # most cards combinations enumerated per choice for an exact answer
@@ -52,20 +52,28 @@ class DrawChoice:
 
 
 def all_keeps(hand: Cards) -> list[Cards]:
-    """All 32 subsets of the five cards, from standing pat down to drawing five."""
-    return [keep for n in range(5, -1, -1) for keep in combinations(hand, n)]
+    """All 32 subsets of the five cards (16 of a Badugi hand's four), from standing pat down
+    to drawing them all."""
+    return [keep for n in range(len(hand), -1, -1) for keep in combinations(hand, n)]
 
 
 def sensible_keeps(hand: Cards, ranking: Ranking) -> list[Cards]:
     """The subsets a low player would consider: no two cards of one rank (a pair is never
-    worth keeping in a low game).  Every subset in high poker."""
+    worth keeping in a low game).  Every subset in high poker; in Badugi the subsets with
+    no two cards of a rank or of a suit (a card that cannot play is never worth keeping)."""
     if ranking is Ranking.HIGH:
         return all_keeps(hand)
+    if ranking is Ranking.BADUGI:
+        return [
+            k
+            for k in all_keeps(hand)
+            if len({c >> 2 for c in k}) == len(k) == len({c & 3 for c in k})
+        ]
     return [k for k in all_keeps(hand) if len({c >> 2 for c in k}) == len(k)]
 
 
 def _stands_pat(player: Player, ranking: Ranking, draws_left: int) -> bool:
-    if len(player.cards) < 5:
+    if len(player.cards) < hand_size_of(ranking):
         return False
     strategy: Strategy = player.strategy or default_strategy(ranking)
     if isinstance(strategy, StandPat):
@@ -78,7 +86,7 @@ def _exact_last_draw(
     keep: Cards, stub: Sequence[int], pat_ranks: Sequence[int], ranking: Ranking
 ) -> float:
     """Equity of drawing to ``keep`` once against pat hands of the given ranks."""
-    need = 5 - len(keep)
+    need = hand_size_of(ranking) - len(keep)
     cards = np.asarray(stub, dtype=np.uint8)[combinations_array(len(stub), need)]
     hands = np.concatenate([np.tile(np.asarray(keep, dtype=np.uint8), (len(cards), 1)), cards], 1)
     mine = rank_batch(hands, ranking).astype(np.int32)
@@ -108,8 +116,10 @@ def draw_equity(
     the draw is small enough to enumerate; simulated with ``trials`` deals per choice
     otherwise.
     """
-    if len(hand) != 5:
-        raise CardError(f"a hand to draw from is five cards, got {len(hand)}")
+    size = hand_size_of(ranking)
+    if len(hand) != size:
+        words = "five" if size == 5 else "four"
+        raise CardError(f"a hand to draw from is {words} cards, got {len(hand)}")
     if not 1 <= len(opponents) <= MAX_PLAYERS - 1:
         raise ValueError(f"1 to {MAX_PLAYERS - 1} opponents, got {len(opponents)}")
     if draws_left < 1:

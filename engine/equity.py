@@ -25,7 +25,7 @@ import numpy.typing as npt
 from engine.batch import rank_batch
 from engine.cards import CardError, Cards, check_distinct, parse_cards
 from engine.ranges import ANY_KEEP, Range, deal_ranges, unknown_range
-from engine.ranking import Ranking
+from engine.ranking import Ranking, hand_size_of
 from engine.strategy import STAND_PAT, Strategy, default_strategy
 
 MAX_DRAWS = 3
@@ -66,10 +66,10 @@ class Player:
         acting after the hero): any hand, then the strategy's play."""
         return cls((), strategy, keeps_unknown=ANY_KEEP)
 
-    @property
-    def dealt_in_full(self) -> bool:
-        """Holds five cards before the next draw (known, or dealt by the simulator)."""
-        return len(self.cards) == 5 or self.keeps_unknown is not None
+    def dealt_in_full(self, size: int = 5) -> bool:
+        """Holds a whole hand of ``size`` cards before the next draw (known, or dealt by
+        the simulator)."""
+        return len(self.cards) == size or self.keeps_unknown is not None
 
 
 @dataclass(frozen=True)
@@ -83,24 +83,27 @@ class EquityResult:
     exact: bool = False
 
 
-def _check(players: Sequence[Player], draws: int, dead: Cards) -> None:
+def _check(players: Sequence[Player], draws: int, dead: Cards, size: int = 5) -> None:
+    """``size``: cards in a hand (four in Badugi)."""
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"2 to {MAX_PLAYERS} players, got {len(players)}")
     if not 0 <= draws <= MAX_DRAWS:
         raise ValueError(f"0 to {MAX_DRAWS} draws left, got {draws}")
     known: list[int] = list(dead)
     for i, p in enumerate(players):
-        if len(p.cards) > 5:
-            raise CardError(f"player {i} holds {len(p.cards)} cards: at most five")
+        if len(p.cards) > size:
+            raise CardError(f"player {i} holds {len(p.cards)} cards: at most {size}")
+        if p.keeps_unknown is not None and size != 5:
+            raise ValueError(f"player {i}: unknown cards are for five-card games only")
         if p.keeps_unknown is not None:
             if p.cards or p.discards or not ANY_KEEP <= p.keeps_unknown <= 5:
                 raise ValueError(f"player {i}: unknown cards with 0 to 5 kept, nothing known")
             if draws == 0:
                 raise ValueError(f"player {i} keeps unknown cards and no draw is left")
-        elif len(p.cards) < 5 and draws == 0:
+        elif len(p.cards) < size and draws == 0:
             raise ValueError(f"player {i} holds {len(p.cards)} cards and no draw is left")
-        if len(p.cards) + len(p.discards) > 5:
-            raise CardError(f"player {i}: kept and discarded cards make more than five")
+        if len(p.cards) + len(p.discards) > size:
+            raise CardError(f"player {i}: kept and discarded cards make more than {size}")
         known.extend(p.cards)
         known.extend(p.discards)
     if any(not 0 <= c < 52 for c in known):
@@ -144,9 +147,11 @@ class _Deal:
         trials: int,
         rng: np.random.Generator,
         ranges: Mapping[int, Range],
+        size: int = 5,
     ) -> None:
         self.rng = rng
-        self.hands = np.zeros((trials, len(players), 5), dtype=np.uint8)
+        self.size = size
+        self.hands = np.zeros((trials, len(players), size), dtype=np.uint8)
         for i, p in enumerate(players):
             self.hands[:, i, : len(p.cards)] = p.cards
         known = _known(players, dead)
@@ -224,6 +229,7 @@ class _Deal:
         for name in ("hands", "stub", "pos", "end", "pile", "piled"):
             setattr(new, name, np.concatenate([getattr(self, name)] * copies))
         new.reshuffles = 0
+        new.size = self.size
         return new
 
     def play(
@@ -235,19 +241,19 @@ class _Deal:
     ) -> None:
         """Play the draws; ``first_need``: the cards the first player throws on this draw,
         row by row (its strategy decides the later draws)."""
-        trials = self.hands.shape[0]
+        trials, size = self.hands.shape[0], self.size
         for done in range(draws):
             for i, player in enumerate(players):
                 hand = self.hands[:, i]
                 if done == 0 and i == 0 and first_need is not None:
                     need = first_need
-                elif done == 0 and not player.dealt_in_full:
-                    need = np.zeros((trials, 5), dtype=np.bool_)
+                elif done == 0 and not player.dealt_in_full(size):
+                    need = np.zeros((trials, size), dtype=np.bool_)
                     need[:, len(player.cards) :] = True
                 else:
                     need = ~strategies[i].keep(hand, draws - done)
                 thrown = hand.copy()
-                for slot in range(5):
+                for slot in range(size):
                     rows = np.flatnonzero(need[:, slot])
                     if len(rows):
                         self.hands[rows, i, slot] = self.draw_one(rows)
@@ -257,8 +263,8 @@ class _Deal:
                     for card in player.discards:
                         every = np.arange(trials)
                         self.discard(every, np.full(trials, card, dtype=np.uint8))
-                for slot in range(5):
-                    if done == 0 and not player.dealt_in_full and slot >= len(player.cards):
+                for slot in range(size):
+                    if done == 0 and not player.dealt_in_full(size) and slot >= len(player.cards):
                         continue  # an empty slot: nothing was thrown from it
                     rows = np.flatnonzero(need[:, slot])
                     if len(rows):
@@ -274,15 +280,17 @@ def simulate(
     trials: int = 10_000,
     seed: int | None = None,
 ) -> npt.NDArray[np.uint8]:
-    """The final hands of ``trials`` random deals, shape (trials, players, 5)."""
-    _check(players, draws, dead)
+    """The final hands of ``trials`` random deals, shape (trials, players, 5) ((..., 4) in
+    Badugi)."""
+    size = hand_size_of(ranking)
+    _check(players, draws, dead, size)
     strategies = _strategies(players, ranking)
     ranges = _ranges(players, strategies, draws, dead)
     rng = np.random.default_rng(seed)
-    out = np.empty((trials, len(players), 5), dtype=np.uint8)
+    out = np.empty((trials, len(players), size), dtype=np.uint8)
     for start in range(0, trials, CHUNK):
         n = min(CHUNK, trials - start)
-        deal = _Deal(players, dead, n, rng, ranges)
+        deal = _Deal(players, dead, n, rng, ranges, size)
         deal.play(players, strategies, draws)
         out[start : start + n] = deal.hands
     return out
@@ -290,8 +298,8 @@ def simulate(
 
 def shares(final_hands: npt.NDArray[np.uint8], ranking: Ranking) -> npt.NDArray[np.float64]:
     """Each player's share of the pot in each trial: 1 to the winner, 1/k each on a k-way tie."""
-    trials, players, _ = final_hands.shape
-    ranks = rank_batch(final_hands.reshape(-1, 5), ranking).reshape(trials, players)
+    trials, players, size = final_hands.shape
+    ranks = rank_batch(final_hands.reshape(-1, size), ranking).reshape(trials, players)
     won = ranks == ranks.min(axis=1, keepdims=True)
     share: npt.NDArray[np.float64] = won / won.sum(axis=1, keepdims=True)
     return share
@@ -309,7 +317,8 @@ def equity(
     """Monte Carlo share of the pot of each player, with standard errors."""
     if trials < 2:
         raise ValueError("at least 2 trials are needed for a standard error")
-    _check(players, draws, dead)
+    size = hand_size_of(ranking)
+    _check(players, draws, dead, size)
     strategies = _strategies(players, ranking)
     ranges = _ranges(players, strategies, draws, dead)
     rng = np.random.default_rng(seed)
@@ -317,7 +326,7 @@ def equity(
     total_sq = np.zeros(len(players))
     for start in range(0, trials, CHUNK):
         n = min(CHUNK, trials - start)
-        deal = _Deal(players, dead, n, rng, ranges)
+        deal = _Deal(players, dead, n, rng, ranges, size)
         deal.play(players, strategies, draws)
         share = shares(deal.hands, ranking)
         total += share.sum(axis=0)
@@ -346,10 +355,11 @@ def keep_equities(
     compared on matched deals."""
     if trials < 2:
         raise ValueError("at least 2 trials are needed for a standard error")
-    if len(hand) != 5 or not keeps:
-        raise ValueError("five cards and at least one choice")
+    size = hand_size_of(ranking)
+    if len(hand) != size or not keeps:
+        raise ValueError(f"{size} cards and at least one choice")
     players = [Player(tuple(hand)), *opponents]
-    _check(players, draws, dead)
+    _check(players, draws, dead, size)
     if draws < 1:
         raise ValueError("no draw is left to choose")
     strategies = _strategies(players, ranking)
@@ -362,7 +372,7 @@ def keep_equities(
     step = max(1, CHUNK // k)
     for start in range(0, trials, step):
         n = min(step, trials - start)
-        deal = _Deal(players, dead, n, rng, ranges).tiled(k)
+        deal = _Deal(players, dead, n, rng, ranges, size).tiled(k)
         deal.play(players, strategies, draws, np.repeat(throw, n, axis=0))
         share = shares(deal.hands, ranking)[:, 0].reshape(k, n)
         total += share.sum(axis=1)
@@ -398,7 +408,8 @@ def exact_deals(
     rest from the discards so far (dead cards included) without their own fresh discards.
     For small cases only: the count of deals is a product of binomials and grows fast.
     """
-    _check(players, draws, dead)
+    size = hand_size_of(ranking)
+    _check(players, draws, dead, size)
     if any(p.keeps_unknown is not None for p in players):
         raise ValueError("exact enumeration takes known cards only (no keeps_unknown)")
     strategies = _strategies(players, ranking)
@@ -410,10 +421,10 @@ def exact_deals(
             nxt: list[_State] = []
             for weight, hands, left, pile in states:
                 hand = hands[i]
-                partial = done == 0 and len(player.cards) < 5
+                partial = done == 0 and len(player.cards) < size
                 kept = hand if partial else _keep_one(strategies[i], hand, draws - done)
                 thrown = _without(hand, kept) + (player.discards if done == 0 else ())
-                need = 5 - len(kept)
+                need = size - len(kept)
                 if need == 0:
                     nxt.append((weight, hands, left, pile + thrown))
                     continue
@@ -450,21 +461,27 @@ def exact_equity(
     )
 
 
-def players_from_text(texts: Sequence[str]) -> list[Player]:
-    """``drawlab equity`` hands: five cards stand pat on every draw; fewer (``-`` or an empty
-    text for none) are the cards kept: they draw the rest now, then play the default."""
+def players_from_text(texts: Sequence[str], size: int = 5) -> list[Player]:
+    """``drawlab equity`` hands: five cards (``size``: four in Badugi) stand pat on every
+    draw; fewer (``-`` or an empty text for none) are the cards kept: they draw the rest
+    now, then play the default."""
     if not 2 <= len(texts) <= MAX_PLAYERS:
         raise ValueError(f"expected 2 to {MAX_PLAYERS} hands, got {len(texts)}")
     players = []
     for text in texts:
         cards = () if text.strip() == "-" else parse_cards(text)
-        if len(cards) > 5:
-            raise CardError(f"a hand is at most five cards, got {len(cards)} in {text.strip()!r}")
-        players.append(Player(cards, STAND_PAT if len(cards) == 5 else None))
+        if len(cards) > size:
+            words = "five" if size == 5 else str(size)
+            raise CardError(
+                f"a hand is at most {words} cards, got {len(cards)} in {text.strip()!r}"
+            )
+        players.append(Player(cards, STAND_PAT if len(cards) == size else None))
     return players
 
 
-GAME_CHOICES = ("27", "a5", "27_triple_draw", "27_single_draw", "a5_triple_draw", "a5_single_draw")
+GAME_CHOICES = (
+    "27", "a5", "27_triple_draw", "27_single_draw", "a5_triple_draw", "a5_single_draw", "badugi",
+)  # fmt: skip
 
 
 def game_setup(name: str, draws: int | None = None) -> tuple[Ranking, int]:
@@ -472,7 +489,10 @@ def game_setup(name: str, draws: int | None = None) -> tuple[Ranking, int]:
     game ("27_single_draw": one draw left unless told)."""
     if name not in GAME_CHOICES:
         raise ValueError(f"unknown game {name!r}: one of {', '.join(GAME_CHOICES)}")
-    ranking = Ranking.ACE_FIVE if name.startswith("a5") else Ranking.DEUCE_SEVEN
+    if name == "badugi":
+        ranking = Ranking.BADUGI
+    else:
+        ranking = Ranking.ACE_FIVE if name.startswith("a5") else Ranking.DEUCE_SEVEN
     if draws is None:
         draws = 1 if name.endswith("single_draw") else MAX_DRAWS
     return ranking, draws

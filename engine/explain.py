@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from engine import badugi
 from engine.cards import RANK_CHARS
 from engine.ranking import Category, Ranking, category, describe, rank
 
@@ -95,6 +96,8 @@ def explain(first: Sequence[int], second: Sequence[int], ranking: Ranking) -> st
         a, b = b, a
     if rank(a, ranking) == rank(b, ranking):
         return f"both {describe(a, ranking)}: a tie, suits never break ties"
+    if ranking is Ranking.BADUGI:
+        return _explain_badugi(rank(a, ranking), rank(b, ranking))
     ca, cb = category(a, ranking), category(b, ranking)
     oa, ob = _order([c >> 2 for c in a], ranking), _order([c >> 2 for c in b], ranking)
     low = ranking is not Ranking.HIGH
@@ -136,4 +139,30 @@ def explain(first: Sequence[int], second: Sequence[int], ranking: Ranking) -> st
     return (
         f"both {describe(a, ranking)}; kickers {_dashed(oa[start:])} beat "
         f"{_dashed(ob[start:])} on the {_ORDINAL[at - start]} kicker"
+    )
+
+
+_LOW_CHARS = "A23456789TJQK"
+_CARD_WORDS = {4: "four-card", 3: "three-card", 2: "two-card", 1: "one-card"}
+
+
+def _explain_badugi(better: int, worse: int) -> str:
+    """Badugi: more cards playing wins outright; the same number compare from the top."""
+    oa, ob = badugi.low_ranks_of(better), badugi.low_ranks_of(worse)
+    da, db = badugi.describe_value(better), badugi.describe_value(worse)
+    if len(oa) != len(ob):
+        return (
+            f"{da} beats {db}: in Badugi any {_CARD_WORDS[len(oa)]} hand beats any "
+            f"{_CARD_WORDS[len(ob)]} hand"
+        )
+    at = next(i for i in range(len(oa)) if oa[i] != ob[i])
+
+    def dashed(ranks: Sequence[int]) -> str:
+        return "-".join(_LOW_CHARS[r] for r in ranks)
+
+    if at == 0:
+        return f"{dashed(oa)} beats {dashed(ob)}: the lower top card wins"
+    return (
+        f"both {_LOW_CHARS[oa[0]]}-high {_CARD_WORDS[len(oa)]}; {dashed(oa[: at + 1])} beats "
+        f"{dashed(ob[: at + 1])} on the {_ORDINAL[at]} card"
     )

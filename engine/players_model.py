@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 
+from engine import badugi
 from engine.cards import Card, Cards, rank_of, suit_of
 
 
@@ -26,6 +27,7 @@ class Judge(Enum):
     LOW_27 = "27"
     LOW_A5 = "a5"
     HIGH = "high"
+    BADUGI = "badugi"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,7 @@ _LOW_VALUES: dict[Judge, tuple[int, ...]] = {
     Judge.LOW_27: tuple(c >> 2 for c in range(52)),
     Judge.LOW_A5: tuple(((c >> 2) + 1) % 13 for c in range(52)),
     Judge.HIGH: tuple(c >> 2 for c in range(52)),
+    Judge.BADUGI: tuple(((c >> 2) + 1) % 13 for c in range(52)),
 }
 
 
@@ -119,6 +122,36 @@ def keep_low(cards: Cards, judge: Judge, draws_left: int, rng: random.Random) ->
     return tuple(c for c in cards if c in kept)
 
 
+def keep_badugi(cards: Cards, draws_left: int, rng: random.Random) -> Cards:
+    """The cards a Badugi player keeps: the best subset of distinct ranks and suits, a
+    four-card badugi always pat; of a three-card or smaller subset, a card above the
+    threshold (a nine, a ten on the last draw) is drawn again rather than kept."""
+    played = badugi.playing_cards(cards)
+    if len(played) == badugi.HAND_SIZE:
+        return cards
+    threshold = {3: 8, 2: 8, 1: 9}.get(draws_left, 9) + rng.choice((0, 0, 0, 1, -1))
+    values = _LOW_VALUES[Judge.BADUGI]
+    kept = [c for c in played if values[c] <= threshold] or [min(played, key=values.__getitem__)]
+    if rng.random() < 0.01 * draws_left:
+        return cards  # a snow: stand pat on nothing, to bluff
+    return tuple(c for c in cards if c in kept)
+
+
+def _badugi_strength(cards: Cards, draws_left: int, rng: random.Random) -> float:
+    """A made badugi by its top card (a 4-high 1.0, a king-high 0.35); a draw by the size and
+    top card of what it keeps, worth more with more draws to come."""
+    played = badugi.playing_cards(cards)
+    top = _LOW_VALUES[Judge.BADUGI][played[0]]
+    if len(played) == badugi.HAND_SIZE:
+        return max(0.35, 1.0 - max(0, top - 3) * 0.07)
+    if draws_left == 0:
+        return 0.05 + 0.05 * len(played)
+    kept = keep_badugi(cards, draws_left, rng)
+    low = max((_LOW_VALUES[Judge.BADUGI][c] for c in kept), default=12)
+    quality = len(kept) / 4 - low / 40
+    return max(0.05, 0.2 + 0.7 * quality * (0.6 + 0.15 * draws_left))  # A-2-3 to draw: 0.7
+
+
 def keep_high(cards: Cards, rng: random.Random, max_discard: int = 5) -> Cards:
     """The cards a high-hand player keeps: sets and pairs, made hands, four-flushes."""
     counts = Counter(rank_of(c) for c in cards)
@@ -149,7 +182,9 @@ def keep_high(cards: Cards, rng: random.Random, max_discard: int = 5) -> Cards:
 
 def strength(cards: Cards, judge: Judge, draws_left: int, rng: random.Random) -> float:
     """A rough [0, 1] sense of how good the hand is now, drawing hands valued by what they keep."""
-    if judge is Judge.HIGH:
+    if judge is Judge.BADUGI:
+        base = _badugi_strength(cards, draws_left, rng)
+    elif judge is Judge.HIGH:
         counts = sorted(Counter(rank_of(c) for c in cards).values(), reverse=True)
         ranks = [rank_of(c) for c in cards]
         top = max(ranks) / 12

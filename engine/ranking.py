@@ -20,6 +20,7 @@ from collections.abc import Collection, Iterable, Sequence
 from enum import IntEnum, StrEnum
 from itertools import combinations_with_replacement
 
+from engine import badugi
 from engine.cards import RANK_CHARS, CardError, Cards
 from engine.record import Game
 
@@ -28,6 +29,16 @@ class Ranking(StrEnum):
     DEUCE_SEVEN = "27"
     ACE_FIVE = "a5"
     HIGH = "high"
+    BADUGI = "badugi"
+
+
+# The rankings of five-card hands (tables below); Badugi ranks four cards (engine/badugi.py).
+FIVE_CARD_RANKINGS = (Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH)
+
+
+def hand_size_of(ranking: Ranking) -> int:
+    """Cards in a hand under this ranking: four in Badugi, five elsewhere."""
+    return badugi.HAND_SIZE if ranking is Ranking.BADUGI else 5
 
 
 class Category(IntEnum):
@@ -54,6 +65,7 @@ _RANKING_OF_GAME = {
     Game.TRIPLE_DRAW_A5: Ranking.ACE_FIVE,
     Game.SINGLE_DRAW_A5: Ranking.ACE_FIVE,
     Game.FIVE_CARD_DRAW: Ranking.HIGH,
+    Game.BADUGI: Ranking.BADUGI,
 }
 
 
@@ -152,7 +164,7 @@ class _Tables:
         self.value: dict[Ranking, dict[int, int]] = {}
         self.category: dict[Ranking, list[Category]] = {}
         self.example: dict[Ranking, list[tuple[RankMultiset, bool]]] = {}
-        for ranking in Ranking:
+        for ranking in FIVE_CARD_RANKINGS:
             if ranking is Ranking.HIGH:
                 keyed = [(_high_key(r, f, wheel=True), r, f) for r, f in classes]
                 keyed.sort(key=lambda k: k[0], reverse=True)
@@ -178,11 +190,12 @@ class _Tables:
 
 
 _TABLES = _Tables()
-_VALUE = {ranking: _TABLES.value[ranking] for ranking in Ranking}
+_VALUE = {ranking: _TABLES.value[ranking] for ranking in FIVE_CARD_RANKINGS}
 
 # Number of distinct rank values: high 7462, 2-7 7462, A-5 6175 (flushes and straights
-# do not exist there, and five of a kind cannot be dealt).
-CLASS_COUNT: dict[Ranking, int] = {r: len(_TABLES.category[r]) for r in Ranking}
+# do not exist there, and five of a kind cannot be dealt); Badugi 1092 four-card values.
+CLASS_COUNT: dict[Ranking, int] = {r: len(_TABLES.category[r]) for r in FIVE_CARD_RANKINGS}
+CLASS_COUNT[Ranking.BADUGI] = badugi.CLASS_COUNT
 
 
 def table_for(ranking: Ranking) -> dict[int, int]:
@@ -197,8 +210,10 @@ def categories_for(ranking: Ranking) -> list[Category]:
 
 
 def rank(cards: Cards | Sequence[int], ranking: Ranking) -> int:
-    """The rank of five distinct cards: smaller is better, equal is a tie."""
-    if len(cards) != 5 or len(set(cards)) != 5:
+    """The rank of five distinct cards (four in Badugi): smaller is better, equal is a tie."""
+    if len(cards) != 5 or len(set(cards)) != 5 or ranking is Ranking.BADUGI:
+        if ranking is Ranking.BADUGI:
+            return badugi.rank(cards)
         raise CardError(f"a hand is five distinct cards, got {len(cards)}: {list(cards)}")
     try:
         total = (
@@ -215,7 +230,12 @@ def rank(cards: Cards | Sequence[int], ranking: Ranking) -> int:
 
 
 def category(cards: Cards | Sequence[int], ranking: Ranking) -> Category:
-    """The hand's class as this ranking sees it (A-5 knows no straights or flushes)."""
+    """The hand's class as this ranking sees it (A-5 knows no straights or flushes).
+
+    Badugi has no five-card classes: ValueError (``engine.badugi.size_of`` says how many
+    cards a Badugi hand plays)."""
+    if ranking is Ranking.BADUGI:
+        raise ValueError("Badugi hands have no five-card category: see engine.badugi.size_of")
     return _TABLES.category[ranking][rank(cards, ranking)]
 
 
@@ -321,7 +341,9 @@ def _made_hand(cat: Category, ranks: Sequence[int]) -> str:
 
 def describe(cards: Cards | Sequence[int], ranking: Ranking) -> str:
     """A player's words for the hand: "8-7-5-4-3", "pair of deuces", "7-5-4-3-2: the nuts",
-    "straight: loses in 2-7"."""
+    "straight: loses in 2-7"; in Badugi "4-card 6-high badugi", "three-card 5-4-2"."""
+    if ranking is Ranking.BADUGI:
+        return badugi.describe(cards)
     value = rank(cards, ranking)
     cat = _TABLES.category[ranking][value]
     ranks = [c >> 2 for c in cards]

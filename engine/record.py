@@ -26,6 +26,7 @@ class Game(StrEnum):
     TRIPLE_DRAW_A5 = "a5_triple_draw"
     SINGLE_DRAW_A5 = "a5_single_draw"
     FIVE_CARD_DRAW = "five_card_draw"
+    BADUGI = "badugi"
 
 
 class Structure(StrEnum):
@@ -208,7 +209,7 @@ class Hand:
     file: str
     line: int
     hero: str | None = None
-    dealt: Cards | None = None  # the hero's first five cards, where known
+    dealt: Cards | None = None  # the hero's first cards (five, four in Badugi), where known
     dealt_others: tuple[tuple[str, Cards], ...] = ()  # other players' known hole cards
     max_seats: int | None = None
     rake: int | None = None

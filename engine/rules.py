@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from engine.ranking import Category, Ranking, category, ranking_for
+from engine.ranking import Category, Ranking, category, hand_size_of, ranking_for
 from engine.record import Game, Structure
 
 
@@ -72,11 +72,13 @@ _DRAWS = {
     Game.TRIPLE_DRAW_A5: 3,
     Game.SINGLE_DRAW_A5: 1,
     Game.FIVE_CARD_DRAW: 1,
+    Game.BADUGI: 3,
 }
 
 
 def rules_for(game: Game, structure: Structure) -> GameRules:
-    """The online form of ``game`` dealt with ``structure``: blinds, anything opens, draw 0-5.
+    """The online form of ``game`` dealt with ``structure``: blinds, anything opens, draw 0-5
+    (Badugi: four cards, draw 0-4).
 
     The cap is a bet and three raises in fixed limit; pot and no limit have none.  The
     rules are frozen, so each pair is made once and shared (the replay asks for every hand).
@@ -84,12 +86,16 @@ def rules_for(game: Game, structure: Structure) -> GameRules:
     key = (game, structure)
     rules = _MADE.get(key)
     if rules is None:
+        ranking = ranking_for(game)
+        size = hand_size_of(ranking)
         rules = GameRules(
             game=game,
             structure=structure,
             draws=_DRAWS[game],
-            ranking=ranking_for(game),
+            ranking=ranking,
+            max_discard=size,
             cap=4 if structure is Structure.FIXED else None,
+            hand_size=size,
         )
         _MADE[key] = rules
     return rules
@@ -125,6 +131,7 @@ _NAMES = {
     Game.TRIPLE_DRAW_A5: "A-5 Triple Draw",
     Game.SINGLE_DRAW_A5: "A-5 Single Draw",
     Game.FIVE_CARD_DRAW: "Five-Card Draw",
+    Game.BADUGI: "Badugi",
 }
 
 

@@ -19,6 +19,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from engine import badugi
 from engine.batch import HandArray, category_batch, rank_batch
 from engine.cards import RANK_CHARS
 from engine.ranking import CLASS_COUNT, Category, Ranking, category_of_rank, example_hand
@@ -195,13 +196,49 @@ class HighDrawStrategy:
         )
 
 
+@dataclass(frozen=True)
+class BadugiStrategy:
+    """Badugi: stand pat on any four-card badugi; otherwise keep the cards of the best
+    subset (distinct ranks and suits) at or under ``keep_up_to[d]`` (ace low; d = draws
+    left, this draw included) and draw the rest."""
+
+    keep_up_to: Mapping[int, str]
+
+    def keep(self, hands: HandArray, draws_left: int) -> KeepMask:
+        h = np.asarray(hands)
+        _, columns = badugi.best_subsets(h)
+        in_subset = (columns[:, None] >> np.arange(badugi.HAND_SIZE)) & 1 == 1
+        limit = _char_value(_pick_char(self.keep_up_to, draws_left), Ranking.ACE_FIVE)
+        low = ((h >> 2).astype(np.int16) + 1) % 13
+        keep = in_subset & (low <= limit)
+        keep[in_subset.all(axis=1)] = True  # a four-card badugi stands pat
+        mask: KeepMask = keep
+        return mask
+
+    def describe(self) -> str:
+        steps = ", ".join(
+            f"{d} left: keep to {self.keep_up_to[d]}" for d in sorted(self.keep_up_to, reverse=True)
+        )
+        return f"badugi (pat any badugi; {steps})"
+
+
+def _pick_char(table: Mapping[int, str], draws_left: int) -> str:
+    if draws_left in table:
+        return table[draws_left]
+    return table[max(table)] if draws_left > max(table) else table[min(table)]
+
+
 @cache
 def default_strategy(ranking: Ranking) -> Strategy:
     """2-7: pat 9-low with two or three draws left, T-low with one; keep cards to the 8,
     to the 9 on the last draw.  A-5 (ace low): pat 8-low, 9-low on the last draw; keep to
-    the 7, to the 8 on the last draw.  High (five-card draw): ``HighDrawStrategy``."""
+    the 7, to the 8 on the last draw.  High (five-card draw): ``HighDrawStrategy``.  Badugi:
+    pat any badugi; keep the best subset's cards to the 8, to the 9 with two draws left,
+    all of them on the last draw."""
     if ranking is Ranking.DEUCE_SEVEN:
         return ThresholdStrategy(ranking, {3: "8", 2: "8", 1: "9"}, {3: "9", 2: "9", 1: "T"})
     if ranking is Ranking.ACE_FIVE:
         return ThresholdStrategy(ranking, {3: "7", 2: "7", 1: "8"}, {3: "8", 2: "8", 1: "9"})
+    if ranking is Ranking.BADUGI:
+        return BadugiStrategy({3: "8", 2: "9", 1: "K"})
     return HighDrawStrategy()

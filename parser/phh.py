@@ -86,6 +86,7 @@ _GAME_CODES: Final = {
     Game.TRIPLE_DRAW_A5: "AL3D",
     Game.SINGLE_DRAW_A5: "AL1D",
     Game.FIVE_CARD_DRAW: "5D",
+    Game.BADUGI: "B",  # pokerkit's fixed-limit Badugi is "FB"
 }
 _STRUCTURE_CODES: Final = {Structure.FIXED: "F", Structure.POT: "P", Structure.NO_LIMIT: "N"}
 VARIANTS: Final[dict[str, tuple[Game, Structure]]] = {
@@ -103,7 +104,6 @@ OTHER_VARIANTS: Final = {
     "F7S": "fixed-limit seven card stud",
     "F7S/8": "fixed-limit seven card stud hi-lo",
     "FR": "fixed-limit razz",
-    "FB": "fixed-limit badugi",
 }
 # Every key of the standard (pokerkit's HandHistory fields): any other key not starting
 # with "_" is a warning, as pokerkit's loader gives one.

@@ -71,6 +71,7 @@ GAMES: Final[dict[str, Game]] = {
     "Triple Draw A-5 Lowball": Game.TRIPLE_DRAW_A5,
     "Single Draw A-5 Lowball": Game.SINGLE_DRAW_A5,
     "5 Card Draw": Game.FIVE_CARD_DRAW,
+    "Badugi": Game.BADUGI,
 }
 STRUCTURES: Final[dict[str, Structure]] = {
     "Limit": Structure.FIXED,

@@ -13,7 +13,8 @@ from datetime import UTC, datetime
 from typing import Final
 from zoneinfo import ZoneInfo
 
-from engine.cards import Cards, format_cards
+from engine import badugi
+from engine.cards import RANK_CHARS, Cards, format_cards
 from engine.record import (
     Action,
     ActionKind,
@@ -38,6 +39,7 @@ GAME_NAMES: Final = {
     Game.TRIPLE_DRAW_A5: "Triple Draw A-5 Lowball",
     Game.SINGLE_DRAW_A5: "Single Draw A-5 Lowball",
     Game.FIVE_CARD_DRAW: "5 Card Draw",
+    Game.BADUGI: "Badugi",
 }
 LIMIT_NAMES: Final = {
     Structure.FIXED: "Limit",
@@ -45,7 +47,7 @@ LIMIT_NAMES: Final = {
     Structure.NO_LIMIT: "No Limit",
 }
 SYMBOLS: Final = {"USD": "$", "CAD": "$", "EUR": "€", "GBP": "£", "INR": "₹"}
-_TRIPLE = (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5)
+_TRIPLE = (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI)  # three draws
 _MARKERS: Final = {1: "FIRST DRAW", 2: "SECOND DRAW", 3: "THIRD DRAW"}
 _ORDINALS: Final = {1: "1st", 2: "2nd", 3: "3rd"}
 _ET = ZoneInfo("America/New_York")
@@ -113,7 +115,8 @@ class _Writer:
                 self.deal()
                 if not step.mucked:
                     self.showdown()
-                    self.out.append(f"{step.player}: shows [{format_cards(step.cards)}]")
+                    said = _badugi_words(step.cards) if h.game is Game.BADUGI else ""
+                    self.out.append(f"{step.player}: shows [{format_cards(step.cards)}]{said}")
             elif isinstance(step, Muck):
                 self.deal()
                 self.showdown()
@@ -323,6 +326,18 @@ class _Writer:
                 return f"folded after the {_ORDINALS.get(street, '3rd')} Draw"
             return "folded after the Draw"
         return "mucked"
+
+
+def _badugi_words(cards: Cards) -> str:
+    """PokerStars' words for a shown badugi, " (Badugi: 8,6,3,2)", highest card first, the
+    ace as A.  Smaller hands get none: we have no PokerStars history showing its words for
+    them, and the reader takes a show with or without words."""
+    if len(cards) != badugi.HAND_SIZE or len(set(cards)) != badugi.HAND_SIZE:
+        return ""
+    played = badugi.playing_cards(cards)
+    if len(played) != badugi.HAND_SIZE:
+        return ""
+    return " (Badugi: " + ",".join(RANK_CHARS[c >> 2] for c in played) + ")"
 
 
 def _all_in(flag: bool) -> str:

@@ -261,3 +261,18 @@ def test_a_simulated_draw_shows_each_equitys_standard_error_and_the_outs(
     assert ("Keep 8♠ 6♦ 4♥ 3♣, draw 1: 20 of the 47 unseen cards make a ten-low or better "
             "without a pair, straight or flush: the 2s, 5s, 7s, 9s and tens (43% this draw)."
             ) in texts(at)
+
+
+def test_a_badugi_question_is_answered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at, path = drills(tmp_path, monkeypatch)
+    at.selectbox(key="drill_game_showdown").select(Ranking.BADUGI).run()
+    assert not at.exception
+    q: ShowdownQuestion = at.session_state["dq_showdown_badugi"]
+    assert q.ranking is Ranking.BADUGI and [len(h) for h in q.hands] == [4, 4]
+    for i in q.winners:
+        at.checkbox(key=pick("showdown", at, i)).check()
+    at.button(key="showdown_answer").click().run()
+    assert not at.exception
+    assert at.success[0].value == "Right · +15 points · streak 1"
+    assert showdown.reasons(q)[0] in texts(at)
+    assert (stored(path).answered, stored(path).score) == (1, 15)

@@ -80,7 +80,7 @@ def test_a5_and_seeded_repeats(capsys: pytest.CaptureFixture[str]) -> None:
         (
             ["equity", "--game", "high", "7s5d4h", "8s6d"],
             "error: unknown game 'high': one of 27, a5, 27_triple_draw, 27_single_draw, "
-            "a5_triple_draw, a5_single_draw",
+            "a5_triple_draw, a5_single_draw, badugi",
         ),
         (["equity", "--dead", "8s", "7s5d4h", "8s6d"], "error: card 8s appears twice"),
     ],

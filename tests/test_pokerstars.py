@@ -261,6 +261,19 @@ WALK = "Ann: posts small blind $0.05\nBob: posts big blind $0.10\n*** DEALING HA
             Structure.NO_LIMIT,
             Stakes(5, 10, 10, 10),
         ),
+        (
+            "PokerStars Hand #6:  Badugi Limit ($0.10/$0.20 USD) - 2013/07/01 12:00:00 ET",
+            Game.BADUGI,
+            Structure.FIXED,
+            Stakes(5, 10, 10, 20),
+        ),
+        (
+            "PokerStars Hand #7:  8-Game (Badugi Limit, $0.10/$0.20 USD)"
+            " - 2013/07/01 12:00:00 ET",
+            Game.BADUGI,
+            Structure.FIXED,
+            Stakes(5, 10, 10, 20),
+        ),
     ],
 )
 def test_headers_of_every_kind(
@@ -281,10 +294,6 @@ def test_play_money_has_no_currency_sign() -> None:
 @pytest.mark.parametrize(
     ("header", "game"),
     [
-        (
-            "PokerStars Hand #9:  Badugi Limit ($0.10/$0.20 USD) - 2013/07/01 12:00:00 ET",
-            "Badugi Limit",
-        ),
         (
             "PokerStars Hand #9:  HORSE (Razz Limit, $0.10/$0.20 USD) - 2013/07/01 12:00:00 ET",
             "Razz Limit",

@@ -29,9 +29,14 @@ DRILLS = {
     progress.DRAW: "What to draw",
     progress.POTS: "Who gets the pot",
 }
-GAMES = {Ranking.DEUCE_SEVEN: "2-7", Ranking.ACE_FIVE: "A-5", Ranking.HIGH: "High"}
+GAMES = {
+    Ranking.DEUCE_SEVEN: "2-7", Ranking.ACE_FIVE: "A-5", Ranking.HIGH: "High",
+    Ranking.BADUGI: "Badugi",
+}  # fmt: skip
+POT_GAMES = [Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH]  # five-card pot drills
 GAME_TOPICS = {Ranking.DEUCE_SEVEN.value: "2-7 lowball", Ranking.ACE_FIVE.value: "A-5 lowball",
-               Ranking.HIGH.value: "high hands"}  # the progress tables' game column
+               Ranking.HIGH.value: "high hands",
+               Ranking.BADUGI.value: "Badugi"}  # the progress tables' game column
 NO_PICK = "Tick the hand that wins (or every hand that ties), then answer."
 
 
@@ -377,7 +382,7 @@ st.title("Drills")
 top = st.columns([3, 2, 2])
 drill = top[0].radio("Drill", list(DRILLS), format_func=DRILLS.__getitem__, horizontal=True,
                      key="drill_kind")  # fmt: skip
-games = list(GAMES) if drill != progress.DRAW else list(draws.RANKINGS)
+games = {progress.SHOWDOWN: list(GAMES), progress.DRAW: list(draws.RANKINGS)}.get(drill, POT_GAMES)
 ranking = top[1].selectbox("Game", games, format_func=GAMES.__getitem__, key=f"drill_game_{drill}")
 use_own = top[2].toggle("Include my own hands", value=True, key="drill_own",
                         disabled=drill == progress.POTS)  # fmt: skip

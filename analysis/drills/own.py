@@ -17,7 +17,7 @@ from engine.cards import CardError, Cards, parse_cards
 from engine.ranking import Ranking, ranking_for
 from engine.record import Game
 
-TRIPLE = {Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5}
+TRIPLE = {Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI}
 
 
 def games_of(ranking: Ranking) -> list[str]:

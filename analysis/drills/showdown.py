@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from engine import badugi
 from engine.cards import CardError, Cards
 from engine.explain import explain
 from engine.ranking import (
@@ -22,6 +23,7 @@ from engine.ranking import (
     Ranking,
     categories_for,
     example_hand,
+    hand_size_of,
     rank,
     winners,
 )
@@ -32,6 +34,7 @@ SAME_TOP = "same_top"
 WHEEL = "wheel"
 LOOKS_GOOD = "looks_good"
 TIE = "tie"
+FOUR_VS_THREE = "four_vs_three"
 OWN = "own"
 
 TOPIC_LABELS = {
@@ -41,6 +44,7 @@ TOPIC_LABELS = {
     WHEEL: "wheel traps",
     LOOKS_GOOD: "straights and flushes that look good",
     TIE: "ties",
+    FOUR_VS_THREE: "rough badugis against good three-card hands",
     OWN: "own showdowns",
 }
 
@@ -49,6 +53,7 @@ TOPICS: dict[Ranking, tuple[str, ...]] = {
     Ranking.DEUCE_SEVEN: (RANDOM, SAME_CATEGORY, SAME_TOP, WHEEL, LOOKS_GOOD, TIE),
     Ranking.ACE_FIVE: (RANDOM, SAME_CATEGORY, SAME_TOP, LOOKS_GOOD, TIE),
     Ranking.HIGH: (RANDOM, SAME_CATEGORY, SAME_TOP, WHEEL, TIE),
+    Ranking.BADUGI: (RANDOM, SAME_TOP, FOUR_VS_THREE, TIE),
 }
 
 # Hands per question at levels 1..5: (fewest, most).
@@ -212,8 +217,9 @@ def _window(values: Sequence[int], n: int, rng: random.Random, width: int = 24) 
 
 
 def gen_random(ranking: Ranking, n: int, rng: random.Random) -> list[Cards]:
-    cards = rng.sample(range(52), 5 * n)
-    return [tuple(cards[5 * i : 5 * i + 5]) for i in range(n)]
+    size = hand_size_of(ranking)
+    cards = rng.sample(range(52), size * n)
+    return [tuple(cards[size * i : size * i + size]) for i in range(n)]
 
 
 _CATEGORY_WEIGHTS = {
@@ -240,7 +246,9 @@ def gen_same_category(ranking: Ranking, n: int, rng: random.Random) -> list[Card
 
 def gen_same_top(ranking: Ranking, n: int, rng: random.Random) -> list[Cards]:
     """No-pair hands (never a flush: that is another category) that share their top card,
-    so the decision comes further down."""
+    so the decision comes further down (Badugi: hands of one size and one top card)."""
+    if ranking is Ranking.BADUGI:
+        return _badugi_hands(_window(_badugi_same_top(n, rng), n, rng, width=12), rng)
     groups = {t: vs for t, vs in no_pair_by_top(ranking).items() if len(vs) >= n}
     if ranking is not Ranking.HIGH:
         groups = {t: vs for t, vs in groups.items() if t <= 10}  # 7-low .. queen-low
@@ -320,6 +328,11 @@ def gen_looks_good(ranking: Ranking, n: int, rng: random.Random) -> list[Cards]:
 
 def gen_tie(ranking: Ranking, n: int, rng: random.Random) -> list[Cards]:
     """Two (sometimes three) hands of the same rank value that win, the others close behind."""
+    if ranking is Ranking.BADUGI:
+        at = rng.randrange(300)  # badugis and good three-card hands: what players compare
+        tied = 3 if n >= 4 and rng.random() < 0.3 else 2
+        behind = rng.sample(range(at + 1, at + 200), n - tied)
+        return _badugi_hands([at] * tied + behind, rng)
     pool = values_of(ranking, Category.HIGH_CARD)  # ties of paired hands rarely fit a deck
     if ranking is not Ranking.HIGH:
         pool = pool[:1000]
@@ -330,6 +343,64 @@ def gen_tie(ranking: Ranking, n: int, rng: random.Random) -> list[Cards]:
     return _hands_of([best] * tied + behind, ranking, rng)
 
 
+# --- Badugi: hands built from a value's played ranks ------------------------------------
+
+
+def _badugi_same_top(n: int, rng: random.Random) -> list[int]:
+    """The values of one size (four or three cards) and one top card, best first."""
+    size = rng.choice((4, 4, 3))
+    top = rng.randrange(5 if size == 4 else 4, 12)  # a 6- to queen-high (ace 0)
+    return [
+        v
+        for v in range(badugi.CLASS_COUNT)
+        if badugi.size_of(v) == size and badugi.low_ranks_of(v)[0] == top
+    ]
+
+
+def gen_four_vs_three(ranking: Ranking, n: int, rng: random.Random) -> list[Cards]:
+    """A rough four-card badugi (ten- to king-high) against smooth three-card hands (to the
+    5): the badugi wins, however bad it looks."""
+    rough = [v for v in range(badugi.CLASS_COUNT) if badugi.size_of(v) == 4]
+    rough = [v for v in rough if badugi.low_ranks_of(v)[0] >= 9]
+    smooth = [
+        v
+        for v in range(badugi.CLASS_COUNT)
+        if badugi.size_of(v) == 3 and badugi.low_ranks_of(v)[0] <= 4
+    ]
+    return _badugi_hands([rng.choice(rough), *rng.sample(smooth, n - 1)], rng)
+
+
+def badugi_hand_for(value: int, rng: random.Random, used: Collection[int]) -> Cards:
+    """A random four-card hand of this Badugi value among the free cards: the played ranks
+    in distinct suits, filled with random free cards, each candidate checked by ``rank``
+    (a filler that would play is drawn again).  CardError when none is found."""
+    ranks = [(r - 1) % 13 for r in badugi.low_ranks_of(value)]  # ace low back to card ranks
+    blocked = set(used)
+    free = [c for c in range(52) if c not in blocked]
+    for _ in range(40):
+        suits = rng.sample(range(4), len(ranks))
+        played = [r * 4 + s for r, s in zip(ranks, suits, strict=True)]
+        if blocked.intersection(played):
+            continue
+        fillers = [c for c in free if c not in played]
+        for _ in range(20):
+            cards = played + rng.sample(fillers, badugi.HAND_SIZE - len(played))
+            if rank(cards, Ranking.BADUGI) == value:
+                rng.shuffle(cards)
+                return tuple(cards)
+    raise CardError(f"no free Badugi hand of value {value}")
+
+
+def _badugi_hands(values: Sequence[int], rng: random.Random) -> list[Cards]:
+    used: list[int] = []
+    out: list[Cards] = []
+    for v in values:
+        h = badugi_hand_for(v, rng, used)
+        used.extend(h)
+        out.append(h)
+    return out
+
+
 GENERATORS: dict[str, Gen] = {
     RANDOM: gen_random,
     SAME_CATEGORY: gen_same_category,
@@ -337,6 +408,7 @@ GENERATORS: dict[str, Gen] = {
     WHEEL: gen_wheel,
     LOOKS_GOOD: gen_looks_good,
     TIE: gen_tie,
+    FOUR_VS_THREE: gen_four_vs_three,
 }
 
 
