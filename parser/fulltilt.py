@@ -51,12 +51,13 @@ _GAMES = {
     "A-5 Triple Draw": Game.TRIPLE_DRAW_A5,
     "A-5 Single Draw": Game.SINGLE_DRAW_A5,
     "5 Card Draw": Game.FIVE_CARD_DRAW,
+    "Badugi": Game.BADUGI,
 }
 _STRUCTURES = {"Limit": Structure.FIXED, "Pot Limit": Structure.POT, "No Limit": Structure.NO_LIMIT}
 _BUY_IN = re.compile(r"\$([\d,.]+) \+ \$([\d,.]+)")
 _MAX_SEATS = re.compile(r"(\d+) max")
 _OTHER_GAME = re.compile(
-    r" - (?:[A-Za-z ]+ )?(Hold'em|Omaha[^-]*|Razz|7 Card Stud[^-]*|Stud[^-]*|Badugi)"
+    r" - (?:[A-Za-z ]+ )?(Hold'em|Omaha[^-]*|Razz|7 Card Stud[^-]*|Stud[^-]*)"
 )
 
 

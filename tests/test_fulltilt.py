@@ -493,8 +493,10 @@ def test_ten_game_mix_chatter_between_actions_is_read_as_notes() -> None:
     assert notes == [
         ("leaves", 12, "Carol"), ("time_left", 13, "Alice"), ("disconnected", 14, "Alice"),
         ("reconnected", 15, "Alice"), ("mood", 16, "Alice"), ("joins", 18, "Carol"),
-        ("mood", 19, "Bob"), ("adds_chips", 21, "Carol"), ("dealt", 25, "Bob"),
+        ("mood", 19, "Bob"), ("add_on", 21, "Carol"), ("dealt", 25, "Bob"),
     ]  # fmt: skip
+    # the top-up is kept with its amount: the next hand at the table may start $5 higher
+    assert [n.amount for n in hand.steps if isinstance(n, Note) and n.kind == "add_on"] == [500]
     assert next(a for a in hand.actions if a.player == "Bob") == Action(
         "Bob", 0, ActionKind.CALL, 20, 200
     )
@@ -517,15 +519,20 @@ def test_local_time_alone_is_taken_in_its_zone() -> None:
     assert hand.time == datetime(2011, 4, 7, 17, 44, 24, tzinfo=UTC)  # CEST is UTC+2
 
 
-def test_every_two_seven_hand_of_the_ten_game_mix_file_is_ok() -> None:
+def test_every_draw_hand_of_the_ten_game_mix_file_is_ok() -> None:
     path = CORPUS / "cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt"
     results = outcomes(path)
     hands = [o for o in results if isinstance(o, Hand)]
     skipped = [o for o in results if isinstance(o, Skipped)]
     assert len(results) == 84
-    assert Counter(h.game for h in hands) == {Game.TRIPLE_DRAW_27: 10, Game.SINGLE_DRAW_27: 10}
+    assert Counter(h.game for h in hands) == {
+        Game.TRIPLE_DRAW_27: 10, Game.SINGLE_DRAW_27: 10, Game.BADUGI: 10,
+    }  # fmt: skip
+    badugi = [h for h in hands if h.game is Game.BADUGI]
+    assert {len(h.dealt or ()) for h in badugi} == {4}  # Hero's four cards
+    assert {len(s.cards) for h in badugi for s in h.shows} == {4}
     assert Counter(s.game for s in skipped) == {
-        "Badugi": 10, "Hold'em": 13, "Omaha Hi": 10, "Omaha H/L": 1, "Razz": 10,
+        "Hold'em": 13, "Omaha Hi": 10, "Omaha H/L": 1, "Razz": 10,
         "Stud H/L": 10, "Stud Hi": 10,
     }  # fmt: skip
     assert {s.kind for s in skipped} == {"unsupported"}
@@ -551,7 +558,7 @@ def test_2013_header_puts_the_game_before_the_stakes() -> None:
     assert hand.time == datetime(2013, 5, 8, 10, 18, 16, tzinfo=ET)
     badugi = text.replace("FL 2-7 Triple Draw", "FL Badugi")
     ((_, out),) = list(read_text(badugi, "b.txt"))
-    assert isinstance(out, Skipped) and (out.kind, out.game) == ("unsupported", "Badugi")
+    assert isinstance(out, Hand) and (out.game, out.structure) == (Game.BADUGI, Structure.FIXED)
 
 
 def test_other_game_with_an_unusual_header_is_still_unsupported() -> None:

@@ -47,6 +47,8 @@ WARNED: dict[tuple[str, str], set[str]] = {
     # top-ups of the 10-game file are written, "X adds $16.25", and carried over silently)
     ("cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt", "29705493576"): {P.STACK_CHANGE},
     ("cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt", "29705637212"): {P.STACK_CHANGE},
+    ("cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt", "29704563387"): {P.STACK_CHANGE},
+    ("cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt", "29704583328"): {P.STACK_CHANGE},
 }
 
 
