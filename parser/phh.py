@@ -671,7 +671,8 @@ def _step(r: Mapping[str, Any], line: int) -> Step:
         return Collect(player, int(r["amount"]), line, _opt_int(r.get("pot")), int(r.get("run", 0)))
     if kind == "Note":
         who = r.get("player")
-        return Note(str(r["kind"]), str(r["text"]), line, None if who is None else str(who))
+        player_of = None if who is None else str(who)
+        return Note(str(r["kind"]), str(r["text"]), line, player_of, _opt_int(r.get("amount")))
     raise ValueError(f"unknown step type {kind!r}")
 
 
