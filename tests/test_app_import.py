@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import zipfile
 from pathlib import Path
@@ -23,6 +24,7 @@ from tests.app_support import (  # noqa: F401  (fixtures)
     markdown_sources,
     texts,
 )
+from tests.corpus import CORPUS
 
 
 def import_page(path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
@@ -77,8 +79,19 @@ def test_upload_shows_counts_by_verdict_and_twice_adds_nothing(
     assert queries.count_hands(db.connect(empty_db)) == 1
 
 
+def manifest_hands(path: Path) -> int:
+    """How many hands the corpus's MANIFEST.tsv says the file holds: the number opening its
+    ``hands`` column (some rows say more after it, as "1 (0 parsed)")."""
+    with (CORPUS / "MANIFEST.tsv").open(encoding="utf-8") as f:
+        rows = {r["path"]: r["hands"] for r in csv.DictReader(f, delimiter="\t")}
+    return int(rows[path.relative_to(CORPUS).as_posix()].split()[0])
+
+
 def test_several_files_and_a_zip(empty_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     members = sorted(p for p in STARS.glob("*.txt"))
+    # hands per file from the manifest: most files hold one hand, the PokerStars session 17
+    hands = [manifest_hands(p) for p in members]
+    assert sum(hands) == len(members) + 16
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
         for p in members:
@@ -95,16 +108,16 @@ def test_several_files_and_a_zip(empty_db: Path, monkeypatch: pytest.MonkeyPatch
     assert texts(at)[0] == (f"2 files: {total['added']} new hands added, 0 already in the "
                             "database.")
     stars = rows[0]
-    assert stars["hands read"] == len(members)
+    assert stars["hands read"] == sum(hands)
     assert stars["incomplete"] == 1  # the cancelled hand
-    assert stars["valid"] + stars["invalid"] + stars["incomplete"] == len(members)
+    assert stars["valid"] + stars["invalid"] + stars["incomplete"] == sum(hands)
     assert rows[1]["invalid"] == 1
     inside = at.dataframe[1].value
     assert list(inside["file"]) == [f"stars.zip/{p.name}" for p in members]
-    assert list(inside["hands"]) == [1] * len(members)
+    assert list(inside["hands"]) == hands
     assert int(inside["incomplete"].sum()) == 1
     con = db.connect(empty_db)
-    assert queries.count_hands(con) == len(members) + 1
+    assert queries.count_hands(con) == sum(hands) + 1
 
 
 def test_failed_hands_list_file_line_and_raw_text(

@@ -27,7 +27,7 @@ from tests.app_support import (  # noqa: F401  (fixtures)
 from tests.corpus import CORPUS
 
 DEFS = definitions()
-STARS_USD = Filters(site="pokerstars", currency="USD", tournament=False)  # the default view
+STARS_USD = Filters(site="pokerstars", currency="USD", tournament=False)  # the view checked
 TOURNAMENT = CORPUS / "tour" / "Stars" / "Draw"
 
 
@@ -52,6 +52,17 @@ def _metrics(at: object) -> dict[str, tuple[str, str]]:
     return {m.label: (m.value, m.help) for m in at.metric}  # type: ignore[attr-defined]
 
 
+def stars_app(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """The page showing Hero at PokerStars in USD cash (``STARS_USD``), the view most tests
+    check: the corpus's PokerStars hands have several games, positions and sessions. It is
+    picked, not the default: since the Full Tilt 10-game file is read, Hero plays most at
+    Full Tilt (the first test checks the default against the data)."""
+    at = app_for(corpus_db, monkeypatch).run()
+    at.selectbox(key="hero").set_value(("pokerstars", "Hero")).run()
+    assert not at.exception
+    return at
+
+
 def _money(cents: int) -> str:
     sign = "-" if cents < 0 else ""
     return f"{sign}{abs(cents) / 100:,.2f}"
@@ -65,22 +76,32 @@ def test_overview_is_the_default_page_and_shows_the_detected_hero(
     assert [t.value for t in at.title] == ["Overview & statistics"]
     con = db.connect(corpus_db)
     assert stats.hero_name(con) == "Hero"
-    # Hero at PokerStars in USD cash: the most hero hands of any site and money
-    assert at.selectbox(key="hero").value == ("pokerstars", "Hero")
+    # the default is the (site, money) with the most hands of the detected hero, counted
+    # here from the stored rows: Hero at Full Tilt in USD cash (30 hands, one more than at
+    # PokerStars, since the Full Tilt 10-game file's Hero hands are read)
+    most = con.execute(
+        "SELECT site, tournament_id IS NOT NULL, currency, count(*) AS n FROM player_hands "
+        "WHERE is_hero AND player = 'Hero' GROUP BY ALL ORDER BY n DESC LIMIT 2").fetchall()
+    assert most == [("fulltilt", False, "USD", 30), ("pokerstars", False, "USD", 29)]
+    assert at.selectbox(key="hero").value == ("fulltilt", "Hero")
     assert at.selectbox(key="f_money").value == (False, "USD")
+    tilt = stats.results(con, "Hero", Filters(site="fulltilt", currency="USD", tournament=False))
+    assert _metrics(at)["Hands"][0] == "30" == f"{tilt.hands:,}"
+    at.selectbox(key="hero").set_value(("pokerstars", "Hero")).run()
+    assert not at.exception
     res = stats.results(con, "Hero", STARS_USD)
     m = _metrics(at)
     assert m["Hands"] == (f"{res.hands:,}", DEFS["hands"])
     assert m["Net won"][0] == _money(res.net)
     assert m["Showdown"][0] == _money(res.net_showdown)
     assert m["Non-showdown"][0] == _money(res.net_nonshowdown)
-    assert res.hands == 27  # of the corpus's 57 cash hands where "Hero" is dealt in
+    assert res.hands == 29  # of the corpus's 107 cash hands where "Hero" is dealt in
 
 
 def test_every_statistic_is_shown_with_its_definition_on_hover(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = app_for(corpus_db, monkeypatch).run()
+    at = stars_app(corpus_db, monkeypatch)
     con = db.connect(corpus_db)
     values = {v.key: v for v in stats.player_stats(con, "Hero", STARS_USD)}
     m = _metrics(at)
@@ -110,7 +131,7 @@ def test_picking_another_hero_changes_the_figures(
 def test_game_filter_restricts_the_figures(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = app_for(corpus_db, monkeypatch).run()
+    at = stars_app(corpus_db, monkeypatch)
     games = at.selectbox(key="f_game").options
     assert "2-7 Triple Draw" in games and "Five-Card Draw" in games
     at.selectbox(key="f_game").set_value("27_triple_draw").run()
@@ -120,7 +141,7 @@ def test_game_filter_restricts_the_figures(
     res = stats.results(con, "Hero", Filters(site="pokerstars", game="27_triple_draw",
                                              currency="USD", tournament=False))
     assert _metrics(at)["Hands"][0] == f"{res.hands:,}"
-    assert 0 < res.hands < 27
+    assert 0 < res.hands < 29
     # the line above the figures counts the same hands
     assert at.text[0].value.startswith(f"Showing Hero at PokerStars over {res.hands} hands, ")
 
@@ -128,7 +149,7 @@ def test_game_filter_restricts_the_figures(
 def test_opponents_are_players_at_a_site_each_figure_beside_its_sample(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = app_for(corpus_db, monkeypatch).run()
+    at = stars_app(corpus_db, monkeypatch)
     opponents = table(at, "opponents")
     pairs = list(zip(opponents["site"], opponents["player"], strict=True))
     assert ("PokerStars", "Hero") not in pairs  # the hero
@@ -166,7 +187,9 @@ def test_money_is_never_summed_across_currencies_or_with_chips(
     con.close()
     at = app_for(corpus_db, monkeypatch).run()
     options = at.selectbox(key="f_money").options
-    assert options == ["Cash games in USD · 281 hands", "Cash games in EUR · 42 hands",
+    # player rows of each kind: the cash corpus (395 in USD since the Full Tilt, Merge and
+    # PokerStars session files grew it) and the Stars tournament folder
+    assert options == ["Cash games in USD · 395 hands", "Cash games in EUR · 42 hands",
                        "Tournaments (chips) · 2 hands", "Cash games in play money · 6 hands"]
     assert [w.value for w in at.warning] == []
     at.selectbox(key="f_money").set_value((True, "chips")).run()
@@ -183,7 +206,7 @@ def test_money_is_never_summed_across_currencies_or_with_chips(
 def test_final_hand_chart_shows_one_game_at_a_time(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = app_for(corpus_db, monkeypatch).run()
+    at = stars_app(corpus_db, monkeypatch)
     shown = stats.showdown_hands(db.connect(corpus_db), Filters(
         site="pokerstars", currency="USD", tournament=False), "Hero")
     games = list(shown.groupby("game")["hands"].sum().sort_values(ascending=False).index)
@@ -214,32 +237,32 @@ def _values(packed: Any) -> list[Any]:
 
 
 def test_results_by_hands_and_by_date(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    at = app_for(corpus_db, monkeypatch).run()
+    at = stars_app(corpus_db, monkeypatch)
     assert len(at.get("plotly_chart")) == 5
     days = stats.cumulative_by_date(db.connect(corpus_db), "Hero", STARS_USD)
     total = _chart(at, "chart_results_date")["data"][0]
     assert _values(total["x"]) == [f"{d:%Y-%m-%d}" for d in days["day"]]
     assert _values(total["y"]) == [v / 100 for v in days["cum_net"]]
-    assert len(_values(_chart(at, "chart_results")["data"][0]["x"])) == 27
+    assert len(_values(_chart(at, "chart_results")["data"][0]["x"])) == 29
 
 
 def test_sessions_and_results_by_stakes(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    at = app_for(corpus_db, monkeypatch).run()
+    at = stars_app(corpus_db, monkeypatch)
     con = db.connect(corpus_db)
     sessions = stats.sessions(con, "Hero", STARS_USD)
     shown = table(at, "sessions_table")
     assert list(shown["hands"]) == list(sessions["hands"])
     assert list(shown["net"]) == list(sessions["net"] / 100)
-    assert int(shown["hands"].sum()) == 27
+    assert int(shown["hands"].sum()) == 29
     stakes = table(at, "stakes_table")
     expected = stats.by_stakes(con, "Hero", STARS_USD)
     assert list(stakes["stakes"]) == list(expected["stakes"])
     assert list(stakes["hands"]) == list(expected["hands"])
-    assert int(stakes["hands"].sum()) == 27
+    assert int(stakes["hands"].sum()) == 29
 
 
 def test_position_filter(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    at = app_for(corpus_db, monkeypatch).run()
+    at = stars_app(corpus_db, monkeypatch)
     at.selectbox(key="f_position").set_value("BTN").run()
     assert not at.exception
     res = stats.results(db.connect(corpus_db), "Hero", Filters(
@@ -257,13 +280,13 @@ def test_the_hands_behind_a_figure_open_in_the_replayer(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch, target: tuple[object, ...],
     behind: dict[str, object],
 ) -> None:
-    at = app_for(corpus_db, monkeypatch).run()
+    at = stars_app(corpus_db, monkeypatch)
     at.selectbox(key="open_target").set_value(target).run()
     at.button(key="open_replayer").click().run()
     assert not at.exception
     expected = stats.hand_ids(db.connect(corpus_db), "Hero", STARS_USD, **behind)  # type: ignore[arg-type]
     assert at.session_state["replayer_hand_ids"] == expected
-    assert len(expected) == {"hits": 12, "sample": 26, "BTN": 5, "all": 27}[
+    assert len(expected) == {"hits": 12, "sample": 28, "BTN": 5, "all": 29}[
         str(target[-1]) if target[0] != "all" else "all"]
     assert [t.value for t in at.title] == ["Replayer"]
 
@@ -299,9 +322,9 @@ def test_first_start_imports_the_bundled_samples(
 def test_the_hero_is_named_in_plain_text(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = app_for(corpus_db, monkeypatch).run()
+    at = stars_app(corpus_db, monkeypatch)
     shown = [str(t.value) for t in at.text]
-    assert shown[0] == ("Showing Hero at PokerStars over 27 hands, 2009-11-25 to 2016-05-11 "
+    assert shown[0] == ("Showing Hero at PokerStars over 29 hands, 2009-11-25 to 2016-05-11 "
                         "(Cash games in USD).")
     assert not any("Showing" in s for s in markdown_sources(at))
 

@@ -160,11 +160,19 @@ def _stars_zip() -> bytes:
 
 
 def _hero_hands(files: list[tuple[str, bytes]]) -> int:
-    """Hands "Hero" is dealt into in ``files``, by an import of our own in memory."""
+    """Hands "Hero" is dealt into at PokerStars in USD cash in ``files`` (the overview's
+    default view after these uploads), by an import of our own in memory."""
     con = db.connect(db.MEMORY)
     for name, data in files:
         import_bytes(con, name, data)
-    return stats.results(con, "Hero").hands
+    return stats.results(con, "Hero", stats.Filters(site="pokerstars", currency="USD",
+                                                    tournament=False)).hands
+
+
+def _added(files: list[tuple[str, bytes]]) -> int:
+    """New hands an import of ``files`` adds, by an import of our own in memory."""
+    con = db.connect(db.MEMORY)
+    return sum(import_bytes(con, name, data).added for name, data in files)
 
 
 def _states(path: Path) -> tuple[ViewStep, ...]:
@@ -204,25 +212,18 @@ def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
     page.goto(f"{server}/")
     hands = page.get_by_test_id("stMetric").filter(has_text="Hands").first
     expect(hands).to_contain_text(f"{SAMPLE_HANDS:,}")
-    expect(page.locator(".js-plotly-plot")).to_have_count(4)
+    expect(page.locator(".js-plotly-plot")).to_have_count(5)
     _shot(page, "overview", readme=True)
 
     # import: a zip of PokerStars files, a single invalid hand, and hostile names
     page.goto(f"{server}/import")
     expect(page.get_by_role("heading", name="Import hand histories")).to_be_visible()
-    members = len(list(STARS.glob("*.txt")))
     uploads = [("stars.zip", _stars_zip()), ("rit.txt", KINGS_RIT.read_bytes()),
                ("hostile.txt", hostile_history().encode())]
     _upload(page, uploads)
     texts = page.get_by_test_id("stText")
-    expect(texts.filter(has_text="stars.zip: added")).to_have_text(
-        f"stars.zip: added {members} new hands (0 already present)."
-    )
-    expect(texts.filter(has_text="rit.txt: added")).to_have_text(
-        "rit.txt: added 1 new hand (0 already present)."
-    )
-    expect(texts.filter(has_text="hostile.txt: added")).to_have_text(
-        "hostile.txt: added 1 new hand (0 already present)."
+    expect(texts.filter(has_text="already in the database")).to_have_text(
+        f"3 files: {_added(uploads)} new hands added, 0 already in the database."
     )
     expect(page.get_by_text("Hands that failed")).to_be_visible()
     expect(page.get_by_test_id("stCode").first).to_contain_text("Hero")
@@ -232,8 +233,8 @@ def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
     page.goto(f"{server}/import")
     expect(page.get_by_role("heading", name="Import hand histories")).to_be_visible()
     _upload(page, [("rit.txt", KINGS_RIT.read_bytes())])
-    expect(texts.filter(has_text="rit.txt: added")).to_have_text(
-        "rit.txt: added nothing, 1 hand already in the database."
+    expect(texts.filter(has_text="already in the database")).to_have_text(
+        "1 file: 0 new hands added, 1 already in the database."
     )
     _shot(page, "import-again")
 
@@ -241,7 +242,7 @@ def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
     page.goto(f"{server}/")
     expect(page.get_by_role("heading", name="Overview & statistics")).to_be_visible()
     expect(hands).to_contain_text(f"{SAMPLE_HANDS + _hero_hands(uploads):,}")
-    expect(page.locator(".js-plotly-plot")).to_have_count(4)
+    expect(page.locator(".js-plotly-plot")).to_have_count(5)
     _shot(page, "overview-after-import")
 
     # replayer: find the triple-draw sample by id and step to its showdown
@@ -289,10 +290,10 @@ def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
     page.goto(f"{server}/")
     page.locator(".st-key-hero input").click()
     page.keyboard.type("evil")
-    page.get_by_role("option", name=link_name, exact=True).click()
+    page.get_by_role("option", name=f"{link_name} · PokerStars", exact=True).click()
     _settle(page)
     caption = page.get_by_test_id("stText").filter(has_text="Showing")
-    expect(caption).to_contain_text(f"Showing {link_name} over")
+    expect(caption).to_contain_text(f"Showing {link_name} at PokerStars over")
     app = page.locator("[data-testid=stMain]")
     expect(app.locator("a[href*='evil.example']")).to_have_count(0)
     expect(page.get_by_test_id("stMetric").filter(has_text="Hands").first).to_contain_text("1")

@@ -23,7 +23,7 @@ def test_money_kinds_hero_most_played_first(con: db.Connection) -> None:
     kinds = stats.money_kinds(con)
     assert list(zip(kinds["tournament"], kinds["currency"], kinds["hands"],
                     kinds["hero_hands"], strict=True)) == [
-        (False, "USD", 281, 57), (False, "EUR", 42, 15), (False, "play", 6, 0)]
+        (False, "USD", 395, 92), (False, "EUR", 42, 15), (False, "play", 6, 0)]
     # the money filters themselves do not narrow what is offered
     assert stats.money_kinds(con, Filters(currency="EUR")).equals(kinds)
 
@@ -31,9 +31,12 @@ def test_money_kinds_hero_most_played_first(con: db.Connection) -> None:
 def test_a_player_is_a_name_at_a_site(con: db.Connection) -> None:
     players = stats.site_players(con, Filters(currency="USD", tournament=False))
     heroes = players[players["player"] == "Hero"]
+    # the cash corpus as it is now: the Full Tilt 10-game file's Hero hands (20) make Full
+    # Tilt the hero's most played site, one hand ahead of PokerStars (its 17-hand session);
+    # the Merge 15-game session took Merge from 6 to 19
     assert list(zip(heroes["site"], heroes["hands"], strict=True)) == [
-        ("pokerstars", 27), ("fulltilt", 10), ("kingsclub", 9), ("merge", 6), ("ongame", 5)]
-    assert (players["site"].iloc[0], players["player"].iloc[0]) == ("pokerstars", "Hero")
+        ("fulltilt", 30), ("pokerstars", 29), ("merge", 19), ("kingsclub", 9), ("ongame", 5)]
+    assert (players["site"].iloc[0], players["player"].iloc[0]) == ("fulltilt", "Hero")
 
 
 def test_the_hands_behind_a_statistic_match_its_counts(con: db.Connection) -> None:
@@ -46,7 +49,7 @@ def test_the_hands_behind_a_statistic_match_its_counts(con: db.Connection) -> No
     # counted in actions: the hands with at least one
     acts = stats.hand_ids(con, "Hero", STARS_USD, stat="afq_0")
     assert 0 < len(acts) <= values["afq_0"].denominator
-    assert len(stats.hand_ids(con, "Hero", STARS_USD)) == 27
+    assert len(stats.hand_ids(con, "Hero", STARS_USD)) == 29
     btn = stats.hand_ids(con, "Hero", STARS_USD, column="position", value="BTN")
     assert btn == stats.hand_ids(con, "Hero", Filters(
         site="pokerstars", currency="USD", tournament=False, position="BTN"))
@@ -66,6 +69,6 @@ def test_hands_of_a_session_are_that_session(con: db.Connection) -> None:
 def test_results_by_stakes_add_up_to_the_results(con: db.Connection) -> None:
     table = stats.by_stakes(con, "Hero", STARS_USD)
     res = stats.results(con, "Hero", STARS_USD)
-    assert int(table["hands"].sum()) == res.hands == 27
+    assert int(table["hands"].sum()) == res.hands == 29
     assert int(table["net"].sum()) == res.net
     assert list(table.columns[:3]) == ["game", "stakes", "big_bet"]
