@@ -82,4 +82,4 @@ def test_a_database_another_program_holds_is_explained_and_retried(
     assert not at.exception and not at.error
     # the default view, Hero at Full Tilt in USD cash (the hero's most played since the Full
     # Tilt 10-game file is read; test_app_overview checks that default against the data)
-    assert at.metric[0].value == "30"
+    assert at.metric[0].value == "40"

@@ -77,16 +77,16 @@ def test_overview_is_the_default_page_and_shows_the_detected_hero(
     con = db.connect(corpus_db)
     assert stats.hero_name(con) == "Hero"
     # the default is the (site, money) with the most hands of the detected hero, counted
-    # here from the stored rows: Hero at Full Tilt in USD cash (30 hands, one more than at
-    # PokerStars, since the Full Tilt 10-game file's Hero hands are read)
+    # here from the stored rows: Hero at Full Tilt in USD cash (40 hands, more than the 29 at
+    # PokerStars, since the Full Tilt 10-game file's 2-7 and Badugi Hero hands are read)
     most = con.execute(
         "SELECT site, tournament_id IS NOT NULL, currency, count(*) AS n FROM player_hands "
         "WHERE is_hero AND player = 'Hero' GROUP BY ALL ORDER BY n DESC LIMIT 2").fetchall()
-    assert most == [("fulltilt", False, "USD", 30), ("pokerstars", False, "USD", 29)]
+    assert most == [("fulltilt", False, "USD", 40), ("pokerstars", False, "USD", 29)]
     assert at.selectbox(key="hero").value == ("fulltilt", "Hero")
     assert at.selectbox(key="f_money").value == (False, "USD")
     tilt = stats.results(con, "Hero", Filters(site="fulltilt", currency="USD", tournament=False))
-    assert _metrics(at)["Hands"][0] == "30" == f"{tilt.hands:,}"
+    assert _metrics(at)["Hands"][0] == "40" == f"{tilt.hands:,}"
     at.selectbox(key="hero").set_value(("pokerstars", "Hero")).run()
     assert not at.exception
     res = stats.results(con, "Hero", STARS_USD)
@@ -187,9 +187,9 @@ def test_money_is_never_summed_across_currencies_or_with_chips(
     con.close()
     at = app_for(corpus_db, monkeypatch).run()
     options = at.selectbox(key="f_money").options
-    # player rows of each kind: the cash corpus (395 in USD since the Full Tilt, Merge and
+    # player rows of each kind: the cash corpus (448 in USD since the Full Tilt, Merge and
     # PokerStars session files grew it) and the Stars tournament folder
-    assert options == ["Cash games in USD · 395 hands", "Cash games in EUR · 42 hands",
+    assert options == ["Cash games in USD · 448 hands", "Cash games in EUR · 42 hands",
                        "Tournaments (chips) · 2 hands", "Cash games in play money · 6 hands"]
     assert [w.value for w in at.warning] == []
     at.selectbox(key="f_money").set_value((True, "chips")).run()
