@@ -41,7 +41,9 @@ from analysis.importer import (
     facts_fn,
     reader_for,
 )
+from analysis.queries import reader_of
 from analysis.rows import CHILD_COLUMNS, HAND_COLUMNS, ArrowRows, Rows, add_result, with_continuity
+from analysis.verification import HandResult
 from analysis.workers import kill_workers, mp_context, worker_init, worker_result
 from engine.continuity import ContinuityTracker
 from parser.outcome import HandText
@@ -109,12 +111,10 @@ def replay_page(hands: Sequence[StoredHand]) -> _Page:
     ids: list[int] = []
     failed: list[tuple[int, str]] = []
     for hand_id, site, file, line, text in hands:
-        try:
-            reader = reader_for(site)
-        except KeyError:
-            failed.append((hand_id, f"no reader for site {site!r}"))
+        result = _read(site, file, line, text)
+        if isinstance(result, str):
+            failed.append((hand_id, result))
             continue
-        result = checked(reader, HandText(file, line, text, site))
         if result.status == "parse_error":
             failed.append((hand_id, result.reason))
             rows.breaks.append((result.file, result.line))  # its table's chain ends
@@ -122,6 +122,41 @@ def replay_page(hands: Sequence[StoredHand]) -> _Page:
         add_result(rows, result, facts, columns)
         ids.append(hand_id)
     return _Page(rows.to_arrow(types), ids, failed)
+
+
+def _read(site: str, file: str, line: int, text: str) -> HandResult | str:
+    """A stored text read as ``queries.rebuild`` reads it: a hand is stored under the site
+    its record names, not always its format's (a PHH hand under its venue, ``home`` or
+    ``pokerstars``), so when the site's own reader is missing or cannot read the text the
+    reader that recognises it (``queries.reader_of``) reads it.  The site's reader goes
+    first without sniffing, since nearly every hand is its site's: no cost on that path.
+    A string is why no reader could be found."""
+    named = _reader_named(site)
+    result = _checked_at(named, file, line, text) if named else None
+    if result is not None and result.status != "parse_error":
+        return result
+    other = reader_of(site, text)
+    if other is None or other is named:
+        return result if result is not None else f"no reader for site {site!r}"
+    return _checked_at(other, file, line, text)
+
+
+def _checked_at(reader: Any, file: str, line: int, text: str) -> HandResult:
+    """The text read as the import read it.  The stored line is the record's own line,
+    which is the text's first for PokerStars but not for PHH (its ``_drawlab_hand`` table
+    comes after the standard's keys); read at the stored line, such a record comes back
+    shifted by as much, so it is read again from where its text really began."""
+    result = checked(reader, HandText(file, line, text, reader.site))
+    if result.status == "parse_error" or result.line == line:
+        return result
+    return checked(reader, HandText(file, 2 * line - result.line, text, reader.site))
+
+
+def _reader_named(site: str) -> Any:
+    try:
+        return reader_for(site)
+    except KeyError:
+        return None
 
 
 def reverify(

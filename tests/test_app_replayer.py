@@ -277,25 +277,26 @@ def test_every_bundled_sample_hand_opens(tmp_path: Path, monkeypatch: pytest.Mon
 def test_stacks_after_the_collect_include_what_was_won(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = open_hand(replayer(db_of(tmp_path, SNG), monkeypatch), "220001120176")
+    at = open_hand(replayer(db_of(tmp_path, SNG), monkeypatch), "220001120247")
     at.button(key="b_end").click().run()
-    assert texts(at)[0] == "the pots are settled: main pot 5,260 to jackpotjo"
-    assert seat_lines(at) == [
-        "seat 1 · Hero (hero) · SB · stack 570 · in 200 · 3♦ 7♠ 4♥ 5♥ 7♥ · drew 4, 2, pat"
+    assert texts(at)[0] == "the pots are settled: main pot 3,620 to bluffalo"
+    assert seat_lines(at) == [  # the stacks hand #220001120248 starts from
+        "seat 1 · Hero (hero) · BTN · stack 4,170 · in 800 · 3♣ 7♠ 2♠ 7♥ 3♥ · drew 3, 2, 2"
         " · folded",
-        "seat 3 · jackpotjo · BB · stack 5,260 · in 2,530 · 8♥ 4♣ 5♦ 2♥ 6♣ · drew pat, 3, 2"
-        " · collected 5,260 · winner",
-        "seat 5 · Mr Draw · BTN · stack 3,170 · in 2,530 · 2♠ 7♣ 3♣ 8♠ 6♦ · drew 3, 2, 1",
+        "seat 2 · tripledrawer · SB · stack 1,210 · in 1,410 · 8♠ 4♠ 6♣ 5♣ T♣ · drew 2, 2, 1",
+        "seat 5 · bluffalo · BB · stack 3,620 · in 1,410 · 5♠ 7♣ 2♦ 9♦ 6♥ · drew 2, 2, pat"
+        " · collected 3,620 · winner",
     ]
     [pots] = [d.value for d in at.dataframe if "winners" in d.value.columns]
-    assert pots.to_dict("records") == [{"pot": "main", "amount": "5,260",
-                                        "eligible": "jackpotjo, Mr Draw", "winners": "jackpotjo"}]
+    assert pots.to_dict("records") == [{"pot": "main", "amount": "3,620",
+                                        "eligible": "tripledrawer, bluffalo",
+                                        "winners": "bluffalo"}]
     assert at.metric[0].value == "0"
     at.button(key="b_prev").click().run()
-    assert texts(at)[0] == "jackpotjo collects 5,260"
-    assert "stack 5,260" in seat_lines(at)[1] and seat_lines(at)[1].endswith("winner")
+    assert texts(at)[0] == "bluffalo collects 3,620"
+    assert "stack 3,620" in seat_lines(at)[2] and seat_lines(at)[2].endswith("winner")
     picture = next(b for b in html_bodies(at) if "dl-table" in b)
-    assert "wins 5,260" in picture and "3px solid #d4a017" in picture
+    assert "wins 3,620" in picture and "3px solid #d4a017" in picture
 
 
 def test_step_zero_shows_the_forced_bets_and_the_pot(
@@ -313,15 +314,15 @@ def test_step_zero_shows_the_forced_bets_and_the_pot(
 
 
 def test_the_header_and_tournament_chips(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    at = open_hand(replayer(db_of(tmp_path, SNG), monkeypatch), "220001120176")
+    at = open_hand(replayer(db_of(tmp_path, SNG), monkeypatch), "220001120247")
     picked = at.selectbox(key="replay_hand")
-    assert picked.options[picked.index].endswith(" · pot 5,260 chips")
+    assert picked.options[picked.index].endswith(" · pot 3,620 chips")
     [header] = [b for b in html_bodies(at) if "dl-hand-header" in b]
-    for fact in ("2-7 Triple Draw", "Fixed limit", "200/400 chips", "2200011203 1", "6-max",
-                 "seat 5", "#2200011203", "VIII"):
+    for fact in ("2-7 Triple Draw", "Fixed limit", "200/400 chips", "2200011204 1", "6-max",
+                 "seat 1", "#2200011204", "VIII"):
         assert f'<span style="font-weight:700">{fact}</span>' in header
     assert at.metric[0].value == "300"  # blinds 100 and 200, in chips, no cents
-    assert "SB" in seat_lines(at)[0] and "5,260.00" not in " ".join(texts(at))
+    assert "SB" in seat_lines(at)[1] and "3,620.00" not in " ".join(texts(at))
 
 
 def test_biggest_pots_are_ranked_within_one_currency_or_chips(
@@ -341,7 +342,8 @@ def test_biggest_pots_are_ranked_within_one_currency_or_chips(
     assert int(at.selectbox(key="replay_hand").value) == int(usd["id"].iloc[0])
     at.selectbox(key="r_pot_unit").select_index(1).run()
     options = at.selectbox(key="replay_hand").options
-    assert options[0].startswith("#220001120176 ") and options[0].endswith(" · pot 5,260 chips")
+    # hand #220001120269 writes the sample's biggest total pot, 5600
+    assert options[0].startswith("#220001120269 ") and options[0].endswith(" · pot 5,600 chips")
     assert all(o.endswith(" chips") for o in options)
 
 

@@ -51,19 +51,19 @@ def test_a_stored_hand_by_its_id_in_chips(
     con = db.connect(path)
     import_paths(con, [SNG], workers=0)
     con.close()
-    status, lines, _ = run(capsys, "--db", str(path), "--json", "220001120176")
+    status, lines, _ = run(capsys, "--db", str(path), "--json", "220001120247")
     assert status == 0
-    last = json.loads(lines[-1])
-    assert last["stacks"] == {"Hero": "570", "jackpotjo": "5260", "Mr Draw": "3170"}
-    assert last["event"] == "the pots are settled: main pot 5,260 to jackpotjo"
-    status, lines, _ = run(capsys, "--db", str(path), "pokerstars:220001120176")
+    last = json.loads(lines[-1])  # the stacks hand #220001120248 starts from
+    assert last["stacks"] == {"Hero": "4170", "tripledrawer": "1210", "bluffalo": "3620"}
+    assert last["event"] == "the pots are settled: main pot 3,620 to bluffalo"
+    status, lines, _ = run(capsys, "--db", str(path), "pokerstars:220001120247")
     assert status == 0
     assert lines[0] == (
-        "Hand #220001120176 · pokerstars · 2-7 Triple Draw · Fixed limit · 200/400 chips")
+        "Hand #220001120247 · pokerstars · 2-7 Triple Draw · Fixed limit · 200/400 chips")
     assert lines[-2].split() == [
-        "32", "settled", "pot", "0", "the", "pots", "are", "settled:", "main", "pot", "5,260",
-        "to", "jackpotjo"]
-    assert lines[-1] == "     Hero 570 folded | jackpotjo 5,260 *won* | Mr Draw 3,170"
+        "29", "settled", "pot", "0", "the", "pots", "are", "settled:", "main", "pot", "3,620",
+        "to", "bluffalo"]
+    assert lines[-1] == "     Hero 4,170 folded | tripledrawer 1,210 | bluffalo 3,620 *won*"
     status, _, err = run(capsys, "--db", str(path), "123")
     assert (status, err) == (1, "error: 123: no such hand stored\n")
 

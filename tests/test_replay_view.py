@@ -50,22 +50,22 @@ def test_bets_are_swept_when_the_round_closes_and_streets_follow_the_record() ->
 
 
 def test_the_collect_pays_the_winner_and_the_last_step_settles_the_pots() -> None:
-    hand = one_hand(SNG, "220001120176")
+    hand = one_hand(SNG, "220001120247")  # level VIII, bluffalo all-in wins 3,620, Hero folds
     view = hand_view(hand)
-    collect = next(s for s in view.steps if s.text == "jackpotjo collects 5,260")
-    jackpotjo = collect.seat("jackpotjo")
-    assert jackpotjo is not None
-    assert (jackpotjo.stack, jackpotjo.collected, jackpotjo.winner) == (526000, 526000, True)
+    collect = next(s for s in view.steps if s.text == "bluffalo collects 3,620")
+    bluffalo = collect.seat("bluffalo")
+    assert bluffalo is not None
+    assert (bluffalo.stack, bluffalo.collected, bluffalo.winner) == (362000, 362000, True)
     assert collect.pot == 0
     last = view.steps[-1]
     assert last.index == len(view.steps) - 1 == collect.index + 1
-    assert last.text == f"{SETTLED}: main pot 5,260 to jackpotjo"
-    assert {s.player: s.stack for s in last.seats} == {
-        "Hero": 57000, "jackpotjo": 526000, "Mr Draw": 317000}
+    assert last.text == f"{SETTLED}: main pot 3,620 to bluffalo"
+    assert {s.player: s.stack for s in last.seats} == {  # the stacks hand ...248 starts from
+        "Hero": 417000, "tripledrawer": 121000, "bluffalo": 362000}
     assert all(s.bet == 0 for s in last.seats)
-    assert [(p.name, p.amount, p.winners) for p in last.pots] == [
-        ("main", 526000, ("jackpotjo",))]
-    assert [s.player for s in last.seats if s.winner] == ["jackpotjo"]
+    assert [(p.name, p.amount, p.eligible, p.winners) for p in last.pots] == [
+        ("main", 362000, ("tripledrawer", "bluffalo"), ("bluffalo",))]
+    assert [s.player for s in last.seats if s.winner] == ["bluffalo"]
 
 
 def test_every_hand_ends_with_the_stacks_the_next_hand_starts_from() -> None:
@@ -102,12 +102,12 @@ def test_problems_no_step_shows_are_listed_once() -> None:
 
 
 def test_the_header_names_game_limit_stakes_table_and_tournament() -> None:
-    header = hand_view(one_hand(SNG, "220001120176")).header
+    header = hand_view(one_hand(SNG, "220001120247")).header
     assert header.lines() == [
-        "Hand #220001120176 · pokerstars · 2-7 Triple Draw · Fixed limit · 200/400 chips",
-        "Table 2200011203 1 (6-max, 3 players dealt in, button seat 5)",
-        "Tournament #2200011203, level VIII",
-        "2026-03-02 05:19:21",
+        "Hand #220001120247 · pokerstars · 2-7 Triple Draw · Fixed limit · 200/400 chips",
+        "Table 2200011204 1 (6-max, 3 players dealt in, button seat 1)",
+        "Tournament #2200011204, level VIII",
+        "2026-03-02 06:58:01",
     ]
     [cash] = hands_of(STARS_TRIPLE)
     assert hand_view(cash).header.stakes == "0.10/0.20 USD"

@@ -248,3 +248,16 @@ def test_quarantined_texts_this_drawlab_reads_become_hands(tmp_path: Path) -> No
         sql = f"SELECT * EXCLUDE (hand) FROM {table} WHERE hand = ? ORDER BY ALL"
         want = reference.execute(sql, [1]).fetchall()
         assert con.execute(sql, [6]).fetchall() == want and want, table
+
+
+def test_phh_hands_stored_under_their_venue_are_read_by_the_phh_reader() -> None:
+    phh = Path(__file__).resolve().parent.parent / "sample_histories" / "phh"
+    con = dbmod.connect(dbmod.MEMORY)
+    import_paths(con, [phh], workers=0)
+    query = "SELECT site, status, count(*) FROM hands GROUP BY ALL ORDER BY ALL"
+    assert con.execute(query).fetchall() == [("home", "ok", 2), ("pokerstars", "ok", 8)]
+    before = _snapshot(con)
+    summary = reverify(con, workers=0)
+    assert (summary.hands, summary.changed, summary.after["ok"]) == (10, 0, 10)
+    assert con.execute(query).fetchall() == [("home", "ok", 2), ("pokerstars", "ok", 8)]
+    assert _snapshot(con) == before
