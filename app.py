@@ -7,6 +7,8 @@ it is filled with the bundled ``sample_histories`` (see ``ui.state``).
 
 import streamlit as st
 
+from ui import state
+
 st.set_page_config(page_title="DrawLab", page_icon="🂡", layout="wide")
 
 PAGES = [
@@ -19,4 +21,7 @@ PAGES = [
     st.Page("ui/drills_page.py", title="Drills", icon=":material/school:", url_path="drills"),
 ]
 
-st.navigation(PAGES).run()
+try:
+    st.navigation(PAGES).run()
+finally:
+    state.end_run()  # the file is held only while a run reads it (see ui.state)

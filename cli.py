@@ -146,11 +146,13 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _open_db(path: str | None) -> Connection | None:
-    """The database to write, or None after saying why it cannot be opened."""
+    """The database to write, or None after saying why it cannot be opened.  Another
+    program's short hold on the file (the watcher, the dashboard) is waited for."""
+    from analysis.db import LOCK_WAIT
     from analysis.importer import open_database
 
     try:
-        return open_database(path)
+        return open_database(path, wait=LOCK_WAIT)
     except (RuntimeError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return None
