@@ -19,6 +19,8 @@ PAGES = [
     st.Page("ui/import_page.py", title="Import", icon=":material/upload_file:",
             url_path="import"),
     st.Page("ui/drills_page.py", title="Drills", icon=":material/school:", url_path="drills"),
+    st.Page("ui/live_page.py", title="Live session", icon=":material/sensors:", url_path="live"),
+    st.Page("ui/hud_page.py", title="HUD", icon=":material/table_view:", url_path="hud"),
 ]
 
 try:
