@@ -32,6 +32,8 @@ from analysis.importer import ImportSummary, import_paths, open_database
 POLL = 1.0  # seconds between scans when no event arrives (events: sooner)
 POLL_WITH_EVENTS = 5.0  # ...when watchdog delivers events, the scan is only a safety net
 SETTLE = 0.25  # seconds a changed file must stay unchanged before it is read
+BATCH_BYTES = 16 << 20  # a backlog is imported this much at a time, the file let go between
+YIELD = 0.05  # seconds the file is left free between two batches, for a waiting reader
 SKIPPED_SUFFIXES = (".duckdb", ".wal", ".tmp", ".part", ".lock")
 
 Stamp = tuple[int, int, int]  # size, modification time (ns), inode
@@ -92,6 +94,21 @@ def stamp(path: Path) -> Stamp | None:
     return (st.st_size, st.st_mtime_ns, st.st_ino)
 
 
+def _groups(changed: list[tuple[Path, Stamp]]) -> Iterator[list[tuple[Path, Stamp]]]:
+    """Files in batches of about ``BATCH_BYTES``: a large backlog (the first round over a
+    full history folder) does not keep the database from other programs all along."""
+    group: list[tuple[Path, Stamp]] = []
+    size = 0
+    for item in changed:
+        if group and size + item[1][0] > BATCH_BYTES:
+            yield group
+            group, size = [], 0
+        group.append(item)
+        size += item[1][0]
+    if group:
+        yield group
+
+
 @dataclass
 class Watcher:
     """Imports ``roots`` into the database at ``db_path``, then every change to them.
@@ -148,10 +165,12 @@ class Watcher:
             if len(quiet) < len(changed):
                 self._wake.set()
             changed = quiet
-        if not changed:
-            return
-        batch = self._import(changed, workers=None if first else 0)
-        self.on_batch(batch)
+        for i, group in enumerate(_groups(changed)):
+            if self.stop_event.is_set():
+                return  # the rest is not marked seen: the next run reads it
+            if i:
+                self.stop_event.wait(YIELD)
+            self.on_batch(self._import(group, workers=None if first else 0))
 
     def _changed(self) -> list[tuple[Path, Stamp]]:
         now: dict[Path, Stamp] = {}

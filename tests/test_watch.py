@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import duckdb
+import pytest
 
 from analysis import db as dbmod
 from analysis.importer import import_paths
@@ -58,7 +59,7 @@ class WatcherProcess:
 
     def stop(self) -> int:
         self.proc.send_signal(signal.SIGTERM)
-        code = self.proc.wait(timeout=60)
+        code = self.proc.wait(timeout=180)  # a busy machine: the batch in hand commits first
         while not self.lines.empty():
             self.seen.append(self.lines.get())
         return code
@@ -217,3 +218,25 @@ def test_watcher_killed_mid_batch_leaves_a_consistent_database_the_next_run_comp
         assert _hands(con) == reference
     finally:
         con.close()
+
+
+def test_a_backlog_is_imported_in_batches_letting_go_of_the_file_between(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from analysis import watch
+
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"t{i}.txt").write_text(stars_history(4, first_id=900_000_000_000 + 10 * i),
+                                          encoding="utf-8")
+    size = (folder / "t0.txt").stat().st_size
+    batches: list[watch.Batch] = []
+    w = watch.Watcher(str(tmp_path / "d.duckdb"), [folder], on_batch=batches.append,
+                      events=False, settle=0)
+    monkeypatch.setattr(watch, "BATCH_BYTES", 2 * size)  # two files a batch
+    w._round(first=True)
+    assert [len(b.files) for b in batches] == [2, 1]
+    assert [b.summary.added for b in batches if b.summary] == [8, 4]
+    w._round()
+    assert len(batches) == 2  # nothing changed: no batch
