@@ -7,6 +7,8 @@ it is filled with the bundled ``sample_histories`` (see ``ui.state``).
 
 import streamlit as st
 
+from ui import state
+
 st.set_page_config(page_title="DrawLab", page_icon="🂡", layout="wide")
 
 PAGES = [
@@ -18,6 +20,11 @@ PAGES = [
             url_path="import"),
     st.Page("ui/drills_page.py", title="Drills", icon=":material/school:", url_path="drills"),
     st.Page("ui/review_page.py", title="Review", icon=":material/troubleshoot:", url_path="review"),
+    st.Page("ui/live_page.py", title="Live session", icon=":material/sensors:", url_path="live"),
+    st.Page("ui/hud_page.py", title="HUD", icon=":material/table_view:", url_path="hud"),
 ]
 
-st.navigation(PAGES).run()
+try:
+    st.navigation(PAGES).run()
+finally:
+    state.end_run()  # the file is held only while a run reads it (see ui.state)

@@ -172,11 +172,13 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _open_db(path: str | None) -> Connection | None:
-    """The database to write, or None after saying why it cannot be opened."""
+    """The database to write, or None after saying why it cannot be opened.  Another
+    program's short hold on the file (the watcher, the dashboard) is waited for."""
+    from analysis.db import LOCK_WAIT
     from analysis.importer import open_database
 
     try:
-        return open_database(path)
+        return open_database(path, wait=LOCK_WAIT)
     except (RuntimeError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return None
@@ -188,15 +190,70 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--json", action="store_true", help='end with one line {"summary": {...}}')
     p.add_argument("--quiet", action="store_true", help="no progress, no table; problems only")
     p.add_argument("--workers", type=int, help="worker processes (default: one per core)")
+    p.add_argument(
+        "--watch",
+        action="store_true",
+        help="keep running: import new and grown files as they change (Ctrl-C stops)",
+    )
+    p.add_argument(
+        "--poll",
+        type=float,
+        metavar="SECONDS",
+        help="with --watch: seconds between scans of the files (default 1, 5 with events)",
+    )
+    p.add_argument(
+        "--no-events",
+        action="store_true",
+        help="with --watch: scan only, no file system events (network shares)",
+    )
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="hand-history files, folders (read recursively) or .zip archives")
     p.set_defaults(handler=_import)
+
+
+def _watch(args: argparse.Namespace) -> int:
+    """``import --watch``: a line per batch until Ctrl-C or SIGTERM, which let the batch
+    being written commit before the command ends."""
+    import json
+    import signal
+    from pathlib import Path
+
+    from analysis.watch import Batch, Watcher
+
+    def show(batch: Batch) -> None:
+        if args.json:
+            body = batch.summary.as_dict() if batch.summary is not None else {}
+            print(json.dumps({"batch": {"files": list(batch.files), **body,
+                                        "error": batch.error}}), flush=True)
+        elif not args.quiet or batch.summary is None or batch.summary.problems:
+            print(batch.line(), flush=True)
+
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    watcher = Watcher(args.db, [Path(p) for p in args.paths], on_batch=show,
+                      poll=args.poll, events=not args.no_events)
+    previous = {sig: signal.signal(sig, lambda *_: watcher.stop())
+                for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        if not args.quiet and not args.json:
+            print(f"watching {len(args.paths)} path(s); Ctrl-C stops", flush=True)
+        watcher.run()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if not args.quiet and not args.json:
+        print("stopped", flush=True)
+    return 0
 
 
 def _import(args: argparse.Namespace) -> int:
     from analysis import import_report
     from analysis.importer import Progress, import_paths
 
+    if args.watch:
+        return _watch(args)
     live = not args.quiet and not args.json and sys.stderr.isatty()
 
     def show(p: Progress) -> None:

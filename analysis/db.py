@@ -8,13 +8,17 @@ out anew is marked stale; refilling it parses hands, which is the importer's job
 module imports nothing of the import pipeline).
 
 DuckDB lets one process write a file at a time; readers in other processes must open it
-``read_only`` while no writer holds it.
+``read_only`` while no writer holds it.  So every DrawLab program holds the file only
+while it uses it (open, a short transaction or a read, close), and every open waits a
+little for the lock (``wait``) instead of failing at once: see README, "One database,
+several programs".
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -26,6 +30,9 @@ from analysis.schema import CURRENT_VERSION, migrate, stored_version
 
 ENV_VAR = "DRAWLAB_DB"
 MEMORY = ":memory:"
+LOCK_WAIT = 15.0  # seconds an open waits for another program to let go of the file
+_LOCK_POLL = 0.01  # first pause between tries; doubles up to _LOCK_POLL_MAX
+_LOCK_POLL_MAX = 0.1
 
 Connection = duckdb.DuckDBPyConnection
 
@@ -82,12 +89,38 @@ def resolve_path(path: str | os.PathLike[str] | None = None) -> str:
     return str(default_path())
 
 
-def connect(path: str | os.PathLike[str] | None = None, *, read_only: bool = False) -> Connection:
+def is_locked(exc: BaseException) -> bool:
+    """DuckDB's error for a file another process holds (the only one worth waiting on)."""
+    return isinstance(exc, duckdb.IOException) and "lock" in str(exc).lower()
+
+
+def _open(target: str, read_only: bool, wait: float) -> Connection:
+    """``duckdb.connect``, trying again for up to ``wait`` seconds while the file is
+    locked by another program (which, in DrawLab, holds it only for a short write)."""
+    deadline = time.monotonic() + wait
+    pause = _LOCK_POLL
+    while True:
+        try:
+            return duckdb.connect(target, read_only=read_only)
+        except duckdb.IOException as exc:
+            if not is_locked(exc) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(_LOCK_POLL_MAX, pause * 2)
+
+
+def connect(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    read_only: bool = False,
+    wait: float = 0.0,
+) -> Connection:
     """Open (creating if need be) the database and bring its schema to the current version.
 
     ``read_only`` opens an existing, current database without writing a byte (no DDL, so
     another process may read it at the same time): a missing file is ``DatabaseMissing``,
-    one an older or newer DrawLab laid out is ``SchemaOutdated``.
+    one an older or newer DrawLab laid out is ``SchemaOutdated``.  ``wait``: seconds to
+    keep trying while another program holds the file (``LOCK_WAIT`` suits a command).
     """
     target = resolve_path(path)
     if target != MEMORY:
@@ -99,11 +132,12 @@ def connect(path: str | os.PathLike[str] | None = None, *, read_only: bool = Fal
         if not read_only:
             Path(target).parent.mkdir(parents=True, exist_ok=True)
     try:
-        con = duckdb.connect(target, read_only=read_only)
+        con = _open(target, read_only, wait)
     except duckdb.IOException as exc:
+        waited = f" (after waiting {wait:g} s)" if wait > 0 and is_locked(exc) else ""
         raise DatabaseUnavailable(
-            f"cannot open the database {target}: {exc}. DuckDB lets one program write a "
-            "database at a time: close the other DrawLab (dashboard or import) or use --db"
+            f"cannot open the database {target}{waited}: {exc}. DuckDB lets one program "
+            "write a database at a time: another DrawLab holds it for a long import, or use --db"
         ) from exc
     if read_only:
         try:

@@ -571,11 +571,12 @@ def _hash_stream(stream: BinaryIO, digest: Any, prefix_size: int | None) -> tupl
     return prefix, size
 
 
-def open_database(path: str | os.PathLike[str] | None = None) -> Connection:
+def open_database(path: str | os.PathLike[str] | None = None, *, wait: float = 0.0) -> Connection:
     """The database to write, its ``player_hands`` refilled first when this DrawLab's facts
     have other columns than those it was built with (``analysis.db.connect`` only marks
-    the table stale: opening a database never parses hands by itself)."""
-    con = connect(path)
+    the table stale: opening a database never parses hands by itself).  ``wait``: seconds
+    to keep trying while another program holds the file."""
+    con = connect(path, wait=wait)
     if facts_stale(con):
         rebuild_player_hands(con)
     return con

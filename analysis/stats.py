@@ -188,17 +188,22 @@ def summary(
     player: str | None = None,
     by: tuple[str, ...] = (),
     stats: tuple[StatDef, ...] = STATS,
+    players: tuple[str, ...] | None = None,
 ) -> pd.DataFrame:
     """Results and every statistic per player (and per ``by`` column, e.g. position).
 
     Columns: ``player``, the ``by`` columns, ``RESULT_COLUMNS``, then for each statistic
     ``<key>`` (the ratio, NaN without a sample), ``<key>_n`` and ``<key>_d`` (the counts).
-    One pass over the table whatever the number of players.
+    One pass over the table whatever the number of players; ``players`` limits it to
+    those (a HUD's table), which reads only their rows.
     """
     unknown = [c for c in by if c not in FACT_COLUMNS]
     if unknown:  # names go into the SQL text: only the table's own columns
         raise ValueError(f"not a player_hands column: {', '.join(unknown)}")
     where, params = filters.where(player)
+    if players is not None:
+        where = f"({where}) AND player IN (SELECT unnest(?::VARCHAR[]))"
+        params = [*params, list(players)]
     keys = ", ".join(("player", *by))
     columns = ", ".join(part for part in (keys, _RESULT_SQL, _stat_sql(stats)) if part)
     sql = (

@@ -25,19 +25,20 @@ def open_database(path: str | None) -> duckdb.DuckDBPyConnection:
     """Open read-only: statistics only read, so they run beside a dashboard or an import.
 
     A database an older DrawLab laid out is first opened once for writing, which migrates
-    it (as any writing open would), then read.
+    it (as any writing open would), then read.  Another program writing the file (the
+    watcher's short transactions, the dashboard) is waited for, up to ``db.LOCK_WAIT``.
     """
     target = db.resolve_path(path)
     try:
         try:
-            return db.connect(target, read_only=True)
+            return db.connect(target, read_only=True, wait=db.LOCK_WAIT)
         except db.SchemaOutdated as outdated:
             if outdated.newer:
                 raise
             from analysis.importer import open_database  # parses: only for an old file
 
-            open_database(target).close()
-            return db.connect(target, read_only=True)
+            open_database(target, wait=db.LOCK_WAIT).close()
+            return db.connect(target, read_only=True, wait=db.LOCK_WAIT)
     except (RuntimeError, duckdb.Error) as e:
         raise StatsError(str(e)) from e
 

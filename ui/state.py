@@ -1,19 +1,29 @@
-"""The dashboard's shared state: one database connection per process, a cursor per run.
+"""The dashboard's shared state: the database held only while a run or a job uses it.
 
-DuckDB lets one process hold a file for writing, and Streamlit runs every session in the
-same process on its own threads, so the connection is a cached resource and each script
-run talks to it through its own cursor (a cursor is DuckDB's per-thread handle).
+Other programs use the same file at the same time (``drawlab import --watch``, ``drawlab
+stats`` from a terminal), and DuckDB lets one process hold a file for writing while no
+other process has it open at all.  So the dashboard never keeps the file: a script run
+(or a fragment, or an import job) takes a *hold* on the process's one connection, the
+first hold opens it (waiting briefly while another program writes), and the last one to
+let go closes it, which hands the file back.  Streamlit runs every session on its own
+thread of this one process, so holders share the connection and each run reads through
+its own cursor (DuckDB's per-thread handle).  The connection is opened for writing: inside
+one process DuckDB refuses a read-only and a writing connection to the same file at once,
+and an import job may write while pages read.
 
 Page data is cached with ``st.cache_data`` keyed on the database path and its
-*generation*: a counter this process raises after every import.  Only this process can
-write the file while the dashboard holds it, so the counter is exact, and a page never
-recomputes what it has already computed for the same hands.
+*generation*, which changes whenever any program wrote the file (its and its write-ahead
+log's size and time, plus a counter of this process's own imports): a page never
+recomputes what it computed for the same hands, and sees another program's new hands on
+its next run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +35,7 @@ from analysis.importer import ImportSummary, import_paths, open_database
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 SAMPLES_ENV = "DRAWLAB_SAMPLES"  # another folder to import on a first start ("" for none)
+OPEN_WAIT = 5.0  # seconds a page waits for another program's write before saying so
 
 
 def samples_dir() -> Path | None:
@@ -38,14 +49,66 @@ def samples_dir() -> Path | None:
 class Shared:
     """What every session of this process shares for one database file."""
 
-    connection: Connection
-    generation: int = 0
+    path: str
+    generation: int = 0  # this process's imports (others are seen in the file's stat)
     lock: threading.Lock = field(default_factory=threading.Lock)  # one import at a time
+    _guard: threading.Lock = field(default_factory=threading.Lock)
+    _con: Connection | None = None
+    _holds: int = 0
+    _job_holds: int = 0
+
+    def acquire(self) -> Connection:
+        """A hold on the connection, opening it when nobody holds it; ``release`` it."""
+        with self._guard:
+            if self._con is None:
+                self._con = open_database(self.path, wait=OPEN_WAIT)
+            self._holds += 1
+            return self._con
+
+    def release(self) -> None:
+        """Let go of a hold; the last one closes the connection, freeing the file."""
+        with self._guard:
+            self._holds = max(0, self._holds - 1)
+            if self._holds == 0 and self._con is not None:
+                con, self._con = self._con, None
+                con.close()
+
+    @property
+    def held(self) -> bool:
+        return self._con is not None
+
+    @property
+    def connection(self) -> Connection:
+        """The connection for a job on a thread of its own (``ui.import_job``): a hold
+        that ``imported`` (the job's ``on_done``) lets go of."""
+        con = self.acquire()
+        with self._guard:
+            self._job_holds += 1
+        return con
+
+    def job_done(self) -> None:
+        with self._guard:
+            if self._job_holds == 0:
+                return
+            self._job_holds -= 1
+        self.release()
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """A cursor for the time of a ``with`` block (a fragment's rerun, a first start)."""
+        con = self.acquire()
+        cur = con.cursor()
+        try:
+            yield cur
+        finally:
+            with contextlib.suppress(Exception):
+                cur.close()
+            self.release()
 
 
 @st.cache_resource(show_spinner="Opening the database (on a first start: importing the samples)…")
 def _shared(path: str) -> Shared:
-    shared = Shared(open_database(path))
+    shared = Shared(path)
     first_start(shared)
     return shared
 
@@ -56,13 +119,13 @@ def first_start(shared: Shared) -> ImportSummary | None:
     So a newcomer sees a working dashboard at once; a database whose hands were imported
     (or deliberately emptied after an import) is left alone.
     """
-    con = shared.connection.cursor()
-    if queries.count_hands(con) or not queries.import_history(con, limit=1).empty:
-        return None
-    samples = samples_dir()
-    if samples is None or not samples.is_dir():
-        return None
-    summary = import_paths(con, [samples])
+    with shared.reading() as con:
+        if queries.count_hands(con) or not queries.import_history(con, limit=1).empty:
+            return None
+        samples = samples_dir()
+        if samples is None or not samples.is_dir():
+            return None
+        summary = import_paths(con, [samples])
     shared.generation += 1
     return summary
 
@@ -71,35 +134,84 @@ def db_path() -> str:
     return db.resolve_path()
 
 
+def _unavailable(exc: DatabaseUnavailable) -> None:
+    st.error("The database cannot be opened: another program is using it.",
+             icon=":material/lock:")
+    st.code(str(exc), language=None, wrap_lines=True)
+    st.button("Try again", key="db_retry", icon=":material/refresh:")
+    st.stop()
+
+
 def shared() -> Shared:
     """The database of this process; a page that cannot have it says why and stops.
 
-    DuckDB lets one program hold a file, so while ``drawlab import`` (or another
-    dashboard) writes it, this one cannot even read it; a failure is not cached, so
-    "Try again" opens it once the other program is done.
+    Another program holds the file only for a short write, which is waited for; a long
+    one (a large ``drawlab import``) is reported, and a failure is not cached, so "Try
+    again" opens it once the other program is done.
     """
     try:
         return _shared(db_path())
     except DatabaseUnavailable as exc:
-        st.error("The database cannot be opened: another program is using it.",
-                 icon=":material/lock:")
-        st.code(str(exc), language=None, wrap_lines=True)
-        st.button("Try again", key="db_retry", icon=":material/refresh:")
-        st.stop()
+        _unavailable(exc)
         raise  # st.stop() raises; this line is for the type checker
 
 
+_run = threading.local()  # this thread's script run: its shared state and cursor
+
+
 def connection() -> Connection:
-    """A cursor on the shared connection, for this script run's thread."""
-    return shared().connection.cursor()
+    """A cursor for this script run, held until the run ends (``end_run``, app.py)."""
+    s = shared()
+    cur: Connection | None = getattr(_run, "cursor", None)
+    if cur is not None and getattr(_run, "shared", None) is s:
+        return cur
+    end_run()
+    try:
+        con = s.acquire()
+    except DatabaseUnavailable as exc:
+        _unavailable(exc)
+        raise
+    cur = con.cursor()
+    _run.shared, _run.cursor = s, cur
+    return cur
+
+
+def end_run() -> None:
+    """Let go of this script run's hold, if it took one: app.py calls it after each run."""
+    s: Shared | None = getattr(_run, "shared", None)
+    cur: Connection | None = getattr(_run, "cursor", None)
+    _run.shared = _run.cursor = None
+    if cur is not None:
+        with contextlib.suppress(Exception):
+            cur.close()
+    if s is not None:
+        s.release()
+
+
+def file_stamp(path: str) -> tuple[int, ...]:
+    """The database file's and its write-ahead log's size and time: they change with
+    every commit of any program, and cost two ``stat`` calls, no connection."""
+    stamp: list[int] = []
+    for name in (path, path + ".wal"):
+        try:
+            st_ = os.stat(name)
+        except OSError:
+            stamp += [0, 0]
+        else:
+            stamp += [st_.st_size, st_.st_mtime_ns]
+    return tuple(stamp)
 
 
 def generation() -> int:
-    """Changes after every import: the cache key that makes pages see new hands."""
-    return shared().generation
+    """Changes after every write to the database, by this or another program: the cache
+    key that makes pages see new hands."""
+    s = shared()
+    return hash((s.generation, *file_stamp(s.path)))
 
 
 def imported(s: Shared | None = None) -> None:
-    """Call after an import wrote to the database (from any thread, passing ``s``)."""
+    """Call after an import wrote to the database (from any thread, passing ``s``); it
+    also lets go of the hold the job took through ``Shared.connection``."""
     s = s or shared()
     s.generation += 1
+    s.job_done()

@@ -1,0 +1,66 @@
+"""HUD: each table with a recent hand, each opponent in their seat with the figures a
+draw player reads and the sample behind each; narrow enough to sit beside the client.
+
+A page script; a fragment redraws it every ``REFRESH`` seconds when the database file
+changed (see ``ui.live_page``).  Names are untrusted text: shown with ``st.dataframe``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import streamlit as st
+
+from analysis import live
+from ui import state
+
+REFRESH = 2.0
+LABELS = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3B", "steal": "Steal",
+          "fold_to_steal": "FtS", "drawn_1": "D1", "drawn_2": "D2", "drawn_3": "D3",
+          "pat_1": "Pat", "snow": "Snow", "break": "Brk", "wtsd": "WTSD"}
+MEANS = {"drawn_1", "drawn_2", "drawn_3"}  # cards drawn: a mean, not a percentage
+
+
+@st.cache_data(ttl=600, show_spinner=False, max_entries=8)
+def tables_view(path: str, gen: int) -> list[live.HudTable]:
+    with state.shared().reading() as con:
+        return live.hud(con)
+
+
+def cell(value: object, sample: object, mean: bool) -> str:
+    """``value (sample)``: a percentage, or cards drawn to one decimal; ``-`` without a
+    sample."""
+    n = int(sample) if isinstance(sample, (int, float)) and not math.isnan(sample) else 0
+    if n == 0 or not isinstance(value, float) or math.isnan(value):
+        return f"- ({n})"
+    return f"{value:.1f} ({n})" if mean else f"{100 * value:.0f} ({n})"
+
+
+def compact(players: pd.DataFrame) -> pd.DataFrame:
+    """One row per opponent: seat, name, hands, then each figure with its sample."""
+    rows = []
+    for r in players.to_dict("records"):
+        row: dict[str, object] = {"seat": r["seat"], "player": r["player"], "hands": r["hands"]}
+        for key, label in LABELS.items():
+            row[label] = cell(r.get(key), r.get(f"{key}_d"), key in MEANS)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+@st.fragment(run_every=REFRESH)
+def hud_panel() -> None:
+    tables = tables_view(state.db_path(), state.generation())
+    if not tables:
+        st.info("No table with a recent hand.")
+        return
+    for i, t in enumerate(tables):
+        when = "" if t.time is None else f" · {pd.Timestamp(t.time):%H:%M:%S}"
+        st.text(f"{t.site} · {t.table} · hand {t.last_hand}{when}")
+        st.dataframe(compact(t.players), hide_index=True, key=f"hud_{i}")
+    st.caption("Figures over all the player's stored hands; (n) is the sample behind each. "
+               "D1-D3: cards drawn per draw; Pat: stood pat on the first draw.")
+
+
+st.title("HUD")
+hud_panel()
