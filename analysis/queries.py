@@ -8,6 +8,7 @@ import made, and no record has to be reassembled from rows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
@@ -82,6 +83,19 @@ def list_hands(
         f"ORDER BY h.time {order} NULLS LAST, h.id {order} LIMIT ? OFFSET ?"
     )
     return db.execute(sql, [*params, limit, offset]).df()
+
+
+def hands_by_id(db: Connection, ids: Sequence[int]) -> pd.DataFrame:
+    """The listed rows of these stored hands (``hands.id``), in the order given: the hands
+    another page sends to the replayer (the hands behind a statistic, a reviewed draw)."""
+    wanted = [int(i) for i in ids]
+    if not wanted:
+        return db.execute(f"SELECT {LIST_COLUMNS} FROM hands h WHERE FALSE").df()
+    found = db.execute(
+        f"SELECT {LIST_COLUMNS} FROM hands h WHERE h.id IN (SELECT unnest(?))", [wanted]
+    ).df()
+    order = {hand: at for at, hand in enumerate(wanted)}
+    return found.sort_values("id", key=lambda c: c.map(order)).reset_index(drop=True)
 
 
 def count_hands(db: Connection, filters: HandFilter | None = None) -> int:

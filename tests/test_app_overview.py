@@ -289,6 +289,10 @@ def test_the_hands_behind_a_figure_open_in_the_replayer(
     assert len(expected) == {"hits": 12, "sample": 28, "BTN": 5, "all": 29}[
         str(target[-1]) if target[0] != "all" else "all"]
     assert [t.value for t in at.title] == ["Replayer"]
+    # the replayer lists exactly those hands, in that order, and opens the first
+    assert at.radio(key="finder").value == "Sent here"
+    assert at.session_state["replay_ids"] == expected
+    assert at.selectbox(key="replay_hand").value == expected[0]
 
 
 def test_empty_database_points_to_the_import_page(

@@ -261,7 +261,7 @@ def test_every_bundled_sample_hand_opens(tmp_path: Path, monkeypatch: pytest.Mon
     path = db_of(tmp_path, SAMPLES / "phh")  # home games are stored under the venue 'home'
     at = replayer(path, monkeypatch)
     ids = at.selectbox(key="replay_hand").options
-    assert len(ids) == 10
+    assert len(ids) == 11  # ten PHH sample hands and the Badugi one
     sites = set()
     for i in range(len(ids)):
         if i:

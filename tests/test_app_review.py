@@ -71,6 +71,17 @@ def test_the_page_shows_the_stored_review_and_opens_the_replayer_at_a_spot(
     assert alternatives["best_kept"] == first["best_kept"]
     assert [c["kept"] for c in alternatives["choices"]] == [c["kept"] for c in first["choices"]]
     assert [t.value for t in at.title] == ["Replayer"]
+    # the replayer opens that hand at Hero's draw and weighs the choices beside it
+    assert at.radio(key="finder").value == "Sent here"
+    assert at.selectbox(key="replay_hand").value == first["hand"]
+    step = at.session_state["replay_step"]
+    assert f"Step {step} of" in " ".join(c.value for c in at.caption)
+    assert at.subheader[-1].value == f"Draw {first['draw']}: the choices weighed"
+    weighed = next(d.value for d in at.dataframe if "as good as best" in d.value.columns)
+    by_equity = sorted(first["choices"], key=lambda c: -float(c["equity"]))
+    assert list(weighed["keep"]) == [c["kept"] or "(draw all)" for c in by_equity]
+    assert list(weighed["best"]) == [c["kept"] == first["best_kept"] for c in by_equity]
+    assert any("lower bound" in c.value for c in at.caption)
 
 
 def test_the_page_offers_to_review_new_hands(

@@ -35,3 +35,8 @@ def view_of(_con: Connection, path: str, gen: int, hand: int) -> HandView | None
     if stored is None or stored.hand is None:
         return None
     return hand_view(stored.hand, stored.problems)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+def hands_by_id(_con: Connection, path: str, gen: int, ids: tuple[int, ...]) -> pd.DataFrame:
+    return queries.hands_by_id(_con, ids)

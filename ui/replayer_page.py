@@ -26,6 +26,15 @@ from ui.labels import game_name
 
 ANY = "(all)"
 SOURCES = ("Latest hands", "Biggest pots", "Hands with problems", "Search by id")
+SENT = "Sent here"  # the hands another page opened here (the hands behind a figure, a draw)
+# what other pages put in the session to open hands here (agreed with ui/overview_page.py
+# and ui/review_page.py): the stored hands.id, the step to show, a reviewed draw's choices
+SENT_IDS, SENT_STEP, SENT_CHOICES = (
+    "replayer_hand_ids", "replayer_step", "replayer_alternatives",
+)  # fmt: skip
+LOWER_BOUND = ("The loss is a lower bound: the pot at this draw times the equity given up; "
+               "bets still to come are not modelled.")
+NOISE = "A choice within the simulation's noise of the best is not a mistake."
 STATUS_CHOICES = (ANY, "ok", "invalid", "incomplete", "unsupported")
 
 
@@ -36,7 +45,14 @@ def hand_list() -> pd.DataFrame:
     """The hands the finder currently lists (columns of ``analysis.queries``)."""
     con, path, gen = state.connection(), state.db_path(), state.generation()
     options = data.filter_options(con, path, gen)
-    source = st.radio("Find", SOURCES, horizontal=True, key="finder")
+    sent = tuple(int(i) for i in st.session_state.get(SENT_IDS) or ())
+    sources = (SENT, *SOURCES) if sent else SOURCES
+    if sent and st.session_state.get("replayer_sent_seen") != sent:
+        st.session_state["finder"] = SENT  # just sent: show them first
+        st.session_state["replayer_sent_seen"] = sent
+    source = st.radio("Find", sources, horizontal=True, key="finder")
+    if source == SENT:
+        return replayer_data.hands_by_id(con, path, gen, sent)
     if source == "Search by id":
         wanted = st.text_input("Hand id (as the site writes it, e.g. 210000000042)",
                                key="search_id")
@@ -246,6 +262,44 @@ def hero_draw_view(view: HandView, s: ViewStep) -> None:
                 cards.show_cards(d.received)
 
 
+def draw_step(view: HandView, player: str, draw: int) -> int | None:
+    """The index of the step where ``player`` makes draw number ``draw``."""
+    lines = {d.line for d in view.hand.draws if d.player == player and d.draw == draw}
+    return next((v.index for v in view.steps if v.line in lines and player in v.text), None)
+
+
+def jump_to_sent_step(hand_id: int, view: HandView) -> None:
+    """Open a hand another page sent at the step it named (once: then the user steps)."""
+    wanted = st.session_state.get(SENT_STEP)
+    if not wanted or st.session_state.get("replayer_step_done") == (hand_id, str(wanted)):
+        return
+    at = draw_step(view, str(wanted.get("player")), int(wanted.get("draw", 0)))
+    if at is not None:
+        st.session_state["replay_for"] = hand_id
+        st.session_state["replay_step"] = at
+    st.session_state["replayer_step_done"] = (hand_id, str(wanted))
+
+
+def sent_choices(view: HandView, s: ViewStep) -> None:
+    """A reviewed draw's alternatives beside its step, best first (from the Review page)."""
+    alt = st.session_state.get(SENT_CHOICES)
+    if not alt or draw_step(view, str(alt.get("player")), int(alt.get("draw", 0))) != s.index:
+        return
+    st.subheader(f"Draw {alt['draw']}: the choices weighed")
+    st.text(f"{alt['player']} held {alt['held']}, kept {alt['kept'] or 'nothing'}; "
+            f"the best keep was {alt['best_kept'] or 'nothing'}")
+    rows = [{"keep": c["kept"] or "(draw all)", "equity %": 100 * float(c["equity"]),
+             "± %": 100 * float(c["stderr"]), "loss %": 100 * float(c["loss"]),
+             "kept": c["kept"] == alt["kept"], "best": c["kept"] == alt["best_kept"],
+             "as good as best": bool(c["as_good_as_best"])}
+            for c in sorted(alt["choices"], key=lambda c: -float(c["equity"]))]
+    st.dataframe(pd.DataFrame(rows), hide_index=True, key="sent_choices",
+                 column_config={"equity %": st.column_config.NumberColumn(format="%.1f"),
+                                "± %": st.column_config.NumberColumn(format="%.1f"),
+                                "loss %": st.column_config.NumberColumn(format="%.1f")})
+    st.caption(LOWER_BOUND + " " + NOISE)
+
+
 def main() -> None:
     st.title("Replayer")
     listed = hand_list()
@@ -272,11 +326,13 @@ def main() -> None:
                 "reader noticed, or what changed since the table's previous hand",
                 icon=":material/report:")
             problem_table(view.unplaced, "unplaced_problems")
+        jump_to_sent_step(hand_id, view)
         step = controls(view.steps)
         s = view.steps[step]
         st.caption(f"Step {step} of {len(view.steps) - 1} · source line {s.line}")
         table_view(view, s)
         hero_draw_view(view, s)
+        sent_choices(view, s)
         problems = (*view.verdict.problems,
                     *(p for p in stored.problems if p not in view.verdict.problems))
         if problems:
