@@ -28,7 +28,7 @@ from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
 from parser.builder import HandBuilder, hand_change
 from parser.lines import FieldError, money
 from parser.outcome import HandText, ParseError, Skipped
-from parser.xmlhand import Element, elements, xml_hands
+from parser.xmlhand import Element, elements, line_text, xml_hands
 
 SITE = "boss"
 _GAMES = {"GAME_FCD": Game.FIVE_CARD_DRAW}
@@ -101,9 +101,7 @@ class _BossHand:
         )
 
     def text(self, line: int) -> str:
-        rows = self.chunk.text.split("\n")
-        i = line - self.chunk.line
-        return rows[i].strip()[:200] if 0 <= i < len(rows) else ""
+        return line_text(self.chunk, line)
 
     def unknown(self, el: Element) -> None:
         self.b.unknown_line(el.line, self.text(el.line))

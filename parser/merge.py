@@ -41,7 +41,7 @@ from engine.record import Game, Hand, Post, PostKind, Stakes, Structure, Tournam
 from parser.builder import HandBuilder, hand_change
 from parser.lines import FieldError, cards, money
 from parser.outcome import HandText, ParseError, Skipped
-from parser.xmlhand import Element, elements, xml_hands
+from parser.xmlhand import Element, elements, line_text, xml_hands
 
 SITE = "merge"
 _STAKES = re.compile(
@@ -143,9 +143,7 @@ class _MergeHand:
         )  # fmt: skip
 
     def text(self, line: int) -> str:
-        rows = self.chunk.text.split("\n")
-        i = line - self.chunk.line
-        return rows[i].strip()[:200] if 0 <= i < len(rows) else ""
+        return line_text(self.chunk, line)
 
     def unknown(self, el: Element) -> None:
         self.b.unknown_line(el.line, self.text(el.line))

@@ -24,6 +24,14 @@ class Element:
     depth: int
 
 
+def line_text(chunk: HandText, line: int) -> str:
+    """The text of file line ``line`` of a hand, stripped and cut to 200 characters: what a
+    warning or an error about an element quotes."""
+    rows = chunk.text.split("\n")
+    i = line - chunk.line
+    return rows[i].strip()[:200] if 0 <= i < len(rows) else ""
+
+
 def elements(chunk: HandText, root: str = "hand") -> list[Element]:
     """The elements of ``chunk.text`` in document order; ParseError for malformed XML."""
     found: list[Element] = []
