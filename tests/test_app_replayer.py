@@ -24,6 +24,7 @@ from tests.app_support import (  # noqa: F401  (fixtures)
     markdown_sources,
     texts,
 )
+from tests.paths import REPOSITORY
 from ui.cards import cards_html
 
 
@@ -231,7 +232,7 @@ def test_side_pots_are_listed_when_there_are_several(
 
 # --- issue 13: the defects a tracker user stopped trusting it for ------------------------
 
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
+SAMPLES = REPOSITORY / "sample_histories"
 SNG = SAMPLES / "pokerstars" / "27_triple_draw_fl_sit_and_go_6max.txt"
 CASH_SAMPLE = SAMPLES / "pokerstars" / "27_triple_draw_fl_0.10-0.20_6max.txt"
 

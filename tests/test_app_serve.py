@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 import cli
+from tests.paths import REPOSITORY
 from ui import launch
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPOSITORY
 LISTEN = "0A"  # the TCP state of a listening socket in /proc/net/tcp
 
 

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 import cli
 from engine.cards import CardError, format_card, parse_cards
 from engine.compare import parse_hand
+from tests.paths import REPOSITORY
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPOSITORY
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: bytes = b"") -> tuple[int, str]:

@@ -11,8 +11,9 @@ from analysis import db
 from analysis.importer import import_paths
 from cli import main
 from tests.app_support import STARS_TRIPLE
+from tests.paths import REPOSITORY
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPOSITORY
 SNG = ROOT / "sample_histories" / "pokerstars" / "27_triple_draw_fl_sit_and_go_6max.txt"
 KEYS = ["hand_id", "step", "street", "event", "pot", "stacks", "bets"]
 

@@ -15,8 +15,9 @@ from analysis.importer import import_paths
 from engine.ranking import Ranking, winners
 from engine.record import Collect, Draw, Hand, Show
 from parser.reader import read_path
+from tests.paths import REPOSITORY
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPOSITORY
 SAMPLE = ROOT / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.50-1_headsup.txt"
 D27 = Ranking.DEUCE_SEVEN
 

@@ -30,6 +30,7 @@ from engine.verdict import Severity
 from engine.verify import verify
 from parser.phh import read_phh
 from parser.reader import read_text
+from tests.paths import REPOSITORY
 from tests.verify_hands import base_hand
 
 # ---------------------------------------------------------------- 1. the chip unit
@@ -389,9 +390,8 @@ def test_which_of_two_unpaid_winners_is_named_does_not_depend_on_the_hash_seed()
     import os
     import subprocess
     import sys
-    from pathlib import Path
 
-    root = Path(__file__).resolve().parents[1]
+    root = REPOSITORY
     outputs = {
         subprocess.run(
             [sys.executable, "-c", _SPLIT_TAKEN_BY_A_THIRD],

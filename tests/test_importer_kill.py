@@ -21,6 +21,7 @@ import pytest
 
 from analysis import db as dbmod
 from analysis.importer import Progress, import_paths
+from tests.paths import REPOSITORY
 from tests.store_data import write_history
 
 HANDS = 3000
@@ -60,7 +61,7 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, i
 
 
 def _kill_after(db: Path, history: Path, hands: int) -> None:
-    root = Path(__file__).resolve().parents[1]
+    root = REPOSITORY
     proc = subprocess.Popen(
         [sys.executable, "-c", DRIVER, str(db), str(history), str(hands)],
         stdout=subprocess.PIPE,

@@ -17,8 +17,8 @@ SKIPS = ("pytest." + "skip", "mark." + "skip", "import" + "orskip", "mark." + "x
 
 def test_no_test_skips_or_expects_to_fail() -> None:
     found = [
-        f"{path.name}: {word}"
-        for path in sorted(TESTS.glob("*.py"))
+        f"{path.relative_to(TESTS)}: {word}"
+        for path in sorted(TESTS.rglob("*.py"))
         for word in SKIPS
         if word in path.read_text(encoding="utf-8")
     ]

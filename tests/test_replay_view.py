@@ -12,8 +12,9 @@ from engine.replay import replay, run_with_stacks
 from engine.verdict import Problem, Severity
 from parser.reader import read_path
 from tests.app_support import STARS_TRIPLE
+from tests.paths import REPOSITORY
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPOSITORY
 SNG = ROOT / "sample_histories" / "pokerstars" / "27_triple_draw_fl_sit_and_go_6max.txt"
 CASH = ROOT / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.10-0.20_6max.txt"
 

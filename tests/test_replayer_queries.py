@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from analysis import db, queries
 from analysis.importer import import_paths
 from analysis.queries import PotUnit
+from tests.paths import REPOSITORY
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPOSITORY
 SAMPLES = ROOT / "sample_histories"
 HOME = SAMPLES / "phh" / "five_card_draw_home_fixed.phh"
 SNG = SAMPLES / "pokerstars" / "27_triple_draw_fl_sit_and_go_6max.txt"

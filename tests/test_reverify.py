@@ -15,6 +15,7 @@ from analysis import db as dbmod
 from analysis import reverify as reverify_mod
 from analysis.importer import import_paths
 from analysis.reverify import reverify
+from tests.paths import REPOSITORY
 from tests.store_data import CORPUS, stars_files, write_history
 
 DERIVED = {
@@ -251,7 +252,7 @@ def test_quarantined_texts_this_drawlab_reads_become_hands(tmp_path: Path) -> No
 
 
 def test_phh_hands_stored_under_their_venue_are_read_by_the_phh_reader() -> None:
-    phh = Path(__file__).resolve().parent.parent / "sample_histories" / "phh"
+    phh = REPOSITORY / "sample_histories" / "phh"
     con = dbmod.connect(dbmod.MEMORY)
     import_paths(con, [phh], workers=0)
     query = "SELECT site, status, count(*) FROM hands GROUP BY ALL ORDER BY ALL"

@@ -11,8 +11,9 @@ from engine.continuity import check_continuity
 from engine.record import Game, Hand
 from engine.verify import verify
 from parser.reader import read_path
+from tests.paths import REPOSITORY
 
-SAMPLE_DIR = Path(__file__).resolve().parent.parent / "sample_histories"
+SAMPLE_DIR = REPOSITORY / "sample_histories"
 
 
 def test_regenerating_the_samples_gives_the_committed_bytes(tmp_path: Path) -> None:
