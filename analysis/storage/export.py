@@ -118,14 +118,7 @@ def export_hands(
                 (folder / name).write_text(text, encoding="utf-8")
                 summary.files += 1
             else:
-                name = _out_name(row["file"], ".txt")
-                f = files.get(name)
-                if f is None:
-                    f = files[name] = (folder / name).open("w", encoding="utf-8")
-                    summary.files += 1
-                else:
-                    f.write(_SEPARATOR)
-                f.write(text)
+                _append(files, folder, _out_name(row["file"], ".txt"), text, summary)
             summary.hands += 1
     except OSError as exc:
         raise ExportError(f"{folder}: cannot write: {exc.strerror or exc}") from exc
