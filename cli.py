@@ -82,8 +82,12 @@ def _compare(args: argparse.Namespace) -> int:
 def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("equity", help="each hand's share of the pot over the draws to come")
     p.add_argument(
-        "--game", default="27", help="27, a5 or badugi, or a game such as 27_single_draw"
+        "--game", default="27",
+        help="27, a5, badugi, high (five-card draw) or high-low (California: half the pot "
+             "to the best high, half to the best A-5 low), or a game such as 27_single_draw",
     )
+    p.add_argument("--wild", choices=["joker", "two-jokers", "deuces", "one-eyed-jacks"],
+                   help="wild cards (high, a5, high-low); a joker is written Jk")
     p.add_argument("--draws", type=int, help="draws left (0-3); default 3, single draw 1")
     p.add_argument("--trials", type=int, default=100_000,
                    help="deals simulated (default: 100,000); more is slower and more exact")
@@ -98,11 +102,13 @@ def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 def _equity(args: argparse.Namespace) -> int:
     from engine.cards import parse_cards
     from engine.equity import equity, game_setup, players_from_text
-    from engine.ranking import hand_size_of
+    from engine.scoring import scoring_of
+    from engine.wild import Wild
 
     try:
-        ranking, draws = game_setup(args.game, args.draws)
-        players = players_from_text(args.hands, hand_size_of(ranking))
+        wild = None if args.wild is None else Wild(args.wild)
+        ranking, draws = game_setup(args.game, args.draws, wild)
+        players = players_from_text(args.hands, scoring_of(ranking).size)
         dead = parse_cards(args.dead)
         result = equity(players, ranking, draws, dead=dead, trials=args.trials, seed=args.seed)
     except ValueError as e:

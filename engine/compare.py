@@ -17,6 +17,7 @@ from engine.cards import (
     CardError,
     Cards,
     format_card,
+    number_jokers,
     parse_cards,
 )
 from engine.ranking import Ranking, hand_size_of, winners
@@ -63,7 +64,7 @@ def parse_hands(texts: Sequence[str], size: int = 5) -> list[Cards]:
         raise ValueError(f"expected {MIN_HANDS} to {MAX_HANDS} hands, got {len(texts)}")
     hands = [parse_hand(t.strip(), size) for t in texts]
     if any(c in JOKERS for hand in hands for c in hand):
-        hands = _number_jokers(hands)
+        hands = number_jokers(hands)
     seen: dict[int, int] = {}
     for i, hand in enumerate(hands):
         for card in hand:
@@ -71,21 +72,6 @@ def parse_hands(texts: Sequence[str], size: int = 5) -> list[Cards]:
                 raise CardError(f"card {format_card(card)} is in hand {seen[card]} and hand {i}")
             seen[card] = i
     return hands
-
-
-def _number_jokers(hands: list[Cards]) -> list[Cards]:
-    jokers = iter(JOKERS)
-    out: list[Cards] = []
-    for hand in hands:
-        renumbered: list[int] = []
-        for card in hand:
-            if card in JOKERS:
-                card = next(jokers, -1)
-                if card < 0:
-                    raise CardError("more than two jokers (Jk) in the hands")
-            renumbered.append(card)
-        out.append(tuple(renumbered))
-    return out
 
 
 def split_args(args: Sequence[str], size: int = 5) -> list[str]:
