@@ -1,5 +1,5 @@
 """The "what to draw" drill: a hand, the draws left, the opponents; the player picks the
-discards (or stands pat) and ``engine.draw_choice.draw_equity`` scores every choice.
+discards (or stands pat) and ``engine.sim.draw_choice.draw_equity`` scores every choice.
 
 The referee's answer is a ranked list of choices by equity with the loss of each against
 the best.  An answer counts as right when ``as_good_as_best`` (within the simulation's noise
@@ -8,7 +8,7 @@ of the best; exactly the best when the answer is exact).  Opponents are a pat ha
 
 The home variants of five-card draw are drilled too: wild cards (a setting drawn per
 question, named on the page) and California high-low, where a choice's equity is its
-expected share of the pot, half for each half won (``engine.scoring``).
+expected share of the pot, half for each half won (``engine.sim.scoring``).
 """
 
 from __future__ import annotations
@@ -21,10 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from analysis.hand_classes import is_made
+from analysis.statistics.hand_classes import is_made
 from engine.cards import CardError, Cards, format_cards, number_jokers, parse_cards
-from engine.draw_choice import DrawChoice, draw_equity, sensible_keeps
-from engine.equity import Player
 from engine.ranking import (
     Category,
     Ranking,
@@ -35,8 +33,11 @@ from engine.ranking import (
     ranking_for,
 )
 from engine.record import Game
-from engine.scoring import WILD_WORDS, Scoring
-from engine.strategy import STAND_PAT, default_strategy
+from engine.sim.draw_choice import DrawChoice, draw_equity, sensible_keeps
+from engine.sim.equity import Player
+from engine.sim.scoring import WILD_WORDS, Scoring
+from engine.sim.strategy import STAND_PAT, default_strategy
+from engine.sim.wild_strategy import strategy_for
 from engine.wild import (
     HIGH_CATEGORIES,
     HighCategory,
@@ -47,7 +48,6 @@ from engine.wild import (
     rank_high,
     rank_low,
 )
-from engine.wild_strategy import strategy_for
 
 PAT_TO_BEAT = "pat_to_beat"
 DRAW_COUNTS = "draw_counts"
@@ -63,7 +63,7 @@ TOPIC_LABELS = {
     COSTLIEST: "your costliest draws",
 }
 TOPICS = (PAT_TO_BEAT, DRAW_COUNTS)
-# the draw games with a default strategy (five-card draw: engine.strategy.HighDrawStrategy)
+# the draw games with a default strategy (five-card draw: engine.sim.strategy.HighDrawStrategy)
 RANKINGS = (Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH)
 
 TRIALS = 3_000  # deals per choice when simulated: a second or two for a whole answer
