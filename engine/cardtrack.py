@@ -51,6 +51,11 @@ class CardTracker:
         self.hands[player] = list(cards)
         return out
 
+    def claim_up(self, player: str, card: int) -> list[Finding]:
+        """A card dealt face up to ``player`` (shotgun) whose other cards are unknown: it is
+        seen, so it is theirs until they throw it, and nobody else can hold it."""
+        return self._claim_all((card,), player, "dealt face up to")
+
     def _claim(self, card: int, player: str, reshuffles: int = 0) -> str | None:
         """``player`` gets ``card`` now; why that cannot be, or ``None``."""
         owner = self.holder.get(card)

@@ -134,6 +134,35 @@ def split(
     return out
 
 
+def pot_halves(amount: int, unit: int = 1) -> tuple[int, int]:
+    """A high-low pot's high half and low half, in whole ``unit``s: the odd unit goes to the
+    high half (RULES.md), as does money below one unit (an odd record's)."""
+    low = amount // unit // 2 * unit
+    return amount - low, low
+
+
+def award_high_low(
+    pots: Sequence[Pot],
+    high: Mapping[str, int],
+    low: Mapping[str, int],
+    order: Sequence[str],
+    unit: int = 1,
+) -> tuple[tuple[int, str, int], ...]:
+    """``award`` for California high-low: each pot halved (``pot_halves``), the high half
+    by ``high`` and the low half by ``low`` (each smaller is better), so one hand may take
+    both halves and ties split each half.  A player's two shares of a pot are one entry."""
+    out: dict[tuple[int, str], int] = {}
+    for index, pot in enumerate(pots):
+        if pot.amount == 0:
+            continue
+        top, bottom = pot_halves(pot.amount, unit)
+        halves = (Pot(top, pot.eligible), Pot(bottom, pot.eligible))
+        for half, strength in zip(halves, (high, low), strict=True):
+            for _, player, amount in award((half,), strength, order, unit):
+                out[(index, player)] = out.get((index, player), 0) + amount
+    return tuple((index, player, amount) for (index, player), amount in out.items())
+
+
 def uncalled(contributions: Mapping[str, int]) -> tuple[str, int] | None:
     """The part of the top contribution that nobody matched: who gets it back, and how much.
 

@@ -4,7 +4,9 @@ One ``GameRules`` value per game and form, so that the state machine (``engine.s
 holds no game-specific branches: it reads these numbers.  RULES.md is the authority; the
 online forms are the defaults, and five-card draw also comes in the home forms of the
 user's documents (antes, jacks or better to open, at most three cards drawn, four with an
-ace shown).
+ace shown) and with the house rules and variants of RULES.md "Home variants" (wild cards,
+California high-low, shotgun, no replacement with 7-8 players, a fifth card with an ace),
+each a setting here (``house_rules``), never a branch on a game's name.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine.ranking import Category, Ranking, category, hand_size_of, ranking_for
-from engine.record import Game, Structure
+from engine.record import Game, Hand, HouseRules, Structure
 
 
 class Forced(StrEnum):
@@ -38,6 +40,15 @@ class GameRules:
     blind is the bet); ``None`` is no cap (pot and no limit).  ``max_discard_with_ace`` is the
     house rule of five-card draw: a player who shows an ace may draw one card more.
     ``reshuffle_live_hands`` is False everywhere: only discards go back into a new stub.
+
+    The home variants: ``wild`` names the wild cards ("" none, else an ``engine.wild``
+    name) and ``deck_size`` the cards in the deck (53 or 54 with jokers); ``low`` is the
+    ranking of the other half of a split pot (``Ranking.ACE_FIVE`` in California high-low,
+    ``None`` when the best hand takes it all); ``shotgun``: each first card is dealt face
+    up; ``no_replacement``: the discards are shuffled into a new stub once, and when that
+    is used up nobody is dealt another card; ``carry_antes``: the antes of a hand nobody
+    opens (or a misdeal) stay in the pot for the next deal, ``ante_again``: everyone antes
+    again on top of them; ``max_players`` is the most players the deck deals to.
     """
 
     game: Game
@@ -50,6 +61,14 @@ class GameRules:
     forced: Forced = Forced.BLINDS
     opener: Opener = Opener.ANY
     hand_size: int = 5
+    wild: str = ""
+    deck_size: int = 52
+    low: Ranking | None = None
+    shotgun: bool = False
+    no_replacement: bool = False
+    carry_antes: bool = False
+    ante_again: bool = True
+    max_players: int = 6
 
     @property
     def rounds(self) -> int:
@@ -111,13 +130,89 @@ def home_five_card_draw(structure: Structure = Structure.FIXED) -> GameRules:
     antes stay in for the next deal), at most three cards drawn, four when the player keeps
     an ace and shows it.
     """
-    return replace(
-        rules_for(Game.FIVE_CARD_DRAW, structure),
-        forced=Forced.ANTES,
-        opener=Opener.JACKS,
-        max_discard=3,
-        max_discard_with_ace=4,
-    )
+    return house_rules(structure, HOUSE)
+
+
+HOUSE = HouseRules()
+"""The house rules of the user's documents, where a home hand states none."""
+
+JOKERS = {"joker": 1, "two_jokers": 2}
+"""The jokers each wild-card setting adds to the 52 cards (the others add none)."""
+
+WILDS = ("joker", "two_jokers", "deuces", "one_eyed_jacks")
+"""The wild-card settings, by their ``engine.wild`` names."""
+
+
+def house_rules(structure: Structure, house: HouseRules) -> GameRules:
+    """Five-card draw at home under ``house``: antes, carried when nobody opens; the draw
+    limits, the opener, wild cards, high-low, shotgun and no replacement as the table
+    agreed.  Made once per pair and shared (the rules are frozen)."""
+    key = (structure, house)
+    rules = _HOUSE_MADE.get(key)
+    if rules is None:
+        if house.wild and house.wild not in WILDS:
+            raise ValueError(f"unknown wild cards {house.wild!r}: one of {', '.join(WILDS)}")
+        rules = replace(
+            rules_for(Game.FIVE_CARD_DRAW, structure),
+            forced=Forced.ANTES,
+            opener=Opener.JACKS if house.jacks_to_open else Opener.ANY,
+            max_discard=house.max_draw,
+            max_discard_with_ace=house.max_draw_with_ace,
+            wild=house.wild,
+            deck_size=52 + JOKERS.get(house.wild, 0),
+            low=Ranking.ACE_FIVE if house.high_low else None,
+            shotgun=house.shotgun,
+            no_replacement=house.no_replacement,
+            carry_antes=True,
+            ante_again=house.ante_again,
+            max_players=8 if house.no_replacement else 6,
+        )
+        _HOUSE_MADE[key] = rules
+    return rules
+
+
+_HOUSE_MADE: dict[tuple[Structure, HouseRules], GameRules] = {}
+
+
+def house_words(house: HouseRules) -> str:
+    """The house rules as a player says them, for headers and the replayer: "jacks or
+    better to open, draw 3 (4 with an ace shown), jokers wild, high-low, shotgun"."""
+    words = ["jacks or better to open" if house.jacks_to_open else "anything opens"]
+    draw = f"draw {house.max_draw}"
+    if house.max_draw_with_ace is not None:
+        draw += f" ({house.max_draw_with_ace} with an ace shown)"
+    words.append(draw)
+    if house.wild:
+        words.append(_WILD_WORDS[house.wild])
+    if house.high_low:
+        words.append("high-low split")
+    if house.shotgun:
+        words.append("shotgun")
+    if house.no_replacement:
+        words.append("no replacement")
+    if not house.ante_again:
+        words.append("no new antes on a carried pot")
+    return ", ".join(words)
+
+
+_WILD_WORDS = {
+    "joker": "joker wild",
+    "two_jokers": "two jokers wild",
+    "deuces": "deuces wild",
+    "one_eyed_jacks": "one-eyed jacks wild",
+}
+
+
+def rules_of(hand: Hand, home_site: bool) -> GameRules:
+    """The rules ``hand`` was played under: its house rules where it states them, the
+    documents' home game at a home site (``home_site``, the site profile's), else the
+    game's online form."""
+    if hand.game is Game.FIVE_CARD_DRAW:
+        if hand.house is not None:
+            return house_rules(hand.structure, hand.house)
+        if home_site:
+            return house_rules(hand.structure, HOUSE)
+    return rules_for(hand.game, hand.structure)
 
 
 def game_name(game: Game) -> str:
