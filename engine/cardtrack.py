@@ -56,6 +56,14 @@ class CardTracker:
         seen, so it is theirs until they throw it, and nobody else can hold it."""
         return self._claim_all((card,), player, "dealt face up to")
 
+    def throw_shown(self, player: str, cards: Cards, reshuffles: int) -> None:
+        """Cards ``player`` showed and then threw (the ace of a five-card draw): on the
+        discard pile from now on, wherever the draw's own record leaves them."""
+        for c in cards:
+            if self.holder.get(c) == player:
+                del self.holder[c]
+            self.thrown[c] = (reshuffles, player)
+
     def _claim(self, card: int, player: str, reshuffles: int = 0) -> str | None:
         """``player`` gets ``card`` now; why that cannot be, or ``None``."""
         owner = self.holder.get(card)

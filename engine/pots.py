@@ -72,8 +72,10 @@ def side_pots(
         dead_total = sum(dead.values())
         bets = {p: c - dead.get(p, 0) for p, c in contributions.items()}
         parts = list(side_pots(bets, live))
-        if not parts:
-            return (Pot(dead_total, ()),) if dead_total else ()
+        if not parts:  # nothing but dead money (antes everyone checked behind): every
+            # live player can win it
+            eligible = tuple(p for p in contributions if p in live)
+            return (Pot(dead_total, eligible),) if dead_total else ()
         parts[0] = Pot(parts[0].amount + dead_total, parts[0].eligible)
         return tuple(parts)
     live_levels = sorted({c for p, c in contributions.items() if p in live and c > 0})

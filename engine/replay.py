@@ -209,6 +209,7 @@ class _Replayer:
             cap_heads_up=self.profile.cap_heads_up,
             reopen_on_half_bet=self.profile.reopen_on_half_bet,
             small_blind_player=small,
+            carried=hand.carried,
         )
         self.cards = CardTracker()
         self.run_cards: dict[int, CardTracker] = {}
@@ -297,8 +298,9 @@ class _Replayer:
         for player, cards in hand.dealt_others:
             if player in dealt_in:
                 self._report_all(self.cards.deal(player, cards, size), hand.line)
-        if self.rules.shotgun or hand.up_cards:
-            self._deal_up_cards()
+        misdeal = any(isinstance(s, Note) and s.kind == MISDEAL_NOTE for s in hand.steps)
+        if (self.rules.shotgun or hand.up_cards) and not misdeal:
+            self._deal_up_cards()  # a misdeal voids the deal: no card of it is anyone's
 
     def _deal_up_cards(self) -> None:
         """Shotgun: every player dealt in has a first card face up, known to all, so it is
@@ -489,9 +491,27 @@ class _Replayer:
                 )
                 if findings:
                     self._report_all(findings, draw.line)
+        if draw.shown and draw.count == self.hand_size:
+            self.cards.throw_shown(player, draw.shown, after)
+        if self.up_cards and draw.count and self.cards.hands.get(player) is None:
+            self._lose_up_card(player, kept, after)
         if not self.keep_states:
             return ""
+        if draw.shown:
+            return f"{player} shows {format_cards(draw.shown)} and draws {draw.count}"
         return f"{player} draws {draw.count}" if draw.count else f"{player} stands pat"
+
+    def _lose_up_card(self, player: str, kept: Cards | None, reshuffles: int) -> None:
+        """A player whose hand is unknown drew: their face-up card is thrown where the cards
+        kept are written without it, and of unknown whereabouts where nothing is written
+        (it may be thrown, then dealt again after a reshuffle)."""
+        up = self.up_cards.get(player)
+        if up is None or (kept is not None and up in kept):
+            return
+        if kept is not None:
+            self.cards.throw_shown(player, (up,), reshuffles)
+        elif self.cards.holder.get(up) == player:
+            del self.cards.holder[up]
 
     def _check_shown(self, draw: Draw, shown: Cards) -> None:
         """The ace shown for a longer draw is an ace, of the player's hand: kept for a draw
@@ -504,6 +524,10 @@ class _Replayer:
         if held is not None and any(c not in held for c in shown):
             text = f"{player} shows {format_cards(shown)}, not in their hand, to draw"
             self._report(Finding(BAD_DRAW, text), draw.line)
+        elif held is None:  # shown to the table: a card seen, this player's
+            for card in shown:
+                if self.cards.holder.get(card) != player:
+                    self._report_all(self.cards.claim_up(player, card), draw.line)
         thrown, kept = draw.discarded, draw.kept
         if (
             draw.count == self.hand_size

@@ -118,6 +118,7 @@ class HandState:
         "button",
         "button_blinds",
         "cap_heads_up",
+        "carried",
         "closed",
         "current_bet",
         "dead",
@@ -160,8 +161,10 @@ class HandState:
         cap_heads_up: bool = True,
         reopen_on_half_bet: bool = False,
         small_blind_player: str | None = None,
+        carried: int = 0,
     ) -> None:
         self.rules = rules
+        self.carried = carried  # chips in the pot from the hand before (home antes carried)
         self.stakes = stakes
         self.cap_heads_up = cap_heads_up
         self.reopen_on_half_bet = reopen_on_half_bet
@@ -235,8 +238,8 @@ class HandState:
 
     @property
     def pot(self) -> int:
-        """Every chip in the middle, this round's bets included."""
-        return sum(self.total.values())
+        """Every chip in the middle, this round's bets and a carried pot included."""
+        return sum(self.total.values()) + self.carried
 
     def pot_dead(self) -> dict[str, int]:
         """Each player's chips that count in no level of the pots: dead blinds, and antes
