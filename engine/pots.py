@@ -74,8 +74,8 @@ def side_pots(
         parts = list(side_pots(bets, live))
         if not parts:  # nothing but dead money (antes everyone checked behind): every
             # live player can win it
-            eligible = tuple(p for p in contributions if p in live)
-            return (Pot(dead_total, eligible),) if dead_total else ()
+            everyone = tuple(p for p in contributions if p in live)
+            return (Pot(dead_total, everyone),) if dead_total else ()
         parts[0] = Pot(parts[0].amount + dead_total, parts[0].eligible)
         return tuple(parts)
     live_levels = sorted({c for p, c in contributions.items() if p in live and c > 0})
