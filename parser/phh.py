@@ -62,6 +62,7 @@ from engine.record import (
     Draw,
     Game,
     Hand,
+    HouseRules,
     Muck,
     Note,
     Post,
@@ -74,6 +75,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from engine.rules import HOUSE
 from engine.verdict import Problem, Severity
 from parser.outcome import HandText, ParseError, Skipped
 
@@ -359,6 +361,17 @@ def _hand_fields(hand: Hand) -> dict[str, object]:
         "tournament": _fields(hand.tournament) if hand.tournament is not None else None,
         "net": [{"player": p, "amount": a} for p, a in hand.net],
     }
+    # the home game's fields, written only where a hand has them (older files stay as
+    # they were): the house rules, the pot carried in, the shotgun's face-up cards
+    if hand.house is not None:
+        house = _fields(hand.house)
+        if hand.house.max_draw_with_ace is None:
+            house["max_draw_with_ace"] = 0  # no ace rule (TOML has no null)
+        fields["house"] = house
+    if hand.carried:
+        fields["carried"] = hand.carried
+    if hand.up_cards:
+        fields["up_cards"] = [{"player": p, "card": c} for p, c in hand.up_cards]
     return fields
 
 
@@ -636,7 +649,33 @@ def _from_drawlab(
         total_pot=_opt_int(h.get("total_pot")),
         tournament=tournament,
         net=tuple((str(n["player"]), int(n["amount"])) for n in h.get("net", [])),
+        house=_house(h.get("house")),
+        carried=int(h.get("carried", 0)),
+        up_cards=tuple(
+            (str(u["player"]), _int_cards([u["card"]])[0]) for u in h.get("up_cards", [])
+        ),
         warnings=carried + warnings,
+    )
+
+
+def _house(value: object) -> HouseRules | None:
+    """The ``house`` table of a DrawLab record: each house rule, the defaults where one is
+    not written."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise TypeError(f"expected a table of house rules, got {value!r}")
+    d = HOUSE
+    ace = value.get("max_draw_with_ace", d.max_draw_with_ace)
+    return HouseRules(
+        jacks_to_open=bool(value.get("jacks_to_open", d.jacks_to_open)),
+        max_draw=int(value.get("max_draw", d.max_draw)),
+        max_draw_with_ace=int(ace) or None if ace is not None else None,
+        no_replacement=bool(value.get("no_replacement", d.no_replacement)),
+        ante_again=bool(value.get("ante_again", d.ante_again)),
+        wild=str(value.get("wild", d.wild)),
+        high_low=bool(value.get("high_low", d.high_low)),
+        shotgun=bool(value.get("shotgun", d.shotgun)),
     )
 
 
@@ -657,6 +696,7 @@ def _step(r: Mapping[str, Any], line: int) -> Step:
         return Draw(
             player, int(r["draw"]), int(r["count"]), line, _opt_cards(r.get("discarded")),
             _opt_cards(r.get("kept")), _opt_cards(r.get("received")), int(r.get("run", 0)),
+            _opt_cards(r.get("shown")),
         )  # fmt: skip
     if kind == "Show":
         return Show(
