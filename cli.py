@@ -686,7 +686,7 @@ def _house_rules(args: argparse.Namespace) -> HouseRules | None:
         max_draw_with_ace=args.ace_draws or None,
         no_replacement=args.no_replacement,
         ante_again=not args.no_ante_again,
-        wild=(args.wild or "").replace("-", "_"),
+        wild=args.wild or "",
         high_low=args.high_low,
         shotgun=args.shotgun,
     )

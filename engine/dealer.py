@@ -39,6 +39,7 @@ from engine.players_model import (
     keep_low,
     strength,
 )
+from engine.players_wild import keep_wild, wild_strength
 from engine.profiles import profile_for, table_unit
 from engine.ranking import Ranking, ranking_for
 from engine.record import (
@@ -578,7 +579,7 @@ class _HandPlay:
         draws_left = t.rules.draws - hs.street
         can_raise = legal.aggressive is not None
         opening = t.rules.opener is Opener.JACKS and hs.street == 0 and hs.current_bet == 0
-        if opening and not can_open(holding[player]):
+        if opening and not can_open(holding[player], t.rules.wild):
             can_raise = False  # no openers: a check (a pass) is all this player may do
         elif opening and can_raise and t.rng.random() < 0.8:
             self._apply(hs, player, ActionKind.BET, legal.min_to)  # open what you can
@@ -594,7 +595,13 @@ class _HandPlay:
             big_blind=t.stakes.big_blind,
             no_limit_or_pot=t.rules.structure is not Structure.FIXED,
         )
-        choice = decide(opts, strength(holding[player], judge, draws_left, t.rng), style, t.rng)
+        wild = t.rules.wild
+        feel = (
+            strength(holding[player], judge, draws_left, t.rng)
+            if wild is None
+            else wild_strength(holding[player], wild, draws_left, t.rng)
+        )
+        choice = decide(opts, feel, style, t.rng)
         if choice.kind == "fold":
             self._apply(hs, player, ActionKind.FOLD, 0)
         elif choice.kind == "check":
@@ -646,7 +653,11 @@ class _HandPlay:
         if judge is Judge.HIGH and rules.max_discard_with_ace is not None:
             # home rule: three cards, four by a player who keeps (and shows) an ace, five
             # (the ace shown and thrown too) where the house allows it
-            kept = keep_high(cards, rng, 5)
+            kept = (
+                keep_high(cards, rng, 5)
+                if rules.wild is None
+                else keep_wild(cards, rules.wild, rng, 5)
+            )
             while 5 - len(kept) > rules.discard_limit(any(c >> 2 == 12 for c in kept)):
                 kept = (*kept, max((c for c in cards if c not in kept), key=lambda c: c >> 2))
             kept = tuple(c for c in cards if c in kept)

@@ -11,12 +11,13 @@ from __future__ import annotations
 from engine.cards import Cards
 from engine.ranking import rank
 from engine.rules import GameRules
+from engine.wild import rank_high, rank_low
 
 
 def high_value(cards: Cards, rules: GameRules) -> int:
     """The hand's value for the pot (the high half of a high-low pot), wild cards counted."""
-    if rules.wild:
-        return _wild_high(cards, rules.wild)
+    if rules.wild is not None:
+        return rank_high(cards, rules.wild)
     return rank(cards, rules.ranking)
 
 
@@ -25,14 +26,6 @@ def low_value(cards: Cards, rules: GameRules) -> int | None:
     do not count against it), wild cards counted; ``None`` in a game with no low half."""
     if rules.low is None:
         return None
-    if rules.wild:
-        return _wild_low(cards, rules.wild)
+    if rules.wild is not None:
+        return rank_low(cards, rules.wild)
     return rank(cards, rules.low)
-
-
-def _wild_high(cards: Cards, wild: str) -> int:
-    raise NotImplementedError(f"wild-card ranking ({wild}) is engine.wild's")
-
-
-def _wild_low(cards: Cards, wild: str) -> int:
-    raise NotImplementedError(f"wild-card ranking ({wild}) is engine.wild's")

@@ -123,6 +123,9 @@ DEALER_MISMATCH = "DEALER_MISMATCH"
 """The deal after a misdeal is not dealt by the same dealer, or the deal after a hand
 nobody opened does not pass to the next dealer."""
 
+NOT_IN_DECK = "NOT_IN_DECK"
+"""A card the game's deck does not hold: a joker where no joker is dealt."""
+
 CODES: dict[str, str] = {
     OUT_OF_TURN: "A player acted or drew out of turn.",
     ILLEGAL_ACTION: "An action the rules do not allow at that point.",
@@ -155,6 +158,7 @@ CODES: dict[str, str] = {
     UP_CARD_MISMATCH: "A shotgun face-up card missing or not in the hand.",
     CARRIED_POT_MISMATCH: "The carried pot differs from what the hand before left.",
     DEALER_MISMATCH: "The wrong dealer after a misdeal or a hand nobody opened.",
+    NOT_IN_DECK: "A card the game's deck does not hold (a joker).",
 }
 
 

@@ -197,10 +197,10 @@ class HouseRules:
     houses that allow it; ``None``: no ace rule).  ``no_replacement``: 7-8 players, and once
     the stub and the shuffled discards are used up nobody gets a card.  ``ante_again``:
     after a hand nobody opened, everyone antes again on top of the carried pot.  ``wild``:
-    which cards are wild ("" none; else a ``engine.wild`` name: "joker", "two_jokers",
-    "deuces", "one_eyed_jacks").  ``high_low``: California high-low, each pot split between
-    the best high and the best ace-to-five low.  ``shotgun``: each player's first card is
-    dealt face up (``Hand.up_cards``).
+    which cards are wild ("" none; else an ``engine.wild.Wild`` value: "joker",
+    "two-jokers", "deuces", "one-eyed-jacks").  ``high_low``: California high-low, each
+    pot split between the best high and the best ace-to-five low.  ``shotgun``: each
+    player's first card is dealt face up (``Hand.up_cards``).
     """
 
     jacks_to_open: bool = True

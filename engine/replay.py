@@ -211,7 +211,7 @@ class _Replayer:
             small_blind_player=small,
             carried=hand.carried,
         )
-        self.cards = CardTracker()
+        self.cards = CardTracker(self.rules.deck_size)
         self.run_cards: dict[int, CardTracker] = {}
         self._fork = self.cards
         self.strengths: dict[int, dict[str, int]] = {}
@@ -417,7 +417,13 @@ class _Replayer:
         findings = st.check_action(player, kind, action.amount, action.to, action.all_in)
         if self.jacks and kind is _BET and st.street == 0 and st.current_bet == 0:
             held = self.cards.hand(player)
-            if held is not None and len(held) == self.hand_size and not can_open(held):
+            opens = (
+                held is None
+                or len(held) != self.hand_size
+                or max(held) >= self.rules.deck_size  # reported as a card of no deck
+                or can_open(held, self.rules.wild)
+            )
+            if not opens:
                 findings.append(Finding(ILLEGAL_ACTION, f"{player} opens without jacks or better"))
         if findings:
             self._report_all(findings, action.line)
@@ -561,8 +567,12 @@ class _Replayer:
             findings = tracker.show(player, show.cards, self.hand_size, self.state.reshuffles)
             if findings:
                 self._report_all(findings, show.line)
-        if player not in self.state.folded and len(set(show.cards)) == self.hand_size:
-            rules = self.rules
+        rules = self.rules
+        if (
+            player not in self.state.folded
+            and len(set(show.cards)) == self.hand_size
+            and max(show.cards) < rules.deck_size  # a card of no deck has no value
+        ):
             self.strengths.setdefault(show.run, {})[player] = high_value(show.cards, rules)
             low = low_value(show.cards, rules)
             if low is not None and self.low_strengths is not None:

@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from engine.ranking import Category, Ranking, category, hand_size_of, ranking_for
 from engine.record import Game, Hand, HouseRules, Structure
+from engine.wild import HighCategory, Wild, category_high, deck_for, made_high, rank_high
 
 
 class Forced(StrEnum):
@@ -41,8 +42,8 @@ class GameRules:
     house rule of five-card draw: a player who shows an ace may draw one card more.
     ``reshuffle_live_hands`` is False everywhere: only discards go back into a new stub.
 
-    The home variants: ``wild`` names the wild cards ("" none, else an ``engine.wild``
-    name) and ``deck_size`` the cards in the deck (53 or 54 with jokers); ``low`` is the
+    The home variants: ``wild`` names the wild cards (``None``: none) and ``deck_size``
+    the cards in the deck (53 or 54 with jokers, ``engine.wild.deck_for``); ``low`` is the
     ranking of the other half of a split pot (``Ranking.ACE_FIVE`` in California high-low,
     ``None`` when the best hand takes it all); ``shotgun``: each first card is dealt face
     up; ``no_replacement``: the discards are shuffled into a new stub once, and when that
@@ -61,7 +62,7 @@ class GameRules:
     forced: Forced = Forced.BLINDS
     opener: Opener = Opener.ANY
     hand_size: int = 5
-    wild: str = ""
+    wild: Wild | None = None
     deck_size: int = 52
     low: Ranking | None = None
     shotgun: bool = False
@@ -136,11 +137,8 @@ def home_five_card_draw(structure: Structure = Structure.FIXED) -> GameRules:
 HOUSE = HouseRules()
 """The house rules of the user's documents, where a home hand states none."""
 
-JOKERS = {"joker": 1, "two_jokers": 2}
-"""The jokers each wild-card setting adds to the 52 cards (the others add none)."""
-
-WILDS = ("joker", "two_jokers", "deuces", "one_eyed_jacks")
-"""The wild-card settings, by their ``engine.wild`` names."""
+WILDS = tuple(w.value for w in Wild)
+"""The wild-card settings, by their ``engine.wild.Wild`` values (``HouseRules.wild``)."""
 
 
 def house_rules(structure: Structure, house: HouseRules) -> GameRules:
@@ -152,14 +150,15 @@ def house_rules(structure: Structure, house: HouseRules) -> GameRules:
     if rules is None:
         if house.wild and house.wild not in WILDS:
             raise ValueError(f"unknown wild cards {house.wild!r}: one of {', '.join(WILDS)}")
+        wild = Wild(house.wild) if house.wild else None
         rules = replace(
             rules_for(Game.FIVE_CARD_DRAW, structure),
             forced=Forced.ANTES,
             opener=Opener.JACKS if house.jacks_to_open else Opener.ANY,
             max_discard=house.max_draw,
             max_discard_with_ace=house.max_draw_with_ace,
-            wild=house.wild,
-            deck_size=52 + JOKERS.get(house.wild, 0),
+            wild=wild,
+            deck_size=len(deck_for(wild)),
             low=Ranking.ACE_FIVE if house.high_low else None,
             shotgun=house.shotgun,
             no_replacement=house.no_replacement,
@@ -196,10 +195,10 @@ def house_words(house: HouseRules) -> str:
 
 
 _WILD_WORDS = {
-    "joker": "joker wild",
-    "two_jokers": "two jokers wild",
-    "deuces": "deuces wild",
-    "one_eyed_jacks": "one-eyed jacks wild",
+    Wild.JOKER.value: "joker wild",
+    Wild.TWO_JOKERS.value: "two jokers wild",
+    Wild.DEUCES.value: "deuces wild",
+    Wild.ONE_EYED_JACKS.value: "one-eyed jacks wild",
 }
 
 
@@ -230,8 +229,16 @@ _NAMES = {
 }
 
 
-def can_open(cards: tuple[int, ...]) -> bool:
-    """Jacks or better: a pair of jacks or any better high hand (two pair, trips, ...)."""
+def can_open(cards: tuple[int, ...], wild: Wild | None = None) -> bool:
+    """Jacks or better: a pair of jacks or any better high hand (two pair, trips, ...),
+    wild cards counted (a joker and a jack open)."""
+    if wild is not None:
+        value = rank_high(cards, wild)
+        made = category_high(value)
+        if made is not HighCategory.PAIR:
+            return made is not HighCategory.HIGH_CARD
+        made_ranks, _ = made_high(value)
+        return max(r for r in made_ranks if made_ranks.count(r) == 2) >= 9  # jack
     cat = category(cards, Ranking.HIGH)
     if cat is not Category.PAIR:
         return cat > Category.PAIR

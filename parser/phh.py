@@ -726,9 +726,9 @@ def _opt_int(value: object) -> int | None:
 
 def _int_cards(value: object) -> Cards:
     if not isinstance(value, list) or not all(
-        isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52 for c in value
-    ):
-        raise ValueError(f"expected card numbers 0-51, got {value!r}")
+        isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 54 for c in value
+    ):  # 52 and 53 are the jokers of a home game (engine.cards.JOKERS)
+        raise ValueError(f"expected card numbers 0-53, got {value!r}")
     return tuple(value)
 
 

@@ -23,6 +23,7 @@ from engine.problems import (
     DECK_EXHAUSTED,
     DUPLICATE_CARD,
     ILLEGAL_ACTION,
+    NOT_IN_DECK,
     UP_CARD_MISMATCH,
     WRONG_WINNER,
 )
@@ -38,7 +39,9 @@ from engine.record import (
     Show,
     Structure,
 )
+from engine.rules import can_open
 from engine.verify import verify
+from engine.wild import Wild, winners_high
 from parser.phh import read_phh, write_phh
 from parser.reader import read_text
 from tests.test_dealer_roundtrip import placeless
@@ -75,7 +78,14 @@ def _misdeal(hand: Hand) -> bool:
 
 # ---- every dealt hand is sound -----------------------------------------------------------
 
+JOKER = HouseRules(wild="joker")
+DEUCES_HIGH_LOW = HouseRules(wild="deuces", high_low=True)
+
 VARIANTS = [
+    (JOKER, 5),
+    (DEUCES_HIGH_LOW, 6),
+    (HouseRules(wild="two-jokers", shotgun=True, no_replacement=True), 8),
+    (HouseRules(wild="one-eyed-jacks", max_draw_with_ace=5), 4),
     (HIGH_LOW, 5),
     (SHOTGUN, 6),
     (ACE_FIVE, 6),
@@ -97,6 +107,23 @@ def test_dealt_home_variants_verify_and_carry_over(
     assert check_continuity(hands) == {}
     assert sum(_misdeal(h) for h in hands) >= 2
     assert sum(1 for h in hands if h.carried) >= 5
+
+
+def test_jokers_are_dealt_from_a_deck_of_53_or_54() -> None:
+    for house, jokers in ((JOKER, {52}), (HouseRules(wild="two-jokers"), {52, 53})):
+        seen: set[int] = set()
+        for hand in _deal(house, 6, n=200):
+            for s in hand.shows:
+                seen |= {c for c in s.cards if c >= 52}
+        assert seen == jokers
+
+
+def test_a_joker_opens_with_a_jack() -> None:
+    jack_and_joker = (*parse_cards("Jh9c7d4s"), 52)
+    assert can_open(jack_and_joker, Wild.JOKER)
+    assert not can_open((*parse_cards("Th9c7d4s"), 52), Wild.JOKER)
+    assert can_open(parse_cards("2h9c9d4sKs"), Wild.DEUCES)  # nines and a deuce: trips
+    assert not can_open(parse_cards("2h9c8d4sKs"), None)
 
 
 def test_high_low_pots_are_split_between_two_hands() -> None:
@@ -209,6 +236,29 @@ def test_a_high_low_hand_replayed_as_plain_high_pays_the_wrong_player() -> None:
     hand = _split_hand(_deal(HIGH_LOW, 5, n=300))
     plain = dataclasses.replace(hand, house=HouseRules())
     assert WRONG_WINNER in _codes(plain)
+
+
+def _wild_decides(hand: Hand, wild: Wild) -> bool:
+    """The shown hands' best high differs with and without the wild cards counted."""
+    shown = [s.cards for s in hand.shows if not s.mucked]
+    if len(shown) < 2 or any(c >= 52 for cards in shown for c in cards):
+        return False
+    return winners_high(shown, wild) != winners_high(shown, None)
+
+
+def test_a_wild_card_not_counted_pays_the_wrong_player() -> None:
+    hands = _deal(HouseRules(wild="deuces"), 6, n=300)
+    decided = [h for h in hands if _wild_decides(h, Wild.DEUCES)]
+    assert len(decided) > 3
+    for hand in decided:
+        assert _codes(hand) == set()
+        assert WRONG_WINNER in _codes(dataclasses.replace(hand, house=HouseRules()))
+
+
+def test_a_joker_in_a_game_without_jokers_is_not_in_the_deck() -> None:
+    hand = _first(_deal(JOKER, 5, n=200), lambda h: any(c >= 52 for s in h.shows for c in s.cards))
+    assert _codes(hand) == set()
+    assert NOT_IN_DECK in _codes(dataclasses.replace(hand, house=HouseRules(wild="deuces")))
 
 
 def _shotgun_hand() -> Hand:
