@@ -525,7 +525,7 @@ class _HandPlay:
             rake=rake,
             total_pot=total,
             tournament=t.tournament,
-            house=spec.house,
+            house=(spec.house or HOUSE) if spec.home else None,
             carried=carried,
             up_cards=up_cards,
         )
@@ -561,7 +561,7 @@ class _HandPlay:
             rake=0,
             total_pot=hs.pot,
             tournament=t.tournament,
-            house=spec.house,
+            house=(spec.house or HOUSE) if spec.home else None,
             carried=hs.carried,
         )
         return hand, {p: hs.stack[p] for p in order}

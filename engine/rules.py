@@ -11,6 +11,7 @@ each a setting here (``house_rules``), never a branch on a game's name.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -194,12 +195,48 @@ def house_words(house: HouseRules) -> str:
     return ", ".join(words)
 
 
+def house_from_words(text: str) -> HouseRules | None:
+    """``house_words`` read back: the house rules a history's line states, ``None`` when a
+    part is not one of ``house_words``' phrases (the line is then not DrawLab's)."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if len(parts) < 2 or parts[0] not in ("jacks or better to open", "anything opens"):
+        return None
+    m = _DRAW_WORDS.fullmatch(parts[1])
+    if m is None:
+        return None
+    wild = ""
+    flags: set[str] = set()
+    for part in parts[2:]:
+        if part in _WILD_OF_WORDS and not wild:
+            wild = _WILD_OF_WORDS[part]
+        elif part in _FLAG_WORDS and part not in flags:
+            flags.add(part)
+        else:
+            return None
+    return HouseRules(
+        jacks_to_open=parts[0] == "jacks or better to open",
+        max_draw=int(m[1]),
+        max_draw_with_ace=int(m[2]) if m[2] else None,
+        no_replacement="no replacement" in flags,
+        ante_again="no new antes on a carried pot" not in flags,
+        wild=wild,
+        high_low="high-low split" in flags,
+        shotgun="shotgun" in flags,
+    )
+
+
+_DRAW_WORDS = re.compile(r"draw (\d)(?: \((\d) with an ace shown\))?")
+_FLAG_WORDS = frozenset(
+    ("high-low split", "shotgun", "no replacement", "no new antes on a carried pot")
+)
+
 _WILD_WORDS = {
     Wild.JOKER.value: "joker wild",
     Wild.TWO_JOKERS.value: "two jokers wild",
     Wild.DEUCES.value: "deuces wild",
     Wild.ONE_EYED_JACKS.value: "one-eyed jacks wild",
 }
+_WILD_OF_WORDS = {words: wild for wild, words in _WILD_WORDS.items()}
 
 
 def rules_of(hand: Hand, home_site: bool) -> GameRules:

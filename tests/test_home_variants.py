@@ -43,6 +43,7 @@ from engine.rules import can_open
 from engine.verify import verify
 from engine.wild import Wild, winners_high
 from parser.phh import read_phh, write_phh
+from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_text
 from tests.test_dealer_roundtrip import placeless
 
@@ -496,3 +497,46 @@ def test_simulate_refuses_house_rules_that_cannot_be_dealt(
     args = ["simulate", "--hands", "3", "--game", "five_card_draw", *extra]
     assert main(args) == 2
     assert error in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("house", "players"), VARIANTS)
+def test_home_variant_hands_travel_through_the_home_game_text_unchanged(
+    house: HouseRules, players: int
+) -> None:
+    hands = _deal(house, players, n=60, misdeals=50)
+    text = "\n".join(write_pokerstars(h) for h in hands)
+    back = [h for _, h in read_text(text, "home.txt")]
+    assert [placeless(h) for h in back if isinstance(h, Hand)] == [placeless(h) for h in hands]
+    assert all(isinstance(h, Hand) and verify(h).problems == () for h in back)
+
+
+def test_the_home_game_text_states_the_house_rules_and_what_the_table_saw() -> None:
+    house = HouseRules(wild="two-jokers", high_low=True, shotgun=True, max_draw_with_ace=5)
+    hands = _deal(house, 6, n=200, misdeals=60)
+    text = "\n".join(write_pokerstars(h) for h in hands)
+    assert text.count("PokerStars Home Game Hand #") == 200
+    rules = "House rules: jacks or better to open, draw 3 (5 with an ace shown), two jokers wild"
+    assert text.count(f"{rules}, high-low split, shotgun; ante $0.05\n") == 200
+    assert "Pot carried from the last deal: $" in text
+    assert "Misdeal: the " in text and ": shows [A" in text and " to draw\n" in text
+    assert "Dealt face up to " in text and "Jk2" in text
+
+
+def test_a_house_rules_line_drawlab_does_not_know_is_an_unknown_line() -> None:
+    hand = _deal(HouseRules(), 4, n=1)[0]
+    text = write_pokerstars(hand).replace("jacks or better to open", "kings or better", 1)
+    ((_, back),) = read_text(text, "x.txt")
+    assert isinstance(back, Hand) and back.house is None and back.site == "pokerstars"
+    assert [w.code for w in back.warnings] == ["UNKNOWN_LINE"]
+
+
+def test_simulate_writes_the_home_game_text_that_reads_back(tmp_path: Path) -> None:
+    out = tmp_path / "home.txt"
+    args = ["simulate", "--hands", "40", "--players", "5", "--game", "five_card_draw",
+            "--home", "--wild", "deuces", "--high-low", "--shotgun", "--misdeals", "50",
+            "--out", str(out)]  # fmt: skip
+    assert main(args) == 0
+    hands = _read_all(out)
+    assert {h.house for h in hands} == {HouseRules(wild="deuces", high_low=True, shotgun=True)}
+    assert all(verify(h).problems == () for h in hands)
+    assert check_continuity(hands) == {}
