@@ -238,8 +238,11 @@ def award(
 @dataclass(frozen=True, slots=True)
 class SettledPot:
     """A pot as the replay settled it, before rake: who could win it and who did by the
-    cards shown (``None`` where a hand still in it was never shown)."""
+    cards shown (``None`` where a hand still in it was never shown).  A high-low pot also
+    says who took its high half and who its low half (``None`` in other games)."""
 
     amount: int
     eligible: tuple[str, ...]
     winners: tuple[str, ...] | None
+    high: tuple[str, ...] | None = None
+    low: tuple[str, ...] | None = None

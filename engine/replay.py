@@ -75,6 +75,7 @@ class SeatView:
     all_in: bool
     cards: Cards | None  # the hand as far as the history shows it
     drawn: tuple[int, ...]  # cards drawn in each draw so far
+    up: int | None = None  # shotgun: the first card, dealt face up and seen by all
 
 
 @dataclass(frozen=True, slots=True)
@@ -717,6 +718,7 @@ class _Replayer:
                 all_in=p in st.all_in,
                 cards=self.cards.hand(p),
                 drawn=tuple(self.drawn.get(p, ())),
+                up=self.up_cards.get(p) if self.up_cards else None,
             )
             for p in sorted(st.order, key=lambda q: st.seat_of[q])
         )

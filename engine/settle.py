@@ -74,6 +74,9 @@ class Expected:
     undecided: bool
     odd_chip_slack: int
     winners: list[set[str] | None] = field(default_factory=list)  # per non-empty pot
+    # high-low: per non-empty pot, the winners of its low half (``winners`` less these
+    # plus the high winners are its high half), ``None`` where unknown or not high-low
+    lows: list[tuple[set[str] | None, set[str] | None]] = field(default_factory=list)
 
 
 def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = False) -> Expected:
@@ -104,13 +107,16 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
     order_seats: dict[str, int] | None = None  # made at the first tie that needs it
     forfeited = table.forfeited
     winners: list[set[str] | None] = []
+    halves_won: list[tuple[set[str] | None, set[str] | None]] = []
     for pot in pots:
         if pot.amount == 0:
             continue
         if len(pot.eligible) == 1:
             shares[pot.eligible[0]] = shares.get(pot.eligible[0], 0) + pot.amount
             winners.append({pot.eligible[0]})
+            halves_won.append(({pot.eligible[0]}, {pot.eligible[0]}))
             continue
+        by_half: list[set[str] | None] = [set(), set()]
         if single_run:  # ``split`` among one run gives it the whole pot
             parts = {"0": pot.amount}
         else:
@@ -123,7 +129,7 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
                 low = low_base if single_run else {**low_base, **table.low_strengths.get(r, {})}
                 high_part, low_part = pot_halves(parts[str(r)], table.unit)
                 halves = [(strength, high_part), (low, low_part)]
-            for half, part in halves:
+            for which, (half, part) in enumerate(halves):
                 contenders: list[str] = []
                 unseen = False
                 for p in pot.eligible:
@@ -134,6 +140,7 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
                 if unseen or not contenders:
                     undecided = True  # a hand still in was never shown: its strength is unknown
                     won = None
+                    by_half[which] = None
                     continue
                 tied = contenders
                 if len(contenders) > 1:
@@ -152,8 +159,13 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
                         shares[p] = shares.get(p, 0) + amount
                 if won is not None:
                     won.update(tied)
+                taken = by_half[which]
+                if taken is not None:
+                    taken.update(tied)
         winners.append(won)
-    return Expected(shares, pots, undecided, slack, winners)
+        halves_won.append((by_half[0], by_half[1]))
+    lows = halves_won if low_base is not None else []
+    return Expected(shares, pots, undecided, slack, winners, lows)
 
 
 def _with_carried(pots: tuple[Pot, ...], carried: int, live: tuple[str, ...]) -> tuple[Pot, ...]:
@@ -168,12 +180,22 @@ def settled_pots(expected: Expected) -> tuple[SettledPot, ...]:
     for the database: ``Expected.winners`` holds one entry per non-empty pot."""
     out: list[SettledPot] = []
     winners = iter(expected.winners)
+    halves = iter(expected.lows)
     for pot in expected.pots:
         if pot.amount == 0:
             continue
         won = next(winners, None)
         named = None if won is None else tuple(p for p in pot.eligible if p in won)
-        out.append(SettledPot(pot.amount, pot.eligible, named))
+        high, low = next(halves, (None, None))
+        out.append(
+            SettledPot(
+                pot.amount,
+                pot.eligible,
+                named,
+                None if high is None else tuple(p for p in pot.eligible if p in high),
+                None if low is None else tuple(p for p in pot.eligible if p in low),
+            )
+        )
     return tuple(out)
 
 

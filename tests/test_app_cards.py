@@ -34,10 +34,16 @@ def test_hidden_cards_are_backs_and_clamped_to_five() -> None:
     assert cards_html((), hidden=-1).count("dl-card-back") == 0
 
 
-@pytest.mark.parametrize("bad", [-1, 52, 1000])
+@pytest.mark.parametrize("bad", [-1, 54, 1000])
 def test_card_numbers_outside_the_deck_are_refused(bad: int) -> None:
+    """52 and 53 are the jokers of a home game (engine.cards.JOKERS); 54 is no card."""
     with pytest.raises(ValueError):
         cards_html((bad,))
+
+
+def test_jokers_are_tiles_reading_jk() -> None:
+    html = cards_html((52, 53))
+    assert re.findall(r'class="dl-card" style="[^"]*">([^<]*)</span>', html) == ["Jk", "Jk"]
 
 
 @given(st.lists(st.integers(0, 51), max_size=5), st.integers(0, 5))

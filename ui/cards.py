@@ -30,14 +30,21 @@ _BACK = (
 
 
 def _checked(card: int) -> int:
-    if not 0 <= card < 52:
+    if not 0 <= card < 54:  # 52 and 53: the jokers of a home game
         raise ValueError(f"not a card number: {card}")
     return card
 
 
+JOKER_LABEL = "Jk"
+_JOKER_COLOUR = "#7b2fa8"
+
+
 def card_label(card: int) -> str:
-    """``7♠``: the rank letter and the suit symbol (``T`` for ten, as the sites write it)."""
+    """``7♠``: the rank letter and the suit symbol (``T`` for ten, as the sites write it);
+    a joker is ``Jk``."""
     c = _checked(card)
+    if c >= 52:
+        return JOKER_LABEL
     return RANK_CHARS[c >> 2] + SUIT_SYMBOLS[c & 3]
 
 
@@ -50,6 +57,8 @@ def cards_label(cards: Sequence[int] | None, hidden: int = 0) -> str:
 
 def card_html(card: int) -> str:
     c = _checked(card)
+    if c >= 52:
+        return f'<span class="dl-card" style="{_TILE}color:{_JOKER_COLOUR}">{JOKER_LABEL}</span>'
     colour = SUIT_COLOURS[c & 3]
     return (
         f'<span class="dl-card" style="{_TILE}color:{colour}">'

@@ -84,6 +84,8 @@ def _seat_html(seat: SeatStep, units: Units, hero: str | None, angle: float) -> 
     lines.append(f'<div class="dl-seat-stack">stack {stack}'
                  + (f" · {', '.join(flags)}" if flags else "") + "</div>")
     known = seat.cards or ()
+    if not known and seat.up is not None:  # shotgun: the face-up card, seen by all
+        known = (seat.up,)
     hidden = 0 if seat.folded else max(0, 5 - len(known))
     lines.append(f'<div style="font-size:0.78em">{cards.cards_html(known, hidden)}</div>')
     if seat.drawn:
@@ -135,6 +137,7 @@ def header_html(header: Header) -> str:
         ("Button", "" if header.button is None else f"seat {header.button}"),
         ("Tournament", f"#{header.tournament}" if header.tournament else ""),
         ("Level", header.level), ("Time", header.time), ("Site", header.site),
+        ("House rules", header.house), ("Carried in", header.carried),
     ]
     chip = ("display:inline-block;margin:0 0.6em 0.3em 0;padding:0.1em 0.5em;"
             "border:1px solid #c8c8c8;border-radius:0.6em;font-size:0.9em;")
