@@ -29,14 +29,17 @@ DRILLS = {
     progress.DRAW: "What to draw",
     progress.POTS: "Who gets the pot",
 }
-GAMES = {
+GAMES: dict[str, str] = {
     Ranking.DEUCE_SEVEN: "2-7", Ranking.ACE_FIVE: "A-5", Ranking.HIGH: "High",
-    Ranking.BADUGI: "Badugi",
+    Ranking.BADUGI: "Badugi", pots.HIGH_LOW: "High-low split",
 }  # fmt: skip
-POT_GAMES = [Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH]  # five-card pot drills
+SHOWDOWN_GAMES = [Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH, Ranking.BADUGI]
+# five-card pot drills, and California high-low (each pot halved, high and A-5 low)
+POT_GAMES: list[str] = [Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH, pots.HIGH_LOW]
 GAME_TOPICS = {Ranking.DEUCE_SEVEN.value: "2-7 lowball", Ranking.ACE_FIVE.value: "A-5 lowball",
                Ranking.HIGH.value: "high hands",
-               Ranking.BADUGI.value: "Badugi"}  # the progress tables' game column
+               Ranking.BADUGI.value: "Badugi",
+               pots.HIGH_LOW: "high-low split"}  # the progress tables' game column
 NO_PICK = "Tick the hand that wins (or every hand that ties), then answer."
 
 
@@ -52,21 +55,21 @@ def _clear(prefix: str) -> None:
         del st.session_state[key]
 
 
-def current(drill: str, ranking: Ranking, make: Any) -> Any:
+def current(drill: str, game: str, make: Any) -> Any:
     """The open question of this drill and game, made when there is none.
 
     Each new question gets a new serial number, part of its widgets' keys: the browser
     keeps a widget's value for as long as its key lives, so reused keys would carry the last
     question's ticks into the next one."""
-    key = f"dq_{drill}_{ranking.value}"
+    key = f"dq_{drill}_{game}"
     if key not in st.session_state:
-        open_question(drill, ranking, make())
+        open_question(drill, game, make())
     return st.session_state[key]
 
 
-def open_question(drill: str, ranking: Ranking, q: Any) -> None:
+def open_question(drill: str, game: str, q: Any) -> None:
     _clear(f"dq_{drill}_")  # one open question per drill: its answer is the one shown
-    st.session_state[f"dq_{drill}_{ranking.value}"] = q
+    st.session_state[f"dq_{drill}_{game}"] = q
     st.session_state[f"dt_{drill}"] = time.monotonic()
     st.session_state[f"dn_{drill}"] = int(st.session_state.get(f"dn_{drill}", 0)) + 1
     st.session_state.pop(f"df_{drill}", None)
@@ -79,10 +82,10 @@ def pick_key(drill: str, item: object) -> str:
     return f"{drill}_pick_{st.session_state.get(f'dn_{drill}', 0)}_{item}"
 
 
-def next_button(drill: str, ranking: Ranking) -> None:
+def next_button(drill: str, game: str) -> None:
     if st.button("Next question", key=f"{drill}_next", type="primary",
                  icon=":material/skip_next:"):  # fmt: skip
-        st.session_state.pop(f"dq_{drill}_{ranking.value}", None)
+        st.session_state.pop(f"dq_{drill}_{game}", None)
         st.session_state.pop(f"df_{drill}", None)
         st.rerun()
 
@@ -267,17 +270,29 @@ def _seats_table(q: pots.PotQuestion) -> pd.DataFrame:
             "seat": s.seat, "player": s.name + (" (button)" if s.seat == q.button else ""),
             "chips in": pots.money(s.put_in), "folded": "yes" if s.folded else "",
             "cards": cards.cards_label(s.cards) if s.cards else "",
-            "hand": describe(s.cards, q.ranking) if s.cards else "",
+            "hand": _hand_words(s.cards, q) if s.cards else "",
         })  # fmt: skip
     return pd.DataFrame(rows)
 
 
-def pot_drill(ranking: Ranking) -> None:
+def _hand_words(hand: tuple[int, ...], q: pots.PotQuestion) -> str:
+    if q.high_low:
+        high, low = describe(hand, Ranking.HIGH), describe(hand, Ranking.ACE_FIVE)
+        return f"high: {high} · low: {low}"
+    return describe(hand, q.ranking)
+
+
+def pot_drill(game: str) -> None:
     con = state.connection()
-    q: pots.PotQuestion = current(progress.POTS, ranking,
-                                  lambda: session.next_pot(con, ranking, rng()))  # fmt: skip
-    st.caption(f"{GAMES[ranking]} · {pots.TOPIC_LABELS[q.topic]} · chips in after any uncalled "
-               "bet went back · how much does each player collect?")  # fmt: skip
+    high_low = game == pots.HIGH_LOW
+    ranking = Ranking.HIGH if high_low else Ranking(game)
+    q: pots.PotQuestion = current(
+        progress.POTS, game, lambda: session.next_pot(con, ranking, rng(), high_low)
+    )
+    how = (" · each pot halved: the best high and the best A-5 low (no qualifier), the odd "
+           "chip to the high half" if high_low else "")  # fmt: skip
+    st.caption(f"{GAMES[game]} · {pots.TOPIC_LABELS[q.topic]} · chips in after any uncalled "
+               f"bet went back{how} · how much does each player collect?")  # fmt: skip
     st.dataframe(_seats_table(q), hide_index=True, width="stretch")
     done = st.session_state.get(f"df_{progress.POTS}")
     seats = pots.seats_in_order(q)
@@ -304,7 +319,7 @@ def pot_drill(ranking: Ranking) -> None:
     st.dataframe(table, hide_index=True, width="stretch")
     for line in fb.lines:
         st.text(line)
-    next_button(progress.POTS, ranking)
+    next_button(progress.POTS, game)
 
 
 # --- score and progress -----------------------------------------------------------------
@@ -382,15 +397,18 @@ st.title("Drills")
 top = st.columns([3, 2, 2])
 drill = top[0].radio("Drill", list(DRILLS), format_func=DRILLS.__getitem__, horizontal=True,
                      key="drill_kind")  # fmt: skip
-games = {progress.SHOWDOWN: list(GAMES), progress.DRAW: list(draws.RANKINGS)}.get(drill, POT_GAMES)
-ranking = top[1].selectbox("Game", games, format_func=GAMES.__getitem__, key=f"drill_game_{drill}")
+games: list[str] = {
+    progress.SHOWDOWN: list[str](SHOWDOWN_GAMES), progress.DRAW: list[str](draws.RANKINGS)
+}.get(drill, POT_GAMES)  # fmt: skip
+game: str = top[1].selectbox("Game", games, format_func=GAMES.__getitem__,
+                             key=f"drill_game_{drill}") or games[0]  # fmt: skip
 use_own = top[2].toggle("Include my own hands", value=True, key="drill_own",
                         disabled=drill == progress.POTS)  # fmt: skip
 scoreboard(drill)
 if drill == progress.SHOWDOWN:
-    showdown_drill(ranking, use_own)
+    showdown_drill(Ranking(game), use_own)
 elif drill == progress.DRAW:
-    draw_drill(ranking, use_own)
+    draw_drill(Ranking(game), use_own)
 else:
-    pot_drill(ranking)
+    pot_drill(game)
 progress_section(drill)
