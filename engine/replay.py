@@ -299,8 +299,9 @@ class _Replayer:
         for player, cards in hand.dealt_others:
             if player in dealt_in:
                 self._report_all(self.cards.deal(player, cards, size), hand.line)
-        misdeal = any(isinstance(s, Note) and s.kind == MISDEAL_NOTE for s in hand.steps)
-        if (self.rules.shotgun or hand.up_cards) and not misdeal:
+        if (self.rules.shotgun or hand.up_cards) and not any(
+            isinstance(s, Note) and s.kind == MISDEAL_NOTE for s in hand.steps
+        ):
             self._deal_up_cards()  # a misdeal voids the deal: no card of it is anyone's
 
     def _deal_up_cards(self) -> None:
