@@ -38,6 +38,11 @@ in pokerkit's hand, is written as a commented-out action (``# p3 sm 7s5d4h3c2s``
 the reader takes back.  A card dealt again after the deck is reshuffled needs nothing:
 pokerkit deals a card from its discards with a warning that it "is not recommended".
 
+Home games (RULES.md, "Home variants") carry their house rules, the pot carried in and the
+shotgun's face-up cards in ``_drawlab_hand`` (``house``, ``carried``, ``up_cards``, written
+only where a hand has them) and the ace shown for a longer draw as a draw's ``shown``; the
+standard fields then describe the plain game, as pokerkit has none of the variants.
+
 Variant codes: the standard's ``F2L3D`` and ``N2L1D``, and for the draw games it does not
 name, codes built the same way: structure letter (F, P, N) + game (``2L3D``, ``2L1D``,
 ``AL3D``, ``AL1D``, ``5D``, as in ``P2L3D`` or ``N5D``).
