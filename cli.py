@@ -35,9 +35,13 @@ DB_HELP = "database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)"
 def _add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("compare", help="which of several hands wins (five cards, Badugi four)",
                        description="Print the 0-based indices of the winning hand(s).")
-    p.add_argument("--game", choices=["27", "a5", "high", "badugi"], default="27",
+    p.add_argument("--game", choices=["27", "a5", "high", "badugi", "high-low"], default="27",
                    help="ranking: 27 (deuce-to-seven low), a5 (ace-to-five low), high, "
-                        "badugi (default: 27)")
+                        "badugi, high-low (California: the best high and the best A-5 low "
+                        "each take half; prints 'high: i j; low: k') (default: 27)")
+    p.add_argument("--wild", choices=["joker", "two-jokers", "deuces", "one-eyed-jacks"],
+                   help="wild cards (high, a5, high-low): one or two jokers (written Jk), "
+                        "the four deuces, or the jacks of spades and hearts")
     p.add_argument("--stdin", action="store_true",
                    help="read lines 'HAND | HAND | ...' and answer each with one line")
     p.add_argument("hands", nargs="*", metavar="HAND",
@@ -46,10 +50,14 @@ def _add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from engine.compare import compare_hands, compare_line, split_args
-    from engine.ranking import Ranking, hand_size_of
+    from engine.compare import Contest, split_args
+    from engine.wild import Wild
 
-    ranking = Ranking(args.game)
+    try:
+        contest = Contest(args.game, None if args.wild is None else Wild(args.wild))
+    except ValueError as e:
+        print(f"error: {e}")
+        return 1
     if args.stdin:
         if args.hands:
             print("error: give hands as arguments or with --stdin, not both")
@@ -58,25 +66,29 @@ def _compare(args: argparse.Namespace) -> int:
         for raw in sys.stdin.buffer:
             line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
             try:
-                answer = " ".join(map(str, compare_line(line, ranking)))
+                answer = contest.answer_line(line)
             except ValueError as e:
                 answer, status = f"error: {e}", 1
             print(answer, flush=True)
         return status
     try:
-        best = compare_hands(split_args(args.hands, hand_size_of(ranking)), ranking)
+        answer = contest.answer(split_args(args.hands, contest.size))
     except ValueError as e:
         print(f"error: {e}")
         return 1
-    print(" ".join(map(str, best)))
+    print(answer)
     return 0
 
 
 def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("equity", help="each hand's share of the pot over the draws to come")
     p.add_argument(
-        "--game", default="27", help="27, a5 or badugi, or a game such as 27_single_draw"
+        "--game", default="27",
+        help="27, a5, badugi, high (five-card draw) or high-low (California: half the pot "
+             "to the best high, half to the best A-5 low), or a game such as 27_single_draw",
     )
+    p.add_argument("--wild", choices=["joker", "two-jokers", "deuces", "one-eyed-jacks"],
+                   help="wild cards (high, a5, high-low); a joker is written Jk")
     p.add_argument("--draws", type=int, help="draws left (0-3); default 3, single draw 1")
     p.add_argument("--trials", type=int, default=100_000,
                    help="deals simulated (default: 100,000); more is slower and more exact")
@@ -91,11 +103,13 @@ def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 def _equity(args: argparse.Namespace) -> int:
     from engine.cards import parse_cards
     from engine.equity import equity, game_setup, players_from_text
-    from engine.ranking import hand_size_of
+    from engine.scoring import scoring_of
+    from engine.wild import Wild
 
     try:
-        ranking, draws = game_setup(args.game, args.draws)
-        players = players_from_text(args.hands, hand_size_of(ranking))
+        wild = None if args.wild is None else Wild(args.wild)
+        ranking, draws = game_setup(args.game, args.draws, wild)
+        players = players_from_text(args.hands, scoring_of(ranking).size)
         dead = parse_cards(args.dead)
         result = equity(players, ranking, draws, dead=dead, trials=args.trials, seed=args.seed)
     except ValueError as e:

@@ -13,7 +13,7 @@ for them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
 Card: TypeAlias = int
@@ -102,6 +102,23 @@ def _number_jokers(cards: Cards, text: str) -> Cards:
                 raise CardError(f"more than two jokers (Jk) in {text!r}")
         out.append(card)
     return tuple(out)
+
+
+def number_jokers(groups: Sequence[Cards]) -> list[Cards]:
+    """Several texts read apart (the hands of a comparison): the first joker written in any
+    of them is 52, the next 53, a third a CardError."""
+    jokers = iter(JOKERS)
+    out: list[Cards] = []
+    for group in groups:
+        renumbered: list[Card] = []
+        for card in group:
+            if card in JOKERS:
+                card = next(jokers, -1)
+                if card < 0:
+                    raise CardError("more than two jokers (Jk) in the hands")
+            renumbered.append(card)
+        out.append(tuple(renumbered))
+    return out
 
 
 def check_distinct(cards: Iterable[Card]) -> None:

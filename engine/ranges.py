@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from engine.batch import HandArray, all_hands
+from engine.batch import HandArray, all_hands, combinations_array
 from engine.strategy import Strategy
 
 JOINT_ROUNDS = 60  # rounds of dealing all unknown hands together before falling back
@@ -28,12 +28,12 @@ GIBBS_SWEEPS = 4
 _CACHE_SIZE = 8
 ANY_KEEP = -1  # ``keeps`` of a player whose draw is not seen yet: any hand at all
 
-BIT = np.array([1 << c for c in range(52)], dtype=np.uint64)
+BIT = np.array([1 << c for c in range(54)], dtype=np.uint64)  # jokers 52, 53 included
 Masks = npt.NDArray[np.uint64]
 
 
 def card_masks(hands: HandArray) -> Masks:
-    """Each hand as a 52-bit set of its cards."""
+    """Each hand as a 52-bit set of its cards (54 bits with the jokers)."""
     m = BIT[hands[:, 0]]
     for j in range(1, hands.shape[1]):
         m = m | BIT[hands[:, j]]
@@ -52,9 +52,9 @@ class Range:
     masks: Masks
 
 
-_KEPT_COUNTS: dict[tuple[int, int], tuple[Strategy, npt.NDArray[np.int8]]] = {}
-_RANGES: dict[tuple[int, int, int, int], tuple[Strategy, Range]] = {}
-_BASE: dict[tuple[int, int, int], tuple[Strategy, Range]] = {}
+_KEPT_COUNTS: dict[tuple[int, int, int], tuple[Strategy, npt.NDArray[np.int8]]] = {}
+_RANGES: dict[tuple[int, int, int, int, int], tuple[Strategy, Range]] = {}
+_BASE: dict[tuple[int, int, int, int], tuple[Strategy, Range]] = {}
 _BASE_SIZE = 40  # ranges before known cards: every (strategy, draws left, keep) of a game
 
 
@@ -64,18 +64,20 @@ def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
     cache[key] = value
 
 
-def unknown_range(strategy: Strategy, draws_left: int, keeps: int, known: Collection[int]) -> Range:
+def unknown_range(
+    strategy: Strategy, draws_left: int, keeps: int, known: Collection[int], deck_size: int = 52
+) -> Range:
     """Every hand free of the ``known`` cards that ``strategy`` plays by keeping exactly
     ``keeps`` cards with ``draws_left`` draws to come (cached: drills and reviews ask again
     and again).  ``ANY_KEEP``: every hand free of them (an opponent the hero has not seen
-    draw yet)."""
+    draw yet).  ``deck_size``: 53 or 54 in a joker game (engine/wild.py)."""
     known_mask = mask_of(known)
     who = 0 if keeps == ANY_KEEP else id(strategy)
-    range_key = (who, draws_left, keeps, known_mask)
+    range_key = (who, draws_left, keeps, known_mask, deck_size)
     entry = _RANGES.get(range_key)
     if entry is not None and (who == 0 or entry[0] is strategy):
         return entry[1]
-    base = base_range(strategy, draws_left, keeps)
+    base = base_range(strategy, draws_left, keeps, deck_size)
     if not len(base.hands):
         raise ValueError(
             f"the strategy never keeps {keeps} cards with {draws_left} draws left: "
@@ -87,18 +89,19 @@ def unknown_range(strategy: Strategy, draws_left: int, keeps: int, known: Collec
     return found
 
 
-def base_range(strategy: Strategy, draws_left: int, keeps: int) -> Range:
+def base_range(strategy: Strategy, draws_left: int, keeps: int, deck_size: int = 52) -> Range:
     """The range before any card is known: filtered by the known cards' bit set after, a
     mask test per hand instead of a pass over every hand's five cards."""
-    key = (0, 0, ANY_KEEP) if keeps == ANY_KEEP else (id(strategy), draws_left, keeps)
+    who = 0 if keeps == ANY_KEEP else id(strategy)
+    key = (who, 0 if who == 0 else draws_left, keeps, deck_size)
     entry = _BASE.get(key)
     if entry is not None and (keeps == ANY_KEEP or entry[0] is strategy):
         return entry[1]
-    hands = all_hands()
+    hands = all_hands() if deck_size == 52 else combinations_array(deck_size, 5)
     if keeps == ANY_KEEP:
         chosen = hands
     else:
-        count_key = (id(strategy), draws_left)
+        count_key = (id(strategy), draws_left, deck_size)
         cached = _KEPT_COUNTS.get(count_key)
         if cached is not None and cached[0] is strategy:
             counts = cached[1]

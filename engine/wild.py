@@ -34,11 +34,13 @@ from engine.ranking import CLASS_COUNT, Ranking, example_hand, rank
 __all__ = [
     "HIGH_CATEGORIES",
     "HighCategory",
+    "HighScale",
     "Wild",
     "category_high",
     "deck_for",
     "describe_high",
     "describe_low",
+    "high_scale",
     "high_values",
     "low_ranks",
     "made_high",
@@ -135,7 +137,7 @@ def _strength(ranks: tuple[int, ...], suited: bool) -> tuple[int, tuple[int, ...
     return ({3: 3, 2: 2 if shape[:2] == [2, 2] else 1, 1: 0}[shape[0]], grouped)
 
 
-class _Scale:
+class HighScale:
     """made hand -> value, value -> made hand and class, ranking.py's high value -> value.
 
     Built on first use (a quarter second), not at import: most programs never rank a
@@ -165,19 +167,20 @@ class _Scale:
 
 
 @cache
-def _scale() -> _Scale:
-    return _Scale()
+def high_scale() -> HighScale:
+    """The one high scale (engine/wild_batch.py builds its tables from it)."""
+    return HighScale()
 
 
 def high_values() -> int:
     """Values on the high scale: 0 (five aces) to high_values() - 1 (7-5-4-3-2)."""
-    return len(_scale().example)
+    return len(high_scale().example)
 
 
 @cache
 def _best_high(naturals: tuple[int, ...], suited: bool, wilds: int) -> int:
     """The best value of these natural ranks (high to low) with ``wilds`` wild cards."""
-    value = _scale().value
+    value = high_scale().value
     return min(
         value[(tuple(sorted(naturals + combo, reverse=True)), suited)]
         for combo in combinations_with_replacement(range(13), wilds)
@@ -199,18 +202,18 @@ def rank_high(cards: Cards | Sequence[int], wild: Wild | None) -> int:
     """The high value of five distinct cards: smaller is better, equal is a tie."""
     naturals, wilds = _split(cards, wild)
     if not wilds:
-        return _scale().natural[rank(naturals, Ranking.HIGH)]
+        return high_scale().natural[rank(naturals, Ranking.HIGH)]
     ranks = tuple(sorted((c >> 2 for c in naturals), reverse=True))
     return _best_high(ranks, len({c & 3 for c in naturals}) == 1, wilds)
 
 
 def made_high(value: int) -> Made:
     """The made hand of a high value: its five ranks high to low and whether it is suited."""
-    return _scale().example[value]
+    return high_scale().example[value]
 
 
 def category_high(value: int) -> HighCategory:
-    return HIGH_CATEGORIES[_scale().category[value]]
+    return HIGH_CATEGORIES[high_scale().category[value]]
 
 
 def winners_high(hands: Sequence[Cards | Sequence[int]], wild: Wild | None) -> list[int]:

@@ -17,10 +17,11 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from analysis.drills import draws, pots, progress, session, showdown
+from analysis.drills import draws, pots, progress, session, showdown, wild_showdown
 from analysis.drills.progress import Recorded
 from engine.draw_choice import DrawChoice
 from engine.ranking import Ranking, describe
+from engine.wild import wild_cards
 from ui import cards, state
 from ui.labels import seconds
 
@@ -36,9 +37,11 @@ GAMES: dict[str, str] = {
 SHOWDOWN_GAMES = [Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH, Ranking.BADUGI]
 # five-card pot drills, and California high-low (each pot halved, high and A-5 low)
 POT_GAMES: list[str] = [Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH, pots.HIGH_LOW]
+WILD = wild_showdown.WILD_GAME  # "which hand wins" with wild cards: a game of its own here
+WILD_LABEL = "High, wild cards"
 GAME_TOPICS = {Ranking.DEUCE_SEVEN.value: "2-7 lowball", Ranking.ACE_FIVE.value: "A-5 lowball",
-               Ranking.HIGH.value: "high hands",
-               Ranking.BADUGI.value: "Badugi",
+               Ranking.HIGH.value: "high hands", Ranking.BADUGI.value: "Badugi",
+               WILD: "wild-card high hands",
                pots.HIGH_LOW: "high-low split"}  # the progress tables' game column
 NO_PICK = "Tick the hand that wins (or every hand that ties), then answer."
 
@@ -56,7 +59,8 @@ def _clear(prefix: str) -> None:
 
 
 def current(drill: str, game: str, make: Any) -> Any:
-    """The open question of this drill and game, made when there is none.
+    """The open question of this drill and game (a Ranking, ``WILD`` or the high-low pot
+    game), made when there is none.
 
     Each new question gets a new serial number, part of its widgets' keys: the browser
     keeps a widget's value for as long as its key lives, so reused keys would carry the last
@@ -118,33 +122,64 @@ def showdown_drill(ranking: Ranking, use_own: bool) -> None:
     st.caption(f"{GAMES[ranking]} · {showdown.TOPIC_LABELS[q.topic]} · tick every winner")
     if q.topic == showdown.OWN:
         st.text(f"From your showdowns: {q.source}")
+    showdown_view(
+        ranking, q.hands, q.names, frozenset(),
+        lambda picked: session.answer_showdown(con, q, picked, elapsed(progress.SHOWDOWN)),
+        lambda hand: describe(hand, ranking),
+    )  # fmt: skip
+
+
+def wild_drill() -> None:
+    """Which hand wins with wild cards: each question says which cards are wild."""
+    con = state.connection()
+    q: wild_showdown.WildQuestion = current(
+        progress.SHOWDOWN, WILD, lambda: session.next_wild_showdown(con, rng()))
+    st.caption(f"{wild_showdown.caption(q)} · {wild_showdown.TOPIC_LABELS[q.topic]} · "
+               "tick every winner")  # fmt: skip
+    st.caption("A wild card stands for any card, even one already held: five of a kind is "
+               "the best hand, and a flush may hold a pair (A-A-K-9-4). Wild cards are gold.")
+    showdown_view(
+        WILD, q.hands, q.names, wild_cards(q.wild),
+        lambda picked: session.answer_wild_showdown(con, q, picked, elapsed(progress.SHOWDOWN)),
+        lambda hand: wild_showdown.describe(q, hand),
+    )  # fmt: skip
+
+
+def showdown_view(
+    game: str,
+    hands: tuple[tuple[int, ...], ...],
+    names: tuple[str, ...],
+    wild: frozenset[int],
+    answer: Any,
+    words: Any,
+) -> None:
+    """The hands with a "Wins" box each, the answer, then the verdict and the reasons."""
     done = st.session_state.get(f"df_{progress.SHOWDOWN}")
-    cols = st.columns(len(q.hands))
-    for i, (col, hand) in enumerate(zip(cols, q.hands, strict=True)):
+    cols = st.columns(len(hands))
+    for i, (col, hand) in enumerate(zip(cols, hands, strict=True)):
         with col:
-            st.text(q.names[i])
-            cards.show_cards(hand)
+            st.text(names[i])
+            cards.show_cards(hand, wild=wild)
             st.checkbox("Wins", key=pick_key(progress.SHOWDOWN, i), disabled=done is not None)
     if done is None:
         if st.button("Answer", key="showdown_answer", icon=":material/gavel:"):
-            picked = {i for i in range(len(q.hands))
+            picked = {i for i in range(len(hands))
                       if st.session_state.get(pick_key(progress.SHOWDOWN, i))}  # fmt: skip
             if not picked:  # every question has a winner: nothing ticked is no answer yet
                 st.warning(NO_PICK, icon=":material/touch_app:")
                 return
-            fb, rec = session.answer_showdown(con, q, picked, elapsed(progress.SHOWDOWN))
-            st.session_state[f"df_{progress.SHOWDOWN}"] = (fb, rec)
+            st.session_state[f"df_{progress.SHOWDOWN}"] = answer(picked)
             st.rerun()
         return
     fb, rec = done
     verdict(fb.correct, rec)
-    won = " and ".join(q.names[i] for i in sorted(fb.winners))
+    won = " and ".join(names[i] for i in sorted(fb.winners))
     st.text(f"Winner{'s' if len(fb.winners) > 1 else ''}: {won}")
-    for i, hand in enumerate(q.hands):
-        st.text(f"{q.names[i]}: {describe(hand, ranking)}")
+    for i, hand in enumerate(hands):
+        st.text(f"{names[i]}: {words(hand)}")
     for line in fb.reasons:
         st.text(line)
-    next_button(progress.SHOWDOWN, ranking)
+    next_button(progress.SHOWDOWN, game)
 
 
 # --- what to draw -----------------------------------------------------------------------
@@ -374,7 +409,8 @@ def progress_section(drill: str) -> None:
                  column_config={"accuracy": st.column_config.NumberColumn("accuracy %")})
     st.caption("By topic (the weakest first)")
     topics = progress.by_topic(con, drill)
-    labels = {**showdown.TOPIC_LABELS, **draws.TOPIC_LABELS, **pots.TOPIC_LABELS}
+    labels = {**showdown.TOPIC_LABELS, **wild_showdown.TOPIC_LABELS, **draws.TOPIC_LABELS,
+              **pots.TOPIC_LABELS}  # fmt: skip
     topics["topic"] = topics["topic"].map(lambda t: labels.get(str(t), str(t)))
     topics["game"] = topics["game"].map(lambda g: GAME_TOPICS.get(str(g), str(g)))
     topics["accuracy"] = (100 * topics["accuracy"]).round(0)
@@ -397,15 +433,19 @@ st.title("Drills")
 top = st.columns([3, 2, 2])
 drill = top[0].radio("Drill", list(DRILLS), format_func=DRILLS.__getitem__, horizontal=True,
                      key="drill_kind")  # fmt: skip
-games: list[str] = {
-    progress.SHOWDOWN: list[str](SHOWDOWN_GAMES), progress.DRAW: list[str](draws.RANKINGS)
-}.get(drill, POT_GAMES)  # fmt: skip
-game: str = top[1].selectbox("Game", games, format_func=GAMES.__getitem__,
+games: list[str] = list(POT_GAMES)
+if drill == progress.SHOWDOWN:
+    games = [*SHOWDOWN_GAMES, WILD]
+elif drill == progress.DRAW:
+    games = list[str](draws.RANKINGS)
+game: str = top[1].selectbox("Game", games, format_func=lambda g: GAMES.get(g, WILD_LABEL),
                              key=f"drill_game_{drill}") or games[0]  # fmt: skip
 use_own = top[2].toggle("Include my own hands", value=True, key="drill_own",
-                        disabled=drill == progress.POTS)  # fmt: skip
+                        disabled=drill == progress.POTS or game == WILD)  # fmt: skip
 scoreboard(drill)
-if drill == progress.SHOWDOWN:
+if drill == progress.SHOWDOWN and game == WILD:
+    wild_drill()
+elif drill == progress.SHOWDOWN:
     showdown_drill(Ranking(game), use_own)
 elif drill == progress.DRAW:
     draw_drill(Ranking(game), use_own)

@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from analysis.db import Connection
-from analysis.drills import draws, own, pots, progress, showdown
+from analysis.drills import draws, own, pots, progress, showdown, wild_showdown
 from analysis.drills.progress import Recorded
 from engine.cards import format_cards
 from engine.ranking import Ranking
@@ -52,6 +52,28 @@ def answer_showdown(
     rec = progress.record(
         con, progress.SHOWDOWN, q.ranking.value, q.topic, fb.correct, seconds,
         showdown_json(q), {"picked": sorted(fb.picked), "winners": sorted(fb.winners)},
+    )  # fmt: skip
+    return fb, rec
+
+
+def next_wild_showdown(con: Connection, rng: random.Random) -> wild_showdown.WildQuestion:
+    """A "which hand wins" question with wild cards (their own game in the schedule)."""
+    topic = progress.next_topic(
+        con, progress.SHOWDOWN, wild_showdown.WILD_GAME, wild_showdown.TOPICS, rng
+    )
+    n = showdown.hands_for_level(progress.level(con, progress.SHOWDOWN), rng)
+    return wild_showdown.generate(topic, n, rng)
+
+
+def answer_wild_showdown(
+    con: Connection, q: wild_showdown.WildQuestion, picked: Collection[int], seconds: float
+) -> tuple[showdown.ShowdownFeedback, Recorded]:
+    fb = wild_showdown.check(q, picked)
+    question = {"hands": [format_cards(h, "") for h in q.hands], "names": list(q.names),
+                "source": q.source, "wild": q.wild.value}  # fmt: skip
+    rec = progress.record(
+        con, progress.SHOWDOWN, wild_showdown.WILD_GAME, q.topic, fb.correct, seconds,
+        question, {"picked": sorted(fb.picked), "winners": sorted(fb.winners)},
     )  # fmt: skip
     return fb, rec
 
