@@ -32,6 +32,7 @@ from engine.record import Action, Collect, Draw, Hand, Muck, Note, Post, Show, S
 from engine.replay import Replay, TableState, replay, run_settled
 from engine.rules import game_name, house_words
 from engine.verdict import Problem, Verdict
+from engine.wild import Wild, wild_cards
 
 FORCED_BETS = "the forced bets are posted"
 SETTLED = "the pots are settled"
@@ -92,6 +93,7 @@ class Header:
     level: str
     house: str = ""  # a home game's house rules as a player says them ("" elsewhere)
     carried: str = ""  # the pot carried in from the deal before ("" when none)
+    wild_cards: tuple[int, ...] = ()  # the cards that are wild in this hand's game
 
     def lines(self) -> list[str]:
         """The header as short plain-text lines (names of sites and tables are untrusted)."""
@@ -147,7 +149,15 @@ def header_of(hand: Hand, players: int) -> Header:
         level="" if t is None or t.level is None else t.level,
         house="" if hand.house is None else house_words(hand.house),
         carried=units.text(hand.carried) if hand.carried else "",
+        wild_cards=_wild_cards(hand),
     )
+
+
+def _wild_cards(hand: Hand) -> tuple[int, ...]:
+    """The wild cards of a home hand's house rules, in card order (none elsewhere)."""
+    if hand.house is None or not hand.house.wild:
+        return ()
+    return tuple(sorted(wild_cards(Wild(hand.house.wild))))
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,11 +63,13 @@ def test_a_high_low_split_names_each_half_and_its_winner_to_the_chip() -> None:
     raise AssertionError("no pot split between two hands")
 
 
-def test_jokers_are_drawn_as_jokers() -> None:
+def test_jokers_are_drawn_as_wild_jokers() -> None:
     hand = next(h for h in _hands() if any(c >= 52 for s in h.shows for c in s.cards))
     view = hand_view(hand)
+    assert view.header.wild_cards == (52, 53)
     html = table_html(view.steps[-1], view.header, view.units, hand.hero)
-    assert ">Jk</span>" in html
+    shown = sum(1 for s in hand.shows for c in s.cards if c >= 52)
+    assert html.count('class="dl-card dl-wild"') == html.count(">Jk</span>") >= shown
 
 
 def test_a_misdeal_then_its_redeal_replay_with_the_antes_carried() -> None:

@@ -65,7 +65,9 @@ def _at(angle: float, rx: float, ry: float) -> str:
     return f"left:{50 + rx * math.cos(angle):.1f}%;top:{50 + ry * math.sin(angle):.1f}%;"
 
 
-def _seat_html(seat: SeatStep, units: Units, hero: str | None, angle: float) -> str:
+def _seat_html(
+    seat: SeatStep, units: Units, hero: str | None, angle: float, wild: tuple[int, ...] = ()
+) -> str:
     border = "2px solid #b0b0b0"
     if seat.to_act:
         border = "3px solid #1f5fbf"
@@ -87,7 +89,8 @@ def _seat_html(seat: SeatStep, units: Units, hero: str | None, angle: float) -> 
     if not known and seat.up is not None:  # shotgun: the face-up card, seen by all
         known = (seat.up,)
     hidden = 0 if seat.folded else max(0, 5 - len(known))
-    lines.append(f'<div style="font-size:0.78em">{cards.cards_html(known, hidden)}</div>')
+    tiles = cards.cards_html(known, hidden, wild)
+    lines.append(f'<div style="font-size:0.78em">{tiles}</div>')
     if seat.drawn:
         drew = ", ".join("pat" if n == 0 else str(n) for n in seat.drawn)
         lines.append(f'<div class="dl-seat-drawn" style="color:#555">drew {drew}</div>')
@@ -116,7 +119,7 @@ def table_html(step: ViewStep, header: Header, units: Units, hero: str | None) -
                  f'<span style="font-size:12px;font-weight:400">{side}</span></div>')
     for seat in step.seats:
         angle = angles[seat.seat]
-        parts.append(_seat_html(seat, units, hero, angle))
+        parts.append(_seat_html(seat, units, hero, angle, header.wild_cards))
         if seat.bet:
             parts.append(f'<div class="dl-bet" style="{_BET}{_at(angle, 22, 19)}">'
                          f"{escape(units.text(seat.bet))}</div>")
