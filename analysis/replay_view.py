@@ -28,7 +28,7 @@ from analysis.positions import positions
 from engine.cards import Cards
 from engine.pots import Pot, SettledPot, pot_halves
 from engine.profiles import chip_unit, profile_for
-from engine.record import Action, Collect, Draw, Hand, Muck, Note, Post, Show, Step
+from engine.record import MISDEAL_NOTE, Action, Collect, Draw, Hand, Muck, Note, Post, Show, Step
 from engine.replay import Replay, TableState, replay, run_settled
 from engine.rules import game_name, house_words
 from engine.verdict import Problem, Verdict
@@ -428,6 +428,11 @@ def _settled_step(
     if hand.rake:
         parts.append(f"rake {units.text(hand.rake)}")
     text = SETTLED + (": " + "; ".join(parts) if parts else "")
+    if not parts and hand.house is not None and not collected and last.pot:
+        # a dead deal (nobody opened, or a misdeal): the pot waits for the next deal
+        misdeal = any(isinstance(s, Note) and s.kind == MISDEAL_NOTE for s in hand.steps)
+        why = "a misdeal, redealt by the same dealer" if misdeal else "nobody opened"
+        text = f"{SETTLED}: {why}; {units.text(last.pot)} stays in the pot for the next deal"
     in_play = sum(v.total for v in last.seats) + hand.carried
     taken = sum(final.get(v.player, v.stack) - v.stack for v in last.seats)
     return ViewStep(

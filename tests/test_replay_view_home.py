@@ -80,5 +80,14 @@ def test_a_misdeal_then_its_redeal_replay_with_the_antes_carried() -> None:
     )  # fmt: skip
     view = hand_view(before)
     assert view.steps[-2].text.startswith("Misdeal: the ")
-    assert view.steps[-1].text == SETTLED
+    stays = f"{(before.total_pot or 0) / 100:.2f} stays in the pot for the next deal"
+    assert view.steps[-1].text == (f"{SETTLED}: a misdeal, redealt by the same dealer; {stays}")
     assert hand_view(after).steps[0].pot == before.total_pot
+
+
+def test_a_hand_nobody_opened_says_its_pot_waits_for_the_next_deal() -> None:
+    dead = next(h for h in _hands() if not h.collects and h.actions)
+    assert hand_view(dead).steps[-1].text == (
+        f"{SETTLED}: nobody opened; {(dead.total_pot or 0) / 100:.2f} stays in the pot for "
+        "the next deal"
+    )
