@@ -1,6 +1,6 @@
 """A real headless Chromium answers a "which hand wins" drill with wild cards.
 
-The same server and browser as tests/test_browser.py.  The page is switched to the
+The same server and browser as tests/browser/test_end_to_end.py.  The page is switched to the
 "High, wild cards" game; the wild cards are read from the question's caption and the hands
 from the card tiles (``Jk`` a joker: the first on the screen is card 52, the next 53); the
 engine names the winners, the browser ticks them and answers, and the page must say it was
@@ -15,9 +15,9 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from engine.cards import JOKER_TEXT, JOKERS, RANK_CHARS
-from engine.scoring import WILD_WORDS
+from engine.sim.scoring import WILD_WORDS
 from engine.wild import Wild, describe_high, wild_cards, winners_high
-from tests.test_browser import _settle, _shot, browser, server  # noqa: F401  (fixtures)
+from tests.browser.test_end_to_end import _settle, _shot, browser, server  # noqa: F401  (fixtures)
 from ui.cards import SUIT_SYMBOLS
 
 pytestmark = pytest.mark.browser

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_cli_compare import run
+from tests.cli.test_compare import run
 
 
 @pytest.mark.parametrize(

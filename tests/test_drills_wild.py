@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analysis import db
 from analysis.drills import progress, session
 from analysis.drills.wild_showdown import (
     CLOSE,
@@ -23,10 +22,11 @@ from analysis.drills.wild_showdown import (
     generate,
     reasons,
 )
+from analysis.storage import db
 from engine.cards import CardError, parse_cards
 from engine.wild import HIGH_CATEGORIES, HighCategory, Wild, category_high, rank_high, wild_cards
 from tests.app_support import app_for, texts
-from tests.test_app_drills import metrics, pick
+from tests.ui.test_drills import metrics, pick
 
 PAGE = "ui/drills_page.py"
 

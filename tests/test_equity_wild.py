@@ -1,4 +1,4 @@
-"""Equity with wild cards and the high-low split (engine/scoring.py, engine/wild_strategy.py)."""
+"""Equity with wild cards and the high-low split (engine/sim/scoring.py and wild_strategy.py)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ import numpy as np
 import pytest
 
 from engine.cards import parse_cards
-from engine.equity import Player, equity, exact_equity, game_setup, keep_equities, simulate
-from engine.ranges import base_range
 from engine.ranking import Ranking
-from engine.scoring import Scoring
-from engine.strategy import STAND_PAT
+from engine.sim.equity import Player, equity, exact_equity, game_setup, keep_equities, simulate
+from engine.sim.ranges import base_range
+from engine.sim.scoring import Scoring
+from engine.sim.strategy import STAND_PAT
+from engine.sim.wild_strategy import strategy_for
 from engine.wild import Wild
-from engine.wild_strategy import strategy_for
 
 JOKER_HIGH = Scoring(Ranking.HIGH, Wild.JOKER)
 HIGH_LOW = Scoring(Ranking.HIGH, high_low=True)

@@ -10,9 +10,9 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from engine.batch import combinations_array
+from engine.sim.batch import combinations_array
+from engine.sim.wild_batch import category_high_batch, rank_high_batch, rank_low_batch
 from engine.wild import HIGH_CATEGORIES, HighCategory, Wild, rank_high, rank_low, wild_cards
-from engine.wild_batch import category_high_batch, rank_high_batch, rank_low_batch
 from tests.wild_brute import CLASS_UNIT, brute_codes
 
 # Counted by hand, the way the deuces-wild video poker tables count them (natural royal 4 +

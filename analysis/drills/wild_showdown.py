@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from analysis.drills.showdown import ShowdownFeedback
 from engine.cards import CardError, Cards, format_cards
-from engine.scoring import WILD_WORDS
+from engine.sim.scoring import WILD_WORDS
 from engine.wild import (
     HighCategory,
     Wild,
