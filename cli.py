@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from analysis.storage.db import Connection
+    from engine.record import HouseRules
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -570,7 +571,8 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
     p = sub.add_parser("simulate", help="deal random legal hands and write them as a history")
     p.add_argument("--hands", type=int, required=True, help="how many hands")
-    p.add_argument("--players", type=int, default=6, help="players at the table, 2-6")
+    p.add_argument("--players", type=int, default=6,
+                   help="players at the table, 2-6 (7-8 at home with --no-replacement)")
     p.add_argument("--game", choices=[g.value for g in Game], default=Game.TRIPLE_DRAW_27.value,
                    help="the game dealt (default: 27_triple_draw)")
     p.add_argument(
@@ -585,6 +587,32 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         action="store_true",
         help="five-card draw as a home game: antes, jacks or better to open (site 'home')",
     )
+    home = p.add_argument_group(
+        "house rules and variants (with --home; the hands carry them, RULES.md 'Home variants')"
+    )
+    home.add_argument("--wild", choices=["joker", "two-jokers", "deuces", "one-eyed-jacks"],
+                      help="wild cards: a joker, two jokers, the four deuces or the one-eyed jacks")
+    home.add_argument("--high-low", action="store_true",
+                      help="California high-low: each pot split between the best high and "
+                           "the best ace-to-five low (odd chip to the high half)")
+    home.add_argument("--shotgun", action="store_true",
+                      help="each player's first card is dealt face up")
+    home.add_argument("--anything-opens", action="store_true",
+                      help="no jacks or better needed to open the betting")
+    home.add_argument("--draw", type=int, choices=[3, 4, 5], default=3, metavar="N",
+                      help="the most cards a player may draw (default 3)")
+    home.add_argument("--ace-draws", type=int, choices=[0, 4, 5], default=4, metavar="N",
+                      help="the most cards drawn by a player who shows an ace: 4 (default), "
+                           "5, or 0 for no ace rule")
+    home.add_argument("--no-replacement", action="store_true",
+                      help="7-8 players: once the stub and the discards shuffled once are "
+                           "used up, nobody draws another card")
+    home.add_argument("--no-ante-again", action="store_true",
+                      help="after a hand nobody opened, the carried antes are the pot: "
+                           "nobody antes again")
+    home.add_argument("--misdeals", type=int, default=0, metavar="PER_MILLE",
+                      help="deals (per thousand) where a card is exposed: a misdeal, "
+                           "redealt by the same dealer (default 0)")
     p.add_argument("--format", choices=["pokerstars", "phh"], default="pokerstars",
                    help="how the hands are written (default: pokerstars)")
     p.add_argument("--out", help="file to write (default: standard output)")
@@ -597,8 +625,14 @@ def _simulate(args: argparse.Namespace) -> int:
     from analysis.simulate import simulate
     from engine.record import Game, Structure
 
-    if args.hands < 0 or not 2 <= args.players <= 6:
-        print("error: --hands must be 0 or more and --players 2 to 6", file=sys.stderr)
+    house = _house_rules(args)
+    most = 8 if house is not None and house.no_replacement else 6
+    if args.hands < 0 or not 2 <= args.players <= most:
+        print(
+            f"error: --hands must be 0 or more and --players 2 to {most}"
+            + ("" if most == 8 else " (7-8 only at home with --no-replacement)"),
+            file=sys.stderr,
+        )
         return 2
     structure = Structure(args.structure) if args.structure else None
     game = Game(args.game)
@@ -606,6 +640,17 @@ def _simulate(args: argparse.Namespace) -> int:
         print(
             "error: --home is five-card draw's home game (--game five_card_draw)", file=sys.stderr
         )
+        return 2
+    if house is not None and not args.home:
+        print("error: house rules and variants need --home", file=sys.stderr)
+        return 2
+    if house is not None and house.max_draw_with_ace is not None and (
+        house.max_draw_with_ace <= house.max_draw
+    ):
+        print("error: --ace-draws must be more than --draw (or 0)", file=sys.stderr)
+        return 2
+    if not 0 <= args.misdeals <= 1000:
+        print("error: --misdeals is a number per thousand deals, 0 to 1000", file=sys.stderr)
         return 2
     if args.out is None:
         try:
@@ -619,6 +664,8 @@ def _simulate(args: argparse.Namespace) -> int:
                 structure=structure,
                 tournament=args.tournament,
                 home=args.home,
+                house=house,
+                misdeal_per_mille=args.misdeals,
             )
             sys.stdout.flush()
         except BrokenPipeError:  # the reader stopped early (| head): not an error
@@ -635,9 +682,29 @@ def _simulate(args: argparse.Namespace) -> int:
             structure=structure,
             tournament=args.tournament,
             home=args.home,
+            house=house,
+            misdeal_per_mille=args.misdeals,
         )
     print(f"{count} hands written to {args.out}", file=sys.stderr)
     return 0
+
+
+def _house_rules(args: argparse.Namespace) -> HouseRules | None:
+    """The house rules the simulate flags ask for; ``None`` when none is asked for (the
+    documents' home game, as ``--home`` alone has always dealt)."""
+    from engine.record import HouseRules
+
+    house = HouseRules(
+        jacks_to_open=not args.anything_opens,
+        max_draw=args.draw,
+        max_draw_with_ace=args.ace_draws or None,
+        no_replacement=args.no_replacement,
+        ante_again=not args.no_ante_again,
+        wild=args.wild or "",
+        high_low=args.high_low,
+        shotgun=args.shotgun,
+    )
+    return None if house == HouseRules() else house
 
 
 def _add_app(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

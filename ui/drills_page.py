@@ -30,17 +30,20 @@ DRILLS = {
     progress.DRAW: "What to draw",
     progress.POTS: "Who gets the pot",
 }
-GAMES = {
+GAMES: dict[str, str] = {
     Ranking.DEUCE_SEVEN: "2-7", Ranking.ACE_FIVE: "A-5", Ranking.HIGH: "High",
-    Ranking.BADUGI: "Badugi",
+    Ranking.BADUGI: "Badugi", pots.HIGH_LOW: "High-low split",
 }  # fmt: skip
-POT_GAMES = [Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH]  # five-card pot drills
+SHOWDOWN_GAMES = [Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH, Ranking.BADUGI]
+# five-card pot drills, and California high-low (each pot halved, high and A-5 low)
+POT_GAMES: list[str] = [Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH, pots.HIGH_LOW]
 WILD = wild_showdown.WILD_GAME  # "which hand wins" with wild cards: a game of its own here
 WILD_LABEL = "High, wild cards"
 GAME_TOPICS = {Ranking.DEUCE_SEVEN.value: "2-7 lowball", Ranking.ACE_FIVE.value: "A-5 lowball",
                Ranking.HIGH.value: "high hands", Ranking.BADUGI.value: "Badugi",
                WILD: "wild-card high hands", draws.WILD_DRAW: "five-card draw, wild cards",
-               draws.HIGH_LOW_DRAW: "five-card draw, high-low"}  # the progress tables' game
+               draws.HIGH_LOW_DRAW: "five-card draw, high-low",
+               pots.HIGH_LOW: "high-low split"}  # the progress tables' game column
 WILD_CHOICES = {None: "no wild cards", Wild.JOKER: "a joker (Jk)", Wild.TWO_JOKERS: "two jokers",
                 Wild.DEUCES: "deuces", Wild.ONE_EYED_JACKS: "one-eyed jacks"}  # fmt: skip
 NO_PICK = "Tick the hand that wins (or every hand that ties), then answer."
@@ -59,8 +62,8 @@ def _clear(prefix: str) -> None:
 
 
 def current(drill: str, game: str, make: Any) -> Any:
-    """The open question of this drill and game (a Ranking, or ``WILD``), made when there
-    is none.
+    """The open question of this drill and game (a Ranking, ``WILD`` or the high-low pot
+    game), made when there is none.
 
     Each new question gets a new serial number, part of its widgets' keys: the browser
     keeps a widget's value for as long as its key lives, so reused keys would carry the last
@@ -323,17 +326,29 @@ def _seats_table(q: pots.PotQuestion) -> pd.DataFrame:
             "seat": s.seat, "player": s.name + (" (button)" if s.seat == q.button else ""),
             "chips in": pots.money(s.put_in), "folded": "yes" if s.folded else "",
             "cards": cards.cards_label(s.cards) if s.cards else "",
-            "hand": describe(s.cards, q.ranking) if s.cards else "",
+            "hand": _hand_words(s.cards, q) if s.cards else "",
         })  # fmt: skip
     return pd.DataFrame(rows)
 
 
-def pot_drill(ranking: Ranking) -> None:
+def _hand_words(hand: tuple[int, ...], q: pots.PotQuestion) -> str:
+    if q.high_low:
+        high, low = describe(hand, Ranking.HIGH), describe(hand, Ranking.ACE_FIVE)
+        return f"high: {high} · low: {low}"
+    return describe(hand, q.ranking)
+
+
+def pot_drill(game: str) -> None:
     con = state.connection()
-    q: pots.PotQuestion = current(progress.POTS, ranking,
-                                  lambda: session.next_pot(con, ranking, rng()))  # fmt: skip
-    st.caption(f"{GAMES[ranking]} · {pots.TOPIC_LABELS[q.topic]} · chips in after any uncalled "
-               "bet went back · how much does each player collect?")  # fmt: skip
+    high_low = game == pots.HIGH_LOW
+    ranking = Ranking.HIGH if high_low else Ranking(game)
+    q: pots.PotQuestion = current(
+        progress.POTS, game, lambda: session.next_pot(con, ranking, rng(), high_low)
+    )
+    how = (" · each pot halved: the best high and the best A-5 low (no qualifier), the odd "
+           "chip to the high half" if high_low else "")  # fmt: skip
+    st.caption(f"{GAMES[game]} · {pots.TOPIC_LABELS[q.topic]} · chips in after any uncalled "
+               f"bet went back{how} · how much does each player collect?")  # fmt: skip
     st.dataframe(_seats_table(q), hide_index=True, width="stretch")
     done = st.session_state.get(f"df_{progress.POTS}")
     seats = pots.seats_in_order(q)
@@ -360,7 +375,7 @@ def pot_drill(ranking: Ranking) -> None:
     st.dataframe(table, hide_index=True, width="stretch")
     for line in fb.lines:
         st.text(line)
-    next_button(progress.POTS, ranking)
+    next_button(progress.POTS, game)
 
 
 # --- score and progress -----------------------------------------------------------------
@@ -439,25 +454,25 @@ st.title("Drills")
 top = st.columns([3, 2, 2])
 drill = top[0].radio("Drill", list(DRILLS), format_func=DRILLS.__getitem__, horizontal=True,
                      key="drill_kind")  # fmt: skip
-games: list[Any] = list(POT_GAMES)
+games: list[str] = list(POT_GAMES)
 if drill == progress.SHOWDOWN:
-    games = [*GAMES, WILD]
+    games = [*SHOWDOWN_GAMES, WILD]
 elif drill == progress.DRAW:
     games = [*draws.RANKINGS, *draws.VARIANT_LABELS]
-ranking = top[1].selectbox(
+game: str = top[1].selectbox(
     "Game", games, key=f"drill_game_{drill}",
     format_func=lambda g: GAMES.get(g) or draws.VARIANT_LABELS.get(g) or WILD_LABEL,
-)  # fmt: skip
-generated_only = ranking == WILD or ranking in draws.VARIANT_LABELS
+) or games[0]  # fmt: skip
+generated_only = game == WILD or game in draws.VARIANT_LABELS
 use_own = top[2].toggle("Include my own hands", value=True, key="drill_own",
                         disabled=drill == progress.POTS or generated_only)  # fmt: skip
 scoreboard(drill)
-if drill == progress.SHOWDOWN and ranking == WILD:
+if drill == progress.SHOWDOWN and game == WILD:
     wild_drill()
 elif drill == progress.SHOWDOWN:
-    showdown_drill(ranking, use_own)
+    showdown_drill(Ranking(game), use_own)
 elif drill == progress.DRAW:
-    draw_drill(ranking, use_own)
+    draw_drill(game if game in draws.VARIANT_LABELS else Ranking(game), use_own)
 else:
-    pot_drill(ranking)
+    pot_drill(game)
 progress_section(drill)

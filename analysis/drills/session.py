@@ -140,8 +140,15 @@ def answer_draw(
     return fb, rec
 
 
-def next_pot(con: Connection, ranking: Ranking, rng: random.Random) -> pots.PotQuestion:
-    topic = progress.next_topic(con, progress.POTS, ranking.value, pots.TOPICS, rng)
+def next_pot(
+    con: Connection, ranking: Ranking, rng: random.Random, high_low: bool = False
+) -> pots.PotQuestion:
+    """The next pot question of ``ranking``'s game, or of the high-low game (``high_low``:
+    high hands against ace-to-five lows, each pot halved)."""
+    game, topics = (
+        (pots.HIGH_LOW, pots.HIGH_LOW_TOPICS) if high_low else (ranking.value, pots.TOPICS)
+    )
+    topic = progress.next_topic(con, progress.POTS, game, topics, rng)
     players = pots.players_for_level(progress.level(con, progress.POTS), rng)
     return pots.generate(topic, ranking, players, rng)
 
@@ -149,6 +156,7 @@ def next_pot(con: Connection, ranking: Ranking, rng: random.Random) -> pots.PotQ
 def pot_json(q: pots.PotQuestion) -> dict[str, Any]:
     return {
         "button": q.button,
+        "high_low": q.high_low,
         "seats": [
             {"name": s.name, "seat": s.seat, "put_in": s.put_in, "folded": s.folded,
              "cards": format_cards(s.cards, "") if s.cards else None}
@@ -162,7 +170,7 @@ def answer_pot(
 ) -> tuple[pots.PotFeedback, Recorded]:
     fb = pots.check(q, given)
     rec = progress.record(
-        con, progress.POTS, q.ranking.value, q.topic, fb.correct, seconds, pot_json(q),
+        con, progress.POTS, q.game, q.topic, fb.correct, seconds, pot_json(q),
         {"given": fb.given, "expected": fb.expected},
     )  # fmt: skip
     return fb, rec
