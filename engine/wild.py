@@ -168,7 +168,7 @@ class HighScale:
 
 @cache
 def high_scale() -> HighScale:
-    """The one high scale (engine/wild_batch.py builds its tables from it)."""
+    """The one high scale (engine/sim/wild_batch.py builds its tables from it)."""
     return HighScale()
 
 

@@ -21,7 +21,7 @@ from analysis.drills import draws, pots, progress, session, showdown, wild_showd
 from analysis.drills.progress import Recorded
 from engine.ranking import Ranking, describe
 from engine.sim.draw_choice import DrawChoice
-from engine.wild import wild_cards
+from engine.wild import Wild, wild_cards
 from ui import cards, state
 from ui.labels import seconds
 
@@ -41,8 +41,11 @@ WILD = wild_showdown.WILD_GAME  # "which hand wins" with wild cards: a game of i
 WILD_LABEL = "High, wild cards"
 GAME_TOPICS = {Ranking.DEUCE_SEVEN.value: "2-7 lowball", Ranking.ACE_FIVE.value: "A-5 lowball",
                Ranking.HIGH.value: "high hands", Ranking.BADUGI.value: "Badugi",
-               WILD: "wild-card high hands",
+               WILD: "wild-card high hands", draws.WILD_DRAW: "five-card draw, wild cards",
+               draws.HIGH_LOW_DRAW: "five-card draw, high-low",
                pots.HIGH_LOW: "high-low split"}  # the progress tables' game column
+WILD_CHOICES = {None: "no wild cards", Wild.JOKER: "a joker (Jk)", Wild.TWO_JOKERS: "two jokers",
+                Wild.DEUCES: "deuces", Wild.ONE_EYED_JACKS: "one-eyed jacks"}  # fmt: skip
 NO_PICK = "Tick the hand that wins (or every hand that ties), then answer."
 
 
@@ -192,7 +195,7 @@ def _situation(q: draws.DrawQuestion) -> str:
         against.append("a pat hand (shown below)")
     for d in q.drawing:
         against.append("a player standing pat" if d == 0 else f"a player drawing {d}")
-    return f"{GAMES[q.ranking]} · {left} · against " + ", ".join(against)
+    return f"{draws.game_label(q)} · {left} · against " + ", ".join(against)
 
 
 def _label(c: DrawChoice) -> str:
@@ -221,9 +224,16 @@ def _choices_table(fb: draws.DrawFeedback) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def custom_draw(ranking: Ranking) -> None:
-    """Set up a hand: the player's own situation as the next question."""
+def custom_draw(game: Any) -> None:
+    """Set up a hand: the player's own situation as the next question (a home variant's
+    with its wild cards)."""
+    variant = game in draws.VARIANT_LABELS
     with st.expander("Set up a hand of your own"):
+        wild: Wild | None = None
+        if variant:
+            options = list(WILD_CHOICES)[1:] if game == draws.WILD_DRAW else list(WILD_CHOICES)
+            wild = st.selectbox("Wild cards", options, format_func=WILD_CHOICES.__getitem__,
+                                key="draw_custom_wild")  # fmt: skip
         cols = st.columns([3, 1, 3, 2], vertical_alignment="bottom")
         hand = cols[0].text_input("Your five cards", placeholder="8s 6d 4h 3c Kd",
                                   key="draw_custom_hand")  # fmt: skip
@@ -234,33 +244,44 @@ def custom_draw(ranking: Ranking) -> None:
                                     key="draw_custom_counts")  # fmt: skip
         if st.button("Drill this hand", key="draw_custom_go"):
             try:
-                q = draws.custom(ranking, hand, int(left), pat, counts)
+                if variant:
+                    q = draws.custom(Ranking.HIGH, hand, int(left), pat, counts, wild=wild,
+                                     high_low=game == draws.HIGH_LOW_DRAW)  # fmt: skip
+                else:
+                    q = draws.custom(game, hand, int(left), pat, counts)
             except ValueError as exc:  # CardError is a ValueError
                 st.error("That is not a situation to drill:")
                 st.text(str(exc))
                 return
-            open_question(progress.DRAW, ranking, q)
+            open_question(progress.DRAW, game, q)
             st.rerun()
 
 
-def draw_drill(ranking: Ranking, use_own: bool) -> None:
+def draw_drill(ranking: Any, use_own: bool) -> None:
+    """``ranking``: a Ranking, or a home variant of ``draws.VARIANT_LABELS``."""
     con = state.connection()
     custom_draw(ranking)
-    q: draws.DrawQuestion = current(
-        progress.DRAW, ranking, lambda: session.next_draw(con, ranking, rng(), use_own=use_own))
+    if ranking in draws.VARIANT_LABELS:
+        q: draws.DrawQuestion = current(
+            progress.DRAW, ranking, lambda: session.next_variant_draw(con, ranking, rng()))
+    else:
+        q = current(progress.DRAW, ranking,
+                    lambda: session.next_draw(con, ranking, rng(), use_own=use_own))  # fmt: skip
     st.caption(f"{_situation(q)} · tick the cards to throw (none: stand pat)")
     if q.topic == draws.OWN:
         st.text(f"From your hands: {q.source}")
     done = st.session_state.get(f"df_{progress.DRAW}")
     failed = st.session_state.get(f"de_{progress.DRAW}")
-    cards.show_cards(q.hand)
+    if q.wild is not None:
+        st.caption("Wild cards are gold: each stands for any card, even one already held.")
+    cards.show_cards(q.hand, wild=wild_cards(q.wild))
     cols = st.columns(5)
     for i, card in enumerate(q.hand):
         cols[i].checkbox(f"Throw {cards.card_label(card)}", key=pick_key(progress.DRAW, i),
                          disabled=done is not None)  # fmt: skip
     if q.pat is not None:
         st.caption("The pat hand to beat")
-        cards.show_cards(q.pat)
+        cards.show_cards(q.pat, wild=wild_cards(q.wild))
     if failed is not None:
         st.error("This situation cannot be simulated; it is not scored.")
         st.text(str(failed))
@@ -437,18 +458,21 @@ games: list[str] = list(POT_GAMES)
 if drill == progress.SHOWDOWN:
     games = [*SHOWDOWN_GAMES, WILD]
 elif drill == progress.DRAW:
-    games = list[str](draws.RANKINGS)
-game: str = top[1].selectbox("Game", games, format_func=lambda g: GAMES.get(g, WILD_LABEL),
-                             key=f"drill_game_{drill}") or games[0]  # fmt: skip
+    games = [*draws.RANKINGS, *draws.VARIANT_LABELS]
+game: str = top[1].selectbox(
+    "Game", games, key=f"drill_game_{drill}",
+    format_func=lambda g: GAMES.get(g) or draws.VARIANT_LABELS.get(g) or WILD_LABEL,
+) or games[0]  # fmt: skip
+generated_only = game == WILD or game in draws.VARIANT_LABELS
 use_own = top[2].toggle("Include my own hands", value=True, key="drill_own",
-                        disabled=drill == progress.POTS or game == WILD)  # fmt: skip
+                        disabled=drill == progress.POTS or generated_only)  # fmt: skip
 scoreboard(drill)
 if drill == progress.SHOWDOWN and game == WILD:
     wild_drill()
 elif drill == progress.SHOWDOWN:
     showdown_drill(Ranking(game), use_own)
 elif drill == progress.DRAW:
-    draw_drill(Ranking(game), use_own)
+    draw_drill(game if game in draws.VARIANT_LABELS else Ranking(game), use_own)
 else:
     pot_drill(game)
 progress_section(drill)

@@ -105,11 +105,19 @@ def next_draw(
     return draws.generate(topic, ranking, progress.level(con, progress.DRAW), rng)
 
 
+def next_variant_draw(con: Connection, variant: str, rng: random.Random) -> draws.DrawQuestion:
+    """A "what to draw" question of a home variant (``draws.VARIANT_LABELS``): generated
+    topics only (no site writes these games)."""
+    topic = progress.next_topic(con, progress.DRAW, variant, draws.TOPICS, rng)
+    return draws.generate_variant(variant, topic, progress.level(con, progress.DRAW), rng)
+
+
 def draw_json(q: draws.DrawQuestion) -> dict[str, Any]:
     return {
         "hand": format_cards(q.hand, ""), "draws_left": q.draws_left,
         "pat": format_cards(q.pat, "") if q.pat else None, "drawing": list(q.drawing),
         "source": q.source, "taken": format_cards(q.taken, "") if q.taken is not None else None,
+        "wild": q.wild.value if q.wild else None, "high_low": q.high_low,
     }  # fmt: skip
 
 
@@ -125,7 +133,7 @@ def answer_draw(
     five unknown hands that can hardly ever be dealt without sharing cards."""
     fb = draws.check(q, discard, trials=trials or draws.trials_for(q))
     rec = progress.record(
-        con, progress.DRAW, q.ranking.value, q.topic, fb.correct, seconds, draw_json(q),
+        con, progress.DRAW, q.game, q.topic, fb.correct, seconds, draw_json(q),
         {"discard": format_cards(sorted(discard), ""), "equity": fb.chosen.equity,
          "best": format_cards(fb.best.keep, ""), "loss": fb.chosen.loss},
     )  # fmt: skip

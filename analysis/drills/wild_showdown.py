@@ -177,8 +177,9 @@ def _five(deck: _Deck) -> Cards:
     return deck.take(cards, HighCategory.FIVE_OF_A_KIND)
 
 
-def _straight(deck: _Deck, suited: bool, wilds: int) -> list[int]:
-    top = deck.rng.randrange(4, 13)  # six-high to ace-high (the wheel is rarer on purpose)
+def _straight(deck: _Deck, suited: bool, wilds: int, top: int | None = None) -> list[int]:
+    if top is None:
+        top = deck.rng.randrange(4, 13)  # six-high to ace-high (the wheel is rarer on purpose)
     ranks = list(range(top - 4, top + 1))
     suit = deck.rng.randrange(4)
     holes = set(deck.rng.sample(range(5), wilds))
@@ -262,11 +263,17 @@ def gen_wild_flush(deck: _Deck, n: int) -> list[Cards]:
 
 
 def gen_close(deck: _Deck, n: int) -> list[Cards]:
-    """Every hand of one class, some made with a wild card."""
+    """Every hand of one class, some made with a wild card; now and then a natural straight
+    and the same straight made with a wild card, which tie (cards speak)."""
     want = deck.rng.choice(
         (HighCategory.TRIPS, HighCategory.STRAIGHT, HighCategory.FLUSH, HighCategory.FULL_HOUSE)
     )
     hands: list[Cards] = []
+    if deck.rng.random() < 0.3:
+        want = HighCategory.STRAIGHT
+        top = deck.rng.randrange(8, 13)  # ten- to ace-high: room for lower ones behind
+        hands.append(deck.take(_straight(deck, False, 0, top), want))
+        hands.append(deck.take(_straight(deck, False, 1, top), want))
     _fill(deck, hands, n, (want,))
     return hands
 

@@ -128,3 +128,17 @@ def test_the_page_drills_wild_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert all(f"{q.names[i]}: {describe(q, h)}" in shown for i, h in enumerate(q.hands))
     assert reasons(q)[0] in shown
     assert list(at.dataframe[1].value["game"]) == ["wild-card high hands"]
+
+
+def test_close_calls_include_a_natural_and_a_wild_straight_that_tie() -> None:
+    rng = random.Random(7)
+    tied = 0
+    for _ in range(40):
+        q = generate(CLOSE, 3, rng, Wild.DEUCES)
+        values = [rank_high(h, q.wild) for h in q.hands]
+        if len(q.winners) > 1 and classes(q)[0] is HighCategory.STRAIGHT:
+            naturals = [uses_wild(q, q.hands[i]) for i in q.winners]
+            tied += naturals.count(False) >= 1 and naturals.count(True) >= 1
+        assert len(set(classes(q))) == 1 and min(values) == rank_high(q.hands[min(q.winners)],
+                                                                      q.wild)  # fmt: skip
+    assert tied >= 3

@@ -23,7 +23,7 @@ from engine.wild import (
     winners_high,
     winners_low,
 )
-from tests.wild_brute import best_high, best_low, high_key, low_key
+from tests.engine.wild_brute import best_high, best_low, high_key, low_key
 
 
 def cards(text: str) -> tuple[int, ...]:

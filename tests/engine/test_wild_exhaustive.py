@@ -1,5 +1,5 @@
 """Every five-card hand of the 53-card deck with one joker and of the 52-card deck with deuces
-wild: engine/wild.py's values against the brute force of tests/wild_brute.py (every wild
+wild: engine/wild.py's values against the brute force of tests/engine/wild_brute.py (every wild
 card tried as every card), class counts and the number of distinct values to the digit."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from engine.sim.batch import combinations_array
 from engine.sim.wild_batch import category_high_batch, rank_high_batch, rank_low_batch
 from engine.wild import HIGH_CATEGORIES, HighCategory, Wild, rank_high, rank_low, wild_cards
-from tests.wild_brute import CLASS_UNIT, brute_codes
+from tests.engine.wild_brute import CLASS_UNIT, brute_codes
 
 # Counted by hand, the way the deuces-wild video poker tables count them (natural royal 4 +
 # wild royal 480 + other straight flushes 2,068; five of a kind 624 + four deuces 48).

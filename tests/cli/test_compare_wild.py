@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from engine.compare import GAMES, WILD_GAMES, Contest
+from engine.wild import Wild
 from tests.cli.test_compare import run
 
 
@@ -116,3 +120,26 @@ def test_equity_command_with_wild_cards_and_high_low(capsys: pytest.CaptureFixtu
     assert (status, out) == (0, "Jk Jk 9h 9c 9d 1.0000 0.0000\nAh Ad Ac As Kd 0.0000 0.0000\n")
     status, out = run(["equity", "--game", "27", "--wild", "deuces", "7s5d4h", "8s6d"], capsys)
     assert (status, out) == (1, "error: wild cards play in high and ace-to-five, not 27\n")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(GAMES),
+    st.sampled_from([None, *Wild]),
+    st.lists(st.sampled_from(["Jk", "jk", "As", "2c", "Js", "Jh", "7d", "|", " ", "x", "Jk2",
+                              "Kh Qh Jh Th 9h", "2d 3d 4d 5d 6d"]), max_size=14),
+)  # fmt: skip
+def test_any_line_gets_an_answer_or_a_reason(
+    game: str, wild: Wild | None, parts: list[str]
+) -> None:
+    try:
+        contest = Contest(game, wild)
+    except ValueError as e:
+        assert wild is not None and game not in WILD_GAMES and str(e)
+        return
+    try:
+        answer = contest.answer_line("".join(parts))
+    except ValueError as e:
+        assert str(e)
+    else:
+        assert answer

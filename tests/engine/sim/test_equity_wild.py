@@ -1,4 +1,4 @@
-"""Equity with wild cards and the high-low split (engine/sim/scoring.py and wild_strategy.py)."""
+"""Equity with wild cards and the high-low split (engine/sim/scoring.py, wild_strategy.py)."""
 
 from __future__ import annotations
 
