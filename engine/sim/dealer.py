@@ -175,7 +175,8 @@ def deal_hands(
     house: HouseRules | None = None,
     misdeal_per_mille: int = 0,
 ) -> Iterator[Hand]:
-    """``n`` consecutive hands of ``game`` at one table of ``players`` (2-6), from ``seed``.
+    """``n`` consecutive hands of ``game`` at one table of ``players`` (2-6; 7-8 at home with
+    no replacement), from ``seed``.
 
     Cash (the default): ``stakes`` (default blinds $0.05/$0.10), rake by ``rake`` (default
     ``default_rake``), a broke player replaced by a newcomer.  ``tournament``: sit-and-go
