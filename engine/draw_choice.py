@@ -137,8 +137,8 @@ def draw_equity(
         pat_ranks = [rank(o.cards, ranking) for o in opponents]
     lone = opponents[0]
     pat_range = (
-        unknown_range(lone.strategy or default_strategy(ranking), 1, 5, known)
-        if draws_left == 1 and len(opponents) == 1 and lone.keeps_unknown == 5
+        unknown_range(lone.strategy or default_strategy(ranking), 1, size, known, size)
+        if draws_left == 1 and len(opponents) == 1 and lone.keeps_unknown == size == lone.size
         else None
     )
     results: list[tuple[Cards, Cards, float, float, bool]] = []
