@@ -32,6 +32,9 @@ Conventions the other parts rely on:
   (with or without a draw), each under the ``model`` that computed it.
 - ``drill_*`` (version 2, ``analysis.drills.progress``): one row per drill answer (question
   and answer as JSON), the Leitner box of each (drill, topic), each drill's level.
+- ``watched_folders`` (version 6, ``analysis.watched``): the folders the dashboard watches,
+  when each was added, and its last read: when the watcher last imported from it, the
+  files and hands of that batch and its problems, and every hand it added since.
 """
 
 from __future__ import annotations
@@ -292,6 +295,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             player VARCHAR NOT NULL,
             model VARCHAR NOT NULL,
             decisions INTEGER NOT NULL
+        )
+        """,
+    ),
+    # version 6: the folders the dashboard watches (``analysis.watched``), kept with the
+    # hands so that a dashboard started again, on this or another computer, watches them
+    (
+        """
+        CREATE TABLE watched_folders (
+            path VARCHAR PRIMARY KEY,
+            added TIMESTAMP NOT NULL,
+            last_read TIMESTAMP,
+            last_files INTEGER,
+            last_added INTEGER,
+            last_problems INTEGER,
+            hands_added BIGINT NOT NULL DEFAULT 0
         )
         """,
     ),
