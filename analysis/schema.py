@@ -34,7 +34,7 @@ Conventions the other parts rely on:
   and answer as JSON), the Leitner box of each (drill, topic), each drill's level.
 - ``watched_folders`` (version 6, ``analysis.watched``): the folders the dashboard watches,
   when each was added, and its last read: when the watcher last imported from it, the
-  files and hands of that batch and its problems, and every hand it added since.
+  files, hands added and problems of that batch.
 """
 
 from __future__ import annotations
@@ -308,8 +308,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             last_read TIMESTAMP,
             last_files INTEGER,
             last_added INTEGER,
-            last_problems INTEGER,
-            hands_added BIGINT NOT NULL DEFAULT 0
+            last_problems INTEGER
         )
         """,
     ),

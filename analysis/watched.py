@@ -12,6 +12,7 @@ picked (``analysis.client_folders`` suggests, never adds).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -23,7 +24,8 @@ from analysis.watch import Batch
 @dataclass(frozen=True)
 class WatchedFolder:
     """One watched path and its last read: when the watcher last imported from it, the
-    files and hands of that batch, and every hand it added since it was picked."""
+    files and hands of that batch; ``hands``: the hands stored from its files now (by
+    whatever import, the watcher's or another)."""
 
     path: str
     added: datetime
@@ -31,7 +33,7 @@ class WatchedFolder:
     last_files: int | None
     last_added: int | None
     last_problems: int | None
-    hands_added: int
+    hands: int
 
 
 def normalized(path: str | Path) -> str:
@@ -42,8 +44,10 @@ def normalized(path: str | Path) -> str:
 def folders(con: Connection) -> list[WatchedFolder]:
     """Every watched path, in the order they were picked."""
     rows = con.execute(
-        "SELECT path, added, last_read, last_files, last_added, last_problems, hands_added "
-        "FROM watched_folders ORDER BY added, path"
+        "SELECT w.path, w.added, w.last_read, w.last_files, w.last_added, w.last_problems, "
+        "(SELECT count(*) FROM hands h WHERE h.file = w.path OR starts_with(h.file, w.path || ?)) "
+        "FROM watched_folders w ORDER BY w.added, w.path",
+        [os.sep],
     ).fetchall()
     return [WatchedFolder(*row) for row in rows]
 
@@ -87,6 +91,6 @@ def record(con: Connection, batch: Batch) -> None:
     s = batch.summary
     con.execute(
         "UPDATE watched_folders SET last_read = ?, last_files = ?, last_added = ?, "
-        "last_problems = ?, hands_added = hands_added + ? WHERE path = ?",
-        [datetime.now(), len(batch.files), s.added, s.problems, s.added, stored],
+        "last_problems = ? WHERE path = ?",
+        [datetime.now(), len(batch.files), s.added, s.problems, stored],
     )

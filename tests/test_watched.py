@@ -63,7 +63,7 @@ def test_add_and_remove(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
         assert [f.path for f in found] == [str(tmp_path / "Stars"), str(one_file)]
         first = found[0]
         assert before <= first.added <= datetime.now()
-        assert (first.last_read, first.last_files, first.last_added, first.hands_added) == (
+        assert (first.last_read, first.last_files, first.last_added, first.hands) == (
             None, None, None, 0,
         )  # fmt: skip
         assert watched.remove(con, tmp_path / "Stars") is True
@@ -101,8 +101,8 @@ def test_the_watcher_writes_each_folders_last_read_in_its_own_batch(tmp_path: Pa
     finally:
         con.close()
     fa, fb = by_path[str(a)], by_path[str(b)]
-    assert (fa.last_files, fa.last_added, fa.last_problems, fa.hands_added) == (1, 1, 0, 4)
-    assert (fb.last_files, fb.last_added, fb.last_problems, fb.hands_added) == (1, 2, 0, 2)
+    assert (fa.last_files, fa.last_added, fa.last_problems, fa.hands) == (1, 1, 0, 4)
+    assert (fb.last_files, fb.last_added, fb.last_problems, fb.hands) == (1, 2, 0, 2)
     assert fa.last_read is not None and fb.last_read is not None
     assert fb.last_read <= fa.last_read <= datetime.now() + timedelta(seconds=1)
     assert w.checked is not None
@@ -116,7 +116,7 @@ def test_a_batch_outside_the_watched_folders_is_not_recorded(tmp_path: Path) -> 
         summary = ImportSummary(added=5)
         watched.record(con, Batch(("x.txt",), summary, root=None))
         watched.record(con, Batch(("x.txt",), None, "busy", root=tmp_path / "a"))
-        assert [(f.last_read, f.hands_added) for f in watched.folders(con)] == [(None, 0)]
+        assert [(f.last_read, f.hands) for f in watched.folders(con)] == [(None, 0)]
     finally:
         con.close()
     assert root_of(tmp_path / "a" / "s" / "x.txt", [tmp_path / "b", tmp_path / "a"]) == (

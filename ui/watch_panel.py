@@ -39,8 +39,8 @@ def _ago(seconds: float | None) -> str:
 
 def folders_table(folders: list[watched.WatchedFolder], checked: float | None) -> pd.DataFrame:
     """One row per folder: whether it is there, when the watcher last looked (all folders
-    at once), and its last read: when the watcher last imported from it and what that
-    batch brought."""
+    at once), its last read (when the watcher last imported from it and what that batch
+    brought) and the hands stored from it."""
     rows = []
     for f in folders:
         there = Path(f.path).exists()
@@ -49,7 +49,7 @@ def folders_table(folders: list[watched.WatchedFolder], checked: float | None) -
             "last checked": _ago(checked) if there else "–",
             "last read": f"{f.last_read:%Y-%m-%d %H:%M:%S}" if f.last_read else "not yet",
             "files": f.last_files, "hands added": f.last_added, "problems": f.last_problems,
-            "hands in all": f.hands_added,
+            "hands in all": f.hands,
         })  # fmt: skip
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
