@@ -83,8 +83,8 @@ def main(text_hands: int = 50_000, batch_copies: int = 4) -> None:
     badugi_pk_rate = _per_second(len(pk_texts), _clock() - start)
     for i in range(0, len(pk_texts) - 1, 2):
         a, b = badugi_ours[i], badugi_ours[i + 1]
-        ta, tb = badugi_theirs[i], badugi_theirs[i + 1]
-        expected = -1 if ta > tb else 1 if tb > ta else 0
+        pa, pb = badugi_theirs[i], badugi_theirs[i + 1]
+        expected = -1 if pa > pb else 1 if pb > pa else 0
         assert (-1 if a < b else 1 if b < a else 0) == expected, (four_texts[i], four_texts[i + 1])
     four_hands = np.random.default_rng(2).permutation(
         np.tile(combinations_array(52, 4), (batch_copies * 9, 1))
