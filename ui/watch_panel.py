@@ -7,6 +7,7 @@ Paths are the user's text: shown with ``st.dataframe`` and ``st.text`` only.
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from pathlib import Path
 
 import duckdb
@@ -31,6 +32,13 @@ def stored_folders(path: str, gen: int) -> list[watched.WatchedFolder]:
         return watched.folders(con)
 
 
+def _when(moment: datetime | None, today: date) -> str:
+    """A read today by its time alone (the column stays narrow), an older one with its day."""
+    if moment is None:
+        return "not yet"
+    return f"{moment:%H:%M:%S}" if moment.date() == today else f"{moment:%Y-%m-%d %H:%M}"
+
+
 def _ago(seconds: float | None) -> str:
     if seconds is None:
         return "–"
@@ -42,12 +50,13 @@ def folders_table(folders: list[watched.WatchedFolder], checked: float | None) -
     at once), its last read (when the watcher last imported from it and what that batch
     brought) and the hands stored from it."""
     rows = []
+    today = date.today()
     for f in folders:
         there = Path(f.path).exists()
         rows.append({
             "folder": f.path, "state": "watching" if there else "missing",
             "last checked": _ago(checked) if there else "–",
-            "last read": f"{f.last_read:%Y-%m-%d %H:%M:%S}" if f.last_read else "not yet",
+            "last read": _when(f.last_read, today),
             "files": f.last_files, "hands added": f.last_added, "problems": f.last_problems,
             "hands in all": f.hands,
         })  # fmt: skip
@@ -65,7 +74,7 @@ def folders_panel() -> None:
     st.text(f"Watching {count(len(folders), 'path')}; the watcher is {live}.")
     st.dataframe(folders_table(folders, w.checked_ago()), hide_index=True, key="watched_table",
                  width="stretch",
-                 column_config={"folder": st.column_config.TextColumn("folder", width="large")})
+                 column_config={"folder": st.column_config.TextColumn("folder", width="medium")})
     if w.error:
         st.warning("The watcher stopped on an error and starts again by itself:")
         st.text(w.error)
@@ -106,7 +115,8 @@ def main() -> None:
     st.subheader("Watch folders")
     st.caption("New and grown hand-history files in these folders are imported as the poker "
                "client writes them, while the dashboard runs (as `drawlab import --watch` "
-               "does in a terminal). A hand still being written is imported once it is whole.")
+               "does in a terminal). A hand the client is still writing is read again, whole, "
+               "when the file grows.")
     folders_panel()
     folders = stored_folders(state.db_path(), state.generation())
     cols = st.columns([5, 1], vertical_alignment="bottom")
