@@ -13,9 +13,10 @@ from analysis.drills import draws, own
 from analysis.importer import import_paths
 from engine.cards import CardError, format_cards, parse_cards
 from engine.ranking import Ranking, rank
+from tests.corpus import REPOSITORY
 
 B = Ranking.BADUGI
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
+SAMPLES = REPOSITORY / "sample_histories"
 
 
 def _is_badugi(cards: tuple[int, ...]) -> bool:
