@@ -13,10 +13,10 @@ import time
 
 import numpy as np
 
-from engine.batch import all_hands, combinations_array, rank_batch
 from engine.cards import format_cards, parse_cards
 from engine.compare import parse_hand
 from engine.ranking import FIVE_CARD_RANKINGS, Ranking, rank
+from engine.sim.batch import all_hands, combinations_array, rank_batch
 
 # Processor time, not wall time: on a machine shared with other jobs the wall clock counts
 # their work too (the batch Badugi figure read 4.3M/s by the wall, 14M/s of processor time).

@@ -14,8 +14,8 @@ import duckdb
 import pandas as pd
 import streamlit as st
 
-from analysis import watched
-from analysis.client_folders import Suggestion, suggested_folders
+from analysis.pipeline import watched
+from analysis.pipeline.client_folders import Suggestion, suggested_folders
 from ui import state, watching
 from ui.labels import count
 

@@ -1,7 +1,7 @@
 """The dashboard's watcher: the folders in ``watched_folders`` imported as they change, on a
 thread of the dashboard's process for as long as it runs.
 
-It is ``analysis.watch.Watcher`` (the one ``drawlab import --watch`` runs) with the
+It is ``analysis.pipeline.watch.Watcher`` (the one ``drawlab import --watch`` runs) with the
 dashboard's way of writing: each batch borrows the process's shared connection
 (``ui.state.Shared``) under the one-import-at-a-time lock, so the watcher, an upload on the
 Import page and the pages' reads never open the file twice in this process, and the file is
@@ -20,9 +20,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from analysis import watched
-from analysis.db import Connection, DatabaseUnavailable
-from analysis.watch import Batch, Watcher
+from analysis.pipeline import watched
+from analysis.pipeline.watch import Batch, Watcher
+from analysis.storage.db import Connection, DatabaseUnavailable
 from ui.state import OPEN_WAIT, Shared, shared
 
 RESTART_PAUSE = 5.0  # seconds before a watcher that failed is run again
