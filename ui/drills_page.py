@@ -224,10 +224,19 @@ def _choices_table(fb: draws.DrawFeedback) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+CUSTOM_EXAMPLES = {  # placeholders: a hand to draw from and a pat hand, in the game's size
+    Ranking.BADUGI: ("Kc 4d 2h 2s", "9h 7c 5d 4s"),
+    Ranking.HIGH: ("Qs Qd 9h 8h 2c", "Ts Td 7h 7c 2h"),
+}
+
+
 def custom_draw(game: Any) -> None:
     """Set up a hand: the player's own situation as the next question (a home variant's
     with its wild cards)."""
     variant = game in draws.VARIANT_LABELS
+    ranking = Ranking.HIGH if variant else Ranking(game)
+    size = "four" if ranking is Ranking.BADUGI else "five"
+    hand_example, pat_example = CUSTOM_EXAMPLES.get(ranking, ("8s 6d 4h 3c Kd", "9h 7c 5d 4s 2h"))
     with st.expander("Set up a hand of your own"):
         wild: Wild | None = None
         if variant:
@@ -235,10 +244,10 @@ def custom_draw(game: Any) -> None:
             wild = st.selectbox("Wild cards", options, format_func=WILD_CHOICES.__getitem__,
                                 key="draw_custom_wild")  # fmt: skip
         cols = st.columns([3, 1, 3, 2], vertical_alignment="bottom")
-        hand = cols[0].text_input("Your five cards", placeholder="8s 6d 4h 3c Kd",
+        hand = cols[0].text_input(f"Your {size} cards", placeholder=hand_example,
                                   key="draw_custom_hand")  # fmt: skip
         left = cols[1].number_input("Draws left", 1, 3, 1, key="draw_custom_left")
-        pat = cols[2].text_input("Pat hand to beat (optional)", placeholder="9h 7c 5d 4s 2h",
+        pat = cols[2].text_input("Pat hand to beat (optional)", placeholder=pat_example,
                                  key="draw_custom_pat")  # fmt: skip
         counts = cols[3].text_input("Opponents draw (optional)", placeholder="1 2",
                                     key="draw_custom_counts")  # fmt: skip
@@ -275,7 +284,7 @@ def draw_drill(ranking: Any, use_own: bool) -> None:
     if q.wild is not None:
         st.caption("Wild cards are gold: each stands for any card, even one already held.")
     cards.show_cards(q.hand, wild=wild_cards(q.wild))
-    cols = st.columns(5)
+    cols = st.columns(len(q.hand))
     for i, card in enumerate(q.hand):
         cols[i].checkbox(f"Throw {cards.card_label(card)}", key=pick_key(progress.DRAW, i),
                          disabled=done is not None)  # fmt: skip

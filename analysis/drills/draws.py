@@ -29,6 +29,7 @@ from engine.ranking import (
     category_of_rank,
     describe,
     example_hand,
+    hand_size_of,
     rank,
     ranking_for,
 )
@@ -63,10 +64,12 @@ TOPIC_LABELS = {
     COSTLIEST: "your costliest draws",
 }
 TOPICS = (PAT_TO_BEAT, DRAW_COUNTS)
-# the draw games with a default strategy (five-card draw: engine.sim.strategy.HighDrawStrategy)
-RANKINGS = (Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH)
+# the draw games with a default strategy (five-card draw: engine.sim.strategy.HighDrawStrategy,
+# Badugi: engine.sim.strategy.BadugiStrategy)
+RANKINGS = (Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH, Ranking.BADUGI)
 
 TRIALS = 3_000  # deals per choice when simulated: a second or two for a whole answer
+_WORDS = {4: "four", 5: "five"}
 
 # The home variants' games (progress keys): five-card draw with wild cards, and high-low.
 WILD_DRAW = "high-wild"
@@ -105,9 +108,10 @@ class DrawQuestion:
 
     def __post_init__(self) -> None:
         if self.ranking not in RANKINGS:
-            raise ValueError("what to draw is drilled in 2-7 and A-5")
-        if len(self.hand) != 5 or len(set(self.hand)) != 5:
-            raise CardError("a hand to draw from is five distinct cards")
+            raise ValueError("what to draw is drilled in 2-7, A-5, five-card draw and Badugi")
+        size = self.size
+        if len(self.hand) != size or len(set(self.hand)) != size:
+            raise CardError(f"a hand to draw from is {_WORDS[size]} distinct cards")
         deck = set(self.scoring.deck)  # ValueError for wild cards where none play
         seen = (*self.hand, *(self.pat or ()), *self.dead)
         if not set(seen) <= deck:
@@ -122,8 +126,10 @@ class DrawQuestion:
             raise CardError("a dead card is in the hand or twice")
         if self.pat is not None and set(self.pat) & set(self.hand):
             raise CardError("the pat hand shares a card with the hand")
-        if any(not 0 <= d <= 5 for d in self.drawing):
-            raise ValueError("opponents draw 0 to 5 cards")
+        if self.pat is not None and len(set(self.pat)) != size:
+            raise CardError(f"a pat hand is {_WORDS[size]} distinct cards")
+        if any(not 0 <= d <= size for d in self.drawing):
+            raise ValueError(f"opponents draw 0 to {size} cards")
         if self.taken is not None and not set(self.taken) <= set(self.hand):
             raise CardError("the keep taken is not part of the hand")
 
@@ -140,9 +146,14 @@ class DrawQuestion:
             return WILD_DRAW if self.ranking is Ranking.HIGH else f"{self.ranking}-wild"
         return self.ranking.value
 
+    @property
+    def size(self) -> int:
+        """Cards in a hand: five, four in Badugi."""
+        return hand_size_of(self.ranking)
+
     def opponents(self) -> list[Player]:
         out = [Player(self.pat, STAND_PAT)] if self.pat is not None else []
-        out.extend(Player.drawing(d) for d in self.drawing)
+        out.extend(Player.drawing(d, size=self.size) for d in self.drawing)
         out.extend(Player.unseen() for _ in range(self.unseen))
         return out
 
@@ -227,11 +238,29 @@ def _low_ranks(ranking: Ranking) -> list[int]:
     return list(range(7)) if ranking is Ranking.DEUCE_SEVEN else [12, *range(7)]
 
 
+def _badugi_hand(rng: random.Random, avoid: Collection[int] = ()) -> Cards:
+    """Four cards holding two or three low cards (ace to eight) of distinct ranks and suits
+    and others that pair or suit them, or a high badugi: whether to draw to the low cards,
+    keep a rough card or stand pat is a real decision."""
+    free = [c for c in range(52) if c not in set(avoid)]
+    k = rng.choice((2, 3, 3, 3))
+    ranks = rng.sample(_low_ranks(Ranking.ACE_FIVE), k)
+    suits = rng.sample(range(4), k)
+    cards = [r << 2 | s for r, s in zip(ranks, suits, strict=True) if r << 2 | s in free]
+    rest = [c for c in free if c not in cards]
+    cards.extend(rng.sample(rest, 4 - len(cards)))
+    rng.shuffle(cards)
+    return tuple(cards)
+
+
 def drawing_hand(ranking: Ranking, rng: random.Random, avoid: Collection[int] = ()) -> Cards:
     """Five cards with two to four low cards of different ranks and rough others: a hand
-    with a real decision (how many to keep, whether to break).  High: a random deal."""
+    with a real decision (how many to keep, whether to break).  High: a random deal.
+    Badugi: four cards around a low two- or three-card subset (``_badugi_hand``)."""
     if ranking is Ranking.HIGH:
         return _high_hand(rng, avoid)
+    if ranking is Ranking.BADUGI:
+        return _badugi_hand(rng, avoid)
     free = [c for c in range(52) if c not in set(avoid)]
     lows = _low_ranks(ranking)
     k = rng.choice((2, 3, 3, 4, 4, 4))
@@ -247,8 +276,9 @@ def pat_hand(ranking: Ranking, rng: random.Random, avoid: Collection[int]) -> Ca
     """A random hand the default strategy stands pat on with one draw left."""
     free = [c for c in range(52) if c not in set(avoid)]
     strategy = default_strategy(ranking)
-    while True:  # about one deal in six is pat: a handful of tries
-        hand = tuple(rng.sample(free, 5))
+    size = hand_size_of(ranking)
+    while True:  # about one deal in six is pat (one in nine in Badugi): a handful of tries
+        hand = tuple(rng.sample(free, size))
         if strategy.keep(np.array([hand], dtype=np.uint8), 1).all():
             return hand
 
@@ -321,15 +351,16 @@ def custom(
     ``high_low`` for the home variants (a joker is ``Jk``).  CardError or ValueError, with
     the reason, for anything that is not a situation."""
     cards = parse_cards(hand)
+    size = hand_size_of(ranking)
     pat_cards = parse_cards(pat) if pat.strip() else None
     if pat_cards is not None:
         cards, pat_cards = number_jokers([cards, pat_cards])
-    if pat_cards is not None and len(pat_cards) != 5:
-        raise CardError(f"a pat hand is five cards, got {len(pat_cards)}")
+    if pat_cards is not None and len(pat_cards) != size:
+        raise CardError(f"a pat hand is {_WORDS[size]} cards, got {len(pat_cards)}")
     counts: list[int] = []
     for token in drawing.replace(",", " ").split():
         if not token.isdigit():
-            raise ValueError(f"a draw count is a number 0 to 5, not {token!r}")
+            raise ValueError(f"a draw count is a number 0 to {size}, not {token!r}")
         counts.append(int(token))
     if len(counts) + (pat_cards is not None) > 5:
         raise ValueError("at most five opponents")
@@ -345,6 +376,7 @@ _GAMES = {
     Ranking.DEUCE_SEVEN: Game.TRIPLE_DRAW_27,
     Ranking.ACE_FIVE: Game.TRIPLE_DRAW_A5,
     Ranking.HIGH: Game.FIVE_CARD_DRAW,
+    Ranking.BADUGI: Game.BADUGI,
 }
 _RANK_WORDS = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "tens", "jacks", "queens",
                "kings", "aces")
@@ -431,8 +463,8 @@ def why(q: DrawQuestion, choice: DrawChoice, show: Callable[[Sequence[int]], str
     """One sentence on a choice: what standing pat holds and what it beats, or how many
     cards (outs) of those unseen make the hand: against the pat hand shown, cards that make
     a better hand than it; against players drawing, cards that make a made hand (a ten-low
-    or better without a pair, and in 2-7 no straight or flush).  ``show`` writes cards as
-    the page shows them."""
+    or better without a pair, and in 2-7 no straight or flush; in Badugi a badugi).
+    ``show`` writes cards as the page shows them."""
     if not q.scoring.plain:
         return _variant_why(q, choice, show)
     ranking, keep, n = q.ranking, choice.keep, len(choice.discard)
@@ -459,6 +491,8 @@ def why(q: DrawQuestion, choice: DrawChoice, show: Callable[[Sequence[int]], str
         good = [d for d in draws if is_made((*keep, *d), game)]
         if ranking is Ranking.HIGH:
             aim = "make a straight or better"
+        elif ranking is Ranking.BADUGI:
+            aim = "make a badugi (four ranks, four suits)"
         else:
             aim = "make a ten-low or better without a pair" + (
                 ", straight or flush" if ranking is Ranking.DEUCE_SEVEN else "")

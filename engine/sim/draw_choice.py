@@ -150,8 +150,11 @@ def draw_equity(
     exact = draws_left == 1 and all(_stands_pat(o, scoring, 1) for o in opponents)
     lone = opponents[0]
     pat_range = (
-        unknown_range(lone.strategy or strategy_for(scoring), 1, 5, known)
-        if draws_left == 1 and len(opponents) == 1 and lone.keeps_unknown == 5 and scoring.plain
+        unknown_range(lone.strategy or strategy_for(scoring), 1, size, known, size=size)
+        if draws_left == 1
+        and len(opponents) == 1
+        and lone.keeps_unknown == size == lone.size
+        and scoring.plain
         else None
     )
     results: list[tuple[Cards, Cards, float, float, bool]] = []

@@ -51,28 +51,32 @@ CHUNK = 16_384  # trials per numpy pass: bounds memory (two 52-byte rows per tri
 class Player:
     """A player in the showdown-to-be.
 
-    ``cards``: the five cards held, or the cards kept (fewer than five): then the missing
-    cards come on the next draw, and ``strategy`` decides the draws after it.
+    ``cards``: the five cards held (four in Badugi), or the cards kept (fewer): then the
+    missing cards come on the next draw, and ``strategy`` decides the draws after it.
     ``discards``: cards this player is known to throw on the next draw (out of the stub; they
     can come back only through a reshuffle, and never to this player on this draw).
     ``strategy``: ``None`` is the game's default strategy (engine.sim.strategy).
     ``keeps_unknown``: an opponent whose cards are not known but who keeps this many on the
-    next draw (``cards`` empty): each trial deals them five random cards among those their
-    strategy would play that way (5: a random pat hand of that strategy); ``ANY_KEEP``
-    (``Player.unseen``): any five cards, played by the strategy from this draw on.
+    next draw (``cards`` empty): each trial deals them a random hand among those their
+    strategy would play that way (all kept: a random pat hand of that strategy);
+    ``ANY_KEEP`` (``Player.unseen``): any hand, played by the strategy from this draw on.
+    ``size``: the hand size ``keeps_unknown`` counts from (four in Badugi), so a count seen
+    in one game is never read in another's terms.
     """
 
     cards: Cards
     strategy: Strategy | None = None
     discards: Cards = ()
     keeps_unknown: int | None = None
+    size: int = 5
 
     @classmethod
-    def drawing(cls, count: int, strategy: Strategy | None = None) -> Player:
-        """An opponent seen drawing ``count`` cards (0: standing pat) on the next draw."""
-        if not 0 <= count <= 5:
-            raise ValueError(f"a player draws 0 to 5 cards, not {count}")
-        return cls((), strategy, keeps_unknown=5 - count)
+    def drawing(cls, count: int, strategy: Strategy | None = None, size: int = 5) -> Player:
+        """An opponent seen drawing ``count`` cards (0: standing pat) on the next draw, in a
+        game of ``size``-card hands (``engine.ranking.hand_size_of``: four in Badugi)."""
+        if not 0 <= count <= size:
+            raise ValueError(f"a player draws 0 to {size} cards, not {count}")
+        return cls((), strategy, keeps_unknown=size - count, size=size)
 
     @classmethod
     def unseen(cls, strategy: Strategy | None = None) -> Player:
@@ -109,11 +113,17 @@ def _check(
     for i, p in enumerate(players):
         if len(p.cards) > size:
             raise CardError(f"player {i} holds {len(p.cards)} cards: at most {size}")
-        if p.keeps_unknown is not None and size != 5:
-            raise ValueError(f"player {i}: unknown cards are for five-card games only")
+        if p.keeps_unknown not in (None, ANY_KEEP) and p.size != size:
+            raise ValueError(
+                f"player {i} was seen drawing in a {p.size}-card game, this one deals {size}: "
+                f"Player.drawing(count, size={size})"
+            )
         if p.keeps_unknown is not None:
-            if p.cards or p.discards or not ANY_KEEP <= p.keeps_unknown <= 5:
-                raise ValueError(f"player {i}: unknown cards with 0 to 5 kept, nothing known")
+            if p.cards or p.discards or not ANY_KEEP <= p.keeps_unknown <= size:
+                raise ValueError(
+                    f"player {i}: unknown cards with 0 to {size} kept, nothing known "
+                    f"(Player.drawing(count, size={size}) in a {size}-card game)"
+                )
             if draws == 0:
                 raise ValueError(f"player {i} keeps unknown cards and no draw is left")
         elif len(p.cards) < size and draws == 0:
@@ -151,10 +161,11 @@ def _ranges(
     draws: int,
     dead: Cards,
     deck: int = 52,
+    size: int = 5,
 ) -> dict[int, Range]:
     known = _known(players, dead)
     return {
-        i: unknown_range(strategies[i], draws, p.keeps_unknown, known, deck)
+        i: unknown_range(strategies[i], draws, p.keeps_unknown, known, deck, size)
         for i, p in enumerate(players)
         if p.keeps_unknown is not None and p.keeps_unknown != ANY_KEEP
     }
@@ -192,8 +203,8 @@ class _Deal:
         self.reshuffles = 0
         every = np.arange(trials)
         for i, p in enumerate(players):
-            if p.keeps_unknown == ANY_KEEP:  # any hand: five cards off the stub, uniform
-                for slot in range(5):
+            if p.keeps_unknown == ANY_KEEP:  # any hand: a hand's cards off the stub, uniform
+                for slot in range(size):
                     self.hands[:, i, slot] = self.draw_one(every)
 
     def _deal_unknown(self, ranges: Mapping[int, Range], unseen: Sequence[int]) -> None:
@@ -207,7 +218,7 @@ class _Deal:
         front = 0
         for s, i in enumerate(ranges):
             self.hands[:, i] = hands[:, s]
-            for slot in range(5):
+            for slot in range(self.size):
                 card = hands[:, s, slot]
                 at = where[rows, card]
                 displaced = self.stub[:, front].copy()
@@ -303,7 +314,7 @@ def _setup(
     deck = len(scoring.deck)
     _check(players, draws, dead, scoring.size, deck)
     strategies = _strategies(players, scoring)
-    return scoring, strategies, _ranges(players, strategies, draws, dead, deck)
+    return scoring, strategies, _ranges(players, strategies, draws, dead, deck, scoring.size)
 
 
 def simulate(
