@@ -19,6 +19,7 @@ from analysis.db import Connection
 from engine.record import Hand
 from engine.verdict import Problem, Severity
 from parser.outcome import HandText, ParseError, Skipped
+from parser.reader import INTERNAL, parse
 from parser.site import SiteReader
 
 SNIFF_CHARS = 2048  # of a stored hand's text: its first lines are the format's own (header)
@@ -241,7 +242,7 @@ def rebuild(site: str, file: str, line: int, text: str) -> tuple[Hand | None, st
     named = _named_reader(site)
     if named is not None:
         hand, note = _parse_with(named, file, line, text)
-        if hand is not None or not note.startswith(("parse error", "reader failed")):
+        if hand is not None or not note.startswith(("parse error", INTERNAL)):
             return hand, note
     other = reader_of(site, text)
     if other is None:
@@ -252,12 +253,11 @@ def rebuild(site: str, file: str, line: int, text: str) -> tuple[Hand | None, st
 
 
 def _parse_with(reader: SiteReader, file: str, line: int, text: str) -> tuple[Hand | None, str]:
-    try:
-        outcome = reader.parse(HandText(file, line, text, reader.site))
-    except ParseError as exc:
-        return None, f"parse error: {exc.message}"
-    except Exception as exc:  # a reader's bug: the stored text is still there
-        return None, f"reader failed: {type(exc).__name__}: {exc}"
+    """A reader's bug (``parser.reader.parse``) leaves the stored text there, with why."""
+    outcome = parse(reader, HandText(file, line, text, reader.site))
+    if isinstance(outcome, ParseError):
+        internal = outcome.message.startswith(INTERNAL)
+        return None, outcome.message if internal else f"parse error: {outcome.message}"
     if isinstance(outcome, Skipped):
         return None, f"{outcome.kind}: {outcome.reason}"
     return outcome, ""

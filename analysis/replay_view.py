@@ -11,7 +11,7 @@ places this module corrects (the dashboard's replayer and ``drawlab replay`` sha
 - what a player collects is added to their stack at the step it is collected (the
   state machine never pays anyone: settling the pots is a check, not a move), and the last
   step, "the pots are settled", shows the stacks the hand ends with (the ones the next
-  hand starts from, ``engine.replay.run_settled``) and the winners of each pot;
+  hand starts from, ``engine.replay.Replay.final``) and the winners of each pot;
 - every problem is somewhere: at its step, or in ``HandView.unplaced`` (what the reader
   noticed, and what the store found between hands, such as a stack that changed).
 
@@ -28,7 +28,7 @@ from analysis.positions import positions
 from engine.cards import Cards
 from engine.pots import Pot, SettledPot
 from engine.record import Action, Collect, Draw, Hand, Muck, Note, Post, Show, Step
-from engine.replay import Replay, TableState, replay, run_settled
+from engine.replay import Replay, TableState, replay
 from engine.rules import game_name
 from engine.verdict import Problem, Verdict
 
@@ -209,8 +209,8 @@ def hand_view(
 ) -> HandView:
     """The replayer's steps of ``hand``; ``stored`` are the problems the store keeps for it
     (some, like a stack changed between hands, no replay of the hand alone can find)."""
-    rep = rep if rep is not None else replay(hand)
-    _, final, settled = run_settled(hand)
+    rep = rep if rep is not None else replay(hand, views=True)
+    final, settled = rep.final, rep.pots
     states = rep.states
     steps = hand.steps
     # the forced bets: the first view plus every post before anything else happens

@@ -15,9 +15,8 @@ from typing import Literal, TypeAlias
 from engine.continuity import ContinuityTracker
 from engine.pots import SettledPot
 from engine.record import Hand
-from engine.replay import run_settled
+from engine.replay import replay
 from engine.verdict import Problem, Severity, Verdict
-from engine.verify import verify
 from parser.outcome import HandText, Outcome, ParseError, Skipped
 
 Status: TypeAlias = Literal["ok", "invalid", "parse_error", "unsupported", "incomplete"]
@@ -62,8 +61,8 @@ class HandResult:
 def check(chunk: HandText, outcome: Outcome) -> HandResult:
     """The result of one chunk: replayed when it is a hand, otherwise its skip or error."""
     if isinstance(outcome, Hand):
-        verdict, final, pots = _replayed(outcome)
-        return _hand_result(chunk, outcome, verdict, final, pots)
+        done = replay(outcome)
+        return _hand_result(chunk, outcome, done.verdict, done.final, done.pots)
     return _other_result(chunk, outcome)
 
 
@@ -168,19 +167,12 @@ def verify_paths(
                     tables.break_chains(result.file, result.line)
                 yield result
                 continue
-            verdict, final, pots = _replayed(outcome)
+            done = replay(outcome)
+            verdict, final = done.verdict, done.final
             # fed even without final stacks: the table's next hand then follows a hand
             # whose end is unknown and is compared with nothing (not with an older hand)
             carried = tables.feed(outcome, final)
             if carried:
                 verdict = Verdict(verdict.problems + carried)
-            yield _hand_result(chunk, outcome, verdict, final, pots)
+            yield _hand_result(chunk, outcome, verdict, final, done.pots)
 
-
-def _replayed(hand: Hand) -> tuple[Verdict, dict[str, int], tuple[SettledPot, ...]]:
-    """``verify``, the final stacks and the pots in one replay; a failed replay gives
-    neither stacks nor pots."""
-    try:
-        return run_settled(hand)
-    except Exception:  # reported on the hand by ``verify``, never raised
-        return verify(hand), {}, ()

@@ -25,9 +25,9 @@ from engine.record import (
     Structure,
     Uncalled,
 )
+from engine.replay import replay
 from engine.rules import rules_for
 from engine.state import HandState, Phase
-from engine.verify import verify
 
 GAMES = [
     (Game.TRIPLE_DRAW_27, Structure.FIXED),
@@ -218,7 +218,7 @@ def test_sit_and_go_hands_rise_in_level_knock_players_out_and_start_new_tourname
     short = [p for h in hands for p in h.posts if p.all_in]
     assert short  # a stack shorter than its blind posts all of it
     for hand in hands:
-        assert verify(hand).problems == ()
+        assert replay(hand).verdict.problems == ()
 
 
 def test_no_limit_sit_and_goes_add_antes_from_level_four_posted_before_the_blinds() -> None:
@@ -235,7 +235,7 @@ def test_no_limit_sit_and_goes_add_antes_from_level_four_posted_before_the_blind
         assert all(p.amount == hand.stakes.ante or p.all_in for p in antes)
         kinds = [p.kind for p in hand.posts]
         assert kinds[: len(antes)] == [PostKind.ANTE] * len(antes)
-        assert verify(hand).problems == ()
+        assert replay(hand).verdict.problems == ()
     assert any(p.kind is PostKind.ANTE for h in hands for p in h.posts)
 
 
@@ -264,7 +264,7 @@ def test_a_table_without_a_hero_shows_no_hole_cards_but_the_showdowns() -> None:
     assert all(h.hero is None and h.dealt is None for h in hands)
     assert all(d.received in (None, ()) for h in hands for d in h.draws)
     assert any(h.shows for h in hands)
-    assert all(verify(h).problems == () for h in hands)
+    assert all(replay(h).verdict.problems == () for h in hands)
 
 
 def test_impossible_tables_are_refused_at_once() -> None:

@@ -241,7 +241,7 @@ def replay_of(_con: Connection, path: str, gen: int, hand: int) -> Replay | None
     stored = stored_hand(_con, path, gen, hand)
     if stored is None or stored.hand is None:
         return None
-    return replay(stored.hand)
+    return replay(stored.hand, views=True)
 
 
 # --- failed hands of an import ----------------------------------------------------------
