@@ -545,10 +545,10 @@ class _Replayer:
             end_line=end_line,
         )
         settled = settle(table, reported, self.profile)
-        self.problems.extend(settled)
-        self.step_problems.extend(settled)
-        self.returned_in_collect = table.returned_in_collect
-        self.pots = table.pots
+        self.problems.extend(settled.problems)
+        self.step_problems.extend(settled.problems)
+        self.returned_in_collect = settled.returned_in_collect
+        self.pots = settled.pots
 
     def final_stacks(self) -> dict[str, int]:
         st = self.state

@@ -120,9 +120,13 @@ def home_five_card_draw(structure: Structure = Structure.FIXED) -> GameRules:
     )
 
 
-def game_name(game: Game) -> str:
-    """The name a player reads in messages."""
-    return _NAMES[game]
+def game_name(game: Game | str) -> str:
+    """The name a player reads, in messages and on the dashboard's pages; a value that is
+    no game of ours (a site's own name for a game DrawLab does not replay) reads as it is."""
+    try:
+        return _NAMES[Game(game)]
+    except ValueError:
+        return str(game)
 
 
 _NAMES = {

@@ -109,6 +109,8 @@ def test_dealt_hands_are_legal_step_by_step_under_the_state_machine(
         hs = HandState(rules, hand.stakes, [(s.seat, s.player, s.stack) for s in hand.seats],
                        hand.button, cap_heads_up=profile.cap_heads_up)
         for step in hand.steps:
+            if not isinstance(step, Post) and hs.phase is Phase.DEAL:
+                hs.deal()  # the forced bets are in: the cards are dealt, a step of its own
             if isinstance(step, Post):
                 assert hs.check_post(step.player, step.kind, step.amount) == []
                 hs.apply_post(step.player, step.kind, step.amount)

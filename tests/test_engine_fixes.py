@@ -377,7 +377,7 @@ reported = Reported(
     uncalled=(), collects=(Collect("Cy", 900, 20),), rake=0, total_pot=None, net=(),
     tournament=False, end_line=21,
 )
-for p in settle(table, reported, profile_for("pokerstars")):
+for p in settle(table, reported, profile_for("pokerstars")).problems:
     print(p.code, p.line, p.message)
 """
 
