@@ -54,6 +54,7 @@ from engine.verdict import Problem, Severity, Verdict
 _DEAL, _BETTING, _DRAW = Phase.DEAL, Phase.BETTING, Phase.DRAW
 _SHOWDOWN, _DEAD = Phase.SHOWDOWN, Phase.DEAD
 _UNDECIDED = (_DEAL, _BETTING, _DRAW)  # phases the hand can still move on from
+_EVERY = 1 << 30  # ``_move_on``: every round and every draw still open
 _BET = ActionKind.BET
 _SMALL_BLIND = PostKind.SMALL_BLIND
 
@@ -466,41 +467,29 @@ class _Replayer:
             self._report(Finding(MISSING_ACTION, f"{p} never {what}"), line)
 
     def _reach_betting(self, street: int, line: int) -> None:
-        st = self.state
-        if st.phase is _DEAL:
-            st.deal()
-        for _ in range(16):
-            if st.phase is _BETTING and st.street < street:
-                self._missing(st.close_round(), f"acts in betting round {st.street + 1}", line)
-            elif st.phase is _DRAW and st.draw_number <= street:
-                self._missing(st.close_draw(), f"draws in draw {st.draw_number}", line)
-            else:
-                return
+        self._move_on(street, street + 1, line)
 
     def _reach_draw(self, number: int, line: int) -> None:
+        self._move_on(number, number, line)
+
+    def _reach_end(self, line: int) -> None:
+        if self.state.phase in _UNDECIDED:
+            self._move_on(_EVERY, _EVERY, line)
+
+    def _move_on(self, rounds_before: int, draws_before: int, line: int) -> None:
+        """Deal if need be, then close the betting rounds numbered below ``rounds_before``
+        and the draws below ``draws_before`` that the history skipped, each player who
+        never acted in them reported."""
         st = self.state
         if st.phase is _DEAL:
             st.deal()
         for _ in range(16):
-            if st.phase is _BETTING and st.street < number:
+            if st.phase is _BETTING and st.street < rounds_before:
                 self._missing(st.close_round(), f"acts in betting round {st.street + 1}", line)
-            elif st.phase is _DRAW and st.draw_number < number:
+            elif st.phase is _DRAW and st.draw_number < draws_before:
                 self._missing(st.close_draw(), f"draws in draw {st.draw_number}", line)
             else:
                 return
-
-    def _reach_end(self, line: int) -> None:
-        st = self.state
-        if st.phase in _UNDECIDED:
-            if st.phase is _DEAL:
-                st.deal()
-            for _ in range(16):
-                if st.phase is _BETTING:
-                    self._missing(st.close_round(), f"acts in betting round {st.street + 1}", line)
-                elif st.phase is _DRAW:
-                    self._missing(st.close_draw(), f"draws in draw {st.draw_number}", line)
-                else:
-                    return
 
     def _finish(self, end_line: int) -> None:
         self._reach_end(end_line)

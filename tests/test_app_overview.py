@@ -14,9 +14,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from analysis import db, stats
+from analysis.filters import Filters
 from analysis.importer import import_paths
 from analysis.stat_defs import STATS, definitions
-from analysis.stats import Filters
 from tests.app_support import (  # noqa: F401  (fixtures)
     STARS_TRIPLE,
     app_for,

@@ -28,6 +28,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect, sync_playwright
 
 from analysis import db, stats
+from analysis.filters import Filters
 from analysis.importer import import_bytes
 from analysis.replay_view import ViewStep, hand_view
 from engine.cards import RANK_CHARS, make_card
@@ -165,7 +166,7 @@ def _hero_hands(files: list[tuple[str, bytes]]) -> int:
     con = db.connect(db.MEMORY)
     for name, data in files:
         import_bytes(con, name, data)
-    return stats.results(con, "Hero", stats.Filters(site="pokerstars", currency="USD",
+    return stats.results(con, "Hero", Filters(site="pokerstars", currency="USD",
                                                     tournament=False)).hands
 
 

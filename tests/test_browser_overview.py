@@ -21,8 +21,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from analysis import db, stats
+from analysis.filters import Filters
 from analysis.importer import import_paths
-from analysis.stats import Filters
 from tests.app_support import ROOT
 from tests.test_app_serve import free_port, listening
 

@@ -13,8 +13,8 @@ import pytest
 
 from analysis import stats
 from analysis.facts import PlayerHandFacts
+from analysis.filters import Filters
 from analysis.stat_defs import STAT_BY_KEY, STATS, definitions
-from analysis.stats import Filters
 from engine.dealer import deal_hands
 from engine.record import Game, Hand
 from tests import stats_reference as ref

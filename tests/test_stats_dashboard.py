@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from analysis import db, stats
-from analysis.stats import Filters
+from analysis.filters import Filters
 from tests.app_support import corpus_db_file_fixture  # noqa: F401  (fixture)
 
 STARS_USD = Filters(site="pokerstars", currency="USD", tournament=False)

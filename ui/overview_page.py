@@ -25,9 +25,11 @@ import pandas as pd
 import streamlit as st
 
 from analysis import stats
+from analysis.filters import Filters
 from analysis.positions import POSITIONS
 from analysis.stat_defs import STATS, definitions
-from analysis.stats import Filters, Results
+from analysis.stats import Results
+from engine.rules import game_name
 from ui import data, state
 from ui.charts import (
     draw_chart,
@@ -36,7 +38,7 @@ from ui.charts import (
     results_by_date_chart,
     results_chart,
 )
-from ui.labels import count, game_name, money, money_kind, site_name
+from ui.labels import count, money, money_kind, site_name
 
 DEFS = definitions()
 GROUPS = tuple(dict.fromkeys(s.group for s in STATS))
