@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from analysis.db import Connection
-    from analysis.filters import Filters
+    from analysis.storage.db import Connection
+    from analysis.storage.filters import Filters
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -90,8 +90,8 @@ def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 def _equity(args: argparse.Namespace) -> int:
     from engine.cards import parse_cards
-    from engine.equity import equity, game_setup, players_from_text
     from engine.ranking import hand_size_of
+    from engine.sim.equity import equity, game_setup, players_from_text
 
     try:
         ranking, draws = game_setup(args.game, args.draws)
@@ -123,7 +123,7 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def _add_filters(p: argparse.ArgumentParser) -> None:
-    """The options of ``analysis.filters.Filters``, the same for every command that picks
+    """The options of ``analysis.storage.filters.Filters``, the same for every command that picks
     hands (``--since`` and ``--until`` are the older names of ``--from`` and ``--to``)."""
     p.add_argument("--site", help="only this site's hands, e.g. pokerstars")
     p.add_argument("--game", help="e.g. 27_triple_draw")
@@ -147,7 +147,7 @@ def _filters(args: argparse.Namespace, seated: str | None = None) -> Filters | N
     in), or None after saying which day did not read."""
     from datetime import date
 
-    from analysis.filters import Filters
+    from analysis.storage.filters import Filters
 
     try:
         return Filters(
@@ -172,7 +172,7 @@ def _filters(args: argparse.Namespace, seated: str | None = None) -> Filters | N
 def _stats(args: argparse.Namespace) -> int:
     import json
 
-    from analysis.stats_report import StatsError, stats_json, stats_text
+    from analysis.statistics.report import StatsError, stats_json, stats_text
 
     filters = _filters(args)
     if filters is None:
@@ -192,8 +192,8 @@ def _stats(args: argparse.Namespace) -> int:
 def _open_db(path: str | None) -> Connection | None:
     """The database to write, or None after saying why it cannot be opened.  Another
     program's short hold on the file (the watcher, the dashboard) is waited for."""
-    from analysis.db import LOCK_WAIT
-    from analysis.importer import open_database
+    from analysis.pipeline.importer import open_database
+    from analysis.storage.db import LOCK_WAIT
 
     try:
         return open_database(path, wait=LOCK_WAIT)
@@ -236,7 +236,7 @@ def _watch(args: argparse.Namespace) -> int:
     import signal
     from pathlib import Path
 
-    from analysis.watch import Batch, Watcher
+    from analysis.pipeline.watch import Batch, Watcher
 
     def show(batch: Batch) -> None:
         if args.json:
@@ -267,8 +267,8 @@ def _watch(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from analysis import import_report
-    from analysis.importer import Progress, import_paths
+    from analysis.pipeline import import_report
+    from analysis.pipeline.importer import Progress, import_paths
 
     if args.watch:
         return _watch(args)
@@ -310,7 +310,7 @@ def _add_reverify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def _reverify(args: argparse.Namespace) -> int:
     import json
 
-    from analysis.reverify import reverify
+    from analysis.pipeline.reverify import reverify
 
     db = _open_db(args.db)
     if db is None:
@@ -341,7 +341,7 @@ def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 def _export(args: argparse.Namespace) -> int:
     import json
 
-    from analysis.export import ExportError, export_hands
+    from analysis.storage.export import ExportError, export_hands
 
     filters = _filters(args, seated=args.player)
     if filters is None:
@@ -380,7 +380,7 @@ def _review(args: argparse.Namespace) -> int:
     from datetime import date
 
     from analysis import review
-    from analysis.stats import hero_name
+    from analysis.statistics.figures import hero_name
 
     try:
         since = date.fromisoformat(args.since) if args.since else None
@@ -430,8 +430,8 @@ def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 def _verify(args: argparse.Namespace) -> int:
     import time
 
-    from analysis.verification import verify_paths
-    from analysis.verify_report import (
+    from analysis.pipeline.verify_files import verify_paths
+    from analysis.pipeline.verify_report import (
         Tally,
         result_json,
         result_text,
@@ -480,8 +480,8 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from analysis.replay_report import hand_json, hand_text
-    from analysis.replay_view import HandView, hand_view
+    from analysis.replayer.report import hand_json, hand_text
+    from analysis.replayer.steps import HandView, hand_view
 
     def show(view: HandView) -> None:
         lines = hand_json(view) if args.json else hand_text(view)
@@ -515,7 +515,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.hand_id is None:
         print("error: give a HAND_ID, or --file PATH", file=sys.stderr)
         return 2
-    from analysis.queries import find_hands, get_hand
+    from analysis.storage.queries import find_hands, get_hand
 
     db = _open_db(args.db)
     if db is None:
@@ -653,7 +653,7 @@ def _app(args: argparse.Namespace) -> int:
     """Replace this process by the Streamlit server, so Ctrl+C or a kill stops it."""
     import os
 
-    from analysis.db import ENV_VAR, resolve_path
+    from analysis.storage.db import ENV_VAR, resolve_path
     from ui import launch
 
     if not 0 < args.port < 65536:

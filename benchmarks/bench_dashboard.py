@@ -32,9 +32,9 @@ from typing import Any
 
 import duckdb
 
-from analysis import db
-from analysis.filters import NO_FILTERS, Filters
-from analysis.importer import import_paths
+from analysis.pipeline.importer import import_paths
+from analysis.storage import db
+from analysis.storage.filters import NO_FILTERS, Filters
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_histories"
@@ -120,7 +120,7 @@ def page_calls(con: db.Connection, path: str) -> dict[str, list[tuple[str, Calla
     mine = replace(money, site=site)
 
 
-    from analysis.queries import pot_units
+    from analysis.storage.queries import pot_units
     from ui import replayer_data
 
     unit = pot_units(con)[0][0]

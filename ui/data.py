@@ -15,10 +15,11 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from analysis import queries, stats
-from analysis.db import Connection
-from analysis.db import replay_suggested as _replay_suggested
-from analysis.filters import Filters
+from analysis.statistics import figures as stats
+from analysis.storage import queries
+from analysis.storage.db import Connection
+from analysis.storage.db import replay_suggested as _replay_suggested
+from analysis.storage.filters import Filters
 from engine.replay import Replay, replay
 
 TTL = 3600  # seconds: generations change the key anyway; this only bounds memory
@@ -249,5 +250,5 @@ def hand_text_at(_con: Connection, path: str, gen: int, file: str, line: int) ->
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
 def replay_suggested(_con: Connection, path: str, gen: int) -> bool:
-    """A migration asks for the stored hands to be replayed again (``analysis.db``)."""
+    """A migration asks for the stored hands to be replayed again (``analysis.storage.db``)."""
     return _replay_suggested(_con)

@@ -1,6 +1,6 @@
 """Overview and statistics: the hero's results, statistics, charts, sessions and opponents.
 
-A page script (run by ``st.navigation``).  Every figure comes from ``analysis.stats``;
+A page script (run by ``st.navigation``).  Every figure comes from ``analysis.statistics.figures``;
 this page chooses, caches and draws.  Player names only ever reach the screen through
 ``st.dataframe``, ``st.text`` and selectbox options, which are plain text: Markdown,
 even escaped, turns a bare ``https://`` name into a live link.
@@ -24,11 +24,11 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from analysis import stats
-from analysis.filters import Filters
-from analysis.positions import POSITIONS
-from analysis.stat_defs import STATS, definitions
-from analysis.stats import Results
+from analysis.statistics import figures as stats
+from analysis.statistics.definitions import STATS, definitions
+from analysis.statistics.figures import Results
+from analysis.statistics.positions import POSITIONS
+from analysis.storage.filters import Filters
 from engine.rules import game_name
 from ui import data, state
 from ui.charts import (
