@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from analysis.storage.db import Connection
+    from analysis.storage.filters import Filters
     from engine.record import HouseRules
 
 Handler = Callable[[argparse.Namespace], int]
@@ -132,13 +133,20 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="with --all-players: only players with at least this many hands",
     )
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    _add_filters(p)
+    p.set_defaults(handler=_stats)
+
+
+def _add_filters(p: argparse.ArgumentParser) -> None:
+    """The options of ``analysis.storage.filters.Filters``, the same for every command that picks
+    hands (``--since`` and ``--until`` are the older names of ``--from`` and ``--to``)."""
     p.add_argument("--site", help="only this site's hands, e.g. pokerstars")
     p.add_argument("--game", help="e.g. 27_triple_draw")
     p.add_argument("--stakes", help="small/big bet as written, e.g. 0.10/0.20")
     p.add_argument("--currency", help="only hands played in this currency, e.g. USD")
-    p.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD",
+    p.add_argument("--from", "--since", dest="date_from", metavar="YYYY-MM-DD",
                    help="hands on or after this day")
-    p.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD",
+    p.add_argument("--to", "--until", dest="date_to", metavar="YYYY-MM-DD",
                    help="hands on or before this day")
     p.add_argument("--position", help="BTN, SB, BB, UTG, MP, CO ...")
     p.add_argument("--players-min", type=int, help="at least this many players dealt in")
@@ -147,18 +155,17 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--valid-only", action="store_true", help="only hands the replay found without error"
     )
-    p.set_defaults(handler=_stats)
 
 
-def _stats(args: argparse.Namespace) -> int:
-    import json
+def _filters(args: argparse.Namespace, seated: str | None = None) -> Filters | None:
+    """The ``Filters`` of ``_add_filters``' options (``seated``: only hands that player sat
+    in), or None after saying which day did not read."""
     from datetime import date
 
-    from analysis.statistics.figures import Filters
-    from analysis.statistics.report import StatsError, stats_json, stats_text
+    from analysis.storage.filters import Filters
 
     try:
-        filters = Filters(
+        return Filters(
             site=args.site,
             game=args.game,
             stakes=args.stakes,
@@ -170,9 +177,20 @@ def _stats(args: argparse.Namespace) -> int:
             players_max=args.players_max,
             tournament=None if args.kind is None else args.kind == "tournament",
             valid_only=args.valid_only,
+            player=seated,
         )
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
+        return None
+
+
+def _stats(args: argparse.Namespace) -> int:
+    import json
+
+    from analysis.statistics.report import StatsError, stats_json, stats_text
+
+    filters = _filters(args)
+    if filters is None:
         return 2
     try:
         if args.json:
@@ -330,31 +348,18 @@ def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                    help="PHH, PokerStars text, or each hand's text as it was imported")
     p.add_argument("--out", required=True, help="folder to write into (created if need be)")
     p.add_argument("--player", help="only hands this player was seated in")
-    p.add_argument("--game", help="e.g. 27_triple_draw")
-    p.add_argument("--site", help="e.g. pokerstars")
-    p.add_argument("--since", metavar="YYYY-MM-DD", help="hands on or after this day")
-    p.add_argument("--until", metavar="YYYY-MM-DD", help="hands on or before this day")
+    _add_filters(p)
     p.add_argument("--json", action="store_true", help='end with one line {"summary": {...}}')
     p.set_defaults(handler=_export)
 
 
 def _export(args: argparse.Namespace) -> int:
     import json
-    from datetime import date
 
     from analysis.storage.export import ExportError, export_hands
-    from analysis.storage.queries import HandFilter
 
-    try:
-        filters = HandFilter(
-            player=args.player,
-            game=args.game,
-            site=args.site,
-            since=date.fromisoformat(args.since) if args.since else None,
-            until=date.fromisoformat(args.until) if args.until else None,
-        )
-    except ValueError as e:
-        print(f"error: {e}", file=sys.stderr)
+    filters = _filters(args, seated=args.player)
+    if filters is None:
         return 2
     db = _open_db(args.db)
     if db is None:

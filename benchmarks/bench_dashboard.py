@@ -33,9 +33,8 @@ from typing import Any
 import duckdb
 
 from analysis.pipeline.importer import import_paths
-from analysis.statistics.figures import NO_FILTERS
 from analysis.storage import db
-from analysis.storage.queries import HandFilter
+from analysis.storage.filters import NO_FILTERS, Filters
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_histories"
@@ -106,7 +105,7 @@ def page_calls(con: db.Connection, path: str) -> dict[str, list[tuple[str, Calla
     raw: Any = data
     gen = 0
     hero = raw.hero_name.__wrapped__(con, path, gen, NO_FILTERS) or "Hero"
-    latest = raw.latest_hands.__wrapped__(con, path, gen, HandFilter())
+    latest = raw.latest_hands.__wrapped__(con, path, gen, Filters())
     hand_id = int(latest["id"].iloc[0])
 
     def call(name: str, *args: Any, module: Any = raw) -> tuple[str, Callable[[], Any]]:
@@ -147,11 +146,11 @@ def page_calls(con: db.Connection, path: str) -> dict[str, list[tuple[str, Calla
     replayer = [
         call("filter_options"),
         call("player_list", NO_FILTERS),
-        call("latest_hands", HandFilter()),
-        call("pot_units", HandFilter(), module=replayer_data),
-        call("biggest_pots", HandFilter(), unit, module=replayer_data),
-        call("problem_hands", HandFilter()),
-        call("latest_hands", HandFilter(player=hero, game="27_triple_draw")),
+        call("latest_hands", Filters()),
+        call("pot_units", Filters(), module=replayer_data),
+        call("biggest_pots", Filters(), unit, module=replayer_data),
+        call("problem_hands", Filters()),
+        call("latest_hands", Filters(player=hero, game="27_triple_draw")),
         call("stored_hand", hand_id),
         call("view_of", hand_id, module=replayer_data),
     ]

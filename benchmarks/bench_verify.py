@@ -10,7 +10,7 @@ are made before the clock starts.
 
 Times are CPU seconds of this one process (``time.process_time``): hands per second per
 core, whatever else the machine is running.  The replay alone is also given in
-microseconds per hand, best of three runs: ``run_with_stacks`` (verdict and final stacks,
+microseconds per hand, best of three runs: ``replay`` (verdict, final stacks and pots,
 what the importer calls for every hand) over the records already parsed.
 
 The two-core figure is ``verify_paths(..., workers=2)`` (``drawlab verify --workers 2``):
@@ -32,9 +32,8 @@ from pathlib import Path
 from analysis.pipeline.verify_files import verify_paths
 from engine.pots import NO_RAKE
 from engine.record import Game, Hand
-from engine.replay import run_with_stacks
+from engine.replay import replay
 from engine.sim.dealer import deal_hands
-from engine.verify import verify
 from parser.phh import write_phh
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_path
@@ -76,20 +75,13 @@ def parse_only(path: Path) -> float:
     return time.process_time() - start
 
 
-def verify_only(hands: list[Hand]) -> float:
-    start = time.process_time()
-    for hand in hands:
-        verify(hand)
-    return time.process_time() - start
-
-
 def replay_only(hands: list[Hand], runs: int = 3) -> float:
-    """CPU microseconds per hand of ``run_with_stacks``, the best of ``runs`` passes."""
+    """CPU microseconds per hand of ``replay``, the best of ``runs`` passes."""
     best = float("inf")
     for _ in range(runs):
         start = time.process_time()
         for hand in hands:
-            run_with_stacks(hand)
+            replay(hand)
         best = min(best, time.process_time() - start)
     return best * 1e6 / len(hands)
 
@@ -125,7 +117,6 @@ def main(argv: list[str]) -> int:
         total, ok, seconds, wall = ours(path)
         parallel = {n: ours(path, n) for n in (2,)}
         parsing = parse_only(path)
-    verifying = verify_only(hands)
     replaying = replay_only(hands)
     texts = [write_phh(hand) for hand in hands]
     replayed, refused, kit_seconds = pokerkit(texts)
@@ -145,8 +136,8 @@ def main(argv: list[str]) -> int:
             f"{'met' if p_rate >= 10_000 else 'NOT met'})"
         )
     print(f"  of which parse only:  {total / parsing:,.0f} hands/s")
-    print(f"  verify only:          {len(hands) / verifying:,.0f} hands/s")
-    print(f"  replay with stacks:   {replaying:.1f} us per hand (best of 3, the importer's call)")
+    print(f"  replay only:          {1e6 / replaying:,.0f} hands/s")
+    print(f"  replay:               {replaying:.1f} us per hand (best of 3, the importer's call)")
     print(
         f"pokerkit load + replay of the same hands as PHH: {kit_rate:,.0f} hands/s "
         f"({replayed} replayed, {refused} refused)"

@@ -46,7 +46,7 @@ from engine.record import (
     Post,
     Uncalled,
 )
-from engine.replay import run_with_stacks
+from engine.replay import replay
 from engine.verdict import Problem, Severity
 
 MAX_GAP = timedelta(minutes=5)
@@ -284,11 +284,7 @@ def check_continuity(hands: Sequence[Hand]) -> dict[tuple[str, str], tuple[Probl
     for group in _by_table(hands):
         tracker = ContinuityTracker()
         for hand in group:
-            try:
-                _, final = run_with_stacks(hand)
-            except Exception:  # verify reports the failed replay; no stacks to carry
-                final = {}
-            found = tracker.feed(hand, final)
+            found = tracker.feed(hand, replay(hand).final)  # a failed replay: no stacks
             if found:
                 out[(hand.site, hand.hand_id)] = found
     return out

@@ -10,17 +10,26 @@ from __future__ import annotations
 
 
 def format_money(
-    amount: int, *, symbol: str = "", cents: bool = False, thousands: bool = True
+    amount: int,
+    *,
+    symbol: str = "",
+    cents: bool = False,
+    thousands: bool = True,
+    whole: bool = False,
 ) -> str:
     """``amount`` hundredths as text.
 
     ``cents`` always writes two decimals (``2.00``); otherwise whole units have none
-    (``2``, ``0.25``).  ``thousands`` groups the units (``1,500``).  ``symbol`` goes after
-    the sign: ``-$1.50``.
+    (``2``, ``0.25``).  ``whole`` writes whole units only, rounded half to even as Python
+    rounds (tournament chips: ``5,260``).  ``thousands`` groups the units (``1,500``).
+    ``symbol`` goes after the sign: ``-$1.50``.
     """
     sign = "-" if amount < 0 else ""
-    whole, part = divmod(abs(amount), 100)
-    text = f"{whole:,}" if thousands else str(whole)
-    if part or cents:
+    units, part = divmod(abs(amount), 100)
+    if whole and part:
+        units += part > 50 or (part == 50 and units % 2 == 1)
+        part = 0
+    text = f"{units:,}" if thousands else str(units)
+    if part or (cents and not whole):
         text += f".{part:02d}"
     return f"{sign}{symbol}{text}"

@@ -6,8 +6,8 @@ site wrote it, so one bad step is reported where it happens and the rest of the 
 still checked against the chips that really moved.  Cards go through a tracker
 (``engine.cardtrack``), money at the end through ``engine.settle``.  Nothing is repaired.
 
-``replay`` also yields the table after every step for the dashboard's replayer; ``verify``
-(``engine.verify``) runs the same replay without building those views.
+``replay`` is the one entry point: the verdict, the final stacks and the settled pots of
+every hand, and on request the table after every step for the dashboard's replayer.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ from engine.verdict import Problem, Severity, Verdict
 _DEAL, _BETTING, _DRAW = Phase.DEAL, Phase.BETTING, Phase.DRAW
 _SHOWDOWN, _DEAD = Phase.SHOWDOWN, Phase.DEAD
 _UNDECIDED = (_DEAL, _BETTING, _DRAW)  # phases the hand can still move on from
+_EVERY = 1 << 30  # ``_move_on``: every round and every draw still open
 _BET = ActionKind.BET
 _SMALL_BLIND = PostKind.SMALL_BLIND
 
@@ -102,45 +103,41 @@ class TableState:
 
 @dataclass(frozen=True, slots=True)
 class Replay:
+    """What replaying a hand found: the verdict, each seated player's stack at the end of
+    the hand as the history has the chips move (what they collected, the uncalled bets
+    they got back), the pots as settled (main pot first, before rake, with their winners
+    by the cards shown) and, when asked for, the table after each step.
+
+    A replay that failed has the problems found up to the failure and ``REPLAY_FAILED``,
+    no final stacks and no pots (nothing to carry to the table's next hand), and its
+    views stop at the step where it failed.
+    """
+
     hand: Hand
     verdict: Verdict
-    states: tuple[TableState, ...]
+    final: dict[str, int]
+    pots: tuple[SettledPot, ...]
+    states: tuple[TableState, ...] = ()
 
 
-def replay(hand: Hand) -> Replay:
-    """The verdict on ``hand`` and the table after each of its steps.
+def replay(hand: Hand, *, views: bool = False) -> Replay:
+    """Replay ``hand`` under the rules: the one way in, for the command line, the importer,
+    the continuity checks, the dashboard and the tests.
 
-    Never raises: should the replay itself fail on an odd record, the verdict says so
-    (``REPLAY_FAILED``) and the views stop at the step where it failed.
+    ``views`` also keeps the table after every step (the dashboard's replayer); without
+    them the replay is the fast path every imported hand takes.  Never raises: this is the
+    one place where a failure of the engine on an odd record becomes a verdict, so that one
+    hand never stops a file.
     """
-    r = _Replayer(hand, keep_states=True)
+    r = _Replayer(hand, keep_states=views)
     try:
         verdict = r.run()
+        final = r.final_stacks()
     except Exception as exc:  # reported on the hand, never raised
         message = f"the replay failed on this hand ({type(exc).__name__}: {exc})"
         failed = Problem(REPLAY_FAILED, Severity.ERROR, hand.line, message)
-        verdict = Verdict((*r.problems, failed))
-    return Replay(hand, verdict, tuple(r.states))
-
-
-def run_checks(hand: Hand) -> Verdict:
-    """The verdict alone (no table views): what ``engine.verify.verify`` returns."""
-    return _Replayer(hand, keep_states=False).run()
-
-
-def run_with_stacks(hand: Hand) -> tuple[Verdict, dict[str, int]]:
-    """The verdict and each seated player's stack at the end of the hand, as the history
-    has the chips move (what they collected, the uncalled bets they got back)."""
-    verdict, final, _ = run_settled(hand)
-    return verdict, final
-
-
-def run_settled(hand: Hand) -> tuple[Verdict, dict[str, int], tuple[SettledPot, ...]]:
-    """``run_with_stacks`` and the pots as settled (main pot first, before rake, with
-    their winners by the cards shown): what the importer stores of a hand's money."""
-    r = _Replayer(hand, keep_states=False)
-    verdict = r.run()
-    return verdict, r.final_stacks(), r.pots
+        return Replay(hand, Verdict((*r.problems, failed)), {}, (), tuple(r.states))
+    return Replay(hand, verdict, final, r.pots, tuple(r.states))
 
 
 def _involved(hand: Hand) -> tuple[set[str], str | None]:
@@ -604,41 +601,29 @@ class _Replayer:
             self._report(Finding(MISSING_ACTION, f"{p} never {what}"), line)
 
     def _reach_betting(self, street: int, line: int) -> None:
-        st = self.state
-        if st.phase is _DEAL:
-            st.deal()
-        for _ in range(16):
-            if st.phase is _BETTING and st.street < street:
-                self._missing(st.close_round(), f"acts in betting round {st.street + 1}", line)
-            elif st.phase is _DRAW and st.draw_number <= street:
-                self._missing(st.close_draw(), f"draws in draw {st.draw_number}", line)
-            else:
-                return
+        self._move_on(street, street + 1, line)
 
     def _reach_draw(self, number: int, line: int) -> None:
+        self._move_on(number, number, line)
+
+    def _reach_end(self, line: int) -> None:
+        if self.state.phase in _UNDECIDED:
+            self._move_on(_EVERY, _EVERY, line)
+
+    def _move_on(self, rounds_before: int, draws_before: int, line: int) -> None:
+        """Deal if need be, then close the betting rounds numbered below ``rounds_before``
+        and the draws below ``draws_before`` that the history skipped, each player who
+        never acted in them reported."""
         st = self.state
         if st.phase is _DEAL:
             st.deal()
         for _ in range(16):
-            if st.phase is _BETTING and st.street < number:
+            if st.phase is _BETTING and st.street < rounds_before:
                 self._missing(st.close_round(), f"acts in betting round {st.street + 1}", line)
-            elif st.phase is _DRAW and st.draw_number < number:
+            elif st.phase is _DRAW and st.draw_number < draws_before:
                 self._missing(st.close_draw(), f"draws in draw {st.draw_number}", line)
             else:
                 return
-
-    def _reach_end(self, line: int) -> None:
-        st = self.state
-        if st.phase in _UNDECIDED:
-            if st.phase is _DEAL:
-                st.deal()
-            for _ in range(16):
-                if st.phase is _BETTING:
-                    self._missing(st.close_round(), f"acts in betting round {st.street + 1}", line)
-                elif st.phase is _DRAW:
-                    self._missing(st.close_draw(), f"draws in draw {st.draw_number}", line)
-                else:
-                    return
 
     def _finish(self, end_line: int) -> None:
         self._reach_end(end_line)
@@ -685,10 +670,10 @@ class _Replayer:
             end_line=end_line,
         )
         settled = settle(table, reported, self.profile)
-        self.problems.extend(settled)
-        self.step_problems.extend(settled)
-        self.returned_in_collect = table.returned_in_collect
-        self.pots = table.pots
+        self.problems.extend(settled.problems)
+        self.step_problems.extend(settled.problems)
+        self.returned_in_collect = settled.returned_in_collect
+        self.pots = settled.pots
 
     def final_stacks(self) -> dict[str, int]:
         st = self.state

@@ -251,9 +251,13 @@ def rules_of(hand: Hand, home_site: bool) -> GameRules:
     return rules_for(hand.game, hand.structure)
 
 
-def game_name(game: Game) -> str:
-    """The name a player reads in messages."""
-    return _NAMES[game]
+def game_name(game: Game | str) -> str:
+    """The name a player reads, in messages and on the dashboard's pages; a value that is
+    no game of ours (a site's own name for a game DrawLab does not replay) reads as it is."""
+    try:
+        return _NAMES[Game(game)]
+    except ValueError:
+        return str(game)
 
 
 _NAMES = {

@@ -50,8 +50,17 @@ class Table:
     # high-low: each shown hand's low value, run -> player -> rank (``None``: no low half)
     low_strengths: dict[int, dict[str, int]] | None = None
     carried: int = 0  # chips in the pot from the hand before (``Hand.carried``)
-    returned_in_collect: dict[str, int] = field(default_factory=dict)  # set by ``settle``
-    pots: tuple[SettledPot, ...] = ()  # set by ``settle``: the pots and who won them
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What settling found: the problems with the site's money figures, the pots with who
+    won them (main pot first, before rake), and the uncalled bets the site paid back
+    inside a collect (they leave the winner's stack again: ``Replay.final``)."""
+
+    problems: list[Problem]
+    pots: tuple[SettledPot, ...]
+    returned_in_collect: dict[str, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,9 +208,9 @@ def settled_pots(expected: Expected) -> tuple[SettledPot, ...]:
     return tuple(out)
 
 
-def settle(table: Table, reported: Reported, profile: SiteProfile) -> list[Problem]:
-    """The problems with the site's money figures, the fewest over the reporting styles the
-    site's profile allows."""
+def settle(table: Table, reported: Reported, profile: SiteProfile) -> Settlement:
+    """The pots and the problems with the site's money figures, the fewest over the
+    reporting styles the site's profile allows; ``table`` is only read."""
     out: list[Problem] = []
     rep_uncalled: dict[str, int] = {}
     first_line: dict[str, int] = {}
@@ -225,13 +234,13 @@ def settle(table: Table, reported: Reported, profile: SiteProfile) -> list[Probl
             out.append(Problem(UNCALLED_MISMATCH, Severity.WARNING, reported.end_line, text))
 
     expected = expected_shares(table, profile)
-    table.pots = settled_pots(expected)
+    pots = settled_pots(expected)
     if expected.undecided:
         text = "the showdown's winner cannot be checked: the hands are not written"
         out.append(Problem(UNDECIDED, Severity.WARNING, reported.end_line, text))
     if _unstated(table, reported, profile):
         out.append(_unstated_warning(table, expected, reported.end_line))
-        return _dedupe(out)
+        return Settlement(_dedupe(out), pots, {})
     modes = _modes(profile, bool(unreported))
     splits = [expected]
     if profile.odd_chips is OddChips.ALL_TO_FIRST:
@@ -241,14 +250,15 @@ def settle(table: Table, reported: Reported, profile: SiteProfile) -> list[Probl
         if other.shares != expected.shares:
             splits.append(other)
     best: list[Problem] | None = None
+    returned_in_collect: dict[str, int] = {}
     for shares in splits:
         for in_collect in modes:
             chosen = unreported if in_collect else {}
             found = _money_findings(table, reported, shares, chosen, profile)
             if best is None or _errors(found) < _errors(best):
                 best = found
-                table.returned_in_collect = dict(chosen)
-    return _dedupe(out + (best or []))
+                returned_in_collect = dict(chosen)
+    return Settlement(_dedupe(out + (best or [])), pots, returned_in_collect)
 
 
 def _unstated(table: Table, reported: Reported, profile: SiteProfile) -> bool:

@@ -2,9 +2,11 @@
 
 ``HandState`` is driven step by step, by the dealer (which picks among ``legal_actions()``)
 and by the replay (which feeds it what a site wrote).  Each step has a pair: ``check_*``
-says what is wrong with a step *without changing anything*, ``apply_*`` performs it exactly
-as given, legal or not, so that a replay can report a problem and carry on with the chips
-the site says moved.  The machine never invents a step.
+says what is wrong with a step *without changing anything* and returns it, ``apply_*``
+performs it exactly as given, legal or not, so that a replay can report a problem and
+carry on with the chips the site says moved.  Dealing the cards (``deal``) is a step of
+its own, taken by the caller once the forced bets are in.  The machine never invents a
+step.
 
 Streets: betting round ``street`` 0 comes before the first draw; draw ``d`` (1-based) sits
 between rounds ``d - 1`` and ``d``.  Positions: ``order`` lists the players dealt in
@@ -459,15 +461,16 @@ class HandState:
         to: int | None = None,
         all_in: bool = False,
     ) -> list[Finding]:
-        """Everything wrong with ``player`` doing ``kind`` for ``amount`` chips now."""
+        """Everything wrong with ``player`` doing ``kind`` for ``amount`` chips now.
+
+        Pure, as every check: before the cards are dealt (``deal``, the caller's step)
+        nobody may act yet."""
         phase = self.phase
-        if phase is _DEAL:
-            self.deal()
-            phase = self.phase
         if player not in self.total:
             return []
         if phase is not _BETTING:
             what = {
+                _DEAL: "before the cards are dealt",
                 _DRAW: f"during draw {self.draw_number}",
                 _SHOWDOWN: "after the betting is over",
                 _WON: "after everyone else folded",
@@ -764,8 +767,8 @@ class HandState:
         return DrawTurn(self.draw_queue[0], self.draw_number, self.rules.max_discard, self.stub)
 
     def check_draw(self, player: str, count: int, shows_ace: bool = False) -> list[Finding]:
-        if self.phase is _DEAL:
-            self.deal()
+        """Everything wrong with ``player`` drawing ``count`` cards now (pure: before the
+        deal there is no draw to take part in)."""
         if player not in self.total:
             return []
         if self.phase is not _DRAW:

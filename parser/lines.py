@@ -274,14 +274,6 @@ def cards(text: str | None) -> Cards:
         raise FieldError(str(e)) from None
 
 
-def format_money(amount: int, symbol: str = "$") -> str:
-    """Hundredths back to the way sites write them: ``$1.50``, ``$2``, ``1500`` for chips."""
-    sign = "-" if amount < 0 else ""
-    whole, cents = divmod(abs(amount), 100)
-    text = f"{whole}" if cents == 0 else f"{whole}.{cents:02d}"
-    return f"{sign}{symbol}{text}"
-
-
 # --- cutting a file into hands ---------------------------------------------------------
 
 

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 
 from engine import badugi
 from engine.cards import RANK_CHARS, Cards
+from engine.money import format_money
 from engine.record import (
     Action,
     ActionKind,
@@ -31,8 +32,9 @@ from engine.record import (
     Uncalled,
 )
 from engine.rules import house_words
-from parser.lines import cards_text, classify, format_money
+from parser.lines import cards_text, classify
 from parser.pokerstars import GRAMMAR, NOTE_KINDS
+from parser.times import ZONES
 
 GAME_NAMES: Final = {
     Game.TRIPLE_DRAW_27: "Triple Draw 2-7 Lowball",
@@ -51,7 +53,7 @@ SYMBOLS: Final = {"USD": "$", "CAD": "$", "EUR": "€", "GBP": "£", "INR": "₹
 _TRIPLE = (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI)  # three draws
 _MARKERS: Final = {1: "FIRST DRAW", 2: "SECOND DRAW", 3: "THIRD DRAW"}
 _ORDINALS: Final = {1: "1st", 2: "2nd", 3: "3rd"}
-_ET = ZoneInfo("America/New_York")
+_ET = ZoneInfo(ZONES["ET"])
 _NOTE_LINES = GRAMMAR.group(tuple(NOTE_KINDS))
 
 STARS_CANNOT_SAY: Final = (
@@ -86,7 +88,7 @@ class _Writer:
         self.side_pots = max((c.pot or 0 for c in hand.collects), default=0)
 
     def money(self, amount: int) -> str:
-        return format_money(amount, self.symbol)
+        return format_money(amount, symbol=self.symbol, thousands=False)
 
     # ---- the hand
     def lines(self) -> list[str]:
@@ -164,13 +166,13 @@ class _Writer:
         elif t.buy_in == 0 and t.fee == 0 and t.bounty is None and t.currency is None:
             buyin = "Freeroll "
         else:
-            buyin = "+".join(format_money(p, sym) for p in parts)
+            buyin = "+".join(format_money(p, symbol=sym, thousands=False) for p in parts)
             buyin += f" {t.currency} " if t.currency else " "
         level = ""
         if t.level is not None:
             level = t.level if "Level " in t.level else f"Level {t.level}"
             level += " "
-        stakes = f"({format_money(small, '')}/{format_money(big, '')})"
+        stakes = f"({format_money(small, thousands=False)}/{format_money(big, thousands=False)})"
         return (
             f"PokerStars Hand #{h.hand_id}: Tournament #{t.tournament_id}, {buyin}"
             f"{game} - {level}{stakes}{when}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from ui.labels import game_name
+from engine.rules import game_name
 
 CHART_POINTS = 4000  # a line of more points than pixels only slows the browser
 

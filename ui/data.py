@@ -16,12 +16,10 @@ import pandas as pd
 import streamlit as st
 
 from analysis.statistics import figures as stats
-from analysis.statistics.figures import Filters
-from analysis.statistics.positions import POSITIONS
 from analysis.storage import queries
 from analysis.storage.db import Connection
 from analysis.storage.db import replay_suggested as _replay_suggested
-from analysis.storage.queries import HandFilter
+from analysis.storage.filters import Filters
 from engine.replay import Replay, replay
 
 TTL = 3600  # seconds: generations change the key anyway; this only bounds memory
@@ -72,11 +70,8 @@ def cumulative(_con: Connection, path: str, gen: int, player: str,
 def by_position(_con: Connection, path: str, gen: int, player: str,
                 filters: Filters) -> pd.DataFrame:
     """Results by position in acting order; no statistics (the chart shows win rates only)."""
-    df = stats.summary(_con, filters, player, by=("position",), stats=())
-    order = {p: i for i, p in enumerate(POSITIONS)}
-    rank = df["position"].map(lambda p: order.get(p, len(order)))
-    return df.assign(_o=rank).sort_values(["_o", "position"]).drop(columns="_o").reset_index(
-        drop=True)
+    return stats.order_by_position(
+        stats.summary(_con, filters, player, by=("position",), stats=()))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
@@ -195,22 +190,21 @@ def filter_options(_con: Connection, path: str, gen: int) -> FilterOptions:
 
 # --- hands for the replayer -------------------------------------------------------------
 
-NO_FILTERS = stats.NO_FILTERS
 LIST_LIMIT = 200
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
-def latest_hands(_con: Connection, path: str, gen: int, f: HandFilter) -> pd.DataFrame:
+def latest_hands(_con: Connection, path: str, gen: int, f: Filters) -> pd.DataFrame:
     return queries.list_hands(_con, f, limit=LIST_LIMIT)
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
-def biggest_pots(_con: Connection, path: str, gen: int, f: HandFilter) -> pd.DataFrame:
+def biggest_pots(_con: Connection, path: str, gen: int, f: Filters) -> pd.DataFrame:
     return queries.biggest_pots(_con, f, limit=LIST_LIMIT)
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
-def problem_hands(_con: Connection, path: str, gen: int, f: HandFilter) -> pd.DataFrame:
+def problem_hands(_con: Connection, path: str, gen: int, f: Filters) -> pd.DataFrame:
     """One row per hand with a problem (errors and warnings), first problem's hand first."""
     rows = queries.hands_with_problems(_con, f, severity=None, limit=20 * LIST_LIMIT)
     return rows.drop_duplicates("id").head(LIST_LIMIT).reset_index(drop=True)
@@ -242,7 +236,7 @@ def replay_of(_con: Connection, path: str, gen: int, hand: int) -> Replay | None
     stored = stored_hand(_con, path, gen, hand)
     if stored is None or stored.hand is None:
         return None
-    return replay(stored.hand)
+    return replay(stored.hand, views=True)
 
 
 # --- failed hands of an import ----------------------------------------------------------
@@ -251,16 +245,7 @@ def replay_of(_con: Connection, path: str, gen: int, hand: int) -> Replay | None
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=128)
 def hand_text_at(_con: Connection, path: str, gen: int, file: str, line: int) -> str | None:
     """The stored text of the failed hand an import logged at ``file:line``."""
-    quarantine = queries.quarantined(_con, limit=1_000_000)
-    hit = quarantine[(quarantine["file"] == file) & (quarantine["line"] == line)]
-    if not hit.empty:
-        return str(hit["text"].iloc[0])
-    problems = queries.hands_with_problems(_con, severity=None, limit=1_000_000)
-    hit = problems[(problems["file"] == file) & (problems["line"] == line)]
-    if not hit.empty:
-        found = queries.get_hand(_con, int(hit["id"].iloc[0]))
-        return None if found is None else found.text
-    return None
+    return queries.failed_hand_text(_con, file, line)
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)

@@ -1,14 +1,9 @@
-"""Words and numbers as the pages show them: game and site names, money, counts, times."""
+"""Words and numbers as the pages show them: site names, money, counts, times (the game
+names are the engine's, ``engine.rules.game_name``)."""
 
 from __future__ import annotations
 
-GAME_NAMES = {
-    "27_triple_draw": "2-7 Triple Draw",
-    "27_single_draw": "2-7 Single Draw",
-    "a5_triple_draw": "A-5 Triple Draw",
-    "a5_single_draw": "A-5 Single Draw",
-    "five_card_draw": "Five-Card Draw",
-}
+from engine.money import format_money
 
 SITE_NAMES = {
     "pokerstars": "PokerStars",
@@ -26,21 +21,14 @@ SITE_NAMES = {
 CURRENCY_NAMES = {"play": "play money", "chips": "chips"}
 
 
-def game_name(game: object) -> str:
-    return GAME_NAMES.get(str(game), str(game))
-
-
 def site_name(site: object) -> str:
     return SITE_NAMES.get(str(site), str(site))
 
 
-def money(amount: int | float, chips: bool = False) -> str:
+def money(amount: int, chips: bool = False) -> str:
     """Hundredths as units with two decimals: ``-1234`` is ``-12.34``; tournament chips
     are whole chips (``526000`` is ``5,260``), never shown as money."""
-    sign = "-" if amount < 0 else ""
-    if chips:
-        return f"{sign}{abs(amount) / 100:,.0f}"
-    return f"{sign}{abs(amount) / 100:,.2f}"
+    return format_money(amount, whole=chips, cents=not chips)
 
 
 def money_kind(tournament: bool, currency: str) -> str:

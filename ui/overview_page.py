@@ -26,8 +26,10 @@ import streamlit as st
 
 from analysis.statistics import figures as stats
 from analysis.statistics.definitions import STATS, definitions
-from analysis.statistics.figures import Filters, Results
+from analysis.statistics.figures import Results
 from analysis.statistics.positions import POSITIONS
+from analysis.storage.filters import Filters
+from engine.rules import game_name
 from ui import data, state
 from ui.charts import (
     draw_chart,
@@ -36,7 +38,7 @@ from ui.charts import (
     results_by_date_chart,
     results_chart,
 )
-from ui.labels import count, game_name, money, money_kind, site_name
+from ui.labels import count, money, money_kind, site_name
 
 DEFS = definitions()
 GROUPS = tuple(dict.fromkeys(s.group for s in STATS))

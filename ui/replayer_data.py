@@ -11,19 +11,20 @@ import streamlit as st
 from analysis.replayer.steps import HandView, hand_view
 from analysis.storage import queries
 from analysis.storage.db import Connection
-from analysis.storage.queries import HandFilter, PotUnit
+from analysis.storage.filters import Filters
+from analysis.storage.queries import PotUnit
 from ui import data
 from ui.data import LIST_LIMIT, TTL
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
 def pot_units(_con: Connection, path: str, gen: int,
-              f: HandFilter) -> list[tuple[PotUnit, int]]:
+              f: Filters) -> list[tuple[PotUnit, int]]:
     return queries.pot_units(_con, f)
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
-def biggest_pots(_con: Connection, path: str, gen: int, f: HandFilter,
+def biggest_pots(_con: Connection, path: str, gen: int, f: Filters,
                  unit: PotUnit) -> pd.DataFrame:
     return queries.biggest_pots_in(_con, unit, f, limit=LIST_LIMIT)
 

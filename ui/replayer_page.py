@@ -18,11 +18,12 @@ import pandas as pd
 import streamlit as st
 
 from analysis.replayer.steps import HandView, SeatStep, Units, ViewStep
-from analysis.storage.queries import HandFilter, PotUnit
+from analysis.storage.filters import NO_FILTERS, Filters
+from analysis.storage.queries import PotUnit
 from engine.record import Draw
+from engine.rules import game_name
 from engine.verdict import Problem
 from ui import cards, data, replayer_data, state, table_picture
-from ui.labels import game_name
 
 ANY = "(all)"
 SOURCES = ("Latest hands", "Biggest pots", "Hands with problems", "Search by id")
@@ -61,9 +62,9 @@ def hand_list() -> pd.DataFrame:
     site = cols[0].selectbox("Site", (ANY, *options.sites), key="r_site")
     game = cols[1].selectbox("Game", (ANY, *options.games), key="r_game", format_func=game_name)
     status = cols[2].selectbox("Verdict", STATUS_CHOICES, key="r_status")
-    players = data.player_list(con, path, gen, data.NO_FILTERS)
+    players = data.player_list(con, path, gen, NO_FILTERS)
     player = cols[3].selectbox("Player", (ANY, *map(str, players["player"])), key="r_player")
-    f = HandFilter(
+    f = Filters(
         player=None if player == ANY else player,
         site=None if site == ANY else site,
         game=None if game == ANY else game,

@@ -38,6 +38,7 @@ from analysis.storage.rows import ArrowRows, FactsFn, Rows, add_result, with_con
 from analysis.storage.writer import FileState, Store
 from engine.continuity import ContinuityTracker
 from parser.outcome import HandText, ParseError
+from parser.reader import parse
 from parser.sources import (
     Rejected,
     Source,
@@ -189,23 +190,10 @@ def parse_task(site: str, chunks: Sequence[HandText]) -> ArrowRows:
 
 
 def checked(reader: Any, chunk: HandText) -> HandResult:
-    """One hand text read and replayed; a reader's or the verifier's bug is this hand's
-    parse error, not a crash."""
-    try:
-        outcome = reader.parse(chunk)
-    except ParseError as exc:
-        outcome = exc
-    except Exception as exc:
-        outcome = ParseError(
-            f"reader failed: {type(exc).__name__}: {exc}", file=chunk.file, line=chunk.line
-        )
-    try:
-        return check(chunk, outcome)
-    except Exception as exc:
-        err = ParseError(
-            f"verifier failed: {type(exc).__name__}: {exc}", file=chunk.file, line=chunk.line
-        )
-        return check(chunk, err)
+    """One hand text read and replayed, as ``drawlab verify`` does it: a reader's bug is
+    this hand's parse error (``parser.reader.parse``), the engine's its ``REPLAY_FAILED``
+    (``engine.replay.replay``), never a crash."""
+    return check(chunk, parse(reader, chunk))
 
 
 _FACT_TYPES = tuple((n, t) for n, t in fact_columns().items() if n != "hand")

@@ -12,9 +12,8 @@ from typing import Literal, TypeAlias
 
 from engine.pots import SettledPot
 from engine.record import Hand
-from engine.replay import run_settled
+from engine.replay import replay
 from engine.verdict import Problem, Severity, Verdict
-from engine.verify import verify
 from parser.outcome import HandText, Outcome, ParseError, Skipped
 
 Status: TypeAlias = Literal["ok", "invalid", "parse_error", "unsupported", "incomplete"]
@@ -59,8 +58,8 @@ class HandResult:
 def check(chunk: HandText, outcome: Outcome) -> HandResult:
     """The result of one chunk: replayed when it is a hand, otherwise its skip or error."""
     if isinstance(outcome, Hand):
-        verdict, final, pots = _replayed(outcome)
-        return _hand_result(chunk, outcome, verdict, final, pots)
+        done = replay(outcome)
+        return _hand_result(chunk, outcome, done.verdict, done.final, done.pots)
     return _other_result(chunk, outcome)
 
 
@@ -132,12 +131,3 @@ def _hand_id_guess(text: str) -> str:
     while end < len(head) and (head[end].isalnum() or head[end] in "-_"):
         end += 1
     return head[start + 1 : end]
-
-
-def _replayed(hand: Hand) -> tuple[Verdict, dict[str, int], tuple[SettledPot, ...]]:
-    """``verify``, the final stacks and the pots in one replay; a failed replay gives
-    neither stacks nor pots."""
-    try:
-        return run_settled(hand)
-    except Exception:  # reported on the hand by ``verify``, never raised
-        return verify(hand), {}, ()

@@ -11,7 +11,7 @@ places this module corrects (the dashboard's replayer and ``drawlab replay`` sha
 - what a player collects is added to their stack at the step it is collected (the
   state machine never pays anyone: settling the pots is a check, not a move), and the last
   step, "the pots are settled", shows the stacks the hand ends with (the ones the next
-  hand starts from, ``engine.replay.run_settled``) and the winners of each pot;
+  hand starts from, ``engine.replay.Replay.final``) and the winners of each pot;
 - every problem is somewhere: at its step, or in ``HandView.unplaced`` (what the reader
   noticed, and what the store found between hands, such as a stack that changed).
 
@@ -29,7 +29,7 @@ from engine.cards import Cards
 from engine.pots import Pot, SettledPot, pot_halves
 from engine.profiles import chip_unit, profile_for
 from engine.record import MISDEAL_NOTE, Action, Collect, Draw, Hand, Muck, Note, Post, Show, Step
-from engine.replay import Replay, TableState, replay, run_settled
+from engine.replay import Replay, TableState, replay
 from engine.rules import game_name, house_words
 from engine.verdict import Problem, Verdict
 from engine.wild import Wild, wild_cards
@@ -235,8 +235,8 @@ def street_of(step: Step | None, s: TableState, before: str) -> str:
 def hand_view(hand: Hand, stored: Sequence[Problem] = (), rep: Replay | None = None) -> HandView:
     """The replayer's steps of ``hand``; ``stored`` are the problems the store keeps for it
     (some, like a stack changed between hands, no replay of the hand alone can find)."""
-    rep = rep if rep is not None else replay(hand)
-    _, final, settled = run_settled(hand)
+    rep = rep if rep is not None else replay(hand, views=True)
+    final, settled = rep.final, rep.pots
     states = rep.states
     steps = hand.steps
     # the forced bets: the first view plus every post before anything else happens

@@ -1,6 +1,7 @@
 """Statistics over table ``player_hands``, for the hero and every opponent, in DuckDB SQL.
 
-Every function takes an open connection (``analysis.storage.db.connect``), a ``Filters`` and
+Every function takes an open connection (``analysis.storage.db.connect``), a ``Filters``
+(``analysis.storage.filters``) and
 usually a player, and returns a pandas DataFrame or a small frozen dataclass that the
 dashboard and ``drawlab stats`` render.  The statistics' definitions live in
 ``analysis.statistics.definitions``; the per-hand flags they sum in
@@ -23,7 +24,7 @@ hands behind a figure, for the replayer).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 import numpy as np
@@ -34,61 +35,13 @@ from analysis.statistics.facts import FACT_COLUMNS
 from analysis.statistics.hand_classes import ALL_CLASSES
 from analysis.statistics.positions import POSITIONS
 from analysis.storage.db import Connection
+from analysis.storage.filters import NO_FILTERS, Filters
 
 SESSION_GAP = timedelta(minutes=30)
 
 RESULT_COLUMNS = (
     "hands", "net", "net_bb", "bb_per_100", "rake", "net_showdown", "net_nonshowdown",
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Filters:
-    """Which rows count; ``None`` means no restriction.  Dates are inclusive."""
-
-    site: str | None = None
-    game: str | None = None
-    stakes: str | None = None
-    currency: str | None = None
-    date_from: date | None = None
-    date_to: date | None = None
-    position: str | None = None
-    players_min: int | None = None
-    players_max: int | None = None
-    tournament: bool | None = None  # True: tournament hands only; False: cash only
-    valid_only: bool = False  # only hands the replay found without error (status "ok")
-
-    def where(self, player: str | None = None) -> tuple[str, list[Any]]:
-        """A SQL condition over ``player_hands`` and its parameters."""
-        parts: list[str] = []
-        params: list[Any] = []
-        for column, value in (
-            ("site", self.site), ("game", self.game), ("stakes", self.stakes),
-            ("currency", self.currency), ("position", self.position), ("player", player),
-        ):
-            if value is not None:
-                parts.append(f"{column} = ?")
-                params.append(value)
-        if self.date_from is not None:
-            parts.append("time >= ?")
-            params.append(self.date_from)
-        if self.date_to is not None:
-            parts.append("time < ?")
-            params.append(self.date_to + timedelta(days=1))
-        if self.players_min is not None:
-            parts.append("players >= ?")
-            params.append(self.players_min)
-        if self.players_max is not None:
-            parts.append("players <= ?")
-            params.append(self.players_max)
-        if self.tournament is not None:
-            parts.append(f"tournament_id IS {'NOT ' if self.tournament else ''}NULL")
-        if self.valid_only:
-            parts.append("hand IN (SELECT id FROM hands WHERE status = 'ok')")
-        return (" AND ".join(parts) or "TRUE"), params
-
-
-NO_FILTERS = Filters()
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,11 +265,12 @@ def overview(
     return (
         _results_of(player, row[:n_results]),
         _stats_of(row[n_results:]),
-        _order_by_position(_finish(per, STATS)),
+        order_by_position(_finish(per, STATS)),
     )
 
 
-def _order_by_position(df: pd.DataFrame) -> pd.DataFrame:
+def order_by_position(df: pd.DataFrame) -> pd.DataFrame:
+    """Rows in pre-draw acting order of their ``position`` (labels we do not know last)."""
     rank = {p: i for i, p in enumerate(POSITIONS)}
     order = df["position"].map(lambda p: rank.get(p, len(rank)))
     return df.assign(_o=order).sort_values(["_o", "position"]).drop(columns="_o").reset_index(
@@ -327,7 +281,7 @@ def _order_by_position(df: pd.DataFrame) -> pd.DataFrame:
 def by_position(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
     """``summary`` of one player split by position, in pre-draw acting order."""
     df = summary(con, filters, player, by=("position",))
-    return _order_by_position(df.drop(columns="player"))
+    return order_by_position(df.drop(columns="player"))
 
 
 _ORDER = "time NULLS LAST, hand"

@@ -12,9 +12,10 @@ from typing import Any
 
 import duckdb
 
-from analysis.statistics.figures import Filters, hero_name, player_list, player_report, summary
+from analysis.statistics.figures import hero_name, player_list, player_report, summary
 from analysis.statistics.text import render_players, render_report
 from analysis.storage import db
+from analysis.storage.filters import Filters
 
 
 class StatsError(Exception):
@@ -73,6 +74,15 @@ def _notes(con: duckdb.DuckDBPyConnection) -> list[str]:
     return []
 
 
+_UNLESS_SET = ("player", "status", "with_problems")  # no ``drawlab stats`` option sets them
+
+
+def _shown(filters: Filters) -> dict[str, Any]:
+    """The filters as the JSON states them: every option of ``drawlab stats``, and the
+    other fields where a caller set them (so an applied filter is never left unsaid)."""
+    return {k: v for k, v in asdict(filters).items() if k not in _UNLESS_SET or v is not None}
+
+
 def stats_json(
     path: str | None,
     player: str | None,
@@ -84,7 +94,7 @@ def stats_json(
     try:
         out: dict[str, Any] = {
             "database": db.resolve_path(path),
-            "filters": asdict(filters),
+            "filters": _shown(filters),
             "notes": _notes(con),
         }
         if all_players:

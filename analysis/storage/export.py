@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from analysis.storage.db import Connection
-from analysis.storage.queries import HandFilter, rebuild
+from analysis.storage.filters import NO_FILTERS, Filters
+from analysis.storage.queries import rebuild
 from engine.record import Hand
 from parser.phh import write_phh
 from parser.pokerstars_writer import write_pokerstars
@@ -84,12 +85,12 @@ def export_hands(
     db: Connection,
     out: str | os.PathLike[str],
     fmt: str,
-    filters: HandFilter | None = None,
+    filters: Filters | None = None,
 ) -> ExportSummary:
     """Write the hands matching ``filters`` into folder ``out`` in format ``fmt``."""
     if fmt not in FORMATS:
         raise ExportError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    filters = filters or HandFilter()
+    filters = filters or NO_FILTERS
     folder = Path(out)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -129,7 +130,7 @@ def export_hands(
 
 
 def _export_original(
-    db: Connection, folder: Path, filters: HandFilter, summary: ExportSummary
+    db: Connection, folder: Path, filters: Filters, summary: ExportSummary
 ) -> None:
     files: dict[str, IO[str]] = {}
     try:
@@ -137,7 +138,7 @@ def _export_original(
             name = _out_name(row["file"], ".txt")
             _append(files, folder, name, row["text"], summary)
             summary.hands += 1
-        if filters == HandFilter():
+        if filters == NO_FILTERS:
             last = 0
             while True:
                 rows = db.execute(
@@ -177,9 +178,9 @@ def _out_name(source: str | None, suffix: str) -> str:
     return name if name.endswith(suffix) else name + suffix
 
 
-def _stored(db: Connection, filters: HandFilter) -> Iterator[dict[str, Any]]:
+def _stored(db: Connection, filters: Filters) -> Iterator[dict[str, Any]]:
     """Matching hands in import order, a page at a time so memory stays flat."""
-    where, params = filters.where()
+    where, params = filters.where_hands()
     last = 0
     while True:
         cur = db.execute(

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
 from typing import Any
 
 import pandas as pd
 
 from analysis.storage.db import Connection
+from analysis.storage.filters import NO_FILTERS, Filters
 from engine.record import Hand
 from engine.verdict import Problem, Severity
 from parser.outcome import HandText, ParseError, Skipped
+from parser.reader import INTERNAL, parse
 from parser.site import SiteReader
 
 SNIFF_CHARS = 2048  # of a stored hand's text: its first lines are the format's own (header)
@@ -29,54 +30,16 @@ LIST_COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
-class HandFilter:
-    """Which hands: every field left ``None`` does not filter."""
-
-    player: str | None = None
-    site: str | None = None
-    game: str | None = None
-    status: str | None = None
-    since: date | None = None  # hands on or after this day
-    until: date | None = None  # hands on or before this day
-    with_problems: bool | None = None  # True: hands with an error or warning
-
-    def where(self, alias: str = "h") -> tuple[str, list[Any]]:
-        """A SQL condition over ``hands AS alias`` and its parameters."""
-        clauses: list[str] = []
-        params: list[Any] = []
-        if self.player is not None:
-            clauses.append(
-                f"EXISTS (SELECT 1 FROM seats s WHERE s.hand = {alias}.id AND s.player = ?)"
-            )
-            params.append(self.player)
-        for column, value in (("site", self.site), ("game", self.game), ("status", self.status)):
-            if value is not None:
-                clauses.append(f"{alias}.{column} = ?")
-                params.append(value)
-        if self.since is not None:
-            clauses.append(f"{alias}.time >= ?")
-            params.append(datetime.combine(self.since, time()))
-        if self.until is not None:
-            clauses.append(f"{alias}.time < ?")
-            params.append(datetime.combine(self.until + timedelta(days=1), time()))
-        if self.with_problems is True:
-            clauses.append(f"({alias}.errors + {alias}.warnings) > 0")
-        elif self.with_problems is False:
-            clauses.append(f"({alias}.errors + {alias}.warnings) = 0")
-        return (" AND ".join(clauses) or "TRUE"), params
-
-
 def list_hands(
     db: Connection,
-    filters: HandFilter | None = None,
+    filters: Filters | None = None,
     *,
     limit: int = 100,
     offset: int = 0,
     newest_first: bool = True,
 ) -> pd.DataFrame:
     """One row per hand (no text), ordered by time then import order."""
-    where, params = (filters or HandFilter()).where()
+    where, params = (filters or NO_FILTERS).where_hands()
     order = "DESC" if newest_first else "ASC"
     sql = (
         f"SELECT {LIST_COLUMNS} FROM hands h WHERE {where} "
@@ -98,8 +61,8 @@ def hands_by_id(db: Connection, ids: Sequence[int]) -> pd.DataFrame:
     return found.sort_values("id", key=lambda c: c.map(order)).reset_index(drop=True)
 
 
-def count_hands(db: Connection, filters: HandFilter | None = None) -> int:
-    where, params = (filters or HandFilter()).where()
+def count_hands(db: Connection, filters: Filters | None = None) -> int:
+    where, params = (filters or NO_FILTERS).where_hands()
     rows = db.execute(f"SELECT count(*) FROM hands h WHERE {where}", params).fetchall()
     return int(rows[0][0])
 
@@ -116,13 +79,13 @@ def status_counts(db: Connection) -> dict[str, int]:
 
 def hands_with_problems(
     db: Connection,
-    filters: HandFilter | None = None,
+    filters: Filters | None = None,
     *,
     severity: str | None = "error",
     limit: int = 100,
 ) -> pd.DataFrame:
     """One row per problem found (code, severity, line, message) with its hand."""
-    where, params = (filters or HandFilter()).where()
+    where, params = (filters or NO_FILTERS).where_hands()
     sev = ""
     if severity is not None:
         sev = "AND p.severity = ?"
@@ -137,10 +100,10 @@ def hands_with_problems(
 
 
 def biggest_pots(
-    db: Connection, filters: HandFilter | None = None, *, limit: int = 20
+    db: Connection, filters: Filters | None = None, *, limit: int = 20
 ) -> pd.DataFrame:
     """Hands by total pot, largest first (amounts in hundredths, per currency)."""
-    where, params = (filters or HandFilter()).where()
+    where, params = (filters or NO_FILTERS).where_hands()
     sql = (
         f"SELECT {LIST_COLUMNS} FROM hands h WHERE {where} AND h.total_pot IS NOT NULL "
         "ORDER BY h.total_pot DESC, h.id LIMIT ?"
@@ -154,6 +117,23 @@ def quarantined(db: Connection, *, limit: int = 100, offset: int = 0) -> pd.Data
         "SELECT id, key, site, file, line, error, text FROM quarantine ORDER BY id LIMIT ? OFFSET ?"
     )
     return db.execute(sql, [limit, offset]).df()
+
+
+def failed_hand_text(db: Connection, file: str, line: int) -> str | None:
+    """The stored text of the hand an import logged as failed at ``file:line``: a text
+    that could not be read (quarantined), else the hand with a problem on that line."""
+    row = db.execute(
+        "SELECT text FROM quarantine WHERE file = ? AND line = ? ORDER BY id LIMIT 1",
+        [file, line],
+    ).fetchone()
+    if row is not None:
+        return str(row[0])
+    row = db.execute(
+        "SELECT h.text FROM problems p JOIN hands h ON h.id = p.hand "
+        "WHERE h.file = ? AND p.line = ? ORDER BY h.id LIMIT 1",
+        [file, line],
+    ).fetchone()
+    return None if row is None else str(row[0])
 
 
 def import_history(db: Connection, *, limit: int = 100) -> pd.DataFrame:
@@ -241,7 +221,7 @@ def rebuild(site: str, file: str, line: int, text: str) -> tuple[Hand | None, st
     named = _named_reader(site)
     if named is not None:
         hand, note = _parse_with(named, file, line, text)
-        if hand is not None or not note.startswith(("parse error", "reader failed")):
+        if hand is not None or not note.startswith(("parse error", INTERNAL)):
             return hand, note
     other = reader_of(site, text)
     if other is None:
@@ -252,12 +232,11 @@ def rebuild(site: str, file: str, line: int, text: str) -> tuple[Hand | None, st
 
 
 def _parse_with(reader: SiteReader, file: str, line: int, text: str) -> tuple[Hand | None, str]:
-    try:
-        outcome = reader.parse(HandText(file, line, text, reader.site))
-    except ParseError as exc:
-        return None, f"parse error: {exc.message}"
-    except Exception as exc:  # a reader's bug: the stored text is still there
-        return None, f"reader failed: {type(exc).__name__}: {exc}"
+    """A reader's bug (``parser.reader.parse``) leaves the stored text there, with why."""
+    outcome = parse(reader, HandText(file, line, text, reader.site))
+    if isinstance(outcome, ParseError):
+        internal = outcome.message.startswith(INTERNAL)
+        return None, outcome.message if internal else f"parse error: {outcome.message}"
     if isinstance(outcome, Skipped):
         return None, f"{outcome.kind}: {outcome.reason}"
     return outcome, ""
@@ -288,9 +267,9 @@ class PotUnit:
         return f"{alias}.tournament_id IS NULL AND {alias}.currency = ?", [self.currency]
 
 
-def pot_units(db: Connection, filters: HandFilter | None = None) -> list[tuple[PotUnit, int]]:
+def pot_units(db: Connection, filters: Filters | None = None) -> list[tuple[PotUnit, int]]:
     """The units the filtered hands' pots are in, with their hand counts, most hands first."""
-    where, params = (filters or HandFilter()).where()
+    where, params = (filters or NO_FILTERS).where_hands()
     sql = (
         "SELECT h.tournament_id IS NOT NULL AS t, "
         "CASE WHEN h.tournament_id IS NULL THEN h.currency END AS c, count(*) AS n "
@@ -304,10 +283,10 @@ def pot_units(db: Connection, filters: HandFilter | None = None) -> list[tuple[P
 
 
 def biggest_pots_in(
-    db: Connection, unit: PotUnit, filters: HandFilter | None = None, *, limit: int = 20
+    db: Connection, unit: PotUnit, filters: Filters | None = None, *, limit: int = 20
 ) -> pd.DataFrame:
     """Hands of one unit (``pot_units``) by total pot, largest first."""
-    where, params = (filters or HandFilter()).where()
+    where, params = (filters or NO_FILTERS).where_hands()
     unit_where, unit_params = unit.where()
     sql = (
         f"SELECT {LIST_COLUMNS} FROM hands h WHERE {where} AND {unit_where} "

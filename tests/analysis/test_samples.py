@@ -9,7 +9,7 @@ import pytest
 from analysis.simulate import SAMPLES, regenerate_samples
 from engine.continuity import check_continuity
 from engine.record import Game, Hand
-from engine.verify import verify
+from engine.replay import replay
 from parser.reader import read_path
 from tests.paths import REPOSITORY
 
@@ -43,7 +43,7 @@ def test_samples_are_a_few_thousand_hands_mostly_triple_draw_that_all_verify(
     games: dict[Game, int] = {}
     heroes = set()
     for outcome in sample_hands:
-        assert verify(outcome).problems == (), (outcome.file, outcome.hand_id)
+        assert replay(outcome).verdict.problems == (), (outcome.file, outcome.hand_id)
         games[outcome.game] = games.get(outcome.game, 0) + 1
         heroes.add(outcome.hero)
     assert sum(games.values()) == sum(s.hands for s in SAMPLES) == 3941

@@ -31,6 +31,7 @@ from analysis.pipeline.importer import import_bytes
 from analysis.replayer.steps import ViewStep, hand_view
 from analysis.statistics import figures as stats
 from analysis.storage import db
+from analysis.storage.filters import Filters
 from engine.cards import RANK_CHARS, make_card
 from engine.ranking import Ranking, winners
 from engine.record import Hand
@@ -166,7 +167,7 @@ def _hero_hands(files: list[tuple[str, bytes]]) -> int:
     con = db.connect(db.MEMORY)
     for name, data in files:
         import_bytes(con, name, data)
-    return stats.results(con, "Hero", stats.Filters(site="pokerstars", currency="USD",
+    return stats.results(con, "Hero", Filters(site="pokerstars", currency="USD",
                                                     tournament=False)).hands
 
 

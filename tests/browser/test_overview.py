@@ -22,8 +22,8 @@ from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from analysis.pipeline.importer import import_paths
 from analysis.statistics import figures as stats
-from analysis.statistics.figures import Filters
 from analysis.storage import db
+from analysis.storage.filters import Filters
 from tests.app_support import ROOT
 from tests.ui.test_serve import free_port, listening
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine import problems as P
 from engine.record import Hand
-from engine.verify import verify
+from engine.replay import replay
 from parser.reader import read_text
 
 _HEADER = (
@@ -64,7 +64,7 @@ def test_small_blind_all_in_for_less_leaves_the_big_blind_nothing_to_decide() ->
         + _DRAWS_AND_SHOWDOWN
     )
     hand = _read(text)
-    assert verify(hand).problems == ()
+    assert replay(hand).verdict.problems == ()
 
 
 def test_the_big_blind_facing_an_all_in_raise_must_still_act() -> None:
@@ -76,7 +76,7 @@ def test_the_big_blind_facing_an_all_in_raise_must_still_act() -> None:
         .replace("Total pot 180", "Total pot 300")
         .replace("won (180)", "won (300)")
     )
-    verdict = verify(_read(text))
+    verdict = replay(_read(text)).verdict
     assert not verdict.ok
     first = verdict.problems[0]
     assert (first.code, first.line) == (P.MISSING_ACTION, 11)
@@ -91,4 +91,4 @@ def test_the_big_blind_calling_the_all_in_raise_is_ok() -> None:
         .replace("Total pot 180", "Total pot 300")
         .replace("won (180)", "won (300)")
     )
-    assert verify(_read(text)).problems == ()
+    assert replay(_read(text)).verdict.problems == ()

@@ -16,8 +16,7 @@ from pokerkit import HandHistory
 
 from engine.pots import Pot, SettledPot
 from engine.record import Collect, Game, Hand, Post, PostKind, Stakes, Structure
-from engine.replay import replay, run_settled
-from engine.verify import verify
+from engine.replay import replay
 from parser.phh import read_phh
 from tests.verify_hands import C, F, act, draw, make_hand, show
 
@@ -56,7 +55,8 @@ def _hand(text: str = _PHH) -> Hand:
 
 
 def test_the_big_blind_ante_is_in_the_main_pot_the_short_stack_can_win() -> None:
-    verdict, final, pots = run_settled(_hand())
+    done = replay(_hand())
+    verdict, final, pots = done.verdict, done.final, done.pots
     assert verdict.problems == ()
     assert pots == (SettledPot(2_100_000, ("Bb", "Shorty"), ("Shorty",)),)
     assert final == {
@@ -76,14 +76,14 @@ def test_pokerkit_ends_the_same_hand_with_the_same_stacks() -> None:
 
 
 def test_the_table_views_show_one_pot_with_the_ante_in_it() -> None:
-    states = replay(_hand()).states
+    states = replay(_hand(), views=True).states
     after_call = next(s for s in states if s.text == "Bb calls 7,000")
     assert after_call.pots == (Pot(2_100_000, ("Bb", "Shorty")),)
 
 
 def test_paying_the_big_blind_his_own_ante_back_is_flagged() -> None:
     wrong = _PHH.replace("[49000, 49000, 21000,", "[49000, 51000, 19000,")
-    found = [(p.code, p.message) for p in verify(_hand(wrong)).problems]
+    found = [(p.code, p.message) for p in replay(_hand(wrong)).verdict.problems]
     assert found == [
         ("WRONG_WINNER", "Bb collects 2,000 but wins no pot"),
         ("COLLECT_MISMATCH", "Shorty collects 19,000; their share is 21,000"),
@@ -121,7 +121,8 @@ def _one_ante_hand(short_stack: int) -> Hand:
 
 def test_an_ante_posted_by_one_player_comes_back_to_nobody_as_uncalled() -> None:
     hand = _one_ante_hand(short_stack=10)
-    verdict, final, pots = run_settled(hand)
+    done = replay(hand)
+    verdict, final, pots = done.verdict, done.final, done.pots
     assert verdict.problems == ()
     assert pots == (SettledPot(55, ("C", "A"), ("A",)),)
     assert final == {"A": 55, "B": 995, "C": 960}

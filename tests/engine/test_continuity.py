@@ -8,7 +8,7 @@ from datetime import timedelta
 from engine.continuity import ContinuityTracker, check_continuity, table_key
 from engine.problems import STACK_CHANGE, STACK_MISMATCH
 from engine.record import Game, Hand, Tournament
-from engine.replay import run_with_stacks
+from engine.replay import replay
 from engine.sim.dealer import deal_hands
 from engine.verdict import Severity
 
@@ -79,7 +79,7 @@ def _numbered(hands: list[Hand]) -> list[Hand]:
 def _fed(tracker: ContinuityTracker, hands: list[Hand]) -> list[tuple[str, ...]]:
     out = []
     for hand in hands:
-        _, final = run_with_stacks(hand)
+        final = replay(hand).final
         out.append(tuple(p.code for p in tracker.feed(hand, final)))
     return out
 

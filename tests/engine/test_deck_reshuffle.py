@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.record import Action, Draw, Game, Hand, Note, Post
+from engine.replay import replay
 from engine.rules import rules_for
 from engine.sim.dealer import deal_hands
 from engine.state import HandState
 from engine.verdict import Problem, Severity
-from engine.verify import verify
 from parser.reader import read_path, read_text
 from tests.corpus import CORPUS
 
@@ -64,7 +64,7 @@ def test_the_stars_session_with_two_reshuffles_verifies_hand_by_hand() -> None:
         ("35839176665", [283]),
         ("35839412131", [460]),
     ]
-    assert {h.hand_id: verify(h).problems for h in hands} == {h.hand_id: () for h in hands}
+    assert {h.hand_id: replay(h).verdict.problems for h in hands} == {h.hand_id: () for h in hands}
 
 
 def test_the_engines_stub_count_runs_out_where_pokerstars_reshuffles() -> None:
@@ -75,7 +75,7 @@ def test_the_engines_stub_count_runs_out_where_pokerstars_reshuffles() -> None:
     assert _counted_reshuffles(by_id["35839412131"]) == [461]
     assert [_counted_reshuffles(h) for h in by_id.values()].count([]) == 15
     for hand_id in ("35839176665", "35839412131"):
-        assert verify(_without_reshuffle_notes(by_id[hand_id])).problems == ()
+        assert replay(_without_reshuffle_notes(by_id[hand_id])).verdict.problems == ()
 
 
 # ---- hands written the site's way, with the hero's cards known
@@ -174,13 +174,13 @@ Seat 6: Hero (button) collected ($0.60)
 def test_a_card_thrown_before_the_reshuffle_comes_back() -> None:
     hand = _read(_SIX)
     assert _reshuffles(hand) == [34]
-    assert verify(hand).problems == ()
+    assert replay(hand).verdict.problems == ()
 
 
 def test_the_drawing_players_own_discards_never_come_back_in_that_draw() -> None:
     text = _SIX.replace("Dealt to Hero [7s 5d 4h 3c] [Kd]", "Dealt to Hero [7s 5d 4h 3c] [9c]")
     text = text.replace("stands pat on [7s 5d 4h 3c Kd]", "stands pat on [7s 5d 4h 3c 9c]")
-    assert verify(_read(text)).problems == (
+    assert replay(_read(text)).verdict.problems == (
         Problem(
             "DUPLICATE_CARD",
             Severity.ERROR,
@@ -232,8 +232,8 @@ Total pot $0.30 | Rake $0
 
 def test_the_reshuffle_the_site_states_is_authoritative() -> None:
     hand = _read(_THREE)
-    assert verify(hand).problems == ()
-    assert verify(_without_reshuffle_notes(hand)).problems == (
+    assert replay(hand).verdict.problems == ()
+    assert replay(_without_reshuffle_notes(hand)).verdict.problems == (
         Problem(
             "DUPLICATE_CARD",
             Severity.ERROR,
@@ -260,7 +260,7 @@ def test_the_dealer_writes_where_it_reshuffles_as_pokerstars_does() -> None:
         assert isinstance(note, Note) and note.text == "The deck is reshuffled"
         assert isinstance(after, Draw) and after.count > 0  # the draw that needs the new stub
         assert _counted_reshuffles(_without_reshuffle_notes(hand)) != []
-        assert verify(hand).problems == ()
+        assert replay(hand).verdict.problems == ()
     assert all(not _counted_reshuffles(h) for h in hands if not _reshuffles_in_steps(h))
 
 

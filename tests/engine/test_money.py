@@ -23,6 +23,11 @@ from engine.money import format_money
         (200, {"cents": True}, "2.00"),
         (-5, {"cents": True, "thousands": False}, "-0.05"),
         (150000, {"thousands": False}, "1500"),
+        (526000, {"whole": True}, "5,260"),
+        (526050, {"whole": True}, "5,260"),  # half a chip: to the even chip
+        (526150, {"whole": True}, "5,262"),
+        (526051, {"whole": True, "cents": True}, "5,261"),
+        (-249, {"whole": True}, "-2"),
     ],
 )
 def test_format_money(amount: int, kwargs: dict[str, object], text: str) -> None:
@@ -40,3 +45,13 @@ def test_the_labels_of_stakes_and_reports_write_negative_amounts_right() -> None
     ]
     assert [report_money(a) for a in (-1234, 5, 100000)] == ["-12.34", "0.05", "1000.00"]
     assert [drill_money(a) for a in (-1234, 5, 100000)] == ["-12.34", "0.05", "1000.00"]
+
+
+def test_the_dashboard_writes_money_and_chips_with_the_one_formatter() -> None:
+    from ui.labels import money as page_money
+
+    assert [page_money(a) for a in (-1234, 5, 123456789)] == ["-12.34", "0.05", "1,234,567.89"]
+    assert [page_money(a, chips=True) for a in (526000, -200, 526050)] == [
+        "5,260", "-2", "5,260",
+    ]
+

@@ -23,11 +23,10 @@ from engine.pots import Pot, award, split
 from engine.problems import COLLECT_MISMATCH, PAYOUT_UNSTATED, STACK_CHANGE, STACK_MISMATCH
 from engine.profiles import CENT, CHIP, PROFILES, OddChips, chip_unit, profile_for
 from engine.record import Action, Collect, Game, Hand, Post, Seat, Structure, Tournament, Uncalled
-from engine.replay import replay, run_with_stacks
+from engine.replay import replay
 from engine.settle import Table, expected_shares
 from engine.sim.dealer import deal_hands
 from engine.verdict import Severity
-from engine.verify import verify
 from parser.phh import read_phh
 from parser.reader import read_text
 from tests.paths import REPOSITORY
@@ -157,9 +156,9 @@ def _stars(big: int, small: int) -> Hand:
 def test_a_pokerstars_tournament_split_with_an_odd_chip_verifies() -> None:
     # 135 chips (15 dead from the small blind) tied: deuce7, first left of the button, gets 68
     hand = _stars(68, 67)
-    assert verify(hand).problems == ()
+    assert replay(hand).verdict.problems == ()
     assert (hand.is_tournament, chip_unit(hand, profile_for(hand.site))) == (True, CHIP)
-    wrong = verify(_stars(67, 68)).problems  # the odd chip to the button instead
+    wrong = replay(_stars(67, 68)).verdict.problems  # the odd chip to the button instead
     assert {(p.code, p.line) for p in wrong} == {(COLLECT_MISMATCH, 31), (COLLECT_MISMATCH, 32)}
 
 
@@ -232,7 +231,8 @@ def test_a_pokerkit_phh_split_with_an_odd_chip_verifies_and_pays_what_pokerkit_p
     history.winnings = [0, 5, 4] if "w" in fields else None
     history.finishing_stacks = finishing if "f" in fields else None
     hand = read_phh(history.dumps(), "tie.phh")
-    verdict, final = run_with_stacks(hand)
+    done = replay(hand)
+    verdict, final = done.verdict, done.final
     assert verdict.problems == ()
     assert final == {"Ann": 9900, "Bob": 10100, "Cy": 10000}
     assert chip_unit(hand, profile_for(hand.site)) == CHIP
@@ -246,13 +246,13 @@ def test_pokerkits_odd_chips_all_to_the_first_winner_are_a_phh_setting() -> None
     }
     assert profile_for("phh").odd_chips is OddChips.EITHER
     assert profile_for("pokerstars").odd_chips is OddChips.ONE_EACH
-    assert verify(_kit_three_way([6, 0, 4, 4])).problems == ()  # pokerkit's payout
-    assert verify(_kit_three_way([5, 0, 5, 4])).problems == ()  # the rulebook's
-    wrong = verify(_kit_three_way([4, 0, 6, 4])).problems  # odd chips to Cy: neither way
+    assert replay(_kit_three_way([6, 0, 4, 4])).verdict.problems == ()  # pokerkit's payout
+    assert replay(_kit_three_way([5, 0, 5, 4])).verdict.problems == ()  # the rulebook's
+    wrong = replay(_kit_three_way([4, 0, 6, 4])).verdict.problems  # odd chips to Cy: neither way
     assert {p.code for p in wrong} == {COLLECT_MISMATCH}
     for paid, codes in (([6, 0, 4, 4], {COLLECT_MISMATCH}), ([5, 0, 5, 4], set())):
         stars = replace(_kit_three_way(paid), site="pokerstars", currency="chips")
-        assert {p.code for p in verify(stars).errors} == codes
+        assert {p.code for p in replay(stars).verdict.errors} == codes
 
 
 def test_dealt_tournament_hands_are_whole_chips_and_verify() -> None:
@@ -263,7 +263,7 @@ def test_dealt_tournament_hands_are_whole_chips_and_verify() -> None:
             amounts = [s.amount for s in hand.steps if isinstance(s, Post | Action | Collect)]
             amounts += [s.amount for s in hand.steps if isinstance(s, Uncalled)]
             assert [a for a in amounts if a % CHIP] == [], hand.hand_id
-            assert verify(hand).errors == ()
+            assert replay(hand).verdict.errors == ()
             assert chip_unit(hand, profile_for(hand.site)) == CHIP
             checked += 1
     assert checked == 450
@@ -276,7 +276,7 @@ def test_a_phh_without_payouts_is_a_warning_naming_the_replays_winners() -> None
     history, _ = _kit_tie()
     hand = read_phh(history.dumps(), "bare.phh")
     assert (hand.collects, hand.net) == ((), ())
-    verdict = verify(hand)
+    verdict = replay(hand).verdict
     assert verdict.ok
     [problem] = verdict.problems
     assert (problem.code, problem.severity) == (PAYOUT_UNSTATED, Severity.WARNING)
@@ -284,7 +284,7 @@ def test_a_phh_without_payouts_is_a_warning_naming_the_replays_winners() -> None
         "the history states no payouts, so the collections cannot be checked; "
         "by the replay the pots go: Bob 5, Cy 4 (before any rake)"
     )
-    states = replay(hand).states  # the dashboard's replayer shows it at the end
+    states = replay(hand, views=True).states  # the dashboard's replayer shows it at the end
     assert (states[-1].text, states[-1].problems) == ("the pots are settled", (problem,))
 
 
@@ -301,7 +301,7 @@ def test_an_uncontested_phh_pot_without_payouts_names_its_only_winner() -> None:
             "players = ['Ann', 'Bob', 'Cy']",
         ]
     )
-    [problem] = verify(read_phh(text, "walk.phh")).problems
+    [problem] = replay(read_phh(text, "walk.phh")).verdict.problems
     assert (problem.code, problem.severity, problem.line) == (
         PAYOUT_UNSTATED,
         Severity.WARNING,
@@ -315,10 +315,10 @@ def test_unstated_payouts_are_a_phh_setting_and_elsewhere_still_an_error() -> No
     assert [s for s, p in PROFILES.items() if p.payouts_may_be_unstated] == ["phh"]
     no_collect = base_hand(rake=None, total_pot=None)
     no_collect = replace(no_collect, steps=no_collect.steps[:-1])
-    codes = {(p.code, p.severity) for p in verify(no_collect).problems}
+    codes = {(p.code, p.severity) for p in replay(no_collect).verdict.problems}
     assert (COLLECT_MISMATCH, Severity.ERROR) in codes
     assert PAYOUT_UNSTATED not in {c for c, _ in codes}
-    as_phh = verify(replace(no_collect, site="phh")).problems
+    as_phh = replay(replace(no_collect, site="phh")).verdict.problems
     assert [(p.code, p.severity) for p in as_phh] == [(PAYOUT_UNSTATED, Severity.WARNING)]
 
 
@@ -339,9 +339,9 @@ def test_hands_of_a_pokerkit_phhs_without_tables_are_not_chained() -> None:
     hands = _phhs([first, second])
     assert [h.table for h in hands] == ["", ""]
     assert check_continuity(hands) == {}
-    assert [verify(h).problems for h in hands] == [(), ()]
+    assert [replay(h).verdict.problems for h in hands] == [(), ()]
     tracker = ContinuityTracker()
-    assert [tracker.feed(h, run_with_stacks(h)[1]) for h in hands] == [(), ()]
+    assert [tracker.feed(h, replay(h).final) for h in hands] == [(), ()]
     # at a named table the same pair breaks the carry-over: Ann ended with 99, Bob with 101
     named = [replace(h, table="T") for h in hands]
     [(key, found)] = check_continuity(named).items()
@@ -355,11 +355,11 @@ def test_a_hand_with_unstated_payouts_carries_nothing_to_the_next() -> None:
     second, after = _kit_tie((99, 101, 100))
     second.finishing_stacks = after
     hands = [replace(h, table="T") for h in _phhs([first, second])]
-    assert [p.code for p in verify(hands[0]).problems] == [PAYOUT_UNSTATED]
-    assert verify(hands[1]).problems == ()
+    assert [p.code for p in replay(hands[0]).verdict.problems] == [PAYOUT_UNSTATED]
+    assert replay(hands[1]).verdict.problems == ()
     assert check_continuity(hands) == {}
     tracker = ContinuityTracker()
-    assert [tracker.feed(h, run_with_stacks(h)[1]) for h in hands] == [(), ()]
+    assert [tracker.feed(h, replay(h).final) for h in hands] == [(), ()]
 
 
 # ---------------------------------------------------------------- 4. stable verdicts
@@ -378,7 +378,7 @@ reported = Reported(
     uncalled=(), collects=(Collect("Cy", 900, 20),), rake=0, total_pot=None, net=(),
     tournament=False, end_line=21,
 )
-for p in settle(table, reported, profile_for("pokerstars")):
+for p in settle(table, reported, profile_for("pokerstars")).problems:
     print(p.code, p.line, p.message)
 """
 

@@ -16,7 +16,7 @@ def at_line(states: tuple[TableState, ...], line: int) -> TableState:
 
 
 def test_one_view_before_the_first_step_and_one_after_each_step() -> None:
-    r = replay(base_hand())
+    r = replay(base_hand(), views=True)
     assert r.verdict.ok and r.verdict.problems == ()
     assert [s.step for s in r.states] == list(range(-1, len(BASE_STEPS)))
     first = r.states[0]
@@ -24,7 +24,7 @@ def test_one_view_before_the_first_step_and_one_after_each_step() -> None:
 
 
 def test_the_view_after_a_raise() -> None:
-    s = at_line(replay(base_hand()).states, 8)  # A raises to 20
+    s = at_line(replay(base_hand(), views=True).states, 8)  # A raises to 20
     assert (s.phase, s.street, s.to_act, s.pot, s.current_bet) == ("betting", 0, "B", 35, 20)
     seats = {v.player: v for v in s.seats}
     assert (seats["A"].stack, seats["A"].bet, seats["A"].total) == (980, 20, 20)
@@ -34,7 +34,7 @@ def test_the_view_after_a_raise() -> None:
 
 
 def test_the_view_after_a_draw_shows_the_known_cards_and_the_counts() -> None:
-    states = replay(base_hand()).states
+    states = replay(base_hand(), views=True).states
     s = at_line(states, 13)  # A throws Kd, gets 2s
     seats = {v.player: v for v in s.seats}
     assert seats["A"].cards == parse_cards("7s 5d 4h 3c 2s")
@@ -46,7 +46,7 @@ def test_the_view_after_a_draw_shows_the_known_cards_and_the_counts() -> None:
 
 
 def test_the_last_view_is_the_showdown_with_the_whole_pot() -> None:
-    s = replay(base_hand()).states[-1]
+    s = replay(base_hand(), views=True).states[-1]
     assert s.text == "A collects 1.71"
     assert (s.phase, s.pot) == ("showdown", 180)
     assert s.pots == (Pot(180, ("C", "A")),)
@@ -57,7 +57,7 @@ def test_the_last_view_is_the_showdown_with_the_whole_pot() -> None:
 def test_a_problem_is_attached_to_the_view_of_its_step() -> None:
     steps = list(BASE_STEPS)
     steps[3], steps[4] = steps[4], steps[3]  # C calls before B
-    states = replay(make_hand(steps)).states
+    states = replay(make_hand(steps), views=True).states
     flagged = [(s.line, [p.code for p in s.problems]) for s in states if s.problems]
     assert flagged == [(9, [OUT_OF_TURN])]
 
@@ -90,6 +90,6 @@ def test_side_pots_appear_when_a_player_is_all_in() -> None:
         show("A", "9h 6c 4d 3d 2c"),
     ]
     hand = make_hand(steps, stacks=(1000, 1000, 15), rake=None, total_pot=None, dealt=None)
-    s = at_line(replay(hand).states, 10)
+    s = at_line(replay(hand, views=True).states, 10)
     assert s.pots == (Pot(45, ("B", "C", "A")), Pot(10, ("B", "A")))
     assert {v.player: v.all_in for v in s.seats} == {"A": False, "B": False, "C": True}

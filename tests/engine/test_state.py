@@ -320,3 +320,38 @@ def test_a_fixed_limit_small_blind_may_be_rounded_the_site_s_way() -> None:
     assert hs.check_post("B", PostKind.SMALL_BLIND, 15) == []
     assert codes(hs.check_post("B", PostKind.SMALL_BLIND, 25)) == [BAD_BLIND]
     assert codes(hs.check_post("B", PostKind.SMALL_BLIND, 5)) == [BAD_BLIND]
+
+
+def _snapshot(hs: HandState) -> dict[str, object]:
+    """Every field of the state, copied deep enough to see any change a check could make."""
+    import copy
+
+    return {name: copy.deepcopy(getattr(hs, name)) for name in HandState.__slots__}
+
+
+def test_checks_change_nothing_and_the_deal_is_a_step_of_its_own() -> None:
+    hs = HandState(rules_for(Game.TRIPLE_DRAW_27, Structure.FIXED), LIMIT,
+                   [(1, "A", 1000), (2, "B", 1000), (3, "C", 1000)], 1)
+    hs.apply_post("B", PostKind.SMALL_BLIND, 5)
+    hs.apply_post("C", PostKind.BIG_BLIND, 10)
+    before = _snapshot(hs)
+    assert [f.message for f in hs.check_action("A", CALL, 10)] == [
+        "A calls before the cards are dealt"
+    ]
+    assert [f.message for f in hs.check_draw("A", 2)] == [
+        "A draws when no draw is being dealt"
+    ]
+    assert codes(hs.check_post("A", PostKind.BIG_BLIND, 20)) == [BAD_BLIND]
+    assert _snapshot(hs) == before and hs.phase is Phase.DEAL
+    hs.deal()
+    assert (hs.phase, hs.to_act, hs.stub) == (Phase.BETTING, "A", 37)
+    dealt = _snapshot(hs)
+    assert hs.check_action("A", CALL, 10) == []
+    assert codes(hs.check_action("B", RAISE, 25)) == [OUT_OF_TURN, BAD_AMOUNT]
+    assert codes(hs.check_draw("A", 2)) == [ILLEGAL_ACTION]
+    assert _snapshot(hs) == dealt
+    play(hs, ("A", CALL, 10), ("B", CALL, 5), ("C", CHECK, 0))
+    in_draw = _snapshot(hs)
+    assert codes(hs.check_draw("C", 6)) == [OUT_OF_TURN, BAD_DRAW]
+    assert codes(hs.check_action("A", BET, 10)) == [ILLEGAL_ACTION]
+    assert _snapshot(hs) == in_draw

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from engine.profiles import UncalledReport, profile_for
 from engine.record import Hand
+from engine.replay import replay
 from engine.verdict import Problem, Severity
-from engine.verify import verify
 from parser.reader import read_text
 
 # a Winamax play-money hand written the site's way (the corpus file's table, a later hand):
@@ -62,12 +62,12 @@ def test_winamax_keeps_the_uncalled_bet_in_the_pot_it_states() -> None:
     hand = _read(_TEXT)
     assert (hand.total_pot, hand.rake) == (275, 0)
     assert [(c.player, c.amount) for c in hand.collects] == [("Player4", 275)]
-    assert verify(hand).problems == ()
+    assert replay(hand).verdict.problems == ()
 
 
 def test_a_total_pot_that_is_neither_figure_is_still_flagged() -> None:
     hand = _read(_TEXT.replace("Total pot 2.75", "Total pot 3"))
-    assert verify(hand).problems == (
+    assert replay(hand).verdict.problems == (
         Problem(
             "POT_MISMATCH",
             Severity.ERROR,
@@ -79,7 +79,7 @@ def test_a_total_pot_that_is_neither_figure_is_still_flagged() -> None:
 
 def test_leaving_the_unmatched_bet_out_is_not_winamax_s_way() -> None:
     hand = _read(_TEXT.replace("2.75", "2.25"))
-    assert [(p.code, p.line) for p in verify(hand).problems] == [
+    assert [(p.code, p.line) for p in replay(hand).verdict.problems] == [
         ("COLLECT_MISMATCH", 20),
         ("POT_MISMATCH", 20),
     ]

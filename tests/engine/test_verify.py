@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-import engine.verify as verify_module
+import engine.replay as replay_module
 from engine import problems as P
 from engine.record import (
     Collect,
@@ -22,9 +22,9 @@ from engine.record import (
     Structure,
     Uncalled,
 )
+from engine.replay import replay
 from engine.sim.dealer import deal_hands
 from engine.verdict import Problem, Severity
-from engine.verify import verify
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_text
 from tests.verify_hands import (
@@ -45,12 +45,12 @@ from tests.verify_hands import (
 
 
 def found(hand: Hand) -> set[tuple[str, int]]:
-    return {(p.code, p.line) for p in verify(hand).problems}
+    return {(p.code, p.line) for p in replay(hand).verdict.problems}
 
 
 def test_the_clean_hands_verify_without_a_single_remark() -> None:
-    assert verify(base_hand()).problems == ()
-    assert verify(make_hand(WALK, rake=0, total_pot=10)).problems == ()
+    assert replay(base_hand()).verdict.problems == ()
+    assert replay(make_hand(WALK, rake=0, total_pot=10)).verdict.problems == ()
 
 
 def _swap(a: int, b: int) -> list:  # type: ignore[type-arg]
@@ -116,10 +116,10 @@ def _dry_deck() -> tuple[Callable[[], Hand], int, Severity]:
 
 
 def _replay_failed(monkeypatch: pytest.MonkeyPatch) -> Hand:
-    def boom(hand: Hand) -> None:
+    def boom(self: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(verify_module, "run_checks", boom)
+    monkeypatch.setattr(replay_module._Replayer, "run", boom)
     return base_hand()
 
 
@@ -216,7 +216,7 @@ CASES: dict[str, tuple[Callable[[], Hand], int, Severity]] = {
 @pytest.mark.parametrize("code", sorted(CASES))
 def test_each_corruption_is_reported_with_its_code_and_line(code: str) -> None:
     build, line, severity = CASES[code]
-    verdict = verify(build())
+    verdict = replay(build()).verdict
     matching = [p for p in verdict.problems if p.code == code and p.line == line]
     assert matching, verdict.problems
     assert matching[0].severity is severity
@@ -231,13 +231,13 @@ def test_every_problem_code_has_a_corruption_test() -> None:
 
 
 def test_a_failing_replay_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
-    verdict = verify(_replay_failed(monkeypatch))
+    verdict = replay(_replay_failed(monkeypatch)).verdict
     assert [(p.code, p.line) for p in verdict.problems] == [(P.REPLAY_FAILED, 1)]
     assert "RuntimeError: a bug" in verdict.problems[0].message
 
 
 def test_out_of_turn_is_reported_once_and_the_rest_still_checked() -> None:
-    problems = verify(make_hand(_swap(9, 10))).problems
+    problems = replay(make_hand(_swap(9, 10))).verdict.problems
     assert [(p.code, p.line) for p in problems] == [(P.OUT_OF_TURN, 9)]
 
 
@@ -248,7 +248,7 @@ def test_a_five_dollar_bet_at_ten_twenty_cents_is_flagged() -> None:
 
 def test_a_discard_the_player_does_not_hold() -> None:
     hand = make_hand(with_step(13, draw("A", 1, 1, "Qd", "7s 5d 4h 3c", "2s")))
-    problems = verify(hand).problems
+    problems = replay(hand).verdict.problems
     assert [(p.code, p.line) for p in problems] == [(P.BAD_DRAW, 13)]
     assert problems[0].message == "A discards Qd, not in their hand"
 
@@ -256,7 +256,7 @@ def test_a_discard_the_player_does_not_hold() -> None:
 def test_a_card_thrown_comes_back_only_after_the_deck_ran_out() -> None:
     # C receives the king A threw in the first draw, with 42 cards still in the stub
     steps = with_step(19, draw("C", 2, 1, received="Kd"))
-    problems = verify(make_hand(steps)).problems
+    problems = replay(make_hand(steps)).verdict.problems
     assert [(p.code, p.line) for p in problems] == [(P.DUPLICATE_CARD, 19)]
     assert "Kd received by C: thrown away by A" in problems[0].message
 
@@ -302,7 +302,7 @@ def test_a_split_pot_gives_the_odd_chip_to_the_first_winner_left_of_the_button()
         total_pot=21,
         dealt=None,
     )
-    assert verify(ok).problems == ()
+    assert replay(ok).verdict.problems == ()
     wrong = make_hand(
         [*steps, replace(pot, player="B", amount=10), replace(pot, player="C", amount=11)],
         rake=0,
@@ -348,19 +348,19 @@ def test_side_pots_go_to_the_best_hand_that_reached_them() -> None:
     hand = make_hand(
         [*steps, *good], stacks=(1000, 1000, 30), rake=0, total_pot=130, dealt="9h 6c 4d 3d 2c"
     )
-    assert verify(hand).problems == ()
+    assert replay(hand).verdict.problems == ()
     swapped = [replace(good[0], player="B"), replace(good[1], player="C")]
     bad = make_hand(
         [*steps, *swapped], stacks=(1000, 1000, 30), rake=0, total_pot=130, dealt="9h 6c 4d 3d 2c"
     )
-    reported = {(p.code, p.line) for p in verify(bad).problems}
+    reported = {(p.code, p.line) for p in replay(bad).verdict.problems}
     assert (P.WRONG_WINNER, 30) in reported and (P.WRONG_WINNER, 31) in reported
 
 
 def test_a_seat_line_for_a_player_who_never_plays_is_not_a_problem() -> None:
     hand = base_hand()
     seats = (*hand.seats, Seat(6, "Sleeper", 500, 5, sitting_out=True))
-    assert verify(replace(hand, seats=seats)).problems == ()
+    assert replay(replace(hand, seats=seats)).verdict.problems == ()
 
 
 def _home(steps: list, hero_cards: str = "Ac Kd 7s 4h 2c") -> Hand:  # type: ignore[type-arg]
@@ -379,7 +379,7 @@ def _home(steps: list, hero_cards: str = "Ac Kd 7s 4h 2c") -> Hand:  # type: ign
 
 def test_home_five_card_draw_a_hand_nobody_opens_is_dead_and_the_antes_stay() -> None:
     dead = _home([act("B", 0, X), act("C", 0, X), act("A", 0, X)])
-    assert verify(dead).problems == ()
+    assert replay(dead).verdict.problems == ()
     paid = _home([act("B", 0, X), act("C", 0, X), act("A", 0, X), Collect("A", 15, 0)])
     assert found(paid) == {(P.COLLECT_MISMATCH, 12)}
 
@@ -398,7 +398,7 @@ def test_home_five_card_draw_openers_and_the_draw_limits() -> None:
         show("C", "Qs Qh 5d 6c 8h"),  # 18
         Collect("B", 35, 0),  # 19
     ]
-    assert verify(_home(steps)).problems == ()
+    assert replay(_home(steps)).verdict.problems == ()
     four = list(steps)
     four[5] = draw("C", 1, 4)
     assert found(_home(four)) == {(P.BAD_DRAW, 14)}
@@ -458,7 +458,7 @@ def test_run_it_twice_each_run_wins_half_the_pot() -> None:
         total_pot=2000,
         dealt=None,
     )
-    assert verify(hand).problems == ()
+    assert replay(hand).verdict.problems == ()
     one_takes_all = make_hand(
         [*steps, replace(pot, player="B", amount=2000)],
         site="kingsclub",
@@ -477,13 +477,13 @@ def test_where_the_site_writes_no_rake_the_missing_chips_must_look_like_one() ->
         steps = with_step(31, replace(BASE_STEPS[-1], amount=amount))
         return make_hand(steps, site="merge", rake=None, total_pot=None)
 
-    assert verify(hand(171)).problems == ()  # 9 of 180 (5%) kept as rake
-    assert verify(hand(162)).problems == ()  # 10%
+    assert replay(hand(171)).verdict.problems == ()  # 9 of 180 (5%) kept as rake
+    assert replay(hand(162)).verdict.problems == ()  # 10%
     assert found(hand(150)) == {(P.COLLECT_MISMATCH, 31)}
 
 
 def test_a_reading_warning_comes_first_in_the_verdict_and_the_hand_stays_ok() -> None:
     warning = Problem(P.UNKNOWN_LINE, Severity.WARNING, 15, "line 15 not understood: 'C waves'")
-    verdict = verify(replace(base_hand(), warnings=(warning,)))
+    verdict = replay(replace(base_hand(), warnings=(warning,))).verdict
     assert verdict.problems == (warning,)
     assert verdict.ok

@@ -9,7 +9,7 @@ import warnings
 from pokerkit import FixedLimitBadugi, HandHistory, Mode
 
 from engine.record import Game, Structure
-from engine.replay import run_with_stacks
+from engine.replay import replay
 from engine.sim.dealer import deal_hands
 from parser.phh import VARIANTS, read_phh, write_phh
 from tests.parser.test_phh_standard import _AUTOMATIONS, _DECK, _bet, _names
@@ -58,7 +58,8 @@ def test_pokerkits_badugi_hands_verify_and_pay_what_pokerkit_paid() -> None:
         assert "variant = 'FB'" in text
         hand = read_phh(text, "fb.phh")
         assert hand.game is Game.BADUGI
-        verdict, final = run_with_stacks(hand)
+        done = replay(hand)
+        verdict, final = done.verdict, done.final
         assert verdict.problems == (), (seed, verdict.problems)
         assert tuple(final[p] for p in _names(len(stacks))) == tuple(f * 100 for f in finishing), (
             seed

@@ -22,8 +22,8 @@ from engine.record import (
     Structure,
     Tournament,
 )
+from engine.replay import replay
 from engine.verdict import Problem, Severity
-from engine.verify import verify
 from parser.boss import boss_card
 from parser.outcome import ParseError
 from parser.reader import read_path, read_text
@@ -118,7 +118,7 @@ def test_unknown_action_is_a_warning_at_its_line_and_the_replay_judges() -> None
         ),
     )  # fmt: skip
     assert Action("Player0", 1, ActionKind.CHECK, 36) not in out.actions
-    verdict = verify(out)
+    verdict = replay(out).verdict
     assert verdict.problems[0] == out.warnings[0] and not verdict.ok  # Player0 never acted
 
 
@@ -188,4 +188,4 @@ def test_seats_written_without_a_state_as_older_files_do() -> None:
     ((_, now),) = list(read_text(text, "b.txt"))
     assert isinstance(out, Hand) and isinstance(now, Hand)
     assert out.seats == now.seats == (Seat(3, "Hero", 6006, 4), Seat(4, "Player0", 1418, 5))
-    assert out.warnings == () and verify(out).ok
+    assert out.warnings == () and replay(out).verdict.ok

@@ -30,8 +30,8 @@ from engine.record import (
     Structure,
     Tournament,
 )
+from engine.replay import replay
 from engine.verdict import Problem, Severity
-from engine.verify import verify
 from parser.merge import MergeReader
 from parser.outcome import HandText, ParseError, Skipped
 from parser.reader import read_path, read_text
@@ -183,7 +183,7 @@ def test_unknown_event_is_a_warning_at_its_line_and_the_replay_judges() -> None:
     )  # fmt: skip
     assert Action("Hero", 1, ActionKind.CHECK, 22) not in out.actions
     # Hero's check is gone: the replay, not the reader, says the hand cannot be
-    verdict = verify(out)
+    verdict = replay(out).verdict
     assert verdict.problems[0] == out.warnings[0] and not verdict.ok
 
 
@@ -202,7 +202,7 @@ def test_unknown_elements_rounds_and_cards_types_are_warnings() -> None:
         (UNKNOWN_LINE, 28, 'a line this reader does not know: <round id="BONUS"><cards '
          'type="COMMUNITY" cards="2c"/></round><round id="SECOND_DRAW" sequence="5">'),
     ]  # fmt: skip
-    assert verify(out).ok  # nothing of the play was lost
+    assert replay(out).verdict.ok  # nothing of the play was lost
 
 
 def test_an_unreadable_amount_of_a_known_event_is_an_error_at_its_line() -> None:
@@ -302,7 +302,7 @@ def test_sitting_out_joining_and_connections_are_notes() -> None:
     notes = [s for s in out.steps if isinstance(s, Note)]
     assert notes[0].kind == "sit_out" and notes[0].player == "Napper" and notes[0].line == 25
     assert notes[0].text.startswith(line)
-    assert out.warnings == () and verify(out).ok
+    assert out.warnings == () and replay(out).verdict.ok
 
 
 TOURNAMENT = """\
@@ -352,7 +352,7 @@ def test_a_tournament_hand_with_balances_after_the_blinds() -> None:
     assert out.time == datetime(2012, 7, 14, 12, 47, 39, tzinfo=timezone(timedelta(hours=-7)))
     # the balances are what was left after the blinds: the stacks are both together
     assert out.seats == (Seat(0, "Hero", 150000, 4), Seat(2, "Villain", 150000, 5))
-    assert verify(out).ok and out.warnings == ()
+    assert replay(out).verdict.ok and out.warnings == ()
 
 
 def test_a_cancelled_game_event_is_incomplete() -> None:

@@ -26,7 +26,7 @@ from engine.record import (
     Structure,
     Uncalled,
 )
-from engine.verify import verify
+from engine.replay import replay
 from parser.outcome import ParseError
 from parser.phh import read_phh, write_phh
 from parser.reader import read_text
@@ -89,7 +89,7 @@ def test_the_corrupt_hand_left_out_is_one_no_engine_can_replay() -> None:
     corrupt = [o for _, _, o in results() if isinstance(o, Hand) and o.hand_id in CORRUPT]
     assert [h.hand_id for h in corrupt] == sorted(CORRUPT)
     for hand in corrupt:
-        assert "DUPLICATE_CARD" in {p.code for p in verify(hand).errors}
+        assert "DUPLICATE_CARD" in {p.code for p in replay(hand).verdict.errors}
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             history = HandHistory.loads(write_phh(hand))

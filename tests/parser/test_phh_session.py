@@ -15,7 +15,7 @@ from pokerkit import HandHistory
 
 from engine.cards import parse_cards
 from engine.record import Hand, Note, PostKind
-from engine.verify import verify
+from engine.replay import replay
 from parser.phh import read_phh, write_phh
 from parser.reader import read_path, read_text
 from tests.corpus import CORPUS
@@ -122,7 +122,7 @@ def test_three_draws_after_an_all_in_before_the_draw_are_the_first_second_and_th
         ("p1", 3, 2),
         ("p2", 3, 1),
     ]
-    assert verify(hand).errors == ()
+    assert replay(hand).verdict.errors == ()
 
 
 def test_a_big_blind_posted_out_of_turn_is_pokerkits_post_bet() -> None:
@@ -153,7 +153,7 @@ def test_a_post_bet_reads_back_as_the_big_blind_it_was() -> None:
     assert [(p.player, p.kind, p.amount) for p in back.posts] == [
         (p.player, p.kind, p.amount) for p in hand.posts
     ]
-    assert verify(back).errors == ()
+    assert replay(back).verdict.errors == ()
 
 
 # A hand of our own making (no site wrote it): the stub runs out in the third draw, the
@@ -231,7 +231,7 @@ Seat 6: Fay (small blind) folded after the 3rd Draw
 def test_a_discard_dealt_again_after_the_reshuffle_is_played_by_pokerkit() -> None:
     ((_, hand),) = read_text(RESHUFFLED, "reshuffled.txt")
     assert isinstance(hand, Hand)
-    assert verify(hand).problems == ()
+    assert replay(hand).verdict.problems == ()
     assert [s.text for s in hand.steps if isinstance(s, Note) and s.kind == "reshuffle"] == [
         "The deck is reshuffled"
     ]
@@ -300,7 +300,7 @@ def test_a_show_after_everyone_folded_is_commented_out_for_pokerkit_and_read_bac
     assert final.stacks == [Decimal("3.95"), Decimal("3.9"), Decimal("4.15")]
     back = read_phh(standard_only(text), "s.phh")
     assert [(s.player, s.cards) for s in back.shows] == [("Ann", parse_cards("7s5d4h3c2s"))]
-    assert verify(back).problems == ()
+    assert replay(back).verdict.problems == ()
     # a comment that is not such an action stays a comment
     other = read_phh(standard_only(text).replace("# p3 sm 7s5d4h3c2s", "# p3 sm later"), "o.phh")
     assert [n.text for n in other.steps if isinstance(n, Note)] == ["p3 sm later"]

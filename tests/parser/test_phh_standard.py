@@ -31,9 +31,8 @@ from pokerkit import (
 
 from cli import main
 from engine.record import Collect, Game, Hand, Structure
-from engine.replay import run_with_stacks
+from engine.replay import replay
 from engine.sim.dealer import deal_hands
-from engine.verify import verify
 from parser.outcome import HandText, Outcome, ParseError, Skipped
 from parser.phh import PhhReader, read_phh, write_phh
 from parser.reader import INTERNAL, read_bytes, read_path, read_text
@@ -163,7 +162,8 @@ PLAYED = list(games())
 
 def final_stacks(hand: Hand) -> dict[str, int]:
     """Stacks at the end of the replay, as the engine moves the chips the file states."""
-    verdict, stacks = run_with_stacks(hand)
+    done = replay(hand)
+    verdict, stacks = done.verdict, done.final
     assert verdict.problems == ()
     return stacks
 
@@ -188,7 +188,7 @@ def test_pokerkits_phh_verifies_and_pays_what_pokerkit_paid(index: int, fields: 
         if p.variant == "F2L3D"
         else (Game.SINGLE_DRAW_27, Structure.NO_LIMIT)
     )
-    assert verify(hand).problems == ()
+    assert replay(hand).verdict.problems == ()
     names = _names(len(p.starting))
     assert final_stacks(hand) == {n: f * 100 for n, f in zip(names, p.finishing, strict=True)}
     collected = {c.player: c.amount for c in hand.collects}
@@ -210,7 +210,7 @@ def test_winnings_that_pay_the_wrong_player_are_caught() -> None:
     wrong[winner], wrong[other] = wrong[other], wrong[winner]
     history = p.history
     history.winnings, history.finishing_stacks = wrong, None
-    codes = {x.code for x in verify(read_phh(history.dumps(), "w.phh")).problems}
+    codes = {x.code for x in replay(read_phh(history.dumps(), "w.phh")).verdict.problems}
     assert "WRONG_WINNER" in codes
 
 
@@ -221,7 +221,7 @@ def test_finishing_stacks_that_do_not_add_up_are_caught() -> None:
     history.finishing_stacks = [
         f - 1 if w else f + 1 for f, w in zip(p.finishing, p.winnings, strict=True)
     ]
-    problems = verify(read_phh(history.dumps(), "f.phh")).problems
+    problems = replay(read_phh(history.dumps(), "f.phh")).verdict.problems
     assert problems
     assert {x.code for x in problems} <= {"COLLECT_MISMATCH", "NET_MISMATCH", "WRONG_WINNER"}
 
@@ -252,7 +252,7 @@ def test_one_action_per_line_with_comments_and_brackets_in_strings() -> None:
     hand = read_phh(text, "h.phh")
     assert [(a.player, a.line) for a in hand.actions] == [("p2", 9), ("p1", 10)]
     assert [(c.player, c.amount, c.line) for c in hand.collects] == [("p2", 600, 12)]
-    assert verify(hand).problems == ()
+    assert replay(hand).verdict.problems == ()
 
 
 # ---- several hands in one .phhs file
@@ -283,7 +283,7 @@ def test_a_phhs_file_from_pokerkit_gives_each_hand_its_own_text_and_lines() -> N
         assert (chunk.file, chunk.line, chunk.site) == ("kit.phhs", first, "phh")
         assert chunk.text.strip() == "\n".join(lines[first - 1 : last]).strip()
         assert outcome.hand_id == str(p.history.hand)
-        assert verify(outcome).problems == ()
+        assert replay(outcome).verdict.problems == ()
         assert first <= min(s.line for s in outcome.steps)
         assert max(s.line for s in outcome.steps) <= last
         assert final_stacks(outcome) == {
@@ -326,7 +326,7 @@ def test_a_broken_hand_in_a_phhs_file_is_an_error_for_that_hand_alone(breaking: 
         assert source[2][0].line == third[0]
         for o, p in zip(outcomes[:2] + outcomes[3:], played[:2] + played[3:], strict=True):
             assert isinstance(o, Hand) and o.hand_id == str(p.history.hand)
-            assert verify(o).problems == ()
+            assert replay(o).verdict.problems == ()
 
 
 def _read_three_ways(text: str, name: str) -> list[list[tuple[HandText, Outcome]]]:
@@ -460,7 +460,7 @@ def test_pokerkits_fifth_bet_before_the_draw_breaks_the_rulebooks_cap() -> None:
         warnings.simplefilter("ignore")
         final = list(HandHistory.loads(text))[-1]
     assert list(final.stacks) == [44, 42, 64]  # pokerkit played the fifth bet
-    problems = verify(read_phh(text, "cap.phh")).problems
+    problems = replay(read_phh(text, "cap.phh")).verdict.problems
     assert [(x.code, x.line) for x in problems] == [
         ("CAP_EXCEEDED", 8 + actions.index("p3 cbr 10"))
     ]
@@ -575,7 +575,7 @@ def test_anonymous_and_twice_given_names_stay_apart() -> None:
         history.players = _names(3)
     hand = read_phh(text, "anon.phh")
     assert [s.player for s in hand.seats] == ["p1", "p2", "Cy"]
-    assert verify(hand).problems == ()
+    assert replay(hand).verdict.problems == ()
     assert [s.player for s in read_phh(twice, "twice.phh").seats] == ["Al (p1)", "Al (p2)", "Cy"]
 
 
@@ -603,10 +603,10 @@ def test_our_hands_from_their_standard_fields_alone_pay_out_as_the_originals() -
     trip through ``winnings`` and the antes: no money problem the original does not have."""
     checked = 0
     for hand in own_hands():
-        before = {p.code for p in verify(hand).problems} & MONEY
+        before = {p.code for p in replay(hand).verdict.problems} & MONEY
         text = write_phh(hand).split("# The whole DrawLab record")[0]
         back = read_phh(text, "std.phh")
-        assert {p.code for p in verify(back).problems} & MONEY <= before, hand.hand_id
+        assert {p.code for p in replay(back).verdict.problems} & MONEY <= before, hand.hand_id
         assert sum(c.amount for c in back.collects) == sum(c.amount for c in hand.collects)
         checked += 1
     assert checked >= 150

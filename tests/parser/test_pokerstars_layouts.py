@@ -32,8 +32,8 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from engine.replay import replay
 from engine.verdict import Problem, Severity
-from engine.verify import verify
 from parser import pokerstars
 from parser.outcome import ParseError, Skipped
 from parser.pokerstars_writer import write_pokerstars
@@ -169,7 +169,7 @@ def test_an_unknown_chatter_line_is_one_warning_at_its_line_and_the_hand_is_ok()
         UNKNOWN_LINE, Severity.WARNING, 15, f"a line this reader does not know: {CHATTER}"
     )
     assert hand.warnings == (warning,)
-    verdict = verify(hand)
+    verdict = replay(hand).verdict
     assert verdict.ok
     assert [p for p in verdict.problems if p.code == UNKNOWN_LINE] == [warning]
     assert without_position(hand_of(HEADS_UP).steps) == without_position(hand.steps)
@@ -324,7 +324,7 @@ def test_a_multi_table_bounty_hand_with_a_table_move_and_tournament_lines() -> N
     assert notes(hand) == [("tournament", "Cy", 23), ("tournament", "Ann", 24)]
     assert Collect("Cy", 60000, 22, 0) in hand.steps
     assert hand.warnings == ()
-    assert verify(hand).ok, verify(hand)
+    assert replay(hand).verdict.ok, replay(hand).verdict
 
 
 HEADS_UP_SNG = (
@@ -381,7 +381,7 @@ def test_a_heads_up_sit_and_go_is_won() -> None:
         Draw("Ann", 1, 0, 14, (), c("2c 3d 4h 7s 9c"), ()),
     )
     assert notes(hand) == [("tournament", "Bob", 19), ("tournament", "Ann", 20)]
-    assert verify(hand).ok
+    assert replay(hand).verdict.ok
 
 
 REBUYS = (
@@ -428,7 +428,7 @@ def test_rebuys_and_add_ons_are_notes_of_their_own_even_before_the_seats() -> No
     ]
     assert hand.warnings == ()
     assert hand.stakes == Stakes(1000, 1500, 1500, 3000)
-    assert verify(hand).ok
+    assert replay(hand).verdict.ok
 
 
 def test_a_seat_line_after_play_is_still_an_error() -> None:
@@ -518,7 +518,7 @@ def test_home_game_fast_fold_mixed_and_play_money_layouts(
     )
     assert [s.stack for s in hand.seats] == [100000 if chips else 1000] * 2
     assert hand.warnings == ()
-    assert verify(hand).ok, verify(hand)
+    assert replay(hand).verdict.ok, replay(hand).verdict
 
 
 def test_a_mixed_game_file_reads_its_draw_games_and_keeps_the_others_unsupported() -> None:
@@ -625,7 +625,7 @@ def test_every_line_that_carries_no_play_is_a_note_and_the_hand_is_ok() -> None:
     ]
     assert hand.warnings == ()
     assert (hand.total_pot, hand.rake) == (40, 2)
-    assert verify(hand).ok, verify(hand)
+    assert replay(hand).verdict.ok, replay(hand).verdict
     assert without_position(hand_of(write_pokerstars(hand))) == without_position(hand)
 
 

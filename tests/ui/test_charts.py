@@ -6,6 +6,7 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.rules import game_name
 from ui.charts import (
     draw_chart,
     final_hand_chart,
@@ -14,7 +15,7 @@ from ui.charts import (
     results_chart,
     thin,
 )
-from ui.labels import count, game_name, money, money_kind, seconds, site_name
+from ui.labels import count, money, money_kind, seconds, site_name
 
 
 def test_money_is_hundredths_as_units() -> None:
@@ -25,7 +26,8 @@ def test_money_is_hundredths_as_units() -> None:
 
 def test_game_names() -> None:
     assert game_name("27_triple_draw") == "2-7 Triple Draw"
-    assert game_name("badugi") == "badugi"
+    assert game_name("badugi") == "Badugi"  # the engine's name (the page had none for it)
+    assert game_name("razz") == "razz"  # a site's own name for a game DrawLab does not replay
 
 
 @settings(deadline=None, max_examples=50)

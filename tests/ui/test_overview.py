@@ -16,8 +16,8 @@ from streamlit.testing.v1 import AppTest
 from analysis.pipeline.importer import import_paths
 from analysis.statistics import figures as stats
 from analysis.statistics.definitions import STATS, definitions
-from analysis.statistics.figures import Filters
 from analysis.storage import db
+from analysis.storage.filters import Filters
 from tests.app_support import (  # noqa: F401  (fixtures)
     STARS_TRIPLE,
     app_for,

@@ -8,7 +8,6 @@ import pytest
 
 from analysis.pipeline.verification import check
 from analysis.pipeline.verify_files import verify_paths
-from engine.record import Hand
 from engine.verdict import Severity, Verdict
 from parser.outcome import HandText, ParseError, Skipped
 from tests.corpus import CORPUS
@@ -70,20 +69,32 @@ def test_a_hand_whose_replay_failed_carries_nothing_to_the_next(
     chained = [r.problems for r in verify_paths([path])]
     assert chained == [(), (), ()]
 
-    import analysis.pipeline.verification as verification
-    from engine.pots import SettledPot
-    from engine.replay import run_settled as real
+    from engine import replay as replay_module
+    from engine.problems import REPLAY_FAILED
+    from engine.verdict import Problem, Severity
 
-    def failing(hand: Hand) -> tuple[Verdict, dict[str, int], tuple[SettledPot, ...]]:
-        if hand.hand_id == hands[1].hand_id:
+    real_run = replay_module._Replayer.run
+    third_final = replay_module.replay(hands[2]).final
+
+    def failing(self: replay_module._Replayer) -> Verdict:
+        if self.hand.hand_id == hands[1].hand_id:
             raise RuntimeError("replay failed")
-        return real(hand)
+        return real_run(self)
 
-    monkeypatch.setattr(verification, "run_settled", failing)
+    monkeypatch.setattr(replay_module._Replayer, "run", failing)
     results = list(verify_paths([path]))
-    # The third hand follows the second, whose end is unknown: it is compared with nothing
-    # (not with the first, whose end the second hand's blinds and bets changed).
+    second = next(
+        i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if f"#{hands[1].hand_id}:" in text
+    )
+    failed = Problem(
+        REPLAY_FAILED, Severity.ERROR, second,
+        "the replay failed on this hand (RuntimeError: replay failed)",
+    )
+    # The failed replay is the second hand's verdict, with no stacks; the third hand
+    # follows it, its end unknown: it is compared with nothing (not with the first, whose
+    # end the second hand's blinds and bets changed).
     assert [(r.status, r.problems, dict(r.final)) for r in results[1:]] == [
-        ("ok", (), {}),
-        ("ok", (), dict(real(hands[2])[1])),
+        ("invalid", (failed,), {}),
+        ("ok", (), dict(third_final)),
     ]

@@ -8,7 +8,7 @@ from pathlib import Path
 from analysis.replayer.steps import FORCED_BETS, SETTLED, Units, hand_view
 from engine.problems import STACK_CHANGE
 from engine.record import Hand
-from engine.replay import replay, run_with_stacks
+from engine.replay import replay
 from engine.verdict import Problem, Severity
 from parser.reader import read_path
 from tests.app_support import STARS_TRIPLE
@@ -37,7 +37,7 @@ def test_step_zero_shows_the_forced_bets_and_their_pot() -> None:
         "Player1": 0, "Hero": 5, "Player2": 10, "Player3": 0, "Player4": 0}
     assert [(p.name, p.amount, len(p.eligible)) for p in first.pots] == [("main", 15, 5)]
     assert view.steps[1].text == "Player3 calls 0.10"
-    assert replay(hand).states[0].pot == 0  # what the engine's first view holds
+    assert replay(hand, views=True).states[0].pot == 0  # what the engine's first view holds
 
 
 def test_bets_are_swept_when_the_round_closes_and_streets_follow_the_record() -> None:
@@ -74,7 +74,7 @@ def test_every_hand_ends_with_the_stacks_the_next_hand_starts_from() -> None:
     checked = 0
     for hand, following in pairwise(hands):
         last = hand_view(hand).steps[-1]
-        _, final = run_with_stacks(hand)
+        final = replay(hand).final
         assert {s.player: s.stack for s in last.seats} == {
             s.player: final[s.player] for s in last.seats}
         for seat in following.seats:

@@ -10,8 +10,8 @@ from analysis.statistics.facts import hand_facts
 from analysis.statistics.hand_classes import BADUGI_CLASSES, hand_class, is_made
 from engine.cards import parse_cards
 from engine.record import Draw, Game, Hand, Show, Stakes, Structure
+from engine.replay import replay
 from engine.sim.dealer import deal_hands
-from engine.verify import verify
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_text
 from tests.parser_corpus import without_position
@@ -82,22 +82,22 @@ def test_pokerstars_badugi_hand_reads_and_replays_ok() -> None:
     ]
     shows = [(s.player, s.cards) for s in hand.steps if isinstance(s, Show)]
     assert shows == [("Bob", parse_cards("8c 4d 2h As")), ("Ann", parse_cards("7h 3s 6d 2c"))]
-    verdict = verify(hand)
+    verdict = replay(hand).verdict
     assert verdict.problems == ()
 
 
 def test_the_wrong_winner_is_caught_by_the_badugi_ranking() -> None:
     # Bob's 8-4-2-A badugi loses to Ann's 7-6-3-2: paying Bob is a wrong award.
     text = HAND.replace("Ann collected $1 from pot", "Bob collected $1 from pot")
-    codes = {p.code for p in verify(read_one(text)).problems}
+    codes = {p.code for p in replay(read_one(text)).verdict.problems}
     assert "WRONG_WINNER" in codes, codes
 
 
 def test_five_cards_drawn_or_five_cards_dealt_are_errors() -> None:
     five = HAND.replace("Dealt to Ann [7h 3s 5h 6d]", "Dealt to Ann [7h 3s 5h 6d Kc]")
-    assert not verify(read_one(five)).ok
+    assert not replay(read_one(five)).verdict.ok
     drawn = HAND.replace("Bob: discards 4 cards", "Bob: discards 5 cards")
-    assert not verify(read_one(drawn)).ok
+    assert not replay(read_one(drawn)).verdict.ok
 
 
 def test_written_back_in_pokerstars_words() -> None:
@@ -115,10 +115,10 @@ def test_dealt_badugi_hands_verify_and_round_trip(players: int) -> None:
     counts: Counter[int] = Counter()
     for hand in deal_hands(60, Game.BADUGI, players, seed=players * 7 + 1):
         assert hand.game is Game.BADUGI
-        assert verify(hand).problems == (), hand.hand_id
+        assert replay(hand).verdict.problems == (), hand.hand_id
         assert len(hand.dealt or ()) in (0, 4)
         back = read_one(write_pokerstars(hand))
-        assert verify(back).problems == (), hand.hand_id
+        assert replay(back).verdict.problems == (), hand.hand_id
         counts.update(s.count for s in hand.steps if isinstance(s, Draw))
     assert set(counts) <= {0, 1, 2, 3, 4}
     assert counts[0] and counts[1] and counts[2]

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from analysis.statistics import figures as stats
-from analysis.statistics.figures import Filters
 from analysis.storage import db
+from analysis.storage.filters import Filters
 from tests.app_support import corpus_db_file_fixture  # noqa: F401  (fixture)
 
 STARS_USD = Filters(site="pokerstars", currency="USD", tournament=False)

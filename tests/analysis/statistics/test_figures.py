@@ -14,7 +14,7 @@ import pytest
 from analysis.statistics import figures as stats
 from analysis.statistics.definitions import STAT_BY_KEY, STATS, definitions
 from analysis.statistics.facts import PlayerHandFacts
-from analysis.statistics.figures import Filters
+from analysis.storage.filters import NO_FILTERS, Filters
 from engine.record import Game, Hand
 from engine.sim.dealer import deal_hands
 from tests import stats_reference as ref
@@ -44,7 +44,7 @@ def small() -> DB:
 
 
 def values(
-    con: duckdb.DuckDBPyConnection, player: str, f: Filters = stats.NO_FILTERS
+    con: duckdb.DuckDBPyConnection, player: str, f: Filters = NO_FILTERS
 ) -> dict[str, tuple[int, int]]:
     return {s.key: (s.numerator, s.denominator) for s in stats.player_stats(con, player, f)}
 

@@ -15,7 +15,7 @@ from analysis.pipeline.importer import import_paths
 from analysis.pipeline.verify_files import verify_paths
 from analysis.storage import db as dbmod
 from analysis.storage.export import ExportError, export_hands
-from analysis.storage.queries import HandFilter
+from analysis.storage.filters import Filters
 from tests.store_data import CORPUS
 
 
@@ -58,7 +58,7 @@ def test_phh_export_round_trips_through_verify(
 def test_pokerstars_export_of_pokerstars_hands_round_trips(
     stored: duckdb.DuckDBPyConnection, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    summary = export_hands(stored, tmp_path, "pokerstars", HandFilter(site="pokerstars"))
+    summary = export_hands(stored, tmp_path, "pokerstars", Filters(site="pokerstars"))
     expected = _stored_statuses(stored, "site = 'pokerstars'")
     assert summary.hands == len(expected) > 10
     back = {r.hand_id: r.status for r in verify_paths([tmp_path])}
@@ -92,23 +92,23 @@ def test_hands_without_a_record_are_counted_not_converted(
 
 
 def test_filters_choose_the_hands(stored: duckdb.DuckDBPyConnection, tmp_path: Path) -> None:
-    by_game = export_hands(stored, tmp_path / "g", "phh", HandFilter(game="27_triple_draw"))
+    by_game = export_hands(stored, tmp_path / "g", "phh", Filters(game="27_triple_draw"))
     n_game = stored.execute(
         "SELECT count(*) FROM hands WHERE game = '27_triple_draw' AND status IN ('ok','invalid')"
     ).fetchall()[0][0]
     assert by_game.hands == n_game > 0
-    by_player = export_hands(stored, tmp_path / "p", "phh", HandFilter(player="Player1"))
+    by_player = export_hands(stored, tmp_path / "p", "phh", Filters(player="Player1"))
     n_player = stored.execute(
         "SELECT count(DISTINCT h.id) FROM hands h JOIN seats s ON s.hand = h.id "
         "WHERE s.player = 'Player1' AND h.status IN ('ok', 'invalid')"
     ).fetchall()[0][0]
     assert by_player.hands == n_player > 0
-    window = HandFilter(since=date(2011, 6, 26), until=date(2011, 6, 26))
+    window = Filters(date_from=date(2011, 6, 26), date_to=date(2011, 6, 26))
     day = export_hands(stored, tmp_path / "d", "phh", window)
     ids = {r.hand_id for r in verify_paths([tmp_path / "d"])}
     assert "63845186378" in ids  # 2011/06/26 18:34 WET
     assert day.hands == len(ids)
-    none = export_hands(stored, tmp_path / "n", "phh", HandFilter(since=date(2030, 1, 1)))
+    none = export_hands(stored, tmp_path / "n", "phh", Filters(date_from=date(2030, 1, 1)))
     assert none.hands == 0
 
 
@@ -132,3 +132,36 @@ def test_export_command_writes_and_reports(
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["summary"]
     assert summary["format"] == "pokerstars" and summary["hands"] > 10
     assert len(list(out.iterdir())) == summary["files"]
+
+
+def test_export_takes_the_filters_stats_takes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db_path = tmp_path / "f.duckdb"
+    con = dbmod.connect(db_path)
+    import_paths(con, [CORPUS / "cash" / "Stars"], workers=0)
+    wanted = {
+        "--since 2011-06-26 --until 2011-06-26": Filters(
+            date_from=date(2011, 6, 26), date_to=date(2011, 6, 26)),
+        "--from 2011-06-26 --to 2011-06-26": Filters(
+            date_from=date(2011, 6, 26), date_to=date(2011, 6, 26)),
+        "--stakes 0.10/0.20 --player Hero": Filters(stakes="0.10/0.20", player="Hero"),
+        "--kind cash --position BTN --player Hero": Filters(
+            tournament=False, position="BTN", player="Hero"),
+    }
+    expected = {
+        opts: export_hands(con, tmp_path / f"api{i}", "original", f).hands
+        for i, (opts, f) in enumerate(wanted.items())
+    }
+    con.close()
+    got: dict[str, int] = {}
+    for i, opts in enumerate(wanted):
+        out = tmp_path / f"cli{i}"
+        argv = ["export", "--db", str(db_path), "--format", "original", "--out", str(out)]
+        assert cli.main([*argv, *opts.split(), "--json"]) == 0
+        got[opts] = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["summary"][
+            "hands"]
+    assert got == expected
+    assert all(n > 0 for n in got.values()), got  # each filter keeps some hands
+    bad = ["export", "--db", str(db_path), "--format", "original", "--out", str(tmp_path / "x")]
+    assert cli.main([*bad, "--since", "26/06/2011"]) == 2

@@ -11,10 +11,11 @@ import pytest
 from analysis.pipeline.importer import ImportSummary, import_paths
 from analysis.pipeline.verify_files import verify_paths
 from analysis.storage import db as dbmod
+from analysis.storage.filters import Filters
 from analysis.storage.queries import (
-    HandFilter,
     biggest_pots,
     count_hands,
+    failed_hand_text,
     get_hand,
     hands_with_problems,
     list_hands,
@@ -81,13 +82,13 @@ def test_stored_hand_rebuilds_the_record_read_from_the_file(
 
 
 def test_list_hands_filters(con: duckdb.DuckDBPyConnection) -> None:
-    stars = list_hands(con, HandFilter(site="pokerstars"), limit=1000)
+    stars = list_hands(con, Filters(site="pokerstars"), limit=1000)
     assert set(stars["site"]) == {"pokerstars"}
-    assert len(stars) == count_hands(con, HandFilter(site="pokerstars"))
-    day = list_hands(con, HandFilter(since=date(2011, 6, 26), until=date(2011, 6, 26)))
+    assert len(stars) == count_hands(con, Filters(site="pokerstars"))
+    day = list_hands(con, Filters(date_from=date(2011, 6, 26), date_to=date(2011, 6, 26)))
     assert "63845186378" in set(day["hand_id"])
     assert all(t.date() in (date(2011, 6, 26),) for t in day["time"])
-    hero = count_hands(con, HandFilter(player="Hero"))
+    hero = count_hands(con, Filters(player="Hero"))
     seated = con.execute("SELECT count(DISTINCT hand) FROM seats WHERE player = 'Hero'").fetchall()[
         0
     ][0]
@@ -99,7 +100,7 @@ def test_list_hands_filters(con: duckdb.DuckDBPyConnection) -> None:
 
 def test_problems_and_biggest_pots(con: duckdb.DuckDBPyConnection) -> None:
     problems = hands_with_problems(con, limit=1000)
-    invalid = count_hands(con, HandFilter(status="invalid"))
+    invalid = count_hands(con, Filters(status="invalid"))
     assert set(problems["severity"]) == {"error"}
     assert problems["id"].nunique() == invalid
     pots = biggest_pots(con, limit=5)
@@ -118,3 +119,16 @@ def test_quarantine_lists_unreadable_texts(tmp_path: Path) -> None:
     assert s.statuses["parse_error"] == len(q) == 1
     assert q["file"].iloc[0] == str(broken) and q["line"].iloc[0] >= 1
     assert "Seat one:" in q["text"].iloc[0]
+    assert failed_hand_text(c, str(broken), int(q["line"].iloc[0])) == q["text"].iloc[0]
+    assert failed_hand_text(c, str(broken), int(q["line"].iloc[0]) + 1) is None
+
+
+def test_the_text_of_a_hand_an_import_logged_as_failed(con: duckdb.DuckDBPyConnection) -> None:
+    problems = hands_with_problems(con, severity=None, limit=10_000)
+    assert len(problems) > 0
+    for _, row in problems.iterrows():
+        first = problems[(problems["file"] == row["file"]) & (problems["line"] == row["line"])]
+        stored = get_hand(con, int(first["id"].min()))
+        assert stored is not None
+        assert failed_hand_text(con, str(row["file"]), int(row["line"])) == stored.text
+    assert failed_hand_text(con, "no such file", 1) is None

@@ -127,6 +127,6 @@ def test_a_pot_whose_cards_were_never_shown_has_no_winners() -> None:
         seat_of={"Ann": 1, "Bob": 2}, button=2, strengths={0: {"Ann": 7}},
     )  # fmt: skip
     reported = Reported((), (Collect("Ann", 400, 9),), 0, None, (), False, 10)
-    codes = [p.code for p in settle(table, reported, profile_for("pokerstars"))]
-    assert codes == ["UNDECIDED"]
-    assert table.pots == (SettledPot(400, ("Ann", "Bob"), None),)
+    settled = settle(table, reported, profile_for("pokerstars"))
+    assert [p.code for p in settled.problems] == ["UNDECIDED"]
+    assert settled.pots == (SettledPot(400, ("Ann", "Bob"), None),)

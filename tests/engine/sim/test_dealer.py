@@ -24,10 +24,10 @@ from engine.record import (
     Structure,
     Uncalled,
 )
+from engine.replay import replay
 from engine.rules import rules_for
 from engine.sim.dealer import deal_hands
 from engine.state import HandState, Phase
-from engine.verify import verify
 
 GAMES = [
     (Game.TRIPLE_DRAW_27, Structure.FIXED),
@@ -109,6 +109,8 @@ def test_dealt_hands_are_legal_step_by_step_under_the_state_machine(
         hs = HandState(rules, hand.stakes, [(s.seat, s.player, s.stack) for s in hand.seats],
                        hand.button, cap_heads_up=profile.cap_heads_up)
         for step in hand.steps:
+            if not isinstance(step, Post) and hs.phase is Phase.DEAL:
+                hs.deal()  # the forced bets are in: the cards are dealt, a step of its own
             if isinstance(step, Post):
                 assert hs.check_post(step.player, step.kind, step.amount) == []
                 hs.apply_post(step.player, step.kind, step.amount)
@@ -218,7 +220,7 @@ def test_sit_and_go_hands_rise_in_level_knock_players_out_and_start_new_tourname
     short = [p for h in hands for p in h.posts if p.all_in]
     assert short  # a stack shorter than its blind posts all of it
     for hand in hands:
-        assert verify(hand).problems == ()
+        assert replay(hand).verdict.problems == ()
 
 
 def test_no_limit_sit_and_goes_add_antes_from_level_four_posted_before_the_blinds() -> None:
@@ -235,7 +237,7 @@ def test_no_limit_sit_and_goes_add_antes_from_level_four_posted_before_the_blind
         assert all(p.amount == hand.stakes.ante or p.all_in for p in antes)
         kinds = [p.kind for p in hand.posts]
         assert kinds[: len(antes)] == [PostKind.ANTE] * len(antes)
-        assert verify(hand).problems == ()
+        assert replay(hand).verdict.problems == ()
     assert any(p.kind is PostKind.ANTE for h in hands for p in h.posts)
 
 
@@ -264,7 +266,7 @@ def test_a_table_without_a_hero_shows_no_hole_cards_but_the_showdowns() -> None:
     assert all(h.hero is None and h.dealt is None for h in hands)
     assert all(d.received in (None, ()) for h in hands for d in h.draws)
     assert any(h.shows for h in hands)
-    assert all(verify(h).problems == () for h in hands)
+    assert all(replay(h).verdict.problems == () for h in hands)
 
 
 def test_impossible_tables_are_refused_at_once() -> None:

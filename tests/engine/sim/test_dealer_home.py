@@ -9,9 +9,9 @@ import warnings
 import pytest
 
 from engine.record import ActionKind, Game, Hand, PostKind, Structure
+from engine.replay import replay
 from engine.rules import can_open
 from engine.sim.dealer import deal_hands
-from engine.verify import verify
 from parser.phh import read_phh, write_phh
 from tests.engine.sim.test_dealer import final_stacks
 from tests.engine.sim.test_dealer_roundtrip import placeless
@@ -32,7 +32,7 @@ def _dead(hand: Hand) -> bool:
 def test_home_hands_verify_under_the_home_rules(structure: Structure, players: int) -> None:
     for hand in _home(structure, players):
         assert hand.site == "home"
-        assert verify(hand).problems == (), hand.hand_id
+        assert replay(hand).verdict.problems == (), hand.hand_id
 
 
 def test_everyone_antes_nobody_posts_a_blind_and_nothing_is_raked() -> None:

@@ -1,4 +1,4 @@
-"""Replaying a dealt hand (engine.replay / engine.verify) gives exactly the dealer's result.
+"""Replaying a dealt hand (engine.replay) gives exactly the dealer's result.
 
 The dealer and the replay share the state machine but not the settlement: the dealer pays
 the pots itself (engine.pots, engine.ranking), the replay works out the winners again
@@ -16,7 +16,6 @@ import pytest
 from engine.record import Collect, Game, Hand, Structure
 from engine.replay import replay
 from engine.sim.dealer import deal_hands
-from engine.verify import verify
 from tests.engine.sim.test_dealer import final_stacks
 
 GAMES = [
@@ -46,14 +45,14 @@ def test_dealt_hands_verify_ok_without_a_single_warning(
     game: Game, structure: Structure, players: int
 ) -> None:
     for hand in deal_hands(50, game, players, seed=players * 7 + 1, structure=structure):
-        verdict = verify(hand)
+        verdict = replay(hand).verdict
         assert verdict.problems == (), (hand.hand_id, verdict.problems)
 
 
 @pytest.mark.parametrize(("game", "structure"), GAMES)
 def test_the_replay_ends_with_the_dealers_stacks_and_pot(game: Game, structure: Structure) -> None:
     for hand in deal_hands(40, game, 4, seed=99, structure=structure):
-        result = replay(hand)
+        result = replay(hand, views=True)
         assert result.verdict.ok
         last = result.states[-1]
         put = _contributions(hand)
@@ -77,8 +76,8 @@ def test_the_replay_rejects_a_dealt_hand_whose_pot_went_to_the_wrong_player() ->
             for s in hand.steps
         ),
     )
-    assert verify(hand).ok
-    codes = {p.code for p in verify(wrong).errors}
+    assert replay(hand).verdict.ok
+    codes = {p.code for p in replay(wrong).verdict.errors}
     assert "WRONG_WINNER" in codes or "COLLECT_MISMATCH" in codes
 
 
@@ -102,7 +101,7 @@ def test_a_card_thrown_and_shown_again_is_legal_only_after_the_stub_ran_out() ->
     assert again, "the deck ran out and brought back a card the hero threw"
     for hand in again:
         assert _stub_ran_out(hand)
-        assert verify(hand).problems == ()
+        assert replay(hand).verdict.problems == ()
     # the same sight without the stub running out is a duplicate card
     plain = next(
         h for h in hands
@@ -115,4 +114,4 @@ def test_a_card_thrown_and_shown_again_is_legal_only_after_the_stub_ran_out() ->
     wrong = dataclasses.replace(
         plain, steps=tuple(forged if s is shower else s for s in plain.steps)
     )
-    assert "DUPLICATE_CARD" in {p.code for p in verify(wrong).errors}
+    assert "DUPLICATE_CARD" in {p.code for p in replay(wrong).verdict.errors}

@@ -12,8 +12,8 @@ import dataclasses
 import pytest
 
 from engine.record import Game, Hand, Structure
+from engine.replay import replay
 from engine.sim.dealer import deal_hands
-from engine.verify import verify
 from parser.phh import read_phh, write_phh
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_text
@@ -58,7 +58,7 @@ def test_pokerstars_text_reads_back_into_the_dealt_hand(
         parsed = read_one(write_pokerstars(hand), "dealt.txt")
         assert parsed.site == "pokerstars"
         assert placeless(parsed) == placeless(hand)
-        assert verify(parsed).problems == ()  # and the text, with its lines, verifies
+        assert replay(parsed).verdict.problems == ()  # and the text, with its lines, verifies
 
 
 @pytest.mark.parametrize(("game", "structure", "players"), GAMES)
@@ -69,4 +69,4 @@ def test_phh_text_reads_back_into_the_dealt_hand(
         parsed = read_phh(write_phh(hand), "dealt.phh")
         assert placeless(parsed) == placeless(hand)
         assert parsed.site == hand.site  # the record's own site travels in the PHH file
-        assert verify(parsed).problems == ()
+        assert replay(parsed).verdict.problems == ()

@@ -38,9 +38,9 @@ from engine.record import (
     Show,
     Structure,
 )
+from engine.replay import replay
 from engine.rules import can_open
 from engine.sim.dealer import deal_hands
-from engine.verify import verify
 from engine.wild import Wild, winners_high
 from parser.phh import read_phh, write_phh
 from parser.pokerstars_writer import write_pokerstars
@@ -70,7 +70,7 @@ def _deal(
 
 
 def _codes(hand: Hand) -> set[str]:
-    return {p.code for p in verify(hand).problems}
+    return {p.code for p in replay(hand).verdict.problems}
 
 
 def _misdeal(hand: Hand) -> bool:
@@ -104,7 +104,7 @@ def test_dealt_home_variants_verify_and_carry_over(
     hands = _deal(house, players, n=150, structure=structure, misdeals=60)
     for hand in hands:
         assert hand.house == house and hand.site == "home"
-        assert verify(hand).problems == (), hand.hand_id
+        assert replay(hand).verdict.problems == (), hand.hand_id
     assert check_continuity(hands) == {}
     assert sum(_misdeal(h) for h in hands) >= 2
     assert sum(1 for h in hands if h.carried) >= 5
@@ -328,7 +328,7 @@ def test_a_four_card_draw_needs_an_ace_shown() -> None:
     steps[i] = dataclasses.replace(draw, kept=king, shown=king)
     broken = dataclasses.replace(hand, steps=tuple(steps))
     assert _codes(broken) == {BAD_DRAW}
-    messages = [p.message for p in verify(broken).problems]
+    messages = [p.message for p in replay(broken).verdict.problems]
     assert any("not an ace" in m for m in messages)
     assert any("draws 4 cards; the most allowed is 3" in m for m in messages)
 
@@ -442,7 +442,7 @@ def test_home_variant_hands_travel_through_phh_unchanged(house: HouseRules, play
     for hand in _deal(house, players, n=60, misdeals=50):
         back = read_phh(write_phh(hand), "home.phh")
         assert placeless(back) == placeless(hand)
-        assert back.house == house and verify(back).problems == ()
+        assert back.house == house and replay(back).verdict.problems == ()
 
 
 def test_no_ace_rule_travels_through_phh() -> None:
@@ -466,7 +466,7 @@ def test_simulate_deals_the_house_rules_asked_for(tmp_path: Path) -> None:
     hands = _read_all(out)
     assert len(hands) == 60
     assert {h.house for h in hands} == {EVERYTHING}
-    assert all(verify(h).problems == () for h in hands)
+    assert all(replay(h).verdict.problems == () for h in hands)
     assert check_continuity(hands) == {}
     dealt = _deal(EVERYTHING, 8, n=60, seed=4, misdeals=50)
     assert [h.hand_id for h in hands] == [h.hand_id for h in dealt]
@@ -507,7 +507,7 @@ def test_home_variant_hands_travel_through_the_home_game_text_unchanged(
     text = "\n".join(write_pokerstars(h) for h in hands)
     back = [h for _, h in read_text(text, "home.txt")]
     assert [placeless(h) for h in back if isinstance(h, Hand)] == [placeless(h) for h in hands]
-    assert all(isinstance(h, Hand) and verify(h).problems == () for h in back)
+    assert all(isinstance(h, Hand) and replay(h).verdict.problems == () for h in back)
 
 
 def test_the_home_game_text_states_the_house_rules_and_what_the_table_saw() -> None:
@@ -538,5 +538,5 @@ def test_simulate_writes_the_home_game_text_that_reads_back(tmp_path: Path) -> N
     assert main(args) == 0
     hands = _read_all(out)
     assert {h.house for h in hands} == {HouseRules(wild="deuces", high_low=True, shotgun=True)}
-    assert all(verify(h).problems == () for h in hands)
+    assert all(replay(h).verdict.problems == () for h in hands)
     assert check_continuity(hands) == {}

@@ -1,0 +1,129 @@
+"""Which hands count: the one filter of the statistics, the hand lists, the export, the
+command line and the dashboard.
+
+A filter says which hands a user means - a site, a game, stakes, days, a player at the
+table - whatever is then asked of them, so one type serves both tables it is read over:
+``player_hands`` (one row per player dealt in: the statistics) through ``where`` and
+``hands`` (one row per hand: lists, the replayer, the export) through ``where_hands``.  A
+field a table has no column for is asked of the other one, so every field means the same
+on both.  ``None`` (and ``False`` for ``valid_only``) means no restriction; the days are
+inclusive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    site: str | None = None
+    game: str | None = None
+    stakes: str | None = None  # the stakes label, "0.10/0.20" (``analysis.statistics.facts``)
+    currency: str | None = None
+    date_from: date | None = None
+    date_to: date | None = None
+    position: str | None = None  # of ``player`` where one is named, else of the row's player
+    players_min: int | None = None  # players dealt in (``player_hands.players``)
+    players_max: int | None = None
+    tournament: bool | None = None  # True: tournament hands only; False: cash only
+    valid_only: bool = False  # only hands the replay found without error (status "ok")
+    player: str | None = None  # hands this player sat in
+    status: str | None = None  # one verdict: "ok", "invalid", ...
+    with_problems: bool | None = None  # True: hands with an error or warning; False: none
+
+    def where(self, player: str | None = None) -> tuple[str, list[Any]]:
+        """A SQL condition over ``player_hands`` and its parameters; ``player`` keeps only
+        that player's rows (the statistics of one player)."""
+        named = self.player is not None
+        return _joined(
+            ("site = ?", self.site),
+            ("game = ?", self.game),
+            ("stakes = ?", self.stakes),
+            ("currency = ?", self.currency),
+            ("position = ?", None if named else self.position),
+            ("player = ?", player),
+            ("time >= ?", self.date_from),
+            ("time < ?", _day_after(self.date_to)),
+            ("players >= ?", self.players_min),
+            ("players <= ?", self.players_max),
+            (_tournament(self.tournament), self.tournament),
+            ("hand IN (SELECT id FROM hands WHERE status = 'ok')", self.valid_only or None),
+            (
+                "hand IN (SELECT hand FROM player_hands WHERE player = ? AND position = ?)",
+                (self.player, self.position) if named and self.position is not None else None,
+            ),
+            (
+                "hand IN (SELECT hand FROM seats WHERE player = ?)",
+                self.player if self.position is None else None,
+            ),
+            ("hand IN (SELECT id FROM hands WHERE status = ?)", self.status),
+            (f"hand IN (SELECT id FROM hands WHERE {_problems(self.with_problems)})",
+             self.with_problems),
+        )
+
+    def where_hands(self, alias: str = "h") -> tuple[str, list[Any]]:
+        """A SQL condition over ``hands AS alias`` and its parameters.  The stakes label,
+        the positions and the players dealt in are the statistics' rows' (``player_hands``)."""
+        a = alias
+        ph, ph_params = _joined(
+            ("ph.stakes = ?", self.stakes),
+            ("ph.position = ?", self.position),
+            ("ph.player = ?", self.player if self.position is not None else None),
+            ("ph.players >= ?", self.players_min),
+            ("ph.players <= ?", self.players_max),
+        )
+        return _joined(
+            (f"EXISTS (SELECT 1 FROM seats s WHERE s.hand = {a}.id AND s.player = ?)",
+             self.player),
+            (f"{a}.site = ?", self.site),
+            (f"{a}.game = ?", self.game),
+            (f"{a}.status = ?", self.status),
+            (f"{a}.currency = ?", self.currency),
+            (f"{a}.time >= ?", _midnight(self.date_from)),
+            (f"{a}.time < ?", _midnight(_day_after(self.date_to))),
+            (f"{a}.{_tournament(self.tournament)}", self.tournament),
+            (f"{a}.status = 'ok'", self.valid_only or None),
+            (_problems(self.with_problems, f"{a}."), self.with_problems),
+            (
+                f"EXISTS (SELECT 1 FROM player_hands ph WHERE ph.hand = {a}.id AND {ph})",
+                tuple(ph_params) if ph_params else None,
+            ),
+        )
+
+
+NO_FILTERS = Filters()
+
+
+def _joined(*conditions: tuple[str, object]) -> tuple[str, list[Any]]:
+    """The conditions whose value is not ``None``, joined with AND, and their parameters:
+    the value itself for one ``?``, each item of a tuple for several, none for no ``?``."""
+    parts: list[str] = []
+    params: list[Any] = []
+    for sql, value in conditions:
+        if value is None:
+            continue
+        parts.append(sql)
+        if isinstance(value, tuple):
+            params.extend(value)
+        elif "?" in sql:
+            params.append(value)
+    return (" AND ".join(parts) or "TRUE"), params
+
+
+def _day_after(day: date | None) -> date | None:
+    return None if day is None else day + timedelta(days=1)
+
+
+def _midnight(day: date | None) -> datetime | None:
+    return None if day is None else datetime.combine(day, time())
+
+
+def _tournament(wanted: bool | None) -> str:
+    return f"tournament_id IS {'NOT ' if wanted else ''}NULL"
+
+
+def _problems(wanted: bool | None, prefix: str = "") -> str:
+    return f"({prefix}errors + {prefix}warnings) {'>' if wanted else '='} 0"
