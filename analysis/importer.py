@@ -30,7 +30,15 @@ from typing import Any, BinaryIO
 import duckdb
 import pyarrow.compute as pc
 
-from analysis.db import Connection, append_arrow, connect, fact_columns, facts_stale, one
+from analysis.db import (
+    Connection,
+    append_arrow,
+    connect,
+    fact_columns,
+    facts_stale,
+    one,
+    restore_memory_limit,
+)
 from analysis.facts import hand_facts
 from analysis.rows import ArrowRows, FactsFn, Rows, add_result, with_continuity
 from analysis.store import Store
@@ -307,7 +315,7 @@ class _Import:
                 self.db.execute("CHECKPOINT")  # still under the import's memory cap
             self.db.execute("RESET checkpoint_threshold")
             if limit is not None:
-                _restore_memory_limit(self.db, str(limit[0]))
+                restore_memory_limit(self.db, str(limit[0]))
 
     def _run(self) -> ImportSummary:
         executor: ProcessPoolExecutor | None = None
@@ -538,16 +546,6 @@ class _Import:
                 bytes_total=self.bytes_total,
             )
         )
-
-
-def _restore_memory_limit(db: Connection, before: str) -> None:
-    """Give back the memory limit an import narrowed.  DuckDB shows it rounded ("953.6
-    MiB"), so setting it from that text would shave a little off at every import: the
-    default comes back exactly by RESET, another limit as closely as DuckDB writes it."""
-    db.execute("RESET memory_limit")
-    now = one(db, "SELECT current_setting('memory_limit')")
-    if now is None or str(now[0]) != before:
-        db.execute(f"SET memory_limit = '{before}'")
 
 
 def _hash_stream(stream: BinaryIO, digest: Any, prefix_size: int | None) -> tuple[str | None, int]:
