@@ -151,8 +151,9 @@ def write(
     return summary
 
 
-def _prepare(folder: Path) -> None:
-    """An empty folder to write into: created, or emptied of an earlier dataset only."""
+def check_writable(folder: Path) -> None:
+    """``folder`` exists (made if need be) and holds nothing but a dataset, if anything: a
+    folder holding anything else is refused rather than overwritten."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         entries = list(folder.iterdir())
@@ -165,6 +166,11 @@ def _prepare(folder: Path) -> None:
             f"{folder} holds other files ({', '.join(sorted(strangers)[:3])}): "
             "write a dataset into an empty folder or over an earlier one"
         )
+
+
+def _prepare(folder: Path) -> None:
+    """An empty folder to write into: created, or emptied of an earlier dataset only."""
+    check_writable(folder)
     # an earlier dataset, or a write of one cut short: not a dataset until whole again
     (folder / MANIFEST).unlink(missing_ok=True)
     for name in TABLES:
