@@ -339,10 +339,9 @@ def _bulk(args: argparse.Namespace) -> int:
     import json
 
     from analysis import import_report
+    from analysis.cluster import ClusterUnavailable, bulk  # imports Dask only when run
     from analysis.dataset import DatasetError
     from analysis.importer import Progress
-
-    from analysis.cluster import ClusterUnavailable, bulk  # imports Dask only when run
 
     live = not args.quiet and not args.json and sys.stderr.isatty()
 
