@@ -129,6 +129,7 @@ def bulk(
 ) -> BulkSummary:
     """Parse and verify the histories under ``paths`` on a Dask cluster and write their
     rows as the Parquet dataset ``out`` (see the module's text)."""
+    _distributed()  # before anything is written: without Dask, only the message
     folder = Path(out)
     dataset.check_writable(folder)
     sources = [str(p) for p in paths]
