@@ -84,12 +84,17 @@ def _copy(text: str, copy: int, days: int) -> str:
     if copy == 0:
         return text
     shift = timedelta(days=copy * days)
+    moved: dict[str, str] = {}  # a session has few distinct days
+
+    def day(d: str) -> str:
+        out = moved.get(d)
+        if out is None:
+            out = moved[d] = (datetime.strptime(d, "%Y/%m/%d") + shift).strftime("%Y/%m/%d")
+        return out
 
     def head(m: re.Match[str]) -> str:
-        utc = (datetime.strptime(m.group(4), "%Y/%m/%d") + shift).strftime("%Y/%m/%d")
-        et = (datetime.strptime(m.group(6), "%Y/%m/%d") + shift).strftime("%Y/%m/%d")
         hand_id = int(m.group(2)) + copy * 10**13
-        return f"{m.group(1)}{hand_id}{m.group(3)}{utc}{m.group(5)}{et}"
+        return f"{m.group(1)}{hand_id}{m.group(3)}{day(m.group(4))}{m.group(5)}{day(m.group(6))}"
 
     text = _HEAD.sub(head, text)
     return _TABLE.sub(lambda m: f"{m.group(1)}{m.group(2)} {copy}{m.group(3)}", text)
