@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from analysis.db import Connection
-    from analysis.queries import HandFilter
+    from analysis.storage.db import Connection
+    from analysis.storage.queries import HandFilter
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -90,8 +90,8 @@ def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 def _equity(args: argparse.Namespace) -> int:
     from engine.cards import parse_cards
-    from engine.equity import equity, game_setup, players_from_text
     from engine.ranking import hand_size_of
+    from engine.sim.equity import equity, game_setup, players_from_text
 
     try:
         ranking, draws = game_setup(args.game, args.draws)
@@ -140,8 +140,8 @@ def _stats(args: argparse.Namespace) -> int:
     import json
     from datetime import date
 
-    from analysis.stats import Filters
-    from analysis.stats_report import StatsError, stats_json, stats_text
+    from analysis.statistics.figures import Filters
+    from analysis.statistics.report import StatsError, stats_json, stats_text
 
     try:
         filters = Filters(
@@ -175,8 +175,8 @@ def _stats(args: argparse.Namespace) -> int:
 def _open_db(path: str | None) -> Connection | None:
     """The database to write, or None after saying why it cannot be opened.  Another
     program's short hold on the file (the watcher, the dashboard) is waited for."""
-    from analysis.db import LOCK_WAIT
-    from analysis.importer import open_database
+    from analysis.pipeline.importer import open_database
+    from analysis.storage.db import LOCK_WAIT
 
     try:
         return open_database(path, wait=LOCK_WAIT)
@@ -224,7 +224,7 @@ def _watch(args: argparse.Namespace) -> int:
     import signal
     from pathlib import Path
 
-    from analysis.watch import Batch, Watcher
+    from analysis.pipeline.watch import Batch, Watcher
 
     def show(batch: Batch) -> None:
         if args.json:
@@ -255,8 +255,8 @@ def _watch(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from analysis import import_report
-    from analysis.importer import Progress, import_paths
+    from analysis.pipeline import import_report
+    from analysis.pipeline.importer import Progress, import_paths
 
     if args.parquet is not None:
         return _import_parquet(args)
@@ -294,7 +294,8 @@ def _import_parquet(args: argparse.Namespace) -> int:
     """``import --parquet DIR``: a dataset's hands added as an import of its files adds them."""
     import json
 
-    from analysis.dataset import DatasetError, load
+    from analysis.pipeline.importer import rebuild_player_hands
+    from analysis.storage.dataset import DatasetError, load
 
     if args.paths or args.watch:
         print("error: --parquet loads a dataset alone (no PATH, no --watch)", file=sys.stderr)
@@ -304,6 +305,8 @@ def _import_parquet(args: argparse.Namespace) -> int:
         return 2
     try:
         summary = load(db, args.parquet)
+        if summary.facts_stale:  # another DrawLab's statistics columns: recomputed here
+            rebuild_player_hands(db)
     except DatasetError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
@@ -338,10 +341,10 @@ def _add_bulk(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _bulk(args: argparse.Namespace) -> int:
     import json
 
-    from analysis import import_report
-    from analysis.cluster import ClusterUnavailable, bulk  # imports Dask only when run
-    from analysis.dataset import DatasetError
-    from analysis.importer import Progress
+    from analysis.pipeline import import_report
+    from analysis.pipeline.cluster import ClusterUnavailable, bulk  # imports Dask only when run
+    from analysis.pipeline.importer import Progress
+    from analysis.storage.dataset import DatasetError
 
     live = not args.quiet and not args.json and sys.stderr.isatty()
 
@@ -388,7 +391,7 @@ def _add_reverify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def _reverify(args: argparse.Namespace) -> int:
     import json
 
-    from analysis.reverify import reverify
+    from analysis.pipeline.reverify import reverify
 
     db = _open_db(args.db)
     if db is None:
@@ -427,8 +430,8 @@ def _export(args: argparse.Namespace) -> int:
     import json
     from datetime import date
 
-    from analysis.export import ExportError, export_hands
-    from analysis.queries import HandFilter
+    from analysis.storage.export import ExportError, export_hands
+    from analysis.storage.queries import HandFilter
 
     try:
         filters = HandFilter(
@@ -465,7 +468,7 @@ def _export(args: argparse.Namespace) -> int:
 def _export_parquet(db: Connection, args: argparse.Namespace, filters: HandFilter) -> int:
     import json
 
-    from analysis.dataset import DatasetError, write
+    from analysis.storage.dataset import DatasetError, write
 
     try:
         summary = write(db, args.out, filters)
@@ -498,7 +501,7 @@ def _review(args: argparse.Namespace) -> int:
     from datetime import date
 
     from analysis import review
-    from analysis.stats import hero_name
+    from analysis.statistics.figures import hero_name
 
     try:
         since = date.fromisoformat(args.since) if args.since else None
@@ -548,8 +551,8 @@ def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 def _verify(args: argparse.Namespace) -> int:
     import time
 
-    from analysis.verification import verify_paths
-    from analysis.verify_report import (
+    from analysis.pipeline.verify_files import verify_paths
+    from analysis.pipeline.verify_report import (
         Tally,
         result_json,
         result_text,
@@ -598,8 +601,8 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from analysis.replay_report import hand_json, hand_text
-    from analysis.replay_view import HandView, hand_view
+    from analysis.replayer.report import hand_json, hand_text
+    from analysis.replayer.steps import HandView, hand_view
 
     def show(view: HandView) -> None:
         lines = hand_json(view) if args.json else hand_text(view)
@@ -633,7 +636,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.hand_id is None:
         print("error: give a HAND_ID, or --file PATH", file=sys.stderr)
         return 2
-    from analysis.queries import find_hands, get_hand
+    from analysis.storage.queries import find_hands, get_hand
 
     db = _open_db(args.db)
     if db is None:
@@ -771,7 +774,7 @@ def _app(args: argparse.Namespace) -> int:
     """Replace this process by the Streamlit server, so Ctrl+C or a kill stops it."""
     import os
 
-    from analysis.db import ENV_VAR, resolve_path
+    from analysis.storage.db import ENV_VAR, resolve_path
     from ui import launch
 
     if not 0 < args.port < 65536:

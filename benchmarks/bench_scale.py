@@ -165,7 +165,7 @@ def bench_pages(db: Path) -> dict[str, dict[str, float]]:
 
 
 def bench_reverify(db: Path, workers: str, kill_after: float) -> dict[str, object]:
-    from analysis import db as dbmod
+    from analysis.storage import db as dbmod
 
     proc = subprocess.Popen(
         [sys.executable, "-c", REVERIFY, str(db), workers],

@@ -2,14 +2,14 @@
 
     python -m benchmarks.bench_stages [--hands 20000] [--files 10] [--repeat 1]
 
-The real importer (``analysis.importer.import_paths``, no worker processes) runs on
+The real importer (``analysis.pipeline.importer.import_paths``, no worker processes) runs on
 dealt PokerStars histories with each stage's function wrapped in a timer of processor
 time (``time.process_time``: the figure does not depend on what else the machine runs):
 
 - read: decoding the files and cutting them into hand texts (the site's ``split``), and
   the checksum of each file (the rest of the main loop is counted here too)
 - parse: the site's reader, text to hand record
-- verify: the replay under the rules (``analysis.verification.check``)
+- verify: the replay under the rules (``analysis.pipeline.verification.check``)
 - facts: the per-player facts of the statistics
 - rows: the hand's rows as tuples (``add_result`` less its facts)
 - arrow: a batch's tuples turned into typed Arrow tables (``Rows.to_arrow``)
@@ -56,7 +56,9 @@ class Timers:
 @contextmanager
 def instrumented(timers: Timers) -> Iterator[None]:
     """The importer with each stage's function timed (see the module's text)."""
-    from analysis import importer, rows, store
+    from analysis.pipeline import importer
+    from analysis.storage import rows
+    from analysis.storage import writer as store
     from parser.registry import READERS
 
     saved: list[tuple[Any, str, Any]] = []
@@ -83,8 +85,8 @@ def instrumented(timers: Timers) -> Iterator[None]:
 
 def measure(folder: Path) -> tuple[dict[str, float], int]:
     """CPU seconds per stage of importing ``folder`` into a new database, and the hands."""
-    from analysis.db import connect
-    from analysis.importer import import_paths
+    from analysis.pipeline.importer import import_paths
+    from analysis.storage.db import connect
 
     timers = Timers()
     with tempfile.TemporaryDirectory() as tmp:

@@ -11,7 +11,7 @@ keeps its line in the file.
 
 Events name players by seat (chat by nickname).  Amounts: BET is the bet, RAISE the street
 total reached, CALL and ALL_IN the chips added (the replay of "All-in.on.second.draw"
-proves it: see tests/test_merge.py).  DRAW gives only a count; the hero's hand after each
+proves it: see tests/parser/test_merge.py).  DRAW gives only a count; the hero's hand after each
 draw is a ``DRAW_DRAWN_CARDS`` element, from which the discarded, kept and received cards
 follow.  Merge states no rake and no total pot, and writes no uncalled bet: the winner's
 amount includes it (5-Carddraw-PL...201111).
