@@ -95,7 +95,7 @@ def test_without_dask_bulk_says_how_to_install_it(
 def test_an_unreachable_scheduler_is_an_error_not_a_hang(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from analysis import cluster as cluster_mod
+    from analysis.pipeline import cluster as cluster_mod
 
     monkeypatch.setattr(cluster_mod, "CONNECT_SECONDS", 2)
     code = cli.main(["bulk", "--scheduler", "tcp://127.0.0.1:9", "--out",
