@@ -2,12 +2,13 @@
 
 Run with ``streamlit run app.py`` (or ``make run``).  The database is the one
 ``analysis.storage.db`` picks (``DRAWLAB_DB`` or ``~/.drawlab/drawlab.duckdb``); on a first start
-it is filled with the bundled ``sample_histories`` (see ``ui.state``).
+it is filled with the bundled ``sample_histories`` (see ``ui.state``); the folders the
+Import page watches are imported as they change while it runs (``ui.watching``).
 """
 
 import streamlit as st
 
-from ui import state
+from ui import state, watching
 
 st.set_page_config(page_title="DrawLab", page_icon="🂡", layout="wide")
 
@@ -26,5 +27,6 @@ PAGES = [
 
 try:
     st.navigation(PAGES).run()
+    watching.watcher()  # the watched folders' thread, started once per database (ui.watching)
 finally:
     state.end_run()  # the file is held only while a run reads it (see ui.state)

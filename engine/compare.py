@@ -7,10 +7,21 @@ any other front end read hands the same way.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import cast
 
-from engine.cards import RANK_CHARS, SUIT_CHARS, CardError, Cards, format_card, parse_cards
+from engine.cards import (
+    JOKERS,
+    RANK_CHARS,
+    SUIT_CHARS,
+    CardError,
+    Cards,
+    format_card,
+    number_jokers,
+    parse_cards,
+)
 from engine.ranking import Ranking, hand_size_of, winners
+from engine.wild import Wild, deck_for, winners_high, winners_low
 
 MIN_HANDS = 2
 MAX_HANDS = 6
@@ -47,10 +58,13 @@ def parse_hand(text: str, size: int = 5) -> Cards:
 
 
 def parse_hands(texts: Sequence[str], size: int = 5) -> list[Cards]:
-    """2-6 hands of ``size`` cards, no card in two of them."""
+    """2-6 hands of ``size`` cards, no card in two of them.  Jokers (``Jk``) are numbered
+    across the hands: the first one written is 52, the next 53."""
     if not MIN_HANDS <= len(texts) <= MAX_HANDS:
         raise ValueError(f"expected {MIN_HANDS} to {MAX_HANDS} hands, got {len(texts)}")
     hands = [parse_hand(t.strip(), size) for t in texts]
+    if any(c in JOKERS for hand in hands for c in hand):
+        hands = number_jokers(hands)
     seen: dict[int, int] = {}
     for i, hand in enumerate(hands):
         for card in hand:
@@ -89,3 +103,65 @@ def compare_line(text: str, ranking: Ranking) -> list[int]:
     if not text.strip():
         raise ValueError("empty line")
     return compare_hands(text.split("|"), ranking)
+
+
+# --- wild cards and the high-low split ------------------------------------------------------
+
+HIGH_LOW = "high-low"
+GAMES = ("27", "a5", "high", "badugi", HIGH_LOW)
+WILD_GAMES = ("a5", "high", HIGH_LOW)  # the games a wild card can play in
+
+
+@dataclass(frozen=True)
+class Contest:
+    """How ``drawlab compare`` judges a showdown: ``game`` one of GAMES, ``wild`` the wild
+    cards of a home game (high, ace-to-five and high-low only; jokers add to the deck)."""
+
+    game: str
+    wild: Wild | None = None
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise ValueError(f"unknown game {self.game!r}: one of {', '.join(GAMES)}")
+        if self.wild is not None and self.game not in WILD_GAMES:
+            raise ValueError(f"wild cards play in {', '.join(WILD_GAMES)}, not {self.game}")
+
+    @property
+    def size(self) -> int:
+        return 4 if self.game == "badugi" else 5
+
+    def hands(self, texts: Sequence[str]) -> list[Cards]:
+        hands = parse_hands(texts, self.size)
+        deck = set(deck_for(self.wild))
+        for i, hand in enumerate(hands):
+            for card in hand:
+                if card not in deck:
+                    if self.wild is Wild.JOKER:
+                        raise CardError(f"hand {i}: the deck of --wild joker has one joker")
+                    raise CardError(
+                        f"hand {i}: Jk is a joker, in the deck only with --wild joker or "
+                        "two-jokers"
+                    )
+        return hands
+
+    def answer(self, texts: Sequence[str]) -> str:
+        """The answer line: the winners' indices ("0 2"), or for high-low "high: 0; low: 2"
+        (each half's winners)."""
+        hands = self.hands(texts)
+        if self.game == HIGH_LOW:
+            high = " ".join(map(str, winners_high(hands, self.wild)))
+            low = " ".join(map(str, winners_low(hands, self.wild)))
+            return f"high: {high}; low: {low}"
+        if self.wild is None:
+            best = winners(hands, Ranking(self.game))
+        elif self.game == "high":
+            best = winners_high(hands, self.wild)
+        else:
+            best = winners_low(hands, self.wild)
+        return " ".join(map(str, best))
+
+    def answer_line(self, text: str) -> str:
+        """A ``HAND | HAND | ...`` line to its answer."""
+        if not text.strip():
+            raise ValueError("empty line")
+        return self.answer(text.split("|"))

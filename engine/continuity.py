@@ -34,9 +34,18 @@ from datetime import UTC, datetime, timedelta
 from typing import NamedTuple
 
 from engine.money import format_money as money
-from engine.problems import STACK_CHANGE, STACK_MISMATCH
+from engine.problems import CARRIED_POT_MISMATCH, DEALER_MISMATCH, STACK_CHANGE, STACK_MISMATCH
 from engine.profiles import PROFILES
-from engine.record import TOP_UP_NOTES, Action, Hand, Note, Post
+from engine.record import (
+    MISDEAL_NOTE,
+    TOP_UP_NOTES,
+    Action,
+    Game,
+    Hand,
+    Note,
+    Post,
+    Uncalled,
+)
 from engine.replay import run_with_stacks
 from engine.verdict import Problem, Severity
 
@@ -65,6 +74,13 @@ class TableHand(NamedTuple):
     carries: bool  # its final stacks are known: the history says where the pot went
     line: int  # the hand's first line
     added: tuple[tuple[str, int], ...] = ()  # chips the history says a player added
+    # a home game's deal (RULES.md, "Home variants"): the pot it started with, the pot it
+    # left to the next deal (nobody opened, or a misdeal), whether it was a misdeal
+    home: bool = False
+    button: int | None = None
+    carried: int = 0
+    leaves: int = 0
+    misdeal: bool = False
 
     @classmethod
     def of(cls, hand: Hand, time: datetime | None) -> TableHand:
@@ -79,6 +95,7 @@ class TableHand(NamedTuple):
             not _payouts_unstated(hand),
             hand.line,
             _top_ups(hand),
+            *_home_deal(hand),
         )
 
 
@@ -105,6 +122,8 @@ def table_carry_over(
         if gap < timedelta(0) or gap > MAX_GAP:
             return ()
     out: list[Problem] = []
+    if current.home and previous.home:
+        out.extend(_deal_carried(previous, current))
     added = dict(previous.added)
     for player, now, line in current.seats:
         before = previous_final.get(player)
@@ -194,6 +213,56 @@ def _top_ups(hand: Hand) -> tuple[tuple[str, int], ...]:
         ):
             added[step.player] = added.get(step.player, 0) + step.amount
     return tuple(added.items())
+
+
+def _home_deal(hand: Hand) -> tuple[bool, int | None, int, int, bool]:
+    """``TableHand``'s home-game fields of ``hand``: (home, button, carried, leaves, misdeal)."""
+    profile = PROFILES.get(hand.site)
+    home = hand.game is Game.FIVE_CARD_DRAW and (
+        hand.house is not None or (profile is not None and profile.home_rules)
+    )
+    if not home:
+        return False, hand.button, hand.carried, 0, False
+    misdeal = any(isinstance(s, Note) and s.kind == MISDEAL_NOTE for s in hand.steps)
+    leaves = 0
+    if not hand.collects:
+        put_in = sum(s.amount for s in hand.steps if isinstance(s, Post | Action))
+        back = sum(s.amount for s in hand.steps if isinstance(s, Uncalled))
+        leaves = hand.carried + put_in - back
+    return True, hand.button, hand.carried, leaves, misdeal
+
+
+def _deal_carried(previous: TableHand, current: TableHand) -> list[Problem]:
+    """The antes a dead or misdealt deal left are in the next deal's pot; after a misdeal
+    the same dealer deals again, after a hand nobody opened the deal passes."""
+    out: list[Problem] = []
+    if current.carried != previous.leaves:
+        if previous.leaves:
+            why = "a misdeal" if previous.misdeal else "nobody opened"
+            text = (
+                f"the pot starts with {money(current.carried)}; hand {previous.hand_id} "
+                f"({why}) left {money(previous.leaves)} in it"
+            )
+        else:
+            text = (
+                f"{money(current.carried)} is carried into the pot, but hand "
+                f"{previous.hand_id} was won and left nothing"
+            )
+        out.append(Problem(CARRIED_POT_MISMATCH, Severity.ERROR, current.line, text))
+    if previous.button is not None and current.button is not None:
+        if previous.misdeal and current.button != previous.button:
+            text = (
+                f"after the misdeal of hand {previous.hand_id} the button moves from seat "
+                f"{previous.button} to {current.button}; the same dealer deals again"
+            )
+            out.append(Problem(DEALER_MISMATCH, Severity.ERROR, current.line, text))
+        elif previous.leaves and not previous.misdeal and current.button == previous.button:
+            text = (
+                f"nobody opened hand {previous.hand_id}, but the button stays on seat "
+                f"{current.button}: the deal passes to the next dealer"
+            )
+            out.append(Problem(DEALER_MISMATCH, Severity.ERROR, current.line, text))
+    return out
 
 
 def _payouts_unstated(hand: Hand) -> bool:

@@ -72,8 +72,10 @@ def side_pots(
         dead_total = sum(dead.values())
         bets = {p: c - dead.get(p, 0) for p, c in contributions.items()}
         parts = list(side_pots(bets, live))
-        if not parts:
-            return (Pot(dead_total, ()),) if dead_total else ()
+        if not parts:  # nothing but dead money (antes everyone checked behind): every
+            # live player can win it
+            everyone = tuple(p for p in contributions if p in live)
+            return (Pot(dead_total, everyone),) if dead_total else ()
         parts[0] = Pot(parts[0].amount + dead_total, parts[0].eligible)
         return tuple(parts)
     live_levels = sorted({c for p, c in contributions.items() if p in live and c > 0})
@@ -132,6 +134,35 @@ def split(
     out = {w: (share + (1 if i < odd else 0)) * unit for i, w in enumerate(winners)}
     out[winners[0]] += below
     return out
+
+
+def pot_halves(amount: int, unit: int = 1) -> tuple[int, int]:
+    """A high-low pot's high half and low half, in whole ``unit``s: the odd unit goes to the
+    high half (RULES.md), as does money below one unit (an odd record's)."""
+    low = amount // unit // 2 * unit
+    return amount - low, low
+
+
+def award_high_low(
+    pots: Sequence[Pot],
+    high: Mapping[str, int],
+    low: Mapping[str, int],
+    order: Sequence[str],
+    unit: int = 1,
+) -> tuple[tuple[int, str, int], ...]:
+    """``award`` for California high-low: each pot halved (``pot_halves``), the high half
+    by ``high`` and the low half by ``low`` (each smaller is better), so one hand may take
+    both halves and ties split each half.  A player's two shares of a pot are one entry."""
+    out: dict[tuple[int, str], int] = {}
+    for index, pot in enumerate(pots):
+        if pot.amount == 0:
+            continue
+        top, bottom = pot_halves(pot.amount, unit)
+        halves = (Pot(top, pot.eligible), Pot(bottom, pot.eligible))
+        for half, strength in zip(halves, (high, low), strict=True):
+            for _, player, amount in award((half,), strength, order, unit):
+                out[(index, player)] = out.get((index, player), 0) + amount
+    return tuple((index, player, amount) for (index, player), amount in out.items())
 
 
 def uncalled(contributions: Mapping[str, int]) -> tuple[str, int] | None:
@@ -207,8 +238,11 @@ def award(
 @dataclass(frozen=True, slots=True)
 class SettledPot:
     """A pot as the replay settled it, before rake: who could win it and who did by the
-    cards shown (``None`` where a hand still in it was never shown)."""
+    cards shown (``None`` where a hand still in it was never shown).  A high-low pot also
+    says who took its high half and who its low half (``None`` in other games)."""
 
     amount: int
     eligible: tuple[str, ...]
     winners: tuple[str, ...] | None
+    high: tuple[str, ...] | None = None
+    low: tuple[str, ...] | None = None

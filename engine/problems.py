@@ -107,6 +107,25 @@ before and after it: a warning."""
 REPLAY_FAILED = "REPLAY_FAILED"
 """The replay itself failed on this record (a bug of ours, reported instead of crashing)."""
 
+DECK_EXHAUSTED = "DECK_EXHAUSTED"
+"""A card dealt after the deck ran out in a home game played with "no replacement": once
+the stub and the discards shuffled into a new one are used up, nobody draws a card."""
+
+UP_CARD_MISMATCH = "UP_CARD_MISMATCH"
+"""Shotgun: a player's face-up first card is not written, is not a card of their hand, or a
+face-up card is written in a game that deals none."""
+
+CARRIED_POT_MISMATCH = "CARRIED_POT_MISMATCH"
+"""The pot a home hand starts with differs from what the hand before it left in (the antes
+of a hand nobody opened, or of a misdeal), or a pot is carried in where none was left."""
+
+DEALER_MISMATCH = "DEALER_MISMATCH"
+"""The deal after a misdeal is not dealt by the same dealer, or the deal after a hand
+nobody opened does not pass to the next dealer."""
+
+NOT_IN_DECK = "NOT_IN_DECK"
+"""A card the game's deck does not hold: a joker where no joker is dealt."""
+
 CODES: dict[str, str] = {
     OUT_OF_TURN: "A player acted or drew out of turn.",
     ILLEGAL_ACTION: "An action the rules do not allow at that point.",
@@ -135,6 +154,11 @@ CODES: dict[str, str] = {
     UNKNOWN_LINE: "A line the reader could not place (kept as a warning).",
     DRAW_INFERRED: "A draw worked out from the cards, not written as a line.",
     REPLAY_FAILED: "The replay failed on this record.",
+    DECK_EXHAUSTED: "A card dealt after the deck ran out (no replacement).",
+    UP_CARD_MISMATCH: "A shotgun face-up card missing or not in the hand.",
+    CARRIED_POT_MISMATCH: "The carried pot differs from what the hand before left.",
+    DEALER_MISMATCH: "The wrong dealer after a misdeal or a hand nobody opened.",
+    NOT_IN_DECK: "A card the game's deck does not hold (a joker).",
 }
 
 

@@ -117,6 +117,9 @@ class Draw:
     kept: Cards | None = None
     received: Cards | None = None
     run: int = 0
+    # the cards shown to the table to be allowed a longer draw (the house rule's ace: kept
+    # for a four-card draw, thrown with the rest for a five-card one), where it is written
+    shown: Cards | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +181,38 @@ TOP_UP_NOTES = frozenset({"add_on", "rebuy"})
 """Note kinds whose ``amount`` is chips added to the player's stack for the next hand."""
 
 
+MISDEAL_NOTE = "misdeal"
+"""Note kind of a deal voided by a card exposed while dealing: the same dealer deals again
+(the next hand at the table, with the same button and this one's antes in its pot)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """The house rules a home game of five-card draw was dealt under, as the table agreed
+    them (RULES.md, "Home variants"): what a history must carry for its hands to be judged,
+    since the same site deals many home games.  ``engine.rules.house_rules`` turns them into
+    the ``GameRules`` the replay reads.
+
+    ``max_draw_with_ace``: how many cards a player showing an ace may draw (4, or 5 in the
+    houses that allow it; ``None``: no ace rule).  ``no_replacement``: 7-8 players, and once
+    the stub and the shuffled discards are used up nobody gets a card.  ``ante_again``:
+    after a hand nobody opened, everyone antes again on top of the carried pot.  ``wild``:
+    which cards are wild ("" none; else an ``engine.wild.Wild`` value: "joker",
+    "two-jokers", "deuces", "one-eyed-jacks").  ``high_low``: California high-low, each
+    pot split between the best high and the best ace-to-five low.  ``shotgun``: each
+    player's first card is dealt face up (``Hand.up_cards``).
+    """
+
+    jacks_to_open: bool = True
+    max_draw: int = 3
+    max_draw_with_ace: int | None = 4
+    no_replacement: bool = False
+    ante_again: bool = True
+    wild: str = ""
+    high_low: bool = False
+    shotgun: bool = False
+
+
 Step: TypeAlias = Post | Action | Draw | Show | Muck | Uncalled | Collect | Note
 
 
@@ -217,6 +252,14 @@ class Hand:
     tournament: Tournament | None = None
     # per-player results where the site states them
     net: tuple[tuple[str, int], ...] = field(default=())
+    # the house rules of a home game (``None``: the site's own game; a "home" site hand
+    # without them is played under ``HouseRules()``)
+    house: HouseRules | None = None
+    # chips already in the pot when the hand begins: the antes of the hand before, which
+    # nobody opened or which was misdealt (RULES.md, "Home variants")
+    carried: int = 0
+    # shotgun: each player's first card, dealt face up and known to all
+    up_cards: tuple[tuple[str, int], ...] = ()
     # what the reader noticed while reading tolerantly (a line it could not place, a draw
     # it inferred): warnings, positioned, which the replay puts in the hand's verdict
     warnings: tuple[Problem, ...] = ()

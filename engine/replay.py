@@ -17,26 +17,30 @@ from dataclasses import dataclass
 
 from engine.cards import Cards, format_cards
 from engine.cardtrack import CardTracker
+from engine.hand_value import high_value, low_value
 from engine.money import format_money as money
 from engine.pots import Pot, SettledPot, side_pots
 from engine.problems import (
     BAD_BUTTON,
+    BAD_DRAW,
+    CARRIED_POT_MISMATCH,
+    DECK_EXHAUSTED,
     ILLEGAL_ACTION,
     MISSING_ACTION,
     REPLAY_FAILED,
     RUN_IT_TWICE,
     SHOWDOWN_ORDER,
     UNKNOWN_PLAYER,
+    UP_CARD_MISMATCH,
     Finding,
 )
 from engine.profiles import SiteProfile, chip_unit, profile_for
-from engine.ranking import rank
 from engine.record import (
+    MISDEAL_NOTE,
     Action,
     ActionKind,
     Collect,
     Draw,
-    Game,
     Hand,
     Muck,
     Note,
@@ -45,7 +49,7 @@ from engine.record import (
     Show,
     Uncalled,
 )
-from engine.rules import GameRules, Opener, can_open, home_five_card_draw, rules_for
+from engine.rules import GameRules, Opener, can_open, rules_of
 from engine.settle import Reported, Table, settle
 from engine.state import HandState, Phase
 from engine.verdict import Problem, Severity, Verdict
@@ -71,6 +75,7 @@ class SeatView:
     all_in: bool
     cards: Cards | None  # the hand as far as the history shows it
     drawn: tuple[int, ...]  # cards drawn in each draw so far
+    up: int | None = None  # shotgun: the first card, dealt face up and seen by all
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +168,8 @@ class _Replayer:
         "hand_size",
         "jacks",
         "keep_states",
+        "low_strengths",
+        "misdealt",
         "pots",
         "problems",
         "profile",
@@ -177,16 +184,14 @@ class _Replayer:
         "strengths",
         "uncalled",
         "unknown",
+        "up_cards",
     )
 
     def __init__(self, hand: Hand, keep_states: bool) -> None:
         self.hand = hand
         self.keep_states = keep_states
         self.profile: SiteProfile = profile_for(hand.site)
-        if self.profile.home_rules and hand.game is Game.FIVE_CARD_DRAW:
-            self.rules: GameRules = home_five_card_draw(hand.structure)
-        else:
-            self.rules = rules_for(hand.game, hand.structure)
+        self.rules: GameRules = rules_of(hand, self.profile.home_rules)
         # the rules' numbers the steps read, looked up once per hand
         self.hand_size = self.rules.hand_size
         self.jacks = self.rules.opener is Opener.JACKS
@@ -205,11 +210,18 @@ class _Replayer:
             cap_heads_up=self.profile.cap_heads_up,
             reopen_on_half_bet=self.profile.reopen_on_half_bet,
             small_blind_player=small,
+            carried=hand.carried,
         )
-        self.cards = CardTracker()
+        self.cards = CardTracker(self.rules.deck_size)
         self.run_cards: dict[int, CardTracker] = {}
         self._fork = self.cards
         self.strengths: dict[int, dict[str, int]] = {}
+        # high-low: the low values of the hands shown, run -> player -> rank
+        self.low_strengths: dict[int, dict[str, int]] | None = (
+            {} if self.rules.low is not None else None
+        )
+        self.up_cards = dict(hand.up_cards)
+        self.misdealt = False
         self.uncalled: list[Uncalled] = []
         self.collects: list[Collect] = []
         self.shown_order: list[tuple[str, int]] = []
@@ -235,6 +247,9 @@ class _Replayer:
                     ),
                     hand.line,
                 )
+        if hand.carried and not self.rules.carry_antes:
+            text = f"{money(hand.carried)} is carried into the pot of a game that carries none"
+            self._report(Finding(CARRIED_POT_MISMATCH, text), hand.line)
         self._deal_known_cards()
         keep = self.keep_states
         if keep:
@@ -284,6 +299,40 @@ class _Replayer:
         for player, cards in hand.dealt_others:
             if player in dealt_in:
                 self._report_all(self.cards.deal(player, cards, size), hand.line)
+        if (self.rules.shotgun or hand.up_cards) and not any(
+            isinstance(s, Note) and s.kind == MISDEAL_NOTE for s in hand.steps
+        ):
+            self._deal_up_cards()  # a misdeal voids the deal: no card of it is anyone's
+
+    def _deal_up_cards(self) -> None:
+        """Shotgun: every player dealt in has a first card face up, known to all, so it is
+        a card seen (no one else can hold it) and a card of the player's hand."""
+        hand = self.hand
+        line = hand.line
+        if not self.rules.shotgun:
+            text = "face-up cards are written in a game that deals none (no shotgun)"
+            self._report(Finding(UP_CARD_MISMATCH, text), line)
+            return
+        for player in self.state.order:
+            card = self.up_cards.get(player)
+            if card is None:
+                text = f"{player}'s face-up first card is not written (shotgun)"
+                self._report(Finding(UP_CARD_MISMATCH, text), line)
+                continue
+            held = self.cards.hands.get(player)
+            if held is not None:
+                if card not in held:
+                    text = (
+                        f"{player}'s face-up card {format_cards((card,))} is not in the hand "
+                        f"dealt to them ({format_cards(held)})"
+                    )
+                    self._report(Finding(UP_CARD_MISMATCH, text), line)
+                continue
+            self._report_all(self.cards.claim_up(player, card), line)
+        for player in self.up_cards:
+            if player not in self.state.seat_of:
+                text = f"a face-up card is written for {player}, who is not dealt in"
+                self._report(Finding(UP_CARD_MISMATCH, text), line)
 
     def _step(self, step: object) -> str:
         if isinstance(step, Note):
@@ -312,7 +361,16 @@ class _Replayer:
 
     def _note(self, note: Note) -> str:
         if note.kind == "reshuffle":
+            if self.rules.no_replacement and self.state.reshuffles:
+                text = "the discards are shuffled a second time; the house deals no replacement"
+                self._report(Finding(DECK_EXHAUSTED, text), note.line)
             self.state.state_reshuffle()
+        elif note.kind == MISDEAL_NOTE:
+            if not self.rules.carry_antes:
+                text = "a misdeal in a game that does not carry the antes to a new deal"
+                self._report(Finding(ILLEGAL_ACTION, text), note.line)
+            self._report_all(self.state.misdeal(), note.line)
+            self.misdealt = True
         elif "summary" in note.kind and note.player and note.player not in self.seated:
             # a summary line naming a seat and a player the hand never had (a reader
             # keeps such a corrupt line as a note of kind "..summary..")
@@ -361,7 +419,13 @@ class _Replayer:
         findings = st.check_action(player, kind, action.amount, action.to, action.all_in)
         if self.jacks and kind is _BET and st.street == 0 and st.current_bet == 0:
             held = self.cards.hand(player)
-            if held is not None and len(held) == self.hand_size and not can_open(held):
+            opens = (
+                held is None
+                or len(held) != self.hand_size
+                or max(held) >= self.rules.deck_size  # reported as a card of no deck
+                or can_open(held, self.rules.wild)
+            )
+            if not opens:
                 findings.append(Finding(ILLEGAL_ACTION, f"{player} opens without jacks or better"))
         if findings:
             self._report_all(findings, action.line)
@@ -390,7 +454,13 @@ class _Replayer:
         if run <= 1:
             if st.phase is not _DRAW or st.draw_number != draw.draw:
                 self._reach_draw(draw.draw, draw.line)
-            shows_ace = self.ace_rule and kept is not None and any(c >> 2 == 12 for c in kept)
+            shown = draw.shown
+            shows_ace = self.ace_rule and (
+                (kept is not None and any(c >> 2 == 12 for c in kept))
+                or (shown is not None and any(c >> 2 == 12 for c in shown))
+            )
+            if shown is not None:
+                self._check_shown(draw, shown)
             found = st.check_draw(player, draw.count, shows_ace)
             if found:
                 self._report_all(found, draw.line)
@@ -429,9 +499,54 @@ class _Replayer:
                 )
                 if findings:
                     self._report_all(findings, draw.line)
+        if draw.shown and draw.count == self.hand_size:
+            self.cards.throw_shown(player, draw.shown, after)
+        if self.up_cards and draw.count and self.cards.hands.get(player) is None:
+            self._lose_up_card(player, kept, after)
         if not self.keep_states:
             return ""
+        if draw.shown:
+            return f"{player} shows {format_cards(draw.shown)} and draws {draw.count}"
         return f"{player} draws {draw.count}" if draw.count else f"{player} stands pat"
+
+    def _lose_up_card(self, player: str, kept: Cards | None, reshuffles: int) -> None:
+        """A player whose hand is unknown drew: their face-up card is thrown where the cards
+        kept are written without it, and of unknown whereabouts where nothing is written
+        (it may be thrown, then dealt again after a reshuffle)."""
+        up = self.up_cards.get(player)
+        if up is None or (kept is not None and up in kept):
+            return
+        if kept is not None:
+            self.cards.throw_shown(player, (up,), reshuffles)
+        elif self.cards.holder.get(up) == player:
+            del self.cards.holder[up]
+
+    def _check_shown(self, draw: Draw, shown: Cards) -> None:
+        """The ace shown for a longer draw is an ace, of the player's hand: kept for a draw
+        of four, thrown with the rest for a draw of five (where the discards are written)."""
+        player = draw.player
+        if not shown or any(c >> 2 != 12 for c in shown):
+            text = f"{player} shows {format_cards(shown) or 'nothing'} to draw: not an ace"
+            self._report(Finding(BAD_DRAW, text), draw.line)
+        held = self.cards.hand(player)
+        if held is not None and any(c not in held for c in shown):
+            text = f"{player} shows {format_cards(shown)}, not in their hand, to draw"
+            self._report(Finding(BAD_DRAW, text), draw.line)
+        elif held is None:  # shown to the table: a card seen, this player's
+            for card in shown:
+                if self.cards.holder.get(card) != player:
+                    self._report_all(self.cards.claim_up(player, card), draw.line)
+        thrown, kept = draw.discarded, draw.kept
+        if (
+            draw.count == self.hand_size
+            and thrown is not None
+            and any(c not in thrown for c in shown)
+        ):
+            self._report(
+                Finding(BAD_DRAW, f"{player} draws five but keeps the ace shown"), draw.line
+            )
+        elif draw.count < self.hand_size and kept is not None and any(c not in kept for c in shown):
+            self._report(Finding(BAD_DRAW, f"{player} throws the ace shown to draw"), draw.line)
 
     def _tracker(self, run: int) -> CardTracker:
         """Run 0 is the hand; runs 1 and 2 of a run-it-twice part from it where they begin."""
@@ -454,14 +569,33 @@ class _Replayer:
             findings = tracker.show(player, show.cards, self.hand_size, self.state.reshuffles)
             if findings:
                 self._report_all(findings, show.line)
-        if player not in self.state.folded and len(set(show.cards)) == self.hand_size:
-            self.strengths.setdefault(show.run, {})[player] = rank(show.cards, self.rules.ranking)
+        rules = self.rules
+        if (
+            player not in self.state.folded
+            and len(set(show.cards)) == self.hand_size
+            and max(show.cards) < rules.deck_size  # a card of no deck has no value
+        ):
+            self.strengths.setdefault(show.run, {})[player] = high_value(show.cards, rules)
+            low = low_value(show.cards, rules)
+            if low is not None and self.low_strengths is not None:
+                self.low_strengths.setdefault(show.run, {})[player] = low
+        up = self.up_cards.get(player) if self.up_cards else None
+        if up is not None and up not in show.cards and self._stood_pat(player):
+            text = (
+                f"{player} shows {format_cards(show.cards)} without the face-up "
+                f"{format_cards((up,))}, and drew no card"
+            )
+            self._report(Finding(UP_CARD_MISMATCH, text), show.line)
         if not show.mucked:
             self.shown_order.append((player, show.line))
         if not self.keep_states:
             return ""
         verb = "mucks" if show.mucked else "shows"
         return f"{player} {verb} {format_cards(show.cards)}"
+
+    def _stood_pat(self, player: str) -> bool:
+        drawn = self.state.drawn
+        return all(counts.get(player, 0) == 0 for counts in drawn.values())
 
     # ------------------------------------------------------------------ moving on
 
@@ -535,6 +669,8 @@ class _Replayer:
             button=hand.button,
             dead_hand=st.phase is _DEAD,
             strengths=self.strengths,
+            low_strengths=self.low_strengths,
+            carried=hand.carried,
             forfeited=self.forfeited,
             unit=chip_unit(hand, self.profile),
             dead=st.pot_dead(),
@@ -583,6 +719,7 @@ class _Replayer:
                 all_in=p in st.all_in,
                 cards=self.cards.hand(p),
                 drawn=tuple(self.drawn.get(p, ())),
+                up=self.up_cards.get(p) if self.up_cards else None,
             )
             for p in sorted(st.order, key=lambda q: st.seat_of[q])
         )

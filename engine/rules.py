@@ -4,16 +4,20 @@ One ``GameRules`` value per game and form, so that the state machine (``engine.s
 holds no game-specific branches: it reads these numbers.  RULES.md is the authority; the
 online forms are the defaults, and five-card draw also comes in the home forms of the
 user's documents (antes, jacks or better to open, at most three cards drawn, four with an
-ace shown).
+ace shown) and with the house rules and variants of RULES.md "Home variants" (wild cards,
+California high-low, shotgun, no replacement with 7-8 players, a fifth card with an ace),
+each a setting here (``house_rules``), never a branch on a game's name.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine.ranking import Category, Ranking, category, hand_size_of, ranking_for
-from engine.record import Game, Structure
+from engine.record import Game, Hand, HouseRules, Structure
+from engine.wild import HighCategory, Wild, category_high, deck_for, made_high, rank_high
 
 
 class Forced(StrEnum):
@@ -38,6 +42,15 @@ class GameRules:
     blind is the bet); ``None`` is no cap (pot and no limit).  ``max_discard_with_ace`` is the
     house rule of five-card draw: a player who shows an ace may draw one card more.
     ``reshuffle_live_hands`` is False everywhere: only discards go back into a new stub.
+
+    The home variants: ``wild`` names the wild cards (``None``: none) and ``deck_size``
+    the cards in the deck (53 or 54 with jokers, ``engine.wild.deck_for``); ``low`` is the
+    ranking of the other half of a split pot (``Ranking.ACE_FIVE`` in California high-low,
+    ``None`` when the best hand takes it all); ``shotgun``: each first card is dealt face
+    up; ``no_replacement``: the discards are shuffled into a new stub once, and when that
+    is used up nobody is dealt another card; ``carry_antes``: the antes of a hand nobody
+    opens (or a misdeal) stay in the pot for the next deal, ``ante_again``: everyone antes
+    again on top of them; ``max_players`` is the most players the deck deals to.
     """
 
     game: Game
@@ -50,6 +63,14 @@ class GameRules:
     forced: Forced = Forced.BLINDS
     opener: Opener = Opener.ANY
     hand_size: int = 5
+    wild: Wild | None = None
+    deck_size: int = 52
+    low: Ranking | None = None
+    shotgun: bool = False
+    no_replacement: bool = False
+    carry_antes: bool = False
+    ante_again: bool = True
+    max_players: int = 6
 
     @property
     def rounds(self) -> int:
@@ -111,13 +132,123 @@ def home_five_card_draw(structure: Structure = Structure.FIXED) -> GameRules:
     antes stay in for the next deal), at most three cards drawn, four when the player keeps
     an ace and shows it.
     """
-    return replace(
-        rules_for(Game.FIVE_CARD_DRAW, structure),
-        forced=Forced.ANTES,
-        opener=Opener.JACKS,
-        max_discard=3,
-        max_discard_with_ace=4,
+    return house_rules(structure, HOUSE)
+
+
+HOUSE = HouseRules()
+"""The house rules of the user's documents, where a home hand states none."""
+
+WILDS = tuple(w.value for w in Wild)
+"""The wild-card settings, by their ``engine.wild.Wild`` values (``HouseRules.wild``)."""
+
+
+def house_rules(structure: Structure, house: HouseRules) -> GameRules:
+    """Five-card draw at home under ``house``: antes, carried when nobody opens; the draw
+    limits, the opener, wild cards, high-low, shotgun and no replacement as the table
+    agreed.  Made once per pair and shared (the rules are frozen)."""
+    key = (structure, house)
+    rules = _HOUSE_MADE.get(key)
+    if rules is None:
+        if house.wild and house.wild not in WILDS:
+            raise ValueError(f"unknown wild cards {house.wild!r}: one of {', '.join(WILDS)}")
+        wild = Wild(house.wild) if house.wild else None
+        rules = replace(
+            rules_for(Game.FIVE_CARD_DRAW, structure),
+            forced=Forced.ANTES,
+            opener=Opener.JACKS if house.jacks_to_open else Opener.ANY,
+            max_discard=house.max_draw,
+            max_discard_with_ace=house.max_draw_with_ace,
+            wild=wild,
+            deck_size=len(deck_for(wild)),
+            low=Ranking.ACE_FIVE if house.high_low else None,
+            shotgun=house.shotgun,
+            no_replacement=house.no_replacement,
+            carry_antes=True,
+            ante_again=house.ante_again,
+            max_players=8 if house.no_replacement else 6,
+        )
+        _HOUSE_MADE[key] = rules
+    return rules
+
+
+_HOUSE_MADE: dict[tuple[Structure, HouseRules], GameRules] = {}
+
+
+def house_words(house: HouseRules) -> str:
+    """The house rules as a player says them, for headers and the replayer: "jacks or
+    better to open, draw 3 (4 with an ace shown), jokers wild, high-low, shotgun"."""
+    words = ["jacks or better to open" if house.jacks_to_open else "anything opens"]
+    draw = f"draw {house.max_draw}"
+    if house.max_draw_with_ace is not None:
+        draw += f" ({house.max_draw_with_ace} with an ace shown)"
+    words.append(draw)
+    if house.wild:
+        words.append(_WILD_WORDS[house.wild])
+    if house.high_low:
+        words.append("high-low split")
+    if house.shotgun:
+        words.append("shotgun")
+    if house.no_replacement:
+        words.append("no replacement")
+    if not house.ante_again:
+        words.append("no new antes on a carried pot")
+    return ", ".join(words)
+
+
+def house_from_words(text: str) -> HouseRules | None:
+    """``house_words`` read back: the house rules a history's line states, ``None`` when a
+    part is not one of ``house_words``' phrases (the line is then not DrawLab's)."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if len(parts) < 2 or parts[0] not in ("jacks or better to open", "anything opens"):
+        return None
+    m = _DRAW_WORDS.fullmatch(parts[1])
+    if m is None:
+        return None
+    wild = ""
+    flags: set[str] = set()
+    for part in parts[2:]:
+        if part in _WILD_OF_WORDS and not wild:
+            wild = _WILD_OF_WORDS[part]
+        elif part in _FLAG_WORDS and part not in flags:
+            flags.add(part)
+        else:
+            return None
+    return HouseRules(
+        jacks_to_open=parts[0] == "jacks or better to open",
+        max_draw=int(m[1]),
+        max_draw_with_ace=int(m[2]) if m[2] else None,
+        no_replacement="no replacement" in flags,
+        ante_again="no new antes on a carried pot" not in flags,
+        wild=wild,
+        high_low="high-low split" in flags,
+        shotgun="shotgun" in flags,
     )
+
+
+_DRAW_WORDS = re.compile(r"draw (\d)(?: \((\d) with an ace shown\))?")
+_FLAG_WORDS = frozenset(
+    ("high-low split", "shotgun", "no replacement", "no new antes on a carried pot")
+)
+
+_WILD_WORDS = {
+    Wild.JOKER.value: "joker wild",
+    Wild.TWO_JOKERS.value: "two jokers wild",
+    Wild.DEUCES.value: "deuces wild",
+    Wild.ONE_EYED_JACKS.value: "one-eyed jacks wild",
+}
+_WILD_OF_WORDS = {words: wild for wild, words in _WILD_WORDS.items()}
+
+
+def rules_of(hand: Hand, home_site: bool) -> GameRules:
+    """The rules ``hand`` was played under: its house rules where it states them, the
+    documents' home game at a home site (``home_site``, the site profile's), else the
+    game's online form."""
+    if hand.game is Game.FIVE_CARD_DRAW:
+        if hand.house is not None:
+            return house_rules(hand.structure, hand.house)
+        if home_site:
+            return house_rules(hand.structure, HOUSE)
+    return rules_for(hand.game, hand.structure)
 
 
 def game_name(game: Game) -> str:
@@ -135,8 +266,16 @@ _NAMES = {
 }
 
 
-def can_open(cards: tuple[int, ...]) -> bool:
-    """Jacks or better: a pair of jacks or any better high hand (two pair, trips, ...)."""
+def can_open(cards: tuple[int, ...], wild: Wild | None = None) -> bool:
+    """Jacks or better: a pair of jacks or any better high hand (two pair, trips, ...),
+    wild cards counted (a joker and a jack open)."""
+    if wild is not None:
+        value = rank_high(cards, wild)
+        made = category_high(value)
+        if made is not HighCategory.PAIR:
+            return made is not HighCategory.HIGH_CARD
+        made_ranks, _ = made_high(value)
+        return max(r for r in made_ranks if made_ranks.count(r) == 2) >= 9  # jack
     cat = category(cards, Ranking.HIGH)
     if cat is not Category.PAIR:
         return cat > Category.PAIR

@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.money import format_money as money
-from engine.pots import Pot, SettledPot, clockwise_from_button, side_pots, split
+from engine.pots import Pot, SettledPot, clockwise_from_button, pot_halves, side_pots, split
 from engine.problems import (
     COLLECT_MISMATCH,
     NET_MISMATCH,
@@ -47,6 +47,9 @@ class Table:
     # the part of ``total`` that is dead money (antes, dead blinds): in the main pot, in
     # no level of its own (``engine.state.HandState.pot_dead``)
     dead: dict[str, int] | None = None
+    # high-low: each shown hand's low value, run -> player -> rank (``None``: no low half)
+    low_strengths: dict[int, dict[str, int]] | None = None
+    carried: int = 0  # chips in the pot from the hand before (``Hand.carried``)
     returned_in_collect: dict[str, int] = field(default_factory=dict)  # set by ``settle``
     pots: tuple[SettledPot, ...] = ()  # set by ``settle``: the pots and who won them
 
@@ -71,12 +74,19 @@ class Expected:
     undecided: bool
     odd_chip_slack: int
     winners: list[set[str] | None] = field(default_factory=list)  # per non-empty pot
+    # high-low: per non-empty pot, the winners of its low half (``winners`` less these
+    # plus the high winners are its high half), ``None`` where unknown or not high-low
+    lows: list[tuple[set[str] | None, set[str] | None]] = field(default_factory=list)
 
 
 def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = False) -> Expected:
     """Who wins how much of each pot, before rake, by the hands shown (``all_to_first``:
-    the odd chips of a split all go to its first winner)."""
-    pot_total = sum(table.total.values())
+    the odd chips of a split all go to its first winner).
+
+    High-low (``table.low_strengths`` set): each pot, side pots each on their own, is
+    halved (``engine.pots.halves``: the odd chip to the high half), the high half to the
+    best high hand and the low half to the best low, ties splitting each half."""
+    pot_total = sum(table.total.values()) + table.carried
     if table.dead_hand:
         return Expected({}, (), False, 0)
     if len(table.live) <= 1:
@@ -84,23 +94,29 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
         taker: list[set[str] | None] = [set(table.live)] if pot_total else []
         return Expected(alone, (Pot(pot_total, tuple(table.live)),), False, 0, taker)
     pots = side_pots(table.total, set(table.live), table.dead)
+    if table.carried:
+        pots = _with_carried(pots, table.carried, tuple(table.live))
     runs = [r for r in table.strengths if r > 0]
     runs = sorted(runs) if runs else [0]
     single_run = runs == [0]
     base = table.strengths.get(0, {})
+    low_base = table.low_strengths.get(0, {}) if table.low_strengths is not None else None
     shares: dict[str, int] = {}
     undecided = False
     slack = 0
     order_seats: dict[str, int] | None = None  # made at the first tie that needs it
     forfeited = table.forfeited
     winners: list[set[str] | None] = []
+    halves_won: list[tuple[set[str] | None, set[str] | None]] = []
     for pot in pots:
         if pot.amount == 0:
             continue
         if len(pot.eligible) == 1:
             shares[pot.eligible[0]] = shares.get(pot.eligible[0], 0) + pot.amount
             winners.append({pot.eligible[0]})
+            halves_won.append(({pot.eligible[0]}, {pot.eligible[0]}))
             continue
+        by_half: list[set[str] | None] = [set(), set()]
         if single_run:  # ``split`` among one run gives it the whole pot
             parts = {"0": pot.amount}
         else:
@@ -108,37 +124,55 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
         won: set[str] | None = set()
         for r in runs:
             strength = base if single_run else {**base, **table.strengths.get(r, {})}
-            contenders: list[str] = []
-            unseen = False
-            for p in pot.eligible:
-                if p in strength:
-                    contenders.append(p)
-                elif p not in forfeited:
-                    unseen = True
-            if unseen or not contenders:
-                undecided = True  # a hand still in was never shown: its strength is unknown
-                won = None
-                continue
-            tied = contenders
-            if len(contenders) > 1:
-                best = min([strength[p] for p in contenders])
-                tied = [p for p in contenders if strength[p] == best]
-                if len(tied) > 1 and table.button is not None:
-                    if order_seats is None:
-                        order_seats = {p: table.seat_of[p] for p in table.total}
-                    tied = clockwise_from_button(tied, order_seats, table.button)
-            if len(tied) > 1 and not profile.odd_chip_clockwise:
-                slack += table.unit
-            part = parts[str(r)]
-            if len(tied) == 1 and table.unit >= 1:  # ``split`` to one winner: all of it
-                shares[tied[0]] = shares.get(tied[0], 0) + part
-            else:
-                for p, amount in split(part, tied, table.unit, all_to_first).items():
-                    shares[p] = shares.get(p, 0) + amount
-            if won is not None:
-                won.update(tied)
+            halves: list[tuple[dict[str, int], int]] = [(strength, parts[str(r)])]
+            if low_base is not None and table.low_strengths is not None:
+                low = low_base if single_run else {**low_base, **table.low_strengths.get(r, {})}
+                high_part, low_part = pot_halves(parts[str(r)], table.unit)
+                halves = [(strength, high_part), (low, low_part)]
+            for which, (half, part) in enumerate(halves):
+                contenders: list[str] = []
+                unseen = False
+                for p in pot.eligible:
+                    if p in half:
+                        contenders.append(p)
+                    elif p not in forfeited:
+                        unseen = True
+                if unseen or not contenders:
+                    undecided = True  # a hand still in was never shown: its strength is unknown
+                    won = None
+                    by_half[which] = None
+                    continue
+                tied = contenders
+                if len(contenders) > 1:
+                    best = min([half[p] for p in contenders])
+                    tied = [p for p in contenders if half[p] == best]
+                    if len(tied) > 1 and table.button is not None:
+                        if order_seats is None:
+                            order_seats = {p: table.seat_of[p] for p in table.total}
+                        tied = clockwise_from_button(tied, order_seats, table.button)
+                if len(tied) > 1 and not profile.odd_chip_clockwise:
+                    slack += table.unit
+                if len(tied) == 1 and table.unit >= 1:  # ``split`` to one winner: all of it
+                    shares[tied[0]] = shares.get(tied[0], 0) + part
+                elif part:
+                    for p, amount in split(part, tied, table.unit, all_to_first).items():
+                        shares[p] = shares.get(p, 0) + amount
+                if won is not None:
+                    won.update(tied)
+                taken = by_half[which]
+                if taken is not None:
+                    taken.update(tied)
         winners.append(won)
-    return Expected(shares, pots, undecided, slack, winners)
+        halves_won.append((by_half[0], by_half[1]))
+    lows = halves_won if low_base is not None else []
+    return Expected(shares, pots, undecided, slack, winners, lows)
+
+
+def _with_carried(pots: tuple[Pot, ...], carried: int, live: tuple[str, ...]) -> tuple[Pot, ...]:
+    """The pots with the carried antes in the main pot: dead money every live player can win."""
+    if not pots:
+        return (Pot(carried, live),)
+    return (Pot(pots[0].amount + carried, pots[0].eligible), *pots[1:])
 
 
 def settled_pots(expected: Expected) -> tuple[SettledPot, ...]:
@@ -146,12 +180,22 @@ def settled_pots(expected: Expected) -> tuple[SettledPot, ...]:
     for the database: ``Expected.winners`` holds one entry per non-empty pot."""
     out: list[SettledPot] = []
     winners = iter(expected.winners)
+    halves = iter(expected.lows)
     for pot in expected.pots:
         if pot.amount == 0:
             continue
         won = next(winners, None)
         named = None if won is None else tuple(p for p in pot.eligible if p in won)
-        out.append(SettledPot(pot.amount, pot.eligible, named))
+        high, low = next(halves, (None, None))
+        out.append(
+            SettledPot(
+                pot.amount,
+                pot.eligible,
+                named,
+                None if high is None else tuple(p for p in pot.eligible if p in high),
+                None if low is None else tuple(p for p in pot.eligible if p in low),
+            )
+        )
     return tuple(out)
 
 
@@ -214,7 +258,7 @@ def _unstated(table: Table, reported: Reported, profile: SiteProfile) -> bool:
         return False
     if reported.collects or reported.net:
         return False
-    return sum(table.total.values()) > 0
+    return sum(table.total.values()) + table.carried > 0
 
 
 def _unstated_warning(table: Table, expected: Expected, line: int) -> Problem:
@@ -264,7 +308,7 @@ def _money_findings(
     profile: SiteProfile,
 ) -> list[Problem]:
     out: list[Problem] = []
-    pot = sum(table.total.values())
+    pot = sum(table.total.values()) + table.carried
     shares = dict(exp.shares)
     for p, amount in in_collect.items():
         shares[p] = shares.get(p, 0) + amount

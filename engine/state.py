@@ -30,6 +30,7 @@ from engine.problems import (
     BAD_BLIND,
     BAD_DRAW,
     CAP_EXCEEDED,
+    DECK_EXHAUSTED,
     ILLEGAL_ACTION,
     OUT_OF_TURN,
     STACK_MISMATCH,
@@ -117,6 +118,7 @@ class HandState:
         "button",
         "button_blinds",
         "cap_heads_up",
+        "carried",
         "closed",
         "current_bet",
         "dead",
@@ -159,8 +161,10 @@ class HandState:
         cap_heads_up: bool = True,
         reopen_on_half_bet: bool = False,
         small_blind_player: str | None = None,
+        carried: int = 0,
     ) -> None:
         self.rules = rules
+        self.carried = carried  # chips in the pot from the hand before (home antes carried)
         self.stakes = stakes
         self.cap_heads_up = cap_heads_up
         self.reopen_on_half_bet = reopen_on_half_bet
@@ -206,7 +210,7 @@ class HandState:
         self.posted_big: list[str] = []
         self.draw_queue: list[str] = []
         self.drawn: dict[int, dict[str, int]] = {}
-        self.stub = 52
+        self.stub = rules.deck_size
         self.pile = 0  # discards since the last reshuffle
         self.reshuffles = 0
         self.reshuffle_stated = False  # the site says the next draw comes from a new stub
@@ -234,8 +238,8 @@ class HandState:
 
     @property
     def pot(self) -> int:
-        """Every chip in the middle, this round's bets included."""
-        return sum(self.total.values())
+        """Every chip in the middle, this round's bets and a carried pot included."""
+        return sum(self.total.values()) + self.carried
 
     def pot_dead(self) -> dict[str, int]:
         """Each player's chips that count in no level of the pots: dead blinds, and antes
@@ -368,7 +372,7 @@ class HandState:
         """The cards are dealt: the first betting round begins."""
         if self.phase is not _DEAL:
             return
-        self.stub = 52 - self.rules.hand_size * len(self.order)
+        self.stub = self.rules.deck_size - self.rules.hand_size * len(self.order)
         self.phase = _BETTING
         self.street = 0
         if not self._fixed:
@@ -787,6 +791,15 @@ class HandState:
             out.append(
                 Finding(BAD_DRAW, f"{player} draws {count} cards; the most allowed is {limit}")
             )
+        elif rules.no_replacement and self.reshuffles and count > self.stub:
+            left = f"only {self.stub}" if self.stub else "none"
+            out.append(
+                Finding(
+                    DECK_EXHAUSTED,
+                    f"{player} draws {count} cards after the discards were shuffled once; "
+                    f"{left} left, and the house deals no replacement",
+                )
+            )
         elif count > self.stub + self.pile:
             out.append(
                 Finding(
@@ -835,6 +848,22 @@ class HandState:
         The stated place wins over the count of the stub, which assumes no burn cards; a
         site that does not write it gets the reshuffle where the count runs out."""
         self.reshuffle_stated = True
+
+    def misdeal(self) -> list[Finding]:
+        """A card exposed while dealing voids the deal (RULES.md, "Home variants"): the hand
+        is over with its antes in the pot for the same dealer's new deal.  Only before any
+        betting: once the cards are played a misdeal cannot be called."""
+        out: list[Finding] = []
+        if self.phase is not _DEAL and not (
+            self.phase is _BETTING
+            and self.street == 0
+            and len(self.pending) == len(self.active)
+            and not any(self.street_bet.values())
+        ):
+            out.append(Finding(ILLEGAL_ACTION, "a misdeal is called after the play began"))
+        self.phase = _DEAD
+        self.to_act = None
+        return out
 
     def close_draw(self) -> list[str]:
         """End the draw now; returns the players who had not drawn."""

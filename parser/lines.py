@@ -30,7 +30,7 @@ from pathlib import Path
 
 from lark import Lark
 
-from engine.cards import CardError, Cards, parse_cards
+from engine.cards import JOKER, JOKER_TEXT, SECOND_JOKER, CardError, Cards, format_card, parse_cards
 from engine.problems import UNKNOWN_LINE
 from parser.builder import HandBuilder
 from parser.outcome import HandText, ParseError
@@ -202,6 +202,12 @@ for _r, _rc in enumerate("23456789TJQKA"):
         if _rc == "T":
             _CARD_OF_TEXT["10" + _sc] = _CARD_OF_TEXT["10" + _sc.upper()] = _r * 4 + _s
 
+SECOND_JOKER_TEXT = "Jk2"
+"""How DrawLab's home-game text writes the second joker of a two-joker deck: ``Jk`` alone
+cannot say which joker a line means once the two are in different hands."""
+_CARD_OF_TEXT[JOKER_TEXT] = JOKER
+_CARD_OF_TEXT[SECOND_JOKER_TEXT] = SECOND_JOKER
+
 
 def spaced_cards(text: str) -> Cards:
     """Cards written apart, "7s 5d 4h", the way sites print them; repeats are kept.
@@ -210,9 +216,17 @@ def spaced_cards(text: str) -> Cards:
     raises ``CardError`` for what is not a card.
     """
     try:
-        return tuple(map(_CARD_OF_TEXT.__getitem__, text.split()))
+        cards = tuple(map(_CARD_OF_TEXT.__getitem__, text.split()))
     except KeyError:
         return parse_cards(text, distinct=False)
+    if cards.count(JOKER) > 1:  # "Jk Jk": the second is the second joker
+        return parse_cards(text, distinct=False)
+    return cards
+
+
+def cards_text(cards: Cards) -> str:
+    """Cards written apart for a history ("7s 5d Jk"), the second joker as ``Jk2``."""
+    return " ".join(SECOND_JOKER_TEXT if c == SECOND_JOKER else format_card(c) for c in cards)
 
 
 class FieldError(ValueError):

@@ -38,6 +38,11 @@ in pokerkit's hand, is written as a commented-out action (``# p3 sm 7s5d4h3c2s``
 the reader takes back.  A card dealt again after the deck is reshuffled needs nothing:
 pokerkit deals a card from its discards with a warning that it "is not recommended".
 
+Home games (RULES.md, "Home variants") carry their house rules, the pot carried in and the
+shotgun's face-up cards in ``_drawlab_hand`` (``house``, ``carried``, ``up_cards``, written
+only where a hand has them) and the ace shown for a longer draw as a draw's ``shown``; the
+standard fields then describe the plain game, as pokerkit has none of the variants.
+
 Variant codes: the standard's ``F2L3D`` and ``N2L1D``, and for the draw games it does not
 name, codes built the same way: structure letter (F, P, N) + game (``2L3D``, ``2L1D``,
 ``AL3D``, ``AL1D``, ``5D``, as in ``P2L3D`` or ``N5D``).
@@ -62,6 +67,7 @@ from engine.record import (
     Draw,
     Game,
     Hand,
+    HouseRules,
     Muck,
     Note,
     Post,
@@ -74,6 +80,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from engine.rules import HOUSE
 from engine.verdict import Problem, Severity
 from parser.outcome import HandText, ParseError, Skipped
 
@@ -359,6 +366,17 @@ def _hand_fields(hand: Hand) -> dict[str, object]:
         "tournament": _fields(hand.tournament) if hand.tournament is not None else None,
         "net": [{"player": p, "amount": a} for p, a in hand.net],
     }
+    # the home game's fields, written only where a hand has them (older files stay as
+    # they were): the house rules, the pot carried in, the shotgun's face-up cards
+    if hand.house is not None:
+        house = _fields(hand.house)
+        if hand.house.max_draw_with_ace is None:
+            house["max_draw_with_ace"] = 0  # no ace rule (TOML has no null)
+        fields["house"] = house
+    if hand.carried:
+        fields["carried"] = hand.carried
+    if hand.up_cards:
+        fields["up_cards"] = [{"player": p, "card": c} for p, c in hand.up_cards]
     return fields
 
 
@@ -636,7 +654,33 @@ def _from_drawlab(
         total_pot=_opt_int(h.get("total_pot")),
         tournament=tournament,
         net=tuple((str(n["player"]), int(n["amount"])) for n in h.get("net", [])),
+        house=_house(h.get("house")),
+        carried=int(h.get("carried", 0)),
+        up_cards=tuple(
+            (str(u["player"]), _int_cards([u["card"]])[0]) for u in h.get("up_cards", [])
+        ),
         warnings=carried + warnings,
+    )
+
+
+def _house(value: object) -> HouseRules | None:
+    """The ``house`` table of a DrawLab record: each house rule, the defaults where one is
+    not written."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise TypeError(f"expected a table of house rules, got {value!r}")
+    d = HOUSE
+    ace = value.get("max_draw_with_ace", d.max_draw_with_ace)
+    return HouseRules(
+        jacks_to_open=bool(value.get("jacks_to_open", d.jacks_to_open)),
+        max_draw=int(value.get("max_draw", d.max_draw)),
+        max_draw_with_ace=int(ace) or None if ace is not None else None,
+        no_replacement=bool(value.get("no_replacement", d.no_replacement)),
+        ante_again=bool(value.get("ante_again", d.ante_again)),
+        wild=str(value.get("wild", d.wild)),
+        high_low=bool(value.get("high_low", d.high_low)),
+        shotgun=bool(value.get("shotgun", d.shotgun)),
     )
 
 
@@ -657,6 +701,7 @@ def _step(r: Mapping[str, Any], line: int) -> Step:
         return Draw(
             player, int(r["draw"]), int(r["count"]), line, _opt_cards(r.get("discarded")),
             _opt_cards(r.get("kept")), _opt_cards(r.get("received")), int(r.get("run", 0)),
+            _opt_cards(r.get("shown")),
         )  # fmt: skip
     if kind == "Show":
         return Show(
@@ -686,9 +731,9 @@ def _opt_int(value: object) -> int | None:
 
 def _int_cards(value: object) -> Cards:
     if not isinstance(value, list) or not all(
-        isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52 for c in value
-    ):
-        raise ValueError(f"expected card numbers 0-51, got {value!r}")
+        isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 54 for c in value
+    ):  # 52 and 53 are the jokers of a home game (engine.cards.JOKERS)
+        raise ValueError(f"expected card numbers 0-53, got {value!r}")
     return tuple(value)
 
 

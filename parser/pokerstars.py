@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import fields
+from dataclasses import fields, replace
 from itertools import islice
 from operator import attrgetter
 from typing import Final, TypeVar
@@ -25,6 +25,7 @@ from typing import Final, TypeVar
 from engine.cards import CardError, Cards, parse_cards
 from engine.problems import UNKNOWN_LINE
 from engine.record import (
+    MISDEAL_NOTE,
     TOP_UP_NOTES,
     Action,
     ActionKind,
@@ -32,6 +33,7 @@ from engine.record import (
     Draw,
     Game,
     Hand,
+    HouseRules,
     Muck,
     Note,
     Post,
@@ -44,6 +46,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from engine.rules import house_from_words
 from engine.verdict import Problem, Severity
 from parser.encoding import NumberedLines
 from parser.lines import (
@@ -59,6 +62,7 @@ from parser.outcome import HandText, ParseError, Skipped
 from parser.times import stated_time
 
 SITE: Final = "pokerstars"
+HOME_SITE: Final = "home"  # a hand with DrawLab's "House rules:" line: a home game
 GRAMMAR = LineGrammar("pokerstars.lark")
 
 _HAND_START = re.compile(
@@ -93,6 +97,7 @@ _BODY = GRAMMAR.group(
         "BETTING_CAPPED", "CAPPED",
         "CASHED_OUT", "FINISHED", "WINS_TOURNAMENT", "BOUNTY", "REBUY", "TIME_BANK",
         "RESHUFFLE", "ADD_ON", "ADDS", "ENTRY_WON", "BREAK_SKIPPED", "SUMMARY",
+        "HOUSE_RULES", "CARRIED", "UP_CARD", "SHOWS_TO_DRAW", "MISDEAL",
     )
 )  # fmt: skip
 _SUMMARY = GRAMMAR.group(("SEAT_SUMMARY", "TOTAL_POT", "BOARD"))
@@ -145,6 +150,7 @@ NOTE_KINDS: Final = {
     # Notes with an effect: the replay reads "reshuffle" (discards may come back); a rebuy
     # or add-on puts chips on the player's stack for the next hand.
     "RESHUFFLE": "reshuffle",
+    "MISDEAL": MISDEAL_NOTE,
     "REBUY": "rebuy",
     "ADD_ON": "add_on",
     "ADDS": "add_on",
@@ -273,6 +279,10 @@ class _HandParser:
         self.big_blind: int | None = None  # the first big blind posted, all-in or not
         self.warnings: list[Problem] = []  # what tolerant reading noticed (unknown lines)
         self.in_summary = False
+        self.house: HouseRules | None = None  # a home game's "House rules:" line
+        self.house_ante: int | None = None  # the ante it states
+        self.carried = 0
+        self.up_cards: list[tuple[str, int]] = []
 
     # ---- errors
     def error(
@@ -435,7 +445,7 @@ class _HandParser:
             )
         stakes = self.make_stakes(structure, small, big)
         return Hand(
-            site=SITE,
+            site=SITE if self.house is None else HOME_SITE,
             hand_id=hand_id,
             table=t["table"],
             game=game,
@@ -454,6 +464,9 @@ class _HandParser:
             rake=self.rake,
             total_pot=self.total_pot,
             tournament=tournament,
+            house=self.house,
+            carried=self.carried,
+            up_cards=tuple(self.up_cards),
             warnings=tuple(self.warnings),
         )
 
@@ -523,6 +536,11 @@ class _HandParser:
         """The stakes from the header, with the first ante and blinds posted in full."""
         posted = self.posted
         ante = posted.get(PostKind.ANTE, 0)
+        if self.house is not None:  # a home game: antes, no blinds
+            ante = self.house_ante if self.house_ante is not None else ante
+            if structure is Structure.FIXED:
+                return Stakes(0, small, small, big, ante)
+            return Stakes(0, big, big, big, ante)
         if structure is Structure.FIXED:
             # The header of a fixed-limit game states the bets; the blinds are posted.
             small_blind = posted.get(PostKind.SMALL_BLIND, small // 2)
@@ -747,6 +765,48 @@ class _HandParser:
             return
         self.steps.append(Draw(player, self.draw, int(m["count"]), no, cards))
 
+    def house_rules(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        """DrawLab's home-game line: the hand is played under these house rules (site
+        "home"); words it does not know are an unknown line, read on past."""
+        house = house_from_words(m["rules"])
+        if house is None:
+            self.unknown("UNKNOWN", m, no, text)
+            return
+        self.house = house
+        if m["amount"] is not None:
+            self.house_ante = self.amount(m["amount"], no, text)
+
+    def carried_line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        self.carried = self.amount(m["amount"], no, text)
+
+    def up_card(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        cards = self.cards(m["cards"], no, text)
+        if len(cards) != 1:
+            raise self.error("a face-up card is one card", no, text, "'[Ah]'")
+        self.up_cards.append((m["player"], cards[0]))
+
+    def shows_to_draw(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+        """The ace shown for a longer draw: on the player's draw just written.  A draw of
+        four keeps it (so it is the kept card), a draw of five throws it too."""
+        player = m["player"]
+        shown = self.cards(m["cards"], no, text)
+        for i in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[i]
+            if isinstance(step, Draw) and step.player == player and step.draw == self.draw:
+                kept = step.kept
+                if kept is None and step.count + len(shown) == 5:
+                    kept = shown
+                elif kept is None and step.count == 5:
+                    kept = ()
+                self.steps[i] = replace(step, kept=kept, shown=shown)
+                return
+        raise self.error(
+            "an ace shown without a draw",
+            no,
+            text,
+            "'<player>: shows [Ah] to draw' after the discards",
+        )
+
     def dealt_line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
         player = m["player"]
         first = self.cards(m["cards"], no, text)
@@ -832,6 +892,10 @@ _HANDLERS: dict[str, _Handler] = {
     "TOTAL_POT": _HandParser.total_pot_line,
     "SEAT_SUMMARY": _HandParser.seat_summary,
     "UNKNOWN": _HandParser.unknown,
+    "HOUSE_RULES": _HandParser.house_rules,
+    "CARRIED": _HandParser.carried_line,
+    "UP_CARD": _HandParser.up_card,
+    "SHOWS_TO_DRAW": _HandParser.shows_to_draw,
 }
 _HANDLERS.update(dict.fromkeys(_POST_KINDS, _HandParser.post))
 _HANDLERS.update(dict.fromkeys(NOTE_KINDS, _HandParser.note))

@@ -14,7 +14,7 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 from engine import badugi
-from engine.cards import RANK_CHARS, Cards, format_cards
+from engine.cards import RANK_CHARS, Cards
 from engine.record import (
     Action,
     ActionKind,
@@ -30,7 +30,8 @@ from engine.record import (
     Structure,
     Uncalled,
 )
-from parser.lines import classify, format_money
+from engine.rules import house_words
+from parser.lines import cards_text, classify, format_money
 from parser.pokerstars import GRAMMAR, NOTE_KINDS
 
 GAME_NAMES: Final = {
@@ -97,6 +98,11 @@ class _Writer:
         if h.button is not None:
             table += f" Seat #{h.button} is the button"
         self.out.append(table)
+        if h.house is not None:  # DrawLab's lines: PokerStars has no words for a house's rules
+            ante = f"; ante {self.money(h.stakes.ante)}" if h.stakes.ante else ""
+            self.out.append(f"House rules: {house_words(h.house)}{ante}")
+        if h.carried:
+            self.out.append(f"Pot carried from the last deal: {self.money(h.carried)}")
         for s in h.seats:
             out = " is sitting out" if s.sitting_out else ""
             self.out.append(f"Seat {s.seat}: {s.player} ({self.money(s.stack)} in chips){out}")
@@ -116,7 +122,7 @@ class _Writer:
                 if not step.mucked:
                     self.showdown()
                     said = _badugi_words(step.cards) if h.game is Game.BADUGI else ""
-                    self.out.append(f"{step.player}: shows [{format_cards(step.cards)}]{said}")
+                    self.out.append(f"{step.player}: shows [{cards_text(step.cards)}]{said}")
             elif isinstance(step, Muck):
                 self.deal()
                 self.showdown()
@@ -148,7 +154,8 @@ class _Writer:
         if h.tournament is None:
             iso = f" {h.currency}" if h.currency in SYMBOLS else ""
             stakes = f"({self.money(small)}/{self.money(big)}{iso})"
-            return f"PokerStars Hand #{h.hand_id}:  {game} {stakes}{when}"
+            kind = "Home Game Hand" if h.house is not None else "Hand"
+            return f"PokerStars {kind} #{h.hand_id}:  {game} {stakes}{when}"
         t = h.tournament
         sym = SYMBOLS.get(t.currency or "", "")
         parts = [p for p in (t.buy_in, t.bounty, t.fee) if p is not None]
@@ -190,7 +197,9 @@ class _Writer:
         self.dealt_written = True
         self.out.append("*** DEALING HANDS ***")
         if self.hand.hero is not None and self.hand.dealt is not None:
-            self.out.append(f"Dealt to {self.hand.hero} [{format_cards(self.hand.dealt)}]")
+            self.out.append(f"Dealt to {self.hand.hero} [{cards_text(self.hand.dealt)}]")
+        for player, card in self.hand.up_cards:
+            self.out.append(f"Dealt face up to {player} [{cards_text((card,))}]")
 
     def showdown(self) -> None:
         if not self.showdown_written:
@@ -244,15 +253,17 @@ class _Writer:
             self.draw = d.draw
             self.in_draw = True
         if d.count == 0:
-            on = f" on [{format_cards(d.kept)}]" if d.kept is not None else ""
+            on = f" on [{cards_text(d.kept)}]" if d.kept is not None else ""
             self.out.append(f"{d.player}: stands pat{on}")
             return
-        cards = f" [{format_cards(d.discarded)}]" if d.discarded is not None else ""
+        cards = f" [{cards_text(d.discarded)}]" if d.discarded is not None else ""
         plural = "card" if d.count == 1 else "cards"
         self.out.append(f"{d.player}: discards {d.count} {plural}{cards}")
         if d.received is not None:
-            kept = f"[{format_cards(d.kept)}] " if d.kept is not None else ""
-            self.out.append(f"Dealt to {d.player} {kept}[{format_cards(d.received)}]")
+            kept = f"[{cards_text(d.kept)}] " if d.kept is not None else ""
+            self.out.append(f"Dealt to {d.player} {kept}[{cards_text(d.received)}]")
+        if d.shown is not None:
+            self.out.append(f"{d.player}: shows [{cards_text(d.shown)}] to draw")
 
     def pot(self, c: Collect) -> str:
         if not c.pot:
@@ -301,7 +312,7 @@ class _Writer:
         seated = {s.player for s in h.seats}
         for player, cards in mucked.items():
             if player not in seated:
-                self.out.append(f"Seat 0: {player} mucked [{format_cards(cards)}]")
+                self.out.append(f"Seat 0: {player} mucked [{cards_text(cards)}]")
 
     def outcome(
         self,
@@ -312,10 +323,10 @@ class _Writer:
         folded: dict[str, int],
     ) -> str:
         if player in mucked:
-            return f"mucked [{format_cards(mucked[player])}]"
+            return f"mucked [{cards_text(mucked[player])}]"
         if player in shown:
             result = f"won ({self.money(won[player])})" if player in won else "lost"
-            return f"showed [{format_cards(shown[player])}] and {result}"
+            return f"showed [{cards_text(shown[player])}] and {result}"
         if player in won:
             return f"collected ({self.money(won[player])})"
         if player in folded:

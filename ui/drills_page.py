@@ -17,10 +17,11 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from analysis.drills import draws, pots, progress, session, showdown
+from analysis.drills import draws, pots, progress, session, showdown, wild_showdown
 from analysis.drills.progress import Recorded
 from engine.ranking import Ranking, describe
 from engine.sim.draw_choice import DrawChoice
+from engine.wild import Wild, wild_cards
 from ui import cards, state
 from ui.labels import seconds
 
@@ -29,14 +30,22 @@ DRILLS = {
     progress.DRAW: "What to draw",
     progress.POTS: "Who gets the pot",
 }
-GAMES = {
+GAMES: dict[str, str] = {
     Ranking.DEUCE_SEVEN: "2-7", Ranking.ACE_FIVE: "A-5", Ranking.HIGH: "High",
-    Ranking.BADUGI: "Badugi",
+    Ranking.BADUGI: "Badugi", pots.HIGH_LOW: "High-low split",
 }  # fmt: skip
-POT_GAMES = [Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH]  # five-card pot drills
+SHOWDOWN_GAMES = [Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH, Ranking.BADUGI]
+# five-card pot drills, and California high-low (each pot halved, high and A-5 low)
+POT_GAMES: list[str] = [Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH, pots.HIGH_LOW]
+WILD = wild_showdown.WILD_GAME  # "which hand wins" with wild cards: a game of its own here
+WILD_LABEL = "High, wild cards"
 GAME_TOPICS = {Ranking.DEUCE_SEVEN.value: "2-7 lowball", Ranking.ACE_FIVE.value: "A-5 lowball",
-               Ranking.HIGH.value: "high hands",
-               Ranking.BADUGI.value: "Badugi"}  # the progress tables' game column
+               Ranking.HIGH.value: "high hands", Ranking.BADUGI.value: "Badugi",
+               WILD: "wild-card high hands", draws.WILD_DRAW: "five-card draw, wild cards",
+               draws.HIGH_LOW_DRAW: "five-card draw, high-low",
+               pots.HIGH_LOW: "high-low split"}  # the progress tables' game column
+WILD_CHOICES = {None: "no wild cards", Wild.JOKER: "a joker (Jk)", Wild.TWO_JOKERS: "two jokers",
+                Wild.DEUCES: "deuces", Wild.ONE_EYED_JACKS: "one-eyed jacks"}  # fmt: skip
 NO_PICK = "Tick the hand that wins (or every hand that ties), then answer."
 
 
@@ -52,21 +61,22 @@ def _clear(prefix: str) -> None:
         del st.session_state[key]
 
 
-def current(drill: str, ranking: Ranking, make: Any) -> Any:
-    """The open question of this drill and game, made when there is none.
+def current(drill: str, game: str, make: Any) -> Any:
+    """The open question of this drill and game (a Ranking, ``WILD`` or the high-low pot
+    game), made when there is none.
 
     Each new question gets a new serial number, part of its widgets' keys: the browser
     keeps a widget's value for as long as its key lives, so reused keys would carry the last
     question's ticks into the next one."""
-    key = f"dq_{drill}_{ranking.value}"
+    key = f"dq_{drill}_{game}"
     if key not in st.session_state:
-        open_question(drill, ranking, make())
+        open_question(drill, game, make())
     return st.session_state[key]
 
 
-def open_question(drill: str, ranking: Ranking, q: Any) -> None:
+def open_question(drill: str, game: str, q: Any) -> None:
     _clear(f"dq_{drill}_")  # one open question per drill: its answer is the one shown
-    st.session_state[f"dq_{drill}_{ranking.value}"] = q
+    st.session_state[f"dq_{drill}_{game}"] = q
     st.session_state[f"dt_{drill}"] = time.monotonic()
     st.session_state[f"dn_{drill}"] = int(st.session_state.get(f"dn_{drill}", 0)) + 1
     st.session_state.pop(f"df_{drill}", None)
@@ -79,10 +89,10 @@ def pick_key(drill: str, item: object) -> str:
     return f"{drill}_pick_{st.session_state.get(f'dn_{drill}', 0)}_{item}"
 
 
-def next_button(drill: str, ranking: Ranking) -> None:
+def next_button(drill: str, game: str) -> None:
     if st.button("Next question", key=f"{drill}_next", type="primary",
                  icon=":material/skip_next:"):  # fmt: skip
-        st.session_state.pop(f"dq_{drill}_{ranking.value}", None)
+        st.session_state.pop(f"dq_{drill}_{game}", None)
         st.session_state.pop(f"df_{drill}", None)
         st.rerun()
 
@@ -115,33 +125,64 @@ def showdown_drill(ranking: Ranking, use_own: bool) -> None:
     st.caption(f"{GAMES[ranking]} · {showdown.TOPIC_LABELS[q.topic]} · tick every winner")
     if q.topic == showdown.OWN:
         st.text(f"From your showdowns: {q.source}")
+    showdown_view(
+        ranking, q.hands, q.names, frozenset(),
+        lambda picked: session.answer_showdown(con, q, picked, elapsed(progress.SHOWDOWN)),
+        lambda hand: describe(hand, ranking),
+    )  # fmt: skip
+
+
+def wild_drill() -> None:
+    """Which hand wins with wild cards: each question says which cards are wild."""
+    con = state.connection()
+    q: wild_showdown.WildQuestion = current(
+        progress.SHOWDOWN, WILD, lambda: session.next_wild_showdown(con, rng()))
+    st.caption(f"{wild_showdown.caption(q)} · {wild_showdown.TOPIC_LABELS[q.topic]} · "
+               "tick every winner")  # fmt: skip
+    st.caption("A wild card stands for any card, even one already held: five of a kind is "
+               "the best hand, and a flush may hold a pair (A-A-K-9-4). Wild cards are gold.")
+    showdown_view(
+        WILD, q.hands, q.names, wild_cards(q.wild),
+        lambda picked: session.answer_wild_showdown(con, q, picked, elapsed(progress.SHOWDOWN)),
+        lambda hand: wild_showdown.describe(q, hand),
+    )  # fmt: skip
+
+
+def showdown_view(
+    game: str,
+    hands: tuple[tuple[int, ...], ...],
+    names: tuple[str, ...],
+    wild: frozenset[int],
+    answer: Any,
+    words: Any,
+) -> None:
+    """The hands with a "Wins" box each, the answer, then the verdict and the reasons."""
     done = st.session_state.get(f"df_{progress.SHOWDOWN}")
-    cols = st.columns(len(q.hands))
-    for i, (col, hand) in enumerate(zip(cols, q.hands, strict=True)):
+    cols = st.columns(len(hands))
+    for i, (col, hand) in enumerate(zip(cols, hands, strict=True)):
         with col:
-            st.text(q.names[i])
-            cards.show_cards(hand)
+            st.text(names[i])
+            cards.show_cards(hand, wild=wild)
             st.checkbox("Wins", key=pick_key(progress.SHOWDOWN, i), disabled=done is not None)
     if done is None:
         if st.button("Answer", key="showdown_answer", icon=":material/gavel:"):
-            picked = {i for i in range(len(q.hands))
+            picked = {i for i in range(len(hands))
                       if st.session_state.get(pick_key(progress.SHOWDOWN, i))}  # fmt: skip
             if not picked:  # every question has a winner: nothing ticked is no answer yet
                 st.warning(NO_PICK, icon=":material/touch_app:")
                 return
-            fb, rec = session.answer_showdown(con, q, picked, elapsed(progress.SHOWDOWN))
-            st.session_state[f"df_{progress.SHOWDOWN}"] = (fb, rec)
+            st.session_state[f"df_{progress.SHOWDOWN}"] = answer(picked)
             st.rerun()
         return
     fb, rec = done
     verdict(fb.correct, rec)
-    won = " and ".join(q.names[i] for i in sorted(fb.winners))
+    won = " and ".join(names[i] for i in sorted(fb.winners))
     st.text(f"Winner{'s' if len(fb.winners) > 1 else ''}: {won}")
-    for i, hand in enumerate(q.hands):
-        st.text(f"{q.names[i]}: {describe(hand, ranking)}")
+    for i, hand in enumerate(hands):
+        st.text(f"{names[i]}: {words(hand)}")
     for line in fb.reasons:
         st.text(line)
-    next_button(progress.SHOWDOWN, ranking)
+    next_button(progress.SHOWDOWN, game)
 
 
 # --- what to draw -----------------------------------------------------------------------
@@ -154,7 +195,7 @@ def _situation(q: draws.DrawQuestion) -> str:
         against.append("a pat hand (shown below)")
     for d in q.drawing:
         against.append("a player standing pat" if d == 0 else f"a player drawing {d}")
-    return f"{GAMES[q.ranking]} · {left} · against " + ", ".join(against)
+    return f"{draws.game_label(q)} · {left} · against " + ", ".join(against)
 
 
 def _label(c: DrawChoice) -> str:
@@ -183,46 +224,73 @@ def _choices_table(fb: draws.DrawFeedback) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def custom_draw(ranking: Ranking) -> None:
-    """Set up a hand: the player's own situation as the next question."""
+CUSTOM_EXAMPLES = {  # placeholders: a hand to draw from and a pat hand, in the game's size
+    Ranking.BADUGI: ("Kc 4d 2h 2s", "9h 7c 5d 4s"),
+    Ranking.HIGH: ("Qs Qd 9h 8h 2c", "Ts Td 7h 7c 2h"),
+}
+
+
+def custom_draw(game: Any) -> None:
+    """Set up a hand: the player's own situation as the next question (a home variant's
+    with its wild cards)."""
+    variant = game in draws.VARIANT_LABELS
+    ranking = Ranking.HIGH if variant else Ranking(game)
+    size = "four" if ranking is Ranking.BADUGI else "five"
+    hand_example, pat_example = CUSTOM_EXAMPLES.get(ranking, ("8s 6d 4h 3c Kd", "9h 7c 5d 4s 2h"))
     with st.expander("Set up a hand of your own"):
+        wild: Wild | None = None
+        if variant:
+            options = list(WILD_CHOICES)[1:] if game == draws.WILD_DRAW else list(WILD_CHOICES)
+            wild = st.selectbox("Wild cards", options, format_func=WILD_CHOICES.__getitem__,
+                                key="draw_custom_wild")  # fmt: skip
         cols = st.columns([3, 1, 3, 2], vertical_alignment="bottom")
-        hand = cols[0].text_input("Your five cards", placeholder="8s 6d 4h 3c Kd",
+        hand = cols[0].text_input(f"Your {size} cards", placeholder=hand_example,
                                   key="draw_custom_hand")  # fmt: skip
         left = cols[1].number_input("Draws left", 1, 3, 1, key="draw_custom_left")
-        pat = cols[2].text_input("Pat hand to beat (optional)", placeholder="9h 7c 5d 4s 2h",
+        pat = cols[2].text_input("Pat hand to beat (optional)", placeholder=pat_example,
                                  key="draw_custom_pat")  # fmt: skip
         counts = cols[3].text_input("Opponents draw (optional)", placeholder="1 2",
                                     key="draw_custom_counts")  # fmt: skip
         if st.button("Drill this hand", key="draw_custom_go"):
             try:
-                q = draws.custom(ranking, hand, int(left), pat, counts)
+                if variant:
+                    q = draws.custom(Ranking.HIGH, hand, int(left), pat, counts, wild=wild,
+                                     high_low=game == draws.HIGH_LOW_DRAW)  # fmt: skip
+                else:
+                    q = draws.custom(game, hand, int(left), pat, counts)
             except ValueError as exc:  # CardError is a ValueError
                 st.error("That is not a situation to drill:")
                 st.text(str(exc))
                 return
-            open_question(progress.DRAW, ranking, q)
+            open_question(progress.DRAW, game, q)
             st.rerun()
 
 
-def draw_drill(ranking: Ranking, use_own: bool) -> None:
+def draw_drill(ranking: Any, use_own: bool) -> None:
+    """``ranking``: a Ranking, or a home variant of ``draws.VARIANT_LABELS``."""
     con = state.connection()
     custom_draw(ranking)
-    q: draws.DrawQuestion = current(
-        progress.DRAW, ranking, lambda: session.next_draw(con, ranking, rng(), use_own=use_own))
+    if ranking in draws.VARIANT_LABELS:
+        q: draws.DrawQuestion = current(
+            progress.DRAW, ranking, lambda: session.next_variant_draw(con, ranking, rng()))
+    else:
+        q = current(progress.DRAW, ranking,
+                    lambda: session.next_draw(con, ranking, rng(), use_own=use_own))  # fmt: skip
     st.caption(f"{_situation(q)} · tick the cards to throw (none: stand pat)")
     if q.topic == draws.OWN:
         st.text(f"From your hands: {q.source}")
     done = st.session_state.get(f"df_{progress.DRAW}")
     failed = st.session_state.get(f"de_{progress.DRAW}")
-    cards.show_cards(q.hand)
-    cols = st.columns(5)
+    if q.wild is not None:
+        st.caption("Wild cards are gold: each stands for any card, even one already held.")
+    cards.show_cards(q.hand, wild=wild_cards(q.wild))
+    cols = st.columns(len(q.hand))
     for i, card in enumerate(q.hand):
         cols[i].checkbox(f"Throw {cards.card_label(card)}", key=pick_key(progress.DRAW, i),
                          disabled=done is not None)  # fmt: skip
     if q.pat is not None:
         st.caption("The pat hand to beat")
-        cards.show_cards(q.pat)
+        cards.show_cards(q.pat, wild=wild_cards(q.wild))
     if failed is not None:
         st.error("This situation cannot be simulated; it is not scored.")
         st.text(str(failed))
@@ -267,17 +335,29 @@ def _seats_table(q: pots.PotQuestion) -> pd.DataFrame:
             "seat": s.seat, "player": s.name + (" (button)" if s.seat == q.button else ""),
             "chips in": pots.money(s.put_in), "folded": "yes" if s.folded else "",
             "cards": cards.cards_label(s.cards) if s.cards else "",
-            "hand": describe(s.cards, q.ranking) if s.cards else "",
+            "hand": _hand_words(s.cards, q) if s.cards else "",
         })  # fmt: skip
     return pd.DataFrame(rows)
 
 
-def pot_drill(ranking: Ranking) -> None:
+def _hand_words(hand: tuple[int, ...], q: pots.PotQuestion) -> str:
+    if q.high_low:
+        high, low = describe(hand, Ranking.HIGH), describe(hand, Ranking.ACE_FIVE)
+        return f"high: {high} · low: {low}"
+    return describe(hand, q.ranking)
+
+
+def pot_drill(game: str) -> None:
     con = state.connection()
-    q: pots.PotQuestion = current(progress.POTS, ranking,
-                                  lambda: session.next_pot(con, ranking, rng()))  # fmt: skip
-    st.caption(f"{GAMES[ranking]} · {pots.TOPIC_LABELS[q.topic]} · chips in after any uncalled "
-               "bet went back · how much does each player collect?")  # fmt: skip
+    high_low = game == pots.HIGH_LOW
+    ranking = Ranking.HIGH if high_low else Ranking(game)
+    q: pots.PotQuestion = current(
+        progress.POTS, game, lambda: session.next_pot(con, ranking, rng(), high_low)
+    )
+    how = (" · each pot halved: the best high and the best A-5 low (no qualifier), the odd "
+           "chip to the high half" if high_low else "")  # fmt: skip
+    st.caption(f"{GAMES[game]} · {pots.TOPIC_LABELS[q.topic]} · chips in after any uncalled "
+               f"bet went back{how} · how much does each player collect?")  # fmt: skip
     st.dataframe(_seats_table(q), hide_index=True, width="stretch")
     done = st.session_state.get(f"df_{progress.POTS}")
     seats = pots.seats_in_order(q)
@@ -304,7 +384,7 @@ def pot_drill(ranking: Ranking) -> None:
     st.dataframe(table, hide_index=True, width="stretch")
     for line in fb.lines:
         st.text(line)
-    next_button(progress.POTS, ranking)
+    next_button(progress.POTS, game)
 
 
 # --- score and progress -----------------------------------------------------------------
@@ -359,7 +439,8 @@ def progress_section(drill: str) -> None:
                  column_config={"accuracy": st.column_config.NumberColumn("accuracy %")})
     st.caption("By topic (the weakest first)")
     topics = progress.by_topic(con, drill)
-    labels = {**showdown.TOPIC_LABELS, **draws.TOPIC_LABELS, **pots.TOPIC_LABELS}
+    labels = {**showdown.TOPIC_LABELS, **wild_showdown.TOPIC_LABELS, **draws.TOPIC_LABELS,
+              **pots.TOPIC_LABELS}  # fmt: skip
     topics["topic"] = topics["topic"].map(lambda t: labels.get(str(t), str(t)))
     topics["game"] = topics["game"].map(lambda g: GAME_TOPICS.get(str(g), str(g)))
     topics["accuracy"] = (100 * topics["accuracy"]).round(0)
@@ -382,15 +463,25 @@ st.title("Drills")
 top = st.columns([3, 2, 2])
 drill = top[0].radio("Drill", list(DRILLS), format_func=DRILLS.__getitem__, horizontal=True,
                      key="drill_kind")  # fmt: skip
-games = {progress.SHOWDOWN: list(GAMES), progress.DRAW: list(draws.RANKINGS)}.get(drill, POT_GAMES)
-ranking = top[1].selectbox("Game", games, format_func=GAMES.__getitem__, key=f"drill_game_{drill}")
-use_own = top[2].toggle("Include my own hands", value=True, key="drill_own",
-                        disabled=drill == progress.POTS)  # fmt: skip
-scoreboard(drill)
+games: list[str] = list(POT_GAMES)
 if drill == progress.SHOWDOWN:
-    showdown_drill(ranking, use_own)
+    games = [*SHOWDOWN_GAMES, WILD]
 elif drill == progress.DRAW:
-    draw_drill(ranking, use_own)
+    games = [*draws.RANKINGS, *draws.VARIANT_LABELS]
+game: str = top[1].selectbox(
+    "Game", games, key=f"drill_game_{drill}",
+    format_func=lambda g: GAMES.get(g) or draws.VARIANT_LABELS.get(g) or WILD_LABEL,
+) or games[0]  # fmt: skip
+generated_only = game == WILD or game in draws.VARIANT_LABELS
+use_own = top[2].toggle("Include my own hands", value=True, key="drill_own",
+                        disabled=drill == progress.POTS or generated_only)  # fmt: skip
+scoreboard(drill)
+if drill == progress.SHOWDOWN and game == WILD:
+    wild_drill()
+elif drill == progress.SHOWDOWN:
+    showdown_drill(Ranking(game), use_own)
+elif drill == progress.DRAW:
+    draw_drill(game if game in draws.VARIANT_LABELS else Ranking(game), use_own)
 else:
-    pot_drill(ranking)
+    pot_drill(game)
 progress_section(drill)

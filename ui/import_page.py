@@ -1,4 +1,5 @@
-"""Import: upload hand-history files or .zip archives, see what each one came to.
+"""Import: upload hand-history files or .zip archives, see what each one came to; watch
+the poker client's folders (``ui.watch_panel``).
 
 A page script.  The import runs beside the page (``ui.import_job``) so a large upload
 does not block it: a fragment redraws the progress bar every half second, and the
@@ -16,7 +17,7 @@ import streamlit as st
 from analysis.pipeline.importer import STATUSES
 from analysis.pipeline.reverify import ReverifySummary
 from parser.sources import ARCHIVE_SEP
-from ui import data, state
+from ui import data, state, watch_panel
 from ui.import_job import ImportJob, ReverifyJob, UploadResult
 from ui.labels import count
 
@@ -188,6 +189,7 @@ def main() -> None:
             st.error("The import stopped on an internal error; what was read before it is kept.")
             st.code(done.error, language=None)
         show_results(done.results)
+    watch_panel.main()
     replay_section(busy=running)
 
 

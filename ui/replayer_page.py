@@ -192,6 +192,8 @@ def seat_line(seat: SeatStep, units: Units, hero: str | None) -> str:
     parts.append(f"in {units.text(seat.total)}")
     if seat.cards:
         parts.append(cards.cards_label(seat.cards))
+    elif seat.up is not None:
+        parts.append(f"face up {cards.card_label(seat.up)}")
     if seat.drawn:
         parts.append("drew " + ", ".join("pat" if n == 0 else str(n) for n in seat.drawn))
     flags = [name for name, on in (("to act", seat.to_act), ("folded", seat.folded),

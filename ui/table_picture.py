@@ -65,7 +65,9 @@ def _at(angle: float, rx: float, ry: float) -> str:
     return f"left:{50 + rx * math.cos(angle):.1f}%;top:{50 + ry * math.sin(angle):.1f}%;"
 
 
-def _seat_html(seat: SeatStep, units: Units, hero: str | None, angle: float) -> str:
+def _seat_html(
+    seat: SeatStep, units: Units, hero: str | None, angle: float, wild: tuple[int, ...] = ()
+) -> str:
     border = "2px solid #b0b0b0"
     if seat.to_act:
         border = "3px solid #1f5fbf"
@@ -84,8 +86,11 @@ def _seat_html(seat: SeatStep, units: Units, hero: str | None, angle: float) -> 
     lines.append(f'<div class="dl-seat-stack">stack {stack}'
                  + (f" · {', '.join(flags)}" if flags else "") + "</div>")
     known = seat.cards or ()
+    if not known and seat.up is not None:  # shotgun: the face-up card, seen by all
+        known = (seat.up,)
     hidden = 0 if seat.folded else max(0, 5 - len(known))
-    lines.append(f'<div style="font-size:0.78em">{cards.cards_html(known, hidden)}</div>')
+    tiles = cards.cards_html(known, hidden, wild)
+    lines.append(f'<div style="font-size:0.78em">{tiles}</div>')
     if seat.drawn:
         drew = ", ".join("pat" if n == 0 else str(n) for n in seat.drawn)
         lines.append(f'<div class="dl-seat-drawn" style="color:#555">drew {drew}</div>')
@@ -114,7 +119,7 @@ def table_html(step: ViewStep, header: Header, units: Units, hero: str | None) -
                  f'<span style="font-size:12px;font-weight:400">{side}</span></div>')
     for seat in step.seats:
         angle = angles[seat.seat]
-        parts.append(_seat_html(seat, units, hero, angle))
+        parts.append(_seat_html(seat, units, hero, angle, header.wild_cards))
         if seat.bet:
             parts.append(f'<div class="dl-bet" style="{_BET}{_at(angle, 22, 19)}">'
                          f"{escape(units.text(seat.bet))}</div>")
@@ -135,6 +140,7 @@ def header_html(header: Header) -> str:
         ("Button", "" if header.button is None else f"seat {header.button}"),
         ("Tournament", f"#{header.tournament}" if header.tournament else ""),
         ("Level", header.level), ("Time", header.time), ("Site", header.site),
+        ("House rules", header.house), ("Carried in", header.carried),
     ]
     chip = ("display:inline-block;margin:0 0.6em 0.3em 0;padding:0.1em 0.5em;"
             "border:1px solid #c8c8c8;border-radius:0.6em;font-size:0.9em;")

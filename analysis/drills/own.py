@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from analysis.drills import draws, showdown
 from analysis.storage.db import Connection, one
 from engine.cards import CardError, Cards, parse_cards
-from engine.ranking import Ranking, ranking_for
+from engine.ranking import Ranking, hand_size_of, ranking_for
 from engine.record import Game
 
 TRIPLE = {Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI}
@@ -134,7 +134,9 @@ def count_hero_draws(con: Connection, ranking: Ranking) -> int:
 
 def hero_draw_at(con: Connection, ranking: Ranking, index: int) -> HeroDraw | None:
     """The ``index``-th stored draw of the hero (newest hand first); ``None`` when its cards
-    are not five known cards or nobody else was still drawing."""
+    are not a whole hand of known cards (five, four in Badugi) or nobody else was still
+    drawing."""
+    size = hand_size_of(ranking)
     games = games_of(ranking)
     marks = ", ".join("?" * len(games))
     row = one(
@@ -147,17 +149,17 @@ def hero_draw_at(con: Connection, ranking: Ranking, index: int) -> HeroDraw | No
     hand, draw, kept_text, thrown_text, game, site, hand_id = row
     kept = _cards(kept_text) if kept_text else ()
     thrown = _cards(thrown_text) if thrown_text else ()
-    if kept is None or thrown is None or len(kept) + len(thrown) != 5:
+    if kept is None or thrown is None or len(kept) + len(thrown) != size:
         return None
     held = (*kept, *thrown)
-    if len(set(held)) != 5:
+    if len(set(held)) != size:
         return None
     others = con.execute(
         "SELECT d.count FROM draws d JOIN hands h ON h.id = d.hand "
         "WHERE d.hand = ? AND d.draw = ? AND d.run = 0 AND d.player <> h.hero ORDER BY d.idx",
         [hand, draw],
     ).fetchall()
-    counts = tuple(int(c) for (c,) in others if c is not None and 0 <= int(c) <= 5)
+    counts = tuple(int(c) for (c,) in others if c is not None and 0 <= int(c) <= size)
     if not 1 <= len(counts) <= 5:
         return None
     return HeroDraw(int(hand), f"{site} hand {hand_id}", str(game), int(draw), held, kept, counts)

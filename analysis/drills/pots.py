@@ -5,6 +5,11 @@ back), who folded, the cards shown and the button; the player says how much each
 collects.  The referee is ``engine.pots``: ``side_pots`` builds the pots, ``award`` pays each
 one to its best eligible hand, splitting with the odd chips clockwise from the button.
 Money is exact int hundredths throughout.
+
+The high-low pot drill (``PotQuestion.high_low``, game ``HIGH_LOW``) is California
+high-low, as the home games of RULES.md play it: each pot, side pots each on their own, is
+halved (``engine.pots.pot_halves``: the odd chip to the high half), the best high hand
+takes one half and the best ace-to-five low the other (``engine.pots.award_high_low``).
 """
 
 from __future__ import annotations
@@ -17,14 +22,25 @@ from decimal import Decimal, InvalidOperation
 from analysis.drills.showdown import hand_for, values_of
 from engine.cards import CardError, Cards
 from engine.money import format_money
-from engine.pots import Pot, award, clockwise_from_button, side_pots
+from engine.pots import Pot, award, award_high_low, clockwise_from_button, pot_halves, side_pots
 from engine.ranking import Category, Ranking, describe, rank
 
 SIDE_POTS = "side_pots"
 SPLIT = "split"
 ODD_CHIPS = "odd_chips"
 TOPICS = (SIDE_POTS, SPLIT, ODD_CHIPS)
-TOPIC_LABELS = {SIDE_POTS: "side pots", SPLIT: "split pots", ODD_CHIPS: "odd chips"}
+HL_HALVES = "hl_halves"
+HL_SCOOP = "hl_scoop"
+HL_SIDE_POTS = "hl_side_pots"
+HL_ODD_CHIP = "hl_odd_chip"
+HIGH_LOW_TOPICS = (HL_HALVES, HL_SCOOP, HL_SIDE_POTS, HL_ODD_CHIP)
+TOPIC_LABELS = {
+    SIDE_POTS: "side pots", SPLIT: "split pots", ODD_CHIPS: "odd chips",
+    HL_HALVES: "high and low halves", HL_SCOOP: "one hand both ways",
+    HL_SIDE_POTS: "side pots split high-low", HL_ODD_CHIP: "the odd chip to the high half",
+}  # fmt: skip
+HIGH_LOW = "high_low"
+"""The game key of the high-low pot drill (the progress tables' game column)."""
 
 PLAYERS_AT_LEVEL = ((2, 3), (3, 3), (3, 4), (4, 5), (5, 6))
 
@@ -46,8 +62,11 @@ class PotQuestion:
     topic: str
     seats: tuple[PotSeat, ...]
     button: int
+    high_low: bool = False  # California high-low: each pot halved, high and low
 
     def __post_init__(self) -> None:
+        if self.high_low and self.ranking is not Ranking.HIGH:
+            raise ValueError("a high-low pot is split between high and ace-to-five low hands")
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names) or len({s.seat for s in self.seats}) != len(names):
             raise ValueError("seats and names are one per player")
@@ -72,9 +91,35 @@ class PotQuestion:
         seat_of = {s.name: s.seat for s in self.seats}
         return clockwise_from_button(seat_of, seat_of, self.button)
 
+    @property
+    def game(self) -> str:
+        """The drill's game: the ranking's, or ``HIGH_LOW``."""
+        return HIGH_LOW if self.high_low else self.ranking.value
+
+    def strengths(self, ranking: Ranking) -> dict[str, int]:
+        return {s.name: rank(s.cards, ranking) for s in self.seats if s.cards}
+
     def awards(self) -> tuple[tuple[int, str, int], ...]:
-        strength = {s.name: rank(s.cards, self.ranking) for s in self.seats if s.cards}
-        return award(self.pots, strength, self.order)
+        if self.high_low:
+            high, low = self.strengths(Ranking.HIGH), self.strengths(Ranking.ACE_FIVE)
+            return award_high_low(self.pots, high, low, self.order)
+        return award(self.pots, self.strengths(self.ranking), self.order)
+
+    def halves(self) -> list[tuple[int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]]:
+        """High-low: per non-empty pot, its index and who takes what of its high half and
+        of its low half."""
+        high, low = self.strengths(Ranking.HIGH), self.strengths(Ranking.ACE_FIVE)
+        out = []
+        for index, pot in enumerate(self.pots):
+            if pot.amount == 0:
+                continue
+            top, bottom = pot_halves(pot.amount)
+            taken = []
+            for part, strength in ((top, high), (bottom, low)):
+                half = (Pot(part, pot.eligible),)
+                taken.append(tuple((p, a) for _, p, a in award(half, strength, self.order)))
+            out.append((index, taken[0], taken[1]))
+        return out
 
     def payout(self) -> dict[str, int]:
         """What each player collects, every player listed (0 for nothing)."""
@@ -113,6 +158,8 @@ def parse_money(text: str) -> int:
 
 def explain_pots(q: PotQuestion) -> tuple[str, ...]:
     """One line per pot: its size, who could win it, who did and why, the odd chips."""
+    if q.high_low:
+        return _explain_high_low(q)
     cards = {s.name: s.cards for s in q.seats if s.cards is not None}
     by_pot: dict[int, list[tuple[str, int]]] = {}
     for index, player, amount in q.awards():
@@ -142,6 +189,46 @@ def explain_pots(q: PotQuestion) -> tuple[str, ...]:
             chips = "chip" if odd == 1 else "chips"
             text += f" (odd {chips} to the first clockwise from the button)"
         lines.append(text)
+    return tuple(lines)
+
+
+def _explain_high_low(q: PotQuestion) -> tuple[str, ...]:
+    """Per pot: its halves (the odd chip high), each half's winners and their hands."""
+    cards = {s.name: s.cards for s in q.seats if s.cards is not None}
+    pots = q.pots
+    lines = []
+    for index, high, low in q.halves():
+        pot = pots[index]
+        name = "main pot" if index == 0 else f"side pot {index}"
+        head = f"{name.capitalize()} {money(pot.amount)} ({', '.join(pot.eligible)})"
+        if len(pot.eligible) == 1:
+            lines.append(f"{head}: only {pot.eligible[0]} can win it, it goes back to them")
+            continue
+        top, bottom = pot_halves(pot.amount)
+        if [p for p, _ in high] == [p for p, _ in low] and len(high) == 1:
+            who = high[0][0]
+            hand = cards[who]
+            assert hand is not None
+            lines.append(
+                f"{head}: {who} scoops, best high ({describe(hand, Ranking.HIGH)}) and best "
+                f"low ({describe(hand, Ranking.ACE_FIVE)})"
+            )
+            continue
+        words = []
+        for label, part, paid, ranking in (
+            ("high", top, high, Ranking.HIGH),
+            ("low", bottom, low, Ranking.ACE_FIVE),
+        ):
+            first = cards[paid[0][0]]
+            assert first is not None
+            made = describe(first, ranking)
+            if len(paid) == 1:
+                words.append(f"{label} half {money(part)} to {paid[0][0]} ({made})")
+            else:
+                shares = ", ".join(f"{p} {money(a)}" for p, a in paid)
+                words.append(f"{label} half {money(part)} split, {made} each: {shares}")
+        odd = " (the odd chip goes to the high half)" if top != bottom else ""
+        lines.append(f"{head}: " + "; ".join(words) + odd)
     return tuple(lines)
 
 
@@ -180,10 +267,41 @@ def _has_odd_chip(q: PotQuestion) -> bool:
     return any(a % n for a, n in _split_pots(q))
 
 
+def _halves_apart(q: PotQuestion) -> list[int]:
+    """High-low: the pots (by index) whose high and low halves go to different hands."""
+    return [i for i, high, low in q.halves()
+            if {p for p, _ in high}.isdisjoint(p for p, _ in low)]  # fmt: skip
+
+
+def _has_halves(q: PotQuestion) -> bool:
+    return bool(_halves_apart(q))
+
+
+def _has_scoop(q: PotQuestion) -> bool:
+    pots = q.pots
+    return any(
+        len(pots[i].eligible) >= 2 and len(high) == 1 and [p for p, _ in low] == [high[0][0]]
+        for i, high, low in q.halves()
+    )
+
+
+def _has_side_pot_halves(q: PotQuestion) -> bool:
+    return _has_side_pot(q) and len(_halves_apart(q)) >= 1
+
+
+def _has_odd_half(q: PotQuestion) -> bool:
+    pots = q.pots
+    return any(pots[i].amount % 2 for i in _halves_apart(q))
+
+
 WANTS: dict[str, Want] = {
     SIDE_POTS: _has_side_pot,
     SPLIT: _has_even_split,
     ODD_CHIPS: _has_odd_chip,
+    HL_HALVES: _has_halves,
+    HL_SCOOP: _has_scoop,
+    HL_SIDE_POTS: _has_side_pot_halves,
+    HL_ODD_CHIP: _has_odd_half,
 }
 
 
@@ -207,17 +325,20 @@ def _deal(ranking: Ranking, live: int, tie: bool, rng: random.Random) -> list[Ca
 
 
 def _attempt(topic: str, ranking: Ranking, players: int, rng: random.Random) -> PotQuestion:
+    high_low = topic in HIGH_LOW_TOPICS
     folded = rng.randint(0, 1) if players >= 3 else 0
-    if topic == ODD_CHIPS:
+    if topic in (ODD_CHIPS, HL_ODD_CHIP):
         folded = 1  # a folded blind's odd cents make the split uneven
     live = players - folded
     unit = rng.choice((5, 10, 25, 50, 100)) if topic != ODD_CHIPS else rng.choice((5, 25))
     units = rng.randint(10, 40)
     covering = units * unit  # the biggest stacks' chips in: matched, so nothing went back
-    allin = max(0, live - 2) if topic == SIDE_POTS else rng.randint(0, max(0, live - 2))
+    side = topic in (SIDE_POTS, HL_SIDE_POTS)
+    allin = max(0, live - 2) if side else rng.randint(0, max(0, live - 2))
     amounts = [unit * u for u in rng.sample(range(2, units), allin)]  # all-in for less
     amounts += [covering] * (live - allin)
-    dead = [rng.choice((5, 15, 25, 35) if topic == ODD_CHIPS else (10, 25, 50))
+    odd = topic in (ODD_CHIPS, HL_ODD_CHIP)
+    dead = [rng.choice((5, 15, 25, 35) if odd else (10, 25, 50))
             for _ in range(folded)]  # fmt: skip
     hands = _deal(ranking, live, topic in (SPLIT, ODD_CHIPS), rng)
     seat_numbers = sorted(rng.sample(range(1, 7), players))
@@ -232,7 +353,7 @@ def _attempt(topic: str, ranking: Ranking, players: int, rng: random.Random) -> 
         else:
             seats.append(PotSeat(name, seat, dead[who - live], True, None))
     button = rng.choice(seat_numbers)
-    return PotQuestion(ranking, topic, tuple(seats), button)
+    return PotQuestion(ranking, topic, tuple(seats), button, high_low)
 
 
 def players_for_level(level: int, rng: random.Random) -> int:
@@ -245,9 +366,11 @@ def generate(topic: str, ranking: Ranking, players: int, rng: random.Random) -> 
     chip): drawn until it does, so every question of a topic is checked to be one."""
     if topic not in WANTS:
         raise ValueError(f"no pot topic {topic!r}")
+    if topic in HIGH_LOW_TOPICS:
+        ranking = Ranking.HIGH  # the high half's ranking; the low half is ace-to-five
     if not 2 <= players <= 6:
         raise ValueError(f"2 to 6 players, not {players}")
-    if topic in (SIDE_POTS, ODD_CHIPS):
+    if topic in (SIDE_POTS, ODD_CHIPS, HL_SIDE_POTS, HL_ODD_CHIP):
         players = max(players, 3)
     for _ in range(500):
         try:

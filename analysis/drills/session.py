@@ -12,7 +12,7 @@ import random
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from analysis.drills import draws, own, pots, progress, showdown
+from analysis.drills import draws, own, pots, progress, showdown, wild_showdown
 from analysis.drills.progress import Recorded
 from analysis.storage.db import Connection
 from engine.cards import format_cards
@@ -56,6 +56,28 @@ def answer_showdown(
     return fb, rec
 
 
+def next_wild_showdown(con: Connection, rng: random.Random) -> wild_showdown.WildQuestion:
+    """A "which hand wins" question with wild cards (their own game in the schedule)."""
+    topic = progress.next_topic(
+        con, progress.SHOWDOWN, wild_showdown.WILD_GAME, wild_showdown.TOPICS, rng
+    )
+    n = showdown.hands_for_level(progress.level(con, progress.SHOWDOWN), rng)
+    return wild_showdown.generate(topic, n, rng)
+
+
+def answer_wild_showdown(
+    con: Connection, q: wild_showdown.WildQuestion, picked: Collection[int], seconds: float
+) -> tuple[showdown.ShowdownFeedback, Recorded]:
+    fb = wild_showdown.check(q, picked)
+    question = {"hands": [format_cards(h, "") for h in q.hands], "names": list(q.names),
+                "source": q.source, "wild": q.wild.value}  # fmt: skip
+    rec = progress.record(
+        con, progress.SHOWDOWN, wild_showdown.WILD_GAME, q.topic, fb.correct, seconds,
+        question, {"picked": sorted(fb.picked), "winners": sorted(fb.winners)},
+    )  # fmt: skip
+    return fb, rec
+
+
 def draw_topics(con: Connection, ranking: Ranking, use_own: bool = True) -> tuple[str, ...]:
     topics: tuple[str, ...] = draws.TOPICS
     if use_own and own.count_hero_draws(con, ranking):
@@ -83,11 +105,19 @@ def next_draw(
     return draws.generate(topic, ranking, progress.level(con, progress.DRAW), rng)
 
 
+def next_variant_draw(con: Connection, variant: str, rng: random.Random) -> draws.DrawQuestion:
+    """A "what to draw" question of a home variant (``draws.VARIANT_LABELS``): generated
+    topics only (no site writes these games)."""
+    topic = progress.next_topic(con, progress.DRAW, variant, draws.TOPICS, rng)
+    return draws.generate_variant(variant, topic, progress.level(con, progress.DRAW), rng)
+
+
 def draw_json(q: draws.DrawQuestion) -> dict[str, Any]:
     return {
         "hand": format_cards(q.hand, ""), "draws_left": q.draws_left,
         "pat": format_cards(q.pat, "") if q.pat else None, "drawing": list(q.drawing),
         "source": q.source, "taken": format_cards(q.taken, "") if q.taken is not None else None,
+        "wild": q.wild.value if q.wild else None, "high_low": q.high_low,
     }  # fmt: skip
 
 
@@ -103,15 +133,22 @@ def answer_draw(
     five unknown hands that can hardly ever be dealt without sharing cards."""
     fb = draws.check(q, discard, trials=trials or draws.trials_for(q))
     rec = progress.record(
-        con, progress.DRAW, q.ranking.value, q.topic, fb.correct, seconds, draw_json(q),
+        con, progress.DRAW, q.game, q.topic, fb.correct, seconds, draw_json(q),
         {"discard": format_cards(sorted(discard), ""), "equity": fb.chosen.equity,
          "best": format_cards(fb.best.keep, ""), "loss": fb.chosen.loss},
     )  # fmt: skip
     return fb, rec
 
 
-def next_pot(con: Connection, ranking: Ranking, rng: random.Random) -> pots.PotQuestion:
-    topic = progress.next_topic(con, progress.POTS, ranking.value, pots.TOPICS, rng)
+def next_pot(
+    con: Connection, ranking: Ranking, rng: random.Random, high_low: bool = False
+) -> pots.PotQuestion:
+    """The next pot question of ``ranking``'s game, or of the high-low game (``high_low``:
+    high hands against ace-to-five lows, each pot halved)."""
+    game, topics = (
+        (pots.HIGH_LOW, pots.HIGH_LOW_TOPICS) if high_low else (ranking.value, pots.TOPICS)
+    )
+    topic = progress.next_topic(con, progress.POTS, game, topics, rng)
     players = pots.players_for_level(progress.level(con, progress.POTS), rng)
     return pots.generate(topic, ranking, players, rng)
 
@@ -119,6 +156,7 @@ def next_pot(con: Connection, ranking: Ranking, rng: random.Random) -> pots.PotQ
 def pot_json(q: pots.PotQuestion) -> dict[str, Any]:
     return {
         "button": q.button,
+        "high_low": q.high_low,
         "seats": [
             {"name": s.name, "seat": s.seat, "put_in": s.put_in, "folded": s.folded,
              "cards": format_cards(s.cards, "") if s.cards else None}
@@ -132,7 +170,7 @@ def answer_pot(
 ) -> tuple[pots.PotFeedback, Recorded]:
     fb = pots.check(q, given)
     rec = progress.record(
-        con, progress.POTS, q.ranking.value, q.topic, fb.correct, seconds, pot_json(q),
+        con, progress.POTS, q.game, q.topic, fb.correct, seconds, pot_json(q),
         {"given": fb.given, "expected": fb.expected},
     )  # fmt: skip
     return fb, rec

@@ -13,21 +13,25 @@ replaced, truncated or rotated is read again and its hands already stored are sk
 their keys.  The watcher adds only *when*: a file is imported once it has been quiet for
 ``settle`` seconds (a client writes a hand in one go), and *briefly*: the database is
 opened for each batch and closed after it, so other programs can use the file in between
-(README, "One database, several programs").
+(README, "One database, several programs").  The dashboard runs a watcher too, on the
+folders kept in the database (``analysis.pipeline.watched``): it passes an ``opener`` that borrows
+its own shared connection (one writer per process) and ``set_roots`` as the list changes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from analysis.pipeline.importer import ImportSummary, import_paths, open_database
-from analysis.storage.db import LOCK_WAIT, DatabaseUnavailable
+from analysis.storage.db import LOCK_WAIT, Connection, DatabaseUnavailable
 
 POLL = 1.0  # seconds between scans when no event arrives (events: sooner)
 POLL_WITH_EVENTS = 5.0  # ...when watchdog delivers events, the scan is only a safety net
@@ -46,6 +50,7 @@ class Batch:
     files: tuple[str, ...]
     summary: ImportSummary | None
     error: str | None = None  # the database could not be opened: the files wait
+    root: Path | None = None  # the watched path the files are under
 
     def line(self) -> str:
         """The line ``drawlab import --watch`` prints for the batch."""
@@ -109,12 +114,48 @@ def _groups(changed: list[tuple[Path, Stamp]]) -> Iterator[list[tuple[Path, Stam
         yield group
 
 
+def root_of(path: Path, roots: Iterable[Path]) -> Path | None:
+    """The first of ``roots`` that is ``path`` or a folder holding it."""
+    for root in roots:
+        if path == root or root in path.parents:
+            return root
+    return None
+
+
+def _by_root(
+    changed: list[tuple[Path, Stamp]], roots: list[Path]
+) -> Iterator[tuple[Path | None, list[tuple[Path, Stamp]]]]:
+    """The changed files per watched root, in the roots' order: each batch reads one
+    root's files, so what it added is that folder's (the dashboard shows it per folder)."""
+    per: dict[Path | None, list[tuple[Path, Stamp]]] = {}
+    for item in changed:
+        per.setdefault(root_of(item[0], roots), []).append(item)
+    for root in [*roots, None]:
+        if root in per:
+            yield root, per.pop(root)
+
+
+@contextlib.contextmanager
+def _own_connection(db_path: str | None, wait: float) -> Iterator[Connection]:
+    """The command line's way: open the file for one batch, close it after."""
+    con = open_database(db_path, wait=wait)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
 @dataclass
 class Watcher:
     """Imports ``roots`` into the database at ``db_path``, then every change to them.
 
     ``events``: use watchdog's file system events (the scan runs anyway, less often);
-    ``on_batch`` is called after every batch (the CLI prints its line).
+    ``on_batch`` is called after every batch (the CLI prints its line).  ``opener``: the
+    connection of one batch, as a context manager (default: the file opened and closed);
+    ``on_import`` runs inside it after a batch is imported (the dashboard notes the read
+    in ``watched_folders``, in the same open).  ``first_workers``: the worker processes of
+    the first round's import (``import_paths``'s default; the dashboard uses none).
+    ``checked``: when the watcher last looked at the files (a Unix time).
     """
 
     db_path: str | None
@@ -124,10 +165,15 @@ class Watcher:
     settle: float = SETTLE
     events: bool = True
     lock_wait: float = LOCK_WAIT
+    opener: Callable[[], AbstractContextManager[Connection]] | None = None
+    on_import: Callable[[Connection, Batch], None] | None = None
+    first_workers: int | None = None
+    checked: float | None = None
     stop_event: threading.Event = field(default_factory=threading.Event)
     _wake: threading.Event = field(default_factory=threading.Event)
     _seen: dict[Path, Stamp] = field(default_factory=dict)
     _observer: Any = None
+    _new_roots: list[Path] | None = None
 
     def stop(self) -> None:
         """Ask the watcher to stop (from a signal handler or another thread): the batch
@@ -138,6 +184,12 @@ class Watcher:
     @property
     def uses_events(self) -> bool:
         return self._observer is not None
+
+    def set_roots(self, roots: Iterable[Path]) -> None:
+        """Watch these paths from the next round on (from another thread: the dashboard's
+        page); a new path's files are read at once, as on a first round."""
+        self._new_roots = list(roots)
+        self._wake.set()
 
     def run(self) -> None:
         """Watch until ``stop``."""
@@ -150,12 +202,23 @@ class Watcher:
                 if self.stop_event.is_set():
                     break
                 self._wake.clear()
+                self._take_new_roots()
                 self._round()
         finally:
             self._stop_events()
 
+    def _take_new_roots(self) -> None:
+        new, self._new_roots = self._new_roots, None
+        if new is None or new == self.roots:
+            return
+        self.roots = new
+        if self.events:  # watch the new folders' events, and no longer the old ones'
+            self._stop_events()
+            self._start_events()
+
     def _round(self, first: bool = False) -> None:
         changed = self._changed()
+        self.checked = time.time()
         if not changed and not first:
             return
         # A file still changing (a client writing a hand) is left for a later round.
@@ -165,12 +228,16 @@ class Watcher:
             if len(quiet) < len(changed):
                 self._wake.set()
             changed = quiet
-        for i, group in enumerate(_groups(changed)):
-            if self.stop_event.is_set():
-                return  # the rest is not marked seen: the next run reads it
-            if i:
-                self.stop_event.wait(YIELD)
-            self.on_batch(self._import(group, workers=None if first else 0))
+        i = 0
+        for root, files in _by_root(changed, self.roots):
+            for group in _groups(files):
+                if self.stop_event.is_set():
+                    return  # the rest is not marked seen: the next run reads it
+                if i:
+                    self.stop_event.wait(YIELD)
+                i += 1
+                workers = self.first_workers if first else 0
+                self.on_batch(self._import(group, root, workers=workers))
 
     def _changed(self) -> list[tuple[Path, Stamp]]:
         now: dict[Path, Stamp] = {}
@@ -183,22 +250,25 @@ class Watcher:
             del self._seen[gone]
         return changed
 
-    def _import(self, changed: list[tuple[Path, Stamp]], workers: int | None) -> Batch:
+    def _import(
+        self, changed: list[tuple[Path, Stamp]], root: Path | None, workers: int | None
+    ) -> Batch:
         """One batch, one open of the database; ``workers`` as ``import_paths`` takes them
         (none after the first round: a few hands cost less than starting processes)."""
         files = tuple(str(p) for p, _ in changed)
+        opened = (self.opener or (lambda: _own_connection(self.db_path, self.lock_wait)))()
         try:
-            con = open_database(self.db_path, wait=self.lock_wait)
+            with opened as con:
+                summary = import_paths(con, [p for p, _ in changed], workers=workers)
+                batch = Batch(files, summary, root=root)
+                if self.on_import is not None:
+                    self.on_import(con, batch)
         except DatabaseUnavailable as exc:
             self._wake.set()  # not marked seen: tried again next round
-            return Batch(files, None, str(exc))
-        try:
-            summary = import_paths(con, [p for p, _ in changed], workers=workers)
-        finally:
-            con.close()
+            return Batch(files, None, str(exc), root=root)
         for path, s in changed:
             self._seen[path] = s
-        return Batch(files, summary)
+        return batch
 
     # -- file system events
 

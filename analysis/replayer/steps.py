@@ -26,11 +26,13 @@ from dataclasses import dataclass
 
 from analysis.statistics.positions import positions
 from engine.cards import Cards
-from engine.pots import Pot, SettledPot
-from engine.record import Action, Collect, Draw, Hand, Muck, Note, Post, Show, Step
+from engine.pots import Pot, SettledPot, pot_halves
+from engine.profiles import chip_unit, profile_for
+from engine.record import MISDEAL_NOTE, Action, Collect, Draw, Hand, Muck, Note, Post, Show, Step
 from engine.replay import Replay, TableState, replay, run_settled
-from engine.rules import game_name
+from engine.rules import game_name, house_words
 from engine.verdict import Problem, Verdict
+from engine.wild import Wild, wild_cards
 
 FORCED_BETS = "the forced bets are posted"
 SETTLED = "the pots are settled"
@@ -89,6 +91,9 @@ class Header:
     time: str  # ISO, or "" when the site wrote none
     tournament: str  # "" for cash games
     level: str
+    house: str = ""  # a home game's house rules as a player says them ("" elsewhere)
+    carried: str = ""  # the pot carried in from the deal before ("" when none)
+    wild_cards: tuple[int, ...] = ()  # the cards that are wild in this hand's game
 
     def lines(self) -> list[str]:
         """The header as short plain-text lines (names of sites and tables are untrusted)."""
@@ -101,6 +106,10 @@ class Header:
         if self.tournament:
             level = f", level {self.level}" if self.level else ""
             out.append(f"Tournament #{self.tournament}{level}")
+        if self.house:
+            out.append(f"House rules: {self.house}")
+        if self.carried:
+            out.append(f"Pot carried in from the last deal: {self.carried}")
         if self.time:
             out.append(self.time)
         return out
@@ -109,7 +118,13 @@ class Header:
 def header_of(hand: Hand, players: int) -> Header:
     units = units_of(hand)
     s = hand.stakes
-    if hand.structure.value == "fixed":
+    if hand.house is not None:  # a home game: antes and bets, no blinds
+        stakes = (
+            f"{units.text(s.small_bet)}/{units.text(s.big_bet)}"
+            if hand.structure.value == "fixed"
+            else f"bets from {units.text(s.big_blind)}"
+        )
+    elif hand.structure.value == "fixed":
         stakes = f"{units.text(s.small_bet)}/{units.text(s.big_bet)}"
         if (s.small_blind, s.big_blind) != (s.small_bet // 2, s.small_bet):
             stakes += f", blinds {units.text(s.small_blind)}/{units.text(s.big_blind)}"
@@ -132,7 +147,17 @@ def header_of(hand: Hand, players: int) -> Header:
         time="" if hand.time is None else f"{hand.time:%Y-%m-%d %H:%M:%S}",
         tournament="" if t is None else t.tournament_id,
         level="" if t is None or t.level is None else t.level,
+        house="" if hand.house is None else house_words(hand.house),
+        carried=units.text(hand.carried) if hand.carried else "",
+        wild_cards=_wild_cards(hand),
     )
+
+
+def _wild_cards(hand: Hand) -> tuple[int, ...]:
+    """The wild cards of a home hand's house rules, in card order (none elsewhere)."""
+    if hand.house is None or not hand.house.wild:
+        return ()
+    return tuple(sorted(wild_cards(Wild(hand.house.wild))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +177,7 @@ class SeatStep:
     collected: int  # what the player has taken from the pots so far
     winner: bool  # won (part of) a pot: marked once the pot is theirs
     to_act: bool
+    up: int | None = None  # shotgun: the first card, face up, seen by all
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +186,8 @@ class PotStep:
     amount: int
     eligible: tuple[str, ...]
     winners: tuple[str, ...]  # known at the settled step only
+    high: tuple[str, ...] = ()  # high-low: who takes the high half (settled step only)
+    low: tuple[str, ...] = ()  # and who the low half
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,9 +232,7 @@ def street_of(step: Step | None, s: TableState, before: str) -> str:
     return "showdown" if s.phase == "showdown" else "end"
 
 
-def hand_view(
-    hand: Hand, stored: Sequence[Problem] = (), rep: Replay | None = None
-) -> HandView:
+def hand_view(hand: Hand, stored: Sequence[Problem] = (), rep: Replay | None = None) -> HandView:
     """The replayer's steps of ``hand``; ``stored`` are the problems the store keeps for it
     (some, like a stack changed between hands, no replay of the hand alone can find)."""
     rep = rep if rep is not None else replay(hand)
@@ -223,7 +249,7 @@ def hand_view(
     if states:
         merged = [p for s in states[: first + 1] for p in s.problems]
         out.append(_step(0, states[first], FORCED_BETS, "blinds", merged, collected, where))
-    for s in states[first + 1:]:
+    for s in states[first + 1 :]:
         step = steps[s.step] if 0 <= s.step < len(steps) else None
         if isinstance(step, Collect):
             collected[step.player] = collected.get(step.player, 0) + step.amount
@@ -287,6 +313,7 @@ def _step(
             collected=collected.get(v.player, 0),
             winner=collected.get(v.player, 0) > 0,
             to_act=s.to_act == v.player and not settled,
+            up=v.up,
         )
         for v in s.seats
     )
@@ -311,13 +338,16 @@ def _table_pots(s: TableState) -> tuple[PotStep, ...]:
     caps = sorted({v.total for v in live if v.all_in})
     out: list[PotStep] = []
     below = 0
+    carried = s.pot - sum(v.total for v in s.seats)  # antes of the deal before: main pot
     for cap in (*caps, None):
-        amount = sum(max(0, (v.total if cap is None else min(v.total, cap)) - below)
-                     for v in s.seats)
+        amount = sum(
+            max(0, (v.total if cap is None else min(v.total, cap)) - below) for v in s.seats
+        )
+        if not out:
+            amount += carried
         if amount:  # everyone still in who is not all-in for less than this pot's top
             if cap is None:
-                can_win = [v for v in live if not v.all_in] or [v for v in live
-                                                                if v.total > below]
+                can_win = [v for v in live if not v.all_in] or [v for v in live if v.total > below]
             else:
                 can_win = [v for v in live if not (v.all_in and v.total < cap)]
             eligible = tuple(v.player for v in can_win)
@@ -332,8 +362,28 @@ def _pots(pots: Sequence[Pot], settled: Sequence[SettledPot] = ()) -> tuple[PotS
     for i, p in enumerate(pots):
         won = settled[i].winners if i < len(settled) else None
         name = "main" if i == 0 else f"side {i}"
-        out.append(PotStep(name, p.amount, p.eligible, tuple(won or ())))
+        high = settled[i].high if i < len(settled) else None
+        low = settled[i].low if i < len(settled) else None
+        out.append(
+            PotStep(name, p.amount, p.eligible, tuple(won or ()), tuple(high or ()),
+                    tuple(low or ()))
+        )  # fmt: skip
     return tuple(out)
+
+
+def _pot_words(pot: PotStep, units: Units, unit: int) -> str:
+    """ "main pot 0.30 to A" or, split high-low, "main pot 0.31: high 0.16 to A, low 0.15
+    to B" (one hand best both ways scoops: "to A (high and low)")."""
+    head = f"{pot.name} pot {units.text(pot.amount)}"
+    if not pot.high or not pot.low:
+        return f"{head} to {', '.join(pot.winners)}"
+    if pot.high == pot.low:
+        return f"{head} to {', '.join(pot.high)} (high and low)"
+    high, low = pot_halves(pot.amount, unit)
+    return (
+        f"{head}: high {units.text(high)} to {', '.join(pot.high)}, "
+        f"low {units.text(low)} to {', '.join(pot.low)}"
+    )
 
 
 def _settled_step(
@@ -356,22 +406,34 @@ def _settled_step(
     base = _step(index, last, SETTLED, "settled", problems, collected, where, True)
     seats = tuple(
         SeatStep(
-            seat=v.seat, player=v.player, position=v.position,
-            stack=final.get(v.player, v.stack), bet=0, total=v.total, folded=v.folded,
-            all_in=v.all_in and not final.get(v.player, 0), cards=v.cards, drawn=v.drawn,
+            seat=v.seat,
+            player=v.player,
+            position=v.position,
+            stack=final.get(v.player, v.stack),
+            bet=0,
+            total=v.total,
+            folded=v.folded,
+            all_in=v.all_in and not final.get(v.player, 0),
+            cards=v.cards,
+            drawn=v.drawn,
             collected=v.collected,
-            winner=v.player in winners, to_act=False,
+            winner=v.player in winners,
+            to_act=False,
+            up=v.up,
         )
         for v in base.seats
     )
-    parts = [
-        f"{p.name} pot {units.text(p.amount)} to {', '.join(p.winners)}"
-        for p in pots if p.winners
-    ]
+    unit = chip_unit(hand, profile_for(hand.site))
+    parts = [_pot_words(p, units, unit) for p in pots if p.winners]
     if hand.rake:
         parts.append(f"rake {units.text(hand.rake)}")
     text = SETTLED + (": " + "; ".join(parts) if parts else "")
-    in_play = sum(v.total for v in last.seats)
+    if not parts and hand.house is not None and not collected and last.pot:
+        # a dead deal (nobody opened, or a misdeal): the pot waits for the next deal
+        misdeal = any(isinstance(s, Note) and s.kind == MISDEAL_NOTE for s in hand.steps)
+        why = "a misdeal, redealt by the same dealer" if misdeal else "nobody opened"
+        text = f"{SETTLED}: {why}; {units.text(last.pot)} stays in the pot for the next deal"
+    in_play = sum(v.total for v in last.seats) + hand.carried
     taken = sum(final.get(v.player, v.stack) - v.stack for v in last.seats)
     return ViewStep(
         index=index,

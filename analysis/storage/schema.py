@@ -33,6 +33,9 @@ Conventions the other parts rely on:
   (with or without a draw), each under the ``model`` that computed it.
 - ``drill_*`` (version 2, ``analysis.drills.progress``): one row per drill answer (question
   and answer as JSON), the Leitner box of each (drill, topic), each drill's level.
+- ``watched_folders`` (version 6, ``analysis.pipeline.watched``): the folders the dashboard watches,
+  when each was added, and its last read: when the watcher last imported from it, the
+  files, hands added and problems of that batch.
 """
 
 from __future__ import annotations
@@ -293,6 +296,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             player VARCHAR NOT NULL,
             model VARCHAR NOT NULL,
             decisions INTEGER NOT NULL
+        )
+        """,
+    ),
+    # version 6: the folders the dashboard watches (``analysis.pipeline.watched``), kept with the
+    # hands so that a dashboard started again, on this or another computer, watches them
+    (
+        """
+        CREATE TABLE watched_folders (
+            path VARCHAR PRIMARY KEY,
+            added TIMESTAMP NOT NULL,
+            last_read TIMESTAMP,
+            last_files INTEGER,
+            last_added INTEGER,
+            last_problems INTEGER
         )
         """,
     ),

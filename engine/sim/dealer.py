@@ -26,16 +26,19 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from engine import pots
-from engine.cards import Cards
+from engine.cards import Cards, format_card
+from engine.hand_value import high_value, low_value
 from engine.profiles import profile_for, table_unit
-from engine.ranking import Ranking, rank, ranking_for
+from engine.ranking import Ranking, ranking_for
 from engine.record import (
+    MISDEAL_NOTE,
     Action,
     ActionKind,
     Collect,
     Draw,
     Game,
     Hand,
+    HouseRules,
     Muck,
     Note,
     Post,
@@ -48,7 +51,15 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
-from engine.rules import Forced, GameRules, Opener, can_open, home_five_card_draw, rules_for
+from engine.rules import (
+    HOUSE,
+    Forced,
+    GameRules,
+    Opener,
+    can_open,
+    house_rules,
+    rules_for,
+)
 from engine.sim.deck import Deck
 from engine.sim.players_model import (
     BetOptions,
@@ -60,6 +71,7 @@ from engine.sim.players_model import (
     keep_low,
     strength,
 )
+from engine.sim.players_wild import keep_wild, wild_strength
 from engine.state import HandState, Legal, Phase
 
 RESHUFFLE_TEXT = "The deck is reshuffled"  # the note of a reshuffle, in PokerStars' words
@@ -133,6 +145,8 @@ class TableSpec:
     starting_chips: int = 1500
     hands_per_level: int = 10
     home: bool = False  # five-card draw as the user's documents play it (site "home")
+    house: HouseRules | None = None  # the house rules the hands state (``None``: the documents')
+    misdeal_per_mille: int = 0  # how often a card is exposed while dealing
 
 
 @dataclass(slots=True)
@@ -158,8 +172,11 @@ def deal_hands(
     first_hand_id: int | None = None,
     tournament: bool = False,
     home: bool = False,
+    house: HouseRules | None = None,
+    misdeal_per_mille: int = 0,
 ) -> Iterator[Hand]:
-    """``n`` consecutive hands of ``game`` at one table of ``players`` (2-6), from ``seed``.
+    """``n`` consecutive hands of ``game`` at one table of ``players`` (2-6; 7-8 at home with
+    no replacement), from ``seed``.
 
     Cash (the default): ``stakes`` (default blinds $0.05/$0.10), rake by ``rake`` (default
     ``default_rake``), a broke player replaced by a newcomer.  ``tournament``: sit-and-go
@@ -170,14 +187,24 @@ def deal_hands(
     ``home`` (five-card draw only): the home game of the user's documents, site "home":
     antes instead of blinds (``stakes.ante``, default half a small bet), jacks or better to
     open, at most three cards drawn (four by a player who keeps and shows an ace), no rake.
-    A hand nobody can open is dead and its antes stay in the pot for the next deal; a hand
-    record has no place for a pot carried in, so the dealer ends that table's session there
-    and opens a new table.
+    A hand nobody can open is dead and its antes stay in the pot for the next deal
+    (``Hand.carried``), which the next dealer deals, everyone anteing again unless the house
+    says otherwise.
+
+    ``house``: the home game under these house rules (implies ``home``; the hands carry
+    them): wild cards, high-low, shotgun, the ace draws, no replacement with 7-8 players.
+    ``misdeal_per_mille``: how often (per thousand deals) a card is exposed while dealing
+    at a home table: that hand is a misdeal (its antes posted, a ``misdeal`` note, nothing
+    more) and the same dealer deals again with those antes carried.
     """
+    if house is not None:
+        home = True
     if home and game is not Game.FIVE_CARD_DRAW:
         raise ValueError("the home form is five-card draw's")
-    if not 2 <= players <= 6:
-        raise ValueError(f"a table deals to 2-6 players, not {players}")
+    most = 8 if house is not None and house.no_replacement else 6
+    if not 2 <= players <= most:
+        more = "" if most == 8 else " (7-8 only with no replacement at home)"
+        raise ValueError(f"a table deals to 2-{most} players{more}, not {players}")
     structure = structure or default_structure(game)
     stakes = stakes or default_stakes(structure)
     if home:
@@ -198,6 +225,9 @@ def deal_hands(
         tournament=tournament,
         currency="chips" if tournament else "USD",
         home=home,
+        max_seats=max(6, players),
+        house=house,
+        misdeal_per_mille=misdeal_per_mille if home else 0,
     )
     return Table(spec, players, seed).hands(n)  # arguments checked now, hands dealt lazily
 
@@ -208,10 +238,12 @@ class Table:
     def __init__(self, spec: TableSpec, players: int, seed: int) -> None:
         self.spec = spec
         self.rules: GameRules = (
-            home_five_card_draw(spec.structure)
+            house_rules(spec.structure, spec.house or HOUSE)
             if spec.home
             else rules_for(spec.game, spec.structure)
         )
+        self.carried = 0  # the antes of a dead or misdealt hand, in the next deal's pot
+        self.redeal = False  # the last deal was a misdeal: the same dealer deals again
         self.rng = random.Random(seed)
         self.players = players
         self.table_no = 0
@@ -248,6 +280,8 @@ class Table:
 
     def _open_table(self) -> None:
         self.table_no += 1
+        self.carried = 0
+        self.redeal = False
         self.tournament_hands = 0
         seats = sorted(self.rng.sample(range(1, self.spec.max_seats + 1), self.players))
         hero_seat = self.rng.choice(seats) if self.spec.hero else None
@@ -293,6 +327,8 @@ class Table:
     def _after_hand(self, final: dict[str, int]) -> None:
         for s in self.sitters:
             s.stack = final[s.name]
+        if self.redeal:
+            return  # a misdeal: the same players, the same dealer, a new shuffle
         if self.spec.tournament:
             self._after_tournament_hand()
             return
@@ -332,9 +368,13 @@ class Table:
             yield hand
             self.hand_no += 1
             self.time += timedelta(seconds=self.rng.randint(25, 150))
+            dead = bool(hand.total_pot) and not hand.collects
+            self.redeal = dead and any(
+                isinstance(s, Note) and s.kind == MISDEAL_NOTE for s in hand.steps
+            )
+            # a hand nobody opened (or misdealt) leaves its pot to the next deal
+            self.carried = (hand.total_pot or 0) if dead else 0
             self._after_hand(final)
-            if hand.total_pot and not hand.collects:  # a dead hand: the next deal is not dealt
-                self._open_table()
 
 
 @dataclass(slots=True)
@@ -363,6 +403,7 @@ class _HandPlay:
         }.get(ranking, Judge.HIGH)
         profile = profile_for(spec.site)  # e.g. PokerStars lifts the cap heads-up
         stakes = t.stakes
+        carried = t.carried
         hs = HandState(
             rules,
             stakes,
@@ -370,21 +411,29 @@ class _HandPlay:
             t.button,
             cap_heads_up=profile.cap_heads_up,
             reopen_on_half_bet=profile.reopen_on_half_bet,
+            carried=carried,
         )
         order = list(hs.order)
         steps = self.steps
 
         # antes first, in seat order; then the blinds: heads-up the button (last in order)
-        # posts the small blind; a player whose ante took every chip posts no blind
-        if stakes.ante:
+        # posts the small blind; a player whose ante took every chip posts no blind.  A
+        # redeal after a misdeal has its antes in already; a carried pot has them again
+        # only where the house antes again
+        antes_again = not t.redeal and (not carried or rules.ante_again)
+        if stakes.ante and antes_again:
             for s in sitters:
                 paid = min(stakes.ante, hs.stack[s.name])
                 hs.apply_post(s.name, PostKind.ANTE, paid)
                 steps.append(Post(s.name, PostKind.ANTE, paid, 0, all_in=hs.stack[s.name] == 0))
         sb, bb = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
-        blinds = () if rules.forced is Forced.ANTES else (
-            (sb, PostKind.SMALL_BLIND, stakes.small_blind),
-            (bb, PostKind.BIG_BLIND, stakes.big_blind),
+        blinds = (
+            ()
+            if rules.forced is Forced.ANTES
+            else (
+                (sb, PostKind.SMALL_BLIND, stakes.small_blind),
+                (bb, PostKind.BIG_BLIND, stakes.big_blind),
+            )
         )
         for player, kind, amount in blinds:
             if hs.stack[player] == 0:
@@ -393,9 +442,12 @@ class _HandPlay:
             hs.apply_post(player, kind, paid)
             steps.append(Post(player, kind, paid, 0, all_in=hs.stack[player] == 0))
 
-        deck = Deck(rng)
+        deck = Deck(rng, rules.deck_size)
         hands = deck.deal_round_robin(len(order), rules.hand_size)
         dealt = dict(zip(order, hands, strict=True))
+        if spec.misdeal_per_mille and rng.randrange(1000) < spec.misdeal_per_mille:
+            return self._misdeal(hs, hands, start)
+        up_cards = tuple((p, dealt[p][0]) for p in order) if rules.shotgun else ()
         holding: dict[str, Cards] = dict(dealt)
         hero = spec.hero if spec.hero in holding else None
         returned = dict(hs.returned)
@@ -417,7 +469,13 @@ class _HandPlay:
                 if turn is None:
                     raise RuntimeError("a draw with nobody to draw")
                 holding[turn.player] = self._draw(
-                    hs, turn.player, turn.draw, turn.limit, holding[turn.player], deck, judge,
+                    hs,
+                    turn.player,
+                    turn.draw,
+                    turn.limit,
+                    holding[turn.player],
+                    deck,
+                    judge,
                     turn.player == hero,
                 )
             else:
@@ -426,9 +484,13 @@ class _HandPlay:
         # the end: pots, showdown, rake, collects
         contributions = {p: hs.total[p] for p in order}
         live = hs.live
-        total = sum(contributions.values())
+        total = sum(contributions.values()) + carried
         rake = t.rake.amount(total) if hs.street > 0 else 0  # no draw, no drop
         side = pots.side_pots(contributions, set(live))
+        if carried and side:  # dead money in the main pot
+            side = (pots.Pot(side[0].amount + carried, side[0].eligible), *side[1:])
+        elif carried:
+            side = (pots.Pot(carried, tuple(live)),)
         after_rake = pots.take_rake(side, rake)
         won: list[tuple[int, str, int]]
         if hs.phase is Phase.DEAD:  # nobody could open: the antes stay in, nobody wins
@@ -436,9 +498,12 @@ class _HandPlay:
         elif len(live) == 1:
             won = [(0, live[0], total - rake)]
         else:
-            strengths = self._showdown(hs.showdown_order(), holding, contributions, ranking)
+            strengths, lows = self._showdown(hs.showdown_order(), holding, contributions)
             unit = table_unit(profile, spec.tournament, spec.currency)
-            won = list(pots.award(after_rake, strengths, order, unit))
+            if lows is None:
+                won = list(pots.award(after_rake, strengths, order, unit))
+            else:
+                won = list(pots.award_high_low(after_rake, strengths, lows, order, unit))
         several = len([p for p in after_rake if p.amount > 0]) > 1
         for index, player, amount in sorted(won, key=lambda w: -w[0]):
             steps.append(Collect(player, amount, 0, pot=index if several else 0))
@@ -469,8 +534,46 @@ class _HandPlay:
             rake=rake,
             total_pot=total,
             tournament=t.tournament,
+            house=(spec.house or HOUSE) if spec.home else None,
+            carried=carried,
+            up_cards=up_cards,
         )
         return hand, final
+
+    def _misdeal(
+        self, hs: HandState, hands: list[Cards], start: dict[str, int]
+    ) -> tuple[Hand, dict[str, int]]:
+        """A card exposed while dealing: the deal is void, the antes stay in the pot and
+        the same dealer deals again (the next hand).  The record holds the posts and the
+        note only; the voided cards are nobody's."""
+        t = self.table
+        exposed = hands[t.rng.randrange(len(hands))][0]
+        text = f"Misdeal: the {format_card(exposed)} is exposed; the same dealer deals again"
+        self.steps.append(Note(MISDEAL_NOTE, text, 0))
+        spec = t.spec
+        order = list(hs.order)
+        hand = Hand(
+            site=spec.site,
+            hand_id=str(spec.first_hand_id + t.hand_no),
+            table=t.table_name,
+            game=spec.game,
+            structure=spec.structure,
+            stakes=t.stakes,
+            currency=spec.currency,
+            time=t.time,
+            button=t.button,
+            seats=tuple(Seat(s.seat, s.name, start[s.name], 0) for s in t.sitters),
+            steps=tuple(self.steps),
+            file="",
+            line=0,
+            max_seats=spec.max_seats,
+            rake=0,
+            total_pot=hs.pot,
+            tournament=t.tournament,
+            house=(spec.house or HOUSE) if spec.home else None,
+            carried=hs.carried,
+        )
+        return hand, {p: hs.stack[p] for p in order}
 
     def _bet(
         self,
@@ -485,7 +588,7 @@ class _HandPlay:
         draws_left = t.rules.draws - hs.street
         can_raise = legal.aggressive is not None
         opening = t.rules.opener is Opener.JACKS and hs.street == 0 and hs.current_bet == 0
-        if opening and not can_open(holding[player]):
+        if opening and not can_open(holding[player], t.rules.wild):
             can_raise = False  # no openers: a check (a pass) is all this player may do
         elif opening and can_raise and t.rng.random() < 0.8:
             self._apply(hs, player, ActionKind.BET, legal.min_to)  # open what you can
@@ -501,7 +604,13 @@ class _HandPlay:
             big_blind=t.stakes.big_blind,
             no_limit_or_pot=t.rules.structure is not Structure.FIXED,
         )
-        choice = decide(opts, strength(holding[player], judge, draws_left, t.rng), style, t.rng)
+        wild = t.rules.wild
+        feel = (
+            strength(holding[player], judge, draws_left, t.rng)
+            if wild is None
+            else wild_strength(holding[player], wild, draws_left, t.rng)
+        )
+        choice = decide(opts, feel, style, t.rng)
         if choice.kind == "fold":
             self._apply(hs, player, ActionKind.FOLD, 0)
         elif choice.kind == "check":
@@ -549,12 +658,22 @@ class _HandPlay:
         rng = self.table.rng
         draws_left = self.table.rules.draws - draw + 1
         rules = self.table.rules
+        shown: Cards | None = None
         if judge is Judge.HIGH and rules.max_discard_with_ace is not None:
-            # home rule: three cards, four by a player who keeps (and shows) an ace
-            kept = keep_high(cards, rng, 5)
+            # home rule: three cards, four by a player who keeps (and shows) an ace, five
+            # (the ace shown and thrown too) where the house allows it
+            kept = (
+                keep_high(cards, rng, 5)
+                if rules.wild is None
+                else keep_wild(cards, rules.wild, rng, 5)
+            )
             while 5 - len(kept) > rules.discard_limit(any(c >> 2 == 12 for c in kept)):
                 kept = (*kept, max((c for c in cards if c not in kept), key=lambda c: c >> 2))
             kept = tuple(c for c in cards if c in kept)
+            if 5 - len(kept) > rules.max_discard:
+                shown = kept
+                if rules.max_discard_with_ace == 5 and rng.random() < 0.3:
+                    kept = ()  # the ace shown, then thrown with the rest
         elif judge is Judge.HIGH:
             kept = keep_high(cards, rng, limit)
         elif judge is Judge.BADUGI:
@@ -563,6 +682,15 @@ class _HandPlay:
             kept = keep_low(cards, judge, draws_left, rng)
             while 5 - len(kept) > limit:
                 kept = (*kept, next(c for c in cards if c not in kept))
+        if rules.no_replacement:
+            # no card once the stub and the discards shuffled once are used up: the player
+            # keeps the best of the cards they cannot replace
+            left = deck.left_without_replacement()
+            while len(cards) - len(kept) > left:
+                keep = max((c for c in cards if c not in kept), key=lambda c: c >> 2)
+                kept = tuple(c for c in cards if c in kept or c == keep)
+            if shown is not None and len(cards) - len(kept) <= rules.max_discard:
+                shown = None  # no longer a draw the ace has to justify
         discarded = tuple(c for c in cards if c not in kept)
         got = deck.replace(discarded)
         returned = dict(hs.returned)
@@ -572,9 +700,13 @@ class _HandPlay:
         if reshuffled:  # written before the draw that needs the new stub, as PokerStars does
             self.steps.append(Note("reshuffle", RESHUFFLE_TEXT, 0))
         if is_hero:
-            self.steps.append(Draw(player, draw, len(discarded), 0, discarded, kept, got.received))
-        elif len(discarded) > rules.max_discard:  # drawing four: the ace kept is shown
-            self.steps.append(Draw(player, draw, len(discarded), 0, None, kept, None))
+            self.steps.append(
+                Draw(player, draw, len(discarded), 0, discarded, kept, got.received, shown=shown)
+            )
+        elif shown is not None and kept:  # drawing four: the ace kept is shown
+            self.steps.append(Draw(player, draw, len(discarded), 0, None, kept, None, shown=shown))
+        elif shown is not None:  # drawing five: the ace is shown, then thrown
+            self.steps.append(Draw(player, draw, len(discarded), 0, None, (), None, shown=shown))
         elif discarded:
             self.steps.append(Draw(player, draw, len(discarded), 0))
         else:  # standing pat: that nothing was thrown or received is known of anyone
@@ -587,20 +719,29 @@ class _HandPlay:
         turn: list[str],
         holding: dict[str, Cards],
         contributions: dict[str, int],
-        ranking: Ranking,
-    ) -> dict[str, int]:
-        """Show in the state's order; a player whose every pot is already lost usually
-        mucks.  Returns the shown hands' ranks (smaller is better)."""
+    ) -> tuple[dict[str, int], dict[str, int] | None]:
+        """Show in the state's order; a player whose every pot is already lost (both halves
+        of it, high-low) usually mucks.  Returns the shown hands' high values and, in a
+        high-low game, their low values (smaller is better)."""
         rng = self.table.rng
+        rules = self.table.rules
         shown: dict[str, int] = {}
+        lows: dict[str, int] | None = {} if rules.low is not None else None
         for player in turn:
-            value = rank(holding[player], ranking)
+            value = high_value(holding[player], rules)
+            low = low_value(holding[player], rules)
             beaten = any(
                 v < value and contributions[q] >= contributions[player] for q, v in shown.items()
             )
+            if beaten and lows is not None and low is not None:
+                beaten = any(
+                    v < low and contributions[q] >= contributions[player] for q, v in lows.items()
+                )
             if beaten and rng.random() < 0.8:
                 self.steps.append(Muck(player, 0))
                 continue
             shown[player] = value
+            if lows is not None and low is not None:
+                lows[player] = low
             self.steps.append(Show(player, holding[player], 0))
-        return shown
+        return shown, lows

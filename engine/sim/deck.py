@@ -30,8 +30,8 @@ class Deck:
 
     __slots__ = ("_discards", "_rng", "_stub", "reshuffles")
 
-    def __init__(self, rng: random.Random) -> None:
-        cards = list(range(52))
+    def __init__(self, rng: random.Random, size: int = 52) -> None:
+        cards = list(range(size))  # 53 and 54 with the jokers of a home game
         rng.shuffle(cards)
         self._rng = rng
         self._stub: list[Card] = cards  # the top of the stub is the end of the list
@@ -45,6 +45,11 @@ class Deck:
     @property
     def discard_pile(self) -> Cards:
         return tuple(self._discards)
+
+    def left_without_replacement(self) -> int:
+        """The cards a draw can still get where the house deals no replacement: the stub,
+        and the discards so far while they have not been shuffled into a new stub yet."""
+        return len(self._stub) + (len(self._discards) if self.reshuffles == 0 else 0)
 
     def deal_round_robin(self, players: int, cards_each: int = 5) -> list[Cards]:
         """Deal one card at a time to each player in turn, as a dealer does."""

@@ -6,6 +6,10 @@ its strategy's range: ``engine.sim.exact_draw``), every possible draw is enumera
 all card combinations), so the answer is exact.  Otherwise each choice is simulated with
 the same seed, so that choices are compared on closely matched deals, and each carries its
 standard error.
+
+The game is a ``Ranking`` or a home variant's ``Scoring`` (wild cards, the high-low split:
+engine/sim/scoring.py); the exact paths apply to the variants too, except the unknown pat range
+(its counting is written for one ranking), where a variant is simulated.
 """
 
 from __future__ import annotations
@@ -18,12 +22,14 @@ from math import hypot
 import numpy as np
 
 from engine.cards import CardError, Cards, check_distinct, format_cards
-from engine.ranking import Ranking, hand_size_of, rank
-from engine.sim.batch import combinations_array, rank_batch
+from engine.ranking import Ranking
+from engine.sim.batch import combinations_array
 from engine.sim.equity import MAX_PLAYERS, Player, keep_equities
 from engine.sim.exact_draw import equity_vs_pat_range, feasible
 from engine.sim.ranges import unknown_range
-from engine.sim.strategy import StandPat, Strategy, default_strategy
+from engine.sim.scoring import Scoring, scoring_of
+from engine.sim.strategy import StandPat, Strategy
+from engine.sim.wild_strategy import strategy_for
 
 EXACT_LIMIT = 2_000_000  # most cards combinations enumerated per choice for an exact answer
 
@@ -72,10 +78,10 @@ def sensible_keeps(hand: Cards, ranking: Ranking) -> list[Cards]:
     return [k for k in all_keeps(hand) if len({c >> 2 for c in k}) == len(k)]
 
 
-def _stands_pat(player: Player, ranking: Ranking, draws_left: int) -> bool:
-    if len(player.cards) < hand_size_of(ranking):
+def _stands_pat(player: Player, scoring: Scoring, draws_left: int) -> bool:
+    if len(player.cards) < scoring.size:
         return False
-    strategy: Strategy = player.strategy or default_strategy(ranking)
+    strategy: Strategy = player.strategy or strategy_for(scoring)
     if isinstance(strategy, StandPat):
         return True
     keep = strategy.keep(np.array([player.cards], dtype=np.uint8), draws_left)
@@ -83,23 +89,31 @@ def _stands_pat(player: Player, ranking: Ranking, draws_left: int) -> bool:
 
 
 def _exact_last_draw(
-    keep: Cards, stub: Sequence[int], pat_ranks: Sequence[int], ranking: Ranking
+    keep: Cards, stub: Sequence[int], pats: Sequence[Cards], scoring: Scoring
 ) -> float:
-    """Equity of drawing to ``keep`` once against pat hands of the given ranks."""
-    need = hand_size_of(ranking) - len(keep)
+    """Equity of drawing to ``keep`` once against these pat hands (in high-low, the mean
+    of the two halves' shares)."""
+    need = scoring.size - len(keep)
     cards = np.asarray(stub, dtype=np.uint8)[combinations_array(len(stub), need)]
     hands = np.concatenate([np.tile(np.asarray(keep, dtype=np.uint8), (len(cards), 1)), cards], 1)
-    mine = rank_batch(hands, ranking).astype(np.int32)
-    best_other = min(pat_ranks)
-    ties = sum(1 for r in pat_ranks if r == best_other)
-    won = (mine < best_other).sum() + (mine == best_other).sum() / (ties + 1)
-    return float(won / len(mine))
+    others = np.asarray(pats, dtype=np.uint8)
+    halves = [(scoring.values(hands), scoring.values(others))]
+    if scoring.high_low:
+        halves.append((scoring.low_values(hands), scoring.low_values(others)))
+    share = 0.0
+    for mine16, theirs in halves:
+        mine = mine16.astype(np.int32)
+        best_other = int(theirs.min())
+        ties = int((theirs == best_other).sum())
+        won = (mine < best_other).sum() + (mine == best_other).sum() / (ties + 1)
+        share += float(won / len(mine))
+    return share / len(halves)
 
 
 def draw_equity(
     hand: Cards,
     draws_left: int,
-    ranking: Ranking,
+    ranking: Ranking | Scoring,
     opponents: Sequence[Player],
     *,
     dead: Cards = (),
@@ -116,7 +130,8 @@ def draw_equity(
     the draw is small enough to enumerate; simulated with ``trials`` deals per choice
     otherwise.
     """
-    size = hand_size_of(ranking)
+    scoring = scoring_of(ranking)
+    size = scoring.size
     if len(hand) != size:
         words = "five" if size == 5 else "four"
         raise CardError(f"a hand to draw from is {words} cards, got {len(hand)}")
@@ -131,14 +146,15 @@ def draw_equity(
             raise CardError(f"cannot keep {format_cards(k)}: not all in {format_cards(hand)}")
 
     known = {*hand, *dead, *(c for o in opponents for c in (*o.cards, *o.discards))}
-    stub = [c for c in range(52) if c not in known]
-    exact = draws_left == 1 and all(_stands_pat(o, ranking, 1) for o in opponents)
-    if exact:
-        pat_ranks = [rank(o.cards, ranking) for o in opponents]
+    stub = [c for c in scoring.deck if c not in known]
+    exact = draws_left == 1 and all(_stands_pat(o, scoring, 1) for o in opponents)
     lone = opponents[0]
     pat_range = (
-        unknown_range(lone.strategy or default_strategy(ranking), 1, 5, known)
-        if draws_left == 1 and len(opponents) == 1 and lone.keeps_unknown == 5
+        unknown_range(lone.strategy or strategy_for(scoring), 1, size, known, size=size)
+        if draws_left == 1
+        and len(opponents) == 1
+        and lone.keeps_unknown == size == lone.size
+        and scoring.plain
         else None
     )
     results: list[tuple[Cards, Cards, float, float, bool]] = []
@@ -146,17 +162,17 @@ def draw_equity(
     for keep in choices:
         discard = tuple(c for c in hand if c not in keep)
         if exact:
-            value = _exact_last_draw(keep, stub, pat_ranks, ranking)
+            value = _exact_last_draw(keep, stub, [o.cards for o in opponents], scoring)
             results.append((tuple(keep), discard, value, 0.0, True))
             continue
         if pat_range is not None and feasible(len(stub), len(discard)):
-            value = equity_vs_pat_range(keep, stub, pat_range, ranking)
+            value = equity_vs_pat_range(keep, stub, pat_range, scoring.ranking)
             results.append((tuple(keep), discard, value, 0.0, True))
             continue
         simulated.append(tuple(keep))
     if simulated:
         found = keep_equities(
-            hand, simulated, opponents, ranking, draws_left, dead=dead, trials=trials, seed=seed
+            hand, simulated, opponents, scoring, draws_left, dead=dead, trials=trials, seed=seed
         )
         for keep, (value, error) in zip(simulated, found, strict=True):
             discard = tuple(c for c in hand if c not in keep)

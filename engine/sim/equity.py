@@ -9,6 +9,10 @@ cards this player has just thrown.  That reshuffle can never come up short: the 
 discard pile together hold every card not in a live hand, at least 52 - 6 * 5 = 22 of them,
 minus at most 4 the drawer has already been given, and no draw needs more than 5.
 
+The game is a ``Ranking`` or, for the home variants, a ``Scoring`` (engine/sim/scoring.py): wild
+cards (a joker deck has 53 or 54 cards) and the high-low split, where a share is half of
+each half won.
+
 ``exact_equity`` enumerates every deal instead, for small cases (and to check the simulator).
 """
 
@@ -22,11 +26,21 @@ from math import comb, sqrt
 import numpy as np
 import numpy.typing as npt
 
-from engine.cards import CardError, Cards, check_distinct, parse_cards
-from engine.ranking import Ranking, hand_size_of
-from engine.sim.batch import rank_batch
+from engine.cards import (
+    JOKERS,
+    CardError,
+    Cards,
+    check_distinct,
+    format_cards,
+    number_jokers,
+    parse_cards,
+)
+from engine.ranking import Ranking
 from engine.sim.ranges import ANY_KEEP, Range, deal_ranges, unknown_range
-from engine.sim.strategy import STAND_PAT, Strategy, default_strategy
+from engine.sim.scoring import Scoring, scoring_of
+from engine.sim.strategy import STAND_PAT, Strategy
+from engine.sim.wild_strategy import strategy_for
+from engine.wild import Wild
 
 MAX_DRAWS = 3
 MAX_PLAYERS = 6
@@ -37,28 +51,32 @@ CHUNK = 16_384  # trials per numpy pass: bounds memory (two 52-byte rows per tri
 class Player:
     """A player in the showdown-to-be.
 
-    ``cards``: the five cards held, or the cards kept (fewer than five): then the missing
-    cards come on the next draw, and ``strategy`` decides the draws after it.
+    ``cards``: the five cards held (four in Badugi), or the cards kept (fewer): then the
+    missing cards come on the next draw, and ``strategy`` decides the draws after it.
     ``discards``: cards this player is known to throw on the next draw (out of the stub; they
     can come back only through a reshuffle, and never to this player on this draw).
     ``strategy``: ``None`` is the game's default strategy (engine.sim.strategy).
     ``keeps_unknown``: an opponent whose cards are not known but who keeps this many on the
-    next draw (``cards`` empty): each trial deals them five random cards among those their
-    strategy would play that way (5: a random pat hand of that strategy); ``ANY_KEEP``
-    (``Player.unseen``): any five cards, played by the strategy from this draw on.
+    next draw (``cards`` empty): each trial deals them a random hand among those their
+    strategy would play that way (all kept: a random pat hand of that strategy);
+    ``ANY_KEEP`` (``Player.unseen``): any hand, played by the strategy from this draw on.
+    ``size``: the hand size ``keeps_unknown`` counts from (four in Badugi), so a count seen
+    in one game is never read in another's terms.
     """
 
     cards: Cards
     strategy: Strategy | None = None
     discards: Cards = ()
     keeps_unknown: int | None = None
+    size: int = 5
 
     @classmethod
-    def drawing(cls, count: int, strategy: Strategy | None = None) -> Player:
-        """An opponent seen drawing ``count`` cards (0: standing pat) on the next draw."""
-        if not 0 <= count <= 5:
-            raise ValueError(f"a player draws 0 to 5 cards, not {count}")
-        return cls((), strategy, keeps_unknown=5 - count)
+    def drawing(cls, count: int, strategy: Strategy | None = None, size: int = 5) -> Player:
+        """An opponent seen drawing ``count`` cards (0: standing pat) on the next draw, in a
+        game of ``size``-card hands (``engine.ranking.hand_size_of``: four in Badugi)."""
+        if not 0 <= count <= size:
+            raise ValueError(f"a player draws 0 to {size} cards, not {count}")
+        return cls((), strategy, keeps_unknown=size - count, size=size)
 
     @classmethod
     def unseen(cls, strategy: Strategy | None = None) -> Player:
@@ -83,8 +101,10 @@ class EquityResult:
     exact: bool = False
 
 
-def _check(players: Sequence[Player], draws: int, dead: Cards, size: int = 5) -> None:
-    """``size``: cards in a hand (four in Badugi)."""
+def _check(
+    players: Sequence[Player], draws: int, dead: Cards, size: int = 5, deck: int = 52
+) -> None:
+    """``size``: cards in a hand (four in Badugi); ``deck``: cards in the deck."""
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"2 to {MAX_PLAYERS} players, got {len(players)}")
     if not 0 <= draws <= MAX_DRAWS:
@@ -93,11 +113,17 @@ def _check(players: Sequence[Player], draws: int, dead: Cards, size: int = 5) ->
     for i, p in enumerate(players):
         if len(p.cards) > size:
             raise CardError(f"player {i} holds {len(p.cards)} cards: at most {size}")
-        if p.keeps_unknown is not None and size != 5:
-            raise ValueError(f"player {i}: unknown cards are for five-card games only")
+        if p.keeps_unknown not in (None, ANY_KEEP) and p.size != size:
+            raise ValueError(
+                f"player {i} was seen drawing in a {p.size}-card game, this one deals {size}: "
+                f"Player.drawing(count, size={size})"
+            )
         if p.keeps_unknown is not None:
-            if p.cards or p.discards or not ANY_KEEP <= p.keeps_unknown <= 5:
-                raise ValueError(f"player {i}: unknown cards with 0 to 5 kept, nothing known")
+            if p.cards or p.discards or not ANY_KEEP <= p.keeps_unknown <= size:
+                raise ValueError(
+                    f"player {i}: unknown cards with 0 to {size} kept, nothing known "
+                    f"(Player.drawing(count, size={size}) in a {size}-card game)"
+                )
             if draws == 0:
                 raise ValueError(f"player {i} keeps unknown cards and no draw is left")
         elif len(p.cards) < size and draws == 0:
@@ -106,15 +132,18 @@ def _check(players: Sequence[Player], draws: int, dead: Cards, size: int = 5) ->
             raise CardError(f"player {i}: kept and discarded cards make more than {size}")
         known.extend(p.cards)
         known.extend(p.discards)
-    if any(not 0 <= c < 52 for c in known):
-        raise CardError(f"not card numbers 0..51: {sorted(c for c in known if not 0 <= c < 52)}")
+    if any(not 0 <= c < deck for c in known):
+        outside = sorted(c for c in known if not 0 <= c < deck)
+        if deck == 52 and all(c in (52, 53) for c in outside):
+            raise CardError(f"a joker ({format_cards(outside)}) in a game without jokers")
+        raise CardError(f"not card numbers 0..{deck - 1}: {outside}")
     check_distinct(known)
 
 
-def _strategies(players: Sequence[Player], ranking: Ranking) -> list[Strategy]:
+def _strategies(players: Sequence[Player], scoring: Scoring) -> list[Strategy]:
     out: list[Strategy] = []
     for p in players:
-        out.append(p.strategy if p.strategy is not None else default_strategy(ranking))
+        out.append(p.strategy if p.strategy is not None else strategy_for(scoring))
     return out
 
 
@@ -127,11 +156,16 @@ def _known(players: Sequence[Player], dead: Cards) -> set[int]:
 
 
 def _ranges(
-    players: Sequence[Player], strategies: Sequence[Strategy], draws: int, dead: Cards
+    players: Sequence[Player],
+    strategies: Sequence[Strategy],
+    draws: int,
+    dead: Cards,
+    deck: int = 52,
+    size: int = 5,
 ) -> dict[int, Range]:
     known = _known(players, dead)
     return {
-        i: unknown_range(strategies[i], draws, p.keeps_unknown, known)
+        i: unknown_range(strategies[i], draws, p.keeps_unknown, known, deck, size)
         for i, p in enumerate(players)
         if p.keeps_unknown is not None and p.keeps_unknown != ANY_KEEP
     }
@@ -148,6 +182,7 @@ class _Deal:
         rng: np.random.Generator,
         ranges: Mapping[int, Range],
         size: int = 5,
+        deck: int = 52,
     ) -> None:
         self.rng = rng
         self.size = size
@@ -155,21 +190,21 @@ class _Deal:
         for i, p in enumerate(players):
             self.hands[:, i, : len(p.cards)] = p.cards
         known = _known(players, dead)
-        unseen = [c for c in range(52) if c not in known]
-        self.stub = np.zeros((trials, 52), dtype=np.uint8)
+        unseen = [c for c in range(deck) if c not in known]
+        self.stub = np.zeros((trials, deck), dtype=np.uint8)
         self.stub[:, : len(unseen)] = unseen
         self.pos = np.zeros(trials, dtype=np.int64)
         self.end = np.full(trials, len(unseen), dtype=np.int64)
         if ranges:
             self._deal_unknown(ranges, unseen)
-        self.pile = np.zeros((trials, 52), dtype=np.uint8)
+        self.pile = np.zeros((trials, deck), dtype=np.uint8)
         self.pile[:, : len(dead)] = list(dead)
         self.piled = np.full(trials, len(dead), dtype=np.int64)
         self.reshuffles = 0
         every = np.arange(trials)
         for i, p in enumerate(players):
-            if p.keeps_unknown == ANY_KEEP:  # any hand: five cards off the stub, uniform
-                for slot in range(5):
+            if p.keeps_unknown == ANY_KEEP:  # any hand: a hand's cards off the stub, uniform
+                for slot in range(size):
                     self.hands[:, i, slot] = self.draw_one(every)
 
     def _deal_unknown(self, ranges: Mapping[int, Range], unseen: Sequence[int]) -> None:
@@ -177,13 +212,13 @@ class _Deal:
         them in front of ``pos`` (as if drawn: the stub's order does not matter)."""
         trials = self.hands.shape[0]
         hands, _ = deal_ranges(list(ranges.values()), trials, self.rng)
-        where = np.zeros((trials, 52), dtype=np.int8)
+        where = np.zeros((trials, self.stub.shape[1]), dtype=np.int8)
         where[:, list(unseen)] = np.arange(len(unseen))
         rows = np.arange(trials)
         front = 0
         for s, i in enumerate(ranges):
             self.hands[:, i] = hands[:, s]
-            for slot in range(5):
+            for slot in range(self.size):
                 card = hands[:, s, slot]
                 at = where[rows, card]
                 displaced = self.stub[:, front].copy()
@@ -271,9 +306,20 @@ class _Deal:
                         self.discard(rows, thrown[rows, slot])
 
 
+def _setup(
+    players: Sequence[Player], how: Ranking | Scoring, draws: int, dead: Cards
+) -> tuple[Scoring, list[Strategy], dict[int, Range]]:
+    """The checks, strategies and unknown ranges every entry point starts from."""
+    scoring = scoring_of(how)
+    deck = len(scoring.deck)
+    _check(players, draws, dead, scoring.size, deck)
+    strategies = _strategies(players, scoring)
+    return scoring, strategies, _ranges(players, strategies, draws, dead, deck, scoring.size)
+
+
 def simulate(
     players: Sequence[Player],
-    ranking: Ranking,
+    ranking: Ranking | Scoring,
     draws: int,
     *,
     dead: Cards = (),
@@ -282,32 +328,29 @@ def simulate(
 ) -> npt.NDArray[np.uint8]:
     """The final hands of ``trials`` random deals, shape (trials, players, 5) ((..., 4) in
     Badugi)."""
-    size = hand_size_of(ranking)
-    _check(players, draws, dead, size)
-    strategies = _strategies(players, ranking)
-    ranges = _ranges(players, strategies, draws, dead)
+    scoring, strategies, ranges = _setup(players, ranking, draws, dead)
+    size, deck = scoring.size, len(scoring.deck)
     rng = np.random.default_rng(seed)
     out = np.empty((trials, len(players), size), dtype=np.uint8)
     for start in range(0, trials, CHUNK):
         n = min(CHUNK, trials - start)
-        deal = _Deal(players, dead, n, rng, ranges, size)
+        deal = _Deal(players, dead, n, rng, ranges, size, deck)
         deal.play(players, strategies, draws)
         out[start : start + n] = deal.hands
     return out
 
 
-def shares(final_hands: npt.NDArray[np.uint8], ranking: Ranking) -> npt.NDArray[np.float64]:
-    """Each player's share of the pot in each trial: 1 to the winner, 1/k each on a k-way tie."""
-    trials, players, size = final_hands.shape
-    ranks = rank_batch(final_hands.reshape(-1, size), ranking).reshape(trials, players)
-    won = ranks == ranks.min(axis=1, keepdims=True)
-    share: npt.NDArray[np.float64] = won / won.sum(axis=1, keepdims=True)
-    return share
+def shares(
+    final_hands: npt.NDArray[np.uint8], ranking: Ranking | Scoring
+) -> npt.NDArray[np.float64]:
+    """Each player's share of the pot in each trial: 1 to the winner, 1/k each on a k-way
+    tie; in high-low half of that for each half."""
+    return scoring_of(ranking).shares(final_hands)
 
 
 def equity(
     players: Sequence[Player],
-    ranking: Ranking,
+    ranking: Ranking | Scoring,
     draws: int,
     *,
     dead: Cards = (),
@@ -317,18 +360,16 @@ def equity(
     """Monte Carlo share of the pot of each player, with standard errors."""
     if trials < 2:
         raise ValueError("at least 2 trials are needed for a standard error")
-    size = hand_size_of(ranking)
-    _check(players, draws, dead, size)
-    strategies = _strategies(players, ranking)
-    ranges = _ranges(players, strategies, draws, dead)
+    scoring, strategies, ranges = _setup(players, ranking, draws, dead)
+    size, deck = scoring.size, len(scoring.deck)
     rng = np.random.default_rng(seed)
     total = np.zeros(len(players))
     total_sq = np.zeros(len(players))
     for start in range(0, trials, CHUNK):
         n = min(CHUNK, trials - start)
-        deal = _Deal(players, dead, n, rng, ranges, size)
+        deal = _Deal(players, dead, n, rng, ranges, size, deck)
         deal.play(players, strategies, draws)
-        share = shares(deal.hands, ranking)
+        share = scoring.shares(deal.hands)
         total += share.sum(axis=0)
         total_sq += (share * share).sum(axis=0)
     mean = total / trials
@@ -341,7 +382,7 @@ def keep_equities(
     hand: Cards,
     keeps: Sequence[Cards],
     opponents: Sequence[Player],
-    ranking: Ranking,
+    ranking: Ranking | Scoring,
     draws: int,
     *,
     dead: Cards = (),
@@ -355,15 +396,14 @@ def keep_equities(
     compared on matched deals."""
     if trials < 2:
         raise ValueError("at least 2 trials are needed for a standard error")
-    size = hand_size_of(ranking)
+    size = scoring_of(ranking).size
     if len(hand) != size or not keeps:
         raise ValueError(f"{size} cards and at least one choice")
     players = [Player(tuple(hand)), *opponents]
-    _check(players, draws, dead, size)
+    scoring, strategies, ranges = _setup(players, ranking, draws, dead)
+    deck = len(scoring.deck)
     if draws < 1:
         raise ValueError("no draw is left to choose")
-    strategies = _strategies(players, ranking)
-    ranges = _ranges(players, strategies, draws, dead)
     rng = np.random.default_rng(seed)
     k = len(keeps)
     throw = np.array([[c not in set(keep) for c in hand] for keep in keeps], dtype=np.bool_)
@@ -372,9 +412,9 @@ def keep_equities(
     step = max(1, CHUNK // k)
     for start in range(0, trials, step):
         n = min(step, trials - start)
-        deal = _Deal(players, dead, n, rng, ranges, size).tiled(k)
+        deal = _Deal(players, dead, n, rng, ranges, size, deck).tiled(k)
         deal.play(players, strategies, draws, np.repeat(throw, n, axis=0))
-        share = shares(deal.hands, ranking)[:, 0].reshape(k, n)
+        share = scoring.shares(deal.hands)[:, 0].reshape(k, n)
         total += share.sum(axis=1)
         total_sq += (share * share).sum(axis=1)
     mean = total / trials
@@ -399,7 +439,7 @@ def _without(cards: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def exact_deals(
-    players: Sequence[Player], ranking: Ranking, draws: int, *, dead: Cards = ()
+    players: Sequence[Player], ranking: Ranking | Scoring, draws: int, *, dead: Cards = ()
 ) -> Iterator[tuple[float, tuple[tuple[int, ...], ...]]]:
     """Every way the draws can fall, with its probability: (probability, final hands).
 
@@ -408,12 +448,11 @@ def exact_deals(
     rest from the discards so far (dead cards included) without their own fresh discards.
     For small cases only: the count of deals is a product of binomials and grows fast.
     """
-    size = hand_size_of(ranking)
-    _check(players, draws, dead, size)
     if any(p.keeps_unknown is not None for p in players):
         raise ValueError("exact enumeration takes known cards only (no keeps_unknown)")
-    strategies = _strategies(players, ranking)
-    stub = tuple(c for c in range(52) if c not in _known(players, dead))
+    scoring, strategies, _ = _setup(players, ranking, draws, dead)
+    size = scoring.size
+    stub = tuple(c for c in scoring.deck if c not in _known(players, dead))
     start = tuple(tuple(p.cards) for p in players)
     states: list[_State] = [(1.0, start, stub, tuple(dead))]
     for done in range(draws):
@@ -446,7 +485,7 @@ def exact_deals(
 
 
 def exact_equity(
-    players: Sequence[Player], ranking: Ranking, draws: int, *, dead: Cards = ()
+    players: Sequence[Player], ranking: Ranking | Scoring, draws: int, *, dead: Cards = ()
 ) -> EquityResult:
     """The exact share of the pot of each player, by enumerating every deal."""
     weights: list[float] = []
@@ -454,7 +493,7 @@ def exact_equity(
     for weight, hands in exact_deals(players, ranking, draws, dead=dead):
         weights.append(weight)
         finals.append(hands)
-    share = shares(np.array(finals, dtype=np.uint8), ranking)
+    share = scoring_of(ranking).shares(np.array(finals, dtype=np.uint8))
     totals = np.array(weights) @ share
     return EquityResult(
         tuple(float(x) for x in totals), (0.0,) * len(players), len(weights), exact=True
@@ -468,8 +507,10 @@ def players_from_text(texts: Sequence[str], size: int = 5) -> list[Player]:
     if not 2 <= len(texts) <= MAX_PLAYERS:
         raise ValueError(f"expected 2 to {MAX_PLAYERS} hands, got {len(texts)}")
     players = []
-    for text in texts:
-        cards = () if text.strip() == "-" else parse_cards(text)
+    read = [() if text.strip() == "-" else parse_cards(text) for text in texts]
+    if any(c in JOKERS for cards in read for c in cards):
+        read = number_jokers(read)
+    for text, cards in zip(texts, read, strict=True):
         if len(cards) > size:
             words = "five" if size == 5 else str(size)
             raise CardError(
@@ -481,21 +522,29 @@ def players_from_text(texts: Sequence[str], size: int = 5) -> list[Player]:
 
 GAME_CHOICES = (
     "27", "a5", "27_triple_draw", "27_single_draw", "a5_triple_draw", "a5_single_draw", "badugi",
+    "high", "five_card_draw", "high-low",
 )  # fmt: skip
 
 
-def game_setup(name: str, draws: int | None = None) -> tuple[Ranking, int]:
+def game_setup(
+    name: str, draws: int | None = None, wild: Wild | None = None
+) -> tuple[Ranking | Scoring, int]:
     """``drawlab equity --game``: a ranking ("27", "a5", three draws left unless told) or a
-    game ("27_single_draw": one draw left unless told)."""
+    game ("27_single_draw": one draw left unless told); "high" (five-card draw, one draw)
+    and "high-low" (California high-low); ``wild`` cards in high, a5 and high-low."""
     if name not in GAME_CHOICES:
         raise ValueError(f"unknown game {name!r}: one of {', '.join(GAME_CHOICES)}")
     if name == "badugi":
         ranking = Ranking.BADUGI
+    elif name in ("high", "five_card_draw", "high-low"):
+        ranking = Ranking.HIGH
     else:
         ranking = Ranking.ACE_FIVE if name.startswith("a5") else Ranking.DEUCE_SEVEN
     if draws is None:
-        draws = 1 if name.endswith("single_draw") else MAX_DRAWS
-    return ranking, draws
+        one = name.endswith("single_draw") or ranking is Ranking.HIGH
+        draws = 1 if one else MAX_DRAWS
+    scoring = Scoring(ranking, wild, high_low=name == "high-low")
+    return (ranking if scoring.plain else scoring), draws
 
 
 def standard_error(p: float, trials: int) -> float:

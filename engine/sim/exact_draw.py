@@ -59,8 +59,10 @@ def equity_vs_pat_range(
     keep: Sequence[int], unseen: Sequence[int], pat: Range, ranking: Ranking
 ) -> float:
     """Share of the pot of drawing to ``keep`` from ``unseen`` once, against one opponent
-    standing pat on a hand of ``pat`` (all of whose hands lie in ``unseen``)."""
-    need = 5 - len(keep)
+    standing pat on a hand of ``pat`` (all of whose hands lie in ``unseen``); hands of
+    five cards, or four in Badugi (the range's width)."""
+    hand_size = pat.hands.shape[1]
+    need = hand_size - len(keep)
     m = len(unseen)
     local = np.full(52, -1, dtype=np.int64)
     local[list(unseen)] = np.arange(m)
@@ -84,12 +86,12 @@ def equity_vs_pat_range(
             parts.append(key * RANK_SPAN + mine)
     index = np.sort(np.concatenate(parts))
     better = np.zeros(len(opp), dtype=np.float64)
-    for size in range(min(need, 5) + 1):
+    for size in range(min(need, hand_size) + 1):
         sign = -1.0 if size % 2 else 1.0
-        for positions in combinations(range(5), size):
+        for positions in combinations(range(hand_size), size):
             base = _subset_keys(opp, positions, binom, int(offsets[size])) * RANK_SPAN
             first = np.searchsorted(index, base)
             below = np.searchsorted(index, base + opp_rank)
             level = np.searchsorted(index, base + opp_rank + 1)
             better += sign * ((below - first) + 0.5 * (level - below))
-    return float(better.mean() / comb(m - 5, need))
+    return float(better.mean() / comb(m - hand_size, need))

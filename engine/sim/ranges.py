@@ -2,12 +2,13 @@
 
 An opponent seen drawing two with three draws left holds one of the five-card hands their
 strategy plays by keeping three.  That set (their "range") is found by asking the strategy
-about all 2,598,960 hands once; each trial then deals every unknown player a hand from their
-range, the hands sharing no card with each other or with the known cards.  Real deals are
-uniform over such sets of hands, so the hands are dealt together and dealt again, all of
-them, when two share a card (exact rejection sampling).  When that keeps failing (five unknown
-players all on low cards), the remaining trials fall back to dealing one hand at a time
-given the others (Gibbs sweeps): close to uniform, not exactly so.
+about all 2,598,960 hands once (all 270,725 four-card hands in Badugi); each trial then
+deals every unknown player a hand from their range, the hands sharing no card with each
+other or with the known cards.  Real deals are uniform over such sets of hands, so the
+hands are dealt together and dealt again, all of them, when two share a card (exact
+rejection sampling).  When that keeps failing (five unknown players all on low cards), the
+remaining trials fall back to dealing one hand at a time given the others (Gibbs sweeps):
+close to uniform, not exactly so.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from engine.sim.batch import HandArray, all_hands
+from engine.sim.batch import HandArray, all_hands, combinations_array
 from engine.sim.strategy import Strategy
 
 JOINT_ROUNDS = 60  # rounds of dealing all unknown hands together before falling back
@@ -28,12 +29,12 @@ GIBBS_SWEEPS = 4
 _CACHE_SIZE = 8
 ANY_KEEP = -1  # ``keeps`` of a player whose draw is not seen yet: any hand at all
 
-BIT = np.array([1 << c for c in range(52)], dtype=np.uint64)
+BIT = np.array([1 << c for c in range(54)], dtype=np.uint64)  # jokers 52, 53 included
 Masks = npt.NDArray[np.uint64]
 
 
 def card_masks(hands: HandArray) -> Masks:
-    """Each hand as a 52-bit set of its cards."""
+    """Each hand as a 52-bit set of its cards (54 bits with the jokers)."""
     m = BIT[hands[:, 0]]
     for j in range(1, hands.shape[1]):
         m = m | BIT[hands[:, j]]
@@ -52,9 +53,9 @@ class Range:
     masks: Masks
 
 
-_KEPT_COUNTS: dict[tuple[int, int], tuple[Strategy, npt.NDArray[np.int8]]] = {}
-_RANGES: dict[tuple[int, int, int, int], tuple[Strategy, Range]] = {}
-_BASE: dict[tuple[int, int, int], tuple[Strategy, Range]] = {}
+_KEPT_COUNTS: dict[tuple[int, int, int, int], tuple[Strategy, npt.NDArray[np.int8]]] = {}
+_RANGES: dict[tuple[int, int, int, int, int, int], tuple[Strategy, Range]] = {}
+_BASE: dict[tuple[int, int, int, int, int], tuple[Strategy, Range]] = {}
 _BASE_SIZE = 40  # ranges before known cards: every (strategy, draws left, keep) of a game
 
 
@@ -64,18 +65,26 @@ def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
     cache[key] = value
 
 
-def unknown_range(strategy: Strategy, draws_left: int, keeps: int, known: Collection[int]) -> Range:
-    """Every hand free of the ``known`` cards that ``strategy`` plays by keeping exactly
-    ``keeps`` cards with ``draws_left`` draws to come (cached: drills and reviews ask again
-    and again).  ``ANY_KEEP``: every hand free of them (an opponent the hero has not seen
-    draw yet)."""
+def unknown_range(
+    strategy: Strategy,
+    draws_left: int,
+    keeps: int,
+    known: Collection[int],
+    deck_size: int = 52,
+    size: int = 5,
+) -> Range:
+    """Every hand of ``size`` cards (4 in Badugi) free of the ``known`` cards that
+    ``strategy`` plays by keeping exactly ``keeps`` cards with ``draws_left`` draws to come
+    (cached: drills and reviews ask again and again).  ``ANY_KEEP``: every hand free of them
+    (an opponent the hero has not seen draw yet).  ``deck_size``: 53 or 54 in a joker game
+    (engine/wild.py)."""
     known_mask = mask_of(known)
     who = 0 if keeps == ANY_KEEP else id(strategy)
-    range_key = (who, draws_left, keeps, known_mask)
+    range_key = (who, draws_left, keeps, known_mask, deck_size, size)
     entry = _RANGES.get(range_key)
     if entry is not None and (who == 0 or entry[0] is strategy):
         return entry[1]
-    base = base_range(strategy, draws_left, keeps)
+    base = base_range(strategy, draws_left, keeps, deck_size, size)
     if not len(base.hands):
         raise ValueError(
             f"the strategy never keeps {keeps} cards with {draws_left} draws left: "
@@ -87,18 +96,21 @@ def unknown_range(strategy: Strategy, draws_left: int, keeps: int, known: Collec
     return found
 
 
-def base_range(strategy: Strategy, draws_left: int, keeps: int) -> Range:
+def base_range(
+    strategy: Strategy, draws_left: int, keeps: int, deck_size: int = 52, size: int = 5
+) -> Range:
     """The range before any card is known: filtered by the known cards' bit set after, a
-    mask test per hand instead of a pass over every hand's five cards."""
-    key = (0, 0, ANY_KEEP) if keeps == ANY_KEEP else (id(strategy), draws_left, keeps)
+    mask test per hand instead of a pass over every hand's cards."""
+    who = 0 if keeps == ANY_KEEP else id(strategy)
+    key = (who, 0 if who == 0 else draws_left, keeps, deck_size, size)
     entry = _BASE.get(key)
     if entry is not None and (keeps == ANY_KEEP or entry[0] is strategy):
         return entry[1]
-    hands = all_hands()
+    hands = all_hands() if (deck_size, size) == (52, 5) else combinations_array(deck_size, size)
     if keeps == ANY_KEEP:
         chosen = hands
     else:
-        count_key = (id(strategy), draws_left)
+        count_key = (id(strategy), draws_left, deck_size, size)
         cached = _KEPT_COUNTS.get(count_key)
         if cached is not None and cached[0] is strategy:
             counts = cached[1]
@@ -116,7 +128,7 @@ def base_range(strategy: Strategy, draws_left: int, keeps: int) -> Range:
 def deal_ranges(
     ranges: Sequence[Range], trials: int, rng: np.random.Generator
 ) -> tuple[npt.NDArray[np.uint8], Masks]:
-    """One hand per range per trial, sharing no card: hands (trials, len(ranges), 5) and the
+    """One hand per range per trial, sharing no card: hands (trials, len(ranges), size) and the
     bit set of all the cards dealt in each trial."""
     k = len(ranges)
     picks = np.zeros((k, trials), dtype=np.int64)

@@ -126,11 +126,15 @@ class ThresholdStrategy:
         object.__setattr__(self, "_pat_value", pat)
         object.__setattr__(self, "_keep_value", keep)
 
+    def limits(self, draws_left: int) -> tuple[int, int]:
+        """(the highest card value kept, the worst rank value stood pat on) on this draw:
+        card values ace low in A-5; rank values engine/ranking.py's."""
+        return _pick(self._keep_value, draws_left), _pick(self._pat_value, draws_left)
+
     def keep(self, hands: HandArray, draws_left: int) -> KeepMask:
         h = np.asarray(hands)
         low = _low_value((h >> 2).astype(np.int16), self.ranking)
-        keep_limit = _pick(self._keep_value, draws_left)
-        pat_limit = _pick(self._pat_value, draws_left)
+        keep_limit, pat_limit = self.limits(draws_left)
         pat = rank_batch(h, self.ranking) <= pat_limit
         keep = low <= keep_limit
         for i in range(1, 5):  # one card per rank: a pair is never kept

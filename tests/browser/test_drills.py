@@ -22,15 +22,16 @@ from ui.cards import SUIT_SYMBOLS
 pytestmark = pytest.mark.browser
 
 
-def hands_on_screen(page: Page, tries: int = 100) -> list[tuple[int, ...]]:
+def hands_on_screen(page: Page, tries: int = 100, size: int = 5) -> list[tuple[int, ...]]:
     """The hands as the page draws them, once drawn whole: the same in two reads 0.2 s
-    apart, five cards each, one per "Wins" box.  (A busy machine may still be drawing
-    them when the script run looks finished; reading then gave one column of two.)"""
+    apart, ``size`` cards each (four in Badugi), one per "Wins" box.  (A busy machine may
+    still be drawing them when the script run looks finished; reading then gave one column
+    of two.)"""
     last: list[tuple[int, ...]] = []
     for _ in range(tries):
         hands = _drawn_hands(page)
         boxes = page.get_by_test_id("stCheckbox").filter(has_text="Wins").count()
-        whole = all(len(h) == 5 for h in hands) and len(hands) == boxes
+        whole = all(len(h) == size for h in hands) and len(hands) == boxes
         if hands and whole and hands == last:
             return hands
         last = hands

@@ -1,6 +1,7 @@
 """End to end, all at once on one database file: the dashboard open in Chromium on the
-Live session page, ``drawlab import --watch`` on a folder, hands appended to a watched
-file, ``drawlab stats`` from a terminal; the new hands appear on the page, no reload."""
+Live session page, ``drawlab import --watch`` on a folder (or the dashboard's own watcher
+on a folder of its watch list), hands appended to a watched file, ``drawlab stats`` from a
+terminal; the new hands appear on the page, no reload."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, expect
 
+from analysis.pipeline import watched
 from analysis.storage import db
 from tests.analysis.pipeline.test_watch import WatcherProcess, _stats_json
 from tests.analysis.statistics.test_live import _dealt
@@ -76,3 +78,59 @@ def test_hands_a_watcher_imports_appear_on_the_open_dashboard(
     # no reload: the fragment redraws within the issue's 5 seconds of the commit
     expect(hands).to_contain_text("30", timeout=5_000)
     expect(page.get_by_text("Live: hands are arriving.")).to_be_visible()
+
+
+@pytest.fixture(name="watched_setup")
+def watched_setup_fixture(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
+    """The dashboard alone, with a folder on its watch list: its own watcher imports."""
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    (folder / "live.txt").write_text(_dealt(20, 3), encoding="utf-8")
+    path = tmp_path / "drawlab.duckdb"
+    con = db.connect(path)
+    try:
+        watched.add(con, folder)
+    finally:
+        con.close()
+    port = _free_port()
+    env = {**os.environ, "DRAWLAB_DB": str(path), "DRAWLAB_SAMPLES": ""}
+    log = (tmp_path / "streamlit.log").open("wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--server.headless", "true", "--browser.gatherUsageStats", "false",
+         "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, proc)
+        yield url, path, folder
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+        log.close()
+
+
+def test_hands_the_dashboards_own_watcher_imports_appear_without_a_reload(
+    browser: BrowserContext,  # noqa: F811
+    watched_setup: tuple[str, Path, Path],
+) -> None:
+    url, path, folder = watched_setup
+    page = browser.new_page()
+    page.goto(f"{url}/import")  # the dashboard's first run starts its watcher
+    expect(page.get_by_text("Watching 1 path; the watcher is running.")).to_be_visible()
+    table = page.get_by_test_id("stDataFrame").filter(has_text="hands in all")
+    expect(table).to_be_visible()
+    page.goto(f"{url}/live")
+    hands = page.get_by_test_id("stMetric").filter(has_text="Hands").first
+    expect(hands).to_contain_text("20", timeout=30_000)
+    first, more = _dealt(20, 3), _dealt(30, 3)
+    with (folder / "live.txt").open("a", encoding="utf-8") as f:
+        f.write(more[len(first):])
+    # the watcher sees the file grow (an event, or its scan within five seconds), imports,
+    # and the page's fragment redraws from the new file: no reload
+    expect(hands).to_contain_text("30", timeout=15_000)
+    expect(page.get_by_text("Live: hands are arriving.")).to_be_visible()
+    stats = _stats_json(path)  # a terminal reads the same file meanwhile
+    assert isinstance(stats["players"], list) and max(p["hands"] for p in stats["players"]) == 30

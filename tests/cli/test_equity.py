@@ -78,9 +78,9 @@ def test_a5_and_seeded_repeats(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (["equity", "Xx", "8s6d"], "error: not a card: 'Xx' in 'Xx'"),
         (
-            ["equity", "--game", "high", "7s5d4h", "8s6d"],
-            "error: unknown game 'high': one of 27, a5, 27_triple_draw, 27_single_draw, "
-            "a5_triple_draw, a5_single_draw, badugi",
+            ["equity", "--game", "razz", "7s5d4h", "8s6d"],
+            "error: unknown game 'razz': one of 27, a5, 27_triple_draw, 27_single_draw, "
+            "a5_triple_draw, a5_single_draw, badugi, high, five_card_draw, high-low",
         ),
         (["equity", "--dead", "8s", "7s5d4h", "8s6d"], "error: card 8s appears twice"),
     ],

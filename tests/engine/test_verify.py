@@ -9,9 +9,24 @@ import pytest
 
 import engine.verify as verify_module
 from engine import problems as P
-from engine.record import Collect, Game, Hand, Post, PostKind, Seat, Stakes, Structure, Uncalled
+from engine.record import (
+    Collect,
+    Game,
+    Hand,
+    HouseRules,
+    Post,
+    PostKind,
+    Seat,
+    Show,
+    Stakes,
+    Structure,
+    Uncalled,
+)
+from engine.sim.dealer import deal_hands
 from engine.verdict import Problem, Severity
 from engine.verify import verify
+from parser.pokerstars_writer import write_pokerstars
+from parser.reader import read_text
 from tests.verify_hands import (
     BASE_STEPS,
     WALK,
@@ -70,6 +85,34 @@ def _read_with(code: str, line: int, message: str) -> Hand:
 def _undecided() -> Hand:
     steps = [s for i, s in enumerate(BASE_STEPS) if i + 6 not in (29, 30)]
     return make_hand(steps)
+
+
+def _joker_shown() -> Hand:
+    """C shows a joker at line 30 in a game dealt from 52 cards."""
+    shown = BASE_STEPS[30 - 6]
+    assert isinstance(shown, Show) and shown.player == "C"
+    return make_hand(with_step(30, replace(shown, cards=(52, *shown.cards[1:]))))
+
+
+def _dry_deck() -> tuple[Callable[[], Hand], int, Severity]:
+    """A home hand at eight players with no replacement whose discards are shuffled a
+    second time: the line written before the last drawer's discards."""
+    house = HouseRules(no_replacement=True)
+    for hand in deal_hands(200, Game.FIVE_CARD_DRAW, 8, 5, house=house):
+        lines = write_pokerstars(hand).split("\n")
+        if "The deck is reshuffled" not in lines:
+            continue
+        last = max(i for i, t in enumerate(lines) if ": discards " in t)
+        if last < lines.index("The deck is reshuffled"):
+            continue
+        lines.insert(last, "The deck is reshuffled")
+        text = "\n".join(lines)
+
+        def build(text: str = text) -> Hand:
+            return next(h for _, h in read_text(text, "x.txt") if isinstance(h, Hand))
+
+        return build, last + 1, Severity.ERROR
+    raise AssertionError("no hand whose deck was reshuffled")
 
 
 def _replay_failed(monkeypatch: pytest.MonkeyPatch) -> Hand:
@@ -155,6 +198,18 @@ CASES: dict[str, tuple[Callable[[], Hand], int, Severity]] = {
         13,
         Severity.WARNING,
     ),
+    P.NOT_IN_DECK: (_joker_shown, 30, Severity.ERROR),
+    P.UP_CARD_MISMATCH: (  # a face-up card in a game that deals none (no shotgun)
+        lambda: replace(base_hand(), up_cards=(("A", 0),)),
+        1,
+        Severity.ERROR,
+    ),
+    P.CARRIED_POT_MISMATCH: (  # a pot carried in at an online table, which carries none
+        lambda: replace(base_hand(), carried=50),
+        1,
+        Severity.ERROR,
+    ),
+    P.DECK_EXHAUSTED: _dry_deck(),
 }
 
 
@@ -169,7 +224,9 @@ def test_each_corruption_is_reported_with_its_code_and_line(code: str) -> None:
 
 
 def test_every_problem_code_has_a_corruption_test() -> None:
-    elsewhere = {P.STACK_CHANGE, P.REPLAY_FAILED}  # continuity tests; the crash test below
+    # continuity tests (DEALER_MISMATCH: tests/engine/sim/test_home_variants.py); the crash
+    # test below
+    elsewhere = {P.STACK_CHANGE, P.DEALER_MISMATCH, P.REPLAY_FAILED}
     assert set(CASES) | elsewhere == set(P.CODES)
 
 

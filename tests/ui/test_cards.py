@@ -34,10 +34,19 @@ def test_hidden_cards_are_backs_and_clamped_to_five() -> None:
     assert cards_html((), hidden=-1).count("dl-card-back") == 0
 
 
-@pytest.mark.parametrize("bad", [-1, 52, 1000])
+@pytest.mark.parametrize("bad", [-1, 54, 1000])
 def test_card_numbers_outside_the_deck_are_refused(bad: int) -> None:
+    # 52 and 53 are the jokers of a home game (engine/cards.py): the first number outside
+    # every deck is 54.
     with pytest.raises(ValueError):
         cards_html((bad,))
+
+
+def test_jokers_are_purple_jk_tiles_and_wild_cards_gold() -> None:
+    html = cards_html((52, 0, 53), wild=(52, 53, 0))
+    assert re.findall(r">([^<]+)</span>", html) == ["Jk", "2♣", "Jk"]
+    assert html.count("dl-wild") == 3 and html.count("#6a1b9a") == 2
+    assert "dl-wild" not in cards_html((52, 0))
 
 
 @given(st.lists(st.integers(0, 51), max_size=5), st.integers(0, 5))

@@ -240,3 +240,44 @@ def test_a_backlog_is_imported_in_batches_letting_go_of_the_file_between(
     assert [b.summary.added for b in batches if b.summary] == [8, 4]
     w._round()
     assert len(batches) == 2  # nothing changed: no batch
+
+
+def test_a_utf16_full_tilt_file_grown_in_three_pieces_arrives_once(tmp_path: Path) -> None:
+    """Any site and encoding: Full Tilt's UTF-16 (with its BOM), cut once between hands and
+    once inside one, read by the watcher as it grows."""
+    from analysis.pipeline import watch
+    from tests.corpus import CORPUS
+
+    mix = CORPUS / "cash" / "FTP" / "Mix" / "10Game-6max-USD-2.50-5.201104.Sample.txt"
+    raw = mix.read_bytes()
+    assert raw[:2] == b"\xff\xfe"
+    marker = "Full Tilt Poker Game #".encode("utf-16-le")
+    starts = [i for i in range(0, len(raw), 2) if raw.startswith(marker, i)]
+    assert len(starts) == 84
+    reference_file = tmp_path / "ref" / "mix.txt"
+    reference_file.parent.mkdir()
+    reference_file.write_bytes(raw)
+    con = dbmod.connect(tmp_path / "ref.duckdb")
+    try:
+        import_paths(con, [reference_file], workers=0)
+        reference = _hands(con)
+    finally:
+        con.close()
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    live = folder / "mix.txt"
+    cuts = [0, starts[42], starts[43] + 400, len(raw)]  # the second cut inside hand 44
+    batches: list[watch.Batch] = []
+    w = watch.Watcher(str(tmp_path / "d.duckdb"), [folder], on_batch=batches.append,
+                      events=False, settle=0, first_workers=0)  # fmt: skip
+    for i in range(3):
+        live.write_bytes(raw[: cuts[i + 1]])
+        w._round(first=i == 0)
+    assert [(b.summary.added, b.summary.already_present) for b in batches if b.summary] == [
+        (42, 0), (2, 1), (40, 1),
+    ]  # fmt: skip
+    con = dbmod.connect(tmp_path / "d.duckdb", read_only=True)
+    try:
+        assert _hands(con) == reference and len(reference) == 84
+    finally:
+        con.close()

@@ -50,8 +50,10 @@ def test_badugi_hands_are_four_cards_at_most() -> None:
         players_from_text(["Ac2d3h4s5c", "Kc"], 4)
     with pytest.raises(CardError):
         equity([Player(parse_cards("Ac2d3h4s5c")), Player(())], B, 1, trials=10)
-    with pytest.raises(ValueError, match="five-card games only"):
+    with pytest.raises(ValueError, match=r"a 5-card game, this one deals 4: .*size=4"):
         equity([Player(parse_cards("Ac2d3h4s")), Player.drawing(2)], B, 1, trials=10)
+    with pytest.raises(ValueError, match="draws 0 to 4 cards, not 5"):
+        Player.drawing(5, size=4)
     assert game_setup("badugi") == (B, 3)
 
 

@@ -63,7 +63,9 @@ def test_draws_are_three_at_most_or_four_with_the_ace_shown() -> None:
     assert fours > 10
 
 
-def test_a_dead_hand_keeps_the_antes_and_ends_the_table_session() -> None:
+def test_a_dead_hand_keeps_the_antes_for_the_next_dealer_at_the_same_table() -> None:
+    """Nobody opens: the antes stay in, the deal passes to the next seat and everyone antes
+    again on top (RULES.md, "Home variants"); the next hand's record carries the pot."""
     hands = _home(Structure.FIXED, 3, n=200)
     dead = [h for h in hands if _dead(h)]
     assert len(dead) > 20
@@ -72,11 +74,25 @@ def test_a_dead_hand_keeps_the_antes_and_ends_the_table_session() -> None:
         assert len(hand.actions) == len(hand.seats) and not hand.draws
         start = {s.player: s.stack for s in hand.seats}
         assert final_stacks(hand) == {p: v - hand.stakes.ante for p, v in start.items()}
+        assert hand.total_pot == hand.carried + hand.stakes.ante * len(hand.seats)
+    carried = 0
     for before, after in itertools.pairwise(hands):
         if _dead(before):
-            assert after.table != before.table  # the next deal is not dealt
-        elif after.table != before.table:
-            assert final_stacks(before)["Hero"] < before.stakes.big_blind  # the hero went broke
+            if after.table == before.table:
+                carried += 1
+                assert after.carried == before.total_pot
+                seats = sorted(s.seat for s in after.seats)
+                later = [s for s in seats if s > (before.button or 0)]
+                assert after.button == (later[0] if later else seats[0])
+                assert [p.kind for p in after.posts] == [PostKind.ANTE] * len(after.seats)
+            else:  # the hero went broke paying the ante: a new table, nothing carried
+                assert final_stacks(before)["Hero"] < before.stakes.big_blind
+                assert after.carried == 0
+        else:
+            assert after.carried == 0
+            if after.table != before.table:
+                assert final_stacks(before)["Hero"] < before.stakes.big_blind  # went broke
+    assert carried > 20
 
 
 def test_home_hands_travel_through_phh_unchanged() -> None:
@@ -88,11 +104,12 @@ def test_home_hands_travel_through_phh_unchanged() -> None:
 def test_home_hands_that_were_opened_end_with_the_same_stacks_in_pokerkit(
     structure: Structure,
 ) -> None:
-    """pokerkit knows no opening requirement; it replays the antes, bets, draws and
-    showdowns of every hand somebody opened (a dead hand has nothing left to pay)."""
+    """pokerkit knows no opening requirement and no pot carried in from the deal before; it
+    replays the antes, bets, draws and showdowns of every hand somebody opened with a fresh
+    pot (a dead hand has nothing left to pay)."""
     checked = 0
-    for hand in _home(structure, 4, n=120):
-        if _dead(hand):
+    for hand in _home(structure, 4, n=200):
+        if _dead(hand) or hand.carried:
             continue
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
