@@ -239,7 +239,12 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         action="store_true",
         help="with --watch: scan only, no file system events (network shares)",
     )
-    p.add_argument("paths", nargs="+", metavar="PATH",
+    p.add_argument(
+        "--parquet",
+        metavar="DIR",
+        help="load a Parquet dataset (from `drawlab bulk` or `export --format parquet`)",
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH",
                    help="hand-history files, folders (read recursively) or .zip archives")
     p.set_defaults(handler=_import)
 
@@ -285,6 +290,11 @@ def _import(args: argparse.Namespace) -> int:
     from analysis.pipeline import import_report
     from analysis.pipeline.importer import Progress, import_paths
 
+    if args.parquet is not None:
+        return _import_parquet(args)
+    if not args.paths:
+        print("error: name the files or folders to import (or --parquet DIR)", file=sys.stderr)
+        return 2
     if args.watch:
         return _watch(args)
     live = not args.quiet and not args.json and sys.stderr.isatty()
@@ -309,6 +319,94 @@ def _import(args: argparse.Namespace) -> int:
         print(import_report.summary_json(summary))
     elif not args.quiet:
         print(import_report.summary_table(summary))
+    return 1 if summary.rejected and summary.read_nothing else 0
+
+
+def _import_parquet(args: argparse.Namespace) -> int:
+    """``import --parquet DIR``: a dataset's hands added as an import of its files adds them."""
+    import json
+
+    from analysis.pipeline.importer import rebuild_player_hands
+    from analysis.storage.dataset import DatasetError, load
+
+    if args.paths or args.watch:
+        print("error: --parquet loads a dataset alone (no PATH, no --watch)", file=sys.stderr)
+        return 2
+    db = _open_db(args.db)
+    if db is None:
+        return 2
+    try:
+        summary = load(db, args.parquet)
+        if summary.facts_stale:  # another DrawLab's statistics columns: recomputed here
+            rebuild_player_hands(db)
+    except DatasetError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    finally:
+        db.close()
+    if args.json:
+        print(json.dumps({"summary": summary.as_dict()}))
+    elif not args.quiet:
+        print(f"{summary.added:,} hands added, {summary.already_present:,} already present, "
+              f"{summary.quarantined:,} unreadable texts kept, from {summary.path}")
+    return 0
+
+
+def _add_bulk(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "bulk", help="parse and verify histories on a Dask cluster into a Parquet dataset"
+    )
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="the Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a local "
+                        "cluster of this machine's cores)")
+    p.add_argument("--workers", type=int,
+                   help="without --scheduler: worker processes (default: one per core)")
+    p.add_argument("--out", required=True, metavar="DIR",
+                   help="folder of the Parquet dataset (created; an earlier dataset is replaced)")
+    p.add_argument("--json", action="store_true", help='end with one line {"summary": {...}}')
+    p.add_argument("--quiet", action="store_true", help="no progress, no table; problems only")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="hand-history files, folders (read recursively) or .zip archives")
+    p.set_defaults(handler=_bulk)
+
+
+def _bulk(args: argparse.Namespace) -> int:
+    import json
+
+    from analysis.pipeline import import_report
+    from analysis.pipeline.cluster import ClusterUnavailable, bulk  # imports Dask only when run
+    from analysis.pipeline.importer import Progress
+    from analysis.storage.dataset import DatasetError
+
+    live = not args.quiet and not args.json and sys.stderr.isatty()
+
+    def show(p: Progress) -> None:
+        print("\r" + import_report.progress_line(p), end="", file=sys.stderr, flush=True)
+
+    try:
+        result = bulk(args.paths, args.out, scheduler=args.scheduler, workers=args.workers,
+                      progress=show if live else None)
+    except ClusterUnavailable as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except DatasetError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    if live:
+        print(file=sys.stderr)
+    summary = result.imported
+    log = import_report.problems_log(summary)
+    if log:
+        print(log, file=sys.stderr if args.json else sys.stdout)
+    if args.json:
+        body = {**summary.as_dict(), "workers": result.workers,
+                "dataset": result.dataset.as_dict()}
+        print(json.dumps({"summary": body}))
+    elif not args.quiet:
+        print(import_report.summary_table(summary))
+        rows = result.dataset.rows
+        print(f"dataset: {rows.get('hands', 0):,} hands, {rows.get('quarantine', 0):,} "
+              f"unreadable texts, parsed by {result.workers} Dask workers, in {args.out}")
     return 1 if summary.rejected and summary.read_nothing else 0
 
 
@@ -342,10 +440,14 @@ def _reverify(args: argparse.Namespace) -> int:
 
 
 def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("export", help="write stored hands out as PokerStars text or PHH")
+    p = sub.add_parser(
+        "export", help="write stored hands out as PokerStars text, PHH or a Parquet dataset"
+    )
     p.add_argument("--db", metavar="FILE", help=DB_HELP)
-    p.add_argument("--format", required=True, choices=["phh", "pokerstars", "original"],
-                   help="PHH, PokerStars text, or each hand's text as it was imported")
+    p.add_argument("--format", required=True,
+                   choices=["phh", "pokerstars", "original", "parquet"],
+                   help="PHH, PokerStars text, each hand's text as it was imported, or every "
+                        "table as Parquet partitioned by site, game and month")
     p.add_argument("--out", required=True, help="folder to write into (created if need be)")
     p.add_argument("--player", help="only hands this player was seated in")
     _add_filters(p)
@@ -364,6 +466,8 @@ def _export(args: argparse.Namespace) -> int:
     db = _open_db(args.db)
     if db is None:
         return 2
+    if args.format == "parquet":
+        return _export_parquet(db, args, filters)
     try:
         summary = export_hands(db, args.out, args.format, filters)
     except ExportError as e:
@@ -377,6 +481,27 @@ def _export(args: argparse.Namespace) -> int:
         print(json.dumps({"summary": summary.as_dict()}))
     else:
         print(summary.text())
+    return 0
+
+
+def _export_parquet(db: Connection, args: argparse.Namespace, filters: Filters) -> int:
+    import json
+
+    from analysis.storage.dataset import DatasetError, write
+
+    try:
+        summary = write(db, args.out, filters)
+    except DatasetError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    finally:
+        db.close()
+    if args.json:
+        print(json.dumps({"summary": summary.as_dict()}))
+    else:
+        rows = summary.rows
+        print(f"wrote {rows.get('hands', 0):,} hands ({sum(rows.values()):,} rows in "
+              f"{len(rows)} tables) as Parquet to {summary.path}")
     return 0
 
 
@@ -763,6 +888,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_import(sub)
     _add_reverify(sub)
     _add_export(sub)
+    _add_bulk(sub)
     _add_verify(sub)
     _add_replay(sub)
     _add_review(sub)

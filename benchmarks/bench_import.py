@@ -53,13 +53,15 @@ print(json.dumps({"seconds": seconds, "hands": s.hands, "changed": s.changed}))
 """
 
 
-def simulated(hands: int, files: int, seed: int = 7) -> Path:
-    """A folder of ``files`` PokerStars files holding ``hands`` dealt hands in all."""
+def simulated(hands: int, files: int, seed: int = 7, root: Path | None = None) -> Path:
+    """A folder of ``files`` PokerStars files holding ``hands`` dealt hands in all (under
+    ``root``, by default ``$TMPDIR/drawlab_bench``: made once, kept outside the repo)."""
     from engine.record import Game
     from engine.sim.dealer import deal_hands
     from parser.pokerstars_writer import write_pokerstars
 
-    folder = Path(tempfile.gettempdir()) / "drawlab_bench" / f"h{hands}_f{files}_s{seed}"
+    base = root if root is not None else Path(tempfile.gettempdir()) / "drawlab_bench"
+    folder = base / f"h{hands}_f{files}_s{seed}"
     done = folder.with_name(folder.name + ".complete")  # beside it: not an input file
     if done.exists():
         return folder

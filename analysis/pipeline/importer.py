@@ -22,7 +22,6 @@ import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
@@ -31,9 +30,17 @@ import duckdb
 import pyarrow.compute as pc
 
 from analysis.pipeline.verification import HandResult, check
-from analysis.pipeline.workers import kill_workers, mp_context, worker_init, worker_result
+from analysis.pipeline.workers import ProcessTaskPool, TaskPool
 from analysis.statistics.facts import hand_facts
-from analysis.storage.db import Connection, append_arrow, connect, fact_columns, facts_stale, one
+from analysis.storage.db import (
+    Connection,
+    append_arrow,
+    connect,
+    fact_columns,
+    facts_stale,
+    one,
+    restore_memory_limit,
+)
 from analysis.storage.rows import ArrowRows, FactsFn, Rows, add_result, with_continuity
 from analysis.storage.writer import FileState, Store
 from engine.continuity import ContinuityTracker
@@ -139,13 +146,17 @@ def import_paths(
     progress: ProgressFn | None = None,
     workers: int | None = None,
     batch_hands: int = FLUSH_HANDS,
+    pool: TaskPool | None = None,
 ) -> ImportSummary:
     """Import files, folders (recursively) and .zip archives; see the module's text.
 
     ``workers``: processes that parse and verify (default one per core, none for small
-    imports); ``batch_hands``: hands per transaction.
+    imports); ``batch_hands``: hands per transaction; ``pool``: where to parse instead
+    of worker processes of this machine (a Dask cluster: ``analysis.pipeline.cluster``), which
+    the caller closes.
     """
-    return _Import(db, list(iter_sources(paths)), progress, workers, batch_hands).run()
+    sources = list(iter_sources(paths))
+    return _Import(db, sources, progress, workers, batch_hands, pool).run()
 
 
 def import_bytes(
@@ -214,7 +225,7 @@ class _Task:
     state: FileState
     site: str = ""
     chunks: list[HandText] = field(default_factory=list)
-    future: Future[ArrowRows] | None = None
+    future: Any = None  # the pool's handle of the batch being parsed
     rows: ArrowRows | None = None
     end: bool = False
     chars: int = 0
@@ -228,6 +239,7 @@ class _Import:
         progress: ProgressFn | None,
         workers: int | None,
         batch_hands: int = FLUSH_HANDS,
+        pool: TaskPool | None = None,
     ) -> None:
         self.batch_hands = max(1, batch_hands)
         self.db = db
@@ -246,7 +258,8 @@ class _Import:
         self.workers = workers
         self.tracker = ContinuityTracker()
         self.pool_broken = False
-        self.executor: ProcessPoolExecutor | None = None
+        self.pool: TaskPool | None = pool
+        self.own_pool = pool is None
         self.pending: list[tuple[FileState, ArrowRows | None]] = []
         self.pending_hands = 0
 
@@ -276,39 +289,34 @@ class _Import:
                 self.db.execute("CHECKPOINT")  # still under the import's memory cap
             self.db.execute("RESET checkpoint_threshold")
             if limit is not None:
-                _restore_memory_limit(self.db, str(limit[0]))
+                restore_memory_limit(self.db, str(limit[0]))
 
     def _run(self) -> ImportSummary:
-        executor: ProcessPoolExecutor | None = None
-        if self.workers > 0:
-            executor = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=mp_context(), initializer=worker_init
-            )
-        self.executor = executor
+        if self.pool is None and self.workers > 0:
+            self.pool = ProcessTaskPool(self.workers)
+        pool = self.pool
         try:
             inflight: deque[_Task] = deque()
-            limit = max(2, 3 * self.workers)
+            limit = pool.slots if pool is not None else 0
             for task in self._tasks():
                 if not task.end:
-                    if executor is None or self.pool_broken:
+                    if pool is None or self.pool_broken:
                         self._parse_here(task)
                     else:
                         try:
-                            task.future = executor.submit(parse_task, task.site, task.chunks)
+                            task.future = pool.submit(parse_task, task.site, task.chunks)
                         except BrokenProcessPool:  # a worker died before we waited on it
                             self.pool_broken = True
                             self._parse_here(task)
                 inflight.append(task)
-                while len(inflight) > limit or (executor is None and inflight):
+                while len(inflight) > limit or (pool is None and inflight):
                     self._finish(inflight.popleft())
             while inflight:
                 self._finish(inflight.popleft())
             self._flush()
         finally:
-            if executor is not None:
-                if self.pool_broken:  # its queues may be wedged: waiting could hang
-                    kill_workers(executor)
-                executor.shutdown(wait=not self.pool_broken, cancel_futures=True)
+            if pool is not None and self.own_pool:
+                pool.close(self.pool_broken)
         self.summary.seconds = time.monotonic() - self.start
         self._report("")
         return self.summary
@@ -412,7 +420,8 @@ class _Import:
         if rows is None:
             assert task.future is not None
             try:
-                rows = worker_result(task.future, self.executor)
+                assert self.pool is not None
+                rows = self.pool.result(task.future)
             except BrokenProcessPool:
                 # A worker died (killed, out of memory): this and the remaining batches
                 # are parsed here instead; the import goes on, slower.
@@ -507,16 +516,6 @@ class _Import:
                 bytes_total=self.bytes_total,
             )
         )
-
-
-def _restore_memory_limit(db: Connection, before: str) -> None:
-    """Give back the memory limit an import narrowed.  DuckDB shows it rounded ("953.6
-    MiB"), so setting it from that text would shave a little off at every import: the
-    default comes back exactly by RESET, another limit as closely as DuckDB writes it."""
-    db.execute("RESET memory_limit")
-    now = one(db, "SELECT current_setting('memory_limit')")
-    if now is None or str(now[0]) != before:
-        db.execute(f"SET memory_limit = '{before}'")
 
 
 def _hash_stream(stream: BinaryIO, digest: Any, prefix_size: int | None) -> tuple[str | None, int]:

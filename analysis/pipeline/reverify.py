@@ -9,8 +9,12 @@ pots and facts).  The hand keeps its id, key, file, line and text, so everything
 refers to it (drill answers, another import of the same file) still does.
 
 Hands go in import order (their ids), so the stack carry-over from one hand to the next
-at a table is checked as the import did.  One transaction a page: a killed run leaves
-whole pages done and the rest as they were, and running it again finishes the work.
+at a table is checked as the import did.  One transaction a page, which also records in
+``meta`` (``reverify_progress``) the last hand done and which DrawLab did it (a digest
+of its code): a killed run leaves whole pages done and the rest as they were, and the
+next run of the same DrawLab goes on after the last page done, its carry-over check
+primed with each table's last hand before it (rebuilt from the rows, as the importer
+does for a grown file); another DrawLab starts again from the first hand.
 
 Quarantined texts (what an older reader could not parse) are read again too: those this
 DrawLab reads become hands, added after the others as a new import would add them (a
@@ -20,6 +24,8 @@ hand already stored under the same key just leaves the quarantine); the rest sta
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import os
 import time
 from collections import Counter, deque
@@ -27,6 +33,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -45,10 +52,12 @@ from analysis.storage.rows import (
     add_result,
     with_continuity,
 )
+from analysis.storage.writer import last_hands
 from engine.continuity import ContinuityTracker
 from parser.outcome import HandText
 
 PAGE = 2000  # hands a transaction
+PROGRESS = "reverify_progress"  # meta row: how far a run got, and with which code
 SMALL = 5000  # hands below which worker processes cost more than they save
 _KEPT = ("key", "file", "line", "text")  # the hand's identity and source: never rewritten
 _DERIVED = tuple(c for c in HAND_COLUMNS if c not in _KEPT)
@@ -58,6 +67,7 @@ StoredHand = tuple[int, str, str, int, str]  # id, site, file, line, text
 @dataclass
 class ReverifySummary:
     hands: int = 0
+    resumed: int = 0  # hands a stopped run of this DrawLab had replayed: not done again
     changed: int = 0  # hands whose status, reason or problems are not what they were
     recovered: int = 0  # quarantined texts this DrawLab now reads, now hands
     quarantined: int = 0  # quarantined texts read again
@@ -73,11 +83,14 @@ class ReverifySummary:
             "after": {s: self.after[s] for s in STATUSES},
             "quarantined": self.quarantined,
             "recovered": self.recovered,
+            "resumed": self.resumed,
             "seconds": round(self.seconds, 3),
         }
 
     def headlines(self) -> list[str]:
         lines = [f"{self.hands:,} hands replayed again, {self.changed:,} with a new verdict."]
+        if self.resumed:
+            lines.append(f"(went on from a stopped run, which had replayed {self.resumed:,})")
         if self.quarantined:
             lines.append(
                 f"{self.quarantined:,} unreadable texts read again, {self.recovered:,} now hands."
@@ -171,15 +184,16 @@ def reverify(
     if workers is None:
         workers = 0 if total < SMALL else (os.cpu_count() or 1)
     facts = has_player_hands(db)
-    tracker = ContinuityTracker()
-    for file, line in db.execute(
-        "SELECT coalesce(file, ''), coalesce(line, 1) FROM quarantine"
-    ).fetchall():
-        tracker.break_chains(str(file), int(line))  # a text that did not read ends its chains
+    code = code_digest()
+    after = _resume_after(db, code)
+    if after:
+        row = one(db, "SELECT count(*) FROM hands WHERE id <= ?", [after])
+        summary.resumed = int(row[0]) if row else 0
+    tracker = _tracker(db, after)
     pool = _Pool(workers)
     try:
-        for page in pool.replayed(_pages(db, "hands")):
-            _store(db, page, tracker, facts, summary)
+        for page in pool.replayed(_pages(db, "hands", after)):
+            _store(db, page, tracker, facts, summary, code)
             if progress is not None:
                 seconds = time.monotonic() - start
                 progress(Progress(summary.hands, 0, 0, 0, seconds, ""))
@@ -189,7 +203,7 @@ def reverify(
         pool.close()
     if facts:
         set_facts_stale(db, False)
-    db.execute("DELETE FROM meta WHERE name = 'replay_suggested'")
+    db.execute("DELETE FROM meta WHERE name IN ('replay_suggested', ?)", [PROGRESS])
     with contextlib.suppress(Exception):
         db.execute("CHECKPOINT")
     summary.seconds = time.monotonic() - start
@@ -244,10 +258,10 @@ class _Pool:
         self.executor.shutdown(wait=not self.broken, cancel_futures=True)
 
 
-def _pages(db: Connection, table: str) -> Iterator[list[StoredHand]]:
-    """Stored texts of ``hands`` or ``quarantine`` in id order, a page at a time (each
-    read before the page before it is rewritten)."""
-    last = 0
+def _pages(db: Connection, table: str, after: int = 0) -> Iterator[list[StoredHand]]:
+    """Stored texts of ``hands`` or ``quarantine`` in id order from after id ``after``, a
+    page at a time (each read before the page before it is rewritten)."""
+    last = after
     while True:
         page = db.execute(
             f"SELECT id, coalesce(site, ''), coalesce(file, ''), coalesce(line, 1), text "
@@ -261,7 +275,12 @@ def _pages(db: Connection, table: str) -> Iterator[list[StoredHand]]:
 
 
 def _store(
-    db: Connection, page: _Page, tracker: ContinuityTracker, facts: bool, summary: ReverifySummary
+    db: Connection,
+    page: _Page,
+    tracker: ContinuityTracker,
+    facts: bool,
+    summary: ReverifySummary,
+    code: str,
 ) -> None:
     rows = with_continuity(page.rows, tracker) if page.rows.carry or page.rows.breaks else page.rows
     ids = page.ids + [i for i, _ in page.failed]
@@ -297,6 +316,9 @@ def _store(
                 hand_ids = pa.array(local_ids[_local(part)])
                 append_arrow(db, table, part.set_column(0, "hand", hand_ids))
         after = _verdicts(db)
+        if ids:  # how far this DrawLab got, in the transaction that got it there
+            mark = json.dumps({"code": code, "after": max(ids)})
+            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [PROGRESS, mark])
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
@@ -309,6 +331,57 @@ def _store(
     summary.before.update(verdict[0] for verdict in before.values())
     summary.after.update(verdict[0] for verdict in after.values())
     summary.changed += sum(1 for i, verdict in after.items() if before.get(i) != verdict)
+
+
+def code_digest() -> str:
+    """What makes this DrawLab's verdicts its own: a digest of the code that reads,
+    replays and computes rows (``engine``, ``parser`` with its grammars, ``analysis``).
+    A stopped run is continued only by the same code; any change starts again."""
+    import analysis
+    import engine
+    import parser
+
+    digest = hashlib.sha256()
+    for package in (engine, parser, analysis):
+        root = Path(package.__file__ or "").parent
+        for path in sorted((*root.rglob("*.py"), *root.rglob("*.lark"))):
+            digest.update(str(path.relative_to(root.parent)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _resume_after(db: Connection, code: str) -> int:
+    """The last hand id a stopped run of this same code replayed, 0 to start afresh."""
+    row = one(db, "SELECT value FROM meta WHERE name = ?", [PROGRESS])
+    if row is None:
+        return 0
+    try:
+        mark = json.loads(str(row[0]))
+        return int(mark["after"]) if mark.get("code") == code else 0
+    except (ValueError, KeyError, TypeError):
+        return 0
+
+
+def _tracker(db: Connection, after: int) -> ContinuityTracker:
+    """The carry-over check as it stood after hand ``after`` (a new one for 0): every
+    text that did not read or was not replayed ends its chains, and each table's last
+    replayed hand up to ``after`` is the one the next hand there is compared with."""
+    tracker = ContinuityTracker()
+    for file, line in db.execute(
+        "SELECT coalesce(file, ''), coalesce(line, 1) FROM quarantine"
+    ).fetchall():
+        tracker.break_chains(str(file), int(line))  # a text that did not read ends its chains
+    if not after:
+        return tracker
+    for file, line in db.execute(
+        "SELECT coalesce(file, ''), coalesce(line, 1) FROM hands WHERE id <= ? "
+        "AND status IN ('parse_error', 'unsupported') ORDER BY id",
+        [after],
+    ).fetchall():
+        tracker.break_chains(str(file), int(line))
+    for hand, final in last_hands(db, "id <= ?", [after]):
+        tracker.feed(hand, final)
+    return tracker
 
 
 def _recover(db: Connection, page: _Page, facts: bool, summary: ReverifySummary) -> None:

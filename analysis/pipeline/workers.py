@@ -9,9 +9,10 @@ from __future__ import annotations
 import contextlib
 import gc
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 WORKER_POLL_SECONDS = 1.0  # how often a wait for a worker checks that all are alive
 T = TypeVar("T")
@@ -52,3 +53,43 @@ def kill_workers(executor: ProcessPoolExecutor) -> None:
 def mp_context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+class TaskPool(Protocol):
+    """Where the importer's batches are parsed: this machine's worker processes
+    (``ProcessTaskPool``) or a Dask cluster's (``analysis.pipeline.cluster.DaskTaskPool``).
+
+    ``slots`` is how many batches to keep in flight (enough to keep every worker busy,
+    few enough that memory does not grow with the input); ``submit`` and ``result``
+    raise ``BrokenProcessPool`` once the pool cannot run tasks any more, and the importer
+    then parses the rest itself.
+    """
+
+    slots: int
+
+    def submit(self, fn: Callable[..., T], /, *args: Any) -> Any: ...
+
+    def result(self, handle: Any) -> Any: ...
+
+    def close(self, broken: bool) -> None: ...
+
+
+class ProcessTaskPool:
+    """Worker processes of this machine, watched for one that died (``worker_result``)."""
+
+    def __init__(self, workers: int) -> None:
+        self.slots = max(2, 3 * workers)
+        self.executor = ProcessPoolExecutor(
+            max_workers=workers, mp_context=mp_context(), initializer=worker_init
+        )
+
+    def submit(self, fn: Callable[..., T], /, *args: Any) -> Future[T]:
+        return self.executor.submit(fn, *args)
+
+    def result(self, handle: Future[T]) -> T:
+        return worker_result(handle, self.executor)
+
+    def close(self, broken: bool) -> None:
+        if broken:  # its queues may be wedged: waiting could hang
+            kill_workers(self.executor)
+        self.executor.shutdown(wait=not broken, cancel_futures=True)

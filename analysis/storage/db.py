@@ -255,3 +255,14 @@ def facts_stale(con: Connection) -> bool:
 def has_player_hands(con: Connection) -> bool:
     row = one(con, "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'player_hands'")
     return bool(row and row[0])
+
+
+def restore_memory_limit(con: Connection, before: str) -> None:
+    """Give back the memory limit an import or an export narrowed.  DuckDB shows it
+    rounded ("953.6 MiB"), so setting it from that text would shave a little off at every
+    import: the default comes back exactly by RESET, another limit as closely as DuckDB
+    writes it."""
+    con.execute("RESET memory_limit")
+    now = one(con, "SELECT current_setting('memory_limit')")
+    if now is None or str(now[0]) != before:
+        con.execute(f"SET memory_limit = '{before}'")

@@ -118,57 +118,10 @@ class Store:
         return dropped
 
     def last_hands_before(self, file: str, line: int) -> list[tuple[Hand, dict[str, int]]]:
-        """For each table of ``file``, its last stored hand before ``line``, in file order.
-
-        As (the hand without its steps, each seat's final stack), rebuilt from the rows:
+        """For each table of ``file``, its last stored hand before ``line``, in file order:
         what the carry-over check needs to compare a resumed file's first hands with the
-        ones before them.
-        """
-        db = self.db
-        cur = db.execute(
-            "SELECT id, site, hand_id, table_name, game, structure, small_blind, big_blind, "
-            "small_bet, big_bet, ante, currency, time, button, file, line, tournament_id "
-            "FROM hands WHERE file = ? AND line < ? AND status IN ('ok', 'invalid') "
-            "QUALIFY row_number() OVER (PARTITION BY site, tournament_id, table_name "
-            "ORDER BY line DESC) = 1 ORDER BY line",
-            [file, line],
-        )
-        rows = cur.fetchall()
-        out: list[tuple[Hand, dict[str, int]]] = []
-        for r in rows:
-            seats = db.execute(
-                "SELECT seat, player, stack, line, sitting_out FROM seats WHERE hand = ? "
-                "ORDER BY seat",
-                [r[0]],
-            ).fetchall()
-            moved = dict(
-                db.execute(
-                    "SELECT player, sum(delta) FROM ("
-                    " SELECT player, -amount AS delta FROM actions WHERE hand = ?"
-                    " UNION ALL SELECT player, amount FROM payouts WHERE hand = ?"
-                    ") GROUP BY player",
-                    [r[0], r[0]],
-                ).fetchall()
-            )
-            hand = Hand(
-                site=r[1],
-                hand_id=r[2] or "",
-                table=r[3] or "",
-                game=Game(r[4]),
-                structure=Structure(r[5]),
-                stakes=Stakes(r[6], r[7], r[8], r[9], r[10] or 0),
-                currency=r[11] or "",
-                time=r[12],
-                button=r[13],
-                seats=tuple(Seat(s[0], s[1], s[2], s[3], bool(s[4])) for s in seats),
-                steps=(),
-                file=r[14],
-                line=r[15],
-                tournament=Tournament(r[16]) if r[16] is not None else None,
-            )
-            final = {s[1]: int(s[2]) + int(moved.get(s[1], 0)) for s in seats}
-            out.append((hand, final))
-        return out
+        ones before them (``last_hands``)."""
+        return last_hands(self.db, "file = ? AND line < ?", [file, line])
 
     # -- the write
 
@@ -317,3 +270,56 @@ class Store:
                 "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)",
                 [state.source.name, state.size, state.checksum, resume_line, hands, datetime.now()],
             )
+
+
+def last_hands(
+    db: Connection, where: str, params: Sequence[object]
+) -> list[tuple[Hand, dict[str, int]]]:
+    """For each table, its last replayed hand among those ``where`` picks, in the order
+    they were read: as (the hand without its steps, each seat's final stack), rebuilt from
+    the rows.  What the carry-over check needs to go on from there (a grown file, a
+    stopped reverify) as if it had seen every hand before."""
+    cur = db.execute(
+        "SELECT id, site, hand_id, table_name, game, structure, small_blind, big_blind, "
+        "small_bet, big_bet, ante, currency, time, button, file, line, tournament_id "
+        f"FROM hands WHERE {where} AND status IN ('ok', 'invalid') "
+        "QUALIFY row_number() OVER (PARTITION BY file, site, tournament_id, table_name "
+        "ORDER BY id DESC) = 1 ORDER BY id",
+        list(params),
+    )
+    rows = cur.fetchall()
+    out: list[tuple[Hand, dict[str, int]]] = []
+    for r in rows:
+        seats = db.execute(
+            "SELECT seat, player, stack, line, sitting_out FROM seats WHERE hand = ? "
+            "ORDER BY seat",
+            [r[0]],
+        ).fetchall()
+        moved = dict(
+            db.execute(
+                "SELECT player, sum(delta) FROM ("
+                " SELECT player, -amount AS delta FROM actions WHERE hand = ?"
+                " UNION ALL SELECT player, amount FROM payouts WHERE hand = ?"
+                ") GROUP BY player",
+                [r[0], r[0]],
+            ).fetchall()
+        )
+        hand = Hand(
+            site=r[1],
+            hand_id=r[2] or "",
+            table=r[3] or "",
+            game=Game(r[4]),
+            structure=Structure(r[5]),
+            stakes=Stakes(r[6], r[7], r[8], r[9], r[10] or 0),
+            currency=r[11] or "",
+            time=r[12],
+            button=r[13],
+            seats=tuple(Seat(s[0], s[1], s[2], s[3], bool(s[4])) for s in seats),
+            steps=(),
+            file=r[14],
+            line=r[15],
+            tournament=Tournament(r[16]) if r[16] is not None else None,
+        )
+        final = {s[1]: int(s[2]) + int(moved.get(s[1], 0)) for s in seats}
+        out.append((hand, final))
+    return out

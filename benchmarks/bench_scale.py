@@ -1,0 +1,266 @@
+"""Issue 19's figures at one size: import, memory, database size, stats, pages, reverify.
+
+    python -m benchmarks.bench_scale [--hands 10000000] [--files 10] [--workers auto]
+        [--root /tmp/drawlab-bench] [--kill-after 60] [--only import,stats,dashboard,reverify]
+
+The input is ``--files`` PokerStars files holding ``--hands`` simulated hands in all (ten
+files of a million hands for the issue's ten million).  Dealing is slow (a few thousand
+hands a second), so ``--base`` distinct hands are dealt once (``bench_import.simulated``)
+and each file is its base file written again and again, each copy with new hand ids, its
+own table names and dates moved on past the copy before: every hand is a new hand at a new
+table to the importer, and parsing and replaying cost what they cost for any hand.
+Everything is cached under ``--root`` (outside the repository), the database too, so the
+steps can be run one at a time (``--only``) on what an earlier run built.
+
+Figures printed, each with the processor time beside the wall clock (the machine may be
+shared: CPU seconds do not depend on the other load):
+
+- import: ``drawlab import``'s work in a child process (worker processes included),
+  hands/s, CPU seconds per 1,000 hands, peak memory of all its processes (PSS and RSS,
+  sampled from ``/proc`` every 0.1 s), database size per 100,000 hands;
+- stats: ``drawlab stats --json`` for the hero, the whole command as a user runs it;
+- dashboard: every page's data calls (``benchmarks.bench_dashboard``), uncached (a first
+  visit) and cached (Streamlit's cache hit);
+- reverify: ``drawlab reverify`` killed with SIGKILL after ``--kill-after`` seconds, then
+  run again: how far the first run got, that the second went on from there, both times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from benchmarks.bench_import import REVERIFY, Sampler, run_import, simulated
+
+ROOT = Path(__file__).resolve().parents[1]
+_HEAD = re.compile(
+    r"^(PokerStars Hand #)(\d+)(:.*? - )(\d{4}/\d\d/\d\d)( [^\[\n]*\[)(\d{4}/\d\d/\d\d)",
+    re.MULTILINE,
+)
+_TABLE = re.compile(r"^(Table ')([^']*)(')", re.MULTILINE)
+
+
+def histories(hands: int, files: int, root: Path, base: int = 30_000) -> Path:
+    """``files`` files of ``hands // files`` hands each (see the module's text)."""
+    per_file = hands // files
+    folder = root / f"scale_h{hands}_f{files}_b{base}"
+    done = folder.with_name(folder.name + ".complete")
+    if done.exists():
+        return folder
+    source = simulated(min(base, hands), files, root=root)
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in sorted(source.glob("*.txt")):
+        texts = path.read_text(encoding="utf-8").split("\n\n\n")
+        texts = [t for t in texts if t.strip()]
+        days = _span_days(texts) + 1
+        with (folder / path.name).open("w", encoding="utf-8") as out:
+            written, copy = 0, 0
+            while written < per_file:
+                part = texts[: per_file - written]
+                out.write(_copy("\n\n\n".join(part), copy, days) + "\n\n\n")
+                written += len(part)
+                copy += 1
+        print(f"  {path.name}: {written:,} hands ({copy} copies of {len(texts):,})", flush=True)
+    done.touch()
+    return folder
+
+
+def _span_days(texts: list[str]) -> int:
+    dates = [m.group(4) for t in (texts[0], texts[-1]) if (m := _HEAD.search(t))]
+    first, last = (datetime.strptime(d, "%Y/%m/%d") for d in (dates[0], dates[-1]))
+    return (last - first).days + 1
+
+
+def _copy(text: str, copy: int, days: int) -> str:
+    """A copy of a session: ids shifted, tables renamed, every date moved on."""
+    if copy == 0:
+        return text
+    shift = timedelta(days=copy * days)
+    moved: dict[str, str] = {}  # a session has few distinct days
+
+    def day(d: str) -> str:
+        out = moved.get(d)
+        if out is None:
+            out = moved[d] = (datetime.strptime(d, "%Y/%m/%d") + shift).strftime("%Y/%m/%d")
+        return out
+
+    def head(m: re.Match[str]) -> str:
+        hand_id = int(m.group(2)) + copy * 10**13
+        return f"{m.group(1)}{hand_id}{m.group(3)}{day(m.group(4))}{m.group(5)}{day(m.group(6))}"
+
+    text = _HEAD.sub(head, text)
+    return _TABLE.sub(lambda m: f"{m.group(1)}{m.group(2)} {copy}{m.group(3)}", text)
+
+
+def _cpu_children() -> float:
+    usage = os.times()
+    return usage.children_user + usage.children_system
+
+
+def bench_import(db: Path, folder: Path, workers: str) -> dict[str, object]:
+    for p in (db, db.with_name(db.name + ".wal")):
+        p.unlink(missing_ok=True)
+    result, s = run_import(db, folder, workers)
+    seconds = float(result["seconds"])  # type: ignore[arg-type]
+    hands = int(result["hands"])  # type: ignore[call-overload]
+    cpu = sum(s.cpu.values())
+    size = db.stat().st_size
+    out = {
+        "hands": hands,
+        "statuses": result["statuses"],
+        "seconds": round(seconds, 1),
+        "hands_per_s": round(hands / seconds),
+        "cpu_s": round(cpu, 1),
+        "cpu_s_per_1000": round(1000 * cpu / hands, 3),
+        "main_cpu_s": round(s.cpu.get(s.root, 0.0), 1),
+        "peak_pss_mib": round(s.peak_pss / 2**20),
+        "peak_rss_mib": round(s.peak_rss / 2**20),
+        "main_peak_pss_mib": round(s.peak_main_pss / 2**20),
+        "db_mib": round(size / 2**20, 1),
+        "db_mib_per_100k": round(size / 2**20 * 100_000 / max(hands, 1), 1),
+    }
+    print(
+        f"import: {hands:,} hands in {seconds:,.0f} s = {hands / seconds:,.0f} hands/s; "
+        f"CPU {cpu:,.0f} s ({1000 * cpu / hands:.2f} s per 1,000 hands; main process "
+        f"{out['main_cpu_s']} s); peak memory of all processes PSS {out['peak_pss_mib']} MiB "
+        f"(RSS {out['peak_rss_mib']} MiB); database {out['db_mib']} MiB = "
+        f"{out['db_mib_per_100k']} MiB per 100,000 hands",
+        flush=True,
+    )
+    return out
+
+
+def bench_stats(db: Path) -> dict[str, object]:
+    drawlab = Path(sys.executable).with_name("drawlab")
+    runs = []
+    for _ in range(3):
+        before = _cpu_children()
+        start = time.perf_counter()
+        done = subprocess.run(
+            [str(drawlab), "stats", "--db", str(db), "--json"],
+            capture_output=True, text=True, cwd=ROOT, check=False,
+        )
+        runs.append((time.perf_counter() - start, _cpu_children() - before))
+        if done.returncode != 0:
+            raise SystemExit(f"drawlab stats failed: {done.stderr}")
+    best = min(runs)
+    print(f"drawlab stats: {best[0]:.2f} s wall ({best[1]:.2f} s CPU), first run "
+          f"{runs[0][0]:.2f} s", flush=True)
+    return {"seconds": round(best[0], 2), "cpu_s": round(best[1], 2),
+            "first_seconds": round(runs[0][0], 2)}
+
+
+def bench_pages(db: Path) -> dict[str, dict[str, float]]:
+    from benchmarks.bench_dashboard import bench
+
+    return bench(db, 3, cached=True)
+
+
+def bench_reverify(db: Path, workers: str, kill_after: float) -> dict[str, object]:
+    from analysis.storage import db as dbmod
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", REVERIFY, str(db), workers],
+        stdout=subprocess.PIPE, text=True, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    sampler = Sampler(proc.pid)
+    sampler.start()
+    start = time.monotonic()
+    try:
+        proc.wait(timeout=kill_after)
+        killed = False
+    except subprocess.TimeoutExpired:
+        for pid in reversed(_tree_now(proc.pid)):  # the run and its workers, as kill -9 would
+            os.kill(pid, signal.SIGKILL)
+        proc.wait()
+        killed = True
+    first = time.monotonic() - start
+    sampler.stop.set()
+    sampler.join()
+    first_cpu = sum(sampler.cpu.values())
+    con = dbmod.connect(db)
+    row = con.execute("SELECT value FROM meta WHERE name = 'reverify_progress'").fetchone()
+    total = con.execute("SELECT count(*) FROM hands").fetchone()
+    con.close()
+    assert total is not None
+    after = json.loads(row[0])["after"] if row else 0
+    print(f"reverify: killed after {first:,.0f} s ({first_cpu:,.0f} s CPU) with hands up to "
+          f"id {after:,} of {int(total[0]):,} replayed" if killed else
+          f"reverify: finished in {first:,.0f} s before the kill", flush=True)
+    result, s = run_child_reverify(db, workers)
+    took = float(result["seconds"])  # type: ignore[arg-type]
+    n = int(result["hands"])  # type: ignore[call-overload]
+    resumed = int(result.get("resumed", 0))  # type: ignore[call-overload]
+    cpu = sum(s.cpu.values())
+    print(f"reverify again: went on after {resumed:,} hands, replayed {n:,} in {took:,.0f} s "
+          f"({cpu:,.0f} s CPU; peak PSS {s.peak_pss / 2**20:,.0f} MiB); whole run "
+          f"{first + took:,.0f} s, CPU {first_cpu + cpu:,.0f} s = "
+          f"{1000 * (first_cpu + cpu) / int(total[0]):.2f} s per 1,000 hands", flush=True)
+    return {"killed_after_s": round(first, 1), "first_cpu_s": round(first_cpu, 1),
+            "done_before_kill": after, "resumed": resumed, "hands_again": n,
+            "again_s": round(took, 1), "again_cpu_s": round(cpu, 1),
+            "peak_pss_mib": round(s.peak_pss / 2**20), "total_hands": int(total[0])}
+
+
+def run_child_reverify(db: Path, workers: str) -> tuple[dict[str, object], Sampler]:
+    from benchmarks.bench_import import run_child
+
+    code = REVERIFY.replace('"changed": s.changed', '"changed": s.changed, "resumed": s.resumed')
+    return run_child(code, str(db), workers)
+
+
+def _tree_now(root: int) -> list[int]:
+    from benchmarks.bench_import import _tree
+
+    return _tree(root)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("--hands", type=int, default=10_000_000)
+    ap.add_argument("--files", type=int, default=10)
+    ap.add_argument("--base", type=int, default=30_000, help="distinct hands dealt")
+    ap.add_argument("--workers", default="auto")
+    ap.add_argument("--root", type=Path, default=Path("/tmp/drawlab-bench"))
+    ap.add_argument("--kill-after", type=float, default=60.0)
+    ap.add_argument("--only", default="import,stats,dashboard,reverify")
+    args = ap.parse_args(argv)
+    steps = set(args.only.split(","))
+    args.root.mkdir(parents=True, exist_ok=True)
+    start = time.monotonic()
+    folder = histories(args.hands, args.files, args.root, args.base)
+    size = sum(f.stat().st_size for f in folder.glob("*.txt"))
+    print(f"input: {args.hands:,} hands in {args.files} files, {size / 2**20:,.0f} MiB "
+          f"({time.monotonic() - start:,.0f} s to make, cached in {folder})", flush=True)
+    load = os.getloadavg()
+    print(f"machine: {os.cpu_count()} cores, load average {load[0]:.1f} at the start", flush=True)
+    db = args.root / f"scale_h{args.hands}.duckdb"
+    report: dict[str, object] = {"hands": args.hands, "files": args.files,
+                                 "load_at_start": round(load[0], 1),
+                                 "when": datetime.now().isoformat(timespec="seconds")}
+    if "import" in steps:
+        report["import"] = bench_import(db, folder, args.workers)
+    if "stats" in steps:
+        report["stats"] = bench_stats(db)
+    if "dashboard" in steps:
+        report["dashboard"] = bench_pages(db)
+    if "reverify" in steps:
+        report["reverify"] = bench_reverify(db, args.workers, args.kill_after)
+    report["load_at_end"] = round(os.getloadavg()[0], 1)
+    out = args.root / f"scale_h{args.hands}.json"
+    out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(f"figures written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

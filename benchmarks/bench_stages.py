@@ -1,0 +1,132 @@
+"""Where an import's time goes, stage by stage, in one process.
+
+    python -m benchmarks.bench_stages [--hands 20000] [--files 10] [--repeat 1]
+
+The real importer (``analysis.pipeline.importer.import_paths``, no worker processes) runs on
+dealt PokerStars histories with each stage's function wrapped in a timer of processor
+time (``time.process_time``: the figure does not depend on what else the machine runs):
+
+- read: decoding the files and cutting them into hand texts (the site's ``split``), and
+  the checksum of each file (the rest of the main loop is counted here too)
+- parse: the site's reader, text to hand record
+- verify: the replay under the rules (``analysis.pipeline.verification.check``)
+- facts: the per-player facts of the statistics
+- rows: the hand's rows as tuples (``add_result`` less its facts)
+- arrow: a batch's tuples turned into typed Arrow tables (``Rows.to_arrow``)
+- continuity: the stack carry-over check across hands
+- write: numbering the new hands and appending the rows to DuckDB (``Store.write``),
+  with the checkpoint at the end
+
+Each figure is microseconds of CPU per hand, and its share of the whole.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+STAGES = ("read", "parse", "verify", "facts", "rows", "arrow", "continuity", "write")
+
+
+class Timers:
+    def __init__(self) -> None:
+        self.spent = dict.fromkeys(STAGES, 0.0)
+        self.inner = 0.0  # time of nested stages, taken off the stage around them
+
+    def wrap(self, stage: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            outer = self.inner
+            self.inner = 0.0
+            start = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                took = time.process_time() - start
+                self.spent[stage] += took - self.inner
+                self.inner = outer + took
+
+        return timed
+
+
+@contextmanager
+def instrumented(timers: Timers) -> Iterator[None]:
+    """The importer with each stage's function timed (see the module's text)."""
+    from analysis.pipeline import importer
+    from analysis.storage import rows
+    from analysis.storage import writer as store
+    from parser.registry import READERS
+
+    saved: list[tuple[Any, str, Any]] = []
+
+    def patch(owner: Any, name: str, stage: str) -> None:
+        original = getattr(owner, name)
+        saved.append((owner, name, original))
+        setattr(owner, name, timers.wrap(stage, original))
+
+    patch(importer, "check", "verify")
+    patch(rows, "hand_fact_rows", "facts")
+    patch(importer, "add_result", "rows")
+    patch(rows.Rows, "to_arrow", "arrow")
+    patch(importer, "with_continuity", "continuity")
+    patch(store.Store, "write", "write")
+    for reader in READERS:
+        patch(reader, "parse", "parse")
+    try:
+        yield
+    finally:
+        for owner, name, original in reversed(saved):
+            setattr(owner, name, original)
+
+
+def measure(folder: Path) -> tuple[dict[str, float], int]:
+    """CPU seconds per stage of importing ``folder`` into a new database, and the hands."""
+    from analysis.pipeline.importer import import_paths
+    from analysis.storage.db import connect
+
+    timers = Timers()
+    with tempfile.TemporaryDirectory() as tmp:
+        con = connect(Path(tmp) / "stages.duckdb")
+        with instrumented(timers):
+            start = time.process_time()
+            summary = import_paths(con, [folder], workers=0)
+            total = time.process_time() - start
+        con.close()
+    spent = dict(timers.spent)
+    spent["read"] = total - sum(v for k, v in spent.items() if k != "read")
+    return spent, summary.hands
+
+
+def main(argv: list[str] | None = None) -> int:
+    from benchmarks.bench_import import simulated
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("--hands", type=int, default=20_000)
+    ap.add_argument("--files", type=int, default=10)
+    ap.add_argument("--repeat", type=int, default=1, help="runs; the lowest total is shown")
+    ap.add_argument("--root", type=Path, default=None, help="where dealt histories are cached")
+    args = ap.parse_args(argv)
+    folder = simulated(args.hands, args.files, root=args.root)
+    best: tuple[dict[str, float], int] | None = None
+    for _ in range(args.repeat):
+        got = measure(folder)
+        if best is None or sum(got[0].values()) < sum(best[0].values()):
+            best = got
+    assert best is not None
+    spent, hands = best
+    total = sum(spent.values())
+    print(f"{hands:,} hands, one process, CPU time (time.process_time)")
+    for stage in STAGES:
+        us = 1e6 * spent[stage] / hands
+        print(f"  {stage:<11} {us:8.1f} us/hand  {100 * spent[stage] / total:5.1f}%")
+    print(f"  {'total':<11} {1e6 * total / hands:8.1f} us/hand  = "
+          f"{hands / total:,.0f} hands/s per core")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
