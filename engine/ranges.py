@@ -219,17 +219,15 @@ def _deal_batches(
     rate = 0.5**k
     while len(pending) and spent < budget:
         m = int(min(budget - spent, max(64.0, 1.25 * len(pending) / rate)))
-        every = np.arange(m)
-        candidates = np.empty((k, m), dtype=np.int64)
+        candidates = np.zeros((k, m), dtype=np.int64)
+        good = np.arange(m)  # the candidates still fitting: the others are not dealt on
         used = np.zeros(m, dtype=np.uint64)
-        fits = np.ones(m, dtype=np.bool_)
         for s, r in enumerate(ranges):
-            _pick_free(r, known, candidates[s], every, rng, free, s)
-            masks = r.masks[candidates[s]]
-            fits &= (used & masks) == 0
-            used |= masks
+            _pick_free(r, known, candidates[s], good, rng, free, s)
+            masks = r.masks[candidates[s, good]]
+            fits = (used & masks) == 0
+            good, used = good[fits], (used | masks)[fits]
         spent += m
-        good = np.flatnonzero(fits)
         rate = max(len(good), 0.5) / m
         n = min(len(good), len(pending))
         picks[:, pending[:n]] = candidates[:, good[:n]]
