@@ -21,7 +21,9 @@ deal of the model, not a new deal that would bias the rare long hands.
 
 A choice whose equity is already far below the best after a third of the trials (more than
 ``DROP_SE`` standard errors of the difference) is not simulated further: its equity and
-standard error are those of the trials it had, which already mark it a mistake.
+standard error are those of the trials it had, which already mark it a mistake (the
+review's test is three standard errors).  When every choice but the best is that far
+below, the draw is settled and the other two thirds are not dealt at all.
 """
 
 from __future__ import annotations
@@ -272,4 +274,6 @@ def choice_equities(
         lead = live[np.argmax(mean[live])]
         gap = mean[lead] - mean[live]
         live = live[gap <= DROP_SE * np.hypot(se[live], se[lead])]
+        if k > 1 and len(live) == 1:
+            break  # every other choice is far below: the best is known, its loss is 0
     return [(float(m), float(e)) for m, e in zip(mean, se, strict=True)]

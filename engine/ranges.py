@@ -29,9 +29,8 @@ from engine.batch import HandArray, all_hands
 from engine.strategy import Strategy
 
 JOINT_ROUNDS = 60  # rounds of dealing all unknown hands together before falling back
-MAX_REDEALS = 2_000  # rounds to deal one hand that shares no card with the others
 TAIL_REDEALS = 40  # rounds before the last rows' hands are picked among those that fit
-TAIL_ROWS = 8
+FIT_CANDIDATES = 8_192  # candidate hands a round of ``_fitting``
 BATCH_BUDGET = 200  # candidate deals per trial before the Gibbs fallback (known cards)
 FILTER_COST = 0.15  # a hand dealt by rejection costs about 7 hands of the range filtered
 GIBBS_SWEEPS = 4
@@ -127,6 +126,26 @@ def _free_hands(r: Range, known: int) -> npt.NDArray[np.int64]:
     return np.flatnonzero((r.masks & np.uint64(known)) == 0)
 
 
+def _fitting(
+    r: Range,
+    among: npt.NDArray[np.int64] | None,
+    blocked: Masks,
+    rng: np.random.Generator,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """For each row, a hand of ``r`` (of ``among``, or of all) sharing no card with the
+    row's ``blocked`` cards, and whether one was found: several candidates a row at once
+    (more as the rows get fewer), the first that fits taken, which is still a uniform pick
+    among the hands that fit (rejection, in fewer numpy passes)."""
+    rows = len(blocked)
+    per = max(1, FIT_CANDIDATES // max(rows, 1))
+    size = len(r.hands) if among is None else len(among)
+    drawn = rng.integers(size, size=(rows, per))
+    candidates = drawn if among is None else among[drawn]
+    fits = (r.masks[candidates] & blocked[:, None]) == 0
+    first = fits.argmax(axis=1)
+    return candidates[np.arange(rows), first], fits[np.arange(rows), first]
+
+
 def _pick_free(
     r: Range,
     known: int,
@@ -156,12 +175,12 @@ def _pick_free(
         free[s] = _free_hands(r, known)
         _pick_free(r, known, picks, todo, rng, free, s)
         return
-    for _ in range(MAX_REDEALS):
+    for _ in range(TAIL_REDEALS):
         if not len(todo):
             return
-        pick = rng.integers(len(r.hands), size=len(todo))
-        picks[todo] = pick
-        todo = todo[(r.masks[pick] & blocked) != 0]
+        pick, hit = _fitting(r, None, np.full(len(todo), blocked, dtype=np.uint64), rng)
+        picks[todo[hit]] = pick[hit]
+        todo = todo[~hit]
     if len(todo):
         free[s] = _free_hands(r, known)
         _pick_free(r, known, picks, todo, rng, free, s)
@@ -262,14 +281,12 @@ def _gibbs(
 
     def redeal(s: int, blocked: Masks) -> None:
         todo = np.arange(len(rows))
-        for rounds in range(MAX_REDEALS):
-            pick = free[s][rng.integers(len(free[s]), size=len(todo))]
-            picks[s, rows[todo]] = pick
-            todo = todo[(ranges[s].masks[pick] & blocked[todo]) != 0]
+        for _ in range(TAIL_REDEALS):
+            pick, hit = _fitting(ranges[s], free[s], blocked[todo], rng)
+            picks[s, rows[todo[hit]]] = pick[hit]
+            todo = todo[~hit]
             if not len(todo):
                 return
-            if rounds >= TAIL_REDEALS and len(todo) <= TAIL_ROWS:
-                break
         # The few rows left can hardly take a hand at random: pick from the hands they can
         # take (the same uniform choice, without the thousands of rounds).
         masks = ranges[s].masks[free[s]]
