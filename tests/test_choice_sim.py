@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from engine import choice_sim
+from engine.batch import rank_batch
 from engine.cards import parse_cards as P
 from engine.choice_sim import choice_equities
 from engine.equity import Player, keep_equities
@@ -18,7 +19,7 @@ from engine.ranges import card_masks, deal_ranges, mask_of, unknown_range
 from engine.ranking import Ranking
 from engine.review import ReviewCache, Spot, alternatives, opponent_players, spot_key
 from engine.review import review as judge
-from engine.strategy import default_strategy
+from engine.strategy import ThresholdStrategy, default_strategy
 
 D27 = Ranking.DEUCE_SEVEN
 A5 = Ranking.ACE_FIVE
@@ -138,3 +139,36 @@ def test_spots_equal_up_to_suits_get_the_same_answer_from_the_cache() -> None:
     again = judge(spot, P("8d 4h 3c 2s"), trials=600, cache=cache)
     assert (cache.hits, cache.misses) == (1, 1)
     assert again == first
+
+
+def _threshold_rule(strategy: ThresholdStrategy, hands: np.ndarray, draws: int) -> np.ndarray:
+    """The threshold rule written out slot by slot, as the table must answer it."""
+    ace_low = strategy.ranking is A5
+    keep_at = "23456789TJQKA".index(strategy.keep_up_to[draws])
+    low = [((int(c) >> 2) + 1) % 13 if ace_low else int(c) >> 2 for c in range(52)]
+    if ace_low:
+        keep_at = (keep_at + 1) % 13
+    pat = rank_batch(hands, strategy.ranking) <= strategy._pat_value[draws]
+    out = np.zeros(hands.shape, dtype=np.bool_)
+    for row, hand in enumerate(hands):
+        if pat[row]:
+            out[row] = True
+            continue
+        seen: set[int] = set()
+        for slot, card in enumerate(hand):
+            v = low[card]
+            out[row, slot] = v <= keep_at and v not in seen
+            seen.add(v)
+        if out[row].all():
+            out[row, max(range(5), key=lambda i: low[hand[i]])] = False
+    return out
+
+
+@pytest.mark.parametrize("ranking", [D27, A5])
+def test_the_threshold_table_keeps_what_the_rule_keeps(ranking: Ranking) -> None:
+    strategy = default_strategy(ranking)
+    assert isinstance(strategy, ThresholdStrategy)
+    rng = np.random.default_rng(8)
+    hands = np.array([rng.permutation(52)[:5] for _ in range(6_000)], dtype=np.uint8)
+    for draws in (1, 2, 3):
+        assert (strategy.keep(hands, draws) == _threshold_rule(strategy, hands, draws)).all()
