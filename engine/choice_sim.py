@@ -40,7 +40,7 @@ from engine.ranges import ANY_KEEP, Range, base_range, deal_ranges, mask_of
 from engine.ranking import Ranking
 from engine.strategy import Strategy, default_strategy
 
-DROP_SE = 6.0  # a choice this many standard errors below the best is not simulated further
+DROP_SE = 4.5  # a choice this many standard errors below the best is not simulated further
 FIRST_SHARE = 3  # the first look at the choices comes after 1/FIRST_SHARE of the trials
 HandRows = npt.NDArray[np.uint8]
 Rows = npt.NDArray[np.int64]

@@ -31,7 +31,7 @@ from engine.strategy import Strategy
 JOINT_ROUNDS = 60  # rounds of dealing all unknown hands together before falling back
 TAIL_REDEALS = 40  # rounds before the last rows' hands are picked among those that fit
 FIT_CANDIDATES = 8_192  # candidate hands a round of ``_fitting``
-BATCH_BUDGET = 200  # candidate deals per trial before the Gibbs fallback (known cards)
+BATCH_BUDGET = 60  # candidate deals per trial before the Gibbs fallback (known cards)
 FILTER_COST = 0.15  # a hand dealt by rejection costs about 7 hands of the range filtered
 GIBBS_SWEEPS = 4
 _CACHE_SIZE = 8
