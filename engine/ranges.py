@@ -131,13 +131,15 @@ def _fitting(
     among: npt.NDArray[np.int64] | None,
     blocked: Masks,
     rng: np.random.Generator,
+    share: float,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
     """For each row, a hand of ``r`` (of ``among``, or of all) sharing no card with the
     row's ``blocked`` cards, and whether one was found: several candidates a row at once
-    (more as the rows get fewer), the first that fits taken, which is still a uniform pick
-    among the hands that fit (rejection, in fewer numpy passes)."""
+    (about three times as many as the ``share`` of hands expected to fit says are needed),
+    the first that fits taken, which is still a uniform pick among the hands that fit
+    (rejection, in fewer numpy passes)."""
     rows = len(blocked)
-    per = max(1, FIT_CANDIDATES // max(rows, 1))
+    per = int(min(max(1, FIT_CANDIDATES // max(rows, 1)), np.ceil(3.0 / max(share, 1e-3))))
     size = len(r.hands) if among is None else len(among)
     drawn = rng.integers(size, size=(rows, per))
     candidates = drawn if among is None else among[drawn]
@@ -178,9 +180,11 @@ def _pick_free(
     for _ in range(TAIL_REDEALS):
         if not len(todo):
             return
-        pick, hit = _fitting(r, None, np.full(len(todo), blocked, dtype=np.uint64), rng)
+        blocks = np.full(len(todo), blocked, dtype=np.uint64)
+        pick, hit = _fitting(r, None, blocks, rng, share)
         picks[todo[hit]] = pick[hit]
         todo = todo[~hit]
+        share /= 2  # the rows left are no harder, but a slow start should not repeat
     if len(todo):
         free[s] = _free_hands(r, known)
         _pick_free(r, known, picks, todo, rng, free, s)
@@ -281,9 +285,11 @@ def _gibbs(
 
     def redeal(s: int, blocked: Masks) -> None:
         todo = np.arange(len(rows))
+        share = 0.5
         for _ in range(TAIL_REDEALS):
-            pick, hit = _fitting(ranges[s], free[s], blocked[todo], rng)
+            pick, hit = _fitting(ranges[s], free[s], blocked[todo], rng, share)
             picks[s, rows[todo[hit]]] = pick[hit]
+            share = min(share, max(float(hit.mean()), 1e-3)) / 2  # the rows left fit less
             todo = todo[~hit]
             if not len(todo):
                 return
