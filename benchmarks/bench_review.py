@@ -10,7 +10,7 @@ processor time of an in-process review of a quarter of the hands is measured too
 projected for 2 cores.
 
 ``BEFORE`` is that figure before the choices were simulated together on shared deals
-(engine/choice_sim.py), the ranges dealt around the known cards in batches, the exact
+(engine/sim/choice_sim.py), the ranges dealt around the known cards in batches, the exact
 last draws counted from one table and the threshold strategy read from a table: measured
 with 400 hands on this machine shared by eight jobs, the same run printing both.
 """
@@ -23,9 +23,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from analysis import db, review
-from analysis.importer import import_bytes
+from analysis import review
+from analysis.pipeline.importer import import_bytes
 from analysis.simulate import simulate
+from analysis.storage import db
 from engine.record import Game
 
 GOAL_SECONDS = 600.0
