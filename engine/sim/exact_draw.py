@@ -100,12 +100,17 @@ def equities_vs_pat_range(
     if offsets[top + 1] * width > TABLE_CELLS:
         return [equity_vs_pat_range(k, unseen, pat, ranking) for k in keeps]
     # worse[S, j]: hands of the range holding the card set S whose class is j-th or later.
-    bucket = np.searchsorted(classes, opp_rank)
-    cells = [
-        _subset_keys(opp, positions, binom, int(offsets[size])) * width + bucket
-        for size in range(top + 1)
-        for positions in combinations(range(5), size)
-    ]
+    bucket = np.searchsorted(classes, opp_rank).astype(np.int32)
+    # term[i][p]: the colex term of the hand's card in slot p as the i-th card of a set.
+    term = [[(binom[opp[:, p], i + 1] * width).astype(np.int32) for p in range(5)]
+            for i in range(top)]  # fmt: skip
+    cells = []
+    for size in range(top + 1):
+        for positions in combinations(range(5), size):
+            cell = bucket + np.int32(offsets[size] * width)
+            for i, p in enumerate(positions):
+                cell += term[i][p]
+            cells.append(cell)
     tally = np.bincount(np.concatenate(cells), minlength=offsets[top + 1] * width)
     counts = tally.astype(np.int32).reshape(-1, width)
     below = np.cumsum(counts, axis=1, dtype=np.int32)
