@@ -8,6 +8,11 @@ extrapolated linearly (the cache by situation only helps more on more hands, so 
 extrapolation is pessimistic).  On a shared machine the wall time says little, so the
 processor time of an in-process review of a quarter of the hands is measured too, and
 projected for 2 cores.
+
+``BEFORE`` is that figure before the choices were simulated together on shared deals
+(engine/sim/choice_sim.py), the ranges dealt around the known cards in batches, the exact
+last draws counted from one table and the threshold strategy read from a table: measured
+with 400 hands on this machine shared by eight jobs, the same run printing both.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from engine.record import Game
 
 GOAL_SECONDS = 600.0
 GOAL_HANDS = 100_000
+BEFORE_MS = 74.0  # processor time a draw, in-process, before (commit 091c9b5)
+BEFORE_MINUTES = 176.0  # 100,000 hands on 2 cores, projected from it
 
 
 def main(hands: int = 400, workers: int = 2) -> None:
@@ -44,7 +51,8 @@ def main(hands: int = 400, workers: int = 2) -> None:
             minutes = GOAL_HANDS * cpu / len(some) / 2 / 60
             print(f"in-process: {len(some)} hands, {len(decisions)} draws in {cpu:.1f} s of "
                   f"processor time: {1000 * cpu / len(decisions):.0f} ms a draw; 100,000 "
-                  f"hands on 2 cores: {minutes:.0f} minutes")  # fmt: skip
+                  f"hands on 2 cores: {minutes:.0f} minutes (before: {BEFORE_MS:.0f} ms a "
+                  f"draw, {BEFORE_MINUTES:.0f} minutes)")  # fmt: skip
             start = time.perf_counter()
             draws = review.run_review(con, "Hero", workers=workers)
             seconds = time.perf_counter() - start

@@ -9,6 +9,15 @@ the draws that avoid the hand's cards are all draws, less those holding one of i
 plus those holding two, and so on.  Each term is a count of draws containing a given set of
 cards and ranking better than the hand, read from one sorted array by binary search, so a
 range of 100,000 hands costs milliseconds, not the billions of rankings of a plain loop.
+
+Several choices of one hand (``equities_vs_pat_range``, as the review weighs them) share
+the range, so the sum is turned around: for each draw, the hands of the range it beats and
+shares no card with, by inclusion-exclusion over the draw's own cards (at most three, so
+eight terms).  Each term is read from one table built once for all the choices: for every
+set of up to three unseen cards and every rank class of the range, how many of its hands
+hold those cards and rank that worse or worse still.  The pat ranges of the low games hold
+about 120 rank classes, so the table is small; where it would not be (the high game's
+straights and better) each choice is counted the first way.
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ from engine.sim.ranges import Range
 
 RANK_SPAN = 1 << 13  # rank values are below 8,192 in every ranking (7,462 high classes)
 EXACT_ENTRIES = 400_000  # most (draw, subset) rows indexed for one choice: up to three drawn
+TABLE_CELLS = 4_000_000  # most cells of the shared table (card sets x rank classes)
 
 
 def feasible(unseen: int, need: int) -> bool:
@@ -55,6 +65,83 @@ def _subset_keys(
     return key
 
 
+def _local_range(
+    unseen: Sequence[int], pat: Range, ranking: Ranking
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The range's hands as sorted indices into ``unseen``, and their ranks."""
+    local = np.full(52, -1, dtype=np.int64)
+    local[list(unseen)] = np.arange(len(unseen))
+    opp = np.sort(local[pat.hands.astype(np.int64)], axis=1)
+    if (opp < 0).any():
+        raise ValueError("a hand of the pat range holds a card that is not unseen")
+    return opp, rank_batch(pat.hands, ranking).astype(np.int64)
+
+
+def _pat_share(keep: Sequence[int], opp_rank: npt.NDArray[np.int64], ranking: Ranking) -> float:
+    pat_rank = int(rank_batch(np.array([keep], dtype=np.uint8), ranking)[0])
+    return float(((pat_rank < opp_rank) + 0.5 * (pat_rank == opp_rank)).mean())
+
+
+def equities_vs_pat_range(
+    keeps: Sequence[Sequence[int]], unseen: Sequence[int], pat: Range, ranking: Ranking
+) -> list[float]:
+    """``equity_vs_pat_range`` of each of ``keeps`` (each drawing at most three), the range
+    read once for all of them (see the module's notes)."""
+    m = len(unseen)
+    needs = [5 - len(k) for k in keeps]
+    if any(n > 3 for n in needs) or not len(pat.hands):
+        return [equity_vs_pat_range(k, unseen, pat, ranking) for k in keeps]
+    opp, opp_rank = _local_range(unseen, pat, ranking)
+    classes = np.unique(opp_rank)
+    top = max(needs)
+    binom = _binomials(m)
+    offsets = [sum(comb(m, t) for t in range(s)) for s in range(top + 2)]
+    width = len(classes) + 1
+    if offsets[top + 1] * width > TABLE_CELLS:
+        return [equity_vs_pat_range(k, unseen, pat, ranking) for k in keeps]
+    # worse[S, j]: hands of the range holding the card set S whose class is j-th or later.
+    bucket = np.searchsorted(classes, opp_rank).astype(np.int32)
+    # term[i][p]: the colex term of the hand's card in slot p as the i-th card of a set.
+    term = [[(binom[opp[:, p], i + 1] * width).astype(np.int32) for p in range(5)]
+            for i in range(top)]  # fmt: skip
+    cells = []
+    for size in range(top + 1):
+        for positions in combinations(range(5), size):
+            cell = bucket + np.int32(offsets[size] * width)
+            for i, p in enumerate(positions):
+                cell += term[i][p]
+            cells.append(cell)
+    tally = np.bincount(np.concatenate(cells), minlength=offsets[top + 1] * width)
+    counts = tally.astype(np.int32).reshape(-1, width)
+    below = np.cumsum(counts, axis=1, dtype=np.int32)
+    worse = below[:, -1:] - below + counts  # the last column (no class) stays 0
+    out: list[float] = []
+    for keep, need in zip(keeps, needs, strict=True):
+        if need == 0:
+            out.append(_pat_share(keep, opp_rank, ranking))
+            continue
+        draws = combinations_array(m, need).astype(np.int64)
+        cards = np.asarray(unseen, dtype=np.uint8)[draws]
+        hands = np.concatenate(
+            [np.tile(np.asarray(keep, dtype=np.uint8), (len(draws), 1)), cards], 1
+        )
+        mine = rank_batch(hands, ranking).astype(np.int64)
+        lo = np.searchsorted(classes, mine, side="left")
+        hi = np.searchsorted(classes, mine, side="right")
+        won = np.zeros(len(draws), dtype=np.int64)
+        tied = np.zeros(len(draws), dtype=np.int64)
+        for size in range(need + 1):
+            sign = -1 if size % 2 else 1
+            for positions in combinations(range(need), size):
+                row = _subset_keys(draws, positions, binom, int(offsets[size]))
+                above = worse[row, hi]
+                won += sign * above
+                tied += sign * (worse[row, lo] - above)
+        total = 2 * int(won.sum()) + int(tied.sum())
+        out.append(total / (2 * len(opp) * comb(m - 5, need)))
+    return out
+
+
 def equity_vs_pat_range(
     keep: Sequence[int], unseen: Sequence[int], pat: Range, ranking: Ranking
 ) -> float:
@@ -64,15 +151,9 @@ def equity_vs_pat_range(
     hand_size = pat.hands.shape[1]
     need = hand_size - len(keep)
     m = len(unseen)
-    local = np.full(52, -1, dtype=np.int64)
-    local[list(unseen)] = np.arange(m)
-    opp = np.sort(local[pat.hands.astype(np.int64)], axis=1)
-    if (opp < 0).any():
-        raise ValueError("a hand of the pat range holds a card that is not unseen")
-    opp_rank = rank_batch(pat.hands, ranking).astype(np.int64)
+    opp, opp_rank = _local_range(unseen, pat, ranking)
     if need == 0:
-        pat_rank = int(rank_batch(np.array([keep], dtype=np.uint8), ranking)[0])
-        return float(((pat_rank < opp_rank) + 0.5 * (pat_rank == opp_rank)).mean())
+        return _pat_share(keep, opp_rank, ranking)
     draws = combinations_array(m, need).astype(np.int64)  # sorted local indices
     cards = np.asarray(unseen, dtype=np.uint8)[draws]
     hands = np.concatenate([np.tile(np.asarray(keep, dtype=np.uint8), (len(draws), 1)), cards], 1)

@@ -9,6 +9,12 @@ hands are dealt together and dealt again, all of them, when two share a card (ex
 rejection sampling).  When that keeps failing (five unknown players all on low cards), the
 remaining trials fall back to dealing one hand at a time given the others (Gibbs sweeps):
 close to uniform, not exactly so.
+
+The known cards can be left out two ways with the same result: filter the range first
+(``unknown_range``), or deal from the unfiltered range and deal again a hand that holds a
+known card (``deal_ranges(..., known=...)``): rejection keeps the draw uniform over the free
+hands, and skips a pass over a range of up to a million hands for every new set of known
+cards (the review asks for a new set at nearly every draw it judges).
 """
 
 from __future__ import annotations
@@ -24,7 +30,10 @@ from engine.sim.batch import HandArray, all_hands, combinations_array
 from engine.sim.strategy import Strategy
 
 JOINT_ROUNDS = 60  # rounds of dealing all unknown hands together before falling back
-MAX_REDEALS = 2_000  # rounds to deal one hand that shares no card with the others
+TAIL_REDEALS = 40  # rounds before the last rows' hands are picked among those that fit
+FIT_CANDIDATES = 8_192  # candidate hands a round of ``_fitting``
+BATCH_BUDGET = 60  # candidate deals per trial before the Gibbs fallback (known cards)
+FILTER_COST = 0.15  # a hand dealt by rejection costs about 7 hands of the range filtered
 GIBBS_SWEEPS = 4
 _CACHE_SIZE = 8
 ANY_KEEP = -1  # ``keeps`` of a player whose draw is not seen yet: any hand at all
@@ -125,28 +134,100 @@ def base_range(
     return found
 
 
+def _free_hands(r: Range, known: int) -> npt.NDArray[np.int64]:
+    return np.flatnonzero((r.masks & np.uint64(known)) == 0)
+
+
+def _fitting(
+    r: Range,
+    among: npt.NDArray[np.int64] | None,
+    blocked: Masks,
+    rng: np.random.Generator,
+    share: float,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """For each row, a hand of ``r`` (of ``among``, or of all) sharing no card with the
+    row's ``blocked`` cards, and whether one was found: several candidates a row at once
+    (about three times as many as the ``share`` of hands expected to fit says are needed),
+    the first that fits taken, which is still a uniform pick among the hands that fit
+    (rejection, in fewer numpy passes)."""
+    rows = len(blocked)
+    per = int(min(max(1, FIT_CANDIDATES // max(rows, 1)), np.ceil(3.0 / max(share, 1e-3))))
+    size = len(r.hands) if among is None else len(among)
+    drawn = rng.integers(size, size=(rows, per))
+    candidates = drawn if among is None else among[drawn]
+    fits = (r.masks[candidates] & blocked[:, None]) == 0
+    first = fits.argmax(axis=1)
+    return candidates[np.arange(rows), first], fits[np.arange(rows), first]
+
+
+def _pick_free(
+    r: Range,
+    known: int,
+    picks: npt.NDArray[np.int64],
+    rows: npt.NDArray[np.int64],
+    rng: np.random.Generator,
+    free: list[npt.NDArray[np.int64] | None],
+    s: int,
+) -> None:
+    """``picks[rows]``: uniform over the hands of ``r`` free of the ``known`` cards; by
+    rejection, or, once the known cards have blocked too many, from the range filtered
+    (``free[s]``, kept for the rest of the deal)."""
+    found = free[s]
+    if found is not None:
+        if not len(found):
+            raise ValueError("every hand of the range holds a known card")
+        picks[rows] = found[rng.integers(len(found), size=len(rows))]
+        return
+    pick = rng.integers(len(r.hands), size=len(rows))
+    picks[rows] = pick
+    if not known:
+        return
+    blocked = np.uint64(known)
+    todo = rows[(r.masks[pick] & blocked) != 0]
+    share = 1.0 - len(todo) / max(len(rows), 1)  # of the range free: rejection costs 1/share
+    if len(rows) > FILTER_COST * share * len(r.hands):
+        free[s] = _free_hands(r, known)
+        _pick_free(r, known, picks, todo, rng, free, s)
+        return
+    for _ in range(TAIL_REDEALS):
+        if not len(todo):
+            return
+        blocks = np.full(len(todo), blocked, dtype=np.uint64)
+        pick, hit = _fitting(r, None, blocks, rng, share)
+        picks[todo[hit]] = pick[hit]
+        todo = todo[~hit]
+        share /= 2  # the rows left are no harder, but a slow start should not repeat
+    if len(todo):
+        free[s] = _free_hands(r, known)
+        _pick_free(r, known, picks, todo, rng, free, s)
+
+
 def deal_ranges(
-    ranges: Sequence[Range], trials: int, rng: np.random.Generator
+    ranges: Sequence[Range], trials: int, rng: np.random.Generator, known: int = 0
 ) -> tuple[npt.NDArray[np.uint8], Masks]:
-    """One hand per range per trial, sharing no card: hands (trials, len(ranges), size) and the
-    bit set of all the cards dealt in each trial."""
+    """One hand per range per trial, sharing no card with each other or with the ``known``
+    cards (a bit set, see ``mask_of``): hands (trials, len(ranges), size) and the bit set of
+    all the cards dealt in each trial."""
     k = len(ranges)
     picks = np.zeros((k, trials), dtype=np.int64)
-    pending = np.arange(trials)
-    for _ in range(JOINT_ROUNDS):
-        used = np.zeros(len(pending), dtype=np.uint64)
-        clash = np.zeros(len(pending), dtype=np.bool_)
-        for s, r in enumerate(ranges):
-            pick = rng.integers(len(r.hands), size=len(pending))
-            picks[s, pending] = pick
-            m = r.masks[pick]
-            clash |= (used & m) != 0
-            used |= m
-        pending = pending[clash]
-        if not len(pending):
-            break
+    free: list[npt.NDArray[np.int64] | None] = [None] * k
+    if known:
+        pending = _deal_batches(ranges, known, picks, rng, free)
+    else:
+        pending = np.arange(trials)
+        for _ in range(JOINT_ROUNDS):
+            used = np.zeros(len(pending), dtype=np.uint64)
+            clash = np.zeros(len(pending), dtype=np.bool_)
+            for s, r in enumerate(ranges):
+                _pick_free(r, known, picks[s], pending, rng, free, s)
+                m = r.masks[picks[s, pending]]
+                clash |= (used & m) != 0
+                used |= m
+            pending = pending[clash]
+            if not len(pending):
+                break
     if len(pending):
-        _gibbs(ranges, picks, pending, rng)
+        _gibbs(ranges, picks, pending, rng, known, free)
     hands = np.stack([r.hands[picks[s]] for s, r in enumerate(ranges)], axis=1)
     used = np.zeros(trials, dtype=np.uint64)
     for s, r in enumerate(ranges):
@@ -154,17 +235,61 @@ def deal_ranges(
     return hands, used
 
 
+def _deal_batches(
+    ranges: Sequence[Range],
+    known: int,
+    picks: npt.NDArray[np.int64],
+    rng: np.random.Generator,
+    free: list[npt.NDArray[np.int64] | None],
+) -> npt.NDArray[np.int64]:
+    """Fill ``picks`` (ranges x trials) with hands sharing no card by rejection in large
+    batches: as many candidate deals at once as the acceptance seen so far says are needed,
+    so a spot where one deal in a hundred fits costs a few numpy passes, not thousands of
+    small ones.  Returns the trials still unfilled after ``BATCH_BUDGET`` candidates per
+    trial (the Gibbs fallback's)."""
+    k, trials = picks.shape
+    pending = np.arange(trials)
+    budget = BATCH_BUDGET * trials
+    spent = 0
+    rate = 0.5**k
+    while len(pending) and spent < budget:
+        m = int(min(budget - spent, max(64.0, 1.25 * len(pending) / rate)))
+        candidates = np.zeros((k, m), dtype=np.int64)
+        good = np.arange(m)  # the candidates still fitting: the others are not dealt on
+        used = np.zeros(m, dtype=np.uint64)
+        for s, r in enumerate(ranges):
+            _pick_free(r, known, candidates[s], good, rng, free, s)
+            masks = r.masks[candidates[s, good]]
+            fits = (used & masks) == 0
+            good, used = good[fits], (used | masks)[fits]
+        spent += m
+        rate = max(len(good), 0.5) / m
+        n = min(len(good), len(pending))
+        picks[:, pending[:n]] = candidates[:, good[:n]]
+        pending = pending[n:]
+    return pending
+
+
 def _gibbs(
     ranges: Sequence[Range],
     picks: npt.NDArray[np.int64],
     rows: npt.NDArray[np.int64],
     rng: np.random.Generator,
+    known: int = 0,
+    filtered: Sequence[npt.NDArray[np.int64] | None] = (),
 ) -> None:
-    """Deal the ``rows`` one hand at a time given the others, then sweep again."""
+    """Deal the ``rows`` one hand at a time given the others (and the ``known`` cards),
+    then sweep again.  Each hand comes from its range's hands free of the known cards
+    (``filtered`` where already found, else filtered here: a fallback this rare can
+    afford the pass)."""
     k = len(ranges)
+    free = [
+        f if f is not None else (_free_hands(r, known) if known else np.arange(len(r.hands)))
+        for r, f in zip(ranges, [*filtered, *[None] * (k - len(filtered))], strict=True)
+    ]
 
     def others(s: int, placed: Sequence[int]) -> Masks:
-        m = np.zeros(len(rows), dtype=np.uint64)
+        m = np.full(len(rows), known, dtype=np.uint64)
         for t in placed:
             if t != s:
                 m |= ranges[t].masks[picks[t, rows]]
@@ -172,13 +297,22 @@ def _gibbs(
 
     def redeal(s: int, blocked: Masks) -> None:
         todo = np.arange(len(rows))
-        for _ in range(MAX_REDEALS):
-            pick = rng.integers(len(ranges[s].hands), size=len(todo))
-            picks[s, rows[todo]] = pick
-            todo = todo[(ranges[s].masks[pick] & blocked[todo]) != 0]
+        share = 0.5
+        for _ in range(TAIL_REDEALS):
+            pick, hit = _fitting(ranges[s], free[s], blocked[todo], rng, share)
+            picks[s, rows[todo[hit]]] = pick[hit]
+            share = min(share, max(float(hit.mean()), 1e-3)) / 2  # the rows left fit less
+            todo = todo[~hit]
             if not len(todo):
                 return
-        raise ValueError("the unknown hands can hardly ever be dealt without sharing cards")
+        # The few rows left can hardly take a hand at random: pick from the hands they can
+        # take (the same uniform choice, without the thousands of rounds).
+        masks = ranges[s].masks[free[s]]
+        for t in todo:
+            fits = np.flatnonzero((masks & blocked[t]) == 0)
+            if not len(fits):
+                raise ValueError("the unknown hands can hardly ever be dealt without sharing cards")
+            picks[s, rows[t]] = free[s][fits[rng.integers(len(fits))]]
 
     for s in range(k):
         redeal(s, others(s, range(s)))

@@ -17,10 +17,13 @@ The model (a stated assumption, changeable here and written in the README):
   answer, and a choice within three standard errors of the best is not a mistake (its
   loss counts as 0).
 
-Situations that give the same answer share it (``spot_key``): the same ranks held, the
-suit that matters (a suit holding three or more of the five cards: the only one a flush
-can come from with the likely draws), the ranks of the known dead cards, the opponents'
-counts and the draws left.
+Situations that give the same answer share it (``spot_key``): the same cards held and dead
+up to a renaming of the suits (suits are symmetric: spades and hearts swapped everywhere
+change no equity), the opponents' counts and the draws left.  Each situation is computed
+as its canonical form (the renaming that gives the smallest cards, the opponents in
+order), so two equal situations get the very same numbers whichever comes first.  The
+choices are simulated together on shared deals (``engine.sim.choice_sim``); one draw left
+against one pat hand is counted exactly (``engine.sim.exact_draw``).
 """
 
 from __future__ import annotations
@@ -28,14 +31,17 @@ from __future__ import annotations
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import permutations
 
 import numpy as np
 
 from engine.cards import Card, Cards, check_distinct
 from engine.ranking import Ranking
-from engine.sim.draw_choice import DrawChoice, draw_equity
+from engine.sim.choice_sim import choice_equities
+from engine.sim.draw_choice import DrawChoice
 from engine.sim.equity import Player
-from engine.sim.ranges import base_range
+from engine.sim.exact_draw import equities_vs_pat_range, feasible
+from engine.sim.ranges import base_range, unknown_range
 from engine.sim.strategy import Strategy, default_strategy
 
 TRIALS = 3_000  # deals per choice when simulated (as the drill)
@@ -132,32 +138,48 @@ def opponent_players(spot: Spot, strategy: Strategy | None = None) -> list[Playe
     return out
 
 
-def _flush_suit(hand: Cards) -> int | None:
-    for suit in range(4):
-        if sum(1 for c in hand if c & 3 == suit) >= 3:
-            return suit
-    return None
+SUIT_RENAMINGS = tuple(permutations(range(4)))
 
 
-def _descriptor(card: Card, flush: int | None) -> tuple[int, bool]:
-    return (card >> 2, flush is not None and card & 3 == flush)
+def _renamed(cards: Cards, suits: Sequence[int]) -> tuple[int, ...]:
+    return tuple(sorted((c & ~3) | suits[c & 3] for c in cards))
+
+
+@dataclass(frozen=True)
+class Canonical:
+    """A spot with its suits renamed to the smallest form: ``hand`` and ``dead`` sorted,
+    ``renamings`` every renaming that gives it (more than one when suits are symmetric)."""
+
+    hand: tuple[int, ...]
+    dead: tuple[int, ...]
+    renamings: tuple[tuple[int, ...], ...]
+
+    def keep(self, keep: Cards) -> tuple[int, ...]:
+        """The cards kept, renamed: the smallest of the forms, so that keeps the symmetry
+        makes equal (either of two same-rank cards of symmetric suits) are one keep."""
+        return min(_renamed(keep, suits) for suits in self.renamings)
+
+
+def canonical(spot: Spot) -> Canonical:
+    forms = [((_renamed(spot.hand, p), _renamed(spot.dead, p)), p) for p in SUIT_RENAMINGS]
+    best = min(f for f, _ in forms)
+    return Canonical(best[0], best[1], tuple(p for f, p in forms if f == best))
 
 
 def spot_key(spot: Spot) -> tuple[object, ...]:
     """What the answer depends on (see the module's notes): equal keys, equal answers."""
-    flush = _flush_suit(spot.hand)
+    form = canonical(spot)
     return (
         spot.ranking.value,
         spot.draws_left,
-        tuple(sorted(_descriptor(c, flush) for c in spot.hand)),
-        tuple(sorted(c >> 2 for c in spot.dead)),
+        form.hand,
+        form.dead,
         tuple(sorted(-1 if o is UNSEEN else o for o in spot.opponents)),
     )
 
 
-def keep_key(spot: Spot, keep: Cards) -> tuple[tuple[int, bool], ...]:
-    flush = _flush_suit(spot.hand)
-    return tuple(sorted(_descriptor(c, flush) for c in keep))
+def keep_key(spot: Spot, keep: Cards) -> tuple[int, ...]:
+    return canonical(spot).keep(keep)
 
 
 def seed_of(key: tuple[object, ...]) -> int:
@@ -167,15 +189,14 @@ def seed_of(key: tuple[object, ...]) -> int:
 
 # One cached choice: equity, standard error, exact.
 _Cached = tuple[float, float, bool]
+_Known = dict[tuple[int, ...], _Cached]
 
 
 @dataclass
 class ReviewCache:
     """Answers by situation: for each ``spot_key``, each keep's equity (by ``keep_key``)."""
 
-    entries: dict[tuple[object, ...], dict[tuple[tuple[int, bool], ...], _Cached]] = field(
-        default_factory=dict
-    )
+    entries: dict[tuple[object, ...], _Known] = field(default_factory=dict)
     hits: int = 0
     misses: int = 0
 
@@ -187,34 +208,55 @@ def review(
     if not set(kept) <= set(spot.hand):
         raise ValueError("the cards kept are not all in the hand")
     key = spot_key(spot)
+    form = canonical(spot)
     known = cache.entries.get(key, {}) if cache is not None else {}
     keeps = alternatives(spot.hand, spot.ranking, spot.draws_left, kept)
-    missing = [k for k in keeps if keep_key(spot, k) not in known]
+    missing = list(dict.fromkeys(form.keep(k) for k in keeps if form.keep(k) not in known))
     if cache is not None:
         if missing:
             cache.misses += 1
         else:
             cache.hits += 1
     if missing:
-        computed = draw_equity(
-            spot.hand, spot.draws_left, spot.ranking, opponent_players(spot),
-            dead=spot.dead, keeps=missing, trials=trials, seed=seed_of(key),
-        )  # fmt: skip
         known = dict(known)
-        for c in computed:
-            known[keep_key(spot, c.keep)] = (c.equity, c.stderr, c.exact)
+        known.update(_equities(spot, form, missing, trials, seed_of(key)))
         if cache is not None:
             cache.entries[key] = known
-    return _judge(spot, kept, keeps, known)
+    return _judge(spot, kept, keeps, {k: known[form.keep(k)] for k in keeps})
+
+
+def _equities(
+    spot: Spot, form: Canonical, keeps: Sequence[tuple[int, ...]], trials: int, seed: int
+) -> _Known:
+    """Each (canonical) keep's equity in the canonical spot: exact against one pat hand on
+    the last draw where the draw is small enough to count, else simulated."""
+    strategy = default_strategy(spot.ranking)
+    counts = sorted(spot.opponents, key=lambda o: -1 if o is UNSEEN else o)
+    same = Spot(spot.ranking, form.hand, spot.draws_left, tuple(counts), form.dead)
+    out: _Known = {}
+    simulated = list(keeps)
+    if spot.draws_left == 1 and counts == [0]:
+        known = {*form.hand, *form.dead}
+        unseen = [c for c in range(52) if c not in known]
+        exact = [k for k in keeps if feasible(len(unseen), 5 - len(k))]
+        if exact:
+            pat = unknown_range(strategy, 1, 5, known)
+            values = equities_vs_pat_range(exact, unseen, pat, spot.ranking)
+            out.update((k, (v, 0.0, True)) for k, v in zip(exact, values, strict=True))
+        simulated = [k for k in keeps if k not in out]
+    if simulated:
+        found = choice_equities(
+            form.hand, simulated, opponent_players(same, strategy), spot.ranking,
+            spot.draws_left, dead=form.dead, trials=trials, seed=seed,
+        )  # fmt: skip
+        out.update((k, (e, se, False)) for k, (e, se) in zip(simulated, found, strict=True))
+    return out
 
 
 def _judge(
-    spot: Spot,
-    kept: Cards,
-    keeps: Sequence[Cards],
-    known: dict[tuple[tuple[int, bool], ...], _Cached],
+    spot: Spot, kept: Cards, keeps: Sequence[Cards], known: dict[Cards, _Cached]
 ) -> Reviewed:
-    rows = [(k, *known[keep_key(spot, k)]) for k in keeps]
+    rows = [(k, *known[k]) for k in keeps]
     rows.sort(key=lambda r: (-r[1], -len(r[0])))
     best, best_eq, best_se, _ = rows[0]
     choices = []

@@ -132,21 +132,19 @@ class ThresholdStrategy:
         return _pick(self._keep_value, draws_left), _pick(self._pat_value, draws_left)
 
     def keep(self, hands: HandArray, draws_left: int) -> KeepMask:
+        """Read from a table by the five ranks in their order (what is kept of a hand that
+        is not pat depends on nothing else), then the pat hands keep everything: the
+        simulator asks this for every trial of every draw, and a lookup is a few numpy
+        passes where the rule is thirty."""
         h = np.asarray(hands)
-        low = _low_value((h >> 2).astype(np.int16), self.ranking)
-        keep_limit, pat_limit = self.limits(draws_left)
+        pat_limit = _pick(self._pat_value, draws_left)
         pat = rank_batch(h, self.ranking) <= pat_limit
-        keep = low <= keep_limit
-        for i in range(1, 5):  # one card per rank: a pair is never kept
-            for j in range(i):
-                keep[:, i] &= low[:, i] != low[:, j]
-        full = keep.all(axis=1) & ~pat
-        if full.any():  # all five kept but no pat: break off the highest card
-            top = np.argmax(np.where(keep[full], low[full], -1), axis=1)
-            rows = np.flatnonzero(full)
-            keep[rows, top] = False
-        keep[pat] = True
-        mask: KeepMask = keep
+        ranks = (h >> 2).astype(np.int32)
+        index = ranks[:, 0] * 28561 + ranks[:, 1] * 2197 + ranks[:, 2] * 169
+        index += ranks[:, 3] * 13 + ranks[:, 4]
+        kept = _keep_table(self.ranking, _pick(self._keep_value, draws_left))[index]
+        kept[pat] = 31
+        mask: KeepMask = (kept[:, None] >> _SLOTS) & 1 == 1
         return mask
 
     def describe(self) -> str:
@@ -156,6 +154,33 @@ class ThresholdStrategy:
             if d in self.keep_up_to
         )
         return f"threshold ({steps})"
+
+
+_SLOTS = np.arange(5, dtype=np.uint8)
+
+
+def _keep_not_pat(low: npt.NDArray[np.int16], keep_limit: int) -> KeepMask:
+    """``ThresholdStrategy``'s keep for hands that are not pat, from the cards' low values:
+    one card of each rank at or under the limit; all five kept lose the highest."""
+    keep = low <= keep_limit
+    for i in range(1, 5):  # one card per rank: a pair is never kept
+        for j in range(i):
+            keep[:, i] &= low[:, i] != low[:, j]
+    full = keep.all(axis=1)
+    if full.any():  # all five kept but no pat: break off the highest card
+        top = np.argmax(np.where(keep[full], low[full], -1), axis=1)
+        keep[np.flatnonzero(full), top] = False
+    return keep
+
+
+@cache
+def _keep_table(ranking: Ranking, keep_limit: int) -> npt.NDArray[np.uint8]:
+    """The kept slots (bit i: slot i) of a hand that is not pat, for each of the 13^5 rank
+    sequences (index: the ranks as base-13 digits, the first slot highest)."""
+    ranks = np.indices((13,) * 5).reshape(5, -1).T.astype(np.int16)
+    keep = _keep_not_pat(_low_value(ranks, ranking), keep_limit)
+    table: npt.NDArray[np.uint8] = (keep.astype(np.uint8) << _SLOTS).sum(axis=1, dtype=np.uint8)
+    return table
 
 
 _OPEN_ENDED = tuple(0xF << low for low in range(9))  # 2-3-4-5 up to T-J-Q-K: two ends

@@ -1,0 +1,174 @@
+"""The review's fast paths keep the model: the choices simulated together on shared deals
+(engine.sim.choice_sim) agree with the plain simulator, a stub that runs out is replayed with
+the reshuffle, ranges dealt around the known cards stay uniform, the exact table for
+several choices equals the count choice by choice, and spots equal up to a renaming of the
+suits get the very same answer."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.cards import parse_cards as P
+from engine.ranking import Ranking
+from engine.sim import choice_sim
+from engine.sim.batch import rank_batch
+from engine.sim.choice_sim import choice_equities
+from engine.sim.equity import Player, keep_equities
+from engine.sim.exact_draw import equities_vs_pat_range, equity_vs_pat_range
+from engine.sim.ranges import card_masks, deal_ranges, mask_of, unknown_range
+from engine.sim.review import ReviewCache, Spot, alternatives, opponent_players, spot_key
+from engine.sim.review import review as judge
+from engine.sim.strategy import ThresholdStrategy, default_strategy
+
+D27 = Ranking.DEUCE_SEVEN
+A5 = Ranking.ACE_FIVE
+
+
+def _agree(spot: Spot, trials: int) -> None:
+    keeps = alternatives(spot.hand, spot.ranking, spot.draws_left, spot.hand[:3])
+    opponents = opponent_players(spot)
+    plain = keep_equities(
+        spot.hand, keeps, opponents, spot.ranking, spot.draws_left,
+        dead=spot.dead, trials=trials, seed=11,
+    )  # fmt: skip
+    shared = choice_equities(
+        spot.hand, keeps, opponents, spot.ranking, spot.draws_left,
+        dead=spot.dead, trials=trials, seed=12,
+    )  # fmt: skip
+    for (a, sa), (b, sb) in zip(plain, shared, strict=True):
+        assert sa > 0 and sb > 0
+        assert abs(a - b) < 4.5 * np.hypot(sa, sb), (a, b)
+
+
+def test_shared_deals_agree_with_the_plain_simulator() -> None:
+    _agree(Spot(D27, P("9s 8d 6h 3c 2s"), 2, (1, 2), P("Kd Qd")), 12_000)
+
+
+def test_a_stub_that_runs_out_is_replayed_with_the_reshuffle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    replayed: list[int] = []
+    real = choice_sim._replay_shares
+
+    def counting(*args: object, **kwargs: object) -> np.ndarray:
+        out = real(*args, **kwargs)  # type: ignore[arg-type]
+        replayed.append(len(out))
+        return out
+
+    monkeypatch.setattr(choice_sim, "_replay_shares", counting)
+    # Five opponents who have not drawn yet and three draws: the stub often runs out.
+    _agree(Spot(D27, P("Ks Qd Jh 3c 2s"), 3, (None,) * 5), 6_000)
+    assert sum(replayed) > 1_000
+
+
+def test_the_same_seed_gives_the_same_answer_in_any_order_of_the_choices() -> None:
+    hand = P("8s 7d 4h 3c Kd")
+    opponents = [Player.drawing(1), Player.drawing(2)]
+    keeps = [hand[:4], hand, hand[:3]]
+    first = choice_equities(hand, keeps, opponents, D27, 2, trials=900, seed=5)
+    again = choice_equities(hand, keeps[::-1], opponents, D27, 2, trials=900, seed=5)
+    assert first == again[::-1]
+    assert first == choice_equities(hand, keeps, opponents, D27, 2, trials=900, seed=5)
+    assert first != choice_equities(hand, keeps, opponents, D27, 2, trials=900, seed=6)
+
+
+def test_a_settled_draw_stops_after_a_third_of_the_trials() -> None:
+    hand = P("7s 5d 4h 3c 2s")  # a pat 7-5 against one drawing one: standing pat is clear
+    settled = choice_equities(hand, [hand, ()], [Player.drawing(1)], D27, 1, trials=3_000)
+    (pat, _), (snow, _) = settled
+    assert pat > 0.99 and snow < 0.3
+    # 3,000 and 3,001 trials share the first 1,000 deals and nothing after them.
+    assert settled == choice_equities(hand, [hand, ()], [Player.drawing(1)], D27, 1, trials=3_001)
+    close = [hand[:4], hand[1:]]  # breaking to 7-5-4-3 or to 7-5-4-2: close, both dealt on
+    assert choice_equities(hand, close, [Player.drawing(1)], D27, 2, trials=3_000) != (
+        choice_equities(hand, close, [Player.drawing(1)], D27, 2, trials=3_001)
+    )
+
+
+def test_a_far_worse_choice_stops_after_a_third_of_the_trials() -> None:
+    hand = P("9s 8d 6h 3c 2s")
+    keeps = [hand, hand[1:], ()]  # pat 9-8 and 8-6-3-2 are close; drawing five is not
+    (a, a_se), (b, b_se), (snow, snow_se) = choice_equities(
+        hand, keeps, [Player.drawing(2)], D27, 3, trials=3_000, seed=2
+    )
+    assert abs(a - b) < 6 * np.hypot(a_se, b_se) and snow < min(a, b) - 0.1
+    # The close ones played 3,000 trials, drawing five only the first 1,000.
+    assert a_se == pytest.approx(np.sqrt(a * (1 - a) / 2_999), rel=0.25)
+    assert snow_se == pytest.approx(np.sqrt(snow * (1 - snow) / 999), rel=0.25)
+
+
+def test_ranges_dealt_around_known_cards_are_uniform_over_the_free_hands() -> None:
+    hero = P("7s 5d 4h 3c 2d")
+    base = unknown_range(default_strategy(D27), 2, 4, ())
+    free = unknown_range(default_strategy(D27), 2, 4, hero)
+    rng = np.random.default_rng(3)
+    hands, used = deal_ranges([base, base], 60_000, rng, mask_of(hero))
+    assert ((used & np.uint64(mask_of(hero))) == 0).all()
+    flat = np.sort(hands.reshape(len(hands), 10), axis=1)
+    assert not (flat[:, 1:] == flat[:, :-1]).any()
+    reference, _ = deal_ranges([free, free], 60_000, np.random.default_rng(4))
+    for seat in (0, 1):
+        a = ((hands[:, seat] >> 2) == 5).any(axis=1).mean()  # holds a seven
+        b = ((reference[:, seat] >> 2) == 5).any(axis=1).mean()
+        assert abs(a - b) < 4 * np.sqrt(0.5 / 60_000)
+    assert (card_masks(hands[:, 0]) | card_masks(hands[:, 1]) == used).all()
+
+
+@pytest.mark.parametrize("ranking", [D27, A5])
+def test_the_exact_table_equals_the_count_choice_by_choice(ranking: Ranking) -> None:
+    hand, dead = P("7s 5d 4h 3c Kd"), P("Qc 9h 8d")
+    known = {*hand, *dead}
+    unseen = [c for c in range(52) if c not in known]
+    pat = unknown_range(default_strategy(ranking), 1, 5, known)
+    keeps = [hand, hand[:4], hand[:3], hand[:2], (hand[1], hand[4])]
+    together = equities_vs_pat_range(keeps, unseen, pat, ranking)
+    alone = [equity_vs_pat_range(k, unseen, pat, ranking) for k in keeps]
+    assert together == pytest.approx(alone, abs=1e-12)
+    assert 0.0 < together[1] < 1.0
+
+
+def test_spots_equal_up_to_suits_get_the_same_answer_from_the_cache() -> None:
+    spot = Spot(D27, P("Ks 8d 4h 3c 2s"), 2, (2, 1), P("Qs 9d"))
+    renamed = Spot(D27, P("Kh 8c 4s 3d 2h"), 2, (1, 2), P("Qh 9c"))  # s>h, d>c, h>s, c>d
+    other = Spot(D27, P("Ks 8d 4h 3c 2s"), 2, (2, 1), P("Qd 9s"))  # dead suits swapped
+    assert spot_key(spot) == spot_key(renamed) != spot_key(other)
+    first = judge(spot, P("8d 4h 3c 2s"), trials=600)
+    cache = ReviewCache()
+    judge(renamed, P("8c 4s 3d 2h"), trials=600, cache=cache)
+    again = judge(spot, P("8d 4h 3c 2s"), trials=600, cache=cache)
+    assert (cache.hits, cache.misses) == (1, 1)
+    assert again == first
+
+
+def _threshold_rule(strategy: ThresholdStrategy, hands: np.ndarray, draws: int) -> np.ndarray:
+    """The threshold rule written out slot by slot, as the table must answer it."""
+    ace_low = strategy.ranking is A5
+    keep_at = "23456789TJQKA".index(strategy.keep_up_to[draws])
+    low = [((int(c) >> 2) + 1) % 13 if ace_low else int(c) >> 2 for c in range(52)]
+    if ace_low:
+        keep_at = (keep_at + 1) % 13
+    pat = rank_batch(hands, strategy.ranking) <= strategy._pat_value[draws]
+    out = np.zeros(hands.shape, dtype=np.bool_)
+    for row, hand in enumerate(hands):
+        if pat[row]:
+            out[row] = True
+            continue
+        seen: set[int] = set()
+        for slot, card in enumerate(hand):
+            v = low[card]
+            out[row, slot] = v <= keep_at and v not in seen
+            seen.add(v)
+        if out[row].all():
+            out[row, max(range(5), key=lambda i: low[hand[i]])] = False
+    return out
+
+
+@pytest.mark.parametrize("ranking", [D27, A5])
+def test_the_threshold_table_keeps_what_the_rule_keeps(ranking: Ranking) -> None:
+    strategy = default_strategy(ranking)
+    assert isinstance(strategy, ThresholdStrategy)
+    rng = np.random.default_rng(8)
+    hands = np.array([rng.permutation(52)[:5] for _ in range(6_000)], dtype=np.uint8)
+    for draws in (1, 2, 3):
+        assert (strategy.keep(hands, draws) == _threshold_rule(strategy, hands, draws)).all()
