@@ -147,10 +147,10 @@ def verify_paths(
     that failed (a parse error, a replay that gave no final stacks) ends its table's chain
     (``ContinuityTracker.break_chains``, ``feed``).
 
-    ``workers`` above 1 parses and replays in that many worker processes
+    ``workers`` above 1 reads, parses and replays in that many worker processes
     (``analysis.verify_workers``): the same verdicts in the same order, but without the
-    records and pots (``hand`` is None, ``pots`` empty), which would cost more to send back
-    than to make.
+    records, texts and pots (``hand`` is None, ``text`` empty, ``pots`` empty), which
+    would cost more to send back than to make.
     """
     if workers > 1:
         from analysis.verify_workers import verify_in_workers

@@ -1,0 +1,80 @@
+"""``verify_paths`` in worker processes that read parts of a file: the stacks are followed
+across the parts' borders, so every verdict is the one process's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import analysis.verify_workers as verify_workers
+import parser.ranges as ranges
+from analysis.verification import HandResult, verify_paths
+from parser.sources import Source, iter_sources
+from tests.test_chain_breaks import BROKEN, _hand
+
+ONE_HAND = 360  # bytes: each part holds about one hand
+
+
+def _at(table: str, hand: str) -> str:
+    return hand.replace("Table 'T'", f"Table '{table}'")
+
+
+def _session(path: Path) -> Path:
+    """Two tables, their hands interleaved; each chain crosses parts and tasks.
+
+    Table T: hand 1, then 3 starts as 1 did (B lost $0.05 between them: flagged), then a
+    hand that does not read, then 4 (a new chain: not compared with 3), then 5 after 4
+    with B short (flagged).  Table U: 1, 2 and 3 follow each other, then 4 is short.
+    """
+    hands = [
+        _hand(1),
+        _at("U", _hand(1)),
+        _hand(3),
+        _at("U", _hand(2, a="$3.95", b="$4.05")),
+        BROKEN,
+        _at("U", _hand(3, a="$3.90", b="$4.10")),
+        _hand(4),
+        _hand(5, a="$3.95", b="$3"),
+        _at("U", _hand(4, a="$3.85", b="$4")),
+    ]
+    filler = [_at(f"V{n}", _hand(n % 10)) for n in range(16)]  # the file's first 200 lines
+    path.write_text("\n\n\n".join(filler + hands), encoding="utf-8")
+    return path
+
+
+def _verdicts(results: list[HandResult]) -> list[tuple[str, str, list[str]]]:
+    return [(r.hand_id, r.status, [p.code for p in r.problems]) for r in results[16:]]
+
+
+@pytest.mark.parametrize("task_bytes", [ONE_HAND, 1 << 20])
+def test_workers_follow_the_stacks_across_parts(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, task_bytes: int
+) -> None:
+    """One part per task (the main process stitches every chain) or all parts in one task
+    (the worker's units are stitched the same way)."""
+    path = _session(tmp_path / "session.txt")
+    one = list(verify_paths([path]))
+    monkeypatch.setattr(ranges, "PART_BYTES", ONE_HAND)
+    monkeypatch.setattr(verify_workers, "TASK_BYTES", task_bytes)
+    [source] = iter_sources([path])
+    assert isinstance(source, Source)
+    assert len(ranges.parts(source) or []) == 25  # every hand starts a part of its own
+    two = list(verify_paths([path], workers=2))
+    mismatch = ["STACK_CHANGE", "STACK_MISMATCH"]
+    assert _verdicts(one) == [
+        ("1", "ok", []),
+        ("1", "ok", []),
+        ("3", "invalid", mismatch),
+        ("2", "ok", []),
+        ("2", "parse_error", ["PARSE_ERROR"]),
+        ("3", "ok", []),
+        ("4", "ok", []),
+        ("5", "invalid", ["STACK_MISMATCH"]),
+        ("4", "invalid", ["STACK_MISMATCH"]),
+    ]
+    assert [r.status for r in one[:16]] == ["ok"] * 16
+    assert [(r.file, r.line, r.hand_id, r.status, r.problems, r.reason, r.final) for r in two] == [
+        (r.file, r.line, r.hand_id, r.status, r.problems, r.reason, r.final) for r in one
+    ]
+    assert all(r.hand is None and r.text == "" and r.pots == () for r in two)
