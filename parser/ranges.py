@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, cast
 
-from parser import pokerstars
+from parser import phh, pokerstars
 from parser.encoding import BLOCK, looks_doubled, open_stream
 from parser.reader import READ_ERRORS, Cut, cut_opened, cut_source, file_error
 from parser.registry import READERS
@@ -32,6 +32,7 @@ from parser.sources import Source, open_range, site_reader
 PART_BYTES = 1 << 20  # a part's size, roughly: a few hundred hands, a fraction of a second
 CUTTERS: dict[str, Callable[[bytes | mmap.mmap, int], int]] = {
     pokerstars.SITE: pokerstars.next_hand_start,
+    phh.SITE: phh.next_hand_start,
 }
 """Per site: the offset of the first hand's start at or after a byte offset, -1 if none."""
 _CUT_ENCODINGS = {"utf-8": "utf-8", "utf-8-sig": "utf-8", "cp1252": "cp1252"}

@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.dealer import deal_hands
+from engine.record import Game
+from parser.phh import write_phh
 from parser.ranges import Part, cut_part, parts
 from parser.reader import Cut, cut_source
 from parser.sources import Source, iter_sources
@@ -89,9 +92,7 @@ def test_a_small_file_is_one_part(tmp_path: Path) -> None:
     assert _plain(_by_parts([Part(str(path), str(path))])) == _plain(_whole(path))
 
 
-@pytest.mark.parametrize(
-    "kind", ["lone CR", "doubled", "utf-16", "not PokerStars", "binary"]
-)
+@pytest.mark.parametrize("kind", ["lone CR", "doubled", "utf-16", "not PokerStars", "binary"])
 def test_a_file_that_cannot_be_cut_is_read_whole(tmp_path: Path, kind: str) -> None:
     path = tmp_path / "hands.txt"
     text = "\n\n\n".join(_hands())
@@ -135,3 +136,24 @@ def test_an_enormous_line_in_a_later_part_ends_the_file_there(tmp_path: Path) ->
     read = [_plain(list(cut_part(p))) for p in found]
     assert [len(r) for r in read] == [9, 8, 4]  # the last part, read alone, is dropped
     assert read[0] + read[1] == whole
+
+
+def test_a_phhs_file_is_cut_at_its_sections(tmp_path: Path) -> None:
+    """Each ``[n]`` table is a hand: a part starts at one and reads as the whole file."""
+    hands = deal_hands(30, Game.TRIPLE_DRAW_27, 6, seed=7, site="phh")
+    path = tmp_path / "hands.phhs"
+    path.write_text(
+        "\n".join(f"[{n}]\n{write_phh(hand)}" for n, hand in enumerate(hands, 1)),
+        encoding="utf-8",
+    )
+    found = parts(_source(path), part_bytes=5000)
+    assert found is not None and len(found) >= 4
+    data = path.read_bytes()
+    for part in found[1:]:
+        section = data[part.start : data.index(b"\n", part.start)]
+        assert section.startswith(b"[") and section.endswith(b"]")
+        assert part.line == data[: part.start].count(b"\n") + 1
+        assert part.site == "phh"
+    whole = _plain(_whole(path))
+    assert len(whole) == 30 and all(error is None for *_, error in whole)
+    assert _plain(_by_parts(found)) == whole
