@@ -3,6 +3,7 @@ across the parts' borders, so every verdict is the one process's."""
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import analysis.verify_workers as verify_workers
 import parser.ranges as ranges
 from analysis.verification import HandResult, verify_paths
 from parser.sources import Source, iter_sources
+from tests.corpus import CORPUS
 from tests.test_chain_breaks import BROKEN, _hand
 
 ONE_HAND = 360  # bytes: each part holds about one hand
@@ -78,3 +80,25 @@ def test_workers_follow_the_stacks_across_parts(
         (r.file, r.line, r.hand_id, r.status, r.problems, r.reason, r.final) for r in one
     ]
     assert all(r.hand is None and r.text == "" and r.pots == () for r in two)
+
+
+def _fields(results: list[HandResult]) -> list[tuple[object, ...]]:
+    return [(r.file, r.line, r.hand_id, r.site, r.game, r.status, r.problems, r.reason, r.final)
+            for r in results]
+
+
+def test_the_workers_way_gives_one_process_verdicts_on_the_corpus(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Every corpus file, an archive of them (its members cut by the main process) and a
+    session cut into parts: the units read, followed and stitched in this process."""
+    archive = tmp_path / "corpus.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for path in sorted((CORPUS / "cash" / "Stars").rglob("*.txt")):
+            zf.write(path, path.name)
+    paths = [CORPUS, archive, _session(tmp_path / "session.txt")]
+    monkeypatch.setattr(ranges, "PART_BYTES", ONE_HAND)
+    monkeypatch.setattr(verify_workers, "TEXTS_HANDS", 3)  # members in batches of 3 hands
+    one = list(verify_paths(paths))
+    assert len(one) > 250
+    assert _fields(list(verify_workers.verify_in_parts(paths))) == _fields(one)
