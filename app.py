@@ -1,7 +1,7 @@
 """DrawLab dashboard: routing only.  Each page lives in ``ui/`` and reads from ``analysis/``.
 
 Run with ``streamlit run app.py`` (or ``make run``).  The database is the one
-``analysis.db`` picks (``DRAWLAB_DB`` or ``~/.drawlab/drawlab.duckdb``); on a first start
+``analysis.storage.db`` picks (``DRAWLAB_DB`` or ``~/.drawlab/drawlab.duckdb``); on a first start
 it is filled with the bundled ``sample_histories`` (see ``ui.state``).
 """
 

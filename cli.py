@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from analysis.db import Connection
+    from analysis.storage.db import Connection
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -89,8 +89,8 @@ def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 def _equity(args: argparse.Namespace) -> int:
     from engine.cards import parse_cards
-    from engine.equity import equity, game_setup, players_from_text
     from engine.ranking import hand_size_of
+    from engine.sim.equity import equity, game_setup, players_from_text
 
     try:
         ranking, draws = game_setup(args.game, args.draws)
@@ -139,8 +139,8 @@ def _stats(args: argparse.Namespace) -> int:
     import json
     from datetime import date
 
-    from analysis.stats import Filters
-    from analysis.stats_report import StatsError, stats_json, stats_text
+    from analysis.statistics.figures import Filters
+    from analysis.statistics.report import StatsError, stats_json, stats_text
 
     try:
         filters = Filters(
@@ -174,8 +174,8 @@ def _stats(args: argparse.Namespace) -> int:
 def _open_db(path: str | None) -> Connection | None:
     """The database to write, or None after saying why it cannot be opened.  Another
     program's short hold on the file (the watcher, the dashboard) is waited for."""
-    from analysis.db import LOCK_WAIT
-    from analysis.importer import open_database
+    from analysis.pipeline.importer import open_database
+    from analysis.storage.db import LOCK_WAIT
 
     try:
         return open_database(path, wait=LOCK_WAIT)
@@ -218,7 +218,7 @@ def _watch(args: argparse.Namespace) -> int:
     import signal
     from pathlib import Path
 
-    from analysis.watch import Batch, Watcher
+    from analysis.pipeline.watch import Batch, Watcher
 
     def show(batch: Batch) -> None:
         if args.json:
@@ -249,8 +249,8 @@ def _watch(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from analysis import import_report
-    from analysis.importer import Progress, import_paths
+    from analysis.pipeline import import_report
+    from analysis.pipeline.importer import Progress, import_paths
 
     if args.watch:
         return _watch(args)
@@ -292,7 +292,7 @@ def _add_reverify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def _reverify(args: argparse.Namespace) -> int:
     import json
 
-    from analysis.reverify import reverify
+    from analysis.pipeline.reverify import reverify
 
     db = _open_db(args.db)
     if db is None:
@@ -327,8 +327,8 @@ def _export(args: argparse.Namespace) -> int:
     import json
     from datetime import date
 
-    from analysis.export import ExportError, export_hands
-    from analysis.queries import HandFilter
+    from analysis.storage.export import ExportError, export_hands
+    from analysis.storage.queries import HandFilter
 
     try:
         filters = HandFilter(
@@ -375,7 +375,7 @@ def _review(args: argparse.Namespace) -> int:
     from datetime import date
 
     from analysis import review
-    from analysis.stats import hero_name
+    from analysis.statistics.figures import hero_name
 
     try:
         since = date.fromisoformat(args.since) if args.since else None
@@ -425,8 +425,8 @@ def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 def _verify(args: argparse.Namespace) -> int:
     import time
 
-    from analysis.verification import verify_paths
-    from analysis.verify_report import (
+    from analysis.pipeline.verify_files import verify_paths
+    from analysis.pipeline.verify_report import (
         Tally,
         result_json,
         result_text,
@@ -475,8 +475,8 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from analysis.replay_report import hand_json, hand_text
-    from analysis.replay_view import HandView, hand_view
+    from analysis.replayer.report import hand_json, hand_text
+    from analysis.replayer.steps import HandView, hand_view
 
     def show(view: HandView) -> None:
         lines = hand_json(view) if args.json else hand_text(view)
@@ -510,7 +510,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.hand_id is None:
         print("error: give a HAND_ID, or --file PATH", file=sys.stderr)
         return 2
-    from analysis.queries import find_hands, get_hand
+    from analysis.storage.queries import find_hands, get_hand
 
     db = _open_db(args.db)
     if db is None:
@@ -648,7 +648,7 @@ def _app(args: argparse.Namespace) -> int:
     """Replace this process by the Streamlit server, so Ctrl+C or a kill stops it."""
     import os
 
-    from analysis.db import ENV_VAR, resolve_path
+    from analysis.storage.db import ENV_VAR, resolve_path
     from ui import launch
 
     if not 0 < args.port < 65536:

@@ -1,5 +1,5 @@
 """The draw review: every draw of the player whose cards are known, scored against the best
-draw in that spot (``engine.review``), kept in the database and summed up.
+draw in that spot (``engine.sim.review``), kept in the database and summed up.
 
 Each hand is reviewed once per player and model: ``reviewed_hands`` remembers it (with or
 without a draw to judge), ``decisions`` holds one row per draw.  A change of the model
@@ -11,7 +11,7 @@ rules allow; a row whose cards still do not make sense is passed over, never rai
 is the pot at the draw in big bets (the hand's ``big_bet``), a lower bound of what the
 choice cost, since the bets still to come are not modelled.
 
-The work goes to worker processes by situation (``engine.review.spot_key``): equal keys go
+The work goes to worker processes by situation (``engine.sim.review.spot_key``): equal keys go
 to the same worker, whose cache answers all but the first.
 """
 
@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from analysis.db import Connection, one
-from analysis.workers import kill_workers, mp_context, worker_init
+from analysis.pipeline.workers import kill_workers, mp_context, worker_init
+from analysis.storage.db import Connection, one
 from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.ranking import Ranking, ranking_for
 from engine.record import Game
-from engine.review import TRIALS, UNSEEN, ReviewCache, Reviewed, Spot, review, spot_key
-from engine.strategy import default_strategy
+from engine.sim.review import TRIALS, UNSEEN, ReviewCache, Reviewed, Spot, review, spot_key
+from engine.sim.strategy import default_strategy
 
 DRAWS_IN = {
     Game.TRIPLE_DRAW_27: 3,

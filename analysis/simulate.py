@@ -2,7 +2,7 @@
 bundled ``sample_histories/`` (``python -m analysis.simulate [DIR]`` or ``make samples``
 regenerates them, byte for byte).
 
-The dealer (``engine.dealer``) knows nothing of text and the writers (``parser``) nothing of
+The dealer (``engine.sim.dealer``) knows nothing of text and the writers (``parser``) nothing of
 dealing; this joins the two.  Output is deterministic: the same arguments give the same
 bytes, which is what lets the committed sample histories be regenerated and compared.
 
@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TextIO
 
-from engine.dealer import deal_hands, default_stakes
 from engine.pots import RakeRule
 from engine.record import Game, Hand, Stakes, Structure
+from engine.sim.dealer import deal_hands, default_stakes
 from parser.phh import write_phh
 from parser.pokerstars_writer import write_pokerstars
 

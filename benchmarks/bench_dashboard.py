@@ -32,10 +32,10 @@ from typing import Any
 
 import duckdb
 
-from analysis import db
-from analysis.importer import import_paths
-from analysis.queries import HandFilter
-from analysis.stats import NO_FILTERS
+from analysis.pipeline.importer import import_paths
+from analysis.statistics.figures import NO_FILTERS
+from analysis.storage import db
+from analysis.storage.queries import HandFilter
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_histories"
@@ -121,7 +121,7 @@ def page_calls(con: db.Connection, path: str) -> dict[str, list[tuple[str, Calla
     mine = replace(money, site=site)
 
 
-    from analysis.queries import pot_units
+    from analysis.storage.queries import pot_units
     from ui import replayer_data
 
     unit = pot_units(con)[0][0]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 import time
 
-from engine.dealer import deal_hands
 from engine.record import Game, Structure
+from engine.sim.dealer import deal_hands
 
 CASES = (
     (Game.TRIPLE_DRAW_27, Structure.FIXED, 6),

@@ -9,9 +9,9 @@ from __future__ import annotations
 import time
 
 from engine.cards import parse_cards
-from engine.draw_choice import draw_equity
-from engine.equity import Player, equity, players_from_text
 from engine.ranking import Ranking
+from engine.sim.draw_choice import draw_equity
+from engine.sim.equity import Player, equity, players_from_text
 
 SITUATIONS = {
     "heads-up, 2-7, 3 draws": ["7s5d4h", "8s6d3c2c"],

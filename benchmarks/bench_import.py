@@ -3,7 +3,7 @@
     python -m benchmarks.bench_import [--hands 100000] [--files 20] [--workers N] [--reimport]
         [--reverify]
 
-Simulated histories come from ``engine.dealer`` written as PokerStars text (one table
+Simulated histories come from ``engine.sim.dealer`` written as PokerStars text (one table
 session per file, cached under ``$TMPDIR/drawlab_bench``).  The import runs in a child
 process; a sampler reads ``/proc`` for that process and all its descendants (the worker
 processes) to find the peak memory (sum of PSS, so pages shared after a fork count once;
@@ -27,8 +27,8 @@ from pathlib import Path
 GOAL_RATE = 4000
 CHILD = """
 import json, sys, time
-from analysis.db import connect
-from analysis.importer import import_paths
+from analysis.storage.db import connect
+from analysis.pipeline.importer import import_paths
 db = connect(sys.argv[1])
 start = time.monotonic()
 workers = None if sys.argv[3] == "auto" else int(sys.argv[3])
@@ -41,8 +41,8 @@ print(json.dumps({"seconds": seconds, "added": s.added, "hands": s.hands,
 """
 REVERIFY = """
 import json, sys, time
-from analysis.db import connect
-from analysis.reverify import reverify
+from analysis.storage.db import connect
+from analysis.pipeline.reverify import reverify
 db = connect(sys.argv[1])
 start = time.monotonic()
 workers = None if sys.argv[2] == "auto" else int(sys.argv[2])
@@ -55,8 +55,8 @@ print(json.dumps({"seconds": seconds, "hands": s.hands, "changed": s.changed}))
 
 def simulated(hands: int, files: int, seed: int = 7) -> Path:
     """A folder of ``files`` PokerStars files holding ``hands`` dealt hands in all."""
-    from engine.dealer import deal_hands
     from engine.record import Game
+    from engine.sim.dealer import deal_hands
     from parser.pokerstars_writer import write_pokerstars
 
     folder = Path(tempfile.gettempdir()) / "drawlab_bench" / f"h{hands}_f{files}_s{seed}"

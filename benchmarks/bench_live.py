@@ -26,8 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from analysis import db
 from analysis.simulate import simulate
+from analysis.storage import db
 from engine.record import Game
 
 GOAL_CPU = 0.01

@@ -24,8 +24,8 @@ import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
 
-from engine.dealer import deal_hands
 from engine.record import Game, Hand
+from engine.sim.dealer import deal_hands
 from parser.encoding import BLOCK, open_stream
 from parser.outcome import HandText
 from parser.pokerstars import PokerStarsReader

@@ -11,10 +11,10 @@ import time
 
 import numpy as np
 
-from engine.batch import all_hands, combinations_array, rank_batch
 from engine.cards import format_cards, parse_cards
 from engine.compare import parse_hand
 from engine.ranking import FIVE_CARD_RANKINGS, Ranking, rank
+from engine.sim.batch import all_hands, combinations_array, rank_batch
 
 
 def _per_second(count: int, seconds: float) -> float:

@@ -18,9 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from analysis import db, review
-from analysis.importer import import_bytes
+from analysis import review
+from analysis.pipeline.importer import import_bytes
 from analysis.simulate import simulate
+from analysis.storage import db
 from engine.record import Game
 
 GOAL_SECONDS = 600.0

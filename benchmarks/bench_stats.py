@@ -1,9 +1,9 @@
 """How long every statistic takes on a database of a million hands (goal: under 2 s).
 
 Importing a million hands through the parser would measure the importer, not the
-statistics, so the database is made directly: the dealer (``engine.dealer``) deals a base
+statistics, so the database is made directly: the dealer (``engine.sim.dealer``) deals a base
 of real, legal hands (6-max 2-7 triple draw, plus 3-handed triple draw, single draw,
-A-5 and five-card draw), ``analysis.facts.hand_facts`` turns them into rows, and DuckDB
+A-5 and five-card draw), ``analysis.statistics.facts.hand_facts`` turns them into rows, and DuckDB
 copies that base until it holds ``--hands`` hands, each copy with new hand ids, times
 shifted by 30 days and opponents renamed (``name#copy``, 40 name sets) while the hero keeps
 its name, so the hero has a million hands and there are thousands of opponents.
@@ -28,11 +28,11 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.db import connect
-from analysis.facts import FACT_COLUMNS, hand_facts
-from analysis.stats import hero_name, player_report, summary
-from engine.dealer import deal_hands
+from analysis.statistics.facts import FACT_COLUMNS, hand_facts
+from analysis.statistics.figures import hero_name, player_report, summary
+from analysis.storage.db import connect
 from engine.record import Game, Hand
+from engine.sim.dealer import deal_hands
 
 GOAL = 2.0
 

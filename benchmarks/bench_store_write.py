@@ -21,7 +21,7 @@ import duckdb
 import pandas as pd
 import pyarrow as pa
 
-from analysis.rows import CHILD_COLUMNS, CHILD_TYPES
+from analysis.storage.rows import CHILD_COLUMNS, CHILD_TYPES
 
 COLUMNS = CHILD_COLUMNS["actions"]
 TYPES = CHILD_TYPES["actions"]

@@ -1,6 +1,6 @@
 """Hands parsed and verified per second on one core, next to pokerkit replaying the same hands.
 
-The large PokerStars triple-draw file is dealt (``engine.dealer``: fixed-limit 2-7 triple
+The large PokerStars triple-draw file is dealt (``engine.sim.dealer``: fixed-limit 2-7 triple
 draw at tables of 2 to 6 players, the corpus has too few hands) and written out with the
 PokerStars writer.  Our figure is ``verify_paths`` over that file, exactly what ``drawlab
 verify`` does: decode, split, parse, replay and verify every hand, follow the stacks.  The
@@ -32,12 +32,11 @@ import time
 import warnings
 from pathlib import Path
 
-from analysis.verification import verify_paths
-from analysis.verify_workers import verify_in_parts
-from engine.dealer import deal_hands
+from analysis.pipeline.verify_files import verify_in_parts, verify_paths
 from engine.pots import NO_RAKE
 from engine.record import Game, Hand
 from engine.replay import run_with_stacks
+from engine.sim.dealer import deal_hands
 from engine.verify import verify
 from parser.phh import write_phh
 from parser.pokerstars_writer import write_pokerstars

@@ -10,7 +10,7 @@ suit), too slow to solve per hand in the equity loops, so every one of the 270,7
 solved once, in numpy, on first use (about 30 ms; not at import, which the CLI and the
 five-card games would pay for nothing).  A hand's slot is its colex index, the sum of
 ``C(card, k)`` over its sorted cards, so the pure Python path is a sort and four lookups
-and the numpy batch path (engine/batch.py) is the same arithmetic on columns.
+and the numpy batch path (engine/sim/batch.py) is the same arithmetic on columns.
 
 A subset's *score* is ``(4 - size) << 13 | ace-low rank bits``: with distinct ranks,
 comparing the bit masks as ints compares the ranks from the highest down, so the best

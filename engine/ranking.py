@@ -9,7 +9,7 @@ key is the sum of a per-card value (``CARD_KEY``): the rank part is a B5 set (ev
 of five ranks has a different sum, so the sum identifies the rank multiset exactly) and the
 suit part counts suits in base 6 (so "all five of one suit" is visible in the low bits).
 ``(rank multiset, flush)`` is then one index into a table holding the dense rank (0 = the
-best hand of the ranking).  The numpy batch evaluator (engine/batch.py) uses the same key.
+best hand of the ranking).  The numpy batch evaluator (engine/sim/batch.py) uses the same key.
 """
 
 from __future__ import annotations

@@ -25,10 +25,10 @@ from datetime import UTC, datetime
 from engine.cards import make_card
 from engine.problems import UNKNOWN_LINE
 from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
-from parser.builder import HandBuilder, hand_change
+from parser.builder import hand_change
 from parser.lines import FieldError, money
-from parser.outcome import HandText, ParseError, Skipped
-from parser.xmlhand import Element, elements, line_text, xml_hands
+from parser.outcome import HandText, Skipped
+from parser.xmlhand import Element, XmlReading, elements, xml_hands
 
 SITE = "boss"
 _GAMES = {"GAME_FCD": Game.FIVE_CARD_DRAW}
@@ -77,34 +77,13 @@ class BossReader:
         return xml_hands(lines, file, SITE, _starts, _ends, _outside)
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
-        els = elements(chunk)
-        reading = _BossHand(chunk, els)
-        try:
-            return reading.read()
-        except (FieldError, KeyError, ValueError) as e:
-            message = f"missing attribute {e}" if isinstance(e, KeyError) else str(e)
-            raise reading.fail(message, reading.at) from None
+        return _BossHand(chunk, elements(chunk)).parsed()
 
 
-class _BossHand:
+class _BossHand(XmlReading):
     def __init__(self, chunk: HandText, els: list[Element]) -> None:
-        self.chunk = chunk
-        self.els = els
-        self.b = HandBuilder()
-        self.at: Element | None = els[0] if els else None
+        super().__init__(chunk, els)
         self.names: set[str] = set()
-
-    def fail(self, message: str, el: Element | None, expected: str = "") -> ParseError:
-        line = el.line if el is not None else self.chunk.line
-        return ParseError(
-            message, file=self.chunk.file, line=line, line_text=self.text(line), expected=expected
-        )
-
-    def text(self, line: int) -> str:
-        return line_text(self.chunk, line)
-
-    def unknown(self, el: Element) -> None:
-        self.b.unknown_line(el.line, self.text(el.line))
 
     def _cards_of(self, i: int) -> tuple[list[int | None], int]:
         """The CARD children of element ``i``; returns them and the index after them."""

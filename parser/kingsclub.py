@@ -6,7 +6,7 @@ instead, kept in ``Hand.net``), omits street markers in single-draw hands, and r
 twice by showing one new card per run: ``discards [Th] draws [8c] [Qs]``.
 
 ``posts blind 44`` is a returning player's missed blinds: 44 live plus the small blind
-dead (the hand's nets and pot prove it cost 66: see tests/test_kingsclub.py).
+dead (the hand's nets and pot prove it cost 66: see tests/parser/test_kingsclub.py).
 
 Reading is tolerant (parser/lines.py): chat is a note, and a line the reader does not
 know, or one out of place, is a warning on the hand; the replay judges the chips.

@@ -11,7 +11,7 @@ keeps its line in the file.
 
 Events name players by seat (chat by nickname).  Amounts: BET is the bet, RAISE the street
 total reached, CALL and ALL_IN the chips added (the replay of "All-in.on.second.draw"
-proves it: see tests/test_merge.py).  DRAW gives only a count; the hero's hand after each
+proves it: see tests/parser/test_merge.py).  DRAW gives only a count; the hero's hand after each
 draw is a ``DRAW_DRAWN_CARDS`` element, from which the discarded, kept and received cards
 follow.  Merge states no rake and no total pot, and writes no uncalled bet: the winner's
 amount includes it (5-Carddraw-PL...201111).
@@ -38,10 +38,10 @@ from typing import Final
 
 from engine.problems import UNKNOWN_LINE
 from engine.record import Game, Hand, Post, PostKind, Stakes, Structure, Tournament
-from parser.builder import HandBuilder, hand_change
-from parser.lines import FieldError, cards, money
-from parser.outcome import HandText, ParseError, Skipped
-from parser.xmlhand import Element, elements, line_text, xml_hands
+from parser.builder import hand_change
+from parser.lines import cards, money
+from parser.outcome import HandText, Skipped
+from parser.xmlhand import Element, XmlReading, elements, xml_hands
 
 SITE = "merge"
 _STAKES = re.compile(
@@ -117,36 +117,15 @@ class MergeReader:
         return _with_descriptions(chunks)
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
-        reading = _MergeHand(chunk, elements(chunk))
-        try:
-            return reading.read()
-        except (FieldError, KeyError, ValueError) as e:
-            message = f"missing attribute {e}" if isinstance(e, KeyError) else str(e)
-            raise reading.fail(message, reading.at) from None
+        return _MergeHand(chunk, elements(chunk)).parsed()
 
 
-class _MergeHand:
+class _MergeHand(XmlReading):
     def __init__(self, chunk: HandText, els: list[Element]) -> None:
-        self.chunk = chunk
-        self.els = els
-        self.b = HandBuilder()
+        super().__init__(chunk, els)
         self.by_seat: dict[str, str] = {}
-        self.at: Element | None = els[0] if els else None  # the element being read
         self.raise_adds = False
         self.big_blind = 0
-
-    def fail(self, message: str, el: Element | None, expected: str = "") -> ParseError:
-        line = el.line if el is not None else self.chunk.line
-        return ParseError(
-            message, file=self.chunk.file, line=line, line_text=self.text(line),
-            expected=expected,
-        )  # fmt: skip
-
-    def text(self, line: int) -> str:
-        return line_text(self.chunk, line)
-
-    def unknown(self, el: Element) -> None:
-        self.b.unknown_line(el.line, self.text(el.line))
 
     def read(self) -> Hand | Skipped:
         desc = next((e for e in self.els if e.tag == "description"), None)

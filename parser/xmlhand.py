@@ -12,8 +12,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from xml.parsers import expat
 
-from parser.lines import join_numbered
-from parser.outcome import HandText, ParseError
+from engine.record import Hand
+from parser.builder import HandBuilder
+from parser.lines import FieldError, join_numbered
+from parser.outcome import HandText, ParseError, Skipped
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,43 @@ def line_text(chunk: HandText, line: int) -> str:
     rows = chunk.text.split("\n")
     i = line - chunk.line
     return rows[i].strip()[:200] if 0 <= i < len(rows) else ""
+
+
+class XmlReading:
+    """One XML hand being read, element by element, into a ``HandBuilder``: what the Merge
+    and Boss readers share (the element being read, how a failure and an unknown element
+    are reported), so that both quote lines and fail the same way."""
+
+    def __init__(self, chunk: HandText, els: list[Element]) -> None:
+        self.chunk = chunk
+        self.els = els
+        self.b = HandBuilder()
+        self.at: Element | None = els[0] if els else None  # the element being read
+
+    def read(self) -> Hand | Skipped:
+        raise NotImplementedError
+
+    def parsed(self) -> Hand | Skipped:
+        """``read``, with a missing attribute or a value that does not read as a
+        ``ParseError`` at the element being read."""
+        try:
+            return self.read()
+        except (FieldError, KeyError, ValueError) as e:
+            message = f"missing attribute {e}" if isinstance(e, KeyError) else str(e)
+            raise self.fail(message, self.at) from None
+
+    def fail(self, message: str, el: Element | None, expected: str = "") -> ParseError:
+        line = el.line if el is not None else self.chunk.line
+        return ParseError(
+            message, file=self.chunk.file, line=line, line_text=self.text(line),
+            expected=expected,
+        )  # fmt: skip
+
+    def text(self, line: int) -> str:
+        return line_text(self.chunk, line)
+
+    def unknown(self, el: Element) -> None:
+        self.b.unknown_line(el.line, self.text(el.line))
 
 
 def elements(chunk: HandText, root: str = "hand") -> list[Element]:

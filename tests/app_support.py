@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analysis import db
-from analysis.importer import import_paths
+from analysis.pipeline.importer import import_paths
+from analysis.storage import db
 from tests.corpus import CORPUS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-REPOSITORY = Path(__file__).resolve().parents[1]
+from tests.paths import REPOSITORY
 
 
 def corpus_dir() -> Path:

@@ -1,7 +1,7 @@
 """The statistics computed a second way: plain Python over ``hand_facts`` rows, no SQL.
 
-Written from the definitions' words, apart from ``analysis.stat_defs``' SQL, so that the
-tests can show the database path and a direct pass over the hands agree.
+Written from the definitions' words, apart from ``analysis.statistics.definitions``' SQL, so
+that the tests can show the database path and a direct pass over the hands agree.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from datetime import timedelta
 from typing import Any
 
-from analysis.facts import PlayerHandFacts as R
+from analysis.statistics.facts import PlayerHandFacts as R
 
 Pair = Callable[[R], tuple[float, float]]
 

@@ -17,8 +17,8 @@ SKIPS = ("pytest." + "skip", "mark." + "skip", "import" + "orskip", "mark." + "x
 
 def test_no_test_skips_or_expects_to_fail() -> None:
     found = [
-        f"{path.name}: {word}"
-        for path in sorted(TESTS.glob("*.py"))
+        f"{path.relative_to(TESTS)}: {word}"
+        for path in sorted(TESTS.rglob("*.py"))
         for word in SKIPS
         if word in path.read_text(encoding="utf-8")
     ]
@@ -29,7 +29,7 @@ def test_the_corpus_tests_fail_when_the_corpus_is_missing(tmp_path: Path) -> Non
     env = {**os.environ, "DRAWLAB_CORPUS": str(tmp_path / "nonexistent")}
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         str(TESTS / "test_verify_corpus.py")],
+         str(TESTS / "analysis" / "pipeline" / "test_verify_corpus.py")],
         env=env, capture_output=True, text=True, timeout=300, cwd=TESTS.parent,
     )  # fmt: skip
     assert run.returncode not in (0, 5), run.stdout  # 5: nothing collected, also no pass

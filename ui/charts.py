@@ -1,4 +1,4 @@
-"""The overview's plotly charts, built from the frames ``analysis.stats`` returns.
+"""The overview's plotly charts, built from the frames ``analysis.statistics.figures`` returns.
 
 Only positions, card counts, hand classes and game names label these charts (never a
 player's name), so no untrusted text reaches plotly's HTML-capable labels.

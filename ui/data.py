@@ -15,12 +15,13 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from analysis import queries, stats
-from analysis.db import Connection
-from analysis.db import replay_suggested as _replay_suggested
-from analysis.positions import POSITIONS
-from analysis.queries import HandFilter
-from analysis.stats import Filters
+from analysis.statistics import figures as stats
+from analysis.statistics.figures import Filters
+from analysis.statistics.positions import POSITIONS
+from analysis.storage import queries
+from analysis.storage.db import Connection
+from analysis.storage.db import replay_suggested as _replay_suggested
+from analysis.storage.queries import HandFilter
 from engine.replay import Replay, replay
 
 TTL = 3600  # seconds: generations change the key anyway; this only bounds memory
@@ -264,5 +265,5 @@ def hand_text_at(_con: Connection, path: str, gen: int, file: str, line: int) ->
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
 def replay_suggested(_con: Connection, path: str, gen: int) -> bool:
-    """A migration asks for the stored hands to be replayed again (``analysis.db``)."""
+    """A migration asks for the stored hands to be replayed again (``analysis.storage.db``)."""
     return _replay_suggested(_con)

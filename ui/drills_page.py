@@ -19,8 +19,8 @@ import streamlit as st
 
 from analysis.drills import draws, pots, progress, session, showdown
 from analysis.drills.progress import Recorded
-from engine.draw_choice import DrawChoice
 from engine.ranking import Ranking, describe
+from engine.sim.draw_choice import DrawChoice
 from ui import cards, state
 from ui.labels import seconds
 

@@ -12,7 +12,7 @@ import math
 import pandas as pd
 import streamlit as st
 
-from analysis import live
+from analysis.statistics import live
 from ui import state
 
 REFRESH = 2.0

@@ -16,11 +16,11 @@ from typing import Self
 
 import pandas as pd
 
-from analysis import queries
-from analysis.db import Connection
-from analysis.importer import STATUSES, ImportSummary, Progress, import_bytes
-from analysis.reverify import ReverifySummary, reverify
-from analysis.sources import ARCHIVE_SEP
+from analysis.pipeline.importer import STATUSES, ImportSummary, Progress, import_bytes
+from analysis.pipeline.reverify import ReverifySummary, reverify
+from analysis.storage import queries
+from analysis.storage.db import Connection
+from parser.sources import ARCHIVE_SEP
 from ui.labels import count
 
 MEMBER_COLUMNS = ("file", "hands", "added", "already_present", *STATUSES, "rejected")
@@ -144,7 +144,7 @@ class ImportJob(_Job):
 
 
 class ReverifyJob(_Job):
-    """Replays every stored hand again (``analysis.reverify``): after an upgrade."""
+    """Replays every stored hand again (``analysis.pipeline.reverify``): after an upgrade."""
 
     name = "drawlab-reverify"
     done_text = "Every stored hand replayed again"

@@ -13,9 +13,9 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from analysis.importer import STATUSES
-from analysis.reverify import ReverifySummary
-from analysis.sources import ARCHIVE_SEP
+from analysis.pipeline.importer import STATUSES
+from analysis.pipeline.reverify import ReverifySummary
+from parser.sources import ARCHIVE_SEP
 from ui import data, state
 from ui.import_job import ImportJob, ReverifyJob, UploadResult
 from ui.labels import count

@@ -51,7 +51,7 @@ def command(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> list[str]:
 def environment(db: str | None, base: Mapping[str, str] | None = None) -> dict[str, str]:
     """The server's environment: ``DRAWLAB_DB`` made absolute, as the server runs in the
     repository (where ``.streamlit/config.toml`` is read from)."""
-    from analysis.db import ENV_VAR
+    from analysis.storage.db import ENV_VAR
 
     env = dict(os.environ if base is None else base)
     if db:

@@ -13,7 +13,7 @@ from datetime import datetime
 import pandas as pd
 import streamlit as st
 
-from analysis import live
+from analysis.statistics import live
 from ui import state
 from ui.labels import money
 

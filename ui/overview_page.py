@@ -1,6 +1,6 @@
 """Overview and statistics: the hero's results, statistics, charts, sessions and opponents.
 
-A page script (run by ``st.navigation``).  Every figure comes from ``analysis.stats``;
+A page script (run by ``st.navigation``).  Every figure comes from ``analysis.statistics.figures``;
 this page chooses, caches and draws.  Player names only ever reach the screen through
 ``st.dataframe``, ``st.text`` and selectbox options, which are plain text: Markdown,
 even escaped, turns a bare ``https://`` name into a live link.
@@ -24,10 +24,10 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from analysis import stats
-from analysis.positions import POSITIONS
-from analysis.stat_defs import STATS, definitions
-from analysis.stats import Filters, Results
+from analysis.statistics import figures as stats
+from analysis.statistics.definitions import STATS, definitions
+from analysis.statistics.figures import Filters, Results
+from analysis.statistics.positions import POSITIONS
 from ui import data, state
 from ui.charts import (
     draw_chart,

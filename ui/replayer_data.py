@@ -1,6 +1,6 @@
 """Cached data of the Replayer page (as ``ui.data``: each call once per database generation).
 
-No SQL and no logic here: calls into ``analysis.queries`` and ``analysis.replay_view``.
+No SQL and no logic here: calls into ``analysis.storage.queries`` and ``analysis.replayer.steps``.
 """
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from analysis import queries
-from analysis.db import Connection
-from analysis.queries import HandFilter, PotUnit
-from analysis.replay_view import HandView, hand_view
+from analysis.replayer.steps import HandView, hand_view
+from analysis.storage import queries
+from analysis.storage.db import Connection
+from analysis.storage.queries import HandFilter, PotUnit
 from ui import data
 from ui.data import LIST_LIMIT, TTL
 

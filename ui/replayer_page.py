@@ -1,7 +1,7 @@
 """Replayer: find a hand, then step through it event by event or street by street.
 
-A page script.  The hand comes back from ``analysis.queries.get_hand`` (its stored text,
-parsed again) and ``analysis.replay_view.hand_view`` gives the steps a player watches
+A page script.  The hand comes back from ``analysis.storage.queries.get_hand`` (its stored text,
+parsed again) and ``analysis.replayer.steps.hand_view`` gives the steps a player watches
 (the forced bets as one step, bets swept between rounds, collects paid into stacks, the
 pots settled with their winners); this page only chooses which step to draw.  Names,
 hand ids and the step texts (which quote names) are untrusted and go through
@@ -17,8 +17,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from analysis.queries import HandFilter, PotUnit
-from analysis.replay_view import HandView, SeatStep, Units, ViewStep
+from analysis.replayer.steps import HandView, SeatStep, Units, ViewStep
+from analysis.storage.queries import HandFilter, PotUnit
 from engine.record import Draw
 from engine.verdict import Problem
 from ui import cards, data, replayer_data, state, table_picture
@@ -42,7 +42,7 @@ STATUS_CHOICES = (ANY, "ok", "invalid", "incomplete", "unsupported")
 
 
 def hand_list() -> pd.DataFrame:
-    """The hands the finder currently lists (columns of ``analysis.queries``)."""
+    """The hands the finder currently lists (columns of ``analysis.storage.queries``)."""
     con, path, gen = state.connection(), state.db_path(), state.generation()
     options = data.filter_options(con, path, gen)
     sent = tuple(int(i) for i in st.session_state.get(SENT_IDS) or ())

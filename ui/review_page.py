@@ -17,7 +17,8 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from analysis import review, stats
+from analysis import review
+from analysis.statistics import figures as stats
 from ui import state
 
 REPLAYER = "ui/replayer_page.py"

@@ -29,9 +29,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from analysis import db, queries
-from analysis.db import Connection, DatabaseUnavailable
-from analysis.importer import ImportSummary, import_paths, open_database
+from analysis.pipeline.importer import ImportSummary, import_paths, open_database
+from analysis.storage import db, queries
+from analysis.storage.db import Connection, DatabaseUnavailable
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 SAMPLES_ENV = "DRAWLAB_SAMPLES"  # another folder to import on a first start ("" for none)

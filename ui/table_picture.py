@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from analysis.replay_view import Header, SeatStep, Units, ViewStep
+from analysis.replayer.steps import Header, SeatStep, Units, ViewStep
 from ui import cards
 
 _WRAP = (

@@ -1,5 +1,5 @@
 """The "what to draw" drill: a hand, the draws left, the opponents; the player picks the
-discards (or stands pat) and ``engine.draw_choice.draw_equity`` scores every choice.
+discards (or stands pat) and ``engine.sim.draw_choice.draw_equity`` scores every choice.
 
 The referee's answer is a ranked list of choices by equity with the loss of each against
 the best.  An answer counts as right when ``as_good_as_best`` (within the simulation's noise
@@ -17,13 +17,13 @@ from typing import Any
 
 import numpy as np
 
-from analysis.hand_classes import is_made
+from analysis.statistics.hand_classes import is_made
 from engine.cards import CardError, Cards, format_cards, parse_cards
-from engine.draw_choice import DrawChoice, draw_equity, sensible_keeps
-from engine.equity import Player
 from engine.ranking import Ranking, describe, rank, ranking_for
 from engine.record import Game
-from engine.strategy import STAND_PAT, default_strategy
+from engine.sim.draw_choice import DrawChoice, draw_equity, sensible_keeps
+from engine.sim.equity import Player
+from engine.sim.strategy import STAND_PAT, default_strategy
 
 PAT_TO_BEAT = "pat_to_beat"
 DRAW_COUNTS = "draw_counts"
@@ -39,7 +39,7 @@ TOPIC_LABELS = {
     COSTLIEST: "your costliest draws",
 }
 TOPICS = (PAT_TO_BEAT, DRAW_COUNTS)
-# the draw games with a default strategy (five-card draw: engine.strategy.HighDrawStrategy)
+# the draw games with a default strategy (five-card draw: engine.sim.strategy.HighDrawStrategy)
 RANKINGS = (Ranking.DEUCE_SEVEN, Ranking.ACE_FIVE, Ranking.HIGH)
 
 TRIALS = 3_000  # deals per choice when simulated: a second or two for a whole answer

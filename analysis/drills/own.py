@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from analysis.db import Connection, one
 from analysis.drills import draws, showdown
+from analysis.storage.db import Connection, one
 from engine.cards import CardError, Cards, parse_cards
 from engine.ranking import Ranking, ranking_for
 from engine.record import Game

@@ -2,7 +2,7 @@
 level, and the score, streak, accuracy by topic and progress read back from them.
 
 Tables ``drill_answers``, ``drill_boxes`` and ``drill_levels`` (schema version 2, see
-``analysis.schema``).  Score and streaks are not stored but summed from the answers, so they
+``analysis.storage.schema``).  Score and streaks are not stored but summed from the answers, so they
 can never disagree with them.  The schedule key of a topic is ``game/topic``: a kind of
 question missed in 2-7 comes back in 2-7.
 """
@@ -18,8 +18,8 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.db import Connection, one
 from analysis.drills.schedule import Answer, TopicState, next_level, pick_topic, points, review
+from analysis.storage.db import Connection, one
 
 SHOWDOWN = "showdown"
 DRAW = "draw"

@@ -12,9 +12,9 @@ import random
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from analysis.db import Connection
 from analysis.drills import draws, own, pots, progress, showdown
 from analysis.drills.progress import Recorded
+from analysis.storage.db import Connection
 from engine.cards import format_cards
 from engine.ranking import Ranking
 

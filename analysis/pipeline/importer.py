@@ -1,0 +1,622 @@
+"""Hand histories into the database: once, in parallel, never half done, nothing lost.
+
+The main process walks the sources (files, folders, zip members, uploads), decodes them
+and cuts them into hand texts with the site's reader; batches of hand texts go to worker
+processes, which parse, verify, compute the per-player facts and return plain rows
+(``analysis.storage.rows``); the main process numbers the new hands and appends the rows in bulk,
+one transaction per batch, so a killed import leaves only whole batches behind and the
+next run, finding their hands present, completes it.
+
+A hand is the same hand when its key is (``analysis.storage.rows.hand_key``): importing a file
+again adds nothing.  The ``files`` table remembers each source's size and checksum, so an
+unchanged file is not even parsed, and a file that grew is read from its last hand on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import hashlib
+import os
+import time
+import uuid
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO
+
+import duckdb
+import pyarrow.compute as pc
+
+from analysis.pipeline.verification import HandResult, check
+from analysis.pipeline.workers import kill_workers, mp_context, worker_init, worker_result
+from analysis.statistics.facts import hand_facts
+from analysis.storage.db import Connection, append_arrow, connect, fact_columns, facts_stale, one
+from analysis.storage.rows import ArrowRows, FactsFn, Rows, add_result, with_continuity
+from analysis.storage.writer import FileState, Store
+from engine.continuity import ContinuityTracker
+from parser.outcome import HandText, ParseError
+from parser.sources import (
+    Rejected,
+    Source,
+    bytes_sources,
+    iter_sources,
+    open_lines,
+)
+
+STATUSES = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
+TASK_HANDS = 500  # hand texts per worker task (fewer, larger Arrow tables to send back)
+TASK_CHARS = 1 << 20  # ...or this much text, whichever comes first
+FLUSH_HANDS = 10_000  # hands per transaction
+CHECKPOINT_MB = 256  # write-ahead log size at which DuckDB folds it into the file
+DUCKDB_MEMORY_MB = 512  # DuckDB's own memory during an import (indexes spill past it)
+SMALL_IMPORT = 1 << 20  # bytes below which worker processes cost more than they save
+PROBLEM_LOG = 1000  # problem lines kept in the summary; the count is always whole
+
+
+@dataclass(frozen=True)
+class LoggedProblem:
+    file: str
+    line: int
+    status: str
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.status}: {self.code}: {self.message}"
+
+
+@dataclass
+class ImportSummary:
+    """What an import did.  ``hands`` counts hand texts read this run, by ``statuses``;
+    a file rejected whole (or cut short) counts as one more ``parse_error``, as in
+    ``drawlab verify``, and its message is in ``rejected``."""
+
+    files: int = 0
+    unchanged: int = 0
+    rejected: list[str] = field(default_factory=list)
+    hands: int = 0
+    added: int = 0
+    already_present: int = 0
+    statuses: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
+    problems: int = 0
+    problem_log: list[LoggedProblem] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def read_nothing(self) -> bool:
+        """Every source was rejected: no hand read and none found already imported."""
+        return self.hands == len(self.rejected) and self.already_present == 0
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``--json`` summary: counts per status as ``drawlab verify`` gives them."""
+        return {
+            "files": self.files,
+            "unchanged_files": self.unchanged,
+            "rejected_files": len(self.rejected),
+            "hands": self.hands,
+            **self.statuses,
+            "added": self.added,
+            "already_present": self.already_present,
+            "problems": self.problems,
+            "seconds": round(self.seconds, 3),
+            "rejected": list(self.rejected),
+        }
+
+
+@dataclass(frozen=True)
+class Progress:
+    hands: int
+    files_done: int
+    files_total: int
+    problems: int
+    seconds: float
+    file: str
+    bytes_done: int = 0  # of the sources' bytes, counting hand text read so far
+    bytes_total: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def fraction(self) -> float:
+        """How far the import is, 0..1: by bytes where known, else by files."""
+        if self.bytes_total > 0:
+            return min(1.0, self.bytes_done / self.bytes_total)
+        return self.files_done / self.files_total if self.files_total else 1.0
+
+
+ProgressFn = Callable[[Progress], None]
+
+
+def import_paths(
+    db: Connection,
+    paths: Iterable[str | os.PathLike[str]],
+    progress: ProgressFn | None = None,
+    workers: int | None = None,
+    batch_hands: int = FLUSH_HANDS,
+) -> ImportSummary:
+    """Import files, folders (recursively) and .zip archives; see the module's text.
+
+    ``workers``: processes that parse and verify (default one per core, none for small
+    imports); ``batch_hands``: hands per transaction.
+    """
+    return _Import(db, list(iter_sources(paths)), progress, workers, batch_hands).run()
+
+
+def import_bytes(
+    db: Connection,
+    name: str,
+    data: bytes,
+    progress: ProgressFn | None = None,
+    workers: int | None = None,
+    batch_hands: int = FLUSH_HANDS,
+) -> ImportSummary:
+    """Import an upload (a text file or a .zip archive) under the file name ``name``.
+
+    Importing the same bytes again adds nothing; bytes that extend an earlier upload of
+    the same name are read from its last hand on, as a grown file is.
+    """
+    sources = list(bytes_sources(name, data))
+    return _Import(db, sources, progress, workers, batch_hands).run()
+
+
+# --- worker side ------------------------------------------------------------------------
+
+_READERS: dict[str, Any] | None = None
+
+
+def reader_for(site: str) -> Any:
+    global _READERS
+    if _READERS is None:
+        from parser.registry import READERS
+
+        _READERS = {r.site: r for r in READERS}
+    return _READERS[site]
+
+
+def parse_task(site: str, chunks: Sequence[HandText]) -> ArrowRows:
+    """A worker's job: hand texts to rows.  Never raises for anything a file holds."""
+    reader = reader_for(site)
+    facts, columns, types = facts_fn()
+    rows = Rows()
+    for chunk in chunks:
+        add_result(rows, checked(reader, chunk), facts, columns)
+    return rows.to_arrow(types)
+
+
+def checked(reader: Any, chunk: HandText) -> HandResult:
+    """One hand text read and replayed; a reader's or the verifier's bug is this hand's
+    parse error, not a crash."""
+    try:
+        outcome = reader.parse(chunk)
+    except ParseError as exc:
+        outcome = exc
+    except Exception as exc:
+        outcome = ParseError(
+            f"reader failed: {type(exc).__name__}: {exc}", file=chunk.file, line=chunk.line
+        )
+    try:
+        return check(chunk, outcome)
+    except Exception as exc:
+        err = ParseError(
+            f"verifier failed: {type(exc).__name__}: {exc}", file=chunk.file, line=chunk.line
+        )
+        return check(chunk, err)
+
+
+_FACT_TYPES = tuple((n, t) for n, t in fact_columns().items() if n != "hand")
+
+
+def facts_fn() -> tuple[FactsFn, tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """``hand_facts`` with the names and types of ``player_hands``' columns after ``hand``."""
+    return hand_facts, tuple(n for n, _ in _FACT_TYPES), _FACT_TYPES
+
+
+# --- main side --------------------------------------------------------------------------
+
+
+@dataclass
+class _Task:
+    """A batch of one source's hand texts on its way through a worker, or its end mark."""
+
+    state: FileState
+    site: str = ""
+    chunks: list[HandText] = field(default_factory=list)
+    future: Future[ArrowRows] | None = None
+    rows: ArrowRows | None = None
+    end: bool = False
+    chars: int = 0
+
+
+class _Import:
+    def __init__(
+        self,
+        db: Connection,
+        sources: list[Source | Rejected],
+        progress: ProgressFn | None,
+        workers: int | None,
+        batch_hands: int = FLUSH_HANDS,
+    ) -> None:
+        self.batch_hands = max(1, batch_hands)
+        self.db = db
+        self.sources = sources
+        self.progress = progress
+        self.summary = ImportSummary()
+        self.store = Store(db, run=uuid.uuid4().hex[:12])
+        self.start = time.monotonic()
+        self.files_total = len(sources)
+        self.files_done = 0
+        total = sum(s.size for s in sources if isinstance(s, Source))
+        self.bytes_total = total
+        self.bytes_done = 0
+        if workers is None:
+            workers = 0 if total < SMALL_IMPORT else (os.cpu_count() or 1)
+        self.workers = workers
+        self.tracker = ContinuityTracker()
+        self.pool_broken = False
+        self.executor: ProcessPoolExecutor | None = None
+        self.pending: list[tuple[FileState, ArrowRows | None]] = []
+        self.pending_hands = 0
+
+    # -- driving
+
+    def run(self) -> ImportSummary:
+        thresholds = gc.get_threshold()
+        gc.set_threshold(50_000, 20, 100)  # as in the workers (see worker_init)
+        # DuckDB checkpoints whenever its log passes 16 MB: during a bulk import that
+        # doubled the cost of each write; checkpoint less often, and once at the end.
+        self.db.execute(f"SET checkpoint_threshold = '{CHECKPOINT_MB}MB'")
+        # DuckDB keeps pages it has read or written cached up to 80% of the machine's
+        # memory; an import only appends, so a small cache bounds memory at any size.
+        limit = one(self.db, "SELECT current_setting('memory_limit')")
+        self.db.execute(f"SET memory_limit = '{DUCKDB_MEMORY_MB}MB'")
+        # The cores belong to the workers: DuckDB's own threads, spread over appends of a
+        # few thousand rows, cost a fifth more CPU than one thread doing them in turn.
+        threads = one(self.db, "SELECT current_setting('threads')")
+        self.db.execute("SET threads = 1")
+        try:
+            return self._run()
+        finally:
+            gc.set_threshold(*thresholds)
+            if threads is not None:  # the workers are done: the last checkpoint gets the cores
+                self.db.execute(f"SET threads = {int(threads[0])}")
+            with contextlib.suppress(duckdb.Error):  # a transaction open: DuckDB does it later
+                self.db.execute("CHECKPOINT")  # still under the import's memory cap
+            self.db.execute("RESET checkpoint_threshold")
+            if limit is not None:
+                _restore_memory_limit(self.db, str(limit[0]))
+
+    def _run(self) -> ImportSummary:
+        executor: ProcessPoolExecutor | None = None
+        if self.workers > 0:
+            executor = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=mp_context(), initializer=worker_init
+            )
+        self.executor = executor
+        try:
+            inflight: deque[_Task] = deque()
+            limit = max(2, 3 * self.workers)
+            for task in self._tasks():
+                if not task.end:
+                    if executor is None or self.pool_broken:
+                        self._parse_here(task)
+                    else:
+                        try:
+                            task.future = executor.submit(parse_task, task.site, task.chunks)
+                        except BrokenProcessPool:  # a worker died before we waited on it
+                            self.pool_broken = True
+                            self._parse_here(task)
+                inflight.append(task)
+                while len(inflight) > limit or (executor is None and inflight):
+                    self._finish(inflight.popleft())
+            while inflight:
+                self._finish(inflight.popleft())
+            self._flush()
+        finally:
+            if executor is not None:
+                if self.pool_broken:  # its queues may be wedged: waiting could hang
+                    kill_workers(executor)
+                executor.shutdown(wait=not self.pool_broken, cancel_futures=True)
+        self.summary.seconds = time.monotonic() - self.start
+        self._report("")
+        return self.summary
+
+    def _parse_here(self, task: _Task) -> None:
+        """Parse a batch in this process: no workers, or they died."""
+        task.rows = parse_task(task.site, task.chunks)
+        task.chunks = []
+
+    def _tasks(self) -> Iterator[_Task]:
+        """Tasks in source order: chunk batches (not yet submitted) and end-of-source marks."""
+        for src in self.sources:
+            if isinstance(src, Rejected):
+                self._reject(None, str(src))
+                continue
+            try:
+                state = self._plan(src)
+            except Rejected as exc:
+                self.bytes_done += src.size
+                self._reject(None, str(exc))
+                continue
+            except OSError as exc:
+                self.bytes_done += src.size
+                self._reject(None, f"{src.name}: cannot read the file: {exc.strerror or exc}")
+                continue
+            if state is None:
+                continue
+            batch: list[HandText] = []
+            chars = 0
+            site = ""
+            try:
+                with src.open() as stream:
+                    # A grown file is cut from its first line again: a reader may need what
+                    # the file said before the resumed hand (one Merge <description> heads
+                    # every later <game>); the hands before it are already stored.
+                    opened = open_lines(src, stream)
+                    site = opened.reader.site
+                    resume = state.resume_from
+                    for chunk in opened.reader.split(opened.lines, src.name):
+                        if chunk.line < resume:
+                            continue
+                        state.chunks += 1
+                        state.last_chunk_line = chunk.line
+                        batch.append(chunk)
+                        chars += len(chunk.text)
+                        if len(batch) >= TASK_HANDS or chars >= TASK_CHARS:
+                            yield _Task(state, site, batch, chars=chars)
+                            batch, chars = [], 0
+                    state.rejected = opened.rejected
+            except Rejected as exc:
+                state.rejected = str(exc)
+            except ParseError as exc:
+                state.rejected = f"{src.name}:{exc.line}: {exc.message}"
+            except (OSError, EOFError, ValueError) as exc:
+                state.rejected = f"{src.name}: cannot read the rest of the file: {exc}"
+            except Exception as exc:  # a splitter's bug: this file stops, the import goes on
+                state.rejected = f"{src.name}: reader failed: {type(exc).__name__}: {exc}"
+            if batch:
+                yield _Task(state, site, batch, chars=chars)
+            yield _Task(state, end=True)
+
+    def _plan(self, src: Source) -> FileState | None:
+        """Hash the source; None when its content is already imported whole."""
+        known = self.store.file_row(src.name)
+        digest = hashlib.sha256()
+        prefix: str | None = None
+        size = 0
+        with src.open() as stream:
+            prefix, size = _hash_stream(stream, digest, known[0] if known else None)
+        checksum = digest.hexdigest()
+        same = self.store.hands_of_content(size, checksum)
+        if same is not None:
+            self.summary.unchanged += 1
+            self.summary.already_present += same
+            self.files_done += 1
+            self.bytes_done += src.size
+            self._report(src.name)
+            return None
+        resume_from, hands_before, forgotten = 1, 0, 0
+        if known is not None and size > known[0] and prefix == known[1]:
+            resume_from, hands_before = known[2], known[3]
+            forgotten = self.store.forget_tail(src.name, resume_from)
+            for hand, final in self.store.last_hands_before(src.name, resume_from):
+                self.tracker.feed(hand, final)
+        batch_id = self.store.open_batch(src.name, size, checksum)
+        self.summary.files += 1
+        return FileState(src, batch_id, size, checksum, resume_from, hands_before, forgotten)
+
+    def _finish(self, task: _Task) -> None:
+        state = task.state
+        if task.end:
+            self.bytes_done += max(0, state.size - state.chars_done)
+            state.done = True
+            self.pending.append((state, None))
+            self.files_done += 1
+            if state.rejected:
+                self._reject(state, state.rejected)
+            self._report(state.source.name)
+            return
+        rows = task.rows
+        if rows is None:
+            assert task.future is not None
+            try:
+                rows = worker_result(task.future, self.executor)
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): this and the remaining batches
+                # are parsed here instead; the import goes on, slower.
+                self.pool_broken = True
+                rows = parse_task(task.site, task.chunks)
+        task.chunks = []
+        counted = min(task.chars, max(0, state.size - state.chars_done))
+        state.chars_done += counted
+        self.bytes_done += counted
+        self._absorb(state, rows)
+        if self.pending_hands >= self.batch_hands:
+            self._flush()
+        self._report(state.source.name)
+
+    def _absorb(self, state: FileState, rows: ArrowRows) -> None:
+        """Count a worker's rows and hold them for the next transaction."""
+        if rows.carry or rows.breaks:
+            rows = with_continuity(rows, self.tracker)
+        self.pending.append((state, rows))
+        n_quarantine = rows.quarantine.num_rows
+        self.pending_hands += rows.hands.num_rows + n_quarantine
+        s = self.summary
+        s.hands += rows.hands.num_rows + n_quarantine
+        for status in rows.hands.column("status").to_pylist():
+            s.statuses[status] = s.statuses.get(status, 0) + 1
+            state.counts[status] += 1
+        s.statuses["parse_error"] += n_quarantine
+        state.counts["parse_error"] += n_quarantine
+        self._log_problems(rows)
+
+    def _log_problems(self, rows: ArrowRows) -> None:
+        s = self.summary
+        quarantine = rows.quarantine
+        s.problems += quarantine.num_rows
+        room = PROBLEM_LOG - len(s.problem_log)
+        if room > 0 and quarantine.num_rows:
+            for r in quarantine.slice(0, room).select(["file", "line", "error"]).to_pylist():
+                message = str(r["error"]).split("\n", 1)[0]
+                s.problem_log.append(
+                    LoggedProblem(r["file"], r["line"], "parse_error", "PARSE_ERROR", message)
+                )
+        problems = rows.children["problems"]
+        if not problems.num_rows:
+            return
+        errors = problems.filter(pc.equal(problems.column("severity"), "error"))
+        s.problems += errors.num_rows
+        room = PROBLEM_LOG - len(s.problem_log)
+        if room <= 0 or not errors.num_rows:
+            return
+        hands = rows.hands.select(["file", "line", "status"]).to_pylist()
+        for p in errors.slice(0, room).to_pylist():
+            hand = hands[p["hand"]]
+            line = p["line"] if p["line"] is not None else hand["line"]
+            s.problem_log.append(
+                LoggedProblem(hand["file"], line, hand["status"], p["code"], p["message"])
+            )
+
+    def _flush(self) -> None:
+        if not self.pending:
+            return
+        added, present = self.store.write(self.pending)
+        self.summary.added += added
+        self.summary.already_present += present
+        self.pending = []
+        self.pending_hands = 0
+
+    def _reject(self, state: FileState | None, message: str) -> None:
+        """List the rejection, and count it as ``drawlab verify`` does: one parse error
+        (verify gives a file it cannot read, or stops reading, one such verdict)."""
+        self.summary.rejected.append(message)
+        self.summary.hands += 1
+        self.summary.statuses["parse_error"] += 1
+        if state is not None:
+            state.counts["parse_error"] += 1  # the file's import_batches row too
+        else:
+            self.files_done += 1
+            self._report("")
+
+    def _report(self, name: str) -> None:
+        if self.progress is None:
+            return
+        s = self.summary
+        self.progress(
+            Progress(
+                hands=s.hands + 0,
+                files_done=self.files_done,
+                files_total=self.files_total,
+                problems=s.problems,
+                seconds=time.monotonic() - self.start,
+                file=name,
+                bytes_done=self.bytes_done,
+                bytes_total=self.bytes_total,
+            )
+        )
+
+
+def _restore_memory_limit(db: Connection, before: str) -> None:
+    """Give back the memory limit an import narrowed.  DuckDB shows it rounded ("953.6
+    MiB"), so setting it from that text would shave a little off at every import: the
+    default comes back exactly by RESET, another limit as closely as DuckDB writes it."""
+    db.execute("RESET memory_limit")
+    now = one(db, "SELECT current_setting('memory_limit')")
+    if now is None or str(now[0]) != before:
+        db.execute(f"SET memory_limit = '{before}'")
+
+
+def _hash_stream(stream: BinaryIO, digest: Any, prefix_size: int | None) -> tuple[str | None, int]:
+    """Feed ``stream`` to ``digest``; also the hex digest of its first ``prefix_size`` bytes."""
+    size = 0
+    prefix: str | None = None
+    while True:
+        block = stream.read(1 << 20)
+        if not block:
+            break
+        if prefix_size is not None and prefix is None and size + len(block) >= prefix_size:
+            cut = prefix_size - size
+            digest.update(block[:cut])
+            prefix = digest.hexdigest()
+            digest.update(block[cut:])
+        else:
+            digest.update(block)
+        size += len(block)
+    if prefix_size is not None and prefix is None and size == prefix_size:
+        prefix = digest.hexdigest()
+    return prefix, size
+
+
+def open_database(path: str | os.PathLike[str] | None = None, *, wait: float = 0.0) -> Connection:
+    """The database to write, its ``player_hands`` refilled first when this DrawLab's facts
+    have other columns than those it was built with (``analysis.storage.db.connect`` only marks
+    the table stale: opening a database never parses hands by itself).  ``wait``: seconds
+    to keep trying while another program holds the file."""
+    con = connect(path, wait=wait)
+    if facts_stale(con):
+        rebuild_player_hands(con)
+    return con
+
+
+def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> int:
+    """Refill ``player_hands`` from the stored texts; returns the rows written.
+
+    Needed when the statistics' facts change their columns (``analysis.storage.db`` then creates
+    the table anew, empty): each stored hand with a record is parsed again and its facts
+    computed, a page of hands per transaction.
+    """
+    from analysis.storage.db import has_player_hands, set_facts_stale
+    from analysis.storage.queries import rebuild
+
+    if not has_player_hands(db):
+        return 0
+    facts, columns, types = facts_fn()
+    start = time.monotonic()
+    written = done = 0
+    last = 0
+    db.execute("BEGIN TRANSACTION")
+    try:
+        db.execute("DELETE FROM player_hands")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    while True:
+        page = db.execute(
+            "SELECT id, site, file, line, text FROM hands WHERE id > ? "
+            "AND status IN ('ok', 'invalid') ORDER BY id LIMIT 2000",
+            [last],
+        ).fetchall()
+        if not page:
+            break
+        rows = Rows()
+        for hand_id, site, file, line, text in page:
+            last = hand_id
+            hand, _ = rebuild(site, file or "", line or 1, text)
+            if hand is None:
+                continue
+            try:
+                for fact in facts(hand):
+                    rows.player_hands.append((hand_id, *(getattr(fact, c) for c in columns)))
+            except Exception:  # as on import: a facts bug costs the rows, not the hand
+                continue
+        table = rows.to_arrow(types).player_hands
+        db.execute("BEGIN TRANSACTION")
+        try:
+            if table.num_rows:
+                append_arrow(db, "player_hands", table)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        written += table.num_rows
+        done += len(page)
+        if progress is not None:
+            progress(Progress(done, 0, 0, 0, time.monotonic() - start, ""))
+    set_facts_stale(db, False)
+    return written

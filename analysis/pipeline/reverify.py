@@ -1,0 +1,388 @@
+"""Stored hands replayed again: verdicts, problems, pots and facts as a new import gives them.
+
+A database outlives the DrawLab that filled it.  When the engine learns a rule, a site's
+profile is corrected or the statistics' facts change, the hands already imported should
+say what this DrawLab says of them, without the user finding their files again: every
+hand keeps its original text, so ``reverify`` reads each one again, replays it and
+replaces what was derived from it (the hand's own columns, its seats, steps, problems,
+pots and facts).  The hand keeps its id, key, file, line and text, so everything that
+refers to it (drill answers, another import of the same file) still does.
+
+Hands go in import order (their ids), so the stack carry-over from one hand to the next
+at a table is checked as the import did.  One transaction a page: a killed run leaves
+whole pages done and the rest as they were, and running it again finishes the work.
+
+Quarantined texts (what an older reader could not parse) are read again too: those this
+DrawLab reads become hands, added after the others as a new import would add them (a
+hand already stored under the same key just leaves the quarantine); the rest stay.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections import Counter, deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from analysis.pipeline.importer import STATUSES, Progress, ProgressFn, checked, facts_fn, reader_for
+from analysis.pipeline.verification import HandResult
+from analysis.pipeline.workers import kill_workers, mp_context, worker_init, worker_result
+from analysis.storage.db import Connection, append_arrow, has_player_hands, one, set_facts_stale
+from analysis.storage.queries import reader_of
+from analysis.storage.rows import (
+    CHILD_COLUMNS,
+    HAND_COLUMNS,
+    ArrowRows,
+    Rows,
+    add_result,
+    with_continuity,
+)
+from engine.continuity import ContinuityTracker
+from parser.outcome import HandText
+
+PAGE = 2000  # hands a transaction
+SMALL = 5000  # hands below which worker processes cost more than they save
+_KEPT = ("key", "file", "line", "text")  # the hand's identity and source: never rewritten
+_DERIVED = tuple(c for c in HAND_COLUMNS if c not in _KEPT)
+StoredHand = tuple[int, str, str, int, str]  # id, site, file, line, text
+
+
+@dataclass
+class ReverifySummary:
+    hands: int = 0
+    changed: int = 0  # hands whose status, reason or problems are not what they were
+    recovered: int = 0  # quarantined texts this DrawLab now reads, now hands
+    quarantined: int = 0  # quarantined texts read again
+    before: Counter[str] = field(default_factory=Counter)
+    after: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "hands": self.hands,
+            "changed": self.changed,
+            "before": {s: self.before[s] for s in STATUSES},
+            "after": {s: self.after[s] for s in STATUSES},
+            "quarantined": self.quarantined,
+            "recovered": self.recovered,
+            "seconds": round(self.seconds, 3),
+        }
+
+    def headlines(self) -> list[str]:
+        lines = [f"{self.hands:,} hands replayed again, {self.changed:,} with a new verdict."]
+        if self.quarantined:
+            lines.append(
+                f"{self.quarantined:,} unreadable texts read again, {self.recovered:,} now hands."
+            )
+        return lines
+
+    def text(self) -> str:
+        lines = self.headlines()
+        width = max(len(s) for s in STATUSES)
+        lines += [
+            f"  {s:<{width}}  {self.before[s]:>9,} -> {self.after[s]:,}"
+            for s in STATUSES
+            if self.before[s] or self.after[s]
+        ]
+        return "\n".join(lines)
+
+
+@dataclass
+class _Page:
+    """A page of stored texts replayed: their rows, and which stored text each row is."""
+
+    rows: ArrowRows
+    ids: list[int]  # the id (in ``hands`` or ``quarantine``) of each row of ``rows.hands``
+    failed: list[tuple[int, str]]  # (id, why) of the texts that do not parse
+
+
+def replay_page(hands: Sequence[StoredHand]) -> _Page:
+    """A worker's job: stored texts to rows, as ``analysis.pipeline.importer.parse_task``
+    makes them."""
+    facts, columns, types = facts_fn()
+    rows = Rows()
+    ids: list[int] = []
+    failed: list[tuple[int, str]] = []
+    for hand_id, site, file, line, text in hands:
+        result = _read(site, file, line, text)
+        if isinstance(result, str):
+            failed.append((hand_id, result))
+            continue
+        if result.status == "parse_error":
+            failed.append((hand_id, result.reason))
+            rows.breaks.append((result.file, result.line))  # its table's chain ends
+            continue
+        add_result(rows, result, facts, columns)
+        ids.append(hand_id)
+    return _Page(rows.to_arrow(types), ids, failed)
+
+
+def _read(site: str, file: str, line: int, text: str) -> HandResult | str:
+    """A stored text read as ``queries.rebuild`` reads it: a hand is stored under the site
+    its record names, not always its format's (a PHH hand under its venue, ``home`` or
+    ``pokerstars``), so when the site's own reader is missing or cannot read the text the
+    reader that recognises it (``queries.reader_of``) reads it.  The site's reader goes
+    first without sniffing, since nearly every hand is its site's: no cost on that path.
+    A string is why no reader could be found."""
+    named = _reader_named(site)
+    result = _checked_at(named, file, line, text) if named else None
+    if result is not None and result.status != "parse_error":
+        return result
+    other = reader_of(site, text)
+    if other is None or other is named:
+        return result if result is not None else f"no reader for site {site!r}"
+    return _checked_at(other, file, line, text)
+
+
+def _checked_at(reader: Any, file: str, line: int, text: str) -> HandResult:
+    """The text read as the import read it.  The stored line is the record's own line,
+    which is the text's first for PokerStars but not for PHH (its ``_drawlab_hand`` table
+    comes after the standard's keys); read at the stored line, such a record comes back
+    shifted by as much, so it is read again from where its text really began."""
+    result = checked(reader, HandText(file, line, text, reader.site))
+    if result.status == "parse_error" or result.line == line:
+        return result
+    return checked(reader, HandText(file, 2 * line - result.line, text, reader.site))
+
+
+def _reader_named(site: str) -> Any:
+    try:
+        return reader_for(site)
+    except KeyError:
+        return None
+
+
+def reverify(
+    db: Connection, progress: ProgressFn | None = None, workers: int | None = None
+) -> ReverifySummary:
+    """Replay every stored hand again and store what this DrawLab makes of it."""
+    start = time.monotonic()
+    summary = ReverifySummary()
+    row = one(db, "SELECT count(*) FROM hands")
+    total = int(row[0]) if row else 0
+    if workers is None:
+        workers = 0 if total < SMALL else (os.cpu_count() or 1)
+    facts = has_player_hands(db)
+    tracker = ContinuityTracker()
+    for file, line in db.execute(
+        "SELECT coalesce(file, ''), coalesce(line, 1) FROM quarantine"
+    ).fetchall():
+        tracker.break_chains(str(file), int(line))  # a text that did not read ends its chains
+    pool = _Pool(workers)
+    try:
+        for page in pool.replayed(_pages(db, "hands")):
+            _store(db, page, tracker, facts, summary)
+            if progress is not None:
+                seconds = time.monotonic() - start
+                progress(Progress(summary.hands, 0, 0, 0, seconds, ""))
+        for page in pool.replayed(_pages(db, "quarantine")):
+            _recover(db, page, facts, summary)
+    finally:
+        pool.close()
+    if facts:
+        set_facts_stale(db, False)
+    db.execute("DELETE FROM meta WHERE name = 'replay_suggested'")
+    with contextlib.suppress(Exception):
+        db.execute("CHECKPOINT")
+    summary.seconds = time.monotonic() - start
+    return summary
+
+
+class _Pool:
+    """Worker processes that replay pages, in order, at most two pages each in hand (so
+    memory does not grow with the database); pages go on in this process if a worker
+    dies, as the importer's batches do."""
+
+    def __init__(self, workers: int) -> None:
+        self.executor: ProcessPoolExecutor | None = None
+        self.window = 2 * workers
+        self.broken = False
+        if workers > 0:
+            self.executor = ProcessPoolExecutor(
+                workers, mp_context=mp_context(), initializer=worker_init
+            )
+
+    def replayed(self, pages: Iterator[list[StoredHand]]) -> Iterator[_Page]:
+        inflight: deque[tuple[list[StoredHand], Future[_Page] | None]] = deque()
+        for page in pages:
+            inflight.append((page, self._submit(page)))
+            if len(inflight) > self.window:
+                yield self._finish(*inflight.popleft())
+        while inflight:
+            yield self._finish(*inflight.popleft())
+
+    def _submit(self, page: list[StoredHand]) -> Future[_Page] | None:
+        if self.executor is None or self.broken:
+            return None
+        try:
+            return self.executor.submit(replay_page, page)
+        except BrokenProcessPool:  # a worker died before we waited on it
+            self.broken = True
+            return None
+
+    def _finish(self, page: list[StoredHand], future: Future[_Page] | None) -> _Page:
+        if future is not None and not self.broken:
+            try:
+                return worker_result(future, self.executor)
+            except BrokenProcessPool:
+                self.broken = True
+        return replay_page(page)
+
+    def close(self) -> None:
+        if self.executor is None:
+            return
+        if self.broken:  # its queues may be wedged: waiting could hang
+            kill_workers(self.executor)
+        self.executor.shutdown(wait=not self.broken, cancel_futures=True)
+
+
+def _pages(db: Connection, table: str) -> Iterator[list[StoredHand]]:
+    """Stored texts of ``hands`` or ``quarantine`` in id order, a page at a time (each
+    read before the page before it is rewritten)."""
+    last = 0
+    while True:
+        page = db.execute(
+            f"SELECT id, coalesce(site, ''), coalesce(file, ''), coalesce(line, 1), text "
+            f"FROM {table} WHERE id > ? ORDER BY id LIMIT ?",
+            [last, PAGE],
+        ).fetchall()
+        if not page:
+            return
+        last = page[-1][0]
+        yield [(int(i), str(s), str(f), int(n), str(t)) for i, s, f, n, t in page]
+
+
+def _store(
+    db: Connection, page: _Page, tracker: ContinuityTracker, facts: bool, summary: ReverifySummary
+) -> None:
+    rows = with_continuity(page.rows, tracker) if page.rows.carry or page.rows.breaks else page.rows
+    ids = page.ids + [i for i, _ in page.failed]
+    db.register("_page_ids", pa.table({"id": pa.array(ids, pa.int64())}))
+    db.execute("BEGIN TRANSACTION")
+    try:
+        before = _verdicts(db)
+        for table in (*CHILD_COLUMNS, *(["player_hands"] if facts else [])):
+            db.execute(f"DELETE FROM {table} WHERE hand IN (SELECT id FROM _page_ids)")
+        hands = rows.hands.select(list(_DERIVED)).add_column(
+            0, "id", pa.array(page.ids, pa.int64())
+        )
+        db.register("_page_hands", hands)
+        sets = ", ".join(f'"{c}" = n."{c}"' for c in _DERIVED)
+        db.execute(f"UPDATE hands SET {sets} FROM _page_hands n WHERE hands.id = n.id")
+        for hand_id, why in page.failed:
+            db.execute(
+                "UPDATE hands SET status = 'parse_error', reason = ?, errors = 1, warnings = 0 "
+                "WHERE id = ?",
+                [why, hand_id],
+            )
+            db.execute(
+                "INSERT INTO problems SELECT id, 'PARSE_ERROR', 'error', line, ? FROM hands "
+                "WHERE id = ?",
+                [why, hand_id],
+            )
+        local_ids = np.asarray(page.ids, dtype=np.int64)
+        children = dict(rows.children)
+        if facts:
+            children["player_hands"] = rows.player_hands
+        for table, part in children.items():
+            if part.num_rows:
+                hand_ids = pa.array(local_ids[_local(part)])
+                append_arrow(db, table, part.set_column(0, "hand", hand_ids))
+        after = _verdicts(db)
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    finally:
+        db.unregister("_page_ids")
+        with contextlib.suppress(Exception):
+            db.unregister("_page_hands")
+    summary.hands += len(ids)
+    summary.before.update(verdict[0] for verdict in before.values())
+    summary.after.update(verdict[0] for verdict in after.values())
+    summary.changed += sum(1 for i, verdict in after.items() if before.get(i) != verdict)
+
+
+def _recover(db: Connection, page: _Page, facts: bool, summary: ReverifySummary) -> None:
+    """Quarantined texts that now read as hands become hands (``page.ids`` are their
+    quarantine ids); a key already among the hands only leaves the quarantine."""
+    summary.quarantined += len(page.ids) + len(page.failed)
+    if not page.ids:
+        return
+    rows = page.rows
+    db.execute("BEGIN TRANSACTION")
+    try:
+        keys = rows.hands.column("key").to_pylist()
+        taken = {
+            str(r[0])
+            for r in db.execute(
+                "SELECT key FROM hands WHERE key IN (SELECT unnest(?::VARCHAR[]))", [keys]
+            ).fetchall()
+        }
+        new = np.zeros(len(keys), dtype=bool)
+        for i, key in enumerate(keys):
+            if key not in taken:
+                taken.add(key)
+                new[i] = True
+        row = one(db, "SELECT coalesce(max(id), 0) + 1 FROM hands")
+        first = int(row[0]) if row else 1
+        ids = np.full(len(keys), -1, dtype=np.int64)
+        ids[new] = np.arange(first, first + int(new.sum()), dtype=np.int64)
+        if new.any():
+            batches = dict(
+                db.execute(
+                    "SELECT id, batch FROM quarantine WHERE id IN (SELECT unnest(?::BIGINT[]))",
+                    [page.ids],
+                ).fetchall()
+            )
+            hands = rows.hands.filter(pa.array(new))
+            hands = hands.add_column(0, "id", pa.array(ids[new])).append_column(
+                "batch",
+                pa.array(
+                    [batches.get(q) for q, n in zip(page.ids, new, strict=True) if n], pa.int64()
+                ),
+            )
+            append_arrow(db, "hands", hands)
+            children = dict(rows.children)
+            if facts:
+                children["player_hands"] = rows.player_hands
+            for table, part in children.items():
+                if not part.num_rows:
+                    continue
+                hand_ids = ids[_local(part)]
+                keep = hand_ids >= 0
+                if keep.any():
+                    part = part.set_column(0, "hand", pa.array(hand_ids))
+                    append_arrow(db, table, part.filter(pa.array(keep)))
+        db.execute("DELETE FROM quarantine WHERE id IN (SELECT unnest(?::BIGINT[]))", [page.ids])
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    summary.recovered += int(new.sum())
+
+
+def _local(table: pa.Table) -> np.ndarray:
+    column: np.ndarray = table.column("hand").to_numpy()
+    return column
+
+
+def _verdicts(db: Connection) -> dict[int, tuple[str, str, tuple[str, ...]]]:
+    """Each page hand's status, reason and problems, to count the verdicts that changed."""
+    out: dict[int, tuple[str, str, tuple[str, ...]]] = {}
+    for hand_id, status, reason, problems in db.execute(
+        "SELECT h.id, h.status, coalesce(h.reason, ''), list_sort(list(concat_ws(':', "
+        "p.code, p.severity, p.line, p.message)) FILTER (p.code IS NOT NULL)) "
+        "FROM hands h LEFT JOIN problems p ON p.hand = h.id "
+        "WHERE h.id IN (SELECT id FROM _page_ids) GROUP BY h.id, h.status, h.reason"
+    ).fetchall():
+        out[int(hand_id)] = (str(status), str(reason), tuple(problems or ()))
+    return out

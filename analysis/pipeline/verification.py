@@ -1,0 +1,143 @@
+"""One verdict per hand text, whatever the reader made of it: the contract of ``drawlab verify``.
+
+The reader gives every chunk of text exactly one outcome (a record, a reasoned skip or a
+positioned parse error); here each outcome becomes a ``HandResult`` with one of five
+statuses, so the command line, the importer and the dashboard count hands the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from engine.pots import SettledPot
+from engine.record import Hand
+from engine.replay import run_settled
+from engine.verdict import Problem, Severity, Verdict
+from engine.verify import verify
+from parser.outcome import HandText, Outcome, ParseError, Skipped
+
+Status: TypeAlias = Literal["ok", "invalid", "parse_error", "unsupported", "incomplete"]
+STATUSES: tuple[Status, ...] = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
+PARSE_ERROR_CODE = "PARSE_ERROR"
+
+
+def ends_chain(status: str) -> bool:
+    """A result after which its table's stacks are unknown: a text that did not read, or a
+    game DrawLab does not replay (a mixed table's Badugi or Stud hand moves chips too), so
+    the next hand at the table starts a new chain of stacks instead of being compared."""
+    return status in ("parse_error", "unsupported")
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What one hand text came to.
+
+    ``game`` is a ``Game`` value for the games we replay, the site's own name for a game we
+    do not replay, or ``""`` when the text could not be read far enough to know.  ``reason``
+    explains a skip or a parse error in a sentence; ``problems`` holds the replay's findings
+    (warnings allowed with ``ok``) or, for a parse error, one ``PARSE_ERROR`` problem.
+    ``final`` is each seated player's stack at the end of a replayed hand, as the replay
+    has the chips move (uncalled bets back even where the site does not write them): what
+    ``engine.continuity.ContinuityTracker.feed`` wants for the next hand at the table.
+    """
+
+    file: str
+    line: int
+    hand_id: str
+    site: str
+    game: str
+    status: Status
+    problems: tuple[Problem, ...]
+    hand: Hand | None
+    text: str
+    reason: str
+    final: tuple[tuple[str, int], ...] = ()
+    pots: tuple[SettledPot, ...] = ()  # main pot first, as the replay settled them
+
+
+def check(chunk: HandText, outcome: Outcome) -> HandResult:
+    """The result of one chunk: replayed when it is a hand, otherwise its skip or error."""
+    if isinstance(outcome, Hand):
+        verdict, final, pots = _replayed(outcome)
+        return _hand_result(chunk, outcome, verdict, final, pots)
+    return _other_result(chunk, outcome)
+
+
+def _hand_result(
+    chunk: HandText,
+    outcome: Hand,
+    verdict: Verdict,
+    final: dict[str, int],
+    pots: tuple[SettledPot, ...] = (),
+) -> HandResult:
+    status: Status = "ok" if verdict.ok else "invalid"
+    reason = "" if verdict.ok else verdict.errors[0].message
+    return HandResult(
+        file=outcome.file or chunk.file,
+        line=outcome.line,
+        hand_id=outcome.hand_id,
+        site=outcome.site,
+        game=outcome.game.value,
+        status=status,
+        problems=verdict.problems,
+        hand=outcome,
+        text=chunk.text,
+        reason=reason,
+        final=tuple(final.items()),
+        pots=pots,
+    )
+
+
+def _other_result(chunk: HandText, outcome: Skipped | ParseError) -> HandResult:
+    if isinstance(outcome, Skipped):
+        return HandResult(
+            file=outcome.file or chunk.file,
+            line=outcome.line,
+            hand_id=outcome.hand_id or "",
+            site=outcome.site or chunk.site,
+            game=outcome.game or "",
+            status=outcome.kind,
+            problems=(),
+            hand=None,
+            text=chunk.text,
+            reason=outcome.reason,
+        )
+    return _parse_error_result(chunk, outcome)
+
+
+def _parse_error_result(chunk: HandText, error: ParseError) -> HandResult:
+    problem = Problem(PARSE_ERROR_CODE, Severity.ERROR, error.line, error.message)
+    return HandResult(
+        file=error.file or chunk.file,
+        line=error.line,
+        hand_id=_hand_id_guess(chunk.text),
+        site=chunk.site,
+        game="",
+        status="parse_error",
+        problems=(problem,),
+        hand=None,
+        text=chunk.text,
+        reason=str(error),
+    )
+
+
+def _hand_id_guess(text: str) -> str:
+    """The first ``#digits`` of the head line, so a parse error still names its hand."""
+    head = text.lstrip("\ufeff").split("\n", 1)[0]
+    start = head.find("#")
+    if start < 0:
+        return ""
+    end = start + 1
+    while end < len(head) and (head[end].isalnum() or head[end] in "-_"):
+        end += 1
+    return head[start + 1 : end]
+
+
+def _replayed(hand: Hand) -> tuple[Verdict, dict[str, int], tuple[SettledPot, ...]]:
+    """``verify``, the final stacks and the pots in one replay; a failed replay gives
+    neither stacks nor pots."""
+    try:
+        return run_settled(hand)
+    except Exception:  # reported on the hand by ``verify``, never raised
+        return verify(hand), {}, ()

@@ -1,0 +1,188 @@
+"""Every statistic, defined once: what it counts, in words and as SQL over ``player_hands``.
+
+A statistic is a ratio of two aggregates over a player's rows: ``numerator`` / ``denominator``.
+For a rate the numerator counts hands where something happened and the denominator the
+hands where it could have (the opportunity), so the sample size is always the
+denominator.  The words are shown in the dashboard on hover and by ``drawlab stats``; the
+SQL beside them is what ``analysis.statistics.figures`` sums.  The per-hand flags they read are
+defined in ``analysis.statistics.facts``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Kind = Literal["rate", "mean", "ratio"]
+
+
+@dataclass(frozen=True, slots=True)
+class StatDef:
+    key: str
+    name: str
+    group: str
+    numerator: str
+    denominator: str
+    num_sql: str  # aggregate SQL expression over the rows: the numerator
+    den_sql: str  # aggregate SQL expression over the rows: the denominator
+    kind: Kind = "rate"  # rate: shown as a percentage; mean/ratio: as a number
+    per_action: bool = False  # a rate counted over actions rather than hands
+
+    @property
+    def definition(self) -> str:
+        if self.kind == "rate" and not self.per_action:
+            return (f"{self.name}: hands where {self.numerator}, out of hands where "
+                    f"{self.denominator}.")
+        if self.kind == "rate":
+            return f"{self.name}: {self.numerator}, out of {self.denominator}."
+        if self.kind == "mean":
+            return f"{self.name}: {self.numerator}, divided by the number of {self.denominator}."
+        return f"{self.name}: {self.numerator}, divided by {self.denominator}."
+
+
+def _flag(condition: str) -> str:
+    """Count the rows where ``condition`` holds (NULL counts as false)."""
+    return f"coalesce(count_if({condition}), 0)"  # count_if of only NULLs is NULL
+
+
+_ROUND_NAMES = ("pre-draw", "after the first draw", "after the second draw",
+                "after the third draw")
+
+PREDRAW: tuple[StatDef, ...] = (
+    StatDef("vpip", "VPIP", "pre-draw",
+            "the player called, bet or raised pre-draw (posting blinds does not count)",
+            "the player made any pre-draw decision (a walk is not one)",
+            _flag("vpip"), _flag("predraw_acted")),
+    StatDef("rfi", "Raise first in", "pre-draw",
+            "the player's first pre-draw action was a raise in an unopened pot",
+            "the pot was unopened (nobody had called or raised) at the player's first "
+            "pre-draw action",
+            _flag("rfi"), _flag("rfi_opp")),
+    StatDef("pfr", "PFR", "pre-draw",
+            "the player raised pre-draw",
+            "the player made any pre-draw decision",
+            _flag("pfr"), _flag("predraw_acted")),
+    StatDef("three_bet", "3-bet", "pre-draw",
+            "the player re-raised a single raise pre-draw (the big blind is the first bet)",
+            "the player acted facing exactly one raise pre-draw",
+            _flag("three_bet"), _flag("three_bet_opp")),
+    StatDef("fold_to_three_bet", "Fold to 3-bet", "pre-draw",
+            "the player who made the first raise pre-draw folded to a re-raise",
+            "the player who made the first raise pre-draw faced exactly one re-raise",
+            _flag("fold_to_three_bet"), _flag("fold_to_three_bet_opp")),
+    StatDef("cap", "Cap", "pre-draw",
+            "the player put in the fourth bet pre-draw (the cap in fixed limit)",
+            "the player acted facing a 3-bet pre-draw",
+            _flag("cap"), _flag("cap_opp")),
+    StatDef("steal", "Steal attempt", "pre-draw",
+            "the player raised first in from CO, BTN or SB",
+            "the pot was unopened at the player's first action in CO, BTN or SB",
+            _flag("steal"), _flag("steal_opp")),
+    StatDef("fold_to_steal", "Fold to steal", "pre-draw",
+            "the player in a blind folded to the steal",
+            "the player in a blind faced a steal attempt with only folds after it",
+            _flag("fold_to_steal"), _flag("fold_to_steal_opp")),
+)
+
+OUTCOME: tuple[StatDef, ...] = (
+    StatDef("wtsd", "Went to showdown", "showdown",
+            "the player went to showdown (did not fold while two or more players remained)",
+            "the player saw the first draw",
+            _flag("went_to_showdown AND saw_draw_1"), _flag("saw_draw_1")),
+    StatDef("wsd", "Won at showdown", "showdown",
+            "the player won chips at showdown (a split counts)",
+            "the player went to showdown",
+            _flag("won_at_showdown"), _flag("went_to_showdown")),
+    StatDef("wwsf", "Won when saw first draw", "showdown",
+            "the player won chips after seeing the first draw",
+            "the player saw the first draw",
+            _flag("won_saw_draw_1"), _flag("saw_draw_1")),
+)
+
+
+def _aggression(r: int) -> tuple[StatDef, StatDef]:
+    agg = f"sum(bets_{r} + raises_{r})"
+    acts = f"(sum(bets_{r} + raises_{r} + calls_{r} + checks_{r}) + " \
+           f"{_flag(f'folded_round = {r}')})"
+    where = _ROUND_NAMES[r]
+    return (
+        StatDef(f"af_{r}", f"Aggression factor {where}", "aggression",
+                f"the player's bets plus raises {where}", f"the player's calls {where}",
+                agg, f"sum(calls_{r})", "ratio"),
+        StatDef(f"afq_{r}", f"Aggression frequency {where}", "aggression",
+                f"the player's bets and raises {where}",
+                f"all the player's bets, raises, calls, checks and folds {where} (counted "
+                f"per action)",
+                agg, acts, "rate", per_action=True),
+    )
+
+
+AGGRESSION: tuple[StatDef, ...] = tuple(s for r in range(4) for s in _aggression(r))
+
+_DRAW_NAMES = ("first", "second", "third")
+
+
+def _draw_stats(k: int) -> tuple[StatDef, StatDef]:
+    where = f"the {_DRAW_NAMES[k - 1]} draw"
+    return (
+        StatDef(f"drawn_{k}", f"Cards drawn on {where}", "draws",
+                f"all the cards the player drew on {where}",
+                f"hands where the player took {where}",
+                f"sum(drawn_{k})", f"count(drawn_{k})", "mean"),
+        StatDef(f"pat_{k}", f"Stood pat on {where}", "draws",
+                f"the player stood pat (drew no card) on {where}",
+                f"the player took {where}",
+                _flag(f"pat_{k}"), f"count(drawn_{k})"),
+    )
+
+
+DRAWS: tuple[StatDef, ...] = (
+    *(s for k in (1, 2, 3) for s in _draw_stats(k)),
+    StatDef("snow", "Snow", "draws",
+            "the player stood pat on a hand that was not made (made: in lowball a ten-low "
+            "or better without a pair, and in 2-7 no straight or flush; in five-card draw "
+            "a straight or better)",
+            "the player stood pat holding cards we know (the hero's own, or a hand shown "
+            "after standing pat on every later draw)",
+            _flag("snowed"), _flag("snow_opp")),
+    StatDef("break", "Break a made hand", "draws",
+            "the player discarded from a made hand (as defined for snows)",
+            "the player held a known made hand before a draw (mostly the hero)",
+            _flag("broke"), _flag("break_opp")),
+    StatDef("fold_to_pat", "Fold to a pat hand", "draws",
+            "the player folded to a bet or raise from a player who stood pat on the draw "
+            "just before",
+            "the player faced a bet or raise from a player who stood pat on the draw "
+            "just before",
+            _flag("fold_to_pat"), _flag("fold_to_pat_opp")),
+)
+
+STATS: tuple[StatDef, ...] = PREDRAW + OUTCOME + AGGRESSION + DRAWS
+"""Every ratio statistic, in display order."""
+
+STAT_BY_KEY: dict[str, StatDef] = {s.key: s for s in STATS}
+
+RESULT_DEFINITIONS: dict[str, str] = {
+    "hands": "Hands: hands the player was dealt into.",
+    "net": "Net won: chips collected minus chips put in (posts and bets, less uncalled "
+           "bets returned), or the site's own per-player figure where it states one; "
+           "in the table's currency, summed as it stands across currencies.",
+    "net_bb": "Net won in big bets: each hand's net divided by that hand's big bet "
+              "(the big blind in pot and no limit), summed.",
+    "bb_per_100": "Win rate: net won in big bets per 100 hands.",
+    "rake": "Rake paid: each hand's rake shared among the players who collected, in "
+            "proportion to what they collected.",
+    "net_showdown": "Showdown winnings: net won in hands where the player went to showdown.",
+    "net_nonshowdown": "Non-showdown winnings: net won in hands where the player did not "
+                       "go to showdown (folded, or everyone else folded).",
+    "session": "Session: a run of the player's hands, across all tables, in which no two "
+               "consecutive hands are more than the session gap (30 minutes unless "
+               "chosen) apart.",
+    "showdown_class": "Showdown hand: the class of the five cards a player held at "
+                      "showdown, where they are known (shown, or the hero's own).",
+}
+
+
+def definitions() -> dict[str, str]:
+    """Every statistic's definition by key, for hover texts and ``--json``."""
+    return RESULT_DEFINITIONS | {s.key: s.definition for s in STATS}

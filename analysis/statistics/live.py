@@ -1,0 +1,168 @@
+"""What a player looks at while playing: the current session and a HUD of each table.
+
+Both read the tables a watcher (``drawlab import --watch``) fills as hands are played.
+Hand times are the site's clock, which is not this machine's (another zone, or a file
+from years ago), so "recent" for hands is measured back from the latest hand stored,
+and "live" (hands arriving now) from the import batches' finishing times, which are
+this machine's clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import pandas as pd
+
+from analysis.statistics.definitions import STATS, StatDef
+from analysis.statistics.figures import SESSION_GAP, hero_name, sessions_of, summary
+from analysis.storage.db import Connection, one
+
+LIVE_WINDOW = timedelta(minutes=10)  # a hand imported this recently: the session is live
+HUD_WINDOW = timedelta(minutes=15)  # a table with a hand this close to the latest one
+SESSION_LOOKBACK = timedelta(hours=24)  # how far back the current session is looked for
+HUD_KEYS = ("vpip", "pfr", "three_bet", "steal", "fold_to_steal", "drawn_1", "drawn_2",
+            "drawn_3", "pat_1", "snow", "break", "wtsd")
+HUD_STATS: tuple[StatDef, ...] = tuple(s for k in HUD_KEYS for s in STATS if s.key == k)
+
+
+@dataclass(frozen=True)
+class LiveSession:
+    """The player's latest session (hands no more than ``SESSION_GAP`` apart)."""
+
+    player: str
+    start: datetime
+    end: datetime
+    hands: int
+    net: int  # hundredths, summed over ``currencies``
+    bb_per_100: float
+    currencies: tuple[str, ...]  # more than one: ``net`` adds unlike money
+    live: bool  # a hand was imported in the last ``LIVE_WINDOW``
+    last_import: datetime | None
+
+
+def last_import(con: Connection) -> datetime | None:
+    """When the latest import that added hands finished (this machine's clock)."""
+    row = one(con, "SELECT max(finished) FROM import_batches WHERE added > 0")
+    return row[0] if row and row[0] is not None else None
+
+
+def current_session(
+    con: Connection, player: str | None = None, now: datetime | None = None
+) -> LiveSession | None:
+    """The latest session of ``player`` (default the hero); None without timed hands."""
+    who = player or hero_name(con)
+    if who is None:
+        return None
+    latest = one(con, "SELECT max(time) FROM player_hands WHERE player = ?", [who])
+    if latest is None or latest[0] is None:
+        return None
+    rows = con.execute(
+        """
+        SELECT hand, time, net, net_showdown, net_nonshowdown,
+               coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb
+        FROM player_hands WHERE player = ? AND time >= ? ORDER BY time, hand
+        """,
+        [who, latest[0] - SESSION_LOOKBACK],
+    ).df()
+    sessions = sessions_of(rows, SESSION_GAP)
+    if sessions.empty:
+        return None
+    last = sessions.iloc[-1]
+    start = pd.Timestamp(last["start"]).to_pydatetime()
+    end = pd.Timestamp(last["end"]).to_pydatetime()
+    currencies = tuple(
+        str(c) for (c,) in con.execute(
+            "SELECT DISTINCT coalesce(currency, '') FROM player_hands "
+            "WHERE player = ? AND time BETWEEN ? AND ? ORDER BY 1",
+            [who, start, end],
+        ).fetchall()
+    )
+    imported = last_import(con)
+    clock = now or datetime.now()
+    return LiveSession(
+        player=who,
+        start=start,
+        end=end,
+        hands=int(last["hands"]),
+        net=int(last["net"]),
+        bb_per_100=float(last["bb_per_100"]),
+        currencies=currencies,
+        live=imported is not None and clock - imported <= LIVE_WINDOW,
+        last_import=imported,
+    )
+
+
+def session_hands(
+    con: Connection, session: LiveSession, limit: int = 10
+) -> pd.DataFrame:
+    """The session's latest hands, newest first: ``id`` (for the replayer), the site's
+    ``hand_id``, ``time``, ``table_name``, ``position``, ``net`` (hundredths),
+    ``final_cards``, ``status``."""
+    return con.execute(
+        """
+        SELECT h.id, h.hand_id, p.time, h.table_name, p.position, p.net, p.final_cards,
+               h.status
+        FROM player_hands p JOIN hands h ON h.id = p.hand
+        WHERE p.player = ? AND p.time BETWEEN ? AND ?
+        ORDER BY p.time DESC, p.hand DESC LIMIT ?
+        """,
+        [session.player, session.start, session.end, limit],
+    ).df()
+
+
+@dataclass(frozen=True)
+class HudTable:
+    """One table with a recent hand: its opponents, seat by seat, with their figures."""
+
+    site: str
+    table: str
+    last_hand: str  # the site's id of the table's latest hand
+    time: datetime | None
+    players: pd.DataFrame  # seat, player, hands, then per HUD statistic <key>, <key>_d
+
+
+def hud(
+    con: Connection, hero: str | None = None, window: timedelta = HUD_WINDOW
+) -> list[HudTable]:
+    """Each table with a hand within ``window`` of the latest hand stored, its players
+    at that latest hand but the hero, each with ``HUD_STATS`` over all their hands and
+    the sample (``<key>_d``) behind each.  Latest table first."""
+    latest = one(con, "SELECT max(time) FROM hands WHERE status IN ('ok', 'invalid')")
+    if latest is None or latest[0] is None:
+        return []
+    me = hero or hero_name(con)
+    tables = con.execute(
+        """
+        SELECT site, table_name, arg_max(id, time) AS hand, max(time) AS t
+        FROM hands
+        WHERE status IN ('ok', 'invalid') AND table_name IS NOT NULL AND time >= ?
+        GROUP BY site, table_name ORDER BY t DESC, site, table_name
+        """,
+        [latest[0] - window],
+    ).fetchall()
+    out: list[HudTable] = []
+    for site, table, hand, when in tables:
+        seated = con.execute(
+            "SELECT seat, player FROM seats WHERE hand = ? AND player IS DISTINCT FROM ? "
+            "ORDER BY seat",
+            [hand, me],
+        ).fetchall()
+        hand_id = one(con, "SELECT hand_id FROM hands WHERE id = ?", [hand])
+        figures = player_figures(con, [str(p) for _, p in seated])
+        seats = pd.DataFrame(seated, columns=["seat", "player"])
+        merged = seats.merge(figures, on="player", how="left")
+        merged["hands"] = merged["hands"].fillna(0).astype("int64")
+        out.append(HudTable(str(site), str(table), str(hand_id[0] if hand_id else ""),
+                            when, merged))
+    return out
+
+
+def player_figures(con: Connection, players: Sequence[str]) -> pd.DataFrame:
+    """``player``, ``hands`` and each HUD statistic with its sample, for ``players``."""
+    columns = ["player", "hands", *(c for s in HUD_STATS for c in (s.key, f"{s.key}_d"))]
+    if not players:
+        return pd.DataFrame(columns=columns)
+    df = summary(con, players=tuple(players), stats=HUD_STATS)
+    return df.loc[:, columns].reset_index(drop=True)

@@ -1,0 +1,128 @@
+"""What ``drawlab stats`` prints, from a database path: open, choose the player, report.
+
+The command line only parses arguments and prints; choosing whose statistics to show and
+turning them into text or JSON happens here so it can be tested without a shell.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import asdict
+from typing import Any
+
+import duckdb
+
+from analysis.statistics.figures import Filters, hero_name, player_list, player_report, summary
+from analysis.statistics.text import render_players, render_report
+from analysis.storage import db
+
+
+class StatsError(Exception):
+    """Why there is nothing to show: no database, no hands, no such player."""
+
+
+def open_database(path: str | None) -> duckdb.DuckDBPyConnection:
+    """Open read-only: statistics only read, so they run beside a dashboard or an import.
+
+    A database an older DrawLab laid out is first opened once for writing, which migrates
+    it (as any writing open would), then read.  Another program writing the file (the
+    watcher's short transactions, the dashboard) is waited for, up to ``db.LOCK_WAIT``.
+    """
+    target = db.resolve_path(path)
+    try:
+        try:
+            return db.connect(target, read_only=True, wait=db.LOCK_WAIT)
+        except db.SchemaOutdated as outdated:
+            if outdated.newer:
+                raise
+            from analysis.pipeline.importer import open_database  # parses: only for an old file
+
+            open_database(target, wait=db.LOCK_WAIT).close()
+            return db.connect(target, read_only=True, wait=db.LOCK_WAIT)
+    except (RuntimeError, duckdb.Error) as e:
+        raise StatsError(str(e)) from e
+
+
+def _choose(con: duckdb.DuckDBPyConnection, player: str | None, filters: Filters) -> str:
+    if not db.has_player_hands(con):
+        raise StatsError("the database has no statistics table yet; import hands first")
+    if player is not None:
+        found = con.execute(
+            "SELECT count(*) FROM player_hands WHERE player = ?", [player]
+        ).fetchone()
+        if not found or not found[0]:
+            raise StatsError(f"no hands for player {player!r}")
+        return player
+    hero = hero_name(con, filters)
+    if hero is None:
+        players = player_list(con, filters)
+        if players.empty:
+            raise StatsError("no hands match; import hands first or loosen the filters")
+        raise StatsError(
+            "no hero found (no 'Dealt to' lines); choose one with --player, e.g. "
+            + ", ".join(players["player"].head(5))
+        )
+    return hero
+
+
+def _notes(con: duckdb.DuckDBPyConnection) -> list[str]:
+    with contextlib.suppress(duckdb.Error):
+        if db.facts_stale(con):
+            return ["the statistics table is out of date with the stored hands; "
+                    "re-import to refresh it"]
+    return []
+
+
+def stats_json(
+    path: str | None,
+    player: str | None,
+    filters: Filters,
+    all_players: bool = False,
+    min_hands: int = 0,
+) -> dict[str, Any]:
+    con = open_database(path)
+    try:
+        out: dict[str, Any] = {
+            "database": db.resolve_path(path),
+            "filters": asdict(filters),
+            "notes": _notes(con),
+        }
+        if all_players:
+            if not db.has_player_hands(con):
+                raise StatsError("the database has no statistics table yet; import hands first")
+            df = summary(con, filters)
+            df = df[df["hands"] >= min_hands]
+            clean = df.astype(object).where(df.notna(), None)
+            out["players"] = [{str(k): v for k, v in r.items()}
+                              for r in clean.to_dict(orient="records")]
+            return out
+        chosen = _choose(con, player, filters)
+        out["player"] = chosen
+        out["hero"] = hero_name(con, filters)
+        out["report"] = player_report(con, chosen, filters).to_json()
+        return out
+    finally:
+        con.close()
+
+
+def stats_text(
+    path: str | None,
+    player: str | None,
+    filters: Filters,
+    all_players: bool = False,
+    min_hands: int = 0,
+) -> str:
+    con = open_database(path)
+    try:
+        notes = [f"note: {n}" for n in _notes(con)]
+        if all_players:
+            if not db.has_player_hands(con):
+                raise StatsError("the database has no statistics table yet; import hands first")
+            df = summary(con, filters)
+            body = render_players(df[df["hands"] >= min_hands], limit=len(df))
+        else:
+            chosen = _choose(con, player, filters)
+            body = render_report(player_report(con, chosen, filters))
+        return "\n".join([*notes, body])
+    finally:
+        con.close()

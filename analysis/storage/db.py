@@ -1,0 +1,257 @@
+"""Where a user's hands live: one embedded DuckDB file, created on first use.
+
+The file is found, in order, from the ``path`` argument (the command line's ``--db``),
+the environment variable ``DRAWLAB_DB``, or ``~/.drawlab/drawlab.duckdb``.  Opening it
+brings its schema forward (see ``analysis.storage.schema``) and keeps ``player_hands`` in step
+with the columns the statistics declare in ``analysis.statistics.facts.FACT_COLUMNS`` (a table laid
+out anew is marked stale; refilling it parses hands, which is the importer's job, so this
+module imports nothing of the import pipeline).
+
+DuckDB lets one process write a file at a time; readers in other processes must open it
+``read_only`` while no writer holds it.  So every DrawLab program holds the file only
+while it uses it (open, a short transaction or a read, close), and every open waits a
+little for the lock (``wait``) instead of failing at once: see README, "One database,
+several programs".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from analysis.statistics.facts import FACT_COLUMNS
+from analysis.storage.schema import CURRENT_VERSION, migrate, stored_version
+
+ENV_VAR = "DRAWLAB_DB"
+MEMORY = ":memory:"
+LOCK_WAIT = 15.0  # seconds an open waits for another program to let go of the file
+_LOCK_POLL = 0.01  # first pause between tries; doubles up to _LOCK_POLL_MAX
+_LOCK_POLL_MAX = 0.1
+
+Connection = duckdb.DuckDBPyConnection
+
+
+class DatabaseUnavailable(RuntimeError):
+    """The database file cannot be opened: locked by another process, or unreadable."""
+
+
+class DatabaseMissing(DatabaseUnavailable):
+    """A read-only open of a database file that does not exist (nothing imported yet)."""
+
+
+class SchemaOutdated(RuntimeError):
+    """A read-only open of a database whose layout is not this DrawLab's: it needs a
+    writing open (which migrates it) first or, when ``newer``, a newer DrawLab."""
+
+    def __init__(self, message: str, *, newer: bool = False) -> None:
+        super().__init__(message)
+        self.newer = newer
+
+
+def one(
+    con: Connection, sql: str, params: Sequence[object] | None = None
+) -> tuple[Any, ...] | None:
+    """The first row of a query, reading the result to its end as DuckDB requires
+    before the connection's next statement."""
+    rows = (
+        con.execute(sql, params).fetchall() if params is not None else con.execute(sql).fetchall()
+    )
+    return tuple(rows[0]) if rows else None
+
+
+def append_arrow(con: Connection, table: str, rows: Any) -> None:
+    """Append an Arrow table's rows to ``table``, column by name: one bulk insert."""
+    cols = ", ".join(f'"{n}"' for n in rows.column_names)
+    con.register("_append_rows", rows)
+    try:
+        con.execute(f"INSERT INTO {table} ({cols}) SELECT {cols} FROM _append_rows")
+    finally:
+        con.unregister("_append_rows")
+
+
+def default_path() -> Path:
+    return Path.home() / ".drawlab" / "drawlab.duckdb"
+
+
+def resolve_path(path: str | os.PathLike[str] | None = None) -> str:
+    """The database file this call means: argument, then ``DRAWLAB_DB``, then the default."""
+    if path is not None and str(path):
+        return str(path)
+    env = os.environ.get(ENV_VAR, "")
+    if env:
+        return env
+    return str(default_path())
+
+
+def is_locked(exc: BaseException) -> bool:
+    """DuckDB's error for a file another process holds (the only one worth waiting on)."""
+    return isinstance(exc, duckdb.IOException) and "lock" in str(exc).lower()
+
+
+def _open(target: str, read_only: bool, wait: float) -> Connection:
+    """``duckdb.connect``, trying again for up to ``wait`` seconds while the file is
+    locked by another program (which, in DrawLab, holds it only for a short write)."""
+    deadline = time.monotonic() + wait
+    pause = _LOCK_POLL
+    while True:
+        try:
+            return duckdb.connect(target, read_only=read_only)
+        except duckdb.IOException as exc:
+            if not is_locked(exc) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(_LOCK_POLL_MAX, pause * 2)
+
+
+def connect(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    read_only: bool = False,
+    wait: float = 0.0,
+) -> Connection:
+    """Open (creating if need be) the database and bring its schema to the current version.
+
+    ``read_only`` opens an existing, current database without writing a byte (no DDL, so
+    another process may read it at the same time): a missing file is ``DatabaseMissing``,
+    one an older or newer DrawLab laid out is ``SchemaOutdated``.  ``wait``: seconds to
+    keep trying while another program holds the file (``LOCK_WAIT`` suits a command).
+    """
+    target = resolve_path(path)
+    if target != MEMORY:
+        target = str(Path(target).expanduser())
+        if read_only and not Path(target).exists():
+            raise DatabaseMissing(
+                f"no database at {target}; import hands first with `drawlab import`"
+            )
+        if not read_only:
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        con = _open(target, read_only, wait)
+    except duckdb.IOException as exc:
+        waited = f" (after waiting {wait:g} s)" if wait > 0 and is_locked(exc) else ""
+        raise DatabaseUnavailable(
+            f"cannot open the database {target}{waited}: {exc}. DuckDB lets one program "
+            "write a database at a time: another DrawLab holds it for a long import, or use --db"
+        ) from exc
+    if read_only:
+        try:
+            _check_current(con, target)
+        except BaseException:
+            con.close()
+            raise
+        return con
+    migrate(con)
+    sync_player_hands(con)  # a re-created table is marked stale; the importer refills it
+    return con
+
+
+def _check_current(con: Connection, target: str) -> None:
+    """Refuse, saying how to fix it, a database a read-only connection cannot use as is."""
+    found = stored_version(con)
+    if found > CURRENT_VERSION:
+        raise SchemaOutdated(
+            f"{target}: database schema version {found} is newer than this DrawLab "
+            f"(knows up to {CURRENT_VERSION}); upgrade DrawLab to open it",
+            newer=True,
+        )
+    if found != CURRENT_VERSION:
+        raise SchemaOutdated(
+            f"{target}: schema version {found}, this DrawLab needs {CURRENT_VERSION}; "
+            "open it once for writing (e.g. `drawlab import`) to migrate it"
+        )
+    facts = fact_columns()
+    if facts is None:
+        return
+    digest = _layout_digest(player_hands_columns(facts))
+    row = one(con, "SELECT value FROM meta WHERE name = 'player_hands_layout'")
+    if row is None or row[0] != digest:
+        raise SchemaOutdated(
+            f"{target}: the statistics table has the columns of another DrawLab version; "
+            "open it once for writing (e.g. `drawlab import`) to rebuild it"
+        )
+
+
+# --- player_hands: columns owned by analysis.statistics.facts -------------------------------------
+
+
+def fact_columns() -> dict[str, str]:
+    """``FACT_COLUMNS`` from ``analysis.statistics.facts``: the statistics own the table's
+    layout."""
+    return dict(FACT_COLUMNS)
+
+
+def player_hands_columns(facts: dict[str, str]) -> dict[str, str]:
+    """The table's columns: ``hand`` (``hands.id``) first, then the facts' own."""
+    cols = {"hand": "BIGINT NOT NULL"}
+    for name, sql_type in facts.items():
+        if name != "hand":
+            cols[name] = sql_type
+    return cols
+
+
+def _layout_digest(cols: dict[str, str]) -> str:
+    text = ";".join(f"{k} {v}" for k, v in cols.items())
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def sync_player_hands(con: Connection) -> bool:
+    """Create or re-create ``player_hands`` when the facts' columns changed.
+
+    Returns True when the table is (now) out of date with the hands stored, that is when
+    it was re-created over a database that already holds hands: the stored hand texts
+    refill it (``analysis.pipeline.importer.open_database``, which programs that write call).
+    """
+    facts = fact_columns()
+    if facts is None:
+        return False
+    cols = player_hands_columns(facts)
+    digest = _layout_digest(cols)
+    row = one(con, "SELECT value FROM meta WHERE name = 'player_hands_layout'")
+    if row is not None and row[0] == digest:
+        return facts_stale(con)
+    con.execute("BEGIN TRANSACTION")
+    try:
+        con.execute("DROP TABLE IF EXISTS player_hands")
+        body = ", ".join(f'"{name}" {sql_type}' for name, sql_type in cols.items())
+        con.execute(f"CREATE TABLE player_hands ({body})")
+        con.execute("INSERT OR REPLACE INTO meta VALUES ('player_hands_layout', ?)", [digest])
+        has_hands = one(con, "SELECT count(*) > 0 FROM hands")
+        stale = bool(has_hands and has_hands[0])
+        con.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('player_hands_stale', ?)",
+            ["1" if stale else "0"],
+        )
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return stale
+
+
+def replay_suggested(con: Connection) -> bool:
+    """The stored hands were replayed by an older DrawLab than their tables need (a
+    migration says so): ``drawlab reverify`` or the Import page's replay brings them up."""
+    row = one(con, "SELECT count(*) FROM meta WHERE name = 'replay_suggested'")
+    return bool(row and row[0])
+
+
+def set_facts_stale(con: Connection, stale: bool) -> None:
+    con.execute(
+        "INSERT OR REPLACE INTO meta VALUES ('player_hands_stale', ?)", ["1" if stale else "0"]
+    )
+
+
+def facts_stale(con: Connection) -> bool:
+    row = one(con, "SELECT value FROM meta WHERE name = 'player_hands_stale'")
+    return row is not None and row[0] == "1"
+
+
+def has_player_hands(con: Connection) -> bool:
+    row = one(con, "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'player_hands'")
+    return bool(row and row[0])

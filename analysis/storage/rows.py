@@ -1,0 +1,399 @@
+"""One hand's verdict as plain database rows, built in the worker processes.
+
+Workers turn each ``HandResult`` into tuples (cheap to send between processes); the
+importer's main process only numbers them and appends them in bulk.  Child rows carry,
+in place of ``hands.id``, the position of their hand in the worker's batch
+(``Rows.hands``); the importer swaps in the real ids once it knows which hands are new.
+
+Column orders here are those of ``analysis.storage.schema``; ``COLUMNS`` lists them without the
+ids the importer adds (``hands.id``, ``hands.batch``, ``quarantine.id``...).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from operator import attrgetter
+from typing import Any
+
+import pyarrow as pa
+
+from analysis.pipeline.verification import HandResult, ends_chain
+from analysis.statistics.facts import FACT_FIELDS, hand_fact_rows, hand_facts
+from engine.cards import Cards, format_card, format_cards
+from engine.continuity import TableHand
+from engine.record import (
+    Action,
+    ActionKind,
+    Collect,
+    Draw,
+    Hand,
+    Muck,
+    Post,
+    PostKind,
+    Show,
+    Uncalled,
+)
+from engine.verdict import Problem, Severity
+
+Row = tuple[Any, ...]
+
+HAND_COLUMNS = (
+    "key", "site", "hand_id", "table_name", "game", "structure",
+    "small_blind", "big_blind", "small_bet", "big_bet", "ante", "currency", "time",
+    "button", "max_seats", "players", "hero", "hero_cards", "total_pot", "rake",
+    "tournament_id", "buy_in", "fee", "level",
+    "status", "reason", "errors", "warnings", "file", "line", "text",
+)  # fmt: skip
+QUARANTINE_COLUMNS = ("key", "site", "file", "line", "error", "text")
+CHILD_COLUMNS: dict[str, tuple[str, ...]] = {
+    "seats": ("hand", "seat", "player", "stack", "sitting_out", "cards", "net", "line"),
+    "actions": (
+        "hand", "idx", "street", "player", "kind", "amount", "to_amount", "all_in", "dead",
+        "line",
+    ),
+    "draws": (
+        "hand", "idx", "player", "draw", "count", "discarded", "kept", "received", "run",
+        "line",
+    ),
+    "shows": ("hand", "idx", "player", "cards", "mucked", "run", "line"),
+    "payouts": ("hand", "idx", "player", "kind", "amount", "pot", "run", "line"),
+    "problems": ("hand", "code", "severity", "line", "message"),
+    "pots": ("hand", "idx", "amount", "eligible", "winners"),
+}  # fmt: skip
+_I64, _I32, _STR, _BOOL = pa.int64(), pa.int32(), pa.string(), pa.bool_()
+_TS = pa.timestamp("us")
+HAND_TYPES = (
+    _STR, _STR, _STR, _STR, _STR, _STR,
+    _I64, _I64, _I64, _I64, _I64, _STR, _TS,
+    _I32, _I32, _I32, _STR, _STR, _I64, _I64,
+    _STR, _I64, _I64, _STR,
+    _STR, _STR, _I32, _I32, _STR, _I32, _STR,
+)  # fmt: skip
+QUARANTINE_TYPES = (_STR, _STR, _STR, _I32, _STR, _STR)
+CHILD_TYPES: dict[str, tuple[pa.DataType, ...]] = {
+    "seats": (_I64, _I32, _STR, _I64, _BOOL, _STR, _I64, _I32),
+    "actions": (_I64, _I32, _I32, _STR, _STR, _I64, _I64, _BOOL, _I64, _I32),
+    "draws": (_I64, _I32, _STR, _I32, _I32, _STR, _STR, _STR, _I32, _I32),
+    "shows": (_I64, _I32, _STR, _STR, _BOOL, _I32, _I32),
+    "payouts": (_I64, _I32, _STR, _STR, _I64, _I32, _I32, _I32),
+    "problems": (_I64, _STR, _STR, _I32, _STR),
+    "pots": (_I64, _I32, _I64, pa.list_(_STR), pa.list_(_STR)),
+}
+_DUCK_TO_ARROW = {
+    "BOOLEAN": _BOOL,
+    "VARCHAR": _STR,
+    "TIMESTAMP": _TS,
+    "BIGINT": _I64,
+    "INTEGER": _I32,
+    "SMALLINT": pa.int16(),
+    "DOUBLE": pa.float64(),
+}
+_ACTION_KINDS = {kind: kind.value for kind in ActionKind}  # Enum.value is a slow property
+_POST_KINDS = {kind: f"post_{kind.value}" for kind in PostKind}
+FACTS_FAILED = "FACTS_FAILED"
+CONTINUITY_FAILED = "CONTINUITY_FAILED"
+
+FactsFn = Callable[[Hand], Sequence[Any]]
+Carry = tuple[int, TableHand, dict[str, int]]
+"""(position in ``Rows.hands``, the hand's summary, each seat's final stack): what the
+stack carry-over check across consecutive hands needs, small to send back."""
+Break = tuple[str, int]
+"""(file, line) of a hand that could not be read: every stack chain of that file reaching
+across the line ends there (``ContinuityTracker.break_chains``)."""
+
+
+@dataclass
+class Rows:
+    """The rows of one batch of hand texts, ready to be numbered and appended."""
+
+    hands: list[Row] = field(default_factory=list)
+    quarantine: list[Row] = field(default_factory=list)
+    children: dict[str, list[Row]] = field(
+        default_factory=lambda: {name: [] for name in CHILD_COLUMNS}
+    )
+    player_hands: list[Row] = field(default_factory=list)
+    carry: list[Carry] = field(default_factory=list)
+    breaks: list[Break] = field(default_factory=list)
+
+    def to_arrow(self, fact_types: Sequence[tuple[str, str]] = ()) -> ArrowRows:
+        """Typed columns, built where the rows were (in the worker), cheap to send back."""
+        return ArrowRows(
+            hands=_table(HAND_COLUMNS, HAND_TYPES, self.hands),
+            quarantine=_table(QUARANTINE_COLUMNS, QUARANTINE_TYPES, self.quarantine),
+            children={
+                name: _table(CHILD_COLUMNS[name], CHILD_TYPES[name], rows)
+                for name, rows in self.children.items()
+            },
+            player_hands=_table(
+                ("hand", *(n for n, _ in fact_types)),
+                (_I64, *(_DUCK_TO_ARROW.get(t.split()[0].upper(), _STR) for _, t in fact_types)),
+                self.player_hands,
+            ),
+            carry=self.carry,
+            breaks=self.breaks,
+        )
+
+
+@dataclass(frozen=True)
+class ArrowRows:
+    """``Rows`` as Arrow tables; child tables' ``hand`` is the position in ``hands``."""
+
+    hands: pa.Table
+    quarantine: pa.Table
+    children: dict[str, pa.Table]
+    player_hands: pa.Table
+    carry: list[Carry] = field(default_factory=list)
+    breaks: list[Break] = field(default_factory=list)
+
+
+def _table(names: Sequence[str], types: Sequence[pa.DataType], rows: list[Row]) -> pa.Table:
+    if rows:
+        columns = list(zip(*rows, strict=True))
+        arrays = [pa.array(c, type=t) for c, t in zip(columns, types, strict=True)]
+    else:
+        arrays = [pa.array([], type=t) for t in types]
+    return pa.Table.from_arrays(arrays, names=list(names))
+
+
+def hand_key(site: str, hand_id: str, table: str, time: datetime | None, text: str) -> str:
+    """What makes a hand the same hand across imports (see ``analysis.storage.schema``)."""
+    if hand_id:
+        return f"{site}:{hand_id}"
+    if table and time is not None:
+        return f"{site}:{table}@{time.isoformat()}"
+    return f"{site}#{text_digest(text)}"
+
+
+def text_digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+
+
+_CARD_TEXT = tuple(format_card(c) for c in range(52))
+
+
+def cards_text(cards: Cards | None) -> str | None:
+    """``7s5d4h3c2s``; a lookup per card, as this runs for every card of every hand."""
+    if cards is None:
+        return None
+    try:
+        return "".join([_CARD_TEXT[c] for c in cards])
+    except IndexError:  # not a card number: let the engine say so
+        return format_cards(cards, sep="")
+
+
+def utc_naive(time: datetime | None) -> datetime | None:
+    """Times as stored: UTC where the site gave a zone, as written where it did not."""
+    if time is None or time.tzinfo is None:
+        return time
+    return time.astimezone(UTC).replace(tzinfo=None)
+
+
+def add_result(
+    rows: Rows,
+    result: HandResult,
+    facts: FactsFn | None = None,
+    fact_columns: Sequence[str] = (),
+) -> None:
+    """Append one verdict's rows: a hand and its children, or one quarantine row."""
+    if result.status == "parse_error":
+        rows.quarantine.append(
+            (
+                f"{result.site}#{text_digest(result.text)}",
+                result.site,
+                result.file,
+                result.line,
+                result.reason or "; ".join(p.message for p in result.problems),
+                result.text,
+            )
+        )
+        rows.breaks.append((result.file, result.line))
+        return
+    local = len(rows.hands)
+    problems = list(result.problems)
+    hand = result.hand
+    if hand is not None and facts is not None and fact_columns:
+        try:
+            if facts is hand_facts and tuple(fact_columns) == FACT_FIELDS:
+                # the same values without building a frozen row only to read it back
+                facts_rows = hand_fact_rows(hand, (local,))
+            else:
+                getter = attrgetter(*fact_columns)
+                single = len(fact_columns) == 1
+                facts_rows = [
+                    (local, values) if single else (local, *values)
+                    for values in map(getter, facts(hand))
+                ]
+            rows.player_hands.extend(facts_rows)
+        except Exception as exc:  # the statistics' bug must not lose the hand
+            message = f"facts: {type(exc).__name__}: {exc}"
+            problems.append(Problem(FACTS_FAILED, Severity.WARNING, hand.line, message))
+    rows.hands.append(_hand_row(result, hand, problems))
+    if ends_chain(result.status):  # a game not replayed: its table's stacks are unknown
+        rows.breaks.append((result.file, result.line))
+    for p in problems:
+        rows.children["problems"].append((local, p.code, str(p.severity), p.line, p.message))
+    if hand is not None:
+        final = _add_steps(rows.children, local, hand)
+        rows.carry.append((local, table_hand(hand), final))
+        rows.children["pots"].extend(
+            (local, idx, pot.amount, pot.eligible, pot.winners)
+            for idx, pot in enumerate(result.pots)
+        )
+
+
+def table_hand(hand: Hand) -> TableHand:
+    """The hand as the carry-over check sees it; times as stored (naive UTC), so that hands
+    rebuilt from the database compare with hands just read."""
+    return TableHand.of(hand, utc_naive(hand.time))
+
+
+def _hand_row(result: HandResult, hand: Hand | None, problems: list[Problem]) -> Row:
+    errors = sum(1 for p in problems if p.severity is Severity.ERROR)
+    warnings = len(problems) - errors
+    if hand is None:
+        key = hand_key(result.site, result.hand_id, "", None, result.text)
+        return (
+            key, result.site, result.hand_id or None, None, result.game or None, None,
+            None, None, None, None, None, None, None,
+            None, None, None, None, None, None, None,
+            None, None, None, None,
+            result.status, result.reason or None, errors, warnings, result.file, result.line,
+            result.text,
+        )  # fmt: skip
+    s = hand.stakes
+    t = hand.tournament
+    return (
+        hand_key(hand.site, hand.hand_id, hand.table, hand.time, result.text),
+        hand.site, hand.hand_id or None, hand.table or None, hand.game.value,
+        hand.structure.value,
+        s.small_blind, s.big_blind, s.small_bet, s.big_bet, s.ante, hand.currency or None,
+        utc_naive(hand.time),
+        hand.button, hand.max_seats, len(hand.seats), hand.hero, cards_text(hand.dealt),
+        hand.total_pot, hand.rake,
+        t.tournament_id if t else None, t.buy_in if t else None, t.fee if t else None,
+        t.level if t else None,
+        result.status, result.reason or None, errors, warnings, result.file, result.line,
+        result.text,
+    )  # fmt: skip
+
+
+def _add_steps(children: dict[str, list[Row]], local: int, hand: Hand) -> dict[str, int]:
+    """Append the hand's seats and steps as child rows; returns each seat's chips at the
+    end as the history moves them (posts, bets, returns, wins), found in the same walk."""
+    final = {seat.player: seat.stack for seat in hand.seats}
+    known = dict(hand.dealt_others)
+    if hand.hero is not None and hand.dealt is not None:
+        known[hand.hero] = hand.dealt
+    nets = dict(hand.net)
+    seats = children["seats"]
+    for seat in hand.seats:
+        seats.append(
+            (
+                local, seat.seat, seat.player, seat.stack, seat.sitting_out,
+                cards_text(known.get(seat.player)), nets.get(seat.player), seat.line,
+            )
+        )  # fmt: skip
+    actions = children["actions"]
+    draws = children["draws"]
+    shows = children["shows"]
+    payouts = children["payouts"]
+    for idx, step in enumerate(hand.steps):
+        if isinstance(step, Action):
+            actions.append(
+                (
+                    local, idx, step.street, step.player, _ACTION_KINDS[step.kind], step.amount,
+                    step.to, step.all_in, 0, step.line,
+                )
+            )  # fmt: skip
+            final[step.player] = final.get(step.player, 0) - step.amount
+        elif isinstance(step, Post):
+            actions.append(
+                (
+                    local, idx, 0, step.player, _POST_KINDS[step.kind], step.amount,
+                    None, step.all_in, step.dead, step.line,
+                )
+            )  # fmt: skip
+            final[step.player] = final.get(step.player, 0) - step.amount
+        elif isinstance(step, Draw):
+            draws.append(
+                (
+                    local, idx, step.player, step.draw, step.count, cards_text(step.discarded),
+                    cards_text(step.kept), cards_text(step.received), step.run, step.line,
+                )
+            )  # fmt: skip
+        elif isinstance(step, Show):
+            shows.append(
+                (local, idx, step.player, cards_text(step.cards), step.mucked, step.run, step.line)
+            )
+        elif isinstance(step, Muck):
+            shows.append((local, idx, step.player, None, True, 0, step.line))
+        elif isinstance(step, Collect):
+            payouts.append(
+                (local, idx, step.player, "collect", step.amount, step.pot, step.run, step.line)
+            )
+            final[step.player] = final.get(step.player, 0) + step.amount
+        elif isinstance(step, Uncalled):
+            payouts.append((local, idx, step.player, "uncalled", step.amount, None, 0, step.line))
+            final[step.player] = final.get(step.player, 0) + step.amount
+    return final
+
+
+def with_continuity(rows: ArrowRows, tracker: Any) -> ArrowRows:
+    """``rows`` with the stack carry-over problems ``tracker`` finds, fed in file order.
+
+    The importer feeds every hand of an import through one tracker, in order, so a
+    table's consecutive hands are compared whichever worker batches they came in; a hand
+    that could not be read ends the chains across it (``Rows.breaks``).  An
+    error found here makes an ``ok`` hand ``invalid``, as a replay error would.
+    """
+    for file, line in rows.breaks:  # by line: they may come in any order with the hands
+        tracker.break_chains(file, line)
+    found: dict[int, tuple[Problem, ...]] = {}
+    for local, summary, final in rows.carry:
+        try:
+            problems = tuple(tracker.feed_table_hand(summary, final))
+        except Exception as exc:  # the check's bug must not stop the import
+            message = f"continuity check failed: {type(exc).__name__}: {exc}"
+            problems = (Problem(CONTINUITY_FAILED, Severity.WARNING, summary.line, message),)
+        if problems:
+            found[local] = problems
+    if not found:
+        return replace(rows, carry=[], breaks=[])
+    hands = rows.hands
+    status = hands.column("status").to_pylist()
+    reason = hands.column("reason").to_pylist()
+    errors = hands.column("errors").to_pylist()
+    warnings = hands.column("warnings").to_pylist()
+    extra: list[Row] = []
+    for local, problems in found.items():
+        n_errors = sum(1 for p in problems if p.severity is Severity.ERROR)
+        errors[local] += n_errors
+        warnings[local] += len(problems) - n_errors
+        if n_errors and status[local] == "ok":
+            status[local] = "invalid"
+            reason[local] = next(p.message for p in problems if p.severity is Severity.ERROR)
+        extra += [(local, p.code, str(p.severity), p.line, p.message) for p in problems]
+    for name, values in (
+        ("status", status),
+        ("reason", reason),
+        ("errors", errors),
+        ("warnings", warnings),
+    ):
+        i = hands.schema.get_field_index(name)
+        hands = hands.set_column(i, name, pa.array(values, type=hands.schema.field(i).type))
+    problems_table = pa.concat_tables(
+        [
+            rows.children["problems"],
+            _table(CHILD_COLUMNS["problems"], CHILD_TYPES["problems"], extra),
+        ]
+    )
+    return replace(
+        rows,
+        hands=hands,
+        children={**rows.children, "problems": problems_table},
+        carry=[],
+        breaks=[],
+    )

@@ -1,0 +1,346 @@
+"""The database layout, versioned, so a file made by an older DrawLab opens in a newer one.
+
+Each entry of ``MIGRATIONS`` moves the schema one version forward and is never edited
+once released: a change is a new entry.  ``migrate`` applies the missing ones in order,
+each in its own transaction, and records it in ``schema_version``.
+
+Conventions the other parts rely on:
+
+- ``hands.id`` is a surrogate ``BIGINT`` given in import order; every child table refers
+  to it in its column ``hand``.  Ids only grow, so DuckDB's min/max zone maps prune child
+  tables well without extra indexes.
+- ``hands.key`` identifies a hand across imports: ``site:hand_id``, or
+  ``site:table@time`` where the site has no id, or ``site#<text digest>`` as a last resort.
+- Money is ``BIGINT`` hundredths (cents, or chips*100 in tournaments), as in the record.
+- Cards are text as sites write them (``7s5d4h3c2s``), ``NULL`` where unknown.
+- ``idx`` in actions, draws, shows and payouts is the step's position in the hand, so
+  ``ORDER BY hand, idx`` replays the hand's order across those tables.
+- Actions hold the posts too (``kind`` ``post_small_blind``... with ``dead``), street 0.
+- ``files.checksum`` is the SHA-256 of the file's ``size`` bytes when it was last read in
+  full: a file that still starts with them has grown, and is read again from
+  ``resume_line``, the first line of its last hand (which may have been half written).
+- ``file`` (and ``files.path``) names a file as ``drawlab verify`` does; a member of an
+  archive is ``archive.zip/member.txt`` (version 3 renamed the ``archive.zip!/member.txt``
+  of earlier imports).
+- ``player_hands`` (one row per player dealt in, for the statistics) is not here: its
+  columns come from ``analysis.statistics.facts.FACT_COLUMNS`` and ``analysis.storage.db``
+  keeps it in step.
+- ``pots`` (version 4): the main pot (``idx`` 0) and side pots of each replayed hand,
+  before rake, with the players eligible and the winners by the cards shown.
+- ``decisions`` (version 5, ``analysis.review``): one row per reviewed draw of a player
+  (the equity of the keep taken and of the best one, the loss, the pot in big bets, every
+  choice weighed as JSON), and ``reviewed_hands`` one row per hand reviewed for a player
+  (with or without a draw), each under the ``model`` that computed it.
+- ``drill_*`` (version 2, ``analysis.drills.progress``): one row per drill answer (question
+  and answer as JSON), the Leitner box of each (drill, topic), each drill's level.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # version 1
+    (
+        """
+        CREATE TABLE hands (
+            id BIGINT PRIMARY KEY,
+            key VARCHAR NOT NULL UNIQUE,
+            site VARCHAR NOT NULL,
+            hand_id VARCHAR,
+            table_name VARCHAR,
+            game VARCHAR,
+            structure VARCHAR,
+            small_blind BIGINT,
+            big_blind BIGINT,
+            small_bet BIGINT,
+            big_bet BIGINT,
+            ante BIGINT,
+            currency VARCHAR,
+            time TIMESTAMP,
+            button INTEGER,
+            max_seats INTEGER,
+            players INTEGER,
+            hero VARCHAR,
+            hero_cards VARCHAR,
+            total_pot BIGINT,
+            rake BIGINT,
+            tournament_id VARCHAR,
+            buy_in BIGINT,
+            fee BIGINT,
+            level VARCHAR,
+            status VARCHAR NOT NULL,
+            reason VARCHAR,
+            errors INTEGER NOT NULL,
+            warnings INTEGER NOT NULL,
+            file VARCHAR,
+            line INTEGER,
+            text VARCHAR NOT NULL,
+            batch BIGINT
+        )
+        """,
+        """
+        CREATE TABLE seats (
+            hand BIGINT NOT NULL,
+            seat INTEGER,
+            player VARCHAR NOT NULL,
+            stack BIGINT,
+            sitting_out BOOLEAN,
+            cards VARCHAR,
+            net BIGINT,
+            line INTEGER
+        )
+        """,
+        """
+        CREATE TABLE actions (
+            hand BIGINT NOT NULL,
+            idx INTEGER NOT NULL,
+            street INTEGER NOT NULL,
+            player VARCHAR NOT NULL,
+            kind VARCHAR NOT NULL,
+            amount BIGINT NOT NULL,
+            to_amount BIGINT,
+            all_in BOOLEAN NOT NULL,
+            dead BIGINT NOT NULL,
+            line INTEGER
+        )
+        """,
+        """
+        CREATE TABLE draws (
+            hand BIGINT NOT NULL,
+            idx INTEGER NOT NULL,
+            player VARCHAR NOT NULL,
+            draw INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            discarded VARCHAR,
+            kept VARCHAR,
+            received VARCHAR,
+            run INTEGER NOT NULL,
+            line INTEGER
+        )
+        """,
+        """
+        CREATE TABLE shows (
+            hand BIGINT NOT NULL,
+            idx INTEGER NOT NULL,
+            player VARCHAR NOT NULL,
+            cards VARCHAR,
+            mucked BOOLEAN NOT NULL,
+            run INTEGER NOT NULL,
+            line INTEGER
+        )
+        """,
+        """
+        CREATE TABLE payouts (
+            hand BIGINT NOT NULL,
+            idx INTEGER NOT NULL,
+            player VARCHAR NOT NULL,
+            kind VARCHAR NOT NULL,
+            amount BIGINT NOT NULL,
+            pot INTEGER,
+            run INTEGER NOT NULL,
+            line INTEGER
+        )
+        """,
+        """
+        CREATE TABLE problems (
+            hand BIGINT NOT NULL,
+            code VARCHAR NOT NULL,
+            severity VARCHAR NOT NULL,
+            line INTEGER,
+            message VARCHAR NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE quarantine (
+            id BIGINT PRIMARY KEY,
+            key VARCHAR NOT NULL UNIQUE,
+            site VARCHAR,
+            file VARCHAR,
+            line INTEGER,
+            error VARCHAR NOT NULL,
+            text VARCHAR NOT NULL,
+            batch BIGINT
+        )
+        """,
+        """
+        CREATE TABLE import_batches (
+            id BIGINT PRIMARY KEY,
+            run VARCHAR NOT NULL,
+            file VARCHAR NOT NULL,
+            size BIGINT,
+            checksum VARCHAR,
+            hands INTEGER NOT NULL,
+            added INTEGER NOT NULL,
+            already_present INTEGER NOT NULL,
+            ok INTEGER NOT NULL,
+            invalid INTEGER NOT NULL,
+            parse_error INTEGER NOT NULL,
+            unsupported INTEGER NOT NULL,
+            incomplete INTEGER NOT NULL,
+            rejected VARCHAR,
+            started TIMESTAMP NOT NULL,
+            finished TIMESTAMP
+        )
+        """,
+        """
+        CREATE TABLE files (
+            path VARCHAR PRIMARY KEY,
+            size BIGINT NOT NULL,
+            checksum VARCHAR NOT NULL,
+            resume_line BIGINT NOT NULL,
+            hands INTEGER NOT NULL,
+            updated TIMESTAMP NOT NULL
+        )
+        """,
+        "CREATE TABLE meta (name VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)",
+    ),
+    # version 2: the drills' progress (analysis.drills.progress)
+    (
+        """
+        CREATE TABLE drill_answers (
+            id BIGINT PRIMARY KEY,
+            time TIMESTAMP NOT NULL,
+            drill VARCHAR NOT NULL,
+            topic VARCHAR NOT NULL,
+            game VARCHAR NOT NULL,
+            level INTEGER NOT NULL,
+            correct BOOLEAN NOT NULL,
+            seconds DOUBLE,
+            points INTEGER NOT NULL,
+            question VARCHAR NOT NULL,
+            answer VARCHAR NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE drill_boxes (
+            drill VARCHAR NOT NULL,
+            topic VARCHAR NOT NULL,
+            box INTEGER NOT NULL,
+            due BIGINT NOT NULL,
+            seen INTEGER NOT NULL,
+            PRIMARY KEY (drill, topic)
+        )
+        """,
+        """
+        CREATE TABLE drill_levels (
+            drill VARCHAR PRIMARY KEY,
+            level INTEGER NOT NULL,
+            since BIGINT NOT NULL
+        )
+        """,
+    ),
+    # version 3: archive members named as the parser names them, ``a.zip/member.txt``
+    # (earlier imports wrote ``a.zip!/member.txt``); the first such separator of a name
+    # only, since the importer reads no archive inside an archive
+    (
+        "UPDATE hands SET file = regexp_replace(file, '(\\.[zZ][iI][pP])!/', '\\1/') "
+        "WHERE regexp_matches(file, '\\.[zZ][iI][pP]!/')",
+        "UPDATE quarantine SET file = regexp_replace(file, '(\\.[zZ][iI][pP])!/', '\\1/') "
+        "WHERE regexp_matches(file, '\\.[zZ][iI][pP]!/')",
+        "UPDATE import_batches SET file = regexp_replace(file, '(\\.[zZ][iI][pP])!/', '\\1/') "
+        "WHERE regexp_matches(file, '\\.[zZ][iI][pP]!/')",
+        "UPDATE files SET path = regexp_replace(path, '(\\.[zZ][iI][pP])!/', '\\1/') "
+        "WHERE regexp_matches(path, '\\.[zZ][iI][pP]!/')",
+    ),
+    # version 4: the pots as the replay builds them (``idx`` 0 the main pot, then the side
+    # pots), who could win each and who did by the cards shown (NULL: a hand still in it
+    # was never shown); hands imported before it get theirs from ``drawlab reverify``,
+    # which the meta row ``replay_suggested`` asks for until it has run
+    (
+        """
+        CREATE TABLE pots (
+            hand BIGINT NOT NULL,
+            idx INTEGER NOT NULL,
+            amount BIGINT NOT NULL,
+            eligible VARCHAR[] NOT NULL,
+            winners VARCHAR[]
+        )
+        """,
+        "INSERT INTO meta SELECT 'replay_suggested', 'pots' WHERE EXISTS (SELECT 1 FROM hands)",
+    ),
+    # version 5: the draw review (``analysis.review``): each reviewed draw of a player and
+    # the hands reviewed, under the model that computed them (recomputed when it changes)
+    (
+        """
+        CREATE TABLE decisions (
+            hand BIGINT NOT NULL,
+            draw INTEGER NOT NULL,
+            player VARCHAR NOT NULL,
+            game VARCHAR NOT NULL,
+            position VARCHAR,
+            draws_left INTEGER NOT NULL,
+            opponents VARCHAR NOT NULL,
+            held VARCHAR NOT NULL,
+            dead VARCHAR NOT NULL,
+            kept VARCHAR NOT NULL,
+            discarded VARCHAR NOT NULL,
+            best_kept VARCHAR NOT NULL,
+            kind VARCHAR NOT NULL,
+            equity_chosen DOUBLE NOT NULL,
+            equity_best DOUBLE NOT NULL,
+            stderr DOUBLE NOT NULL,
+            loss DOUBLE NOT NULL,
+            exact BOOLEAN NOT NULL,
+            pot DOUBLE NOT NULL,
+            choices VARCHAR NOT NULL,
+            model VARCHAR NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE reviewed_hands (
+            hand BIGINT NOT NULL,
+            player VARCHAR NOT NULL,
+            model VARCHAR NOT NULL,
+            decisions INTEGER NOT NULL
+        )
+        """,
+    ),
+)
+
+CURRENT_VERSION = len(MIGRATIONS)
+
+
+def version_of(con: Any) -> int:
+    """The schema version of an open database; 0 for a new, empty one (which it prepares
+    for ``migrate`` by creating ``schema_version``: a writing connection only)."""
+    con.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version "
+        "(version INTEGER PRIMARY KEY, applied TIMESTAMP NOT NULL)"
+    )
+    return stored_version(con)
+
+
+def stored_version(con: Any) -> int:
+    """The schema version without writing anything, so a read-only connection can ask."""
+    found = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'schema_version'"
+    ).fetchall()
+    if not found or not found[0][0]:
+        return 0
+    rows = con.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchall()
+    return int(rows[0][0]) if rows else 0
+
+
+def migrate(con: Any) -> int:
+    """Bring the database to ``CURRENT_VERSION``; returns the version it started from.
+
+    A database newer than this program is refused rather than guessed at.
+    """
+    start = version_of(con)
+    if start > CURRENT_VERSION:
+        raise RuntimeError(
+            f"database schema version {start} is newer than this DrawLab "
+            f"(knows up to {CURRENT_VERSION}); upgrade DrawLab to open it"
+        )
+    for version in range(start + 1, CURRENT_VERSION + 1):
+        con.execute("BEGIN TRANSACTION")
+        try:
+            for statement in MIGRATIONS[version - 1]:
+                con.execute(statement)
+            con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [version])
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+    return start

@@ -1,0 +1,169 @@
+"""What to draw: the equity of every discard choice for one hand, best first.
+
+This is the referee of the "what to draw" drill and of the review of the player's own
+draws.  With one draw left against hands that stand pat (shown, or one unknown pat hand of
+its strategy's range: ``engine.sim.exact_draw``), every possible draw is enumerated (numpy over
+all card combinations), so the answer is exact.  Otherwise each choice is simulated with
+the same seed, so that choices are compared on closely matched deals, and each carries its
+standard error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from math import hypot
+
+import numpy as np
+
+from engine.cards import CardError, Cards, check_distinct, format_cards
+from engine.ranking import Ranking, hand_size_of, rank
+from engine.sim.batch import combinations_array, rank_batch
+from engine.sim.equity import MAX_PLAYERS, Player, keep_equities
+from engine.sim.exact_draw import equity_vs_pat_range, feasible
+from engine.sim.ranges import unknown_range
+from engine.sim.strategy import StandPat, Strategy, default_strategy
+
+EXACT_LIMIT = 2_000_000  # most cards combinations enumerated per choice for an exact answer
+
+
+@dataclass(frozen=True)
+class DrawChoice:
+    """One way to play the hand: ``keep`` (the cards held), ``discard`` (the cards thrown),
+    its share of the pot, the standard error (0 when exact), and ``loss``: the equity given
+    up against the best choice.  ``as_good_as_best``: the loss is within the simulation's
+    noise (three standard errors of the difference), so a drill should not mark it wrong;
+    for exact answers only a loss of zero is."""
+
+    keep: Cards
+    discard: Cards
+    equity: float
+    stderr: float
+    loss: float
+    exact: bool
+    as_good_as_best: bool = False
+
+    @property
+    def label(self) -> str:
+        if not self.discard:
+            return "stand pat"
+        return f"keep {format_cards(self.keep) or 'nothing'}, draw {len(self.discard)}"
+
+
+def all_keeps(hand: Cards) -> list[Cards]:
+    """All 32 subsets of the five cards (16 of a Badugi hand's four), from standing pat down
+    to drawing them all."""
+    return [keep for n in range(len(hand), -1, -1) for keep in combinations(hand, n)]
+
+
+def sensible_keeps(hand: Cards, ranking: Ranking) -> list[Cards]:
+    """The subsets a low player would consider: no two cards of one rank (a pair is never
+    worth keeping in a low game).  Every subset in high poker; in Badugi the subsets with
+    no two cards of a rank or of a suit (a card that cannot play is never worth keeping)."""
+    if ranking is Ranking.HIGH:
+        return all_keeps(hand)
+    if ranking is Ranking.BADUGI:
+        return [
+            k
+            for k in all_keeps(hand)
+            if len({c >> 2 for c in k}) == len(k) == len({c & 3 for c in k})
+        ]
+    return [k for k in all_keeps(hand) if len({c >> 2 for c in k}) == len(k)]
+
+
+def _stands_pat(player: Player, ranking: Ranking, draws_left: int) -> bool:
+    if len(player.cards) < hand_size_of(ranking):
+        return False
+    strategy: Strategy = player.strategy or default_strategy(ranking)
+    if isinstance(strategy, StandPat):
+        return True
+    keep = strategy.keep(np.array([player.cards], dtype=np.uint8), draws_left)
+    return bool(keep.all())
+
+
+def _exact_last_draw(
+    keep: Cards, stub: Sequence[int], pat_ranks: Sequence[int], ranking: Ranking
+) -> float:
+    """Equity of drawing to ``keep`` once against pat hands of the given ranks."""
+    need = hand_size_of(ranking) - len(keep)
+    cards = np.asarray(stub, dtype=np.uint8)[combinations_array(len(stub), need)]
+    hands = np.concatenate([np.tile(np.asarray(keep, dtype=np.uint8), (len(cards), 1)), cards], 1)
+    mine = rank_batch(hands, ranking).astype(np.int32)
+    best_other = min(pat_ranks)
+    ties = sum(1 for r in pat_ranks if r == best_other)
+    won = (mine < best_other).sum() + (mine == best_other).sum() / (ties + 1)
+    return float(won / len(mine))
+
+
+def draw_equity(
+    hand: Cards,
+    draws_left: int,
+    ranking: Ranking,
+    opponents: Sequence[Player],
+    *,
+    dead: Cards = (),
+    keeps: Sequence[Cards] | None = None,
+    trials: int = 20_000,
+    seed: int = 0,
+) -> list[DrawChoice]:
+    """The equity of each discard choice of ``hand`` (default: all 32), best first.
+
+    The hero makes the choice on this draw and follows the game's default strategy on the
+    draws after it; ``opponents`` are ``Player``s as in ``engine.sim.equity`` (a five-card
+    opponent with ``STAND_PAT`` is a pat hand to beat).  Exact when one draw is left and
+    every opponent stands pat, or against one unknown pat hand (``Player.drawing(0)``) when
+    the draw is small enough to enumerate; simulated with ``trials`` deals per choice
+    otherwise.
+    """
+    size = hand_size_of(ranking)
+    if len(hand) != size:
+        words = "five" if size == 5 else "four"
+        raise CardError(f"a hand to draw from is {words} cards, got {len(hand)}")
+    if not 1 <= len(opponents) <= MAX_PLAYERS - 1:
+        raise ValueError(f"1 to {MAX_PLAYERS - 1} opponents, got {len(opponents)}")
+    if draws_left < 1:
+        raise ValueError("no draw is left to choose")
+    check_distinct([*hand, *dead, *(c for o in opponents for c in (*o.cards, *o.discards))])
+    choices = list(keeps) if keeps is not None else all_keeps(hand)
+    for k in choices:
+        if not set(k) <= set(hand):
+            raise CardError(f"cannot keep {format_cards(k)}: not all in {format_cards(hand)}")
+
+    known = {*hand, *dead, *(c for o in opponents for c in (*o.cards, *o.discards))}
+    stub = [c for c in range(52) if c not in known]
+    exact = draws_left == 1 and all(_stands_pat(o, ranking, 1) for o in opponents)
+    if exact:
+        pat_ranks = [rank(o.cards, ranking) for o in opponents]
+    lone = opponents[0]
+    pat_range = (
+        unknown_range(lone.strategy or default_strategy(ranking), 1, 5, known)
+        if draws_left == 1 and len(opponents) == 1 and lone.keeps_unknown == 5
+        else None
+    )
+    results: list[tuple[Cards, Cards, float, float, bool]] = []
+    simulated: list[Cards] = []
+    for keep in choices:
+        discard = tuple(c for c in hand if c not in keep)
+        if exact:
+            value = _exact_last_draw(keep, stub, pat_ranks, ranking)
+            results.append((tuple(keep), discard, value, 0.0, True))
+            continue
+        if pat_range is not None and feasible(len(stub), len(discard)):
+            value = equity_vs_pat_range(keep, stub, pat_range, ranking)
+            results.append((tuple(keep), discard, value, 0.0, True))
+            continue
+        simulated.append(tuple(keep))
+    if simulated:
+        found = keep_equities(
+            hand, simulated, opponents, ranking, draws_left, dead=dead, trials=trials, seed=seed
+        )
+        for keep, (value, error) in zip(simulated, found, strict=True):
+            discard = tuple(c for c in hand if c not in keep)
+            results.append((keep, discard, value, error, False))
+    ordered = sorted(results, key=lambda r: (-r[2], len(r[1])))
+    best, best_se = ordered[0][2], ordered[0][3]
+    return [
+        DrawChoice(k, d, e, s, best - e, x, best - e <= 3 * hypot(s, best_se) + 1e-12)
+        for k, d, e, s, x in ordered
+    ]

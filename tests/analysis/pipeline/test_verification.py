@@ -1,0 +1,89 @@
+"""One ``HandResult`` per hand text: statuses, reasons, problems and final stacks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analysis.pipeline.verification import check
+from analysis.pipeline.verify_files import verify_paths
+from engine.record import Hand
+from engine.verdict import Severity, Verdict
+from parser.outcome import HandText, ParseError, Skipped
+from tests.corpus import CORPUS
+from tests.verify_hands import base_hand, make_hand, with_step
+
+KINGSCLUB_A5 = CORPUS / "cash/KingsClub/Draw/A5-3-Draw-Limit-USD-44-88-202010.txt"
+
+
+def test_a_clean_hand_is_ok_with_its_final_stacks() -> None:
+    chunk = HandText("test.txt", 1, "text", "pokerstars")
+    result = check(chunk, base_hand())
+    assert (result.status, result.problems, result.reason) == ("ok", (), "")
+    assert (result.game, result.site, result.hand_id) == ("27_triple_draw", "pokerstars", "1001")
+    assert dict(result.final) == {"A": 1091, "B": 980, "C": 920}
+
+
+def test_an_invalid_hand_gives_its_first_error_as_the_reason() -> None:
+    hand = make_hand(with_step(22, None))
+    result = check(HandText("test.txt", 1, "text"), hand)
+    assert result.status == "invalid"
+    assert result.reason == result.problems[0].message
+    assert result.problems[0].severity is Severity.ERROR
+
+
+def test_skips_and_parse_errors_keep_their_kind_and_reason() -> None:
+    chunk = HandText("f.txt", 7, "PokerStars Hand #123: Hold'em", "pokerstars")
+    skipped = Skipped("unsupported", "Hold'em is not a draw game", "pokerstars", "f.txt", 7,
+                      "123", "Hold'em No Limit")  # fmt: skip
+    result = check(chunk, skipped)
+    assert (result.status, result.game, result.hand_id, result.reason) == (
+        "unsupported",
+        "Hold'em No Limit",
+        "123",
+        "Hold'em is not a draw game",
+    )
+    error = ParseError("unknown line", file="f.txt", line=9, line_text="Zzz")
+    result = check(chunk, error)
+    assert (result.status, result.hand_id, result.line) == ("parse_error", "123", 9)
+    assert [(p.code, p.line) for p in result.problems] == [("PARSE_ERROR", 9)]
+
+
+def test_final_stacks_include_the_bet_a_site_returns_silently() -> None:
+    (result,) = list(verify_paths([KINGSCLUB_A5]))
+    final = dict(result.final)
+    assert final["Hero"] == 437691  # 3,644.91 + 732: the 88 bet nobody called came back
+    assert final["Player3"] == 240912
+
+
+def test_a_hand_whose_replay_failed_carries_nothing_to_the_next(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engine.record import Game
+    from engine.sim.dealer import deal_hands
+    from parser.pokerstars_writer import write_all
+
+    hands = list(deal_hands(3, Game.TRIPLE_DRAW_27, 4, seed=3))
+    path = tmp_path / "table.txt"
+    path.write_text(write_all(hands), encoding="utf-8")
+    chained = [r.problems for r in verify_paths([path])]
+    assert chained == [(), (), ()]
+
+    import analysis.pipeline.verification as verification
+    from engine.pots import SettledPot
+    from engine.replay import run_settled as real
+
+    def failing(hand: Hand) -> tuple[Verdict, dict[str, int], tuple[SettledPot, ...]]:
+        if hand.hand_id == hands[1].hand_id:
+            raise RuntimeError("replay failed")
+        return real(hand)
+
+    monkeypatch.setattr(verification, "run_settled", failing)
+    results = list(verify_paths([path]))
+    # The third hand follows the second, whose end is unknown: it is compared with nothing
+    # (not with the first, whose end the second hand's blinds and bets changed).
+    assert [(r.status, r.problems, dict(r.final)) for r in results[1:]] == [
+        ("ok", (), {}),
+        ("ok", (), dict(real(hands[2])[1])),
+    ]

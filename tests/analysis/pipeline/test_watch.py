@@ -1,0 +1,242 @@
+"""``drawlab import --watch`` as a real process: hands arrive once, other programs read
+the database meanwhile, and a watcher killed mid-batch leaves it consistent."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from analysis.pipeline.importer import import_paths
+from analysis.storage import db as dbmod
+from tests.store_data import stars_history
+
+BIN = Path(sys.executable).parent
+DRAWLAB = str(BIN / "drawlab")
+CHILDREN = ("seats", "actions", "draws", "shows", "payouts", "problems", "pots", "player_hands")
+
+
+class WatcherProcess:
+    """``drawlab import --watch`` in its own process group, its output read on a thread."""
+
+    def __init__(self, db: Path, folder: Path, *extra: str) -> None:
+        self.proc = subprocess.Popen(
+            [DRAWLAB, "import", "--watch", "--db", str(db), "--poll", "0.3", *extra,
+             str(folder)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def next_line(self, timeout: float = 120) -> str:
+        line = self.lines.get(timeout=timeout)
+        self.seen.append(line)
+        return line
+
+    def next_batch(self, timeout: float = 120) -> str:
+        while True:
+            line = self.next_line(timeout)
+            if "hands added" in line:
+                return line
+
+    def stop(self) -> int:
+        self.proc.send_signal(signal.SIGTERM)
+        code = self.proc.wait(timeout=180)  # a busy machine: the batch in hand commits first
+        while not self.lines.empty():
+            self.seen.append(self.lines.get())
+        return code
+
+    def kill(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=60)
+
+
+def _hands(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
+    return [(str(k), str(s)) for k, s in
+            con.execute("SELECT key, status FROM hands ORDER BY key").fetchall()]
+
+
+def _reference(tmp_path: Path, text: str) -> list[tuple[str, str]]:
+    path = tmp_path / "ref" / "live.txt"
+    path.parent.mkdir()
+    path.write_text(text, encoding="utf-8")
+    con = dbmod.connect(tmp_path / "ref.duckdb")
+    try:
+        import_paths(con, [path], workers=0)
+        return _hands(con)
+    finally:
+        con.close()
+
+
+def _stats_json(db: Path) -> dict[str, object]:
+    out = subprocess.run([DRAWLAB, "stats", "--db", str(db), "--json", "--all-players"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    data: dict[str, object] = json.loads(out.stdout)
+    return data
+
+
+def test_hands_written_in_three_pieces_arrive_exactly_once(tmp_path: Path) -> None:
+    whole = stars_history(12)
+    starts = [i for i in range(len(whole)) if whole.startswith("PokerStars ", i)]
+    first_cut = starts[4]  # four whole hands
+    second_cut = whole.index("*** SUMMARY ***", starts[8])  # in the middle of the 9th
+    reference = _reference(tmp_path, whole)
+    assert len(reference) == 12
+
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    db = tmp_path / "live.duckdb"
+    watcher = WatcherProcess(db, folder)
+    try:
+        assert watcher.next_line().endswith("Ctrl-C stops")
+        live = folder / "live.txt"
+        live.write_text(whole[:first_cut], encoding="utf-8")
+        assert ": 4 hands added, 0 already present, 0 problems" in watcher.next_batch()
+        first = _stats_json(db)  # a reader while the watcher runs
+        players = first["players"]
+        assert isinstance(players, list) and max(p["hands"] for p in players) == 4
+
+        with live.open("a", encoding="utf-8") as f:
+            f.write(whole[first_cut:second_cut])
+        assert " hands added" in watcher.next_batch()
+        second = _stats_json(db)
+        assert isinstance(second["players"], list)
+
+        with live.open("a", encoding="utf-8") as f:
+            f.write(whole[second_cut:])
+        watcher.next_batch()
+        con = dbmod.connect(db, read_only=True, wait=dbmod.LOCK_WAIT)
+        try:
+            assert _hands(con) == reference  # each of the 12 once, with a fresh import's verdict
+            assert con.execute("SELECT count(*) FROM quarantine").fetchall() == [(0,)]
+        finally:
+            con.close()
+        third = _stats_json(db)
+        assert isinstance(third["players"], list)
+        assert max(p["hands"] for p in third["players"]) == 12
+    finally:
+        code = watcher.stop()
+    assert code == 0
+    assert watcher.seen[-1] == "stopped"
+
+
+def test_a_file_replaced_or_rotated_adds_no_duplicates(tmp_path: Path) -> None:
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    db = tmp_path / "live.duckdb"
+    live = folder / "live.txt"
+    live.write_text(stars_history(5), encoding="utf-8")
+    watcher = WatcherProcess(db, folder)
+    try:
+        assert ": 5 hands added, 0 already present" in watcher.next_batch()
+        live.rename(folder / "live.1.txt")  # rotated: the old file under a new name...
+        fresh = stars_history(2, first_id=900_000_000_005)
+        live.write_text(fresh, encoding="utf-8")  # ...and a new one
+        lines = [watcher.next_batch()]
+        while sum(int(x.split(": ")[1].split()[0]) for x in lines) < 2:
+            lines.append(watcher.next_batch())
+        truncated = stars_history(1, first_id=900_000_000_005)
+        live.write_text(truncated, encoding="utf-8")  # truncated to its first hand
+        assert ": 0 hands added, 1 already present" in watcher.next_batch()
+    finally:
+        assert watcher.stop() == 0
+    con = dbmod.connect(db, read_only=True)
+    try:
+        assert con.execute("SELECT count(*), count(DISTINCT key) FROM hands").fetchall() == [
+            (7, 7)
+        ]
+    finally:
+        con.close()
+
+
+def test_watcher_killed_mid_batch_leaves_a_consistent_database_the_next_run_completes(
+    tmp_path: Path,
+) -> None:
+    hands = 6000
+    text = stars_history(hands)
+    reference = _reference(tmp_path, text)
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    (folder / "big.txt").write_text(text, encoding="utf-8")
+    db = tmp_path / "live.duckdb"
+    watcher = WatcherProcess(db, folder)
+    wal = Path(str(db) + ".wal")
+    deadline = time.monotonic() + 120
+    while not wal.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.3)
+    watcher.kill()
+    assert watcher.proc.returncode == -signal.SIGKILL
+    while not watcher.lines.empty():
+        watcher.seen.append(watcher.lines.get())
+    assert not any("hands added" in line for line in watcher.seen)  # killed mid-batch
+
+    con = dbmod.connect(db)
+    try:
+        stored = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+        assert 0 <= stored < hands
+        for child in CHILDREN:
+            orphans = con.execute(
+                f"SELECT count(*) FROM {child} WHERE hand NOT IN (SELECT id FROM hands)"
+            ).fetchall()
+            assert orphans == [(0,)], child
+        assert con.execute(
+            "SELECT count(*) FROM hands h WHERE status IN ('ok', 'invalid') "
+            "AND players <> (SELECT count(*) FROM seats s WHERE s.hand = h.id)"
+        ).fetchall() == [(0,)]
+        assert con.execute("SELECT count(*) FROM files").fetchall() == [(0,)]
+    finally:
+        con.close()
+
+    again = WatcherProcess(db, folder)
+    try:
+        line = again.next_batch(timeout=300)
+        assert f": {hands - stored} hands added, {stored} already present" in line
+    finally:
+        assert again.stop() == 0
+    con = dbmod.connect(db, read_only=True)
+    try:
+        assert _hands(con) == reference
+    finally:
+        con.close()
+
+
+def test_a_backlog_is_imported_in_batches_letting_go_of_the_file_between(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from analysis.pipeline import watch
+
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"t{i}.txt").write_text(stars_history(4, first_id=900_000_000_000 + 10 * i),
+                                          encoding="utf-8")
+    size = (folder / "t0.txt").stat().st_size
+    batches: list[watch.Batch] = []
+    w = watch.Watcher(str(tmp_path / "d.duckdb"), [folder], on_batch=batches.append,
+                      events=False, settle=0)
+    monkeypatch.setattr(watch, "BATCH_BYTES", 2 * size)  # two files a batch
+    w._round(first=True)
+    assert [len(b.files) for b in batches] == [2, 1]
+    assert [b.summary.added for b in batches if b.summary] == [8, 4]
+    w._round()
+    assert len(batches) == 2  # nothing changed: no batch

@@ -1,0 +1,121 @@
+"""The replayer's steps (analysis/replayer/steps.py): forced bets, sweeps, collects, settling."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+from analysis.replayer.steps import FORCED_BETS, SETTLED, Units, hand_view
+from engine.problems import STACK_CHANGE
+from engine.record import Hand
+from engine.replay import replay, run_with_stacks
+from engine.verdict import Problem, Severity
+from parser.reader import read_path
+from tests.app_support import STARS_TRIPLE
+from tests.paths import REPOSITORY
+
+ROOT = REPOSITORY
+SNG = ROOT / "sample_histories" / "pokerstars" / "27_triple_draw_fl_sit_and_go_6max.txt"
+CASH = ROOT / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.10-0.20_6max.txt"
+
+
+def hands_of(path: Path) -> list[Hand]:
+    return [h for _, h in read_path(path) if isinstance(h, Hand)]
+
+
+def one_hand(path: Path, hand_id: str) -> Hand:
+    return next(h for h in hands_of(path) if h.hand_id == hand_id)
+
+
+def test_step_zero_shows_the_forced_bets_and_their_pot() -> None:
+    [hand] = hands_of(STARS_TRIPLE)  # Hero posts the small blind 0.05, Player2 the big 0.10
+    view = hand_view(hand)
+    first = view.steps[0]
+    assert (first.index, first.street, first.text) == (0, "blinds", FORCED_BETS)
+    assert first.pot == 15
+    assert {s.player: s.bet for s in first.seats} == {
+        "Player1": 0, "Hero": 5, "Player2": 10, "Player3": 0, "Player4": 0}
+    assert [(p.name, p.amount, len(p.eligible)) for p in first.pots] == [("main", 15, 5)]
+    assert view.steps[1].text == "Player3 calls 0.10"
+    assert replay(hand).states[0].pot == 0  # what the engine's first view holds
+
+
+def test_bets_are_swept_when_the_round_closes_and_streets_follow_the_record() -> None:
+    [hand] = hands_of(STARS_TRIPLE)
+    steps = hand_view(hand).steps
+    closing = steps[5]  # Player2's check closes the betting before the first draw
+    assert (closing.text, closing.street, closing.pot) == ("Player2 checks", "pre-draw", 35)
+    assert all(s.bet == 0 for s in closing.seats)
+    assert [s.street for s in steps[6:9]] == ["draw 1"] * 3
+    assert steps[11].seat("Player1").bet == 10  # type: ignore[union-attr]
+
+
+def test_the_collect_pays_the_winner_and_the_last_step_settles_the_pots() -> None:
+    hand = one_hand(SNG, "220001120247")  # level VIII, bluffalo all-in wins 3,620, Hero folds
+    view = hand_view(hand)
+    collect = next(s for s in view.steps if s.text == "bluffalo collects 3,620")
+    bluffalo = collect.seat("bluffalo")
+    assert bluffalo is not None
+    assert (bluffalo.stack, bluffalo.collected, bluffalo.winner) == (362000, 362000, True)
+    assert collect.pot == 0
+    last = view.steps[-1]
+    assert last.index == len(view.steps) - 1 == collect.index + 1
+    assert last.text == f"{SETTLED}: main pot 3,620 to bluffalo"
+    assert {s.player: s.stack for s in last.seats} == {  # the stacks hand ...248 starts from
+        "Hero": 417000, "tripledrawer": 121000, "bluffalo": 362000}
+    assert all(s.bet == 0 for s in last.seats)
+    assert [(p.name, p.amount, p.eligible, p.winners) for p in last.pots] == [
+        ("main", 362000, ("tripledrawer", "bluffalo"), ("bluffalo",))]
+    assert [s.player for s in last.seats if s.winner] == ["bluffalo"]
+
+
+def test_every_hand_ends_with_the_stacks_the_next_hand_starts_from() -> None:
+    hands = hands_of(CASH)[:120]
+    checked = 0
+    for hand, following in pairwise(hands):
+        last = hand_view(hand).steps[-1]
+        _, final = run_with_stacks(hand)
+        assert {s.player: s.stack for s in last.seats} == {
+            s.player: final[s.player] for s in last.seats}
+        for seat in following.seats:
+            ended = last.seat(seat.player)
+            if ended is not None and following.table == hand.table:
+                assert ended.stack == seat.stack, (hand.hand_id, seat.player)
+                checked += 1
+    assert checked > 300
+
+
+def test_rake_stays_in_the_middle_and_is_named() -> None:
+    [hand] = hands_of(STARS_TRIPLE)
+    steps = hand_view(hand).steps
+    assert steps[-2].text == "Player1 collects 1.29"
+    assert steps[-2].seat("Player1").stack == 505  # type: ignore[union-attr]
+    assert (steps[-1].text, steps[-1].pot) == (f"{SETTLED}: main pot 1.35 to Player1; rake 0.06", 6)
+
+
+def test_problems_no_step_shows_are_listed_once() -> None:
+    [hand] = hands_of(STARS_TRIPLE)
+    between = Problem(STACK_CHANGE, Severity.WARNING, 3, "Hero's stack grew by 1.00")
+    view = hand_view(hand, (between, between))
+    assert view.unplaced == (between,)
+    shown = [p for s in view.steps for p in s.problems]
+    assert shown == list(view.verdict.problems)  # a clean hand: nothing at any step
+
+
+def test_the_header_names_game_limit_stakes_table_and_tournament() -> None:
+    header = hand_view(one_hand(SNG, "220001120247")).header
+    assert header.lines() == [
+        "Hand #220001120247 · pokerstars · 2-7 Triple Draw · Fixed limit · 200/400 chips",
+        "Table 2200011204 1 (6-max, 3 players dealt in, button seat 1)",
+        "Tournament #2200011204, level VIII",
+        "2026-03-02 06:58:01",
+    ]
+    [cash] = hands_of(STARS_TRIPLE)
+    assert hand_view(cash).header.stakes == "0.10/0.20 USD"
+
+
+def test_chips_are_whole_and_money_has_cents() -> None:
+    chips, dollars = Units(True, "chips"), Units(False, "USD")
+    assert (chips.text(526000), chips.plain(526000), chips.name) == ("5,260", "5260", "chips")
+    assert (chips.text(50), dollars.text(-123450)) == ("0.50", "-1,234.50")
+    assert (dollars.plain(526000), dollars.plain(10), dollars.name) == ("5260.00", "0.10", "USD")

@@ -1,0 +1,531 @@
+"""Per-player facts of hands written by hand, each value worked out from the history."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analysis.statistics.facts import (
+    FACT_COLUMNS,
+    PlayerHandFacts,
+    hand_facts,
+    rake_shares,
+    stakes_label,
+)
+from analysis.statistics.hand_classes import hand_class, is_made
+from analysis.statistics.positions import middle_labels, positions
+from engine.cards import parse_cards
+from engine.record import (
+    Action,
+    ActionKind,
+    Collect,
+    Draw,
+    Game,
+    Hand,
+    Post,
+    PostKind,
+    Seat,
+    Show,
+    Stakes,
+    Structure,
+    Uncalled,
+)
+from engine.sim.dealer import deal_hands
+from tests.corpus import CORPUS
+from tests.handbuild import make_hand
+
+# The PokerStars sample "Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106", rebuilt by hand.
+STARS_SAMPLE = make_hand(
+    [(1, "P1", 436), (2, "Hero", 340), (3, "P2", 300), (4, "P3", 398), (5, "P4", 446)],
+    [
+        ("post", "Hero", "sb", 5), ("post", "P2", "bb", 10),
+        ("call", "P3", 0, 10), ("fold", "P4", 0), ("call", "P1", 0, 10),
+        ("fold", "Hero", 0), ("check", "P2", 0),
+        ("draw", "P2", 1, 3), ("draw", "P3", 1, 2), ("draw", "P1", 1, 2),
+        ("check", "P2", 1), ("check", "P3", 1), ("bet", "P1", 1, 10),
+        ("fold", "P2", 1), ("call", "P3", 1, 10),
+        ("draw", "P3", 2, 2), ("draw", "P1", 2, 0),
+        ("check", "P3", 2), ("bet", "P1", 2, 20), ("call", "P3", 2, 20),
+        ("draw", "P3", 3, 1), ("draw", "P1", 3, 0),
+        ("bet", "P3", 3, 20), ("call", "P1", 3, 20),
+        ("show", "P3", "7d2s8d5h5c"), ("show", "P1", "3c6s7h8c9d"),
+        ("collect", "P1", 129),
+    ],
+    button=1, stakes=Stakes(5, 10, 10, 20), hero="Hero", dealt="8sTdKdQsQc", rake=6,
+)
+
+# Three-handed: the button steals, the small blind (hero, a made 8-low) 3-bets, the big
+# blind folds facing the 3-bet, the button caps; the button stands pat, the hero breaks
+# the 8 and then folds to the pat button's bet.
+STEAL_CAP = make_hand(
+    [(1, "A", 2000), (2, "H", 2000), (3, "C", 2000)],
+    [
+        ("post", "H", "sb", 50), ("post", "C", "bb", 100),
+        ("raise", "A", 0, 200, 200), ("raise", "H", 0, 250, 300), ("fold", "C", 0),
+        ("raise", "A", 0, 200, 400), ("call", "H", 0, 100),
+        ("draw", "A", 1, 0), ("draw", "H", 1, 1, "8s", "6d4c3h2s", "Kd"),
+        ("check", "H", 1), ("bet", "A", 1, 100), ("fold", "H", 1),
+        ("uncalled", "A", 100), ("collect", "A", 900),
+    ],
+    button=1, hero="H", dealt="8s6d4c3h2s",
+)
+
+# Heads-up walk: the button folds its small blind.
+WALK = make_hand(
+    [(1, "X", 1000), (2, "Y", 1000)],
+    [("post", "X", "sb", 50), ("post", "Y", "bb", 100), ("fold", "X", 0),
+     ("uncalled", "Y", 50), ("collect", "Y", 100)],
+    button=1,
+)
+
+# No-limit single draw heads-up: the hero raises the button, stands pat on a pair of
+# kings (a snow) and is called down by an 8-low; rake 18.
+SNOW = make_hand(
+    [(1, "H", 5000), (2, "V", 5000)],
+    [
+        ("post", "H", "sb", 50), ("post", "V", "bb", 100),
+        ("raise", "H", 0, 250, 300), ("call", "V", 0, 200),
+        ("draw", "V", 1, 2), ("draw", "H", 1, 0),
+        ("check", "V", 1), ("bet", "H", 1, 600), ("call", "V", 1, 600),
+        ("show", "H", "KdKc9s5h2c"), ("show", "V", "8c7d5s3d2h"),
+        ("collect", "V", 1782),
+    ],
+    button=1, game=Game.SINGLE_DRAW_27, structure=Structure.NO_LIMIT,
+    stakes=Stakes(50, 100, 100, 100), hero="H", dealt="KdKc9s5h2c", rake=18,
+)
+
+
+def by_player(hand: Any) -> dict[str, PlayerHandFacts]:
+    return {r.player: r for r in hand_facts(hand)}
+
+
+def test_fact_columns_follow_the_row_fields_in_order() -> None:
+    row = hand_facts(WALK)[0]
+    assert list(FACT_COLUMNS) == [
+        f for f in PlayerHandFacts.__slots__  # type: ignore[attr-defined]
+    ]
+    assert len(row.as_tuple()) == len(FACT_COLUMNS)
+    assert FACT_COLUMNS["net"] == "BIGINT"
+    assert FACT_COLUMNS["drawn_1"] == "SMALLINT"
+    assert FACT_COLUMNS["time"] == "TIMESTAMP"
+    assert FACT_COLUMNS["vpip"] == "BOOLEAN"
+    assert FACT_COLUMNS["final_class"] == "VARCHAR"
+
+
+def test_stars_sample_positions_money_and_showdown() -> None:
+    f = by_player(STARS_SAMPLE)
+    assert list(f) == ["P1", "Hero", "P2", "P3", "P4"]
+    assert {p: r.position for p, r in f.items()} == {
+        "P1": "BTN", "Hero": "SB", "P2": "BB", "P3": "UTG", "P4": "CO",
+    }
+    assert {p: (r.invested, r.collected, r.net) for p, r in f.items()} == {
+        "P1": (60, 129, 69), "Hero": (5, 0, -5), "P2": (10, 0, -10),
+        "P3": (60, 0, -60), "P4": (0, 0, 0),
+    }
+    assert f["P1"].rake_share == 6 and f["P3"].rake_share == 0
+    assert f["P1"].went_to_showdown and f["P3"].went_to_showdown
+    assert not f["P2"].went_to_showdown and not f["Hero"].went_to_showdown
+    assert f["P1"].won_at_showdown and not f["P3"].won_at_showdown
+    assert (f["P1"].net_showdown, f["P1"].net_nonshowdown) == (69, 0)
+    assert (f["P2"].net_showdown, f["P2"].net_nonshowdown) == (0, -10)
+    assert f["P1"].final_class == "9-low" and f["P1"].final_cards == "3c6s7h8c9d"
+    assert f["P3"].final_class == "paired"
+    assert f["Hero"].final_class is None and f["Hero"].final_cards is None
+    assert all(r.players == 5 for r in f.values())
+    assert f["Hero"].is_hero and not f["P1"].is_hero
+    assert f["P1"].stakes == "0.10/0.20" and f["P1"].big_bet == 20
+
+
+def test_stars_sample_pre_draw_flags() -> None:
+    f = by_player(STARS_SAMPLE)
+    flags = ("predraw_acted", "vpip", "rfi_opp", "rfi", "pfr", "steal_opp", "three_bet_opp")
+    got = {p: tuple(getattr(r, k) for k in flags) for p, r in f.items()}
+    assert got == {
+        "P1": (True, True, False, False, False, False, False),
+        "Hero": (True, False, False, False, False, False, False),
+        "P2": (True, False, False, False, False, False, False),
+        "P3": (True, True, True, False, False, False, False),
+        "P4": (True, False, False, False, False, False, False),
+    }
+    assert {p: r.folded_round for p, r in f.items()} == {
+        "P1": None, "Hero": 0, "P2": 1, "P3": None, "P4": 0,
+    }
+
+
+def test_stars_sample_draws_and_rounds() -> None:
+    f = by_player(STARS_SAMPLE)
+    assert (f["P1"].drawn_1, f["P1"].drawn_2, f["P1"].drawn_3) == (2, 0, 0)
+    assert (f["P1"].pat_1, f["P1"].pat_2, f["P1"].pat_3) == (False, True, True)
+    assert (f["P3"].drawn_1, f["P3"].drawn_2, f["P3"].drawn_3) == (2, 2, 1)
+    assert (f["P2"].drawn_1, f["P2"].drawn_2, f["P2"].pat_2) == (3, None, None)
+    assert f["Hero"].drawn_1 is None and f["Hero"].pat_1 is None
+    assert {p: r.draws_seen for p, r in f.items()} == {
+        "P1": 3, "Hero": 0, "P2": 1, "P3": 3, "P4": 0,
+    }
+    assert f["P2"].saw_draw_1 and not f["P2"].won_saw_draw_1 and f["P1"].won_saw_draw_1
+    # P1 stood pat on draws 2 and 3 and showed a 9-low: two known pats, a made hand.
+    assert (f["P1"].snow_opp, f["P1"].snowed, f["P1"].break_opp, f["P1"].broke) == (
+        True, False, True, False)
+    assert (f["P3"].snow_opp, f["P3"].break_opp) == (False, False)
+    # P3 called P1's bet after P1 stood pat on the second draw.
+    assert (f["P3"].fold_to_pat_opp, f["P3"].fold_to_pat) == (True, False)
+    assert (f["P2"].fold_to_pat_opp, f["P1"].fold_to_pat_opp) == (False, False)
+    p1 = f["P1"]
+    assert (p1.calls_0, p1.bets_1, p1.bets_2, p1.calls_3, p1.raises_0) == (1, 1, 1, 1, 0)
+    p2 = f["P2"]
+    assert (p2.checks_0, p2.checks_1, p2.calls_1) == (1, 1, 0)
+
+
+def test_steal_three_bet_cap_break_and_fold_to_pat() -> None:
+    f = by_player(STEAL_CAP)
+    assert {p: r.position for p, r in f.items()} == {"A": "BTN", "H": "SB", "C": "BB"}
+    a, h, c = f["A"], f["H"], f["C"]
+    assert (a.rfi_opp, a.rfi, a.steal_opp, a.steal, a.pfr, a.vpip) == (True,) * 6
+    assert (a.three_bet_opp, a.cap_opp, a.cap) == (False, True, True)
+    assert (a.fold_to_three_bet_opp, a.fold_to_three_bet) == (True, False)
+    assert (c.fold_to_three_bet_opp, h.fold_to_three_bet_opp) == (False, False)
+    assert (h.rfi_opp, h.three_bet_opp, h.three_bet, h.cap_opp) == (False, True, True, False)
+    assert (h.fold_to_steal_opp, h.fold_to_steal) == (True, False)
+    assert (c.fold_to_steal_opp, c.cap_opp, c.cap, c.three_bet_opp) == (
+        False, True, False, False)
+    assert (c.vpip, c.predraw_acted) == (False, True)
+    assert (a.raises_0, h.raises_0, h.calls_0) == (2, 1, 1)
+    assert (a.invested, a.collected, a.net) == (400, 900, 500)
+    assert (h.net, c.net) == (-400, -100)
+    assert not a.went_to_showdown and a.net_nonshowdown == 500 and a.won
+    assert (h.break_opp, h.broke, h.snow_opp) == (True, True, False)
+    assert (a.snow_opp, a.pat_1, a.drawn_1) == (False, True, 0)
+    assert (h.fold_to_pat_opp, h.fold_to_pat) == (True, True)
+    assert (a.draws_seen, h.draws_seen, c.draws_seen) == (1, 1, 0)
+
+
+def test_heads_up_walk() -> None:
+    f = by_player(WALK)
+    assert {p: r.position for p, r in f.items()} == {"X": "BTN", "Y": "BB"}
+    x, y = f["X"], f["Y"]
+    assert (x.rfi_opp, x.rfi, x.steal_opp, x.steal, x.predraw_acted) == (
+        True, False, True, False, True)
+    assert (y.predraw_acted, y.vpip, y.rfi_opp, y.fold_to_steal_opp) == (False,) * 4
+    assert (y.invested, y.collected, y.net, x.net) == (50, 100, 50, -50)
+    assert (x.draws_seen, y.draws_seen, y.went_to_showdown) == (0, 0, False)
+
+
+def test_snow_with_a_pair_and_showdown_classes() -> None:
+    f = by_player(SNOW)
+    h, v = f["H"], f["V"]
+    assert (h.snow_opp, h.snowed, h.break_opp, h.broke) == (True, True, False, False)
+    assert (h.final_class, v.final_class) == ("paired", "8-low")
+    assert (h.net, h.net_showdown, v.net, v.rake_share) == (-900, -900, 882, 18)
+    assert (v.won_at_showdown, h.won_at_showdown) == (True, False)
+    assert (v.fold_to_pat_opp, v.fold_to_pat) == (True, False)
+    assert (v.fold_to_steal_opp, v.fold_to_steal, v.three_bet_opp, v.three_bet) == (
+        True, False, True, False)
+    assert (h.steal, h.drawn_1, h.drawn_2, h.pat_2) == (True, 0, None, None)
+    assert h.game == "27_single_draw" and h.structure == "no_limit"
+
+
+def test_site_stated_net_wins_over_chips() -> None:
+    hand = make_hand(
+        [(1, "X", 1000), (2, "Y", 1000)],
+        [("post", "X", "sb", 50), ("post", "Y", "bb", 100), ("fold", "X", 0),
+         ("collect", "Y", 150)],
+        button=1, net=(("X", -50), ("Y", 45)),
+    )
+    f = by_player(hand)
+    assert (f["Y"].invested, f["Y"].collected, f["Y"].net, f["X"].net) == (100, 150, 45, -50)
+
+
+def test_players_sitting_out_are_not_dealt_in() -> None:
+    hand = make_hand(
+        [(1, "X", 1000), (2, "Y", 1000), (3, "Z", 1000)],
+        [("post", "X", "sb", 50), ("post", "Y", "bb", 100), ("fold", "X", 0),
+         ("uncalled", "Y", 50), ("collect", "Y", 100)],
+        button=3,
+    )
+    f = by_player(hand)
+    assert list(f) == ["X", "Y"]
+    assert f["X"].players == 2 and f["X"].position == "BTN"
+
+
+def test_hand_with_nobody_dealt_in_has_no_rows() -> None:
+    assert hand_facts(make_hand([(1, "X", 1000)], [], button=1)) == []
+
+
+def test_positions_six_handed_and_dead_small_blind() -> None:
+    seats = [(i, f"p{i}", 1000) for i in range(1, 7)]
+    six = make_hand(seats, [("post", "p2", "sb", 50), ("post", "p3", "bb", 100)], button=1)
+    assert positions(six, [f"p{i}" for i in range(1, 7)]) == {
+        "p1": "BTN", "p2": "SB", "p3": "BB", "p4": "UTG", "p5": "MP", "p6": "CO",
+    }
+    dead_sb = make_hand(seats[:5], [("post", "p3", "bb", 100)], button=1)
+    assert positions(dead_sb, [f"p{i}" for i in range(1, 6)]) == {
+        "p2": "BTN", "p3": "BB", "p4": "UTG", "p5": "MP", "p1": "CO",
+    }
+
+
+def test_middle_labels() -> None:
+    assert middle_labels(0) == ()
+    assert middle_labels(1) == ("CO",)
+    assert middle_labels(3) == ("UTG", "MP", "CO")
+    assert middle_labels(5) == ("UTG", "UTG+1", "UTG+2", "MP", "CO")
+
+
+def test_rake_split_in_proportion_to_collections() -> None:
+    assert rake_shares(10, {"a": 300, "b": 0, "c": 100}) == {"a": 8, "b": 0, "c": 2}
+    assert rake_shares(5, {"a": 100, "b": 100}) == {"a": 3, "b": 2}
+    assert rake_shares(5, {"a": 0}) == {"a": 0}
+
+
+def test_stakes_label_formats_hundredths() -> None:
+    assert stakes_label(WALK) == "1/2"
+    assert stakes_label(STARS_SAMPLE) == "0.10/0.20"
+
+
+@pytest.mark.parametrize(
+    ("cards", "game", "cls", "made"),
+    [
+        ("7s5d4h3c2s", Game.TRIPLE_DRAW_27, "7-low", True),
+        ("8s6d4h3c2s", Game.TRIPLE_DRAW_27, "8-low", True),
+        ("Ts9d4h3c2s", Game.TRIPLE_DRAW_27, "10-low", True),
+        ("Js9d4h3c2s", Game.TRIPLE_DRAW_27, "J-low or worse", False),
+        ("As5d4h3c2s", Game.TRIPLE_DRAW_27, "J-low or worse", False),
+        ("6s5d4h3c2s", Game.TRIPLE_DRAW_27, "straight or flush", False),
+        ("8s6s4s3s2s", Game.TRIPLE_DRAW_27, "straight or flush", False),
+        ("7s7d4h3c2s", Game.TRIPLE_DRAW_27, "paired", False),
+        ("As5d4h3c2s", Game.TRIPLE_DRAW_A5, "5-low", True),
+        ("6s5s4s3s2s", Game.TRIPLE_DRAW_A5, "6-low", True),
+        ("KsQd4h3cAs", Game.SINGLE_DRAW_A5, "J-low or worse", False),
+        ("As5d4h3c2s", Game.FIVE_CARD_DRAW, "straight", True),
+        ("AsAd4h4c2s", Game.FIVE_CARD_DRAW, "two pair", False),
+        ("AsAdAh4c4s", Game.FIVE_CARD_DRAW, "full house", True),
+    ],
+)
+def test_hand_classes(cards: str, game: Game, cls: str, made: bool) -> None:
+    assert hand_class(parse_cards(cards), game) == cls
+    assert is_made(parse_cards(cards), game) is made
+
+
+def test_hand_class_needs_five_cards() -> None:
+    assert hand_class(parse_cards("7s5d4h3c"), Game.TRIPLE_DRAW_27) is None
+
+
+# --- properties: any record, however odd, gives consistent rows ---------------------------
+
+NAMES = ("a", "b", "c", "d", "e")
+
+
+some_cards = st.lists(st.integers(-1, 53), max_size=6).map(tuple)
+maybe_cards = st.one_of(st.none(), some_cards)
+
+
+@st.composite
+def odd_hands(draw: st.DrawFn) -> Hand:
+    n = draw(st.integers(1, 5))
+    seats = tuple(Seat(i + 1, NAMES[i], 1000, i, draw(st.booleans())) for i in range(n))
+    who = st.sampled_from((*NAMES[:n], "ghost"))
+    step = st.one_of(
+        st.builds(Post, who, st.sampled_from(list(PostKind)), st.integers(0, 300), st.just(1)),
+        st.builds(Action, who, st.integers(0, 4), st.sampled_from(list(ActionKind)),
+                  st.just(1), st.integers(0, 300)),
+        st.builds(Draw, who, st.integers(1, 4), st.integers(0, 5), st.just(1),
+                  maybe_cards, maybe_cards, maybe_cards, st.integers(0, 2)),
+        st.builds(Show, who, some_cards, st.just(1), st.booleans(), st.integers(0, 2)),
+        st.builds(Uncalled, who, st.integers(0, 300), st.just(1)),
+        st.builds(Collect, who, st.integers(0, 900), st.just(1)),
+    )
+    base = make_hand([], [], button=draw(st.one_of(st.none(), st.integers(0, 6))),
+                     game=draw(st.sampled_from(list(Game))),
+                     hero=draw(st.sampled_from((None, *NAMES))), dealt="7s5d4h3c2s",
+                     rake=draw(st.one_of(st.none(), st.integers(0, 50))))
+    return replace(base, seats=seats, steps=tuple(draw(st.lists(step, max_size=30))),
+                   dealt=draw(maybe_cards))
+
+
+def check_consistent(rows: list[PlayerHandFacts]) -> None:
+    assert len({r.position for r in rows}) == len(rows)
+    assert len({r.player for r in rows}) == len(rows)
+    for r in rows:
+        assert r.players == len(rows)
+        for taken, opp in (
+            (r.rfi, r.rfi_opp), (r.steal, r.steal_opp), (r.three_bet, r.three_bet_opp),
+            (r.cap, r.cap_opp), (r.fold_to_steal, r.fold_to_steal_opp),
+            (r.fold_to_pat, r.fold_to_pat_opp), (r.snowed, r.snow_opp),
+            (r.broke, r.break_opp), (r.vpip, r.predraw_acted), (r.pfr, r.vpip),
+            (r.won_at_showdown, r.went_to_showdown), (r.won_saw_draw_1, r.saw_draw_1),
+            (r.steal_opp, r.rfi_opp), (r.fold_to_three_bet, r.fold_to_three_bet_opp),
+            (r.fold_to_three_bet_opp, r.cap_opp),
+        ):
+            assert opp or not taken
+        assert r.net_showdown + r.net_nonshowdown == r.net
+        for k in (1, 2, 3):
+            d, pat = getattr(r, f"drawn_{k}"), getattr(r, f"pat_{k}")
+            assert pat == (None if d is None else d == 0)
+        assert (r.final_class is None) or r.went_to_showdown
+        assert r.saw_draw_1 == (r.draws_seen >= 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(odd_hands())
+def test_any_record_gives_consistent_rows(hand: Hand) -> None:
+    rows = hand_facts(hand)
+    check_consistent(rows)
+    shares = sum(r.rake_share for r in rows)
+    assert shares in (0, hand.rake) if hand.rake is not None else shares >= 0
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [(Game.TRIPLE_DRAW_27, 6), (Game.TRIPLE_DRAW_27, 2), (Game.SINGLE_DRAW_27, 4),
+     (Game.TRIPLE_DRAW_A5, 3), (Game.FIVE_CARD_DRAW, 5)],
+)
+def test_dealt_hands_balance_and_know_the_heros_showdown_hand(game: Game, players: int) -> None:
+    labels = {
+        2: {"BTN", "BB"}, 3: {"BTN", "SB", "BB"}, 4: {"CO", "BTN", "SB", "BB"},
+        5: {"UTG", "CO", "BTN", "SB", "BB"}, 6: {"UTG", "MP", "CO", "BTN", "SB", "BB"},
+    }
+    for hand in deal_hands(150, game, players, seed=3):
+        rows = hand_facts(hand)
+        check_consistent(rows)
+        assert sum(r.net for r in rows) == -(hand.rake or 0)
+        assert sum(r.rake_share for r in rows) == (hand.rake or 0)
+        assert {r.position for r in rows} == labels[len(rows)]
+        for r in rows:
+            if r.is_hero and r.went_to_showdown:
+                assert r.final_class is not None
+            assert r.drawn_2 is None or game in (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5)
+
+
+def test_times_are_stored_in_utc_without_zone() -> None:
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from analysis.statistics.facts import stored_time
+
+    cet = timezone(timedelta(hours=1))
+    assert stored_time(datetime(2024, 1, 1, 12, 0, tzinfo=cet)) == datetime(2024, 1, 1, 11, 0)
+    assert stored_time(datetime(2024, 1, 1, 12, 0, tzinfo=UTC)) == datetime(2024, 1, 1, 12, 0)
+    assert stored_time(datetime(2024, 1, 1, 12, 0)) == datetime(2024, 1, 1, 12, 0)
+    assert stored_time(None) is None
+
+
+# --- money the history leaves implicit ----------------------------------------------------
+
+SILENT = [
+    ("post", "X", "sb", 50), ("post", "Y", "bb", 100), ("raise", "X", 0, 150, 200),
+    ("call", "Y", 0, 100), ("draw", "X", 1, 1), ("draw", "Y", 1, 2),
+    ("bet", "X", 1, 100), ("fold", "Y", 1),
+]
+
+
+def test_uncalled_bet_returned_silently_comes_off_the_investment() -> None:
+    # Boss style: the unmatched 100 goes back with no line; X collects the pot less rake.
+    hand = make_hand([(1, "X", 1000), (2, "Y", 1000)], [*SILENT, ("collect", "X", 390)],
+                     button=1, rake=10)
+    f = by_player(hand)
+    assert (f["X"].invested, f["X"].collected, f["X"].net) == (200, 390, 190)
+    assert (f["Y"].net, f["X"].rake_share) == (-200, 10)
+
+
+def test_uncalled_bet_folded_into_the_collection_stays_invested() -> None:
+    hand = make_hand([(1, "X", 1000), (2, "Y", 1000)], [*SILENT, ("collect", "X", 490)],
+                     button=1, rake=10)
+    f = by_player(hand)
+    assert (f["X"].invested, f["X"].collected, f["X"].net) == (300, 490, 190)
+
+
+def test_unstated_rake_is_what_went_in_and_did_not_come_out() -> None:
+    hand = make_hand([(1, "X", 1000), (2, "Y", 1000)],
+                     [*SILENT, ("uncalled", "X", 100), ("collect", "X", 381)], button=1)
+    f = by_player(hand)
+    assert (f["X"].net, f["X"].rake_share, f["Y"].net) == (181, 19, -200)
+    stated = replace(hand, net=(("X", 190), ("Y", -200)))
+    assert by_player(stated)["X"].rake_share == 10
+
+
+# --- real histories ---------------------------------------------------------------------
+
+STARS_FILE = CORPUS / "cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt"
+
+
+def test_the_real_stars_sample_gives_the_facts_worked_by_hand() -> None:
+    from parser.reader import read_path
+
+    (hand,) = [out for _, out in read_path(STARS_FILE) if isinstance(out, Hand)]
+    got = [replace(r, time=None) for r in hand_facts(hand)]
+    names = {"P1": "Player1", "P2": "Player2", "P3": "Player3", "P4": "Player4", "Hero": "Hero"}
+    want = [replace(r, time=None, hand_id="63845186378", player=names[r.player])
+            for r in hand_facts(STARS_SAMPLE)]
+    assert got == want
+    assert hand_facts(hand)[0].time == datetime(2011, 6, 26, 17, 34, 2)  # 18:34 WET
+
+
+def test_every_corpus_hand_gives_consistent_rows_and_balances() -> None:
+    from analysis.pipeline.verify_files import verify_paths
+
+    seen = balanced = 0
+    for res in verify_paths([CORPUS]):
+        if res.hand is None:
+            continue
+        rows = hand_facts(res.hand)
+        check_consistent(rows)
+        seen += 1
+        if res.status == "ok":
+            assert sum(r.net for r in rows) == -sum(r.rake_share for r in rows), res.file
+            if res.hand.rake is not None:
+                assert sum(r.rake_share for r in rows) in (0, res.hand.rake), res.file
+            balanced += 1
+    assert seen >= 60 and balanced >= 50
+
+
+five_cards = st.permutations(range(52)).map(lambda p: tuple(p[:5]))
+
+
+@settings(max_examples=400, deadline=None)
+@given(five_cards, five_cards, st.sampled_from([Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5]))
+def test_low_classes_order_hands_as_the_ranking_does(a: Any, b: Any, game: Game) -> None:
+    from analysis.statistics.hand_classes import LOWBALL_27_CLASSES, LOWBALL_A5_CLASSES, PAIRED
+    from engine.ranking import rank, ranking_for
+
+    order = LOWBALL_27_CLASSES if game is Game.TRIPLE_DRAW_27 else LOWBALL_A5_CLASSES
+    low = order[: order.index(PAIRED)]  # the no-pair classes, best first
+    ca, cb = hand_class(a, game), hand_class(b, game)
+    ra, rb = rank(a, ranking_for(game)), rank(b, ranking_for(game))
+    if ca in low and cb in low and low.index(ca) < low.index(cb):
+        assert ra < rb
+    if ca in low and cb not in low:
+        assert ra < rb
+    assert is_made(a, game) == (ca in low[:-1])
+
+
+def test_cards_out_of_range_give_no_text_and_no_class() -> None:
+    hand = replace(SNOW, steps=tuple(
+        replace(s, cards=(60, 1, 2, 3, 4)) if isinstance(s, Show) and s.player == "V" else s
+        for s in SNOW.steps
+    ))
+    v = by_player(hand)["V"]
+    assert (v.final_cards, v.final_class, v.cards_shown) == (None, None, True)
+
+
+def test_positions_without_blinds_count_from_the_button() -> None:
+    seats = [(i, f"p{i}", 1000) for i in range(1, 5)]
+    antes = make_hand(seats, [("post", f"p{i}", "ante", 10) for i in range(1, 5)], button=2)
+    assert positions(antes, ["p1", "p2", "p3", "p4"]) == {
+        "p3": "UTG", "p4": "MP", "p1": "CO", "p2": "BTN",
+    }
+
+
+def test_fold_to_three_bet() -> None:
+    hand = make_hand(
+        [(1, "A", 2000), (2, "H", 2000), (3, "C", 2000)],
+        [("post", "H", "sb", 50), ("post", "C", "bb", 100),
+         ("raise", "A", 0, 200, 200), ("raise", "H", 0, 250, 300), ("fold", "C", 0),
+         ("fold", "A", 0), ("uncalled", "H", 100), ("collect", "H", 500)],
+        button=1,
+    )
+    f = by_player(hand)
+    assert (f["A"].fold_to_three_bet_opp, f["A"].fold_to_three_bet) == (True, True)
+    assert (f["H"].three_bet, f["H"].net, f["A"].net) == (True, 300, -200)

@@ -1,0 +1,97 @@
+"""The live session and the HUD (``analysis.statistics.live``) over dealt hands with known times."""
+
+from __future__ import annotations
+
+import io
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from analysis.pipeline.importer import import_paths
+from analysis.simulate import simulate
+from analysis.statistics.figures import summary
+from analysis.statistics.live import HUD_KEYS, current_session, hud, player_figures, session_hands
+from analysis.storage import db
+from engine.record import Game
+
+
+def _dealt(n: int, seed: int, day: str | None = None, table: str | None = None) -> str:
+    out = io.StringIO()
+    simulate(out, n, Game.TRIPLE_DRAW_27, 6, seed)
+    text = out.getvalue()
+    if day is not None:  # the same deal a day later: another session
+        text = text.replace("2026/03/01", day)
+    if table is not None:
+        text = text.replace("Table 'Alcyone'", f"Table '{table}'")
+    return text
+
+
+@pytest.fixture(name="con")
+def con_fixture(tmp_path: Path) -> duckdb.DuckDBPyConnection:
+    (tmp_path / "old.txt").write_text(_dealt(40, 3), encoding="utf-8")
+    (tmp_path / "new.txt").write_text(_dealt(25, 4, day="2026/03/02", table="Merope"),
+                                      encoding="utf-8")
+    con = db.connect(tmp_path / "d.duckdb")
+    import_paths(con, [tmp_path / "old.txt", tmp_path / "new.txt"], workers=0)
+    return con
+
+
+def test_the_current_session_is_the_latest_run_of_hands(con: duckdb.DuckDBPyConnection) -> None:
+    s = current_session(con, now=datetime.now())
+    assert s is not None
+    assert s.player == "Hero"
+    assert s.hands == 25  # the second day's hands only: a gap of a day ends a session
+    assert s.start.date().isoformat() == "2026-03-02" and s.end.date() == s.start.date()
+    net = con.execute(
+        "SELECT sum(net), sum(net::DOUBLE / big_bet) FROM player_hands "
+        "WHERE player = 'Hero' AND time >= '2026-03-02'"
+    ).fetchall()[0]
+    assert s.net == net[0]
+    assert s.bb_per_100 == pytest.approx(100 * net[1] / 25)
+    assert s.currencies == ("USD",)
+    assert s.live  # just imported
+    later = current_session(con, now=datetime.now() + timedelta(hours=1))
+    assert later is not None and not later.live
+
+
+def test_session_hands_are_the_latest_first(con: duckdb.DuckDBPyConnection) -> None:
+    s = current_session(con)
+    assert s is not None
+    last = session_hands(con, s, limit=5)
+    assert len(last) == 5
+    expected = con.execute(
+        "SELECT hand_id FROM hands WHERE time >= '2026-03-02' ORDER BY time DESC, id DESC "
+        "LIMIT 5"
+    ).fetchall()
+    assert list(last["hand_id"]) == [e[0] for e in expected]
+    assert list(last["table_name"]) == ["Merope"] * 5
+
+
+def test_the_hud_shows_each_opponent_of_the_recent_table(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    tables = hud(con)
+    assert [(t.site, t.table) for t in tables] == [("pokerstars", "Merope")]  # old is a day off
+    players = tables[0].players
+    seated = con.execute(
+        "SELECT seat, player FROM seats WHERE hand = (SELECT max(id) FROM hands) "
+        "AND player <> 'Hero' ORDER BY seat"
+    ).fetchall()
+    assert list(zip(players["seat"], players["player"], strict=True)) == seated
+    everyone = summary(con).set_index("player")
+    for row in players.to_dict("records"):
+        full = everyone.loc[row["player"]]
+        assert row["hands"] == full["hands"]  # over all their hands, both tables
+        for key in HUD_KEYS:
+            assert row[f"{key}_d"] == full[f"{key}_d"]
+            assert row[key] == pytest.approx(full[key], nan_ok=True)
+    wide = hud(con, window=timedelta(days=2))
+    assert [t.table for t in wide] == ["Merope", "Alcyone"]
+
+
+def test_player_figures_of_nobody_is_empty(con: duckdb.DuckDBPyConnection) -> None:
+    assert player_figures(con, []).empty
+    assert hud(db.connect(db.MEMORY)) == []
+    assert current_session(db.connect(db.MEMORY)) is None

@@ -1,0 +1,235 @@
+"""The database file: where it is, that it is created once, and its schema versions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from analysis.storage import db as dbmod
+from analysis.storage.schema import CURRENT_VERSION, MIGRATIONS, migrate
+
+TABLES = {
+    "hands",
+    "seats",
+    "actions",
+    "draws",
+    "shows",
+    "payouts",
+    "problems",
+    "quarantine",
+    "import_batches",
+    "files",
+    "meta",
+    "schema_version",
+}
+
+
+def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
+    return {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+
+
+def test_argument_wins_over_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DRAWLAB_DB", str(tmp_path / "env.duckdb"))
+    assert dbmod.resolve_path(tmp_path / "arg.duckdb") == str(tmp_path / "arg.duckdb")
+    assert dbmod.resolve_path(None) == str(tmp_path / "env.duckdb")
+
+
+def test_default_is_in_the_users_drawlab_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DRAWLAB_DB", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert dbmod.resolve_path() == str(tmp_path / ".drawlab" / "drawlab.duckdb")
+    con = dbmod.connect()
+    con.close()
+    assert (tmp_path / ".drawlab" / "drawlab.duckdb").is_file()
+
+
+def test_first_connect_creates_every_table_at_current_version(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "dir" / "x.duckdb"
+    con = dbmod.connect(path)
+    assert _tables(con) >= TABLES
+    assert con.execute("SELECT max(version) FROM schema_version").fetchone() == (CURRENT_VERSION,)
+    con.close()
+
+
+def test_reopening_applies_no_migration_twice(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    dbmod.connect(path).close()
+    con = dbmod.connect(path)
+    rows = con.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
+    assert rows == [(v,) for v in range(1, len(MIGRATIONS) + 1)]
+    assert migrate(con) == CURRENT_VERSION
+    con.close()
+
+
+def test_newer_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    con = dbmod.connect(path)
+    con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [CURRENT_VERSION + 1])
+    con.close()
+    with pytest.raises(RuntimeError, match="newer than this DrawLab"):
+        dbmod.connect(path)
+
+
+def test_read_only_open_of_missing_schema_says_how_to_migrate(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    duckdb.connect(str(path)).close()
+    with pytest.raises(RuntimeError, match="schema version 0"):
+        dbmod.connect(path, read_only=True)
+
+
+def test_hand_key_is_unique(tmp_path: Path) -> None:
+    con = dbmod.connect(tmp_path / "x.duckdb")
+    row = (1, "pokerstars:1", "pokerstars", "ok", 0, 0, "text")
+    sql = "INSERT INTO hands (id, key, site, status, errors, warnings, text) VALUES (?,?,?,?,?,?,?)"
+    con.execute(sql, row)
+    with pytest.raises(duckdb.ConstraintException):
+        con.execute(sql, (2, *row[1:]))
+    con.close()
+
+
+def test_player_hands_follow_the_facts_columns_and_are_refilled(tmp_path: Path) -> None:
+    from analysis.pipeline.importer import import_paths, open_database
+    from analysis.statistics.facts import FACT_COLUMNS
+    from tests.store_data import write_history
+
+    path = tmp_path / "x.duckdb"
+    con = dbmod.connect(path)
+    import_paths(con, [write_history(tmp_path / "h.txt", 20)], workers=0)
+    before = con.execute("SELECT * FROM player_hands ORDER BY hand, seat").fetchall()
+    assert len(before) > 20
+    cols = [r[0] for r in con.execute("DESCRIBE player_hands").fetchall()]
+    assert cols == ["hand", *FACT_COLUMNS]
+    # as if the statistics had changed their columns since this file was written
+    con.execute("UPDATE meta SET value = 'older' WHERE name = 'player_hands_layout'")
+    con.execute("DELETE FROM player_hands WHERE hand > 3")
+    con.close()
+    # opening alone parses nothing: the table is laid out anew and marked stale
+    con = dbmod.connect(path)
+    assert con.execute("SELECT count(*) FROM player_hands").fetchall() == [(0,)]
+    assert dbmod.facts_stale(con)
+    con.close()
+    # a program that writes opens it through the importer, which refills it
+    con = open_database(path)
+    assert con.execute("SELECT * FROM player_hands ORDER BY hand, seat").fetchall() == before
+    assert not dbmod.facts_stale(con)
+    con.close()
+
+
+def test_database_held_by_another_process_is_a_clear_error(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "x.duckdb"
+    dbmod.connect(path).close()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import duckdb, sys; c = duckdb.connect(sys.argv[1]); "
+         "print('held', flush=True); sys.stdin.read()", str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        with pytest.raises(dbmod.DatabaseUnavailable, match="one program write a database"):
+            dbmod.connect(path)
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_read_only_open_of_a_current_database_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    con = dbmod.connect(path)
+    con.execute("INSERT INTO meta VALUES ('probe', 'kept')")
+    con.close()
+    before = path.read_bytes()
+    ro = dbmod.connect(path, read_only=True)
+    try:
+        assert dbmod.one(ro, "SELECT value FROM meta WHERE name = 'probe'") == ("kept",)
+        assert dbmod.one(ro, "SELECT max(version) FROM schema_version") == (CURRENT_VERSION,)
+        with pytest.raises(duckdb.Error, match="read-only"):
+            ro.execute("CREATE TABLE t (x INTEGER)")
+    finally:
+        ro.close()
+    assert path.read_bytes() == before
+
+
+def test_read_only_open_of_a_missing_file_says_import_first(tmp_path: Path) -> None:
+    path = tmp_path / "none.duckdb"
+    with pytest.raises(dbmod.DatabaseMissing, match=r"no database at .*none\.duckdb; import"):
+        dbmod.connect(path, read_only=True)
+    assert not path.exists()
+
+
+def test_read_only_open_of_an_older_database_says_how_to_migrate(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    dbmod.connect(path).close()
+    con = duckdb.connect(str(path))
+    con.execute("DELETE FROM schema_version WHERE version = ?", [CURRENT_VERSION])
+    con.close()
+    with pytest.raises(dbmod.SchemaOutdated) as info:
+        dbmod.connect(path, read_only=True)
+    assert f"schema version {CURRENT_VERSION - 1}, this DrawLab needs {CURRENT_VERSION}" in str(
+        info.value
+    )
+    assert "drawlab import" in str(info.value) and not info.value.newer
+
+
+def test_read_only_open_of_a_newer_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    con = dbmod.connect(path)
+    con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [CURRENT_VERSION + 1])
+    con.close()
+    with pytest.raises(dbmod.SchemaOutdated, match="newer than this DrawLab") as info:
+        dbmod.connect(path, read_only=True)
+    assert info.value.newer
+
+
+def test_read_only_open_refuses_statistics_laid_out_by_another_version(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    con = dbmod.connect(path)
+    con.execute("UPDATE meta SET value = 'older' WHERE name = 'player_hands_layout'")
+    con.close()
+    with pytest.raises(dbmod.SchemaOutdated, match="statistics table has the columns"):
+        dbmod.connect(path, read_only=True)
+
+
+def test_version_3_renames_archive_members_as_the_parser_names_them(tmp_path: Path) -> None:
+    path = tmp_path / "x.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied TIMESTAMP)")
+    for version in (1, 2):
+        for statement in MIGRATIONS[version - 1]:
+            con.execute(statement)
+        con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [version])
+    names = ["up.ZIP!/a.txt", "/h/x.zip!/d/b.txt", "/h/odd!/c.txt"]
+    for i, name in enumerate(names, 1):
+        con.execute(
+            "INSERT INTO hands (id, key, site, status, errors, warnings, file, text) "
+            "VALUES (?, ?, 'pokerstars', 'ok', 0, 0, ?, 't')", [i, f"k{i}", name]
+        )
+        con.execute(
+            "INSERT INTO quarantine (id, key, file, error, text) VALUES (?, ?, ?, 'e', 't')",
+            [i, f"q{i}", name],
+        )
+        con.execute(
+            "INSERT INTO import_batches (id, run, file, hands, added, already_present, ok, "
+            "invalid, parse_error, unsupported, incomplete, started) "
+            "VALUES (?, 'r', ?, 0, 0, 0, 0, 0, 0, 0, 0, current_timestamp)", [i, name]
+        )
+        con.execute("INSERT INTO files VALUES (?, 1, 'c', 1, 1, current_timestamp)", [name])
+    con.close()
+    dbmod.connect(path).close()
+    con = dbmod.connect(path, read_only=True)
+    renamed = [("up.ZIP/a.txt",), ("/h/x.zip/d/b.txt",), ("/h/odd!/c.txt",)]
+    try:
+        for table, column in (
+            ("hands", "file"), ("quarantine", "file"), ("import_batches", "file"),
+            ("files", "path"),
+        ):  # fmt: skip
+            rows = con.execute(f"SELECT {column} FROM {table}").fetchall()
+            assert sorted(rows) == sorted(renamed), table
+    finally:
+        con.close()

@@ -1,0 +1,172 @@
+"""``drawlab stats`` on a database file holding the hand-built hands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from analysis.statistics.facts import hand_facts
+from analysis.storage.db import connect
+from cli import main
+from tests.analysis.statistics.test_figures import small_set
+from tests.statsdb import load_rows
+
+
+@pytest.fixture(scope="module")
+def db_file(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = str(tmp_path_factory.mktemp("stats") / "hands.duckdb")
+    con = connect(path)
+    load_rows(con, [(i, r) for i, h in enumerate(small_set(), 1) for r in hand_facts(h)])
+    con.close()
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["stats", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_text_report_for_the_hero(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", db_file)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Player H: 3 hands"
+    assert lines[1] == "  net won -22.00 = -20.00 big bets, -666.67 BB/100, rake paid 0.00"
+    assert lines[2] == "  showdown -18.00, non-showdown -4.00"
+    assert "  VPIP" + " " * 41 + "100.0% (3/3)" in lines
+    assert "  Snow" + " " * 41 + "100.0% (2/2)" in lines
+    assert "  Cap" + " " * 42 + "- (0/0)" in lines
+
+
+def test_json_report_for_a_player(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", db_file, "--player", "V", "--json")
+    assert code == 0
+    data = strict(out)
+    assert (data["player"], data["hero"]) == ("V", "H")
+    assert data["report"]["results"]["net"] == 1764
+    assert data["report"]["results"]["rake"] == 36
+    stats = {s["key"]: s for s in data["report"]["stats"]}
+    assert (stats["fold_to_pat"]["numerator"], stats["fold_to_pat"]["denominator"]) == (0, 2)
+    assert "VPIP" in data["report"]["definitions"]["vpip"]
+
+
+def test_filters_reach_the_statistics(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", db_file, "--json", "--position", "SB")
+    assert code == 0
+    assert json.loads(out)["report"]["results"]["hands"] == 1
+    code, out, _ = run(capsys, "--db", db_file, "--json", "--to", "2024-02-29",
+                       "--player", "P1")
+    assert json.loads(out)["report"]["results"]["net"] == 69
+
+
+def strict(text: str) -> dict[str, object]:
+    """JSON as other tools read it: NaN and Infinity are not JSON."""
+    def refuse(name: str) -> None:
+        raise ValueError(f"not JSON: {name}")
+    data: dict[str, object] = json.loads(text, parse_constant=refuse)
+    return data
+
+
+def test_all_players(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", db_file, "--all-players", "--json")
+    assert code == 0
+    players = strict(out)["players"]
+    assert isinstance(players, list)
+    assert [p["player"] for p in players[:2]] == ["H", "V"]
+    assert len(players) == 11
+    code, out, _ = run(capsys, "--db", db_file, "--all-players")
+    assert out.splitlines()[1].split() == [
+        "H", "3", "-22.00", "-666.67", "100.0%", "100.0%", "100.0%", "66.7%", "66.7%", "0.33",
+    ]
+
+
+def test_errors_are_messages_not_tracebacks(
+    db_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "--db", db_file, "--player", "nobody")
+    assert (code, err) == (1, "error: no hands for player 'nobody'\n")
+    code, _, err = run(capsys, "--db", str(tmp_path / "none.duckdb"))
+    assert code == 1 and err.startswith("error: no database at ")
+    code, _, err = run(capsys, "--db", db_file, "--from", "yesterday")
+    assert code == 2 and err.startswith("error: ")
+    empty = str(tmp_path / "empty.duckdb")
+    connect(empty).close()
+    code, _, err = run(capsys, "--db", empty)
+    assert (code, err) == (1, "error: no hands match; import hands first or loosen the filters\n")
+
+
+def test_kind_filter(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--db", db_file, "--json", "--kind", "cash", "--player", "H")
+    assert json.loads(out)["report"]["results"]["hands"] == 3
+    code, _, err = run(capsys, "--db", db_file, "--kind", "tournament")
+    assert (code, err) == (1, "error: no hands match; import hands first or loosen the filters\n")
+
+
+def test_valid_only_needs_the_hands_table(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # The fixture database holds facts but no hands rows: nothing is valid.
+    code, _, err = run(capsys, "--db", db_file, "--valid-only")
+    assert (code, err) == (1, "error: no hands match; import hands first or loosen the filters\n")
+
+
+def test_all_players_with_a_minimum_of_hands(
+    db_file: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "--db", db_file, "--all-players", "--json", "--min-hands", "2")
+    assert [p["player"] for p in json.loads(out)["players"]] == ["H", "V"]
+    code, out, _ = run(capsys, "--db", db_file, "--all-players", "--min-hands", "3")
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == ["player", "H"]
+
+
+def test_stats_read_the_file_without_writing_it(
+    db_file: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = Path(db_file).read_bytes()
+    code, out, _ = run(capsys, "--db", db_file, "--all-players", "--json", "--min-hands", "2")
+    assert code == 0 and [p["player"] for p in json.loads(out)["players"]] == ["H", "V"]
+    assert Path(db_file).read_bytes() == before
+
+
+def test_stats_beside_another_reader(db_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import subprocess
+    import sys
+
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import duckdb, sys; c = duckdb.connect(sys.argv[1], "
+         "read_only=True); print('held', flush=True); sys.stdin.read()", db_file],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        code, out, err = run(capsys, "--db", db_file, "--all-players", "--json", "--min-hands", "2")
+        assert (code, err) == (0, "")
+        assert [p["player"] for p in json.loads(out)["players"]] == ["H", "V"]
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_stats_migrate_an_older_database_then_read_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import duckdb
+
+    from analysis.storage.schema import CURRENT_VERSION, MIGRATIONS
+
+    path = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied TIMESTAMP)")
+    for statement in MIGRATIONS[0]:
+        con.execute(statement)
+    con.execute("INSERT INTO schema_version VALUES (1, current_timestamp)")
+    con.close()
+    code, _, err = run(capsys, "--db", str(path))
+    assert (code, err) == (1, "error: no hands match; import hands first or loosen the filters\n")
+    con = duckdb.connect(str(path), read_only=True)
+    assert con.execute("SELECT max(version) FROM schema_version").fetchall() == [
+        (CURRENT_VERSION,)
+    ]
+    con.close()

@@ -1,0 +1,89 @@
+"""AppTest of the Live session and HUD pages over a database another program writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analysis.pipeline.importer import import_paths
+from analysis.storage import db
+from tests.analysis.statistics.test_live import _dealt
+from tests.app_support import app_for
+
+
+def _import(path: Path, folder: Path, name: str, text: str) -> None:
+    """What the watcher does, from outside the page: a short write, then let go."""
+    (folder / name).write_text(text, encoding="utf-8")
+    con = db.connect(path)
+    try:
+        import_paths(con, [folder / name], workers=0)
+    finally:
+        con.close()
+
+
+def _metrics(at: object) -> dict[str, str]:
+    return {str(m.label): str(m.value) for m in at.metric}  # type: ignore[attr-defined]
+
+
+def test_live_page_shows_the_session_and_sees_new_hands_without_an_import_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "d.duckdb"
+    _import(path, tmp_path, "old.txt", _dealt(40, 3))
+    at = app_for(path, monkeypatch).run()
+    at.switch_page("ui/live_page.py").run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Live session"]
+    assert _metrics(at)["Hands"] == "40"
+    assert [s.value for s in at.success] == ["Live: hands are arriving."]
+    assert len(at.dataframe[0].value) == 10  # the last ten hands
+    _import(path, tmp_path, "new.txt", _dealt(25, 4, table="Merope"))
+    at.run()
+    assert not at.exception
+    net = db.connect(path, read_only=True).execute(
+        "SELECT sum(net) FROM player_hands WHERE player = 'Hero'").fetchall()[0][0]
+    from ui.labels import money
+
+    assert _metrics(at) == {"Hands": "65", "Net": money(int(net)), "BB/100": _metrics(at)["BB/100"]}
+    assert "Merope" in set(at.dataframe[0].value["table"])  # both tables, one session
+
+
+def test_replay_button_opens_the_hand_in_the_replayer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "d.duckdb"
+    _import(path, tmp_path, "old.txt", _dealt(12, 3))
+    at = app_for(path, monkeypatch).run()
+    at.switch_page("ui/live_page.py").run()
+    first = at.selectbox(key="live_pick").value
+    at.button(key="live_replay").click().run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Replayer"]
+    assert at.text_input(key="search_id").value == first
+
+
+def test_hud_lists_each_opponent_with_figures_and_samples(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "d.duckdb"
+    _import(path, tmp_path, "old.txt", _dealt(30, 3))
+    at = app_for(path, monkeypatch).run()
+    at.switch_page("ui/hud_page.py").run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["HUD"]
+    assert [str(t.value).split(" · ")[:2] for t in at.text] == [["pokerstars", "Alcyone"]]
+    table = at.dataframe[0].value
+    assert list(table.columns) == ["seat", "player", "hands", "VPIP", "PFR", "3B", "Steal",
+                                   "FtS", "D1", "D2", "D3", "Pat", "Snow", "Brk", "WTSD"]
+    con = db.connect(path, read_only=True)
+    seated = con.execute(
+        "SELECT player FROM seats WHERE hand = (SELECT max(id) FROM hands) "
+        "AND player <> 'Hero' ORDER BY seat").fetchall()
+    assert list(table["player"]) == [p for (p,) in seated] and len(seated) == 5
+    first = seated[0][0]
+    vpip = con.execute(
+        "SELECT sum(vpip::INT), count(*) FROM player_hands WHERE player = ?", [first]
+    ).fetchall()[0]
+    assert table["hands"][0] == vpip[1]
+    assert table["VPIP"][0] == f"{100 * vpip[0] / vpip[1]:.0f} ({vpip[1]})"

@@ -1,0 +1,348 @@
+"""AppTest of the Overview & statistics page (the app's default page) on the corpus."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from analysis.pipeline.importer import import_paths
+from analysis.statistics import figures as stats
+from analysis.statistics.definitions import STATS, definitions
+from analysis.statistics.figures import Filters
+from analysis.storage import db
+from tests.app_support import (  # noqa: F401  (fixtures)
+    STARS_TRIPLE,
+    app_for,
+    corpus_db_file_fixture,
+    corpus_db_fixture,
+    markdown_sources,
+)
+from tests.corpus import CORPUS
+
+DEFS = definitions()
+STARS_USD = Filters(site="pokerstars", currency="USD", tournament=False)  # the view checked
+TOURNAMENT = CORPUS / "tour" / "Stars" / "Draw"
+
+
+def shown_cells(element: object) -> pd.DataFrame:
+    """A table as the browser shows it: the styler's display text of every cell."""
+    styler = element.proto.arrow_data.styler  # type: ignore[attr-defined]
+    return pa.ipc.open_stream(styler.display_values).read_pandas()
+
+
+TABLE_COLUMN = {"opponents": "vpip_d", "sessions_table": "start", "stakes_table": "stakes",
+                "draw_table": "mean_cards"}  # a column only that table has
+
+
+def table(at: AppTest, key: str) -> pd.DataFrame:
+    """One of the page's tables (a plain ``st.dataframe`` carries no key to find it by)."""
+    found = [d.value for d in at.dataframe if TABLE_COLUMN[key] in d.value.columns]
+    assert len(found) == 1, key
+    return found[0]
+
+
+def _metrics(at: object) -> dict[str, tuple[str, str]]:
+    return {m.label: (m.value, m.help) for m in at.metric}  # type: ignore[attr-defined]
+
+
+def stars_app(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """The page showing Hero at PokerStars in USD cash (``STARS_USD``), the view most tests
+    check: the corpus's PokerStars hands have several games, positions and sessions. It is
+    picked, not the default: since the Full Tilt 10-game file is read, Hero plays most at
+    Full Tilt (the first test checks the default against the data)."""
+    at = app_for(corpus_db, monkeypatch).run()
+    at.selectbox(key="hero").set_value(("pokerstars", "Hero")).run()
+    assert not at.exception
+    return at
+
+
+def _money(cents: int) -> str:
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{abs(cents) / 100:,.2f}"
+
+
+def test_overview_is_the_default_page_and_shows_the_detected_hero(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app_for(corpus_db, monkeypatch).run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Overview & statistics"]
+    con = db.connect(corpus_db)
+    assert stats.hero_name(con) == "Hero"
+    # the default is the (site, money) with the most hands of the detected hero, counted
+    # here from the stored rows: Hero at Full Tilt in USD cash (40 hands, more than the 29 at
+    # PokerStars, since the Full Tilt 10-game file's 2-7 and Badugi Hero hands are read)
+    most = con.execute(
+        "SELECT site, tournament_id IS NOT NULL, currency, count(*) AS n FROM player_hands "
+        "WHERE is_hero AND player = 'Hero' GROUP BY ALL ORDER BY n DESC LIMIT 2").fetchall()
+    assert most == [("fulltilt", False, "USD", 40), ("pokerstars", False, "USD", 29)]
+    assert at.selectbox(key="hero").value == ("fulltilt", "Hero")
+    assert at.selectbox(key="f_money").value == (False, "USD")
+    tilt = stats.results(con, "Hero", Filters(site="fulltilt", currency="USD", tournament=False))
+    assert _metrics(at)["Hands"][0] == "40" == f"{tilt.hands:,}"
+    at.selectbox(key="hero").set_value(("pokerstars", "Hero")).run()
+    assert not at.exception
+    res = stats.results(con, "Hero", STARS_USD)
+    m = _metrics(at)
+    assert m["Hands"] == (f"{res.hands:,}", DEFS["hands"])
+    assert m["Net won"][0] == _money(res.net)
+    assert m["Showdown"][0] == _money(res.net_showdown)
+    assert m["Non-showdown"][0] == _money(res.net_nonshowdown)
+    assert res.hands == 29  # of the corpus's 107 cash hands where "Hero" is dealt in
+
+
+def test_every_statistic_is_shown_with_its_definition_on_hover(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    con = db.connect(corpus_db)
+    values = {v.key: v for v in stats.player_stats(con, "Hero", STARS_USD)}
+    m = _metrics(at)
+    for s in STATS:
+        v = values[s.key]
+        value, help_text = m[s.name]
+        assert help_text == f"{s.definition} Sample: {v.numerator} of {v.denominator}."
+        if v.value is None:
+            assert value == "–"
+        elif s.kind == "rate":
+            assert value == f"{100 * v.value:.1f}%"
+        else:
+            assert value == f"{v.value:.2f}"
+
+
+def test_picking_another_hero_changes_the_figures(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app_for(corpus_db, monkeypatch).run()
+    at.selectbox(key="hero").set_value(("pokerstars", "Player1")).run()
+    assert not at.exception
+    res = stats.results(db.connect(corpus_db), "Player1", STARS_USD)
+    assert _metrics(at)["Hands"][0] == f"{res.hands:,}"
+    assert res.hands == 10
+
+
+def test_game_filter_restricts_the_figures(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    games = at.selectbox(key="f_game").options
+    assert "2-7 Triple Draw" in games and "Five-Card Draw" in games
+    at.selectbox(key="f_game").set_value("27_triple_draw").run()
+    assert not at.exception
+    con = db.connect(corpus_db)
+    assert at.selectbox(key="hero").value == ("pokerstars", "Hero")
+    res = stats.results(con, "Hero", Filters(site="pokerstars", game="27_triple_draw",
+                                             currency="USD", tournament=False))
+    assert _metrics(at)["Hands"][0] == f"{res.hands:,}"
+    assert 0 < res.hands < 29
+    # the line above the figures counts the same hands
+    assert at.text[0].value.startswith(f"Showing Hero at PokerStars over {res.hands} hands, ")
+
+
+def test_opponents_are_players_at_a_site_each_figure_beside_its_sample(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    opponents = table(at, "opponents")
+    pairs = list(zip(opponents["site"], opponents["player"], strict=True))
+    assert ("PokerStars", "Hero") not in pairs  # the hero
+    assert ("Full Tilt", "Hero") in pairs  # the same name at another site: another player
+    assert list(opponents.columns) == ["site", "player", "hands", "net", "bb_per_100",
+                                       *[c for s in STATS for c in (s.key, f"{s.key}_d")]]
+    everyone = stats.summary(db.connect(corpus_db), STARS_USD.__class__(
+        currency="USD", tournament=False), by=("site",))
+    assert len(opponents) == len(everyone) - 1
+    row = opponents[(opponents["site"] == "PokerStars") & (opponents["player"] == "Player1")]
+    mine = everyone[(everyone["site"] == "pokerstars") & (everyone["player"] == "Player1")]
+    assert int(row["vpip_d"].iloc[0]) == int(mine["vpip_d"].iloc[0]) == 10
+    cells = shown_cells(at.dataframe[-1])
+    assert not (cells == "None").any().any() and not (cells == "nan").any().any()
+    assert (cells == "–").any().any()  # an empty figure reads as a dash
+
+
+def test_minimum_hands_leaves_out_small_samples(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app_for(corpus_db, monkeypatch).run()
+    before = table(at, "opponents")
+    at.number_input(key="min_hands").set_value(10).run()
+    assert not at.exception
+    after = table(at, "opponents")
+    assert sorted(after["hands"]) == sorted(h for h in before["hands"] if h >= 10)
+    assert 0 < len(after) < len(before)
+
+
+def test_money_is_never_summed_across_currencies_or_with_chips(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    con = db.connect(corpus_db)
+    import_paths(con, [TOURNAMENT], workers=0)
+    con.close()
+    at = app_for(corpus_db, monkeypatch).run()
+    options = at.selectbox(key="f_money").options
+    # player rows of each kind: the cash corpus (448 in USD since the Full Tilt, Merge and
+    # PokerStars session files grew it) and the Stars tournament folder
+    assert options == ["Cash games in USD · 448 hands", "Cash games in EUR · 42 hands",
+                       "Tournaments (chips) · 2 hands", "Cash games in play money · 6 hands"]
+    assert [w.value for w in at.warning] == []
+    at.selectbox(key="f_money").set_value((True, "chips")).run()
+    assert not at.exception
+    res = stats.results(db.connect(corpus_db), "Hero",
+                        Filters(site="pokerstars", currency="chips", tournament=True))
+    assert res.hands == 1 and res.net % 100 == 0
+    m = _metrics(at)
+    assert m["Hands"][0] == "1"
+    assert m["Net won"][0] == f"{res.net // 100:,}"  # whole chips, not money
+    assert at.text[0].value.endswith("(Tournaments (chips)).")
+
+
+def test_final_hand_chart_shows_one_game_at_a_time(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    shown = stats.showdown_hands(db.connect(corpus_db), Filters(
+        site="pokerstars", currency="USD", tournament=False), "Hero")
+    games = list(shown.groupby("game")["hands"].sum().sort_values(ascending=False).index)
+    assert len(games) > 1
+    assert at.selectbox(key="final_game").options == [
+        {"27_triple_draw": "2-7 Triple Draw", "27_single_draw": "2-7 Single Draw",
+         "five_card_draw": "Five-Card Draw"}[g] for g in games]
+    for game in games:
+        at.selectbox(key="final_game").set_value(game).run()
+        chart = _chart(at, "chart_final")
+        assert len(chart["data"]) == 1
+        assert _values(chart["data"][0]["x"]) == list(
+            shown[shown["game"] == game]["final_class"])
+
+
+def _chart(at: AppTest, key: str) -> Any:
+    """The plotly figure the page sent under ``key``."""
+    found = [c for c in at.get("plotly_chart") if c.proto.id.endswith(key)]
+    assert len(found) == 1, key
+    return json.loads(found[0].proto.spec)
+
+
+def _values(packed: Any) -> list[Any]:
+    """A trace's array as sent: a list, or plotly's ``{"dtype", "bdata"}`` binary form."""
+    if isinstance(packed, dict):
+        return list(np.frombuffer(base64.b64decode(packed["bdata"]), dtype=packed["dtype"]))
+    return list(packed)
+
+
+def test_results_by_hands_and_by_date(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    assert len(at.get("plotly_chart")) == 5
+    days = stats.cumulative_by_date(db.connect(corpus_db), "Hero", STARS_USD)
+    total = _chart(at, "chart_results_date")["data"][0]
+    assert _values(total["x"]) == [f"{d:%Y-%m-%d}" for d in days["day"]]
+    assert _values(total["y"]) == [v / 100 for v in days["cum_net"]]
+    assert len(_values(_chart(at, "chart_results")["data"][0]["x"])) == 29
+
+
+def test_sessions_and_results_by_stakes(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    con = db.connect(corpus_db)
+    sessions = stats.sessions(con, "Hero", STARS_USD)
+    shown = table(at, "sessions_table")
+    assert list(shown["hands"]) == list(sessions["hands"])
+    assert list(shown["net"]) == list(sessions["net"] / 100)
+    assert int(shown["hands"].sum()) == 29
+    stakes = table(at, "stakes_table")
+    expected = stats.by_stakes(con, "Hero", STARS_USD)
+    assert list(stakes["stakes"]) == list(expected["stakes"])
+    assert list(stakes["hands"]) == list(expected["hands"])
+    assert int(stakes["hands"].sum()) == 29
+
+
+def test_position_filter(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    at.selectbox(key="f_position").set_value("BTN").run()
+    assert not at.exception
+    res = stats.results(db.connect(corpus_db), "Hero", Filters(
+        site="pokerstars", currency="USD", tournament=False, position="BTN"))
+    assert _metrics(at)["Hands"][0] == f"{res.hands:,}" == "5"
+
+
+@pytest.mark.parametrize(("target", "behind"), [
+    (("stat", "vpip", "hits"), {"stat": "vpip", "counted": "hits"}),
+    (("stat", "vpip", "sample"), {"stat": "vpip", "counted": "sample"}),
+    (("position", "BTN"), {"column": "position", "value": "BTN"}),
+    (("all",), {}),
+])
+def test_the_hands_behind_a_figure_open_in_the_replayer(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch, target: tuple[object, ...],
+    behind: dict[str, object],
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    at.selectbox(key="open_target").set_value(target).run()
+    at.button(key="open_replayer").click().run()
+    assert not at.exception
+    expected = stats.hand_ids(db.connect(corpus_db), "Hero", STARS_USD, **behind)  # type: ignore[arg-type]
+    assert at.session_state["replayer_hand_ids"] == expected
+    assert len(expected) == {"hits": 12, "sample": 28, "BTN": 5, "all": 29}[
+        str(target[-1]) if target[0] != "all" else "all"]
+    assert [t.value for t in at.title] == ["Replayer"]
+    # the replayer lists exactly those hands, in that order, and opens the first
+    assert at.radio(key="finder").value == "Sent here"
+    assert at.session_state["replay_ids"] == expected
+    assert at.selectbox(key="replay_hand").value == expected[0]
+
+
+def test_empty_database_points_to_the_import_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    empty = tmp_path / "samples"
+    empty.mkdir()
+    monkeypatch.setattr("ui.state.SAMPLES", empty)
+    at = app_for(tmp_path / "empty.duckdb", monkeypatch).run()
+    assert not at.exception
+    assert [i.value for i in at.info] == [
+        "The database holds no hands yet: import some on the Import page."
+    ]
+
+
+def test_first_start_imports_the_bundled_samples(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    samples = tmp_path / "samples"
+    samples.mkdir()
+    (samples / "one.txt").write_bytes(STARS_TRIPLE.read_bytes())
+    monkeypatch.setattr("ui.state.SAMPLES", samples)
+    path = tmp_path / "fresh.duckdb"
+    at = app_for(path, monkeypatch).run()
+    assert not at.exception
+    assert _metrics(at)["Hands"][0] == "1"
+    con = db.connect(path)
+    assert stats.hero_name(con) == "Hero"
+
+
+def test_the_hero_is_named_in_plain_text(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    shown = [str(t.value) for t in at.text]
+    assert shown[0] == ("Showing Hero at PokerStars over 29 hands, 2009-11-25 to 2016-05-11 "
+                        "(Cash games in USD).")
+    assert not any("Showing" in s for s in markdown_sources(at))
+
+
+def test_another_currency_can_be_picked(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app_for(corpus_db, monkeypatch).run()
+    at.selectbox(key="f_money").set_value((False, "EUR")).run()
+    assert not at.exception
+    assert at.selectbox(key="hero").value == ("boss", "Hero")
+    con = db.connect(corpus_db)
+    res = stats.results(con, "Hero", Filters(site="boss", currency="EUR", tournament=False))
+    m = _metrics(at)
+    assert m["Hands"][0] == f"{res.hands:,}" == "15"
+    assert m["Net won"][0] == _money(res.net)

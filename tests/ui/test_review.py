@@ -1,0 +1,107 @@
+"""AppTest of the Review page: the summary from the stored review, the charts, the
+costliest spots, and the replayer opened at the chosen draw with its alternatives."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from analysis import review
+from analysis.pipeline.importer import import_bytes
+from analysis.simulate import simulate
+from analysis.storage import db
+from engine.record import Game
+from tests.app_support import app_for, texts
+
+PAGE = "ui/review_page.py"
+
+
+def _reviewed(path: Path) -> Path:
+    out = io.StringIO()
+    simulate(out, 24, Game.TRIPLE_DRAW_27, 3, 3)
+    con = db.connect(path)
+    try:
+        import_bytes(con, "dealt.txt", out.getvalue().encode(), workers=0)
+        review.run_review(con, "Hero", workers=1, trials=300)
+    finally:
+        con.close()
+    return path
+
+
+def test_the_page_shows_the_stored_review_and_opens_the_replayer_at_a_spot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _reviewed(tmp_path / "review.duckdb")
+    con = db.connect(path)
+    try:
+        s = review.summary(con, "Hero")
+        spots = review.costliest(con, "Hero")
+    finally:
+        con.close()
+    monkeypatch.setenv("DRAWLAB_SAMPLES", "")
+    at = app_for(path, monkeypatch).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Review"]
+    assert "Player: Hero" in texts(at)
+    shown = {m.label: m.value for m in at.metric}
+    assert shown == {
+        "Hands reviewed": f"{s.hands:,}",
+        "Draws reviewed": f"{s.decisions:,}",
+        "Mistakes": f"{s.mistakes:,}",
+        "Big bets lost / 100 hands": f"{s.loss_per_100:.2f}",
+    }
+    assert len(at.get("plotly_chart")) == 2
+    assert not [b for b in at.button if b.key == "review_run"]  # nothing left to review
+    positions, table, alternatives_table = (d.value for d in at.dataframe)
+    assert sorted(positions["position"]) == sorted(p.label for p in s.by_position)
+    assert list(alternatives_table["keep"]) == [
+        c["kept"] or "(draw five)" for c in spots[0]["choices"]
+    ]
+    assert list(table["lost (BB)"]) == [round(x["cost"], 3) for x in spots]
+    at.selectbox(key="review_pick").set_value(0).run()
+    at.button(key="review_open").click().run()
+    assert not at.exception
+    first = spots[0]
+    assert at.session_state["replayer_hand_ids"] == [first["hand"]]
+    assert at.session_state["replayer_step"] == {"kind": "draw", "draw": first["draw"],
+                                                 "player": "Hero"}  # fmt: skip
+    alternatives = at.session_state["replayer_alternatives"]
+    assert alternatives["best_kept"] == first["best_kept"]
+    assert [c["kept"] for c in alternatives["choices"]] == [c["kept"] for c in first["choices"]]
+    assert [t.value for t in at.title] == ["Replayer"]
+    # the replayer opens that hand at Hero's draw and weighs the choices beside it
+    assert at.radio(key="finder").value == "Sent here"
+    assert at.selectbox(key="replay_hand").value == first["hand"]
+    step = at.session_state["replay_step"]
+    assert f"Step {step} of" in " ".join(c.value for c in at.caption)
+    assert at.subheader[-1].value == f"Draw {first['draw']}: the choices weighed"
+    weighed = next(d.value for d in at.dataframe if "as good as best" in d.value.columns)
+    by_equity = sorted(first["choices"], key=lambda c: -float(c["equity"]))
+    assert list(weighed["keep"]) == [c["kept"] or "(draw all)" for c in by_equity]
+    assert list(weighed["best"]) == [c["kept"] == first["best_kept"] for c in by_equity]
+    assert any("lower bound" in c.value for c in at.caption)
+
+
+def test_the_page_offers_to_review_new_hands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = io.StringIO()
+    simulate(out, 3, Game.TRIPLE_DRAW_27, 2, 11)
+    path = tmp_path / "new.duckdb"
+    con = db.connect(path)
+    try:
+        import_bytes(con, "dealt.txt", out.getvalue().encode(), workers=0)
+    finally:
+        con.close()
+    monkeypatch.setenv("DRAWLAB_SAMPLES", "")
+    monkeypatch.setattr(review, "TRIALS", 300)
+    at = app_for(path, monkeypatch, timeout=300).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert any("3 hands not reviewed yet." in str(c.value) for c in at.caption)
+    at.button(key="review_run").click().run()
+    assert not at.exception
+    assert {m.label: m.value for m in at.metric}["Hands reviewed"] == "3"

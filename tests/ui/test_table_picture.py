@@ -1,0 +1,49 @@
+"""The table picture (ui/table_picture.py): seats in place, escaped names, bets, button, pot."""
+
+from __future__ import annotations
+
+import math
+import re
+from html import escape
+
+from analysis.replayer.steps import hand_view
+from engine.record import Hand
+from parser.reader import read_text
+from tests.app_support import HOSTILE_NAMES, hostile_history
+from ui.table_picture import header_html, places, table_html
+
+
+def hostile_view():  # type: ignore[no-untyped-def]
+    [(_, hand)] = list(read_text(hostile_history(), "hostile.txt"))
+    assert isinstance(hand, Hand)
+    return hand_view(hand)
+
+
+def test_hostile_names_are_escaped_text_in_the_picture() -> None:
+    view = hostile_view()
+    for step in (view.steps[0], view.steps[-1]):
+        html = table_html(step, view.header, view.units, view.hand.hero)
+        for evil in HOSTILE_NAMES.values():
+            assert escape(evil, quote=True) in html
+        assert "<img" not in html and "<script" not in html
+        assert html.count('class="dl-seat"') == len(step.seats) == 5
+    assert "<" not in re.sub(r"<[^>]*>", "", header_html(view.header))
+
+
+def test_bets_button_pot_and_backs_are_drawn() -> None:
+    view = hostile_view()
+    first = view.steps[0]  # small blind 0.05 and big blind 0.10 in front of their seats
+    html = table_html(first, view.header, view.units, view.hand.hero)
+    assert re.findall(r'class="dl-bet"[^>]*>([^<]*)<', html) == ["0.05", "0.10"]
+    assert html.count('class="dl-button"') == 1
+    assert re.search(r'class="dl-pot"[^>]*>Pot 0.15<', html)
+    assert html.count("dl-card-back") == 4 * 5  # the hero's cards are known, no one else's
+    assert 'data-seat="1"' in html
+
+
+def test_the_hero_sits_at_the_bottom_and_seats_keep_their_order() -> None:
+    angles = places([1, 2, 4, 6], 6, 4)
+    assert math.isclose(angles[4], math.pi / 2)
+    assert math.isclose(angles[6] - angles[4], 2 * math.pi * 2 / 6)
+    assert math.isclose(angles[1] - angles[4], 2 * math.pi * 3 / 6)
+    assert places([3, 5], None, None) == {3: math.pi / 2, 5: math.pi / 2 + 2 * math.pi * 2 / 5}
