@@ -144,13 +144,17 @@ def table_carry_over(
     return tuple(out)
 
 
+LastHand = tuple[TableHand, dict[str, int]]
+"""A table's last hand and its final stacks: what its next hand is compared with."""
+
+
 class ContinuityTracker:
     """Feeds hands one by one (a file's order) and remembers the last hand of each table."""
 
     TABLES = 4096  # the tables remembered; the longest unseen is forgotten first
 
     def __init__(self) -> None:
-        self._last: dict[TableKey, tuple[TableHand, dict[str, int]]] = {}
+        self._last: dict[TableKey, LastHand] = {}
         self._breaks: dict[str, list[int]] = {}  # file -> lines of its failed hands
         self._table_breaks: dict[TableKey, list[int]] = {}
 
@@ -191,9 +195,31 @@ class ContinuityTracker:
             return ()
         previous = self._last.pop(key, None)
         if final and hand.carries:
-            self._last[key] = (hand, dict(final))
+            self.resume(key, (hand, dict(final)))
+        return self._carried(previous, hand)
+
+    def follows(self, hand: TableHand) -> tuple[Problem, ...]:
+        """``feed_table_hand``'s problems, remembering nothing: for the first hand of a
+        table in a run of hands followed elsewhere (a worker process followed the rest of
+        the run, and ``resume`` then takes the table's end from it)."""
+        if not hand.key[3].strip():
+            return ()
+        return self._carried(self._last.get(hand.key), hand)
+
+    def last(self, key: TableKey) -> LastHand | None:
+        """The hand the table's next hand is compared with, and its final stacks; None
+        when there is none (a new table, or its last hand ended with unknown stacks)."""
+        return self._last.get(key)
+
+    def resume(self, key: TableKey, last: LastHand | None) -> None:
+        """Take ``last`` (another tracker's ``last``) as the table's last hand."""
+        self._last.pop(key, None)
+        if last is not None:
+            self._last[key] = last
             if len(self._last) > self.TABLES:
                 del self._last[next(iter(self._last))]
+
+    def _carried(self, previous: LastHand | None, hand: TableHand) -> tuple[Problem, ...]:
         if previous is None or (
             (self._breaks or self._table_breaks) and self._broken(previous[0], hand)
         ):

@@ -99,6 +99,27 @@ def open_stream(stream: ByteSource, first: bytes | None = None) -> tuple[Decoded
     return decoded, NumberedLines(undouble_blocks(line_blocks(texts())))
 
 
+def decoded_pieces(stream: ByteSource, encoding: str) -> Iterator[str]:
+    """The text of ``stream`` block by block, decoded with ``encoding`` (already detected
+    from the file's head): how a worker reads its part of a file cut at a hand's start."""
+    decoder = _decoder(encoding)
+    while True:
+        block = stream.read(BLOCK)
+        if not block:
+            break
+        yield decoder.decode(block, final=False)
+    yield decoder.decode(b"", final=True)
+
+
+def looks_doubled(head: str, probe: int = 200) -> bool | None:
+    """Whether a file whose decoded head is ``head`` has its line breaks doubled, as
+    ``undouble_blocks`` decides it; None when the head holds too few lines to tell."""
+    first = list(islice(split_lines([head]), probe + 1))
+    if len(first) <= probe:
+        return None
+    return _is_doubled(first[:probe])
+
+
 def text_lines(text: str) -> NumberedLines:
     """Numbered lines of text already in memory (a leading BOM dropped), doubling undone."""
     if text.startswith("\ufeff"):
@@ -158,17 +179,16 @@ def block_count(text: str) -> int:
     return text.count("\n") + 1
 
 
-def line_blocks(pieces: Iterable[str]) -> Iterator[tuple[int, str]]:
+def line_blocks(pieces: Iterable[str], number: int = 1) -> Iterator[tuple[int, str]]:
     """Cut decoded pieces at CRLF, CR or LF into blocks of whole lines, lazily.
 
     Each piece gives one block: its complete lines, joined by LF.  A piece whose CRs all
     stand in CRLFs (a Windows file) loses its CRs in one ``str.replace``; only a piece with
     a lone CR is cut by the regular expression.  A CR at the end of a piece is held back:
     the next piece may start with its LF.  A line still open after ``MAX_LINE`` characters
-    is cut there.
+    is cut there.  ``number`` is the first piece's first line (1 at a file's start).
     """
-    number = 1  # of the next line
-    pending = ""
+    pending = ""  # the line still open; ``number`` is always the next line's
     for piece in pieces:
         if not piece:
             continue

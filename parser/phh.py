@@ -56,6 +56,7 @@ import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, time
 from decimal import Decimal, InvalidOperation
+from mmap import mmap
 from typing import Any, Final
 
 from engine.cards import CardError, Cards, format_cards, parse_cards
@@ -428,6 +429,23 @@ class PhhReader:
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
         return parse_phh(chunk.text, chunk.file, chunk.line)
+
+
+_SECTION_BYTES: Final = re.compile(_SECTION.pattern.encode("ascii"))
+
+
+def next_hand_start(data: bytes | mmap, pos: int) -> int:
+    """The offset of the first ``[n]`` section line at or after byte ``pos`` that
+    ``split`` cuts at (one starting its line with ``[``), -1 when there is none: where a
+    big ``.phhs`` file in UTF-8 can be cut into parts that are read apart."""
+    p = data.find(b"\n[", max(pos - 1, 0))
+    while p >= 0:
+        end = data.find(b"\n", p + 1)
+        line = data[p + 1 : end if end >= 0 else len(data)].rstrip(b"\r")
+        if _SECTION_BYTES.fullmatch(line):
+            return p + 1
+        p = data.find(b"\n[", p + 1)
+    return -1
 
 
 def read_phh(text: str, file: str, first_line: int = 1) -> Hand:

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields, replace
 from itertools import islice
+from mmap import mmap
 from operator import attrgetter
 from typing import Final, TypeVar
 
@@ -241,6 +242,20 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
 
 
 _NEXT_HAND: Final = "\nPokerStars "
+_NEXT_HAND_BYTES: Final = _NEXT_HAND.encode("ascii")
+_HAND_START_BYTES: Final = re.compile(_HAND_START.pattern.encode("ascii"))
+
+
+def next_hand_start(data: bytes | mmap, pos: int) -> int:
+    """The offset of the first line at or after byte ``pos`` that starts a hand, -1 when
+    none does: where ``split`` would cut, found in the raw bytes of an ASCII-compatible
+    file (UTF-8, cp1252), so a big file can be cut into parts that are read apart."""
+    p = data.find(_NEXT_HAND_BYTES, max(pos - 1, 0))
+    while p >= 0:
+        if _HAND_START_BYTES.match(data, p + 1):
+            return p + 1
+        p = data.find(_NEXT_HAND_BYTES, p + 1)
+    return -1
 
 
 def _first_text_line(text: str) -> tuple[int, int] | None:

@@ -17,6 +17,7 @@ from parser.encoding import HEAD_CHARS, text_lines
 from parser.outcome import HandText, Outcome, ParseError
 from parser.site import SiteReader
 from parser.sources import (
+    Opened,
     Rejected,
     Source,
     bytes_sources,
@@ -96,13 +97,16 @@ def cut_source(source: Source) -> Iterator[Cut]:
         except READ_ERRORS as exc:
             yield None, *file_error(source.name, f"cannot read the file: {_why(exc)}")
             return
-        reader = opened.reader
-        for chunk, error in cut_chunks(
-            reader, reader.split(opened.lines, source.name), source.name
-        ):
-            yield reader, chunk, error
+        yield from cut_opened(source.name, opened)
+
+
+def cut_opened(name: str, opened: Opened) -> Iterator[Cut]:
+    """The hand texts of a source's decoded lines, then why its lines stopped early."""
+    reader = opened.reader
+    for chunk, error in cut_chunks(reader, reader.split(opened.lines, name), name):
+        yield reader, chunk, error
     if opened.rejected:
-        yield None, *file_error(source.name, opened.rejected.removeprefix(f"{source.name}:"))
+        yield None, *file_error(name, opened.rejected.removeprefix(f"{name}:"))
 
 
 def read_chunks(reader: SiteReader, chunks: Iterator[HandText], file: str) -> Iterator[Result]:

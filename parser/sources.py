@@ -32,7 +32,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, BinaryIO, cast
 
-from parser.encoding import BLOCK, MAX_LINE, NumberedLines, block_count, open_stream
+from parser.encoding import (
+    BLOCK,
+    MAX_LINE,
+    NumberedLines,
+    block_count,
+    decoded_pieces,
+    line_blocks,
+    open_stream,
+)
 from parser.registry import READERS
 from parser.site import SiteReader
 
@@ -331,6 +339,19 @@ def open_lines(source: Source | str, stream: BinaryIO, *, start_line: int = 1) -
     blocks = lines.blocks()
     assert blocks is not None  # nothing has read the lines yet
     opened.lines = NumberedLines(_bounded(blocks, opened, name, start_line, stream))
+    return opened
+
+
+def open_range(
+    name: str, stream: BinaryIO, reader: SiteReader, encoding: str, first_line: int
+) -> Opened:
+    """The numbered lines of a part of a file that starts at a hand, its first line
+    ``first_line``: decoded with the file's ``encoding`` by the file's ``reader``, as
+    ``open_lines`` would give them reading the whole file (``parser.ranges`` makes sure
+    the file is one where that holds: no doubled or lone-CR line breaks)."""
+    opened = Opened(reader, encoding)
+    blocks = line_blocks(decoded_pieces(stream, encoding), first_line)
+    opened.lines = NumberedLines(_bounded(blocks, opened, name, first_line, stream))
     return opened
 
 

@@ -1,16 +1,23 @@
 """``drawlab verify`` of files, folders and archives: in one process or on every core.
 
 ``verify_paths`` reads and replays in this process, or, given workers, in worker
-processes.  There the main process walks and cuts the sources
-(``parser.reader.cut_sources``, the one reading pipeline), as the importer does; batches
-of one source's hand texts go to worker processes (the importer's, which survive a dead
-worker: its batches are then read here), which parse and replay each hand and send back
-its verdict, not its record.  The stacks are followed from hand to hand here, in input
-order, exactly as ``verify_paths`` follows them in one process, so the output is the same
-whatever the number of workers.
+processes.  This module holds both ways (``analysis.pipeline.verification`` checks one
+hand text and imports nothing of the pipeline), so no module imports the other back.
 
-This module holds both ways (``analysis.pipeline.verification`` checks one hand text and imports
-nothing of the pipeline), so no module imports the other back.
+With workers, the work is cut into *units*, each a run of consecutive hands of one
+source: a part of a file on disk (``parser.ranges``: a big file is cut at hands' starts,
+found cheaply here), or a batch of the hand texts of an archive member or upload, which
+only this process can open.  A worker process reads its units itself (decode, cut,
+parse, replay), follows the stacks from hand to hand within each unit, and sends back
+compact rows, not records or texts.  What a unit cannot know is how each table's chain of
+stacks came into it: it sends the first hand of each table (``Chain.firsts``) and how each
+table ended (``Chain.ends``), and this process, taking the units in input order, compares
+those first hands with the tables' ends so far (``ContinuityTracker.follows``,
+``resume``).  So the output is the same whatever the number of workers, only cheaper to
+put together.
+
+The importer's worker processes are used, which survive a dead worker: the units it had
+are then read here.
 """
 
 from __future__ import annotations
@@ -21,23 +28,62 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from analysis.pipeline.verification import HandResult, Status, check, ends_chain
 from analysis.pipeline.workers import kill_workers, mp_context, worker_init, worker_result
-from engine.continuity import ContinuityTracker, TableHand
+from engine.continuity import ContinuityTracker, LastHand, TableHand, TableKey
 from engine.record import Hand
 from engine.verdict import Problem, Severity
 from parser.outcome import HandText
-from parser.reader import Cut, cut_sources, parse
+from parser.ranges import Part, cut_part, parts
+from parser.reader import Cut, cut_source, parse, rejected_result
 from parser.registry import READERS
 from parser.sources import Rejected, Source, iter_sources
 
-TASK_HANDS = 200  # hand texts per worker task
-TASK_CHARS = 1 << 19  # ...or this much text, whichever comes first
+TASK_BYTES = 1 << 20  # the bytes of file (or characters of text) sent in one task
+TASK_UNITS = 64  # ...or this many units (small files), whichever comes first
+TEXTS_HANDS = 200  # the hand texts of one batch of an archive member
 
 _READERS = {reader.site: reader for reader in READERS}
-Light = tuple[HandResult, TableHand | None]
-"""A verdict without its record, text or pots, and what the stack check needs of it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Texts:
+    """Consecutive hand texts of one source only this process can open, all of ``site``."""
+
+    site: str
+    chunks: tuple[HandText, ...]
+
+
+Unit = Part | Texts
+Row = tuple[str, int, str, str, str, Status, tuple[Problem, ...], str, tuple[tuple[str, int], ...]]
+"""A verdict without record, text or pots: file, line, hand id, site, game, status,
+problems, reason and final stacks, as ``HandResult`` has them."""
+
+
+class Chain(NamedTuple):
+    """What a unit tells of its tables' chains of stacks: the first hand of each table
+    (its row's index and summary), each table's end, and whether the file stopped."""
+
+    firsts: tuple[tuple[int, TableHand], ...] = ()
+    ends: tuple[tuple[TableKey, LastHand | None], ...] = ()
+    stopped: bool = False  # a part ended its file: the file's later parts are not read
+
+
+Done = tuple[list[Row], Chain]
+
+
+@dataclass
+class _Task:
+    """Units sent to a worker together, the source each belongs to; or, with ``done``,
+    a verdict of this process (a source that would not open)."""
+
+    units: list[Unit] = field(default_factory=list)
+    sources: list[int] = field(default_factory=list)
+    size: int = 0
+    future: Future[list[Done]] | None = None
+    done: list[Done] | None = None
 
 
 def verify_paths(
@@ -51,9 +97,9 @@ def verify_paths(
     (``ContinuityTracker.break_chains``, ``feed``).
 
     ``workers`` above 1 parses and replays in that many worker processes
-    (``verify_in_workers``): the same verdicts in the same order, but without the
-    records and pots (``hand`` is None, ``pots`` empty), which would cost more to send back
-    than to make.
+    (``verify_in_workers``), which read the files themselves: the same verdicts in the
+    same order, but without the records, texts and pots (``hand`` is None, ``text`` empty,
+    ``pots`` empty), which would cost more to send back than to make.
     """
     if workers > 1:
         yield from verify_in_workers(paths, workers)
@@ -78,7 +124,6 @@ def verify_in_workers(
     paths: Iterable[str | os.PathLike[str]], workers: int
 ) -> Iterator[HandResult]:
     """``verify_paths`` in ``workers`` processes; see the module's text."""
-    tracker = ContinuityTracker()
     context = mp_context()
     if context.get_start_method() == "forkserver":
         # the server imports the readers once and forks each worker ready; a no-op when
@@ -87,33 +132,34 @@ def verify_in_workers(
     executor = ProcessPoolExecutor(workers, mp_context=context, initializer=worker_init)
     broken = False
     inflight: deque[_Task] = deque()
+    stitch = _Stitcher()
 
     def submit(task: _Task) -> None:
         nonlocal broken
-        if task.site and not broken:
+        if task.done is None and not broken:
             try:
-                task.future = executor.submit(verify_task, task.site, task.chunks)
+                task.future = executor.submit(verify_units, task.units)
             except BrokenProcessPool:  # a worker died before we waited on it
                 broken = True
 
     def finish(task: _Task) -> Iterator[HandResult]:
         nonlocal broken
         if task.done is None:
-            results: list[Light] | None = None
             if task.future is not None and not broken:
                 try:
-                    results = worker_result(task.future, executor)
-                except BrokenProcessPool:  # a worker died: this batch is read here
+                    task.done = worker_result(task.future, executor)
+                except BrokenProcessPool:  # a worker died: these units are read here
                     broken = True
-            task.done = results if results is not None else verify_task(task.site, task.chunks)
-        for chunk, (result, summary) in zip(task.chunks, task.done, strict=True):
-            yield _followed(tracker, replace(result, text=chunk.text), summary)
+            if task.done is None:
+                task.done = verify_units(task.units)
+        for source, done in zip(task.sources, task.done, strict=True):
+            yield from stitch(source, done)
 
     try:
-        for task in _tasks(cut_sources(_sources(paths))):
+        for task in _tasks(_sources(paths)):
             submit(task)
             inflight.append(task)
-            while len(inflight) > 3 * workers:
+            while len(inflight) > 2 * workers:
                 yield from finish(inflight.popleft())
         while inflight:
             yield from finish(inflight.popleft())
@@ -123,77 +169,182 @@ def verify_in_workers(
         executor.shutdown(wait=not broken, cancel_futures=True)
 
 
+def verify_in_parts(paths: Iterable[str | os.PathLike[str]]) -> Iterator[HandResult]:
+    """The workers' way in this one process: the same units, read, followed and stitched
+    as the workers and the main process do it (what a benchmark times as their CPU)."""
+    stitch = _Stitcher()
+    for task in _tasks(_sources(paths)):
+        done = task.done if task.done is not None else verify_units(task.units)
+        for source, unit_done in zip(task.sources, done, strict=True):
+            yield from stitch(source, unit_done)
+
+
 def _sources(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Source | Rejected]:
     for path in paths:  # one path at a time, as verify_paths reads them
         yield from iter_sources([path])
 
 
-@dataclass
-class _Task:
-    """A batch of one source's hand texts, or a source's own verdict (``done``)."""
-
-    site: str = ""
-    chunks: list[HandText] = field(default_factory=list)
-    future: Future[list[Light]] | None = None
-    done: list[Light] | None = None
-
-
-def _tasks(cuts: Iterator[Cut]) -> Iterator[_Task]:
-    """Batches in input order; a batch ends at a source's end, its size or an error."""
+def _tasks(sources: Iterator[Source | Rejected]) -> Iterator[_Task]:
+    """The tasks in input order: parts of files grouped up to ``TASK_BYTES``, batches of
+    the texts of what only this process can open, verdicts of what did not open."""
     task = _Task()
-    chars = 0
-    for reader, chunk, error in cuts:
-        site = reader.site if reader is not None else ""
-        if task.chunks and (error is not None or site != task.site or _full(task, chars)):
-            yield task
-            task, chars = _Task(), 0
-        if error is not None:
-            yield _Task(chunks=[chunk], done=[(check(chunk, error), None)])
+    for number, source in enumerate(sources):
+        found = parts(source) if isinstance(source, Source) else None
+        if isinstance(source, Source) and found is not None:
+            for part in found:
+                size = (source.size if part.end is None else part.end) - part.start
+                if task.units and _full(task, size):
+                    yield task
+                    task = _Task()
+                task.units.append(part)
+                task.sources.append(number)
+                task.size += size
             continue
-        task.site = site
-        task.chunks.append(chunk)
-        chars += len(chunk.text)
-    if task.chunks:
+        if task.units:
+            yield task
+            task = _Task()
+        yield from _texts_tasks(number, source)
+    if task.units:
         yield task
 
 
-def _full(task: _Task, chars: int) -> bool:
-    return len(task.chunks) >= TASK_HANDS or chars >= TASK_CHARS
+def _full(task: _Task, size: int) -> bool:
+    return task.size + size > TASK_BYTES or len(task.units) >= TASK_UNITS
 
 
-def verify_task(site: str, chunks: Sequence[HandText]) -> list[Light]:
-    """A worker's job: hand texts to verdicts.  Never raises for anything a file holds."""
-    reader = _READERS[site]
-    out: list[Light] = []
-    for chunk in chunks:
-        result = check(chunk, parse(reader, chunk))  # as verify_paths reads and replays
-        hand = result.hand
-        summary = None  # an unknown table has nothing to chain with (as ``feed``)
-        if isinstance(hand, Hand) and hand.table.strip():
-            summary = TableHand.of(hand, hand.time)
-        out.append((replace(result, hand=None, text="", pots=()), summary))
+def _texts_tasks(number: int, source: Source | Rejected) -> Iterator[_Task]:
+    """A source cut here (``parser.reader.cut_source``): batches of its hand texts, and
+    its error (a rejected source, a cut that failed) as a verdict of its own."""
+    if isinstance(source, Rejected):
+        yield _Task(sources=[number], done=[_verified([(None, *rejected_result(source))])])
+        return
+    chunks: list[HandText] = []
+    chars = 0
+    site = ""
+    for reader, chunk, error in cut_source(source):
+        if chunks and (error is not None or len(chunks) >= TEXTS_HANDS or chars >= TASK_BYTES):
+            yield _Task([Texts(site, tuple(chunks))], [number])
+            chunks, chars = [], 0
+        if error is not None:
+            yield _Task(sources=[number], done=[_verified([(reader, chunk, error)])])
+            continue
+        assert reader is not None  # a hand text always comes with its reader
+        site = reader.site
+        chunks.append(chunk)
+        chars += len(chunk.text)
+    if chunks:
+        yield _Task([Texts(site, tuple(chunks))], [number])
+
+
+def verify_units(units: Sequence[Unit]) -> list[Done]:
+    """A worker's job: each unit read, parsed and replayed, its stacks followed within it.
+    Never raises for anything a file holds; a file that stopped is not read further."""
+    out: list[Done] = []
+    stopped = False  # the file of the units' last part stopped
+    for unit in units:
+        if isinstance(unit, Part):
+            stopped = stopped and unit.start > 0  # a file's parts come one after another
+            if stopped:
+                out.append(([], Chain(stopped=True)))
+                continue
+            done = _verified(cut_part(unit))
+            stopped = done[1].stopped
+        else:
+            reader = _READERS[unit.site]
+            done = _verified((reader, chunk, None) for chunk in unit.chunks)
+        out.append(done)
     return out
 
 
-def _followed(
-    tracker: ContinuityTracker, result: HandResult, summary: TableHand | None
-) -> HandResult:
-    """``result`` with the stack carry-over problems found in input order, as
+def _verified(cuts: Iterable[Cut]) -> Done:
+    """Rows of a run of one source's hand texts, the stacks followed as ``verify_paths``
+    follows them, and what the main process needs to follow them across runs."""
+    tracker = ContinuityTracker()
+    rows: list[Row] = []
+    firsts: list[tuple[int, TableHand]] = []
+    seen: set[TableKey] = set()  # the tables met in this run: their chains follow within it
+    stopped = False
+    for reader, chunk, error in cuts:
+        if error is not None:
+            stopped = True  # a cut's error ends its file
+            result = check(chunk, error)
+        else:
+            assert reader is not None  # a hand text always comes with its reader
+            result = check(chunk, parse(reader, chunk))
+        hand = result.hand
+        problems, status, reason = result.problems, result.status, result.reason
+        if ends_chain(status):
+            tracker.break_chains(result.file, result.line)
+        elif isinstance(hand, Hand) and hand.table.strip():
+            summary = TableHand.of(hand, hand.time)
+            if summary.key not in seen:
+                seen.add(summary.key)
+                firsts.append((len(rows), summary))
+            carried = tracker.feed_table_hand(summary, dict(result.final))
+            if carried:
+                problems, status, reason = _with(problems, carried)
+        rows.append(
+            (
+                result.file,
+                result.line,
+                result.hand_id,
+                result.site,
+                result.game,
+                status,
+                problems,
+                reason,
+                result.final,
+            )
+        )
+    ends = tuple((summary.key, tracker.last(summary.key)) for _, summary in firsts)
+    return rows, Chain(tuple(firsts), ends, stopped)
+
+
+def _with(
+    problems: tuple[Problem, ...], carried: tuple[Problem, ...]
+) -> tuple[tuple[Problem, ...], Status, str]:
+    """A hand's problems, status and reason once its carry-over problems are added, as
     ``verify_paths`` adds them."""
-    if ends_chain(result.status):
-        tracker.break_chains(result.file, result.line)
-        return result
-    if summary is None:
-        return result
-    return _carried(result, tracker.feed_table_hand(summary, dict(result.final)))
+    problems = problems + carried
+    errors = [p for p in problems if p.severity is Severity.ERROR]
+    status: Status = "invalid" if errors else "ok"
+    return problems, status, errors[0].message if errors else ""
 
 
 def _carried(result: HandResult, carried: tuple[Problem, ...]) -> HandResult:
     """``result`` with the stack carry-over problems of its table's previous hand."""
     if not carried:
         return result
-    problems = result.problems + carried
-    errors = [p for p in problems if p.severity is Severity.ERROR]
-    status: Status = "invalid" if errors else "ok"
-    reason = errors[0].message if errors else ""
+    problems, status, reason = _with(result.problems, carried)
     return replace(result, problems=problems, status=status, reason=reason)
+
+
+class _Stitcher:
+    """The units' rows in input order, each table's chain followed from unit to unit."""
+
+    def __init__(self) -> None:
+        self.tracker = ContinuityTracker()
+        self.stopped: set[int] = set()  # the sources a part ended: the later parts are not read
+
+    def __call__(self, source: int, done: Done) -> Iterator[HandResult]:
+        if source in self.stopped:
+            return
+        rows, chain = done
+        tracker = self.tracker
+        for row in rows:
+            if ends_chain(row[5]):
+                tracker.break_chains(row[0], row[1])
+        carried = {index: tracker.follows(summary) for index, summary in chain.firsts}
+        for key, last in chain.ends:
+            tracker.resume(key, last)
+        if chain.stopped:
+            self.stopped.add(source)
+        for index, (file, line, hand_id, site, game, status, problems, reason, final) in (
+            enumerate(rows)
+        ):
+            more = carried.get(index)
+            if more:
+                problems, status, reason = _with(problems, more)
+            yield HandResult(
+                file, line, hand_id, site, game, status, problems, None, "", reason, final
+            )

@@ -1,0 +1,105 @@
+"""``verify_paths`` in worker processes that read parts of a file: the stacks are followed
+across the parts' borders, so every verdict is the one process's."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import analysis.pipeline.verify_files as verify_files
+import parser.ranges as ranges
+from analysis.pipeline.verification import HandResult
+from analysis.pipeline.verify_files import verify_paths
+from parser.sources import Source, iter_sources
+from tests.analysis.pipeline.test_chain_breaks import BROKEN, _hand
+from tests.corpus import CORPUS
+
+ONE_HAND = 360  # bytes: each part holds about one hand
+
+
+def _at(table: str, hand: str) -> str:
+    return hand.replace("Table 'T'", f"Table '{table}'")
+
+
+def _session(path: Path) -> Path:
+    """Two tables, their hands interleaved; each chain crosses parts and tasks.
+
+    Table T: hand 1, then 3 starts as 1 did (B lost $0.05 between them: flagged), then a
+    hand that does not read, then 4 (a new chain: not compared with 3), then 5 after 4
+    with B short (flagged).  Table U: 1, 2 and 3 follow each other, then 4 is short.
+    """
+    hands = [
+        _hand(1),
+        _at("U", _hand(1)),
+        _hand(3),
+        _at("U", _hand(2, a="$3.95", b="$4.05")),
+        BROKEN,
+        _at("U", _hand(3, a="$3.90", b="$4.10")),
+        _hand(4),
+        _hand(5, a="$3.95", b="$3"),
+        _at("U", _hand(4, a="$3.85", b="$4")),
+    ]
+    filler = [_at(f"V{n}", _hand(n % 10)) for n in range(16)]  # the file's first 200 lines
+    path.write_text("\n\n\n".join(filler + hands), encoding="utf-8")
+    return path
+
+
+def _verdicts(results: list[HandResult]) -> list[tuple[str, str, list[str]]]:
+    return [(r.hand_id, r.status, [p.code for p in r.problems]) for r in results[16:]]
+
+
+@pytest.mark.parametrize("task_bytes", [ONE_HAND, 1 << 20])
+def test_workers_follow_the_stacks_across_parts(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, task_bytes: int
+) -> None:
+    """One part per task (the main process stitches every chain) or all parts in one task
+    (the worker's units are stitched the same way)."""
+    path = _session(tmp_path / "session.txt")
+    one = list(verify_paths([path]))
+    monkeypatch.setattr(ranges, "PART_BYTES", ONE_HAND)
+    monkeypatch.setattr(verify_files, "TASK_BYTES", task_bytes)
+    [source] = iter_sources([path])
+    assert isinstance(source, Source)
+    assert len(ranges.parts(source) or []) == 25  # every hand starts a part of its own
+    two = list(verify_paths([path], workers=2))
+    mismatch = ["STACK_CHANGE", "STACK_MISMATCH"]
+    assert _verdicts(one) == [
+        ("1", "ok", []),
+        ("1", "ok", []),
+        ("3", "invalid", mismatch),
+        ("2", "ok", []),
+        ("2", "parse_error", ["PARSE_ERROR"]),
+        ("3", "ok", []),
+        ("4", "ok", []),
+        ("5", "invalid", ["STACK_MISMATCH"]),
+        ("4", "invalid", ["STACK_MISMATCH"]),
+    ]
+    assert [r.status for r in one[:16]] == ["ok"] * 16
+    assert [(r.file, r.line, r.hand_id, r.status, r.problems, r.reason, r.final) for r in two] == [
+        (r.file, r.line, r.hand_id, r.status, r.problems, r.reason, r.final) for r in one
+    ]
+    assert all(r.hand is None and r.text == "" and r.pots == () for r in two)
+
+
+def _fields(results: list[HandResult]) -> list[tuple[object, ...]]:
+    return [(r.file, r.line, r.hand_id, r.site, r.game, r.status, r.problems, r.reason, r.final)
+            for r in results]
+
+
+def test_the_workers_way_gives_one_process_verdicts_on_the_corpus(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Every corpus file, an archive of them (its members cut by the main process) and a
+    session cut into parts: the units read, followed and stitched in this process."""
+    archive = tmp_path / "corpus.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for path in sorted((CORPUS / "cash" / "Stars").rglob("*.txt")):
+            zf.write(path, path.name)
+    paths = [CORPUS, archive, _session(tmp_path / "session.txt")]
+    monkeypatch.setattr(ranges, "PART_BYTES", ONE_HAND)
+    monkeypatch.setattr(verify_files, "TEXTS_HANDS", 3)  # members in batches of 3 hands
+    one = list(verify_paths(paths))
+    assert len(one) > 250
+    assert _fields(list(verify_files.verify_in_parts(paths))) == _fields(one)
