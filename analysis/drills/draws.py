@@ -405,7 +405,8 @@ def hand_words(q: DrawQuestion, cards: Cards) -> str:
 def game_label(q: DrawQuestion) -> str:
     """"Five-card draw, deuces wild, high-low split" and the like, for the page."""
     if q.scoring.plain:
-        return {Ranking.DEUCE_SEVEN: "2-7", Ranking.ACE_FIVE: "A-5"}.get(q.ranking, "High")
+        plain = {Ranking.DEUCE_SEVEN: "2-7", Ranking.ACE_FIVE: "A-5", Ranking.BADUGI: "Badugi"}
+        return plain.get(q.ranking, "High")
     parts = ["Five-card draw" if q.ranking is Ranking.HIGH else "A-5"]
     if q.wild is not None:
         parts.append(WILD_WORDS[q.wild])

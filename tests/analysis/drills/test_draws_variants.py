@@ -111,3 +111,19 @@ def test_the_reason_keeps_the_cards_as_written() -> None:
     assert draws.why(q, keep, format_cards) == (
         "Keep Ks Kd, draw 3: 3 new cards rarely all fit; its share comes from the deals."
     )
+
+
+@pytest.mark.parametrize(
+    ("ranking", "hand", "pat", "label"),
+    [
+        (Ranking.DEUCE_SEVEN, "8s 6d 4h 3c Kd", "9h 7c 5d 4s 2h", "2-7"),
+        (Ranking.ACE_FIVE, "8s 6d 4h 3c Kd", "9h 7c 5d 4s 2h", "A-5"),
+        (Ranking.HIGH, "Qs Qd 9h 8h 2c", "Ts Td 7h 7c 2h", "High"),
+        (Ranking.BADUGI, "2c 3d 4h 4s", "Kc Qd Jh Ts", "Badugi"),
+    ],
+)
+def test_the_plain_games_keep_their_names(
+    ranking: Ranking, hand: str, pat: str, label: str
+) -> None:
+    """The page's caption starts with the game: a Badugi question once read "High"."""
+    assert draws.game_label(draws.custom(ranking, hand, 1, pat)) == label
