@@ -62,6 +62,18 @@ HANDS_AT_LEVEL = ((2, 2), (2, 3), (3, 3), (3, 4), (4, 6))
 WHEEL_RANKS = (12, 3, 2, 1, 0)  # A-5-4-3-2
 
 
+def check_table(hands: Sequence[Cards], names: Sequence[str]) -> None:
+    """What every showdown question needs, whatever ranks the hands: 2 to 6 named hands
+    sharing no card."""
+    if not 2 <= len(hands) <= 6:
+        raise ValueError(f"2 to 6 hands, got {len(hands)}")
+    if len(names) != len(hands):
+        raise ValueError("one name per hand")
+    used = [c for h in hands for c in h]
+    if len(set(used)) != len(used):
+        raise CardError("a card appears in two hands")
+
+
 @dataclass(frozen=True)
 class ShowdownQuestion:
     """Hands to compare.  ``names``: "Hand 1".. for generated questions, the players' names
@@ -75,13 +87,7 @@ class ShowdownQuestion:
     source: str = "generated"
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.hands) <= 6:
-            raise ValueError(f"2 to 6 hands, got {len(self.hands)}")
-        if len(self.names) != len(self.hands):
-            raise ValueError("one name per hand")
-        used = [c for h in self.hands for c in h]
-        if len(set(used)) != len(used):
-            raise CardError("a card appears in two hands")
+        check_table(self.hands, self.names)
         for h in self.hands:
             rank(h, self.ranking)  # five distinct cards or CardError
 

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from analysis.drills.showdown import ShowdownFeedback
+from analysis.drills.showdown import ShowdownFeedback, check_table
 from engine.cards import CardError, Cards, format_cards
 from engine.sim.scoring import WILD_WORDS
 from engine.wild import (
@@ -63,13 +63,7 @@ class WildQuestion:
     source: str = "generated"
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.hands) <= 6:
-            raise ValueError(f"2 to 6 hands, got {len(self.hands)}")
-        if len(self.names) != len(self.hands):
-            raise ValueError("one name per hand")
-        used = [c for h in self.hands for c in h]
-        if len(set(used)) != len(used):
-            raise CardError("a card appears in two hands")
+        check_table(self.hands, self.names)
         for h in self.hands:
             rank_high(h, self.wild)  # five distinct cards of the deck or CardError
 
