@@ -507,7 +507,7 @@ def _export_parquet(db: Connection, args: argparse.Namespace, filters: Filters) 
 
 def _add_review(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("review", help="score the hero's draws against the best draw in each spot")
-    p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
+    p.add_argument("--db", metavar="FILE", help=DB_HELP)
     p.add_argument("--player", help="whose draws (default: the hero with the most hands)")
     p.add_argument("--since", metavar="YYYY-MM-DD", help="hands on or after this day")
     p.add_argument("--json", action="store_true", help="one object per draw, then a summary")
@@ -610,7 +610,7 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p = sub.add_parser(
         "replay", help="print a hand's steps: what happened, the pot, every stack and bet"
     )
-    p.add_argument("--db", help="database file (default: $DRAWLAB_DB or ~/.drawlab/drawlab.duckdb)")
+    p.add_argument("--db", metavar="FILE", help=DB_HELP)
     p.add_argument("--file", metavar="PATH", help="replay hands of this file, not the database's")
     p.add_argument("--hand", metavar="ID", help="with --file: only this hand (default: every one)")
     p.add_argument("--json", action="store_true", help="one JSON object per step (see README)")
