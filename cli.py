@@ -235,6 +235,13 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="with --watch: seconds between scans of the files (default 1, 5 with events)",
     )
     p.add_argument(
+        "--tail-wait",
+        type=float,
+        metavar="SECONDS",
+        help="with --watch: how long a file may end inside a hand (the client still "
+        "writing it) before that hand is stored as it stands (default 30)",
+    )
+    p.add_argument(
         "--no-events",
         action="store_true",
         help="with --watch: scan only, no file system events (network shares)",
@@ -261,7 +268,8 @@ def _watch(args: argparse.Namespace) -> int:
     def show(batch: Batch) -> None:
         if args.json:
             body = batch.summary.as_dict() if batch.summary is not None else {}
-            print(json.dumps({"batch": {"files": list(batch.files), **body,
+            held = batch.summary.held if batch.summary is not None else []
+            print(json.dumps({"batch": {"files": list(batch.files), **body, "held": held,
                                         "error": batch.error}}), flush=True)
         elif not args.quiet or batch.summary is None or batch.summary.problems:
             print(batch.line(), flush=True)
@@ -272,6 +280,8 @@ def _watch(args: argparse.Namespace) -> int:
         return 2
     watcher = Watcher(args.db, [Path(p) for p in args.paths], on_batch=show,
                       poll=args.poll, events=not args.no_events)
+    if args.tail_wait is not None:
+        watcher.tail_wait = args.tail_wait
     previous = {sig: signal.signal(sig, lambda *_: watcher.stop())
                 for sig in (signal.SIGINT, signal.SIGTERM)}
     try:

@@ -33,6 +33,7 @@ from analysis.pipeline.verification import HandResult, check
 from analysis.pipeline.workers import ProcessTaskPool, TaskPool
 from analysis.statistics.facts import hand_facts
 from analysis.storage.db import (
+    LOCK_WAIT,
     Connection,
     append_arrow,
     connect,
@@ -47,17 +48,22 @@ from engine.continuity import ContinuityTracker
 from parser.outcome import HandText, ParseError
 from parser.reader import parse
 from parser.sources import (
+    Opened,
     Rejected,
     Source,
     bytes_sources,
     iter_sources,
     open_lines,
 )
+from parser.tails import ends_with_line_break, hand_finished
 
 STATUSES = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
 TASK_HANDS = 500  # hand texts per worker task (fewer, larger Arrow tables to send back)
 TASK_CHARS = 1 << 20  # ...or this much text, whichever comes first
 FLUSH_HANDS = 10_000  # hands per transaction
+FLUSH_SECONDS = 2.0  # ...or this long since the last one, when the file is let go between
+RELEASE = 0.15  # seconds the file is left free after a transaction (readers poll at 0.1)
+REOPEN_WAIT = 600.0  # seconds a reopen waits for readers: an import does not give up soon
 CHECKPOINT_MB = 256  # write-ahead log size at which DuckDB folds it into the file
 DUCKDB_MEMORY_MB = 512  # DuckDB's own memory during an import (indexes spill past it)
 SMALL_IMPORT = 1 << 20  # bytes below which worker processes cost more than they save
@@ -80,7 +86,8 @@ class LoggedProblem:
 class ImportSummary:
     """What an import did.  ``hands`` counts hand texts read this run, by ``statuses``;
     a file rejected whole (or cut short) counts as one more ``parse_error``, as in
-    ``drawlab verify``, and its message is in ``rejected``."""
+    ``drawlab verify``, and its message is in ``rejected``.  ``held``: the files whose
+    last hand was still being written (``hold_tail``), neither stored nor counted."""
 
     files: int = 0
     unchanged: int = 0
@@ -92,6 +99,7 @@ class ImportSummary:
     problems: int = 0
     problem_log: list[LoggedProblem] = field(default_factory=list)
     seconds: float = 0.0
+    held: list[str] = field(default_factory=list)  # files whose last hand was held back
 
     @property
     def read_nothing(self) -> bool:
@@ -147,16 +155,53 @@ def import_paths(
     workers: int | None = None,
     batch_hands: int = FLUSH_HANDS,
     pool: TaskPool | None = None,
+    hold_tail: bool = False,
 ) -> ImportSummary:
     """Import files, folders (recursively) and .zip archives; see the module's text.
 
     ``workers``: processes that parse and verify (default one per core, none for small
     imports); ``batch_hands``: hands per transaction; ``pool``: where to parse instead
     of worker processes of this machine (a Dask cluster: ``analysis.pipeline.cluster``), which
-    the caller closes.
+    the caller closes.  ``hold_tail`` (a watcher): the last hand of a file that the client
+    is still writing (``parser.tails``) is not stored; the file's resume point stays at it,
+    so the next read of the grown file stores it whole, once.  Without it (a one-off import)
+    such a hand is stored as what it is, mostly ``incomplete``, and replaced when the file
+    grows.
     """
     sources = list(iter_sources(paths))
-    return _Import(db, sources, progress, workers, batch_hands, pool).run()
+    return _Import(db, sources, progress, workers, batch_hands, pool, hold_tail).run()
+
+
+def import_files(
+    db_path: str | os.PathLike[str] | None,
+    paths: Iterable[str | os.PathLike[str]],
+    progress: ProgressFn | None = None,
+    workers: int | None = None,
+    batch_hands: int = FLUSH_HANDS,
+    wait: float = LOCK_WAIT,
+) -> ImportSummary:
+    """``import_paths`` into the database file at ``db_path``, holding the file only while
+    it writes: after each transaction the file is closed, left free for ``RELEASE`` seconds
+    (a waiting reader, the dashboard or ``drawlab stats``, gets in) and opened again, waiting
+    as long as ``REOPEN_WAIT`` for readers to let go.  A transaction is at most
+    ``batch_hands`` hands or ``FLUSH_SECONDS`` of reading, so no reader waits longer than
+    that.  ``wait``: seconds the first open waits for another program.
+
+    Raises ``DatabaseUnavailable`` when the file cannot be had (the first open, or a reopen
+    after ``REOPEN_WAIT``); whole transactions only are left behind, which the next run
+    completes.
+    """
+    sources = list(iter_sources(paths))
+    db = open_database(db_path, wait=wait)
+
+    def reopen() -> Connection:
+        return connect(db_path, wait=REOPEN_WAIT)
+
+    job = _Import(db, sources, progress, workers, batch_hands, reopen=reopen)
+    try:
+        return job.run()
+    finally:
+        job.db.close()
 
 
 def import_bytes(
@@ -240,8 +285,13 @@ class _Import:
         workers: int | None,
         batch_hands: int = FLUSH_HANDS,
         pool: TaskPool | None = None,
+        hold_tail: bool = False,
+        reopen: Callable[[], Connection] | None = None,
     ) -> None:
         self.batch_hands = max(1, batch_hands)
+        self.hold_tail = hold_tail
+        self.reopen = reopen  # set: the file is let go after every transaction
+        self.flushed = time.monotonic()
         self.db = db
         self.sources = sources
         self.progress = progress
@@ -268,17 +318,9 @@ class _Import:
     def run(self) -> ImportSummary:
         thresholds = gc.get_threshold()
         gc.set_threshold(50_000, 20, 100)  # as in the workers (see worker_init)
-        # DuckDB checkpoints whenever its log passes 16 MB: during a bulk import that
-        # doubled the cost of each write; checkpoint less often, and once at the end.
-        self.db.execute(f"SET checkpoint_threshold = '{CHECKPOINT_MB}MB'")
-        # DuckDB keeps pages it has read or written cached up to 80% of the machine's
-        # memory; an import only appends, so a small cache bounds memory at any size.
         limit = one(self.db, "SELECT current_setting('memory_limit')")
-        self.db.execute(f"SET memory_limit = '{DUCKDB_MEMORY_MB}MB'")
-        # The cores belong to the workers: DuckDB's own threads, spread over appends of a
-        # few thousand rows, cost a fifth more CPU than one thread doing them in turn.
         threads = one(self.db, "SELECT current_setting('threads')")
-        self.db.execute("SET threads = 1")
+        self._tune()
         try:
             return self._run()
         finally:
@@ -290,6 +332,37 @@ class _Import:
             self.db.execute("RESET checkpoint_threshold")
             if limit is not None:
                 restore_memory_limit(self.db, str(limit[0]))
+
+    def _tune(self) -> None:
+        """DuckDB's settings for a bulk import, on the connection in use."""
+        # DuckDB checkpoints whenever its log passes 16 MB: during a bulk import that
+        # doubled the cost of each write; checkpoint less often, and once at the end.
+        self.db.execute(f"SET checkpoint_threshold = '{CHECKPOINT_MB}MB'")
+        # DuckDB keeps pages it has read or written cached up to 80% of the machine's
+        # memory; an import only appends, so a small cache bounds memory at any size.
+        self.db.execute(f"SET memory_limit = '{DUCKDB_MEMORY_MB}MB'")
+        # The cores belong to the workers: DuckDB's own threads, spread over appends of a
+        # few thousand rows, cost a fifth more CPU than one thread doing them in turn.
+        self.db.execute("SET threads = 1")
+
+    def _maybe_let_go(self) -> None:
+        """With ``reopen``: commit what is pending and let go of the file once the current
+        hold has lasted ``FLUSH_SECONDS``, so readers never wait much longer than that."""
+        if self.reopen is not None and time.monotonic() - self.flushed >= FLUSH_SECONDS:
+            self._flush()
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """Close the file (DuckDB folds its log in), leave it free a moment, open it again.
+        Nothing is held across: every write so far is committed, the next opens its own
+        transaction."""
+        assert self.reopen is not None
+        self.db.close()
+        time.sleep(RELEASE)
+        self.db = self.reopen()
+        self.store.db = self.db
+        self._tune()
+        self.flushed = time.monotonic()
 
     def _run(self) -> ImportSummary:
         if self.pool is None and self.workers > 0:
@@ -329,6 +402,7 @@ class _Import:
     def _tasks(self) -> Iterator[_Task]:
         """Tasks in source order: chunk batches (not yet submitted) and end-of-source marks."""
         for src in self.sources:
+            self._maybe_let_go()
             if isinstance(src, Rejected):
                 self._reject(None, str(src))
                 continue
@@ -355,7 +429,10 @@ class _Import:
                     opened = open_lines(src, stream)
                     site = opened.reader.site
                     resume = state.resume_from
-                    for chunk in opened.reader.split(opened.lines, src.name):
+                    chunks = opened.reader.split(opened.lines, src.name)
+                    if self.hold_tail and src.disk_path is not None:
+                        chunks = _holding_tail(chunks, state, opened, stream)
+                    for chunk in chunks:
                         if chunk.line < resume:
                             continue
                         state.chunks += 1
@@ -385,10 +462,19 @@ class _Import:
         prefix: str | None = None
         size = 0
         with src.open() as stream:
-            prefix, size = _hash_stream(stream, digest, known[0] if known else None)
+            prefix, size = _hash_stream(stream, digest, known.size if known else None)
         checksum = digest.hexdigest()
-        same = self.store.hands_of_content(size, checksum)
-        if same is not None:
+        # the last hand held back by a watcher: this read stores it, unless it holds too
+        tail_left = (
+            known is not None and known.held and size == known.size
+            and checksum == known.checksum
+        )  # fmt: skip
+        same = None if tail_left else self.store.hands_of_content(size, checksum)
+        if same is not None or (tail_left and self.hold_tail):
+            if same is None:  # still being written: held on, as the earlier read did
+                assert known is not None
+                same = known.hands
+                self.summary.held.append(src.name)
             self.summary.unchanged += 1
             self.summary.already_present += same
             self.files_done += 1
@@ -396,8 +482,11 @@ class _Import:
             self._report(src.name)
             return None
         resume_from, hands_before, forgotten = 1, 0, 0
-        if known is not None and size > known[0] and prefix == known[1]:
-            resume_from, hands_before = known[2], known[3]
+        grown = known is not None and size > known.size and prefix == known.checksum
+        if known is not None and (grown or tail_left):
+            resume_from = known.resume_line
+            # the hand at resume_line is read again, unless it was held (never stored)
+            hands_before = known.hands if known.held else max(known.hands - 1, 0)
             forgotten = self.store.forget_tail(src.name, resume_from)
             for hand, final in self.store.last_hands_before(src.name, resume_from):
                 self.tracker.feed(hand, final)
@@ -410,6 +499,8 @@ class _Import:
         if task.end:
             self.bytes_done += max(0, state.size - state.chars_done)
             state.done = True
+            if state.held_line is not None:
+                self.summary.held.append(state.source.name)
             self.pending.append((state, None))
             self.files_done += 1
             if state.rejected:
@@ -434,6 +525,10 @@ class _Import:
         self._absorb(state, rows)
         if self.pending_hands >= self.batch_hands:
             self._flush()
+            if self.reopen is not None:
+                self._let_go()
+        else:
+            self._maybe_let_go()
         self._report(state.source.name)
 
     def _absorb(self, state: FileState, rows: ArrowRows) -> None:
@@ -516,6 +611,32 @@ class _Import:
                 bytes_total=self.bytes_total,
             )
         )
+
+
+def _holding_tail(
+    chunks: Iterator[HandText], state: FileState, opened: Opened, stream: BinaryIO
+) -> Iterator[HandText]:
+    """``chunks`` one behind, the last given only when it is whole (``parser.tails``);
+    otherwise its line is kept in ``state.held_line``.  A cut that fails still gives the
+    hand before it: holding back is for hands being written, never a loss."""
+    last: HandText | None = None
+    try:
+        for chunk in chunks:
+            if last is not None:
+                yield last
+            last = chunk
+    except Exception:  # the caller records why the file stopped; this hand is whole
+        if last is not None:
+            yield last
+        raise
+    if last is None:
+        return
+    if opened.rejected is None:  # lines that stopped early are no hand being written
+        line_ended = ends_with_line_break(stream, stream.tell(), opened.encoding)
+        if not hand_finished(opened.reader.site, last.text, line_ended):
+            state.held_line = last.line
+            return
+    yield last
 
 
 def _hash_stream(stream: BinaryIO, digest: Any, prefix_size: int | None) -> tuple[str | None, int]:

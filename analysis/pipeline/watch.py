@@ -7,11 +7,16 @@ the files' size, time and inode every ``poll`` seconds, which also catches what 
 miss (network shares, some containers) and is the only source when watchdog cannot
 start.
 
-The importer does the hard part: a grown file is read from its last hand on, so a hand
-half written at the end of the file is read again, whole, when the file grows; a file
-replaced, truncated or rotated is read again and its hands already stored are skipped by
-their keys.  The watcher adds only *when*: a file is imported once it has been quiet for
-``settle`` seconds (a client writes a hand in one go), and *briefly*: the database is
+The importer does the hard part: a grown file is read from its last hand on, and the
+watcher has it hold back a hand still being written at the end of a file (``hold_tail``):
+that hand is not stored, the file's resume point stays at it, and the read of the grown
+file stores it whole, once.  A tail that never completes is not lost: once its file has
+been unchanged for ``tail_wait`` seconds, or when the watcher stops cleanly, it is stored
+as it stands (``incomplete``, with its message), and still replaced if the file grows
+later.  A file replaced, truncated or rotated is read again and its hands already stored
+are skipped by their keys.  The watcher adds only *when*: a file is imported once it has
+been quiet for ``settle`` seconds (a client writes a hand in one go), and *briefly*: the
+database is
 opened for each batch and closed after it, so other programs can use the file in between
 (README, "One database, several programs").  The dashboard runs a watcher too, on the
 folders kept in the database (``analysis.pipeline.watched``): it passes an ``opener`` that borrows
@@ -38,6 +43,7 @@ POLL_WITH_EVENTS = 5.0  # ...when watchdog delivers events, the scan is only a s
 SETTLE = 0.25  # seconds a changed file must stay unchanged before it is read
 BATCH_BYTES = 16 << 20  # a backlog is imported this much at a time, the file let go between
 YIELD = 0.05  # seconds the file is left free between two batches, for a waiting reader
+TAIL_WAIT = 30.0  # seconds a file may end inside a hand before that hand is stored as is
 SKIPPED_SUFFIXES = (".duckdb", ".wal", ".tmp", ".part", ".lock")
 
 Stamp = tuple[int, int, int]  # size, modification time (ns), inode
@@ -59,9 +65,10 @@ class Batch:
         if self.summary is None:
             return f"{now} {what}: not imported yet: {self.error}"
         s = self.summary
+        held = f", {len(s.held)} unfinished hand(s) waiting" if s.held else ""
         return (
             f"{now} {what}: {s.added} hands added, {s.already_present} already present, "
-            f"{s.problems} problems"
+            f"{s.problems} problems{held}"
         )
 
 
@@ -155,7 +162,8 @@ class Watcher:
     ``on_import`` runs inside it after a batch is imported (the dashboard notes the read
     in ``watched_folders``, in the same open).  ``first_workers``: the worker processes of
     the first round's import (``import_paths``'s default; the dashboard uses none).
-    ``checked``: when the watcher last looked at the files (a Unix time).
+    ``checked``: when the watcher last looked at the files (a Unix time).  ``tail_wait``:
+    seconds a file's unfinished last hand is held back while the file does not change.
     """
 
     db_path: str | None
@@ -169,10 +177,12 @@ class Watcher:
     on_import: Callable[[Connection, Batch], None] | None = None
     first_workers: int | None = None
     checked: float | None = None
+    tail_wait: float = TAIL_WAIT
     stop_event: threading.Event = field(default_factory=threading.Event)
     _wake: threading.Event = field(default_factory=threading.Event)
     _seen: dict[Path, Stamp] = field(default_factory=dict)
     _observer: Any = None
+    _held: dict[Path, float] = field(default_factory=dict)  # unfinished tail: since when
     _new_roots: list[Path] | None = None
 
     def stop(self) -> None:
@@ -204,8 +214,19 @@ class Watcher:
                 self._wake.clear()
                 self._take_new_roots()
                 self._round()
+            self.release_tails()
         finally:
             self._stop_events()
+
+    @property
+    def held(self) -> list[Path]:
+        """The files whose last hand is held back, still being written."""
+        return list(self._held)
+
+    def release_tails(self) -> None:
+        """Store every held-back last hand as it stands (a clean stop: nothing is left
+        only in this process's memory; a later growth of the file still replaces it)."""
+        self._release([(p, s) for p in self._held if (s := stamp(p)) is not None])
 
     def _take_new_roots(self) -> None:
         new, self._new_roots = self._new_roots, None
@@ -220,6 +241,7 @@ class Watcher:
         changed = self._changed()
         self.checked = time.time()
         if not changed and not first:
+            self._release_due()
             return
         # A file still changing (a client writing a hand) is left for a later round.
         if self.settle > 0 and changed:
@@ -238,6 +260,24 @@ class Watcher:
                 i += 1
                 workers = self.first_workers if first else 0
                 self.on_batch(self._import(group, root, workers=workers))
+        self._release_due()
+
+    def _release_due(self) -> None:
+        """Store the held tails of files unchanged for ``tail_wait`` seconds: the client
+        stopped in the middle of a hand (a crash, a file cut by hand) and will not finish it."""
+        now = time.monotonic()
+        due = [
+            (path, s)
+            for path, since in self._held.items()
+            if now - since >= self.tail_wait and (s := stamp(path)) == self._seen.get(path)
+            and s is not None
+        ]  # fmt: skip
+        if due and not self.stop_event.is_set():
+            self._release(due)
+
+    def _release(self, files: list[tuple[Path, Stamp]]) -> None:
+        for root, group in _by_root(files, self.roots):
+            self.on_batch(self._import(group, root, workers=0, final=True))
 
     def _changed(self) -> list[tuple[Path, Stamp]]:
         now: dict[Path, Stamp] = {}
@@ -248,26 +288,40 @@ class Watcher:
         changed = [(p, s) for p, s in now.items() if self._seen.get(p) != s]
         for gone in set(self._seen) - set(now):  # deleted or rotated away: forget it
             del self._seen[gone]
+            self._held.pop(gone, None)
         return changed
 
     def _import(
-        self, changed: list[tuple[Path, Stamp]], root: Path | None, workers: int | None
+        self,
+        changed: list[tuple[Path, Stamp]],
+        root: Path | None,
+        workers: int | None,
+        final: bool = False,
     ) -> Batch:
         """One batch, one open of the database; ``workers`` as ``import_paths`` takes them
-        (none after the first round: a few hands cost less than starting processes)."""
+        (none after the first round: a few hands cost less than starting processes).
+        ``final``: store the files' unfinished last hands too, instead of holding them."""
         files = tuple(str(p) for p, _ in changed)
         opened = (self.opener or (lambda: _own_connection(self.db_path, self.lock_wait)))()
         try:
             with opened as con:
-                summary = import_paths(con, [p for p, _ in changed], workers=workers)
+                summary = import_paths(
+                    con, [p for p, _ in changed], workers=workers, hold_tail=not final
+                )
                 batch = Batch(files, summary, root=root)
                 if self.on_import is not None:
                     self.on_import(con, batch)
         except DatabaseUnavailable as exc:
             self._wake.set()  # not marked seen: tried again next round
             return Batch(files, None, str(exc), root=root)
+        held = set(summary.held)
+        now = time.monotonic()
         for path, s in changed:
             self._seen[path] = s
+            if str(path) in held:
+                self._held[path] = now  # changed (or new): its wait starts again
+            else:
+                self._held.pop(path, None)
         return batch
 
     # -- file system events

@@ -25,6 +25,24 @@ from engine.record import Game, Hand, Seat, Stakes, Structure, Tournament
 from parser.sources import Source
 
 STATUS_COLUMNS = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
+HELD = "+held"  # ends ``files.checksum`` while the file's last hand is held back unread
+
+
+@dataclass(frozen=True)
+class KnownFile:
+    """A source's ``files`` row: how far an earlier read got.
+
+    ``held``: that read held the file's last hand back (a watcher saw the client still
+    writing it), so ``resume_line`` is that hand's first line and nothing of it is stored;
+    ``hands`` counts the hand texts before it.  Otherwise ``resume_line`` is the first line
+    of the last hand stored (read again when the file grows: it may have been cut).
+    """
+
+    size: int
+    checksum: str
+    resume_line: int
+    hands: int
+    held: bool
 
 
 @dataclass
@@ -36,7 +54,7 @@ class FileState:
     size: int
     checksum: str
     resume_from: int  # first line read (1 for the whole file)
-    hands_before: int  # hand texts known from earlier reads, for a resumed file
+    hands_before: int  # hand texts before ``resume_from``, known from earlier reads
     forgotten: int = 0  # rows of the last hand dropped to be read again (see forget_tail)
     chars_done: int = 0  # hand text handed on so far, for the progress bar
     chunks: int = 0
@@ -44,6 +62,7 @@ class FileState:
     counts: Counter[str] = field(default_factory=Counter)
     rejected: str | None = None
     done: bool = False
+    held_line: int | None = None  # the last hand, still being written, left for later
 
 
 class Store:
@@ -57,12 +76,18 @@ class Store:
 
     # -- what was read before
 
-    def file_row(self, path: str) -> tuple[int, str, int, int] | None:
-        """(size, checksum, resume_line, hands) of a source read in full before."""
+    def file_row(self, path: str) -> KnownFile | None:
+        """How far an earlier read of the source got, if one read it to its end."""
         row = one(
             self.db, "SELECT size, checksum, resume_line, hands FROM files WHERE path = ?", [path]
         )
-        return None if row is None else (int(row[0]), str(row[1]), int(row[2]), int(row[3]))
+        if row is None:
+            return None
+        checksum = str(row[1])
+        held = checksum.endswith(HELD)
+        return KnownFile(
+            int(row[0]), checksum.removesuffix(HELD), int(row[2]), int(row[3]), held
+        )
 
     def hands_of_content(self, size: int, checksum: str) -> int | None:
         """The hand count of a source with these exact bytes read in full, if any."""
@@ -263,12 +288,16 @@ class Store:
             ],
         )
         if state.done and state.rejected is None:
-            resumed = state.resume_from > 1
-            hands = state.chunks + (max(state.hands_before - 1, 0) if resumed else 0)
-            resume_line = state.last_chunk_line if state.chunks else state.resume_from
+            hands = state.hands_before + state.chunks
+            checksum = state.checksum
+            if state.held_line is not None:  # the next read starts with the held hand
+                resume_line = state.held_line
+                checksum += HELD  # not "read in full": this content still has a hand to give
+            else:
+                resume_line = state.last_chunk_line if state.chunks else state.resume_from
             self.db.execute(
                 "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)",
-                [state.source.name, state.size, state.checksum, resume_line, hands, datetime.now()],
+                [state.source.name, state.size, checksum, resume_line, hands, datetime.now()],
             )
 
 

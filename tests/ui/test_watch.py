@@ -85,10 +85,12 @@ def test_a_watched_folder_imports_the_hands_appended_to_its_file(
     assert [s.value for s in at.success] == ["Watching the folder below; its files are read now."]
     assert str(folder) in texts(at)
     table = _wait_for(at, 1)
+    from ui import watching
+
     assert table.to_dict("records")[0] | {"last checked": "", "last read": ""} == {
         "folder": str(folder), "state": "watching", "last checked": "", "last read": "",
-        "files": 1, "hands added": 2, "problems": 0, "hands in all": 2,
-    }  # the whole first hand, and the cut second one kept as incomplete until it grows
+        "files": 1, "hands added": 1, "problems": 0, "hands in all": 1,
+    }  # the whole first hand; the cut second one is held back until it is whole
     from ui import state
 
     def statuses() -> list[tuple[str, int]]:
@@ -96,12 +98,13 @@ def test_a_watched_folder_imports_the_hands_appended_to_its_file(
             return [(str(a), int(b)) for a, b in con.execute(
                 "SELECT status, count(DISTINCT key) FROM hands GROUP BY 1 ORDER BY 1").fetchall()]
 
-    assert statuses() == [("incomplete", 1), ("ok", 1)]
+    assert statuses() == [("ok", 1)]  # never stored as incomplete meanwhile
+    assert [b.summary.held for b in watching._watcher(str(dbpath)).batches if b.summary] == [
+        [str(live)]
+    ]
     with live.open("a", encoding="utf-8") as f:
         f.write(whole[cut:])
     _wait_for(at, 5)
-    from ui import watching
-
     w = watching._watcher(str(dbpath))
     deadline = time.monotonic() + 30
     while sum(b.summary.added for b in w.batches if b.summary) < 5:  # its read noted too
