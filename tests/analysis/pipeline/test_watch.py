@@ -94,6 +94,48 @@ def _stats_json(db: Path) -> dict[str, object]:
     return data
 
 
+class Reader:
+    """Another program reading the database over and over while the watcher runs:
+    ``drawlab stats --json`` and a read-only look at every stored hand's key and status."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.seen: list[list[tuple[str, str]]] = []
+        self.stats_runs = 0
+        self.failures: list[str] = []
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.done.is_set():
+            if self.db.exists():
+                try:
+                    con = dbmod.connect(self.db, read_only=True, wait=dbmod.LOCK_WAIT)
+                    try:
+                        self.seen.append(_hands(con))
+                    finally:
+                        con.close()
+                    _stats_json(self.db)
+                    self.stats_runs += 1
+                except (dbmod.DatabaseUnavailable, dbmod.SchemaOutdated, AssertionError) as e:
+                    self.failures.append(str(e))
+            time.sleep(0.05)
+
+    def look_again(self, timeout: float = 120) -> list[tuple[str, str]]:
+        """What the reader sees on a look that starts after this call."""
+        n = len(self.seen)
+        deadline = time.monotonic() + timeout
+        while len(self.seen) < n + 2:  # the look under way may have started before
+            assert time.monotonic() < deadline and self.thread.is_alive()
+            time.sleep(0.05)
+        return self.seen[-1]
+
+    def stop(self) -> None:
+        self.done.set()
+        self.thread.join(timeout=180)
+
+
 def test_hands_written_in_three_pieces_arrive_exactly_once(tmp_path: Path) -> None:
     whole = stars_history(12)
     starts = [i for i in range(len(whole)) if whole.startswith("PokerStars ", i)]
@@ -101,29 +143,41 @@ def test_hands_written_in_three_pieces_arrive_exactly_once(tmp_path: Path) -> No
     second_cut = whole.index("*** SUMMARY ***", starts[8])  # in the middle of the 9th
     reference = _reference(tmp_path, whole)
     assert len(reference) == 12
+    first_eight = [h for h in reference if h[0] < "pokerstars:900000000008"]
+    assert len(first_eight) == 8
 
     folder = tmp_path / "histories"
     folder.mkdir()
     db = tmp_path / "live.duckdb"
-    watcher = WatcherProcess(db, folder)
+    watcher = WatcherProcess(db, folder, "--tail-wait", "600")
+    reader: Reader | None = None
     try:
         assert watcher.next_line().endswith("Ctrl-C stops")
         live = folder / "live.txt"
         live.write_text(whole[:first_cut], encoding="utf-8")
         assert ": 4 hands added, 0 already present, 0 problems" in watcher.next_batch()
-        first = _stats_json(db)  # a reader while the watcher runs
+        reader = Reader(db)  # reads all along from here on
+        first = _stats_json(db)
         players = first["players"]
         assert isinstance(players, list) and max(p["hands"] for p in players) == 4
 
         with live.open("a", encoding="utf-8") as f:
             f.write(whole[first_cut:second_cut])
-        assert " hands added" in watcher.next_batch()
+        line = watcher.next_batch()  # the 4th read again, 5-8 new, the 9th held back
+        assert ": 4 hands added, 1 already present, 0 problems, 1 unfinished" in line
         second = _stats_json(db)
         assert isinstance(second["players"], list)
+        assert max(p["hands"] for p in second["players"]) == 8
+        con = dbmod.connect(db, read_only=True, wait=dbmod.LOCK_WAIT)
+        try:
+            assert _hands(con) == first_eight  # the 9th not even as incomplete
+        finally:
+            con.close()
+        assert reader.look_again() == first_eight  # another program, while the 9th is held
 
         with live.open("a", encoding="utf-8") as f:
             f.write(whole[second_cut:])
-        watcher.next_batch()
+        assert ": 4 hands added, 0 already present, 0 problems" in watcher.next_batch()
         con = dbmod.connect(db, read_only=True, wait=dbmod.LOCK_WAIT)
         try:
             assert _hands(con) == reference  # each of the 12 once, with a fresh import's verdict
@@ -133,10 +187,52 @@ def test_hands_written_in_three_pieces_arrive_exactly_once(tmp_path: Path) -> No
         third = _stats_json(db)
         assert isinstance(third["players"], list)
         assert max(p["hands"] for p in third["players"]) == 12
+        assert reader.look_again() == reference
     finally:
+        if reader is not None:
+            reader.stop()
         code = watcher.stop()
     assert code == 0
     assert watcher.seen[-1] == "stopped"
+    assert reader is not None and reader.failures == []
+    assert reader.stats_runs >= 1 and len(reader.seen) >= 2
+    for seen in reader.seen:  # never the cut hand as incomplete, nor any hand twice
+        assert all(status != "incomplete" for _, status in seen)
+        assert len(seen) == len({k for k, _ in seen})
+        assert set(seen) <= set(reference)
+
+
+def test_a_clean_stop_stores_a_held_tail_as_it_stands(tmp_path: Path) -> None:
+    whole = stars_history(3)
+    cut = whole.rindex("*** SUMMARY ***")
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    live = folder / "live.txt"
+    live.write_text(whole[:cut], encoding="utf-8")
+    db = tmp_path / "live.duckdb"
+    watcher = WatcherProcess(db, folder, "--tail-wait", "600")
+    try:
+        assert ": 2 hands added, 0 already present, 0 problems, 1 unfinished" in (
+            watcher.next_batch()
+        )
+    finally:
+        assert watcher.stop() == 0
+    assert any(": 1 hands added, 0 already present" in line for line in watcher.seen)
+    con = dbmod.connect(db, read_only=True)
+    try:
+        assert con.execute("SELECT hand_id, status FROM hands ORDER BY id").fetchall()[-1] == (
+            "900000000002", "incomplete",
+        )  # fmt: skip
+    finally:
+        con.close()
+    live.write_text(whole, encoding="utf-8")  # the file grows later: replaced, once
+    con = dbmod.connect(db)
+    try:
+        s = import_paths(con, [live], workers=0)
+        assert (s.added, s.already_present) == (0, 1)
+        assert _hands(con) == _reference(tmp_path, whole)
+    finally:
+        con.close()
 
 
 def test_a_file_replaced_or_rotated_adds_no_duplicates(tmp_path: Path) -> None:
@@ -172,8 +268,9 @@ def test_watcher_killed_mid_batch_leaves_a_consistent_database_the_next_run_comp
     tmp_path: Path,
 ) -> None:
     hands = 6000
-    text = stars_history(hands)
-    reference = _reference(tmp_path, text)
+    whole = stars_history(hands + 1)  # the client is still writing the last one
+    text = whole[: whole.rindex("*** SUMMARY ***")]
+    reference = _reference(tmp_path, whole)
     folder = tmp_path / "histories"
     folder.mkdir()
     (folder / "big.txt").write_text(text, encoding="utf-8")
@@ -207,15 +304,23 @@ def test_watcher_killed_mid_batch_leaves_a_consistent_database_the_next_run_comp
     finally:
         con.close()
 
-    again = WatcherProcess(db, folder)
+    again = WatcherProcess(db, folder, "--tail-wait", "600")
     try:
         line = again.next_batch(timeout=300)
         assert f": {hands - stored} hands added, {stored} already present" in line
+        assert line.endswith(", 1 unfinished hand(s) waiting")
+        con = dbmod.connect(db, read_only=True, wait=dbmod.LOCK_WAIT)
+        try:
+            assert _hands(con) == reference[:-1]  # the cut one is not stored at all
+        finally:
+            con.close()
+        (folder / "big.txt").write_text(whole, encoding="utf-8")
+        assert ": 1 hands added, 0 already present, " in again.next_batch()  # (an invalid one)
     finally:
         assert again.stop() == 0
     con = dbmod.connect(db, read_only=True)
     try:
-        assert _hands(con) == reference
+        assert _hands(con) == reference  # every hand once, the cut one whole
     finally:
         con.close()
 
@@ -282,5 +387,48 @@ def test_a_utf16_full_tilt_file_grown_in_three_pieces_arrives_once(tmp_path: Pat
     con = dbmod.connect(tmp_path / "d.duckdb", read_only=True)
     try:
         assert _hands(con) == reference and len(reference) == 84
+    finally:
+        con.close()
+
+
+def test_a_tail_unchanged_for_tail_wait_seconds_is_stored_as_it_stands(tmp_path: Path) -> None:
+    from analysis.pipeline import watch
+
+    whole = stars_history(4)
+    cut = whole.rindex("*** SUMMARY ***")
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    live = folder / "live.txt"
+    live.write_text(whole[:cut], encoding="utf-8")
+    batches: list[watch.Batch] = []
+    w = watch.Watcher(str(tmp_path / "d.duckdb"), [folder], on_batch=batches.append,
+                      events=False, settle=0, first_workers=0, tail_wait=0.5)  # fmt: skip
+    w._round(first=True)
+    assert [(b.summary.added, b.summary.held) for b in batches if b.summary] == [
+        (3, [str(live)])
+    ]
+    assert w.held == [live]
+    w._round()  # unchanged, not long enough yet: nothing
+    assert len(batches) == 1
+    time.sleep(0.6)
+    w._round()  # unchanged for tail_wait: stored as it stands
+    assert [(b.summary.added, b.summary.held) for b in batches if b.summary][1:] == [(1, [])]
+    assert w.held == []
+    con = dbmod.connect(tmp_path / "d.duckdb", read_only=True)
+    try:
+        assert con.execute("SELECT status, count(*) FROM hands GROUP BY 1 ORDER BY 1").fetchall(
+        ) == [("incomplete", 1), ("ok", 3)]
+    finally:
+        con.close()
+    w._round()
+    assert len(batches) == 2  # stored once, not again
+    live.write_text(whole, encoding="utf-8")  # the client comes back and finishes it
+    w._round()
+    assert [(b.summary.added, b.summary.already_present) for b in batches if b.summary][2:] == [
+        (0, 1)
+    ]
+    con = dbmod.connect(tmp_path / "d.duckdb", read_only=True)
+    try:
+        assert _hands(con) == _reference(tmp_path, whole)
     finally:
         con.close()
