@@ -224,6 +224,13 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--quiet", action="store_true", help="no progress, no table; problems only")
     p.add_argument("--workers", type=int, help="worker processes (default: one per core)")
     p.add_argument(
+        "--batch",
+        type=int,
+        metavar="HANDS",
+        help="hands per transaction, the file let go between two (default 10000; "
+        "also at most 2 s apart)",
+    )
+    p.add_argument(
         "--watch",
         action="store_true",
         help="keep running: import new and grown files as they change (Ctrl-C stops)",
@@ -298,7 +305,7 @@ def _watch(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     from analysis.pipeline import import_report
-    from analysis.pipeline.importer import Progress, import_paths
+    from analysis.pipeline.importer import FLUSH_HANDS, Progress, import_files
 
     if args.parquet is not None:
         return _import_parquet(args)
@@ -312,14 +319,16 @@ def _import(args: argparse.Namespace) -> int:
     def show(p: Progress) -> None:
         print("\r" + import_report.progress_line(p), end="", file=sys.stderr, flush=True)
 
-    db = _open_db(args.db)
-    if db is None:
+    try:  # the file is let go between transactions: other programs read meanwhile
+        summary = import_files(
+            args.db, args.paths, progress=show if live else None, workers=args.workers,
+            batch_hands=args.batch or FLUSH_HANDS,
+        )
+    except (RuntimeError, OSError) as e:
+        if live:
+            print(file=sys.stderr)
+        print(f"error: {e}", file=sys.stderr)
         return 2
-    try:
-        progress = show if live else None
-        summary = import_paths(db, args.paths, progress=progress, workers=args.workers)
-    finally:
-        db.close()
     if live:
         print(file=sys.stderr)
     log = import_report.problems_log(summary)
