@@ -19,6 +19,9 @@ Conventions the other parts rely on:
 - ``files.checksum`` is the SHA-256 of the file's ``size`` bytes when it was last read in
   full: a file that still starts with them has grown, and is read again from
   ``resume_line``, the first line of its last hand (which may have been half written).
+  While a watcher holds back the file's last hand (still being written, never stored), the
+  checksum ends with ``+held`` (``analysis.storage.writer.HELD``) and ``resume_line`` is that
+  hand's first line: the content is not "read in full" until the hand is stored.
 - ``file`` (and ``files.path``) names a file as ``drawlab verify`` does; a member of an
   archive is ``archive.zip/member.txt`` (version 3 renamed the ``archive.zip!/member.txt``
   of earlier imports).
