@@ -24,6 +24,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, BinaryIO
 
 import duckdb
@@ -39,7 +40,9 @@ from analysis.storage.db import (
     connect,
     fact_columns,
     facts_stale,
+    knocked_since,
     one,
+    resolve_path,
     restore_memory_limit,
 )
 from analysis.storage.rows import ArrowRows, FactsFn, Rows, add_result, with_continuity
@@ -180,12 +183,14 @@ def import_files(
     batch_hands: int = FLUSH_HANDS,
     wait: float = LOCK_WAIT,
 ) -> ImportSummary:
-    """``import_paths`` into the database file at ``db_path``, holding the file only while
-    it writes: after each transaction the file is closed, left free for ``RELEASE`` seconds
-    (a waiting reader, the dashboard or ``drawlab stats``, gets in) and opened again, waiting
-    as long as ``REOPEN_WAIT`` for readers to let go.  A transaction is at most
-    ``batch_hands`` hands or ``FLUSH_SECONDS`` of reading, so no reader waits longer than
-    that.  ``wait``: seconds the first open waits for another program.
+    """``import_paths`` into the database file at ``db_path``, letting other programs in:
+    a transaction is at most ``batch_hands`` hands or ``FLUSH_SECONDS`` of reading, and
+    after one, when another program knocked meanwhile (``analysis.storage.db``: every open
+    that finds the file locked touches ``knock_path``), the file is closed, left free for
+    ``RELEASE`` seconds (the waiting reader, the dashboard or ``drawlab stats``, gets in) and
+    opened again, waiting as long as ``REOPEN_WAIT`` for readers to let go.  So a reader
+    waits about ``FLUSH_SECONDS`` at most, and an import nobody waits for pays nothing but
+    its more frequent commits.  ``wait``: seconds the first open waits for another program.
 
     Raises ``DatabaseUnavailable`` when the file cannot be had (the first open, or a reopen
     after ``REOPEN_WAIT``); whole transactions only are left behind, which the next run
@@ -193,15 +198,17 @@ def import_files(
     """
     sources = list(iter_sources(paths))
     db = open_database(db_path, wait=wait)
+    target = str(Path(resolve_path(db_path)).expanduser())
 
     def reopen() -> Connection:
         return connect(db_path, wait=REOPEN_WAIT)
 
-    job = _Import(db, sources, progress, workers, batch_hands, reopen=reopen)
+    job = _Import(db, sources, progress, workers, batch_hands, reopen=reopen, knock=target)
     try:
         return job.run()
     finally:
-        job.db.close()
+        if not job.closed:
+            job.db.close()
 
 
 def import_bytes(
@@ -287,10 +294,14 @@ class _Import:
         pool: TaskPool | None = None,
         hold_tail: bool = False,
         reopen: Callable[[], Connection] | None = None,
+        knock: str | None = None,
     ) -> None:
         self.batch_hands = max(1, batch_hands)
         self.hold_tail = hold_tail
         self.reopen = reopen  # set: the file is let go after every transaction
+        self.closed = False  # between the close and the reopen of a let-go
+        self.knock = knock  # the database file whose knocks make this import let go
+        self.let_go_at = time.time()  # knocks before this were answered
         self.flushed = time.monotonic()
         self.db = db
         self.sources = sources
@@ -325,13 +336,17 @@ class _Import:
             return self._run()
         finally:
             gc.set_threshold(*thresholds)
-            if threads is not None:  # the workers are done: the last checkpoint gets the cores
-                self.db.execute(f"SET threads = {int(threads[0])}")
-            with contextlib.suppress(duckdb.Error):  # a transaction open: DuckDB does it later
-                self.db.execute("CHECKPOINT")  # still under the import's memory cap
-            self.db.execute("RESET checkpoint_threshold")
-            if limit is not None:
-                restore_memory_limit(self.db, str(limit[0]))
+            if not self.closed:  # (after a failed reopen there is no connection to set)
+                self._untune(threads, limit)
+
+    def _untune(self, threads: tuple[Any, ...] | None, limit: tuple[Any, ...] | None) -> None:
+        if threads is not None:  # the workers are done: the last checkpoint gets the cores
+            self.db.execute(f"SET threads = {int(threads[0])}")
+        with contextlib.suppress(duckdb.Error):  # a transaction open: DuckDB does it later
+            self.db.execute("CHECKPOINT")  # still under the import's memory cap
+        self.db.execute("RESET checkpoint_threshold")
+        if limit is not None:
+            restore_memory_limit(self.db, str(limit[0]))
 
     def _tune(self) -> None:
         """DuckDB's settings for a bulk import, on the connection in use."""
@@ -345,11 +360,18 @@ class _Import:
         # few thousand rows, cost a fifth more CPU than one thread doing them in turn.
         self.db.execute("SET threads = 1")
 
-    def _maybe_let_go(self) -> None:
-        """With ``reopen``: commit what is pending and let go of the file once the current
-        hold has lasted ``FLUSH_SECONDS``, so readers never wait much longer than that."""
-        if self.reopen is not None and time.monotonic() - self.flushed >= FLUSH_SECONDS:
+    def _maybe_let_go(self, flushed: bool = False) -> None:
+        """With ``reopen``: commit what is pending once ``FLUSH_SECONDS`` passed since the
+        last commit (or right after one, ``flushed``), and let go of the file if another
+        program knocked since the last let-go: readers never wait much longer than that."""
+        if self.reopen is None:
+            return
+        if not flushed:
+            if time.monotonic() - self.flushed < FLUSH_SECONDS:
+                return
             self._flush()
+        self.flushed = time.monotonic()
+        if self.knock is None or knocked_since(self.knock, self.let_go_at):
             self._let_go()
 
     def _let_go(self) -> None:
@@ -358,11 +380,14 @@ class _Import:
         transaction."""
         assert self.reopen is not None
         self.db.close()
+        self.closed = True
         time.sleep(RELEASE)
         self.db = self.reopen()
+        self.closed = False
         self.store.db = self.db
         self._tune()
         self.flushed = time.monotonic()
+        self.let_go_at = time.time()  # after the reopen, which may have knocked itself
 
     def _run(self) -> ImportSummary:
         if self.pool is None and self.workers > 0:
@@ -525,8 +550,7 @@ class _Import:
         self._absorb(state, rows)
         if self.pending_hands >= self.batch_hands:
             self._flush()
-            if self.reopen is not None:
-                self._let_go()
+            self._maybe_let_go(flushed=True)
         else:
             self._maybe_let_go()
         self._report(state.source.name)

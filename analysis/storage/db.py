@@ -94,17 +94,46 @@ def is_locked(exc: BaseException) -> bool:
     return isinstance(exc, duckdb.IOException) and "lock" in str(exc).lower()
 
 
+def knock_path(target: str) -> str:
+    """The file a program waiting for the database touches: a long import lets go of the
+    database at its next commit when it sees it newer than its last let-go (the name ends
+    in ``.lock`` so that a watcher of the folder skips it)."""
+    return f"{os.path.abspath(target)}.waiting.lock"
+
+
+def knocked_since(target: str, since: float) -> bool:
+    """Whether a program knocked (``knock_path``) after ``since`` (a ``time.time()``)."""
+    try:
+        return os.stat(knock_path(target)).st_mtime >= since
+    except OSError:
+        return False
+
+
+def _knock(target: str) -> None:
+    try:
+        with open(knock_path(target), "a"):
+            pass
+        os.utime(knock_path(target))
+    except OSError:  # a folder we may not write to: the writer's let-go by time still comes
+        pass
+
+
 def _open(target: str, read_only: bool, wait: float) -> Connection:
     """``duckdb.connect``, trying again for up to ``wait`` seconds while the file is
-    locked by another program (which, in DrawLab, holds it only for a short write)."""
+    locked by another program (which, in DrawLab, holds it only for a short write, or, a
+    long import, until it sees this program knock)."""
     deadline = time.monotonic() + wait
     pause = _LOCK_POLL
+    knocked = False
     while True:
         try:
             return duckdb.connect(target, read_only=read_only)
         except duckdb.IOException as exc:
             if not is_locked(exc) or time.monotonic() + pause > deadline:
                 raise
+            if not knocked and target != MEMORY:
+                _knock(target)
+                knocked = True
         time.sleep(pause)
         pause = min(_LOCK_POLL_MAX, pause * 2)
 
