@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import duckdb
+import pytest
 
 from analysis.pipeline.importer import import_paths
 from analysis.storage import db as dbmod
@@ -84,5 +85,45 @@ def test_stats_read_the_database_all_through_a_big_import(tmp_path: Path) -> Non
         assert con.execute(q).fetchall() == dbmod.connect(
             tmp_path / "plain.duckdb", read_only=True
         ).execute(q).fetchall()
+    finally:
+        con.close()
+
+
+def test_the_import_lets_go_only_when_another_program_knocked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from analysis.pipeline import importer
+    from tests.store_data import write_history
+
+    history = write_history(tmp_path / "h.txt", 600)
+    monkeypatch.setattr(importer, "FLUSH_SECONDS", 0.0)  # a commit after every task
+    monkeypatch.setattr(importer, "RELEASE", 0.0)
+    monkeypatch.setattr(importer, "TASK_HANDS", 100)
+    let_go: list[float] = []
+    real = importer._Import._let_go
+
+    def counting(self: importer._Import) -> None:
+        let_go.append(time.time())
+        real(self)
+
+    monkeypatch.setattr(importer._Import, "_let_go", counting)
+    db = tmp_path / "quiet.duckdb"
+    s = importer.import_files(db, [history], workers=0, batch_hands=100)
+    assert (s.added, let_go) == (600, [])  # nobody waited: the file was kept all along
+
+    knocks: list[int] = []
+
+    def knock(p: importer.Progress) -> None:  # another program finds the file locked
+        if p.hands in (200, 400) and p.hands not in knocks:
+            knocks.append(p.hands)
+            Path(dbmod.knock_path(str(tmp_path / "busy.duckdb"))).touch()
+
+    s = importer.import_files(tmp_path / "busy.duckdb", [history], progress=knock, workers=0,
+                              batch_hands=100)  # fmt: skip
+    assert s.added == 600 and knocks == [200, 400]
+    assert len(let_go) == 2  # once after each knock, at the next commit
+    con = dbmod.connect(tmp_path / "busy.duckdb", read_only=True)
+    try:
+        assert _counts(con) == _counts(dbmod.connect(db, read_only=True))
     finally:
         con.close()
