@@ -9,7 +9,11 @@ next run, finding their hands present, completes it.
 
 A hand is the same hand when its key is (``analysis.storage.rows.hand_key``): importing a file
 again adds nothing.  The ``files`` table remembers each source's size and checksum, so an
-unchanged file is not even parsed, and a file that grew is read from its last hand on.
+unchanged file is not even parsed, and a file that grew is read from its last hand on; a
+watcher's read (``hold_tail``) leaves out a last hand still being written and resumes there.
+
+``import_files`` (``drawlab import``) owns its connection, so that between two
+transactions it can let go of the database file for another program that knocked.
 """
 
 from __future__ import annotations
