@@ -12,7 +12,8 @@ hands (``benchmarks.bench_import.simulated``) holding the file all along
 child process, and prints the wall time and the CPU seconds of the import's processes
 (the main one and its workers) per 1,000 hands: on a shared machine the CPU figure is the
 one to compare.  With ``--reader`` another process runs ``drawlab stats --json``
-meanwhile and the longest it waited is printed.
+meanwhile: how many runs failed, the longest one, and one run alone after the import
+(what the longest would be without waiting) are printed.
 """
 
 from __future__ import annotations
@@ -44,14 +45,19 @@ print(json.dumps({"seconds": time.monotonic() - start, "added": s.added}))
 """
 
 
-def _reader(db: Path, stop: threading.Event, waits: list[float]) -> None:
+def _timed_stats(db: Path) -> float:
+    """Seconds one ``drawlab stats --json`` took, -1 when it failed."""
     drawlab = str(Path(sys.executable).parent / "drawlab")
+    start = time.monotonic()
+    out = subprocess.run([drawlab, "stats", "--db", str(db), "--json", "--all-players"],
+                         capture_output=True, text=True)  # fmt: skip
+    return time.monotonic() - start if out.returncode == 0 else -1.0
+
+
+def _reader(db: Path, stop: threading.Event, waits: list[float]) -> None:
     while not stop.is_set():
         if db.exists():
-            start = time.monotonic()
-            out = subprocess.run([drawlab, "stats", "--db", str(db), "--json", "--all-players"],
-                                 capture_output=True, text=True)  # fmt: skip
-            waits.append(time.monotonic() - start if out.returncode == 0 else -1.0)
+            waits.append(_timed_stats(db))
         stop.wait(0.2)
 
 
@@ -87,7 +93,9 @@ def main(argv: list[str] | None = None) -> int:
                 if args.reader:
                     failed = sum(1 for w in waits if w < 0)
                     longest = max((w for w in waits if w >= 0), default=0.0)
-                    extra = f"; reader: {len(waits)} runs, {failed} failed, longest {longest:.2f} s"
+                    alone = _timed_stats(db)  # one run with nothing else going on
+                    extra = (f"; reader: {len(waits)} runs, {failed} failed, longest "
+                             f"{longest:.2f} s (alone, after the import: {alone:.2f} s)")
                 print(f"{mode:8} round {r}: {added} hands, {seconds:6.1f} s wall, "
                       f"{1000 * cpu / max(added, 1):.3f} CPU s / 1,000 hands{extra}",
                       flush=True)  # fmt: skip
