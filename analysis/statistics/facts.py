@@ -46,13 +46,15 @@ repeat them):
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass, fields
+from dataclasses import astuple, dataclass, field, fields
 from datetime import UTC, datetime
+from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from analysis.statistics.hand_classes import hand_class, is_made
-from analysis.statistics.positions import STEAL_POSITIONS, positions
-from engine.cards import Cards, format_cards
+from analysis.statistics.positions import BLIND_POSITIONS, STEAL_POSITIONS, positions_of
+from engine.cards import Cards, format_card
 from engine.money import format_money
 from engine.pots import uncalled
 from engine.record import (
@@ -72,11 +74,12 @@ from engine.record import (
 ROUNDS = 4  # betting rounds kept per player: pre-draw and after each of three draws
 DRAWS = 3
 
-_AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE)
-_PLAYER_STEPS = (Post, Action, Draw, Show, Muck, Uncalled, Collect)
+_BET, _RAISE, _CALL, _FOLD = ActionKind.BET, ActionKind.RAISE, ActionKind.CALL, ActionKind.FOLD
+_BIG_BLIND, _BADUGI = PostKind.BIG_BLIND, Game.BADUGI  # an Enum's attribute is slow
 _COUNTED = {ActionKind.BET: 0, ActionKind.RAISE: 1, ActionKind.CALL: 2, ActionKind.CHECK: 3}
 """Index of the kind in a player's counts: ``counts[kind * ROUNDS + round]``."""
-_VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+_SEAT = attrgetter("seat")
+_CARD_TEXT = tuple(format_card(c) for c in range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +199,12 @@ def money_label(amount: int) -> str:
 
 def stakes_label(hand: Hand) -> str:
     s = hand.stakes
-    return f"{money_label(s.small_bet)}/{money_label(s.big_bet)}"
+    return _stakes_label(s.small_bet, s.big_bet)
+
+
+@lru_cache(maxsize=4096)
+def _stakes_label(small_bet: int, big_bet: int) -> str:
+    return f"{money_label(small_bet)}/{money_label(big_bet)}"
 
 
 def stored_time(time: datetime | None) -> datetime | None:
@@ -207,18 +215,78 @@ def stored_time(time: datetime | None) -> datetime | None:
 
 
 def draws_in(game: Game) -> int:
-    return 3 if game in (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI) else 1
+    return 3 if game in _TRIPLE_DRAWS else 1
+
+
+_TRIPLE_DRAWS = frozenset({Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI})
+
+
+@dataclass(slots=True)
+class _Walk:
+    """What the one walk over a hand's steps finds (``_walk``): every fact below is
+    computed from it, so no fact walks the steps again."""
+
+    named: set[str] = field(default_factory=set)  # every player a step names
+    posts: list[Post] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    draws: dict[tuple[str, int], Draw] = field(default_factory=dict)  # draw k, first run's
+    shown: dict[str, Cards] = field(default_factory=dict)  # first cards shown (first run)
+    shown_open: set[str] = field(default_factory=set)  # showed without mucking
+    put: dict[str, int] = field(default_factory=dict)  # posts and bets less uncalled returns
+    got: dict[str, int] = field(default_factory=dict)  # collections
+    big_blind: bool = False  # anyone posted a big blind
+
+
+def _walk(hand: Hand) -> _Walk:
+    w = _Walk()
+    named, posts, actions, draws = w.named, w.posts, w.actions, w.draws
+    shown, shown_open, put, got = w.shown, w.shown_open, w.put, w.got
+    for step in hand.steps:  # the commonest kinds first
+        if isinstance(step, Action):
+            p = step.player
+            named.add(p)
+            actions.append(step)
+            put[p] = put.get(p, 0) + step.amount
+        elif isinstance(step, Draw):
+            named.add(step.player)
+            if step.run == 0 or step.run == 1:
+                draws.setdefault((step.player, step.draw), step)
+        elif isinstance(step, Post):
+            p = step.player
+            named.add(p)
+            posts.append(step)
+            put[p] = put.get(p, 0) + step.amount
+            if step.kind is _BIG_BLIND:
+                w.big_blind = True
+        elif isinstance(step, Show):
+            p = step.player
+            named.add(p)
+            if (step.run == 0 or step.run == 1) and p not in shown:
+                shown[p] = step.cards
+            if not step.mucked:
+                shown_open.add(p)
+        elif isinstance(step, Collect):
+            p = step.player
+            named.add(p)
+            got[p] = got.get(p, 0) + step.amount
+        elif isinstance(step, Uncalled):
+            p = step.player
+            named.add(p)
+            put[p] = put.get(p, 0) - step.amount
+        elif isinstance(step, Muck):
+            named.add(step.player)
+    return w
 
 
 def dealt_in(hand: Hand) -> list[str]:
     """Players dealt cards, in seat order (see the module note)."""
-    named: set[str] = set()
-    for step in hand.steps:
-        if isinstance(step, _PLAYER_STEPS):
-            named.add(step.player)
+    return _dealt_in(hand, _walk(hand).named)
+
+
+def _dealt_in(hand: Hand, named: set[str]) -> list[str]:
     if hand.hero is not None and hand.dealt is not None:
-        named.add(hand.hero)
-    return [s.player for s in sorted(hand.seats, key=lambda s: s.seat) if s.player in named]
+        named = named | {hand.hero}
+    return [s.player for s in sorted(hand.seats, key=_SEAT) if s.player in named]
 
 
 def money_flows(hand: Hand, players: list[str]) -> tuple[dict[str, int], dict[str, int], int]:
@@ -232,15 +300,15 @@ def money_flows(hand: Hand, players: list[str]) -> tuple[dict[str, int], dict[st
     site does not state is what the stated per-player results lose in all, or else what went
     in and did not come out, in hands that paid out.
     """
-    invested = dict.fromkeys(players, 0)
-    collected = dict.fromkeys(players, 0)
-    for step in hand.steps:
-        if isinstance(step, (Post, Action)) and step.player in invested:
-            invested[step.player] += step.amount
-        elif isinstance(step, Uncalled) and step.player in invested:
-            invested[step.player] -= step.amount
-        elif isinstance(step, Collect) and step.player in collected:
-            collected[step.player] += step.amount
+    w = _walk(hand)
+    return _money_flows(hand, players, w.put, w.got)
+
+
+def _money_flows(
+    hand: Hand, players: list[str], put: dict[str, int], got: dict[str, int]
+) -> tuple[dict[str, int], dict[str, int], int]:
+    invested = {p: put.get(p, 0) for p in players}
+    collected = {p: got.get(p, 0) for p in players}
     back = uncalled(invested)
     if back is not None:
         bettor, part = back
@@ -271,7 +339,7 @@ def rake_shares(rake: int, collected: dict[str, int]) -> dict[str, int]:
     return shares
 
 
-@dataclass
+@dataclass(slots=True)
 class _Betting:
     """What one walk over the actions learns about one player."""
 
@@ -297,46 +365,48 @@ class _Betting:
 
 
 def _walk_betting(
-    hand: Hand, players: list[str], pos: dict[str, str], pats: dict[int, set[str]]
+    w: _Walk, players: list[str], pos: dict[str, str], pats: dict[int, set[str]]
 ) -> tuple[dict[str, _Betting], dict[str, list[int]], int]:
     """Each player's betting flags, action counts per kind and round, and the last round
-    anyone acted in."""
+    anyone acted in: one walk over the hand's actions, in order."""
     bet = {p: _Betting() for p in players}
     counts = {p: [0] * (len(_COUNTED) * ROUNDS) for p in players}
+    for post in w.posts:
+        if post.all_in and post.player in bet:
+            bet[post.player].all_in = True
     last_street = 0
-    has_big_blind = any(
-        isinstance(s, Post) and s.kind is PostKind.BIG_BLIND for s in hand.steps
-    )
-    level = 1 if has_big_blind else 0
+    level = 1 if w.big_blind else 0
     opened = False
     steal_by: str | None = None  # a steal raise that only folds have followed so far
     two_bettor: str | None = None  # who made the first raise pre-draw
     street = 0
     aggressor: str | None = None  # last bettor or raiser of the current round
-    for step in hand.steps:
-        if isinstance(step, Post):
-            if step.player in bet and step.all_in:
-                bet[step.player].all_in = True
+    no_pats: set[str] = set()
+    for step in w.actions:
+        p = step.player
+        b = bet.get(p)
+        if b is None:
             continue
-        if not isinstance(step, Action) or step.player not in bet:
-            continue
-        p, kind, b = step.player, step.kind, bet[step.player]
-        if step.street != street:
-            street, aggressor = step.street, None
+        kind, on = step.kind, step.street
+        if on != street:
+            street, aggressor = on, None
         if step.all_in:
             b.all_in = True
-        last_street = max(last_street, step.street)
-        if 0 <= step.street < ROUNDS:
+        if on > last_street:
+            last_street = on
+        aggressive = kind is _BET or kind is _RAISE
+        fold = kind is _FOLD
+        if 0 <= on < ROUNDS:
             index = _COUNTED.get(kind)
             if index is not None:
-                counts[p][index * ROUNDS + step.street] += 1
-        if kind is ActionKind.FOLD and b.folded_round is None:
-            b.folded_round = step.street
-        if step.street == 0:
+                counts[p][index * ROUNDS + on] += 1
+        if fold and b.folded_round is None:
+            b.folded_round = on
+        if on == 0:
             first = not b.acted_0
             b.acted_0 = True
-            aggressive = kind in _AGGRESSIVE
-            if kind in _VOLUNTARY:
+            voluntary = aggressive or kind is _CALL
+            if voluntary:
                 b.vpip = True
             if aggressive:
                 b.pfr = True
@@ -353,45 +423,40 @@ def _walk_betting(
                 b.cap = b.cap or aggressive
                 if p == two_bettor:
                     b.fold_to_three_bet_opp = True
-                    b.fold_to_three_bet = kind is ActionKind.FOLD
+                    b.fold_to_three_bet = fold
             if aggressive and level == 1:
                 two_bettor = p
-            if steal_by is not None and p != steal_by and pos.get(p) in ("SB", "BB"):
-                b.fold_to_steal_opp = True
-                b.fold_to_steal = kind is ActionKind.FOLD
-            if steal_by is not None and kind is not ActionKind.FOLD and p != steal_by:
-                steal_by = None
+            if steal_by is not None and p != steal_by:
+                if pos.get(p) in BLIND_POSITIONS:
+                    b.fold_to_steal_opp = True
+                    b.fold_to_steal = fold
+                if not fold:
+                    steal_by = None
             if aggressive and not opened and pos.get(p) in STEAL_POSITIONS:
                 steal_by = p
-            if kind in _VOLUNTARY:
+            if voluntary:
                 opened = True
             if aggressive:
                 level += 1
-        else:
-            facing = aggressor is not None and aggressor != p
-            answers = kind in (ActionKind.CALL, ActionKind.RAISE, ActionKind.FOLD)
-            if facing and answers and aggressor in pats.get(step.street, set()):
-                b.fold_to_pat_opp = True
-                if kind is ActionKind.FOLD:
-                    b.fold_to_pat = True
-        if kind in _AGGRESSIVE:
+        elif (
+            aggressor is not None
+            and aggressor != p
+            and (kind is _CALL or kind is _RAISE or fold)
+            and aggressor in pats.get(on, no_pats)
+        ):
+            b.fold_to_pat_opp = True
+            if fold:
+                b.fold_to_pat = True
+        if aggressive:
             aggressor = p
     return bet, counts, last_street
 
 
-def _first_draws(hand: Hand) -> dict[tuple[str, int], Draw]:
-    """Each player's draw ``k`` (the first run's where the hand was run twice)."""
-    out: dict[tuple[str, int], Draw] = {}
-    for d in hand.steps:
-        if isinstance(d, Draw) and d.run in (0, 1):
-            out.setdefault((d.player, d.draw), d)
-    return out
-
-
-def _cards_text(cards: Cards | None) -> str | None:
-    if cards is None or not all(0 <= c < 52 for c in cards):
+def _cards_text(cards: Cards) -> str | None:
+    """The cards as text, ``None`` when one is not a card of the deck (a joker)."""
+    if not all(0 <= c < 52 for c in cards):
         return None
-    return format_cards(cards, "")
+    return "".join([_CARD_TEXT[c] for c in cards])
 
 
 def _after_draw(before: Cards | None, d: Draw) -> Cards | None:
@@ -419,66 +484,64 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
     values ``lead`` (the importer's row number): the importer's path, which only turns
     each row into a tuple again; building 80 frozen fields a row cost a quarter of the
     facts' time."""
-    players = dealt_in(hand)
+    w = _walk(hand)
+    players = _dealt_in(hand, w.named)
     if not players:
         return []
     seat_of = {s.player: s.seat for s in hand.seats}
-    pos = positions(hand, players)
-    n_draws = draws_in(hand.game)
-    draws = _first_draws(hand)
+    pos = positions_of(hand, players, w.posts)
+    game_kind = hand.game
+    n_draws = draws_in(game_kind)
+    draws = w.draws
     pats = {
         k: {p for p in players if (d := draws.get((p, k))) is not None and d.count == 0}
         for k in range(1, n_draws + 1)
     }
-    betting, counts, last_street = _walk_betting(hand, players, pos, pats)
+    betting, counts, last_street = _walk_betting(w, players, pos, pats)
 
-    invested, collected, rake_paid = money_flows(hand, players)
+    invested, collected, rake_paid = _money_flows(hand, players, w.put, w.got)
     stated = dict(hand.net)
     net = {p: stated.get(p, collected[p] - invested[p]) for p in players}
     rake = rake_shares(rake_paid, collected)
 
-    unfolded = [p for p in players if betting[p].folded_round is None]
-    showdown = len(unfolded) >= 2
+    showdown = sum(1 for p in players if betting[p].folded_round is None) >= 2
     last_draw = max((d.draw for d in draws.values()), default=0)
-    reached = {k for k in range(1, n_draws + 1) if k <= last_draw or k <= last_street}
-    shown: dict[str, Cards] = {}
-    shown_open: set[str] = set()
-    for step in hand.steps:
-        if isinstance(step, Show):
-            if step.run in (0, 1) and step.player not in shown:
-                shown[step.player] = step.cards
-            if not step.mucked:
-                shown_open.add(step.player)
+    # the draws reached: 1 .. reached (a draw was made, or a later round was bet)
+    reached = min(n_draws, max(last_draw, last_street))
+    shown, shown_open = w.shown, w.shown_open
     known_start = dict(hand.dealt_others)
-    hand_size = 4 if hand.game is Game.BADUGI else 5
+    hand_size = 4 if game_kind is _BADUGI else 5
     if hand.hero is not None and hand.dealt is not None:
         known_start[hand.hero] = hand.dealt
 
     time = stored_time(hand.time)
-    game, structure, stakes = str(hand.game), str(hand.structure), stakes_label(hand)
+    game, structure, stakes = str(game_kind), str(hand.structure), stakes_label(hand)
     tournament = hand.tournament.tournament_id if hand.tournament else None
     rows: list[tuple[Any, ...]] = []
     for p in players:
         b, c = betting[p], counts[p]
         folded = b.folded_round
-        seen = sum(1 for k in reached if folded is None or folded >= k)
+        seen = reached if folded is None else min(reached, folded)
+        if seen < 0:
+            seen = 0
         went = showdown and folded is None
-        drawn = [
-            d.count if (d := draws.get((p, k))) is not None else None
-            for k in range(1, DRAWS + 1)
-        ]
+        mine = [draws.get((p, 1)), draws.get((p, 2)), draws.get((p, 3))]  # DRAWS of them
+        drawn = [None if d is None else d.count for d in mine]
         snow_opp = snowed = break_opp = broke = False
         cur = known_start.get(p)
-        for k in range(1, n_draws + 1):
-            d = draws.get((p, k))
+        for k in range(n_draws):
+            d = mine[k]
             if d is None:
                 break
             held = cur
-            if held is None and d.count == 0 and p in shown:
-                later = [draws.get((p, j)) for j in range(k, n_draws + 1)]
-                if all(x is None or x.count == 0 for x in later):
-                    held = shown[p]
-            made = is_made(held, hand.game) if held is not None else None
+            if (
+                held is None
+                and d.count == 0
+                and p in shown
+                and all(x is None or x.count == 0 for x in mine[k:n_draws])
+            ):
+                held = shown[p]
+            made = is_made(held, game_kind) if held is not None else None
             if made is not None:
                 if d.count == 0:
                     snow_opp = True
@@ -490,7 +553,7 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
         final = shown.get(p)
         if final is None and went and cur is not None and len(cur) == hand_size:
             final = cur
-        final_class = hand_class(final, hand.game) if final is not None and went else None
+        final_class = hand_class(final, game_kind) if final is not None and went else None
         won = collected[p] > 0
         rows.append(
             (  # in field order
@@ -566,7 +629,7 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
                 b.fold_to_pat_opp,  # fold_to_pat_opp
                 b.fold_to_pat,  # fold_to_pat
                 p in shown_open,  # cards_shown
-                _cards_text(final),  # final_cards
+                None if final is None else _cards_text(final),  # final_cards
                 final_class,  # final_class
                 b.fold_to_three_bet_opp,  # fold_to_three_bet_opp
                 b.fold_to_three_bet,  # fold_to_three_bet

@@ -51,6 +51,7 @@ _HIGH_LABELS = {
     Category.QUADS: "four of a kind", Category.STRAIGHT_FLUSH: "straight flush",
 }
 _STRAIGHT_OR_FLUSH = frozenset({Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH})
+_BADUGI = Ranking.BADUGI  # an Enum's attribute is slow
 
 
 @lru_cache(maxsize=1 << 16)
@@ -59,13 +60,25 @@ def hand_class(cards: Cards, game: Game) -> str | None:
 
     The category comes from ``engine.ranking`` (which knows that A-5-4-3-2 is no straight
     in 2-7 and that straights and flushes do not count in A-5); the low classes go by the
-    top card, the ace high in 2-7 and low in A-5.
+    top card, the ace high in 2-7 and low in A-5.  Hands of one rank value are one class,
+    so the class is worked out once per value (a few thousand), not once per hand.
     """
     ranking = ranking_for(game)
-    if ranking is Ranking.BADUGI:
+    if ranking is _BADUGI:
         return _badugi_class(cards)
     if len(cards) != 5 or len(set(cards)) != 5 or min(cards) < 0 or max(cards) > 51:
         return None
+    key = (ranking, rank(cards, ranking))
+    found = _CLASS_OF_RANK.get(key)
+    if found is None:
+        found = _CLASS_OF_RANK[key] = _five_card_class(cards, ranking)
+    return found
+
+
+_CLASS_OF_RANK: dict[tuple[Ranking, int], str] = {}
+
+
+def _five_card_class(cards: Cards, ranking: Ranking) -> str:
     cat = category(cards, ranking)
     if ranking is Ranking.HIGH:
         return _HIGH_LABELS[cat]
@@ -102,8 +115,13 @@ def is_made(cards: Cards, game: Game) -> bool | None:
     cls = hand_class(cards, game)
     if cls is None:
         return None
-    if ranking_for(game) is Ranking.BADUGI:
-        return cls.startswith("4-card")
-    if ranking_for(game) is Ranking.HIGH:
-        return cls in ("straight", "flush", "full house", "four of a kind", "straight flush")
-    return cls in _LOW_NAMES.values()
+    return cls in _MADE.get(ranking_for(game), _MADE_LOW)
+
+
+_MADE_LOW = frozenset(_LOW_NAMES.values())
+_MADE: dict[Ranking, frozenset[str]] = {
+    Ranking.BADUGI: frozenset(c for c in BADUGI_CLASSES if c.startswith("4-card")),
+    Ranking.HIGH: frozenset(
+        ("straight", "flush", "full house", "four of a kind", "straight flush")
+    ),
+}

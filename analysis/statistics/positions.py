@@ -20,6 +20,7 @@ player who sat the hand out.  The rules:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engine.record import Hand, Post, PostKind
 
@@ -30,8 +31,10 @@ POSITIONS: tuple[str, ...] = (
 
 STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
 BLIND_POSITIONS = frozenset({"SB", "BB"})
+_BIG_BLIND, _SMALL_BLIND = PostKind.BIG_BLIND, PostKind.SMALL_BLIND  # an Enum's attribute is slow
 
 
+@lru_cache(maxsize=64)
 def middle_labels(k: int) -> tuple[str, ...]:
     """Labels for the ``k`` players between the big blind and the button, first to act first."""
     if k <= 0:
@@ -55,6 +58,12 @@ def clockwise_after(players: Sequence[tuple[int, str]], seat: int | None) -> lis
 
 def positions(hand: Hand, dealt_in: Sequence[str]) -> dict[str, str]:
     """Position label of each player in ``dealt_in`` (names of players dealt cards)."""
+    return positions_of(hand, dealt_in, [s for s in hand.steps if isinstance(s, Post)])
+
+
+def positions_of(hand: Hand, dealt_in: Sequence[str], posts: Sequence[Post]) -> dict[str, str]:
+    """``positions`` given the hand's posts in order: the facts find them in their one walk
+    over the steps, so that this does not walk them again."""
     live = set(dealt_in)
     seated = [(s.seat, s.player) for s in hand.seats if s.player in live]
     order = clockwise_after(seated, hand.button)
@@ -63,9 +72,9 @@ def positions(hand: Hand, dealt_in: Sequence[str]) -> dict[str, str]:
         return {}
     if n == 1:
         return {order[0]: "BB"}
-    posts = [s for s in hand.steps if isinstance(s, Post) and s.player in live]
-    big = next((p.player for p in posts if p.kind is PostKind.BIG_BLIND), None)
-    small = {p.player for p in posts if p.kind is PostKind.SMALL_BLIND}
+    posts = [p for p in posts if p.player in live]
+    big = next((p.player for p in posts if p.kind is _BIG_BLIND), None)
+    small = {p.player for p in posts if p.kind is _SMALL_BLIND}
     button = next((p for s, p in seated if s == hand.button), None)
     if big is None and not small and button is not None:  # antes only: act after the button
         return dict(zip(order, (*middle_labels(n - 1), "BTN"), strict=True))

@@ -29,11 +29,13 @@ from engine.record import (
     ActionKind,
     Collect,
     Draw,
+    Game,
     Hand,
     Muck,
     Post,
     PostKind,
     Show,
+    Structure,
     Uncalled,
 )
 from engine.verdict import Problem, Severity
@@ -93,6 +95,8 @@ _DUCK_TO_ARROW = {
 }
 _ACTION_KINDS = {kind: kind.value for kind in ActionKind}  # Enum.value is a slow property
 _POST_KINDS = {kind: f"post_{kind.value}" for kind in PostKind}
+_VALUES: dict[Any, str] = {m: m.value for e in (Game, Structure) for m in e}
+_ERROR = Severity.ERROR
 FACTS_FAILED = "FACTS_FAILED"
 CONTINUITY_FAILED = "CONTINUITY_FAILED"
 
@@ -251,7 +255,7 @@ def table_hand(hand: Hand) -> TableHand:
 
 
 def _hand_row(result: HandResult, hand: Hand | None, problems: list[Problem]) -> Row:
-    errors = sum(1 for p in problems if p.severity is Severity.ERROR)
+    errors = sum(1 for p in problems if p.severity is _ERROR) if problems else 0
     warnings = len(problems) - errors
     if hand is None:
         key = hand_key(result.site, result.hand_id, "", None, result.text)
@@ -267,8 +271,8 @@ def _hand_row(result: HandResult, hand: Hand | None, problems: list[Problem]) ->
     t = hand.tournament
     return (
         hand_key(hand.site, hand.hand_id, hand.table, hand.time, result.text),
-        hand.site, hand.hand_id or None, hand.table or None, hand.game.value,
-        hand.structure.value,
+        hand.site, hand.hand_id or None, hand.table or None, _VALUES[hand.game],
+        _VALUES[hand.structure],
         s.small_blind, s.big_blind, s.small_bet, s.big_bet, s.ante, hand.currency or None,
         utc_naive(hand.time),
         hand.button, hand.max_seats, len(hand.seats), hand.hero, cards_text(hand.dealt),

@@ -17,9 +17,10 @@ from analysis.statistics.facts import (
     rake_shares,
     stakes_label,
 )
-from analysis.statistics.hand_classes import hand_class, is_made
+from analysis.statistics.hand_classes import _five_card_class, hand_class, is_made
 from analysis.statistics.positions import middle_labels, positions
 from engine.cards import parse_cards
+from engine.ranking import ranking_for
 from engine.record import (
     Action,
     ActionKind,
@@ -312,6 +313,18 @@ def test_hand_classes(cards: str, game: Game, cls: str, made: bool) -> None:
 
 def test_hand_class_needs_five_cards() -> None:
     assert hand_class(parse_cards("7s5d4h3c"), Game.TRIPLE_DRAW_27) is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True))
+def test_a_class_kept_per_rank_value_is_the_class_of_every_hand_of_that_value(
+    cards: list[int],
+) -> None:
+    """``hand_class`` works a class out once per rank value and reuses it for every hand
+    of that value: each hand still gets the class its own cards give, in every ranking
+    (the suits of a flush, the ace low in A-5)."""
+    for game in (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.FIVE_CARD_DRAW):
+        assert hand_class(tuple(cards), game) == _five_card_class(tuple(cards), ranking_for(game))
 
 
 # --- properties: any record, however odd, gives consistent rows ---------------------------
