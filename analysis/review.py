@@ -3,7 +3,7 @@ draw in that spot (``engine.sim.review``), kept in the database and summed up.
 
 Each hand is reviewed once per player and model: ``reviewed_hands`` remembers it (with or
 without a draw to judge), ``decisions`` holds one row per draw.  A change of the model
-(``MODEL``: the trials, the strategies, the alternatives) makes every row stale, and the
+(``MODEL``: the trials and when they stop, the strategies, the alternatives) makes every row stale, and the
 next run computes them again; new hands are reviewed as they arrive.
 
 Only hands the replay found valid (status ``ok``) are read, so every card is where the
@@ -32,7 +32,17 @@ from analysis.storage.db import Connection, one
 from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.ranking import Ranking, ranking_for
 from engine.record import Game
-from engine.sim.review import TRIALS, UNSEEN, ReviewCache, Reviewed, Spot, review, spot_key
+from engine.sim.review import (
+    BLOCK,
+    TRIALS,
+    UNSEEN,
+    ReviewCache,
+    Reviewed,
+    Spot,
+    review,
+    spot_key,
+)
+from engine.sim.stopping import SURE_SE
 from engine.sim.strategy import default_strategy
 
 DRAWS_IN = {
@@ -42,9 +52,16 @@ DRAWS_IN = {
     Game.SINGLE_DRAW_A5: 1,
     Game.FIVE_CARD_DRAW: 1,
 }
-MODEL = "review-1/" + format(
+MODEL = "review-2/" + format(
     zlib.crc32(
-        "|".join([str(TRIALS), *(default_strategy(r).describe() for r in Ranking)]).encode()
+        "|".join(
+            [
+                str(TRIALS),
+                str(BLOCK),
+                str(SURE_SE),
+                *(default_strategy(r).describe() for r in Ranking),
+            ]
+        ).encode()
     ),
     "08x",
 )
