@@ -3,8 +3,8 @@ draw in that spot (``engine.sim.review``), kept in the database and summed up.
 
 Each hand is reviewed once per player and model: ``reviewed_hands`` remembers it (with or
 without a draw to judge), ``decisions`` holds one row per draw.  A change of the model
-(``MODEL``: the trials and when they stop, the strategies, the alternatives) makes every row stale, and the
-next run computes them again; new hands are reviewed as they arrive.
+(``MODEL``: the trials and when they stop, the strategies, the alternatives) makes every
+row stale, and the next run computes them again; new hands are reviewed as they arrive.
 
 Only hands the replay found valid (status ``ok``) are read, so every card is where the
 rules allow; a row whose cards still do not make sense is passed over, never raised.  Money
