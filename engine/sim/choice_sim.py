@@ -39,7 +39,7 @@ from engine.sim.batch import rank_batch
 from engine.sim.equity import Player
 from engine.sim.ranges import ANY_KEEP, RangeDealer, base_range, mask_of
 from engine.sim.stopping import Simulated, Verdicts
-from engine.sim.strategy import Strategy, default_strategy
+from engine.sim.strategy import Strategy, default_strategy, keep_bits
 
 FIRST_SHARE = 3  # the first rule's look at the choices comes after 1/FIRST_SHARE of the trials
 HandRows = npt.NDArray[np.uint8]
@@ -80,16 +80,16 @@ class _Table:
         if 5 * len(self.anyhand) > self.size:
             raise ValueError("the stub cannot deal every unknown hand")
 
-    def keep(self, hands: HandRows, draws_left: int) -> npt.NDArray[np.bool_]:
-        """The opponents' kept cards, (trials, opponents, 5) in and out: one call for all
-        of them when they play one strategy (the review's case)."""
+    def keep_bits(self, hands: HandRows, draws_left: int) -> npt.NDArray[np.uint8]:
+        """The opponents' kept slots as bits, (trials, opponents, 5) in, (trials, opponents)
+        out: one call for all of them when they play one strategy (the review's case)."""
         n, players, _ = hands.shape
         if self.one_strategy:
-            flat = self.strategies[0].keep(hands.reshape(-1, 5), draws_left)
-            kept: npt.NDArray[np.bool_] = flat.reshape(n, players, 5)
-            return kept
+            return keep_bits(self.strategies[0], hands.reshape(-1, 5), draws_left).reshape(
+                n, players
+            )
         return np.stack(
-            [s.keep(hands[:, i], draws_left) for i, s in enumerate(self.strategies)], axis=1
+            [keep_bits(s, hands[:, i], draws_left) for i, s in enumerate(self.strategies)], 1
         )
 
 
@@ -118,15 +118,17 @@ class _Deals:
         # The opponents' draws from the bottom, in turn, the same for every choice.
         final = self.start.copy()
         taken = np.full(trials, bottom, dtype=np.int64)
+        flat = self.stub.ravel()
+        base = (np.arange(trials) * len(unseen) + self.size - 1)[:, None, None]
         for done in range(table.draws):
-            need = ~table.keep(final, table.draws - done).reshape(trials, -1)
-            order = np.cumsum(need, axis=1)
-            at = np.maximum(self.size - 1 - taken[:, None] - (order - 1), 0)
-            flat = final.reshape(trials, -1)
-            final = np.where(need, np.take_along_axis(self.stub, at, axis=1), flat).reshape(
-                trials, players, 5
+            need = 31 ^ table.keep_bits(final, table.draws - done)  # (trials, players)
+            count = _COUNT[need][..., 0]
+            before = np.cumsum(count, axis=1) - count  # drawn by the players before
+            at = np.maximum(
+                base - (taken[:, None] + before)[..., None] - _ORDER[need], base - self.size + 1
             )
-            taken += order[:, -1]
+            final = np.where(_NEED[need], flat[at], final)
+            taken += count.sum(axis=1)
         self.taken = taken
         ranks = rank_batch(final.reshape(-1, 5), ranking).reshape(trials, players)
         self.best = ranks.min(axis=1)
@@ -145,23 +147,36 @@ def _hero_shares(
     + trial) whose stub ran out (their shares are to be replaced)."""
     n = deals.trials
     k = len(throw)
+    width = deals.stub.shape[1]
     trial = np.tile(np.arange(n), k)
+    base = (trial * width)[:, None]
+    flat = deals.stub.ravel()
     held = np.tile(np.asarray(hand, dtype=np.uint8), (k * n, 1))
-    need = np.repeat(throw, n, axis=0)
-    top = np.zeros(k * n, dtype=np.int64)
-    last = deals.stub.shape[1] - 1
+    thrown = (throw.astype(np.uint8) << np.arange(5, dtype=np.uint8)).sum(axis=1, dtype=np.uint8)
+    need = np.repeat(thrown, n)
+    top = np.zeros((k * n, 1), dtype=np.int64)
     for done in range(draws):
         if done:
-            need = ~strategy.keep(held, draws - done)
-        order = np.cumsum(need, axis=1)
-        at = np.minimum(top[:, None] + order - 1, last)
-        held = np.where(need, deals.stub[trial[:, None], at], held)
-        top += order[:, -1]
+            need = 31 ^ keep_bits(strategy, held, draws - done)
+        at = np.minimum(top + _ORDER[need], width - 1)
+        held = np.where(_NEED[need], flat[base + at], held)
+        top += _COUNT[need]
     mine = rank_batch(held, ranking)
     best = deals.best[trial]
     share = np.where(mine < best, 1.0, np.where(mine == best, 1.0 / (deals.ties[trial] + 1), 0.0))
-    out_of_cards = np.flatnonzero(top + deals.taken[trial] > deals.size)
+    out_of_cards = np.flatnonzero(top[:, 0] + deals.taken[trial] > deals.size)
     return share, out_of_cards
+
+
+def _bit_tables() -> tuple[npt.NDArray[np.bool_], Rows, Rows]:
+    """For each of the 32 sets of slots (bits): the slots as a mask, each slot's place among
+    the cards drawn (0-based: the n-th card drawn is the stub's n-th), and how many."""
+    bits = np.arange(32)[:, None] >> np.arange(5) & 1
+    place = np.cumsum(bits, axis=1) - 1
+    return bits == 1, place, bits.sum(axis=1)[:, None]
+
+
+_NEED, _ORDER, _COUNT = _bit_tables()
 
 
 class _Replay:
