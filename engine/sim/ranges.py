@@ -33,7 +33,9 @@ JOINT_ROUNDS = 60  # rounds of dealing all unknown hands together before falling
 TAIL_REDEALS = 40  # rounds before the last rows' hands are picked among those that fit
 FIT_CANDIDATES = 8_192  # candidate hands a round of ``_fitting``
 BATCH_BUDGET = 300  # candidate deals per trial before the Gibbs fallback (known cards)
-FILTER_SHARE = 0.15  # a hand drawn by rejection costs about 7 hands of the range filtered
+FILTER_SHARE = 0.05  # filter a range once its draws in one call would be this share of it
+# (a hand drawn by rejection costs about 7 of the range filtered, and a filter serves every
+# block of the draw)
 GIBBS_SWEEPS = 4
 _CACHE_SIZE = 8
 ANY_KEEP = -1  # ``keeps`` of a player whose draw is not seen yet: any hand at all
@@ -215,6 +217,7 @@ class RangeDealer:
         self.known = np.uint64(known)
         k = len(self.ranges)
         self.free: list[npt.NDArray[np.int64] | None] = [None] * k
+        self.free_masks: list[Masks] = [np.zeros(0, dtype=np.uint64)] * k
         self.drawn = [2] * k  # hands drawn, and of them free of the known cards (a prior)
         self.kept = [1] * k
         self.tried = 2  # candidate deals, and of them fitting (a prior)
@@ -233,9 +236,8 @@ class RangeDealer:
             candidates = np.empty((k, m), dtype=np.int64)
             alive = np.arange(m)
             used = np.zeros(m, dtype=np.uint64)
-            for s, r in enumerate(self.ranges):
-                pick = self._free_picks(s, len(alive), rng)
-                masks = r.masks[pick]
+            for s in range(k):
+                pick, masks = self._free_picks(s, len(alive), rng)
                 fits = (used & masks) == 0
                 alive = alive[fits]
                 used = (used | masks)[fits]
@@ -250,31 +252,40 @@ class RangeDealer:
             _gibbs(self.ranges, picks, np.arange(filled, trials), rng, int(self.known), self.free)
         return _hands_of(self.ranges, picks)
 
-    def _free_picks(self, s: int, m: int, rng: np.random.Generator) -> npt.NDArray[np.int64]:
-        """``m`` hands of range ``s`` (indices), each uniform over the hands free of the
-        known cards."""
+    def _free_picks(
+        self, s: int, m: int, rng: np.random.Generator
+    ) -> tuple[npt.NDArray[np.int64], Masks]:
+        """``m`` hands of range ``s`` (indices, and their card sets), each uniform over the
+        hands free of the known cards."""
         r = self.ranges[s]
         out = np.empty(m, dtype=np.int64)
+        out_masks = np.empty(m, dtype=np.uint64)
         got = 0
         while got < m:
             free = self.free[s]
             if free is not None:
                 if not len(free):
                     raise ValueError("every hand of the range holds a known card")
-                out[got:] = free[rng.integers(len(free), size=m - got)]
-                return out
+                at = rng.integers(len(free), size=m - got)
+                out[got:] = free[at]
+                out_masks[got:] = self.free_masks[s][at]
+                return out, out_masks
             rate = self.kept[s] / self.drawn[s]
             if (m - got) / rate > FILTER_SHARE * len(r.hands):
                 self.free[s] = _free_hands(r, int(self.known))
+                self.free_masks[s] = r.masks[self.free[s]]
                 continue
             pick = rng.integers(len(r.hands), size=int(1.1 * (m - got) / rate) + 16)
-            ok = pick[(r.masks[pick] & self.known) == 0]
+            masks = r.masks[pick]
+            fits = (masks & self.known) == 0
+            ok = pick[fits]
             self.drawn[s] += len(pick)
             self.kept[s] += len(ok)
             n = min(len(ok), m - got)
             out[got : got + n] = ok[:n]
+            out_masks[got : got + n] = masks[fits][:n]
             got += n
-        return out
+        return out, out_masks
 
 
 def _gibbs(

@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 NOISE_SE = 3.0  # the review's noise: a choice this many standard errors of the best is fine
-SURE_SE = 3.0  # a verdict is sure when it holds this many paired standard errors away
+SURE_SE = 2.5  # a verdict is sure when it holds this many paired standard errors away
 DROP_SE = 4.5  # the first rule: a choice this many standard errors below the best is dropped
 
 Floats = npt.NDArray[np.float64]
