@@ -250,6 +250,11 @@ def _hand_decisions(
 _WORKER_CACHE = ReviewCache()
 
 
+def worker_cache() -> ReviewCache:
+    """This process's cache of answers by situation (its hits say how often it served)."""
+    return _WORKER_CACHE
+
+
 def review_batch(
     items: Sequence[tuple[Spot, Cards]], trials: int = TRIALS
 ) -> list[Reviewed | None]:

@@ -19,11 +19,10 @@ then reshuffles the discards, and the hero's choice reaches the opponents).  Tho
 they follow the same cards up to that moment and the reshuffle after it: each is still a
 deal of the model, not a new deal that would bias the rare long hands.
 
-A choice whose equity is already far below the best after a third of the trials (more than
-``DROP_SE`` standard errors of the difference) is not simulated further: its equity and
-standard error are those of the trials it had, which already mark it a mistake (the
-review's test is three standard errors).  When every choice but the best is that far
-below, the draw is settled and the other two thirds are not dealt at all.
+When to stop is ``engine.sim.stopping``'s: ``choice_equities`` looks once, after a third
+of the trials, and plays no further a choice already far below the best; the review's
+``simulate_choices(..., block=...)`` looks after every block of deals and stops as soon as
+the verdict on the choice made is sure.
 """
 
 from __future__ import annotations

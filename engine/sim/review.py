@@ -12,18 +12,19 @@ The model (a stated assumption, changeable here and written in the README):
 - After this draw everyone plays the default strategy to the showdown and nobody folds,
   so the money measure (loss times the pot at the draw) is a lower bound: the bets still
   to come are not modelled.
-- The last draw against one pat opponent is exact (``engine.sim.exact_draw``); otherwise each
-  choice is simulated with a seed fixed by the situation, so a re-run gives the same
-  answer, and a choice within three standard errors of the best is not a mistake (its
-  loss counts as 0).
+- The last draw against one pat opponent is exact (``engine.sim.exact_draw``); otherwise the
+  choices are simulated together on shared deals (``engine.sim.choice_sim``) with a seed
+  fixed by the situation, so a re-run gives the same answer, in blocks until the verdict on
+  what was done is sure (``engine.sim.stopping``).  A choice within three standard errors
+  of the best is not a mistake (its loss counts as 0), the standard errors being those of
+  the full ``TRIALS`` deals: the simulation's noise, not that of the deals it stopped at.
 
-Situations that give the same answer share it (``spot_key``): the same cards held and dead
-up to a renaming of the suits (suits are symmetric: spades and hearts swapped everywhere
-change no equity), the opponents' counts and the draws left.  Each situation is computed
-as its canonical form (the renaming that gives the smallest cards, the opponents in
-order), so two equal situations get the very same numbers whichever comes first.  The
-choices are simulated together on shared deals (``engine.sim.choice_sim``); one draw left
-against one pat hand is counted exactly (``engine.sim.exact_draw``).
+Situations that give the same answer share it (``spot_key``, and the keep made, which
+decides how long the choices are dealt): the same cards held and dead up to a renaming of
+the suits (suits are symmetric: spades and hearts swapped everywhere change no equity),
+the opponents' counts and the draws left.  Each situation is computed as its canonical
+form (each suit renamed by what it holds, the opponents in order), so two equal
+situations get the very same numbers whichever comes first.
 """
 
 from __future__ import annotations
@@ -136,6 +137,15 @@ def _distinct(keeps: Sequence[Cards]) -> list[Cards]:
             seen.add(tuple(sorted(k)))
             out.append(k)
     return out
+
+
+def prepare(ranking: Ranking) -> None:
+    """Build every range the review deals in this game (each draw count on each draw), as a
+    worker process does once: the first draws reviewed then cost no more than the rest."""
+    strategy = default_strategy(ranking)
+    for draws_left in (1, 2, 3):
+        for keeps in range(6):
+            base_range(strategy, draws_left, keeps)
 
 
 def opponent_players(spot: Spot, strategy: Strategy | None = None) -> list[Player]:
