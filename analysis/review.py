@@ -3,8 +3,8 @@ draw in that spot (``engine.sim.review``), kept in the database and summed up.
 
 Each hand is reviewed once per player and model: ``reviewed_hands`` remembers it (with or
 without a draw to judge), ``decisions`` holds one row per draw.  A change of the model
-(``MODEL``: the trials, the strategies, the alternatives) makes every row stale, and the
-next run computes them again; new hands are reviewed as they arrive.
+(``MODEL``: the trials and when they stop, the strategies, the alternatives) makes every
+row stale, and the next run computes them again; new hands are reviewed as they arrive.
 
 Only hands the replay found valid (status ``ok``) are read, so every card is where the
 rules allow; a row whose cards still do not make sense is passed over, never raised.  Money
@@ -32,7 +32,17 @@ from analysis.storage.db import Connection, one
 from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.ranking import Ranking, ranking_for
 from engine.record import Game
-from engine.sim.review import TRIALS, UNSEEN, ReviewCache, Reviewed, Spot, review, spot_key
+from engine.sim.review import (
+    BLOCK,
+    TRIALS,
+    UNSEEN,
+    ReviewCache,
+    Reviewed,
+    Spot,
+    review,
+    spot_key,
+)
+from engine.sim.stopping import SURE_SE
 from engine.sim.strategy import default_strategy
 
 DRAWS_IN = {
@@ -42,9 +52,16 @@ DRAWS_IN = {
     Game.SINGLE_DRAW_A5: 1,
     Game.FIVE_CARD_DRAW: 1,
 }
-MODEL = "review-1/" + format(
+MODEL = "review-2/" + format(
     zlib.crc32(
-        "|".join([str(TRIALS), *(default_strategy(r).describe() for r in Ranking)]).encode()
+        "|".join(
+            [
+                str(TRIALS),
+                str(BLOCK),
+                str(SURE_SE),
+                *(default_strategy(r).describe() for r in Ranking),
+            ]
+        ).encode()
     ),
     "08x",
 )
@@ -231,6 +248,11 @@ def _hand_decisions(
 # --- computing ----------------------------------------------------------------------------
 
 _WORKER_CACHE = ReviewCache()
+
+
+def worker_cache() -> ReviewCache:
+    """This process's cache of answers by situation (its hits say how often it served)."""
+    return _WORKER_CACHE
 
 
 def review_batch(

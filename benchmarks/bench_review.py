@@ -1,18 +1,19 @@
 """Draw review speed: hero hands reviewed per second, and the time for 100,000 of them.
 
 Run: ``python -m benchmarks.bench_review [HANDS] [WORKERS]``.  Deals ``HANDS`` (default
-400) six-handed 2-7 triple draw hands with a hero, imports them into a new database and
+2,000) six-handed 2-7 triple draw hands with a hero, imports them into a new database and
 times ``analysis.review.run_review`` on them in ``WORKERS`` processes (default 2).  Goal
 (issue 17): 100,000 hero hands in under 10 minutes on 2 cores; measured on fewer hands and
 extrapolated linearly (the cache by situation only helps more on more hands, so the
 extrapolation is pessimistic).  On a shared machine the wall time says little, so the
-processor time of an in-process review of a quarter of the hands is measured too, and
-projected for 2 cores.
+processor time of an in-process review of a quarter of the hands is measured too (after
+the ranges are built, as a worker builds them once), and projected for 2 cores; the cache's
+hits on those hands are printed beside it.
 
-``BEFORE`` is that figure before the choices were simulated together on shared deals
-(engine/sim/choice_sim.py), the ranges dealt around the known cards in batches, the exact
-last draws counted from one table and the threshold strategy read from a table: measured
-with 400 hands on this machine shared by eight jobs, the same run printing both.
+``BEFORE`` is that same in-process figure measured with the code before the sequential
+stop (commit 88a6bad: 3,000 deals a choice with one early look, ranges dealt by per-hand
+redeals), on the same hands, back to back with the figure after it, on this machine shared
+by five engineers (load average 12 on 2 cores: both figures are inflated alike).
 """
 
 from __future__ import annotations
@@ -27,15 +28,17 @@ from analysis import review
 from analysis.pipeline.importer import import_bytes
 from analysis.simulate import simulate
 from analysis.storage import db
+from engine.ranking import Ranking
 from engine.record import Game
+from engine.sim.review import prepare
 
 GOAL_SECONDS = 600.0
 GOAL_HANDS = 100_000
-BEFORE_MS = 74.0  # processor time a draw, in-process, before (commit 091c9b5)
-BEFORE_MINUTES = 176.0  # 100,000 hands on 2 cores, projected from it
+BEFORE_MS = 34.5  # processor time a draw, in-process, before (commit 88a6bad), same hands
+BEFORE_MINUTES = 59.3  # 100,000 hands on 2 cores, projected from it
 
 
-def main(hands: int = 400, workers: int = 2) -> None:
+def main(hands: int = 2_000, workers: int = 2) -> None:
     out = io.StringIO()
     simulate(out, hands, Game.TRIPLE_DRAW_27, 6, 17)
     with tempfile.TemporaryDirectory() as folder:
@@ -44,15 +47,23 @@ def main(hands: int = 400, workers: int = 2) -> None:
             import_bytes(con, "bench.txt", out.getvalue().encode(), workers=0)
             some = review.pending_hands(con, "Hero")[: max(1, hands // 4)]
             decisions = review.read_decisions(con, some)
-            review.compute(decisions[:5])  # builds the ranges once, as a worker does
+            build = time.process_time()
+            prepare(Ranking.DEUCE_SEVEN)
+            build = time.process_time() - build
+            review.compute(decisions[:5])
+            cache = review.worker_cache()
+            cache.entries.clear()
+            cache.hits = cache.misses = 0
             cpu = time.process_time()
             review.compute(decisions)
             cpu = time.process_time() - cpu
             minutes = GOAL_HANDS * cpu / len(some) / 2 / 60
             print(f"in-process: {len(some)} hands, {len(decisions)} draws in {cpu:.1f} s of "
-                  f"processor time: {1000 * cpu / len(decisions):.0f} ms a draw; 100,000 "
-                  f"hands on 2 cores: {minutes:.0f} minutes (before: {BEFORE_MS:.0f} ms a "
-                  f"draw, {BEFORE_MINUTES:.0f} minutes)")  # fmt: skip
+                  f"processor time: {1000 * cpu / len(decisions):.1f} ms a draw; 100,000 "
+                  f"hands on 2 cores: {minutes:.1f} minutes (before: {BEFORE_MS:.1f} ms a "
+                  f"draw, {BEFORE_MINUTES:.1f} minutes)")  # fmt: skip
+            print(f"cache: {cache.hits} hits, {cache.misses} misses ({len(cache.entries)} "
+                  f"situations); ranges built once a process in {build:.1f} s")  # fmt: skip
             start = time.perf_counter()
             draws = review.run_review(con, "Hero", workers=workers)
             seconds = time.perf_counter() - start

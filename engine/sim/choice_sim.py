@@ -19,11 +19,10 @@ then reshuffles the discards, and the hero's choice reaches the opponents).  Tho
 they follow the same cards up to that moment and the reshuffle after it: each is still a
 deal of the model, not a new deal that would bias the rare long hands.
 
-A choice whose equity is already far below the best after a third of the trials (more than
-``DROP_SE`` standard errors of the difference) is not simulated further: its equity and
-standard error are those of the trials it had, which already mark it a mistake (the
-review's test is three standard errors).  When every choice but the best is that far
-below, the draw is settled and the other two thirds are not dealt at all.
+When to stop is ``engine.sim.stopping``'s: ``choice_equities`` looks once, after a third
+of the trials, and plays no further a choice already far below the best; the review's
+``simulate_choices(..., block=...)`` looks after every block of deals and stops as soon as
+the verdict on the choice made is sure.
 """
 
 from __future__ import annotations
@@ -37,18 +36,19 @@ from engine.cards import Cards, check_distinct
 from engine.ranking import Ranking
 from engine.sim.batch import rank_batch
 from engine.sim.equity import Player
-from engine.sim.ranges import ANY_KEEP, Range, base_range, deal_ranges, mask_of
-from engine.sim.strategy import Strategy, default_strategy
+from engine.sim.ranges import ANY_KEEP, RangeDealer, base_range, mask_of
+from engine.sim.stopping import Simulated, Verdicts
+from engine.sim.strategy import Strategy, default_strategy, keep_bits
 
-DROP_SE = 4.5  # a choice this many standard errors below the best is not simulated further
-FIRST_SHARE = 3  # the first look at the choices comes after 1/FIRST_SHARE of the trials
+FIRST_SHARE = 3  # the first rule's look at the choices comes after 1/FIRST_SHARE of the trials
 HandRows = npt.NDArray[np.uint8]
 Rows = npt.NDArray[np.int64]
 
 
-class _Deals:
-    """One block of trials: the opponents' hands as dealt, each trial's shuffled stub, the
-    opponents played to the showdown from the stub's bottom."""
+class _Table:
+    """What every block of trials of one draw shares: the unseen cards, the opponents dealt
+    from a range and those dealt any hand, the ranges and, once the fallback has needed
+    them, each range's hands free of the known cards."""
 
     def __init__(
         self,
@@ -56,53 +56,80 @@ class _Deals:
         dead: Cards,
         opponents: Sequence[Player],
         strategies: Sequence[Strategy],
-        ranking: Ranking,
         draws: int,
-        trials: int,
-        rng: np.random.Generator,
     ) -> None:
         known = {*hand, *dead}
-        unseen = np.array([c for c in range(52) if c not in known], dtype=np.uint8)
-        ranged = [i for i, p in enumerate(opponents) if p.keeps_unknown != ANY_KEEP]
-        ranges: list[Range] = [
-            base_range(strategies[i], draws, int(opponents[i].keeps_unknown or 0)) for i in ranged
-        ]
+        self.known = mask_of(known)
+        self.unseen = np.array([c for c in range(52) if c not in known], dtype=np.uint8)
+        self.local = np.full(52, -1, dtype=np.int64)
+        self.local[self.unseen] = np.arange(len(self.unseen))
+        self.ranged = [i for i, p in enumerate(opponents) if p.keeps_unknown != ANY_KEEP]
+        self.anyhand = [i for i, p in enumerate(opponents) if p.keeps_unknown == ANY_KEEP]
+        self.dealer = RangeDealer(
+            [
+                base_range(strategies[i], draws, int(opponents[i].keeps_unknown or 0))
+                for i in self.ranged
+            ],
+            self.known,
+        )
+        self.strategies = list(strategies)
+        self.one_strategy = all(x is strategies[0] for x in strategies)
+        self.draws = draws
+        self.size = len(self.unseen) - 5 * len(self.ranged)
+        if 5 * len(self.anyhand) > self.size:
+            raise ValueError("the stub cannot deal every unknown hand")
+
+    def keep_bits(self, hands: HandRows, draws_left: int) -> npt.NDArray[np.uint8]:
+        """The opponents' kept slots as bits, (trials, opponents, 5) in, (trials, opponents)
+        out: one call for all of them when they play one strategy (the review's case)."""
+        n, players, _ = hands.shape
+        if self.one_strategy:
+            return keep_bits(self.strategies[0], hands.reshape(-1, 5), draws_left).reshape(
+                n, players
+            )
+        return np.stack(
+            [keep_bits(s, hands[:, i], draws_left) for i, s in enumerate(self.strategies)], 1
+        )
+
+
+class _Deals:
+    """One block of trials: the opponents' hands as dealt, each trial's shuffled stub, the
+    opponents played to the showdown from the stub's bottom."""
+
+    def __init__(self, table: _Table, ranking: Ranking, trials: int, rng: np.random.Generator):
+        players = len(table.strategies)
+        unseen = table.unseen
         self.trials = trials
-        self.start = np.zeros((trials, len(opponents), 5), dtype=np.uint8)
+        self.start = np.zeros((trials, players, 5), dtype=np.uint8)
         keys = rng.random((trials, len(unseen)))
-        if ranged:
-            hands, _ = deal_ranges(ranges, trials, rng, mask_of(known))
-            local = np.full(52, -1, dtype=np.int64)
-            local[unseen] = np.arange(len(unseen))
+        if table.ranged:
+            hands, _ = table.dealer.deal(trials, rng)
+            self.start[:, table.ranged] = hands
             rows = np.arange(trials)[:, None]
-            for s, i in enumerate(ranged):
-                self.start[:, i] = hands[:, s]
-                keys[rows, local[hands[:, s]]] = 2.0  # out of the stub: sorted last
+            keys[rows, table.local[hands.reshape(trials, -1)]] = 2.0  # out of the stub
         self.stub: HandRows = unseen[np.argsort(keys, axis=1)]
-        self.size = len(unseen) - 5 * len(ranged)
-        bottom = 0
-        for i, p in enumerate(opponents):
-            if p.keeps_unknown == ANY_KEEP:  # any hand: five cards off the stub
-                if bottom + 5 > self.size:
-                    raise ValueError("the stub cannot deal every unknown hand")
-                self.start[:, i] = self.stub[:, self.size - bottom - 5 : self.size - bottom][
-                    :, ::-1
-                ]
-                bottom += 5
+        self.size = table.size
+        bottom = 5 * len(table.anyhand)
+        if bottom:  # any hand: five cards each off the stub's bottom
+            cards = self.stub[:, self.size - bottom : self.size][:, ::-1]
+            self.start[:, table.anyhand] = cards.reshape(trials, -1, 5)
         self.bottom0 = bottom
-        # The opponents' draws from the bottom, the same for every choice.
+        # The opponents' draws from the bottom, in turn, the same for every choice.
         final = self.start.copy()
         taken = np.full(trials, bottom, dtype=np.int64)
-        for done in range(draws):
-            for i in range(len(opponents)):
-                hand_i = final[:, i]
-                need = ~strategies[i].keep(hand_i, draws - done)
-                order = np.cumsum(need, axis=1)
-                at = np.maximum(self.size - 1 - taken[:, None] - (order - 1), 0)
-                final[:, i] = np.where(need, np.take_along_axis(self.stub, at, axis=1), hand_i)
-                taken += order[:, -1]
+        flat = self.stub.ravel()
+        base = (np.arange(trials) * len(unseen) + self.size - 1)[:, None, None]
+        for done in range(table.draws):
+            need = 31 ^ table.keep_bits(final, table.draws - done)  # (trials, players)
+            count = _COUNT[need][..., 0]
+            before = np.cumsum(count, axis=1) - count  # drawn by the players before
+            at = np.maximum(
+                base - (taken[:, None] + before)[..., None] - _ORDER[need], base - self.size + 1
+            )
+            final = np.where(_NEED[need], flat[at], final)
+            taken += count.sum(axis=1)
         self.taken = taken
-        ranks = rank_batch(final.reshape(-1, 5), ranking).reshape(trials, len(opponents))
+        ranks = rank_batch(final.reshape(-1, 5), ranking).reshape(trials, players)
         self.best = ranks.min(axis=1)
         self.ties = (ranks == self.best[:, None]).sum(axis=1)
 
@@ -119,23 +146,36 @@ def _hero_shares(
     + trial) whose stub ran out (their shares are to be replaced)."""
     n = deals.trials
     k = len(throw)
+    width = deals.stub.shape[1]
     trial = np.tile(np.arange(n), k)
+    base = (trial * width)[:, None]
+    flat = deals.stub.ravel()
     held = np.tile(np.asarray(hand, dtype=np.uint8), (k * n, 1))
-    need = np.repeat(throw, n, axis=0)
-    top = np.zeros(k * n, dtype=np.int64)
-    last = deals.stub.shape[1] - 1
+    thrown = (throw.astype(np.uint8) << np.arange(5, dtype=np.uint8)).sum(axis=1, dtype=np.uint8)
+    need = np.repeat(thrown, n)
+    top = np.zeros((k * n, 1), dtype=np.int64)
     for done in range(draws):
         if done:
-            need = ~strategy.keep(held, draws - done)
-        order = np.cumsum(need, axis=1)
-        at = np.minimum(top[:, None] + order - 1, last)
-        held = np.where(need, deals.stub[trial[:, None], at], held)
-        top += order[:, -1]
+            need = 31 ^ keep_bits(strategy, held, draws - done)
+        at = np.minimum(top + _ORDER[need], width - 1)
+        held = np.where(_NEED[need], flat[base + at], held)
+        top += _COUNT[need]
     mine = rank_batch(held, ranking)
     best = deals.best[trial]
     share = np.where(mine < best, 1.0, np.where(mine == best, 1.0 / (deals.ties[trial] + 1), 0.0))
-    out_of_cards = np.flatnonzero(top + deals.taken[trial] > deals.size)
+    out_of_cards = np.flatnonzero(top[:, 0] + deals.taken[trial] > deals.size)
     return share, out_of_cards
+
+
+def _bit_tables() -> tuple[npt.NDArray[np.bool_], Rows, Rows]:
+    """For each of the 32 sets of slots (bits): the slots as a mask, each slot's place among
+    the cards drawn (0-based: the n-th card drawn is the stub's n-th), and how many."""
+    bits = np.arange(32)[:, None] >> np.arange(5) & 1
+    place = np.cumsum(bits, axis=1) - 1
+    return bits == 1, place, bits.sum(axis=1)[:, None]
+
+
+_NEED, _ORDER, _COUNT = _bit_tables()
 
 
 class _Replay:
@@ -157,6 +197,30 @@ class _Replay:
         self.pile = np.zeros((r, 52), dtype=np.uint8)
         self.pile[:, : len(dead)] = list(dead)
         self.piled = np.full(r, len(dead), dtype=np.int64)
+
+    def draw(self, need: npt.NDArray[np.bool_], held: HandRows, from_top: bool) -> HandRows:
+        """One player's draw on every row (``need``: the slots thrown): a row whose stub
+        holds enough takes its cards in one pass, a row whose stub runs out card by card,
+        reshuffling when it is empty; then the thrown cards go on the pile."""
+        count = need.sum(axis=1)
+        order = np.cumsum(need, axis=1)
+        fast = count <= self.end - self.top - self.bottom
+        if from_top:
+            at = self.top[:, None] + order - 1
+        else:
+            at = self.end[:, None] - self.bottom[:, None] - order
+        got = np.take_along_axis(self.stub, np.clip(at, 0, 51), axis=1)
+        new = np.where(need & fast[:, None], got, held)
+        (self.top if from_top else self.bottom)[fast] += count[fast]
+        slow = np.flatnonzero(~fast)
+        for slot in range(5):
+            sub = slow[need[slow, slot]]
+            if len(sub):
+                new[sub, slot] = self.take(sub, from_top)
+        rows, slots = np.nonzero(need)  # only now: never redealt to this player on this draw
+        self.pile[rows, self.piled[rows] + order[rows, slots] - 1] = held[rows, slots]
+        self.piled += count
+        return new
 
     def take(self, rows: Rows, from_top: bool) -> HandRows:
         empty = self.top[rows] >= self.end[rows] - self.bottom[rows]
@@ -181,11 +245,6 @@ class _Replay:
         self.bottom[rows] = 0
         self.piled[rows] = 0
 
-    def discard(self, rows: Rows, cards: HandRows) -> None:
-        at = self.piled[rows]
-        self.pile[rows, at] = cards
-        self.piled[rows] = at + 1
-
 
 def _replay_shares(
     deals: _Deals,
@@ -204,19 +263,18 @@ def _replay_shares(
     hands = np.zeros((len(rows), len(strategies), 5), dtype=np.uint8)
     hands[:, 0] = hand
     hands[:, 1:] = deals.start[trial]
+    one = all(x is strategies[0] for x in strategies)
     for done in range(draws):
-        for i, strategy in enumerate(strategies):
-            held = hands[:, i]
-            need = throw[choice] if done == 0 and i == 0 else ~strategy.keep(held, draws - done)
-            thrown = held.copy()
-            for slot in range(5):
-                sub = np.flatnonzero(need[:, slot])
-                if len(sub):
-                    hands[sub, i, slot] = replay.take(sub, i == 0)
-            for slot in range(5):  # only now: never redealt to this player on this draw
-                sub = np.flatnonzero(need[:, slot])
-                if len(sub):
-                    replay.discard(sub, thrown[sub, slot])
+        if one:  # every player's keep at once: a hand does not change before its draw
+            needs = ~strategies[0].keep(hands.reshape(-1, 5), draws - done).reshape(hands.shape)
+        else:
+            needs = np.stack(
+                [~x.keep(hands[:, i], draws - done) for i, x in enumerate(strategies)], 1
+            )
+        if done == 0:
+            needs[:, 0] = throw[choice]
+        for i in range(len(strategies)):
+            hands[:, i] = replay.draw(needs[:, i], hands[:, i], i == 0)
     ranks = rank_batch(hands.reshape(-1, 5), ranking).reshape(len(rows), len(strategies))
     won = ranks == ranks.min(axis=1, keepdims=True)
     share: npt.NDArray[np.float64] = won[:, 0] / won.sum(axis=1)
@@ -237,43 +295,71 @@ def choice_equities(
     """(share, standard error) of each way of playing ``hand`` on this draw (keep those
     cards, draw the rest, then the default strategy) against ``opponents``, each unknown
     (``Player.drawing`` or ``Player.unseen``), the hero drawing first: the model of
-    ``engine.sim.equity.keep_equities``, simulated as the module's notes say.  A fixed ``seed``
-    gives the same answer, and the same deals whatever the choices asked."""
+    ``engine.sim.equity.keep_equities``, simulated as the module's notes say, with one look
+    at the choices after a third of the ``trials``.  A fixed ``seed`` gives the same
+    answer, and the same deals whatever the choices asked."""
+    found = simulate_choices(
+        hand, keeps, opponents, ranking, draws, dead=dead, trials=trials, seed=seed
+    )
+    return [(r.equity, r.stderr) for r in found]
+
+
+def simulate_choices(
+    hand: Cards,
+    keeps: Sequence[Cards],
+    opponents: Sequence[Player],
+    ranking: Ranking,
+    draws: int,
+    *,
+    dead: Cards = (),
+    trials: int = 3_000,
+    seed: int = 0,
+    block: int | None = None,
+    reference: float | None = None,
+    focus: Sequence[int] | None = None,
+) -> list[Simulated]:
+    """``choice_equities`` with each choice's deals.  ``block``: ``None`` looks once, after
+    a third of the ``trials``; a number of deals looks after every ``block`` of them and
+    stops as soon as the verdicts of the ``focus`` choices (indices into ``keeps``; all of
+    them by default) are sure (``engine.sim.stopping``), ``trials`` at most.
+    ``reference``: the equity of another choice, counted exactly, that these are judged
+    against as well."""
     if len(hand) != 5 or not keeps:
         raise ValueError("five cards and at least one choice")
-    if not 1 <= len(opponents) <= 5 or not 1 <= draws <= 3 or trials < 2 * FIRST_SHARE:
+    least = 2 if block is not None else 2 * FIRST_SHARE
+    if not 1 <= len(opponents) <= 5 or not 1 <= draws <= 3 or trials < least:
         raise ValueError("1 to 5 opponents, 1 to 3 draws and enough trials")
+    if block is not None and block < 2:
+        raise ValueError("a block is at least two deals")
     if any(p.cards or p.discards or p.keeps_unknown is None for p in opponents):
         raise ValueError("the opponents' cards are unknown here")
     check_distinct([*hand, *dead])
     strategy = default_strategy(ranking)
     strategies = [strategy, *(p.strategy or strategy for p in opponents)]
+    table = _Table(hand, dead, opponents, strategies[1:], draws)
     throw = np.array([[c not in set(k) for c in hand] for k in keeps], dtype=np.bool_)
     deal_rng = np.random.default_rng([seed, 0])
     reshuffle_rng = np.random.default_rng([seed, 1])
-    k = len(keeps)
-    total = np.zeros(k)
-    total_sq = np.zeros(k)
-    played = np.zeros(k, dtype=np.int64)
-    live = np.arange(k)
+    verdicts = Verdicts(len(keeps), trials, reference=reference, focus=focus)
     first = trials // FIRST_SHARE
-    for block in (first, trials - first):
-        deals = _Deals(hand, dead, opponents, strategies[1:], ranking, draws, block, deal_rng)
+    blocks = [first, trials - first] if block is None else _blocks(trials, block)
+    for size in blocks:
+        live = verdicts.live
+        deals = _Deals(table, ranking, size, deal_rng)
         share, short = _hero_shares(deals, hand, throw[live], strategy, ranking, draws)
         if len(short):
             share[short] = _replay_shares(
                 deals, short, hand, dead, throw[live], strategies, ranking, draws, reshuffle_rng
             )
-        per = share.reshape(len(live), block)
-        total[live] += per.sum(axis=1)
-        total_sq[live] += (per * per).sum(axis=1)
-        played[live] += block
-        mean = total / np.maximum(played, 1)
-        var = np.maximum(total_sq / np.maximum(played, 1) - mean * mean, 0.0)
-        se = np.sqrt(var * played / np.maximum(played - 1, 1) / np.maximum(played, 1))
-        lead = live[np.argmax(mean[live])]
-        gap = mean[lead] - mean[live]
-        live = live[gap <= DROP_SE * np.hypot(se[live], se[lead])]
-        if k > 1 and len(live) == 1:
-            break  # every other choice is far below: the best is known, its loss is 0
-    return [(float(m), float(e)) for m, e in zip(mean, se, strict=True)]
+        verdicts.add(share.reshape(len(live), size))
+        if block is None:
+            if verdicts.thirds_rule():
+                break
+        elif verdicts.sequential_rule():
+            break
+    return verdicts.results()
+
+
+def _blocks(trials: int, block: int) -> list[int]:
+    whole, rest = divmod(trials, block)
+    return [block] * whole + ([rest] if rest else [])

@@ -11,10 +11,10 @@ remaining trials fall back to dealing one hand at a time given the others (Gibbs
 close to uniform, not exactly so.
 
 The known cards can be left out two ways with the same result: filter the range first
-(``unknown_range``), or deal from the unfiltered range and deal again a hand that holds a
-known card (``deal_ranges(..., known=...)``): rejection keeps the draw uniform over the free
-hands, and skips a pass over a range of up to a million hands for every new set of known
-cards (the review asks for a new set at nearly every draw it judges).
+(``unknown_range``), or deal from the unfiltered range and throw away a deal where a hand
+holds a known card (``deal_ranges(..., known=...)``): rejection keeps the deal uniform over
+the free hands, and skips a pass over a range of up to a million hands for every new set of
+known cards (the review asks for a new set at nearly every draw it judges).
 """
 
 from __future__ import annotations
@@ -32,8 +32,10 @@ from engine.sim.strategy import Strategy
 JOINT_ROUNDS = 60  # rounds of dealing all unknown hands together before falling back
 TAIL_REDEALS = 40  # rounds before the last rows' hands are picked among those that fit
 FIT_CANDIDATES = 8_192  # candidate hands a round of ``_fitting``
-BATCH_BUDGET = 60  # candidate deals per trial before the Gibbs fallback (known cards)
-FILTER_COST = 0.15  # a hand dealt by rejection costs about 7 hands of the range filtered
+BATCH_BUDGET = 300  # candidate deals per trial before the Gibbs fallback (known cards)
+FILTER_SHARE = 0.05  # filter a range once its draws in one call would be this share of it
+# (a hand drawn by rejection costs about 7 of the range filtered, and a filter serves every
+# block of the draw)
 GIBBS_SWEEPS = 4
 _CACHE_SIZE = 8
 ANY_KEEP = -1  # ``keeps`` of a player whose draw is not seen yet: any hand at all
@@ -160,114 +162,130 @@ def _fitting(
     return candidates[np.arange(rows), first], fits[np.arange(rows), first]
 
 
-def _pick_free(
-    r: Range,
-    known: int,
-    picks: npt.NDArray[np.int64],
-    rows: npt.NDArray[np.int64],
-    rng: np.random.Generator,
-    free: list[npt.NDArray[np.int64] | None],
-    s: int,
-) -> None:
-    """``picks[rows]``: uniform over the hands of ``r`` free of the ``known`` cards; by
-    rejection, or, once the known cards have blocked too many, from the range filtered
-    (``free[s]``, kept for the rest of the deal)."""
-    found = free[s]
-    if found is not None:
-        if not len(found):
-            raise ValueError("every hand of the range holds a known card")
-        picks[rows] = found[rng.integers(len(found), size=len(rows))]
-        return
-    pick = rng.integers(len(r.hands), size=len(rows))
-    picks[rows] = pick
-    if not known:
-        return
-    blocked = np.uint64(known)
-    todo = rows[(r.masks[pick] & blocked) != 0]
-    share = 1.0 - len(todo) / max(len(rows), 1)  # of the range free: rejection costs 1/share
-    if len(rows) > FILTER_COST * share * len(r.hands):
-        free[s] = _free_hands(r, known)
-        _pick_free(r, known, picks, todo, rng, free, s)
-        return
-    for _ in range(TAIL_REDEALS):
-        if not len(todo):
-            return
-        blocks = np.full(len(todo), blocked, dtype=np.uint64)
-        pick, hit = _fitting(r, None, blocks, rng, share)
-        picks[todo[hit]] = pick[hit]
-        todo = todo[~hit]
-        share /= 2  # the rows left are no harder, but a slow start should not repeat
-    if len(todo):
-        free[s] = _free_hands(r, known)
-        _pick_free(r, known, picks, todo, rng, free, s)
-
-
 def deal_ranges(
     ranges: Sequence[Range], trials: int, rng: np.random.Generator, known: int = 0
 ) -> tuple[npt.NDArray[np.uint8], Masks]:
     """One hand per range per trial, sharing no card with each other or with the ``known``
     cards (a bit set, see ``mask_of``): hands (trials, len(ranges), size) and the bit set of
     all the cards dealt in each trial."""
+    if known:
+        return RangeDealer(ranges, known).deal(trials, rng)
     k = len(ranges)
     picks = np.zeros((k, trials), dtype=np.int64)
-    free: list[npt.NDArray[np.int64] | None] = [None] * k
-    if known:
-        pending = _deal_batches(ranges, known, picks, rng, free)
-    else:
-        pending = np.arange(trials)
-        for _ in range(JOINT_ROUNDS):
-            used = np.zeros(len(pending), dtype=np.uint64)
-            clash = np.zeros(len(pending), dtype=np.bool_)
-            for s, r in enumerate(ranges):
-                _pick_free(r, known, picks[s], pending, rng, free, s)
-                m = r.masks[picks[s, pending]]
-                clash |= (used & m) != 0
-                used |= m
-            pending = pending[clash]
-            if not len(pending):
-                break
+    pending = np.arange(trials)
+    for _ in range(JOINT_ROUNDS):
+        used = np.zeros(len(pending), dtype=np.uint64)
+        clash = np.zeros(len(pending), dtype=np.bool_)
+        for s, r in enumerate(ranges):
+            picks[s, pending] = rng.integers(len(r.hands), size=len(pending))
+            m = r.masks[picks[s, pending]]
+            clash |= (used & m) != 0
+            used |= m
+        pending = pending[clash]
+        if not len(pending):
+            break
     if len(pending):
-        _gibbs(ranges, picks, pending, rng, known, free)
+        _gibbs(ranges, picks, pending, rng)
+    return _hands_of(ranges, picks)
+
+
+def _hands_of(
+    ranges: Sequence[Range], picks: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.uint8], Masks]:
     hands = np.stack([r.hands[picks[s]] for s, r in enumerate(ranges)], axis=1)
-    used = np.zeros(trials, dtype=np.uint64)
+    used = np.zeros(picks.shape[1], dtype=np.uint64)
     for s, r in enumerate(ranges):
         used |= r.masks[picks[s]]
     return hands, used
 
 
-def _deal_batches(
-    ranges: Sequence[Range],
-    known: int,
-    picks: npt.NDArray[np.int64],
-    rng: np.random.Generator,
-    free: list[npt.NDArray[np.int64] | None],
-) -> npt.NDArray[np.int64]:
-    """Fill ``picks`` (ranges x trials) with hands sharing no card by rejection in large
-    batches: as many candidate deals at once as the acceptance seen so far says are needed,
-    so a spot where one deal in a hundred fits costs a few numpy passes, not thousands of
-    small ones.  Returns the trials still unfilled after ``BATCH_BUDGET`` candidates per
-    trial (the Gibbs fallback's)."""
-    k, trials = picks.shape
-    pending = np.arange(trials)
-    budget = BATCH_BUDGET * trials
-    spent = 0
-    rate = 0.5**k
-    while len(pending) and spent < budget:
-        m = int(min(budget - spent, max(64.0, 1.25 * len(pending) / rate)))
-        candidates = np.zeros((k, m), dtype=np.int64)
-        good = np.arange(m)  # the candidates still fitting: the others are not dealt on
-        used = np.zeros(m, dtype=np.uint64)
-        for s, r in enumerate(ranges):
-            _pick_free(r, known, candidates[s], good, rng, free, s)
-            masks = r.masks[candidates[s, good]]
-            fits = (used & masks) == 0
-            good, used = good[fits], (used | masks)[fits]
-        spent += m
-        rate = max(len(good), 0.5) / m
-        n = min(len(good), len(pending))
-        picks[:, pending[:n]] = candidates[:, good[:n]]
-        pending = pending[n:]
-    return pending
+class RangeDealer:
+    """Deals one hand per range per trial around fixed known cards, block after block (the
+    review simulates a draw in blocks of deals, all around the same known cards).
+
+    Each range's hands are drawn free of the known cards by rejection (uniform over the
+    free hands), or from the free hands themselves once rejection would cost more than
+    finding them; then whole deals whose hands share a card are thrown away, so the deals
+    kept are uniform over the deals that fit.  How often a hand avoids the known cards and
+    how often a deal fits is learned as it goes, and sizes each batch of candidates, so a
+    spot where one deal in a hundred fits costs a few large numpy passes, not many small
+    ones.  After ``BATCH_BUDGET`` candidate deals a trial, the trials still unfilled fall
+    back to Gibbs sweeps (close to uniform, not exactly)."""
+
+    def __init__(self, ranges: Sequence[Range], known: int) -> None:
+        self.ranges = list(ranges)
+        self.known = np.uint64(known)
+        k = len(self.ranges)
+        self.free: list[npt.NDArray[np.int64] | None] = [None] * k
+        self.free_masks: list[Masks] = [np.zeros(0, dtype=np.uint64)] * k
+        self.drawn = [2] * k  # hands drawn, and of them free of the known cards (a prior)
+        self.kept = [1] * k
+        self.tried = 2  # candidate deals, and of them fitting (a prior)
+        self.fitted = 2 * 0.5**k
+
+    def deal(self, trials: int, rng: np.random.Generator) -> tuple[npt.NDArray[np.uint8], Masks]:
+        k = len(self.ranges)
+        picks = np.zeros((k, trials), dtype=np.int64)
+        filled = 0
+        budget = BATCH_BUDGET * trials
+        spent = 0
+        while filled < trials and spent < budget:
+            want = trials - filled
+            rate = self.fitted / self.tried
+            m = int(min(budget - spent, max(64.0, 1.2 * want / rate)))
+            candidates = np.empty((k, m), dtype=np.int64)
+            alive = np.arange(m)
+            used = np.zeros(m, dtype=np.uint64)
+            for s in range(k):
+                pick, masks = self._free_picks(s, len(alive), rng)
+                fits = (used & masks) == 0
+                alive = alive[fits]
+                used = (used | masks)[fits]
+                candidates[s, alive] = pick[fits]
+            spent += m
+            self.tried += m
+            self.fitted += len(alive)
+            n = min(len(alive), want)
+            picks[:, filled : filled + n] = candidates[:, alive[:n]]
+            filled += n
+        if filled < trials:
+            _gibbs(self.ranges, picks, np.arange(filled, trials), rng, int(self.known), self.free)
+        return _hands_of(self.ranges, picks)
+
+    def _free_picks(
+        self, s: int, m: int, rng: np.random.Generator
+    ) -> tuple[npt.NDArray[np.int64], Masks]:
+        """``m`` hands of range ``s`` (indices, and their card sets), each uniform over the
+        hands free of the known cards."""
+        r = self.ranges[s]
+        out = np.empty(m, dtype=np.int64)
+        out_masks = np.empty(m, dtype=np.uint64)
+        got = 0
+        while got < m:
+            free = self.free[s]
+            if free is not None:
+                if not len(free):
+                    raise ValueError("every hand of the range holds a known card")
+                at = rng.integers(len(free), size=m - got)
+                out[got:] = free[at]
+                out_masks[got:] = self.free_masks[s][at]
+                return out, out_masks
+            rate = self.kept[s] / self.drawn[s]
+            if (m - got) / rate > FILTER_SHARE * len(r.hands):
+                self.free[s] = _free_hands(r, int(self.known))
+                self.free_masks[s] = r.masks[self.free[s]]
+                continue
+            pick = rng.integers(len(r.hands), size=int(1.1 * (m - got) / rate) + 16)
+            masks = r.masks[pick]
+            fits = (masks & self.known) == 0
+            ok = pick[fits]
+            self.drawn[s] += len(pick)
+            self.kept[s] += len(ok)
+            n = min(len(ok), m - got)
+            out[got : got + n] = ok[:n]
+            out_masks[got : got + n] = masks[fits][:n]
+            got += n
+        return out, out_masks
 
 
 def _gibbs(

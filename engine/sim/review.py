@@ -12,18 +12,19 @@ The model (a stated assumption, changeable here and written in the README):
 - After this draw everyone plays the default strategy to the showdown and nobody folds,
   so the money measure (loss times the pot at the draw) is a lower bound: the bets still
   to come are not modelled.
-- The last draw against one pat opponent is exact (``engine.sim.exact_draw``); otherwise each
-  choice is simulated with a seed fixed by the situation, so a re-run gives the same
-  answer, and a choice within three standard errors of the best is not a mistake (its
-  loss counts as 0).
+- The last draw against one pat opponent is exact (``engine.sim.exact_draw``); otherwise the
+  choices are simulated together on shared deals (``engine.sim.choice_sim``) with a seed
+  fixed by the situation, so a re-run gives the same answer, in blocks until the verdict on
+  what was done is sure (``engine.sim.stopping``).  A choice within three standard errors
+  of the best is not a mistake (its loss counts as 0), the standard errors being those of
+  the full ``TRIALS`` deals: the simulation's noise, not that of the deals it stopped at.
 
-Situations that give the same answer share it (``spot_key``): the same cards held and dead
-up to a renaming of the suits (suits are symmetric: spades and hearts swapped everywhere
-change no equity), the opponents' counts and the draws left.  Each situation is computed
-as its canonical form (the renaming that gives the smallest cards, the opponents in
-order), so two equal situations get the very same numbers whichever comes first.  The
-choices are simulated together on shared deals (``engine.sim.choice_sim``); one draw left
-against one pat hand is counted exactly (``engine.sim.exact_draw``).
+Situations that give the same answer share it (``spot_key``, and the keep made, which
+decides how long the choices are dealt): the same cards held and dead up to a renaming of
+the suits (suits are symmetric: spades and hearts swapped everywhere change no equity),
+the opponents' counts and the draws left.  Each situation is computed as its canonical
+form (each suit renamed by what it holds, the opponents in order), so two equal
+situations get the very same numbers whichever comes first.
 """
 
 from __future__ import annotations
@@ -37,14 +38,16 @@ import numpy as np
 
 from engine.cards import Card, Cards, check_distinct
 from engine.ranking import Ranking
-from engine.sim.choice_sim import choice_equities
+from engine.sim.choice_sim import simulate_choices
 from engine.sim.draw_choice import DrawChoice
 from engine.sim.equity import Player
 from engine.sim.exact_draw import equities_vs_pat_range, feasible
 from engine.sim.ranges import base_range, unknown_range
+from engine.sim.stopping import NOISE_SE
 from engine.sim.strategy import Strategy, default_strategy
 
-TRIALS = 3_000  # deals per choice when simulated (as the drill)
+TRIALS = 3_000  # deals per choice when simulated, at most (as the drill)
+BLOCK = 250  # deals between two looks at the choices (engine.sim.choice_sim)
 UNSEEN = None  # an opponent's count the hero has not seen yet
 
 
@@ -113,16 +116,36 @@ def best_order(hand: Cards, ranking: Ranking) -> list[Card]:
 def alternatives(hand: Cards, ranking: Ranking, draws_left: int, kept: Cards) -> list[Cards]:
     """The choices weighed: the best k cards for every k (standing pat is k = 5), the
     default strategy's keep, and what was really done."""
+    return _distinct([*standard_keeps(hand, ranking, draws_left), tuple(kept)])
+
+
+def standard_keeps(hand: Cards, ranking: Ranking, draws_left: int) -> list[Cards]:
+    """The choices weighed in every spot, whatever was done: the best k cards for every k
+    and the default strategy's keep."""
     order = best_order(hand, ranking)
     keeps = [tuple(order[:k]) for k in range(5, -1, -1)]
     mask = default_strategy(ranking).keep(np.array([hand], dtype=np.uint8), draws_left)[0]
     keeps.append(tuple(c for c, k in zip(hand, mask, strict=True) if k))
-    keeps.append(tuple(kept))
+    return _distinct(keeps)
+
+
+def _distinct(keeps: Sequence[Cards]) -> list[Cards]:
     out: list[Cards] = []
+    seen: set[tuple[int, ...]] = set()
     for k in keeps:
-        if not any(sorted(k) == sorted(o) for o in out):
+        if tuple(sorted(k)) not in seen:
+            seen.add(tuple(sorted(k)))
             out.append(k)
     return out
+
+
+def prepare(ranking: Ranking) -> None:
+    """Build every range the review deals in this game (each draw count on each draw), as a
+    worker process does once: the first draws reviewed then cost no more than the rest."""
+    strategy = default_strategy(ranking)
+    for draws_left in (1, 2, 3):
+        for keeps in range(6):
+            base_range(strategy, draws_left, keeps)
 
 
 def opponent_players(spot: Spot, strategy: Strategy | None = None) -> list[Player]:
@@ -138,16 +161,13 @@ def opponent_players(spot: Spot, strategy: Strategy | None = None) -> list[Playe
     return out
 
 
-SUIT_RENAMINGS = tuple(permutations(range(4)))
-
-
 def _renamed(cards: Cards, suits: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted((c & ~3) | suits[c & 3] for c in cards))
 
 
 @dataclass(frozen=True)
 class Canonical:
-    """A spot with its suits renamed to the smallest form: ``hand`` and ``dead`` sorted,
+    """A spot with its suits renamed to a canonical form: ``hand`` and ``dead`` sorted,
     ``renamings`` every renaming that gives it (more than one when suits are symmetric)."""
 
     hand: tuple[int, ...]
@@ -157,18 +177,54 @@ class Canonical:
     def keep(self, keep: Cards) -> tuple[int, ...]:
         """The cards kept, renamed: the smallest of the forms, so that keeps the symmetry
         makes equal (either of two same-rank cards of symmetric suits) are one keep."""
+        if len(self.renamings) == 1:
+            return _renamed(keep, self.renamings[0])
         return min(_renamed(keep, suits) for suits in self.renamings)
 
 
 def canonical(spot: Spot) -> Canonical:
-    forms = [((_renamed(spot.hand, p), _renamed(spot.dead, p)), p) for p in SUIT_RENAMINGS]
-    best = min(f for f, _ in forms)
-    return Canonical(best[0], best[1], tuple(p for f, p in forms if f == best))
+    """Each suit is known by what it holds (its ranks in the hand, then among the dead
+    cards), and the suits are renamed in the order of that: two spots are equal up to a
+    renaming exactly when their suits hold the same, so they get the same form.  Suits
+    that hold the same are symmetric: every order of them is one of the renamings."""
+    held: list[list[int]] = [[], [], [], []]
+    gone: list[list[int]] = [[], [], [], []]
+    for c in spot.hand:
+        held[c & 3].append(c >> 2)
+    for c in spot.dead:
+        gone[c & 3].append(c >> 2)
+    signs = [
+        (tuple(sorted(held[x], reverse=True)), tuple(sorted(gone[x], reverse=True)))
+        for x in range(4)
+    ]
+    order = sorted(range(4), key=lambda x: signs[x], reverse=True)
+    suits = [0, 0, 0, 0]
+    for new, old in enumerate(order):
+        suits[old] = new
+    renamings = [tuple(suits)]
+    if len(set(signs)) < 4:
+        renamings = _symmetric(suits, order, signs)
+    return Canonical(_renamed(spot.hand, suits), _renamed(spot.dead, suits), tuple(renamings))
+
+
+def _symmetric(
+    suits: Sequence[int], order: Sequence[int], signs: Sequence[object]
+) -> list[tuple[int, ...]]:
+    """Every renaming that gives the canonical form: the new names of suits that hold the
+    same permuted among them."""
+    out = []
+    for p in permutations(range(4)):
+        if all(signs[order[p[i]]] == signs[order[i]] for i in range(4)):
+            out.append(tuple(p[suits[x]] for x in range(4)))
+    return sorted(set(out))
 
 
 def spot_key(spot: Spot) -> tuple[object, ...]:
     """What the answer depends on (see the module's notes): equal keys, equal answers."""
-    form = canonical(spot)
+    return _key(spot, canonical(spot))
+
+
+def _key(spot: Spot, form: Canonical) -> tuple[object, ...]:
     return (
         spot.ranking.value,
         spot.draws_left,
@@ -187,14 +243,16 @@ def seed_of(key: tuple[object, ...]) -> int:
     return zlib.crc32(repr(key).encode()) & 0x7FFFFFFF
 
 
-# One cached choice: equity, standard error, exact.
-_Cached = tuple[float, float, bool]
+# One cached choice: equity, standard error, exact, and the standard error of the full
+# trials (the noise the verdict is judged by: engine.sim.stopping).
+_Cached = tuple[float, float, bool, float]
 _Known = dict[tuple[int, ...], _Cached]
 
 
 @dataclass
 class ReviewCache:
-    """Answers by situation: for each ``spot_key``, each keep's equity (by ``keep_key``)."""
+    """Answers by situation: for each ``spot_key`` and keep made (by ``keep_key``), each
+    choice's equity (by ``keep_key``)."""
 
     entries: dict[tuple[object, ...], _Known] = field(default_factory=dict)
     hits: int = 0
@@ -204,37 +262,44 @@ class ReviewCache:
 def review(
     spot: Spot, kept: Cards, *, trials: int = TRIALS, cache: ReviewCache | None = None
 ) -> Reviewed:
-    """Judge keeping ``kept`` (a subset of ``spot.hand``) against the alternatives."""
+    """Judge keeping ``kept`` (a subset of ``spot.hand``) against the alternatives: the
+    choices are simulated until the verdict on ``kept`` is sure (``engine.sim.stopping``),
+    so the answer is the situation's and the keep's, cached under both."""
     if not set(kept) <= set(spot.hand):
         raise ValueError("the cards kept are not all in the hand")
-    key = spot_key(spot)
     form = canonical(spot)
-    known = cache.entries.get(key, {}) if cache is not None else {}
+    key = _key(spot, form)
+    mine = form.keep(kept)
     keeps = alternatives(spot.hand, spot.ranking, spot.draws_left, kept)
-    missing = list(dict.fromkeys(form.keep(k) for k in keeps if form.keep(k) not in known))
-    if cache is not None:
-        if missing:
-            cache.misses += 1
-        else:
-            cache.hits += 1
-    if missing:
-        known = dict(known)
-        known.update(_equities(spot, form, missing, trials, seed_of(key)))
+    known = cache.entries.get((key, mine)) if cache is not None else None
+    if known is None:
+        canon = list(dict.fromkeys(form.keep(k) for k in keeps))
+        known = _equities(spot, form, canon, canon.index(mine), trials, seed_of(key))
         if cache is not None:
-            cache.entries[key] = known
+            cache.misses += 1
+            cache.entries[(key, mine)] = known
+    elif cache is not None:
+        cache.hits += 1
     return _judge(spot, kept, keeps, {k: known[form.keep(k)] for k in keeps})
 
 
 def _equities(
-    spot: Spot, form: Canonical, keeps: Sequence[tuple[int, ...]], trials: int, seed: int
+    spot: Spot,
+    form: Canonical,
+    keeps: Sequence[tuple[int, ...]],
+    focus: int,
+    trials: int,
+    seed: int,
 ) -> _Known:
     """Each (canonical) keep's equity in the canonical spot: exact against one pat hand on
-    the last draw where the draw is small enough to count, else simulated."""
+    the last draw where the draw is small enough to count, else simulated (against the
+    best counted exactly, if any) until the verdict on ``keeps[focus]`` is sure."""
     strategy = default_strategy(spot.ranking)
     counts = sorted(spot.opponents, key=lambda o: -1 if o is UNSEEN else o)
     same = Spot(spot.ranking, form.hand, spot.draws_left, tuple(counts), form.dead)
     out: _Known = {}
     simulated = list(keeps)
+    reference = None
     if spot.draws_left == 1 and counts == [0]:
         known = {*form.hand, *form.dead}
         unseen = [c for c in range(52) if c not in known]
@@ -242,28 +307,36 @@ def _equities(
         if exact:
             pat = unknown_range(strategy, 1, 5, known)
             values = equities_vs_pat_range(exact, unseen, pat, spot.ranking)
-            out.update((k, (v, 0.0, True)) for k, v in zip(exact, values, strict=True))
+            out.update((k, (v, 0.0, True, 0.0)) for k, v in zip(exact, values, strict=True))
+            reference = max(values)
         simulated = [k for k in keeps if k not in out]
     if simulated:
-        found = choice_equities(
+        mine = [i for i, k in enumerate(simulated) if k == keeps[focus]]
+        found = simulate_choices(
             form.hand, simulated, opponent_players(same, strategy), spot.ranking,
-            spot.draws_left, dead=form.dead, trials=trials, seed=seed,
+            spot.draws_left, dead=form.dead, trials=trials, seed=seed, block=BLOCK,
+            reference=reference, focus=mine or None,
         )  # fmt: skip
-        out.update((k, (e, se, False)) for k, (e, se) in zip(simulated, found, strict=True))
+        out.update(
+            (k, (r.equity, r.stderr, False, r.noise(trials)))
+            for k, r in zip(simulated, found, strict=True)
+        )
     return out
 
 
 def _judge(
     spot: Spot, kept: Cards, keeps: Sequence[Cards], known: dict[Cards, _Cached]
 ) -> Reviewed:
+    """The choices best first; a choice within ``NOISE_SE`` standard errors (of the full
+    trials) of the best is as good as the best, and its loss counts as 0."""
     rows = [(k, *known[k]) for k in keeps]
     rows.sort(key=lambda r: (-r[1], -len(r[0])))
-    best, best_eq, best_se, _ = rows[0]
+    best, best_eq, _, _, best_noise = rows[0]
     choices = []
-    for k, eq, se, exact in rows:
+    for k, eq, se, exact, noise in rows:
         discard = tuple(c for c in spot.hand if c not in k)
         loss = best_eq - eq
-        within = loss <= 3 * (se * se + best_se * best_se) ** 0.5 + 1e-12
+        within = loss <= NOISE_SE * (noise * noise + best_noise * best_noise) ** 0.5 + 1e-12
         choices.append(DrawChoice(tuple(k), discard, eq, se, loss, exact, within))
     chosen = next(c for c in choices if sorted(c.keep) == sorted(kept))
     loss = 0.0 if chosen.as_good_as_best else chosen.loss

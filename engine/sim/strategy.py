@@ -132,20 +132,31 @@ class ThresholdStrategy:
         return _pick(self._keep_value, draws_left), _pick(self._pat_value, draws_left)
 
     def keep(self, hands: HandArray, draws_left: int) -> KeepMask:
-        """Read from a table by the five ranks in their order (what is kept of a hand that
-        is not pat depends on nothing else), then the pat hands keep everything: the
+        """The kept slots of ``keep_bits`` as a mask."""
+        mask: KeepMask = _BIT_MASKS[self.keep_bits(hands, draws_left)]
+        return mask
+
+    def keep_bits(self, hands: HandArray, draws_left: int) -> npt.NDArray[np.uint8]:
+        """The kept slots of each hand as bits (bit i: slot i), read from a table by the
+        five ranks in their order: what is kept of a hand depends on nothing else, pat or
+        not, unless it is a flush (then its rank decides whether it is pat).  The
         simulator asks this for every trial of every draw, and a lookup is a few numpy
         passes where the rule is thirty."""
         h = np.asarray(hands)
-        pat_limit = _pick(self._pat_value, draws_left)
-        pat = rank_batch(h, self.ranking) <= pat_limit
+        keep_limit, pat_limit = self.limits(draws_left)
         ranks = (h >> 2).astype(np.int32)
         index = ranks[:, 0] * 28561 + ranks[:, 1] * 2197 + ranks[:, 2] * 169
         index += ranks[:, 3] * 13 + ranks[:, 4]
-        kept = _keep_table(self.ranking, _pick(self._keep_value, draws_left))[index]
-        kept[pat] = 31
-        mask: KeepMask = (kept[:, None] >> _SLOTS) & 1 == 1
-        return mask
+        kept: npt.NDArray[np.uint8] = _keep_pat_table(self.ranking, keep_limit, pat_limit)[index]
+        suits = h & 3
+        flush = suits[:, 0] == suits[:, 1]
+        for i in (2, 3, 4):
+            flush &= suits[:, 0] == suits[:, i]
+        if flush.any():
+            rows = np.flatnonzero(flush)
+            pat = rank_batch(h[rows], self.ranking) <= pat_limit
+            kept[rows] = np.where(pat, 31, _keep_table(self.ranking, keep_limit)[index[rows]])
+        return kept
 
     def describe(self) -> str:
         steps = ", ".join(
@@ -157,6 +168,7 @@ class ThresholdStrategy:
 
 
 _SLOTS = np.arange(5, dtype=np.uint8)
+_BIT_MASKS = (np.arange(32, dtype=np.uint8)[:, None] >> _SLOTS) & 1 == 1  # bits to a mask
 
 
 def _keep_not_pat(low: npt.NDArray[np.int16], keep_limit: int) -> KeepMask:
@@ -181,6 +193,35 @@ def _keep_table(ranking: Ranking, keep_limit: int) -> npt.NDArray[np.uint8]:
     keep = _keep_not_pat(_low_value(ranks, ranking), keep_limit)
     table: npt.NDArray[np.uint8] = (keep.astype(np.uint8) << _SLOTS).sum(axis=1, dtype=np.uint8)
     return table
+
+
+@cache
+def _keep_pat_table(ranking: Ranking, keep_limit: int, pat_limit: int) -> npt.NDArray[np.uint8]:
+    """``_keep_table`` with the hands that are pat unless a flush keeping all five: each
+    rank sequence ranked as a hand of those ranks that is no flush (equal ranks get
+    different suits, five different ranks two suits)."""
+    ranks = np.indices((13,) * 5).reshape(5, -1).T.astype(np.uint8)
+    suits = np.zeros(ranks.shape, dtype=np.uint8)
+    for i in range(1, 5):
+        suits[:, i] = (ranks[:, :i] == ranks[:, i : i + 1]).sum(axis=1)
+    suits[(suits == 0).all(axis=1), 4] = 1
+    possible = suits.max(axis=1) < 4  # five of one rank is no hand
+    table = _keep_table(ranking, keep_limit).copy()
+    rows = np.flatnonzero(possible)
+    hands = (ranks[rows] << 2) | suits[rows]
+    table[rows[rank_batch(hands, ranking) <= pat_limit]] = 31
+    table.setflags(write=False)
+    return table
+
+
+def keep_bits(strategy: Strategy, hands: HandArray, draws_left: int) -> npt.NDArray[np.uint8]:
+    """Any strategy's kept slots as bits (bit i: slot i), the threshold strategy's from
+    its table."""
+    if isinstance(strategy, ThresholdStrategy):
+        return strategy.keep_bits(hands, draws_left)
+    mask = strategy.keep(hands, draws_left)
+    bits: npt.NDArray[np.uint8] = (mask.astype(np.uint8) << _SLOTS).sum(axis=1, dtype=np.uint8)
+    return bits
 
 
 _OPEN_ENDED = tuple(0xF << low for low in range(9))  # 2-3-4-5 up to T-J-Q-K: two ends
