@@ -21,31 +21,25 @@ from dataclasses import fields, replace
 from itertools import islice
 from mmap import mmap
 from operator import attrgetter
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from engine.cards import CardError, Cards, parse_cards
 from engine.problems import UNKNOWN_LINE
 from engine.record import (
     MISDEAL_NOTE,
     TOP_UP_NOTES,
-    Action,
     ActionKind,
-    Collect,
     Draw,
     Game,
     Hand,
     HouseRules,
-    Muck,
     Note,
-    Post,
     PostKind,
     Seat,
-    Show,
     Stakes,
     Step,
     Structure,
     Tournament,
-    Uncalled,
 )
 from engine.rules import house_from_words
 from engine.verdict import Problem, Severity
@@ -60,6 +54,21 @@ from parser.lines import (
     spaced_cards,
 )
 from parser.outcome import HandText, ParseError, Skipped
+from parser.records import (
+    new_action,
+    new_collect,
+    new_draw,
+    new_hand,
+    new_muck,
+    new_note,
+    new_post,
+    new_problem,
+    new_seat,
+    new_show,
+    new_stakes,
+    new_tournament,
+    new_uncalled,
+)
 from parser.times import stated_time
 
 SITE: Final = "pokerstars"
@@ -459,7 +468,7 @@ class _HandParser:
                 "'Seat <n>: <player> (<stack> in chips)' after the table line",
             )
         stakes = self.make_stakes(structure, small, big)
-        return Hand(
+        return new_hand(
             site=SITE if self.house is None else HOME_SITE,
             hand_id=hand_id,
             table=t["table"],
@@ -505,7 +514,7 @@ class _HandParser:
         buy_in = parts[0] if parts else None
         bounty = parts[1] if len(parts) == 3 else None
         fee = parts[-1] if len(parts) >= 2 else None
-        return Tournament(
+        return new_tournament(
             tournament_id=m["tournament"],
             buy_in=buy_in,
             fee=fee,
@@ -554,52 +563,58 @@ class _HandParser:
         if self.house is not None:  # a home game: antes, no blinds
             ante = self.house_ante if self.house_ante is not None else ante
             if structure is Structure.FIXED:
-                return Stakes(0, small, small, big, ante)
-            return Stakes(0, big, big, big, ante)
+                return new_stakes(0, small, small, big, ante)
+            return new_stakes(0, big, big, big, ante)
         if structure is Structure.FIXED:
             # The header of a fixed-limit game states the bets; the blinds are posted.
             small_blind = posted.get(PostKind.SMALL_BLIND, small // 2)
             big_blind = posted.get(PostKind.BIG_BLIND, small)
-            return Stakes(small_blind, big_blind, small, big, ante)
-        return Stakes(small, big, big, big, ante)
+            return new_stakes(small_blind, big_blind, small, big, ante)
+        return new_stakes(small, big, big, big, ante)
 
     # ---- the lines after the table line
     def body(self, lines: Iterator[tuple[int, str]]) -> bool:
         """Each line's handler in turn; True when the summary was reached.
 
-        A line's reading (its kind, match and handler) depends on its text alone, and
-        most lines of a history repeat (the same players check, fold, post the same
-        blinds), so readings are remembered by text (``_BODY_SEEN``, ``_SUMMARY_SEEN``).
+        A line's reading (its kind, match, handler and the values its fields hold)
+        depends on its text alone, and most lines of a history repeat (the same players
+        check, fold, post the same blinds), so readings are remembered by text
+        (``_BODY_SEEN``, ``_SUMMARY_SEEN``): a line read before costs a dict look-up and
+        its handler, which only builds the step.
         """
-        seen = _BODY_SEEN
+        seen = _BODY_SEEN.get
         for no, raw in lines:
-            reading = seen.get(raw)
+            reading = seen(raw)
             if reading is None:
-                reading = self.read(raw, no, _BODY_LINES, seen)
+                reading = self.read(raw, no, _BODY_LINES, _BODY_SEEN)
                 if reading is None:
                     continue
-            text, handler, name, m = reading
+            handler = reading[0]
             if handler is _summary_starts:
                 break
-            handler(self, name, m, no, text)
+            handler(self, no, reading)
         else:
             return False
         self.in_summary = True
-        seen = _SUMMARY_SEEN
+        seen = _SUMMARY_SEEN.get
         for no, raw in lines:
-            reading = seen.get(raw)
+            reading = seen(raw)
             if reading is None:
-                reading = self.read(raw, no, _SUMMARY_LINES, seen)
+                reading = self.read(raw, no, _SUMMARY_LINES, _SUMMARY_SEEN)
                 if reading is None:
                     continue
-            text, handler, name, m = reading
-            handler(self, name, m, no, text)
+            reading[0](self, no, reading)
         return True
 
     def read(
         self, raw: str, no: int, kinds: Classifier, seen: dict[str, _Reading]
     ) -> _Reading | None:
-        """A line's reading, remembered in ``seen``; None for a blank line."""
+        """A line's reading, remembered in ``seen``; None for a blank line.
+
+        The kind's values (amounts, cards, counts) are read here, once per distinct
+        line: a field that does not read raises its positioned error at this line, as
+        the handler would (``seat`` defers its error: ``_SEAT_READING``).
+        """
         text = raw.rstrip()
         if not text:
             return None
@@ -611,14 +626,21 @@ class _HandParser:
             assert unknown is not None  # any text without a line break
             found = "UNKNOWN", unknown
         name, m = found
-        reading = (text, _summary_starts if name == "SUMMARY" else _HANDLERS[name], name, m)
+        if name == "SUMMARY":
+            reading: _Reading = (_summary_starts, text, name, m)
+        else:
+            handler, values = _HANDLERS[name]
+            reading = (handler, text, name, m)
+            if values is not None:
+                reading += values(self, name, m, no, text)
         if "[" not in raw:  # a line showing cards hardly ever comes twice: not worth its room
             _remember(seen, raw, reading, len(raw))
         return reading
 
-    def unknown(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+    def unknown(self, no: int, r: _Reading) -> None:
         """A line no kind reads: an UNKNOWN_LINE warning (reading goes on), or a parse
         error when the line is recognisably about chips or cards (``_PLAY_VERB``)."""
+        text = r[1]
         column = self.unreadable_play(text)
         if column is not None:
             expected = _SUMMARY_EXPECTED if self.in_summary else _BODY_EXPECTED
@@ -626,7 +648,7 @@ class _HandParser:
         # The wording of ``parser.builder.HandBuilder.unknown_line``, which the other
         # readers use.
         message = f"a line this reader does not know: {text[:200]}"
-        self.warnings.append(Problem(UNKNOWN_LINE, Severity.WARNING, no, message))
+        self.warnings.append(new_problem(UNKNOWN_LINE, Severity.WARNING, no, message))
 
     def unreadable_play(self, text: str) -> int | None:
         """The column where a line about chips or cards stops reading, None for chatter.
@@ -648,67 +670,55 @@ class _HandParser:
         opening = _MONEY_LINE.match(text)
         return None if opening is None else opening.end() + 1
 
-    def draw_marker(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        self.draw = _DRAW_MARKERS[m["which"]]
+    # Each handler takes the line's number and its reading: (handler, text, kind, match)
+    # and then the values its kind's reader (``_HANDLERS``) took from the fields.
+
+    def draw_marker(self, no: int, r: _Reading) -> None:
+        self.draw = r[4]
         self.in_draw = True
 
-    def seat(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+    def seat(self, no: int, r: _Reading) -> None:
+        _, text, _, m, seat, player, stack, sitting_out = r
         # Notes (a rebuy, a player joining) may stand before the seat lines; play may not.
         if self.steps and not all(isinstance(s, Note) for s in self.steps):
             raise self.error("a seat line after the hand has started", no, text, _BODY_EXPECTED)
-        self.seats.append(
-            Seat(
-                seat=int(m["seat"]),
-                player=m["player"],
-                stack=self.amount(m["stack"], no, text),
-                line=no,
-                sitting_out=m["out"] is not None,
-            )
-        )
+        if stack is None:
+            stack = self.amount(m["stack"], no, text)  # raises: the amount did not read
+        self.seats.append(new_seat(seat, player, stack, no, sitting_out))
 
-    def shows(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        self.steps.append(Show(m["player"], self.cards(m["cards"], no, text), no))
+    def shows(self, no: int, r: _Reading) -> None:
+        self.steps.append(new_show(r[4], r[5], no))
 
-    def mucks(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        self.steps.append(Muck(m["player"], no))
+    def mucks(self, no: int, r: _Reading) -> None:
+        self.steps.append(new_muck(r[4], no))
 
-    def collected(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        pot = m["pot"]
-        index = 0 if pot in ("pot", "main pot") else int(m["side"] or 1)
-        self.steps.append(Collect(m["player"], self.amount(m["amount"], no, text), no, index))
+    def collected(self, no: int, r: _Reading) -> None:
+        self.steps.append(new_collect(r[4], r[5], no, r[6]))
 
-    def uncalled(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        self.steps.append(Uncalled(m["player"], self.amount(m["amount"], no, text), no))
+    def uncalled(self, no: int, r: _Reading) -> None:
+        self.steps.append(new_uncalled(r[4], r[5], no))
 
-    def note(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        found = m.groupdict()
-        kind = NOTE_KINDS[name]
-        chips = found.get("chips") if kind in TOP_UP_NOTES else None
-        amount = None if chips is None else self.amount(chips, no, text)
-        self.steps.append(Note(kind, text, no, found.get("player"), amount))
+    def note(self, no: int, r: _Reading) -> None:
+        self.steps.append(new_note(r[4], r[1], no, r[5], r[6]))
 
-    def marker(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+    def marker(self, no: int, r: _Reading) -> None:
         """Section markers (deal, showdown, board): the order of the lines already says it."""
 
-    def total_pot_line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        self.total_pot = self.amount(m["amount"], no, text)
-        self.rake = self.amount(m["rake"], no, text) if m["rake"] else None
+    def total_pot_line(self, no: int, r: _Reading) -> None:
+        self.total_pot = r[4]
+        self.rake = r[5]
 
-    def seat_summary(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        if m["mucked"] is not None:
-            cards = self.cards(m["mucked"], no, text)
-            self.steps.append(Show(m["player"], cards, no, mucked=True))
+    def seat_summary(self, no: int, r: _Reading) -> None:
+        if r[5] is not None:
+            self.steps.append(new_show(r[4], r[5], no, mucked=True))
 
-    def post(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        amount = self.amount(m["amount"], no, text)
-        kind = _POST_KINDS[name]
-        player = m["player"]
+    def post(self, no: int, r: _Reading) -> None:
+        _, _, _, _, player, kind, amount, all_in = r
         dead = 0
         if kind is PostKind.BOTH_BLINDS:
             # "posts small & big blinds $0.75": the small-blind part is dead money.
             dead = self.both_blinds_dead(amount)
-        all_in = m["all_in"] is not None
-        self.steps.append(Post(player, kind, amount, no, dead, all_in))
+        self.steps.append(new_post(player, kind, amount, no, dead, all_in))
         if not all_in and kind not in self.posted:
             self.posted[kind] = amount
         if kind is PostKind.BIG_BLIND and self.big_blind is None:
@@ -728,83 +738,78 @@ class _HandParser:
         self.in_draw = False
         self.put_in = {}
 
-    def fold(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+    def fold(self, no: int, r: _Reading) -> None:
         if self.in_draw:
             self.street_starts()
-        player = m["player"]
-        self.steps.append(Action(player, self.street, ActionKind.FOLD, no))
-        if m["cards"]:
-            shown = self.cards(m["cards"][1:-1], no, text)
-            self.steps.append(Show(player, shown, no))
+        player = r[4]
+        self.steps.append(new_action(player, self.street, ActionKind.FOLD, no))
+        if r[5] is not None:
+            self.steps.append(new_show(player, r[5], no))
 
-    def check(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+    def check(self, no: int, r: _Reading) -> None:
         if self.in_draw:
             self.street_starts()
-        self.steps.append(Action(m["player"], self.street, ActionKind.CHECK, no))
+        self.steps.append(new_action(r[4], self.street, ActionKind.CHECK, no))
 
-    def bet(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+    def bet(self, no: int, r: _Reading) -> None:
         """A call or a bet: the chips stated are the chips added."""
         if self.in_draw:
             self.street_starts()
-        player = m["player"]
-        stated = self.amount(m["amount"], no, text)
-        all_in = m["all_in"] is not None or m["cap"] is not None
-        self.put_in[player] = self.put_in.get(player, 0) + stated
-        self.steps.append(
-            Action(player, self.street, _ACTION_KINDS[name], no, stated, None, all_in)
-        )
+        _, _, _, _, player, kind, stated, all_in = r
+        put_in = self.put_in
+        put_in[player] = put_in.get(player, 0) + stated
+        self.steps.append(new_action(player, self.street, kind, no, stated, None, all_in))
 
-    def raise_to(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+    def raise_to(self, no: int, r: _Reading) -> None:
         """A raise states the chips added and the street total; the total decides."""
         if self.in_draw:
             self.street_starts()
-        player = m["player"]
-        self.amount(m["amount"], no, text)  # must be an amount, though the total decides
-        all_in = m["all_in"] is not None or m["cap"] is not None
-        before = self.put_in.get(player, 0)
-        to = self.amount(m["to"], no, text)
-        self.put_in[player] = to
+        _, _, _, _, player, to, all_in = r
+        put_in = self.put_in
+        before = put_in.get(player, 0)
+        put_in[player] = to
         self.steps.append(
-            Action(player, self.street, ActionKind.RAISE, no, to - before, to, all_in)
+            new_action(player, self.street, ActionKind.RAISE, no, to - before, to, all_in)
         )
 
-    def draw_line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+    def discards(self, no: int, r: _Reading) -> None:
         if not self.in_draw:
             self.draw = self.street + 1
             self.in_draw = True
-        player = m["player"]
-        cards = self.cards(m["cards"], no, text) if m["cards"] is not None else None
-        if name == "STANDS_PAT":
-            # Standing pat throws and receives nothing; the kept cards only where shown.
-            self.steps.append(Draw(player, self.draw, 0, no, (), cards, ()))
-            return
-        self.steps.append(Draw(player, self.draw, int(m["count"]), no, cards))
+        self.steps.append(new_draw(r[4], self.draw, r[5], no, r[6]))
 
-    def house_rules(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+    def stands_pat(self, no: int, r: _Reading) -> None:
+        if not self.in_draw:
+            self.draw = self.street + 1
+            self.in_draw = True
+        # Standing pat throws and receives nothing; the kept cards only where shown.
+        self.steps.append(new_draw(r[4], self.draw, 0, no, (), r[5], ()))
+
+    def house_rules(self, no: int, r: _Reading) -> None:
         """DrawLab's home-game line: the hand is played under these house rules (site
         "home"); words it does not know are an unknown line, read on past."""
+        _, text, _, m = r
         house = house_from_words(m["rules"])
         if house is None:
-            self.unknown("UNKNOWN", m, no, text)
+            self.unknown(no, r)
             return
         self.house = house
         if m["amount"] is not None:
             self.house_ante = self.amount(m["amount"], no, text)
 
-    def carried_line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        self.carried = self.amount(m["amount"], no, text)
+    def carried_line(self, no: int, r: _Reading) -> None:
+        self.carried = r[4]
 
-    def up_card(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        cards = self.cards(m["cards"], no, text)
+    def up_card(self, no: int, r: _Reading) -> None:
+        _, text, _, _, player, cards = r
         if len(cards) != 1:
             raise self.error("a face-up card is one card", no, text, "'[Ah]'")
-        self.up_cards.append((m["player"], cards[0]))
+        self.up_cards.append((player, cards[0]))
 
-    def shows_to_draw(self, name: str, m: re.Match[str], no: int, text: str) -> None:
+    def shows_to_draw(self, no: int, r: _Reading) -> None:
         """The ace shown for a longer draw: on the player's draw just written.  A draw of
         four keeps it (so it is the kept card), a draw of five throws it too."""
-        player = m["player"]
-        shown = self.cards(m["cards"], no, text)
+        _, text, _, _, player, shown = r
         for i in range(len(self.steps) - 1, -1, -1):
             step = self.steps[i]
             if isinstance(step, Draw) and step.player == player and step.draw == self.draw:
@@ -822,10 +827,8 @@ class _HandParser:
             "'<player>: shows [Ah] to draw' after the discards",
         )
 
-    def dealt_line(self, name: str, m: re.Match[str], no: int, text: str) -> None:
-        player = m["player"]
-        first = self.cards(m["cards"], no, text)
-        second = self.cards(m["cards2"], no, text) if m["cards2"] is not None else None
+    def dealt_line(self, no: int, r: _Reading) -> None:
+        _, text, _, _, player, first, second = r
         if not self.in_draw and self.draw == 0 and second is None:
             if self.dealt is not None:
                 raise self.error(
@@ -834,12 +837,13 @@ class _HandParser:
             self.hero = player
             self.dealt = first
             return
-        for i in range(len(self.steps) - 1, -1, -1):
-            step = self.steps[i]
+        steps = self.steps
+        for i in range(len(steps) - 1, -1, -1):
+            step = steps[i]
             if isinstance(step, Draw) and step.player == player and step.draw == self.draw:
                 # "[kept] [new]"; a single bracket after a draw is the new cards only.
                 kept, received = (first, second) if second is not None else (None, first)
-                self.steps[i] = _with_cards(step, kept, received)
+                steps[i] = _with_cards(step, kept, received)
                 return
         raise self.error(
             "new cards dealt without a draw",
@@ -860,7 +864,7 @@ def _with_cards(step: Draw, kept: Cards | None, received: Cards | None) -> Draw:
     values = list(_draw_values(step))
     values[_KEPT] = kept
     values[_RECEIVED] = received
-    return Draw(*values)
+    return new_draw(*values)
 
 
 def line_kinds(text: str) -> Iterator[tuple[str, str]]:
@@ -885,46 +889,144 @@ def line_kinds(text: str) -> Iterator[tuple[str, str]]:
         yield name, line
 
 
-_Handler = Callable[[_HandParser, str, re.Match[str], int, str], None]
-_HANDLERS: dict[str, _Handler] = {
-    "FOLDS": _HandParser.fold,
-    "CHECKS": _HandParser.check,
-    "CALLS": _HandParser.bet,
-    "BETS": _HandParser.bet,
-    "RAISES": _HandParser.raise_to,
-    "DISCARDS": _HandParser.draw_line,
-    "STANDS_PAT": _HandParser.draw_line,
-    "DEALT": _HandParser.dealt_line,
-    "DRAW_STREET": _HandParser.draw_marker,
-    "SEAT": _HandParser.seat,
-    "SHOWS": _HandParser.shows,
-    "MUCKS": _HandParser.mucks,
-    "COLLECTED": _HandParser.collected,
-    "UNCALLED": _HandParser.uncalled,
-    "SHOWDOWN": _HandParser.marker,
-    "DEALING": _HandParser.marker,
-    "BOARD": _HandParser.marker,
-    "TOTAL_POT": _HandParser.total_pot_line,
-    "SEAT_SUMMARY": _HandParser.seat_summary,
-    "UNKNOWN": _HandParser.unknown,
-    "HOUSE_RULES": _HandParser.house_rules,
-    "CARRIED": _HandParser.carried_line,
-    "UP_CARD": _HandParser.up_card,
-    "SHOWS_TO_DRAW": _HandParser.shows_to_draw,
+_Reading = tuple[Any, ...]
+"""A line's reading: (handler, the line without trailing blanks, its kind, its match),
+then the values its kind's reader took from the fields (``_HANDLERS``), in the order the
+handler unpacks them."""
+_Handler = Callable[[_HandParser, int, _Reading], None]
+_Values = Callable[[_HandParser, str, re.Match[str], int, str], tuple[Any, ...]]
+
+
+def _player(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    return (m["player"],)
+
+
+def _folds(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    cards = m["cards"]
+    return m["player"], p.cards(cards[1:-1], no, text) if cards else None
+
+
+def _bets(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    stated = p.amount(m["amount"], no, text)
+    all_in = m["all_in"] is not None or m["cap"] is not None
+    return m["player"], _ACTION_KINDS[name], stated, all_in
+
+
+def _raises(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    p.amount(m["amount"], no, text)  # must be an amount, though the total decides
+    all_in = m["all_in"] is not None or m["cap"] is not None
+    return m["player"], p.amount(m["to"], no, text), all_in
+
+
+def _discards(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    cards = m["cards"]
+    return m["player"], int(m["count"]), None if cards is None else p.cards(cards, no, text)
+
+
+def _pat(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    cards = m["cards"]
+    return m["player"], None if cards is None else p.cards(cards, no, text)
+
+
+def _dealt(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    first = p.cards(m["cards"], no, text)
+    second = m["cards2"]
+    return m["player"], first, None if second is None else p.cards(second, no, text)
+
+
+def _draw_no(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    return (_DRAW_MARKERS[m["which"]],)
+
+
+def _seat(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    """A stack that does not read is None here: ``seat`` raises its error, after the
+    check that the hand has not started (that error comes first)."""
+    try:
+        stack: int | None = money(m["stack"])
+    except MoneyError:
+        stack = None
+    return int(m["seat"]), m["player"], stack, m["out"] is not None
+
+
+def _shown(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    return m["player"], p.cards(m["cards"], no, text)
+
+
+def _collect(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    pot = m["pot"]
+    index = 0 if pot in ("pot", "main pot") else int(m["side"] or 1)
+    return m["player"], p.amount(m["amount"], no, text), index
+
+
+def _paid(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    return m["player"], p.amount(m["amount"], no, text)
+
+
+def _note(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    found = m.groupdict()
+    kind = NOTE_KINDS[name]
+    chips = found.get("chips") if kind in TOP_UP_NOTES else None
+    return kind, found.get("player"), None if chips is None else p.amount(chips, no, text)
+
+
+def _total(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    rake = m["rake"]
+    return p.amount(m["amount"], no, text), p.amount(rake, no, text) if rake else None
+
+
+def _mucked(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    mucked = m["mucked"]
+    return m["player"], None if mucked is None else p.cards(mucked, no, text)
+
+
+def _post(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    amount = p.amount(m["amount"], no, text)
+    return m["player"], _POST_KINDS[name], amount, m["all_in"] is not None
+
+
+def _carried(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+    return (p.amount(m["amount"], no, text),)
+
+
+_HANDLERS: dict[str, tuple[_Handler, _Values | None]] = {
+    "FOLDS": (_HandParser.fold, _folds),
+    "CHECKS": (_HandParser.check, _player),
+    "CALLS": (_HandParser.bet, _bets),
+    "BETS": (_HandParser.bet, _bets),
+    "RAISES": (_HandParser.raise_to, _raises),
+    "DISCARDS": (_HandParser.discards, _discards),
+    "STANDS_PAT": (_HandParser.stands_pat, _pat),
+    "DEALT": (_HandParser.dealt_line, _dealt),
+    "DRAW_STREET": (_HandParser.draw_marker, _draw_no),
+    "SEAT": (_HandParser.seat, _seat),
+    "SHOWS": (_HandParser.shows, _shown),
+    "MUCKS": (_HandParser.mucks, _player),
+    "COLLECTED": (_HandParser.collected, _collect),
+    "UNCALLED": (_HandParser.uncalled, _paid),
+    "SHOWDOWN": (_HandParser.marker, None),
+    "DEALING": (_HandParser.marker, None),
+    "BOARD": (_HandParser.marker, None),
+    "TOTAL_POT": (_HandParser.total_pot_line, _total),
+    "SEAT_SUMMARY": (_HandParser.seat_summary, _mucked),
+    "UNKNOWN": (_HandParser.unknown, None),
+    "HOUSE_RULES": (_HandParser.house_rules, None),
+    "CARRIED": (_HandParser.carried_line, _carried),
+    "UP_CARD": (_HandParser.up_card, _shown),
+    "SHOWS_TO_DRAW": (_HandParser.shows_to_draw, _shown),
 }
-_HANDLERS.update(dict.fromkeys(_POST_KINDS, _HandParser.post))
-_HANDLERS.update(dict.fromkeys(NOTE_KINDS, _HandParser.note))
+"""Each kind of line's handler, and the reader of the values its fields hold (None: the
+handler reads the match itself, or needs nothing)."""
+_HANDLERS.update(dict.fromkeys(_POST_KINDS, (_HandParser.post, _post)))
+_HANDLERS.update(dict.fromkeys(NOTE_KINDS, (_HandParser.note, _note)))
 
 
-def _summary_starts(parser: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> None:
+def _summary_starts(parser: _HandParser, no: int, reading: _Reading) -> None:
     """The reading of "*** SUMMARY ***": ``body`` switches to the summary's kinds of line."""
 
 
-# (the line without trailing blanks, its handler, its kind, its match) by the line's text
-_Reading = tuple[str, _Handler, str, re.Match[str]]
 _SEEN_LINES: Final = 2048
 _SEEN_CHARS: Final = 300
-_BODY_SEEN: dict[str, _Reading] = {}
+_BODY_SEEN: dict[str, _Reading] = {}  # readings by the line's text
 _SUMMARY_SEEN: dict[str, _Reading] = {}
 # the header's game part and stakes and the table line, which repeat from hand to hand
 _GAME_SEEN: dict[str, re.Match[str]] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from typing import Final
 from zoneinfo import ZoneInfo
 
 ZONES: dict[str, str] = {
@@ -67,10 +68,8 @@ def zone_of(name: str) -> tzinfo | None:
 
 def in_utc(naive: datetime, zone: str) -> datetime | None:
     """A time as written in ``zone``, as the UTC moment; None when the zone is unknown."""
-    found = zone_of(zone)
-    if found is None:
-        return None
-    return naive.replace(tzinfo=found).astimezone(UTC)
+    n = naive
+    return _utc(n.year, n.month, n.day, n.hour, n.minute, n.second, n.microsecond, zone)
 
 
 def local(date: str, clock: str, zone: str | None) -> datetime | None:
@@ -78,12 +77,59 @@ def local(date: str, clock: str, zone: str | None) -> datetime | None:
     try:
         year, month, day = map(int, date.split("/"))
         hour, minute, second = map(int, clock.split(":"))
-        naive = datetime(year, month, day, hour, minute, second)
+        if zone is None:
+            return datetime(year, month, day, hour, minute, second)
+        return _utc(year, month, day, hour, minute, second, 0, zone)
     except ValueError:
         return None
-    if zone is None:
-        return naive
-    return in_utc(naive, zone)
+
+
+def _utc(
+    year: int, month: int, day: int, hour: int, minute: int, second: int, micro: int, zone: str
+) -> datetime | None:
+    """The UTC moment of a local time in ``zone``, as ``astimezone`` makes it (None for
+    an unknown zone); raises ValueError for a date or time that does not exist.
+
+    Every hand of a file states its time, and a zone's offset hardly ever changes within
+    an hour: the offset of each (zone, local hour) is found once (``_hour_offset``), and
+    the moment is built in one step (``datetime.replace`` and ``astimezone`` cost more than
+    the rest of reading a hand's header).
+    """
+    key = (zone, year, month, day, hour)
+    offset = _OFFSETS.get(key, _UNSEEN)
+    if offset is _UNSEEN:
+        offset = _hour_offset(datetime(year, month, day, hour), zone)
+        if len(_OFFSETS) >= _OFFSETS_KEPT:
+            _OFFSETS.clear()  # the hours of the file being read come back at once
+        _OFFSETS[key] = offset
+    if isinstance(offset, timedelta):
+        return datetime(year, month, day, hour, minute, second, micro, UTC) - offset
+    if offset is None:
+        return None
+    found = zone_of(zone)  # the offset changes within this hour: this time's own
+    naive = datetime(year, month, day, hour, minute, second, micro)
+    return naive.replace(tzinfo=found).astimezone(UTC)
+
+
+_UNSEEN: Final = object()
+_CHANGES: Final = "changes"
+_OFFSETS: dict[tuple[str, int, int, int, int], object] = {}
+_OFFSETS_KEPT: Final = 4096
+
+
+def _hour_offset(hour: datetime, zone: str) -> timedelta | str | None:
+    """The UTC offset of ``zone`` all through the local ``hour``, as ``astimezone``
+    applies it (``fold`` 0); ``_CHANGES`` when it is not the same at the hour's first
+    and last second (the clocks change within the hour); None for an unknown zone."""
+    found = zone_of(zone)
+    if found is None:
+        return None
+    start = hour.replace(tzinfo=found)
+    first = start.utcoffset()
+    last = start.replace(minute=59, second=59).utcoffset()
+    if first is None or first != last:
+        return _CHANGES
+    return first
 
 
 def stated_time(text: str) -> datetime | None:

@@ -1,0 +1,55 @@
+"""Times to UTC: the offset remembered per zone and local hour is the one ``astimezone``
+applies to every second of that hour, across every change of clocks."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from parser import times
+from parser.times import ZONES, in_utc, zone_of
+
+
+def direct(naive: datetime, zone: str) -> datetime | None:
+    found = zone_of(zone)
+    return None if found is None else naive.replace(tzinfo=found).astimezone(UTC)
+
+
+@pytest.mark.parametrize("zone", sorted(ZONES))
+def test_every_minute_of_the_days_the_clocks_change_reads_as_astimezone_reads_it(
+    zone: str,
+) -> None:
+    times._OFFSETS.clear()
+    days = [datetime(2024, m, d) for m in (3, 4, 9, 10, 11) for d in range(1, 32, 1) if d <= 30]
+    for day in days:
+        for minute in range(0, 24 * 60, 7):
+            naive = day + timedelta(minutes=minute, seconds=minute % 60)
+            assert in_utc(naive, zone) == direct(naive, zone), (zone, naive)
+
+
+def test_the_hour_the_clocks_go_back_is_read_with_the_first_offset() -> None:
+    times._OFFSETS.clear()
+    # 2024-11-03 01:30 happens twice in New York: astimezone takes the first (EDT)
+    assert in_utc(datetime(2024, 11, 3, 1, 30), "ET") == datetime(2024, 11, 3, 5, 30, tzinfo=UTC)
+    assert in_utc(datetime(2024, 11, 3, 2, 30), "ET") == datetime(2024, 11, 3, 7, 30, tzinfo=UTC)
+    # 2024-03-10 02:30 never happens in New York: astimezone reads it with EST
+    assert in_utc(datetime(2024, 3, 10, 2, 30), "ET") == datetime(2024, 3, 10, 7, 30, tzinfo=UTC)
+    assert in_utc(datetime(2024, 3, 10, 3, 30), "ET") == datetime(2024, 3, 10, 7, 30, tzinfo=UTC)
+
+
+def test_an_hour_whose_offset_changes_within_it_is_read_second_by_second() -> None:
+    times._OFFSETS.clear()
+    # New York left local mean time (-4:56:02) for EST at 12:03:58 on 1883-11-18
+    before, after = datetime(1883, 11, 18, 12, 1), datetime(1883, 11, 18, 12, 30)
+    assert in_utc(before, "ET") == datetime(1883, 11, 18, 16, 57, 2, tzinfo=UTC)
+    assert in_utc(after, "ET") == datetime(1883, 11, 18, 17, 30, tzinfo=UTC)
+    assert times._OFFSETS == {("ET", 1883, 11, 18, 12): times._CHANGES}
+
+
+def test_an_unknown_zone_is_no_moment_and_offsets_are_bounded() -> None:
+    times._OFFSETS.clear()
+    assert in_utc(datetime(2024, 1, 1, 12), "XYZ") is None
+    for hour in range(times._OFFSETS_KEPT + 10):
+        in_utc(datetime(2000, 1, 1) + timedelta(hours=hour), "CET")
+    assert len(times._OFFSETS) <= times._OFFSETS_KEPT
