@@ -412,21 +412,23 @@ class _Replayer:
         st = self.state
         if st.phase is not _BETTING or st.street < action.street:
             self._reach_betting(action.street, action.line)
-        player, kind = action.player, action.kind
-        findings = st.check_action(player, kind, action.amount, action.to, action.all_in)
-        if self.jacks and kind is _BET and st.street == 0 and st.current_bet == 0:
-            held = self.cards.hand(player)
-            opens = (
-                held is None
-                or len(held) != self.hand_size
-                or max(held) >= self.rules.deck_size  # reported as a card of no deck
-                or can_open(held, self.rules.wild)
-            )
-            if not opens:
-                findings.append(Finding(ILLEGAL_ACTION, f"{player} opens without jacks or better"))
-        if findings:
-            self._report_all(findings, action.line)
-        st.apply_action(player, kind, action.amount)
+        player, kind, amount = action.player, action.kind, action.amount
+        if self.jacks or not st.act_if_legal(player, kind, amount, action.to, action.all_in):
+            findings = st.check_action(player, kind, amount, action.to, action.all_in)
+            if self.jacks and kind is _BET and st.street == 0 and st.current_bet == 0:
+                held = self.cards.hand(player)
+                opens = (
+                    held is None
+                    or len(held) != self.hand_size
+                    or max(held) >= self.rules.deck_size  # reported as a card of no deck
+                    or can_open(held, self.rules.wild)
+                )
+                if not opens:
+                    text = f"{player} opens without jacks or better"
+                    findings.append(Finding(ILLEGAL_ACTION, text))
+            if findings:
+                self._report_all(findings, action.line)
+            st.apply_action(player, kind, amount)
         if not self.keep_states:
             return ""
         if kind is ActionKind.FOLD:

@@ -629,6 +629,71 @@ class HandState:
         if self.phase is _BETTING:
             self._advance(player)
 
+    def act_if_legal(
+        self,
+        player: str,
+        kind: ActionKind,
+        amount: int,
+        to: int | None = None,
+        all_in: bool = False,
+    ) -> bool:
+        """Apply the action and return True when it is one ``check_action`` has nothing to
+        say about and of the common kinds; otherwise change nothing and return False (the
+        caller then checks and applies it the general way).
+
+        Most actions a site writes are the player to act doing what they may: a fold, a
+        check with nothing owed, a call of what is owed, a fixed-limit bet or full raise.
+        Recognising those from the facts ``check_action`` reads, and applying them at once,
+        spares the replay its two passes over every action; the findings of any other
+        action are still the general methods' own (``tests/engine/test_state.py`` drives
+        both ways over every action of many hands).
+        """
+        if self.phase is not _BETTING or player != self.to_act:
+            return False
+        stack = self.stack[player]
+        if (
+            amount > stack
+            or (all_in and amount < stack)
+            or player in self.folded
+            or player in self.all_in
+        ):
+            return False
+        if kind is _FOLD:
+            self.folded.add(player)
+            self._live = self._active = None
+            self.pending.discard(player)
+            self._advance(player)
+            return True
+        mine = self.street_bet[player]
+        owed = self.current_bet - mine
+        if (kind is _CHECK and owed <= 0 and not amount) or (
+            kind is _CALL and owed > 0 and amount == (owed if owed < stack else stack)
+        ):
+            if amount:
+                self._put(player, amount)
+                mine += amount
+                self.street_bet[player] = mine
+            self.pending.discard(player)
+            self.closed.add(player)
+            if mine > self.current_bet:
+                self.current_bet = mine
+            self._advance(player)
+            return True
+        if (
+            self._fixed
+            and (kind is _RAISE or kind is _BET)
+            and amount > owed  # a bet of nothing (no stakes) is no raise
+            and mine + amount == self.current_bet + self.bet_size()
+            and (to is None or to == mine + amount)
+            and not (owed > 0 and player in self.closed)
+            and not self._capped()
+            and any(p != player for p in self.active)
+        ):
+            self._aggress(player, amount)
+            self._advance(player)
+            return True
+        return False
+
     def _aggress(self, player: str, amount: int) -> None:
         before = self.current_bet
         self._put(player, amount)
