@@ -176,7 +176,7 @@ class HandState:
         self.order: tuple[str, ...] = _position_order(seats, button, small_blind_player)
         # each player's place in ``order`` (the first, should a name sit twice), and the
         # order twice over: "the players after p" is then one slice, not a modulo loop
-        self._position = {p: i for i, p in reversed(list(enumerate(self.order)))}
+        self._position = dict(zip(reversed(self.order), range(len(self.order) - 1, -1, -1)))
         self._twice = self.order + self.order
         self._fixed = rules.structure is _FIXED
         self._big_bet_from = rules.rounds // 2  # ``GameRules.big_bet_round``
@@ -907,6 +907,36 @@ class HandState:
             if not self.draw_queue:
                 self._next_street()
         return reshuffled
+
+    def draw_if_legal(self, player: str, count: int) -> bool:
+        """Deal the draw and return True when ``check_draw`` (no ace shown) has nothing to
+        say about it: the player whose turn it is, a count the rules allow, cards enough in
+        the stub and the discards.  Otherwise change nothing and return False, and the caller
+        checks and applies it the general way.  The replay's one call for most draws."""
+        queue = self.draw_queue
+        if self.phase is not _DRAW or not queue or queue[0] != player or player in self.folded:
+            return False
+        drawn = self.drawn[self.draw_number]
+        rules = self.rules
+        stub = self.stub
+        if (
+            player in drawn
+            or count < 0
+            or count > rules.max_discard
+            or count > stub + self.pile
+            or (rules.no_replacement and self.reshuffles and count > stub)
+        ):
+            return False
+        if self.reshuffle_stated or count > stub:  # the stub is rebuilt: the general way
+            self.apply_draw(player, count)
+            return True
+        self.stub = stub - count
+        self.pile += count
+        drawn[player] = count
+        del queue[0]
+        if not queue:
+            self._next_street()
+        return True
 
     def state_reshuffle(self) -> None:
         """The site writes that the dealer shuffles the discards into a new stub before the
