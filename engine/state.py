@@ -170,20 +170,22 @@ class HandState:
         self.stakes = stakes
         self.cap_heads_up = cap_heads_up
         self.reopen_on_half_bet = reopen_on_half_bet
-        self.seat_of = {p: s for s, p, _ in seats}
-        self.start_stack = {p: st for _, p, st in seats}
+        numbers, players, stacks = zip(*seats, strict=True) if seats else ((), (), ())
+        self.seat_of = dict(zip(players, numbers, strict=True))
+        self.start_stack = dict(zip(players, stacks, strict=True))
         self.button = button
         self.order: tuple[str, ...] = _position_order(seats, button, small_blind_player)
         # each player's place in ``order`` (the first, should a name sit twice), and the
         # order twice over: "the players after p" is then one slice, not a modulo loop
-        self._position = dict(zip(reversed(self.order), range(len(self.order) - 1, -1, -1)))
+        last = len(self.order) - 1
+        self._position = dict(zip(reversed(self.order), range(last, -1, -1), strict=True))
         self._twice = self.order + self.order
         self._fixed = rules.structure is _FIXED
         self._big_bet_from = rules.rounds // 2  # ``GameRules.big_bet_round``
         self.heads_up = len(self.order) == 2
         # heads-up the button posts the small blind, unless the button is on a seat that is
         # empty or sitting out (a dead button): then the blinds follow the seats as usual
-        self.button_blinds = self.heads_up and button in {s for s, _, _ in seats}
+        self.button_blinds = self.heads_up and button in numbers
         self.stack = dict(self.start_stack)
         self.total = dict.fromkeys(self.order, 0)
         self.dead = dict.fromkeys(self.order, 0)
