@@ -171,8 +171,8 @@ class HandState:
         self.cap_heads_up = cap_heads_up
         self.reopen_on_half_bet = reopen_on_half_bet
         numbers, players, stacks = zip(*seats, strict=True) if seats else ((), (), ())
-        self.seat_of = dict(zip(players, numbers, strict=True))
-        self.start_stack = dict(zip(players, stacks, strict=True))
+        self.seat_of: dict[str, int] = dict(zip(players, numbers, strict=True))
+        self.start_stack: dict[str, int] = dict(zip(players, stacks, strict=True))
         self.button = button
         self.order: tuple[str, ...] = _position_order(seats, button, small_blind_player)
         # each player's place in ``order`` (the first, should a name sit twice), and the
