@@ -212,8 +212,11 @@ def settle(table: Table, reported: Reported, profile: SiteProfile) -> Settlement
     """The pots and the problems with the site's money figures, the fewest over the
     reporting styles the site's profile allows; ``table`` is only read."""
     simple = _one_winner(table, reported, profile)
-    if simple is not None:
-        return simple
+    return simple if simple is not None else settle_generally(table, reported, profile)
+
+
+def settle_generally(table: Table, reported: Reported, profile: SiteProfile) -> Settlement:
+    """``settle`` without its shortcut: every reporting style, every split weighed."""
     out: list[Problem] = []
     rep_uncalled: dict[str, int] = {}
     first_line: dict[str, int] = {}
