@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from engine.cards import Cards, format_cards
 from engine.cardtrack import CardTracker
@@ -140,17 +141,28 @@ def replay(hand: Hand, *, views: bool = False) -> Replay:
     return Replay(hand, verdict, final, r.pots, tuple(r.states))
 
 
-def _involved(hand: Hand) -> tuple[set[str], str | None]:
-    """Players dealt in (those with a step, or whose cards were dealt), and who posted the
-    first small blind (it fixes the positions when the button is unknown)."""
-    names = {s.player for s in hand.steps if not isinstance(s, Note)}
+def _involved(hand: Hand) -> set[str]:
+    """Players dealt in: those with a step, or whose cards were dealt."""
+    steps = hand.steps
+    if any(issubclass(kind, Note) for kind in set(map(type, steps))):
+        names = {s.player for s in steps if not isinstance(s, Note)}
+    else:  # no note, whose player may be anyone's name: every step's player, read in C
+        names = set(map(_PLAYER, steps))
     if hand.hero is not None and hand.dealt is not None:
         names.add(hand.hero)
-    names.update(p for p, _ in hand.dealt_others)
-    small = next(
+    if hand.dealt_others:
+        names.update(p for p, _ in hand.dealt_others)
+    return names
+
+
+def _small_blind(hand: Hand) -> str | None:
+    """Who posted the first small blind: it fixes the positions when the button is unknown."""
+    return next(
         (s.player for s in hand.steps if isinstance(s, Post) and s.kind is _SMALL_BLIND), None
     )
-    return names, small
+
+
+_PLAYER = attrgetter("player")
 
 
 class _Replayer:
@@ -173,7 +185,6 @@ class _Replayer:
         "returned_in_collect",
         "rules",
         "run_cards",
-        "seated",
         "shown_order",
         "state",
         "states",
@@ -195,10 +206,9 @@ class _Replayer:
         self.ace_rule = self.rules.max_discard_with_ace is not None
         self.problems: list[Problem] = list(hand.warnings)  # the reader's, first
         self.states: list[TableState] = []
-        self.seated = {s.player for s in hand.seats}
-        involved, small = _involved(hand)
-        self.unknown = involved - self.seated
+        involved = _involved(hand)
         seats = [(s.seat, s.player, s.stack) for s in hand.seats if s.player in involved]
+        self.unknown = involved.difference([s.player for s in hand.seats])
         self.state = HandState(
             self.rules,
             hand.stakes,
@@ -206,7 +216,7 @@ class _Replayer:
             hand.button,
             cap_heads_up=self.profile.cap_heads_up,
             reopen_on_half_bet=self.profile.reopen_on_half_bet,
-            small_blind_player=small,
+            small_blind_player=_small_blind(hand) if hand.button is None else None,
             carried=hand.carried,
         )
         self.cards = CardTracker(self.rules.deck_size)
@@ -251,24 +261,30 @@ class _Replayer:
         keep = self.keep_states
         if keep:
             self._snapshot(-1, hand.line, "the forced bets are posted")
-        last_line = hand.line
         handlers = _HANDLERS
         unknown = self.unknown
-        for index, step in enumerate(hand.steps):
-            if keep:
+        # the step's own method, found by its type; any other case (a step of a player who
+        # is not seated, a type the table does not know) goes the general way
+        if keep:
+            for index, step in enumerate(hand.steps):
                 self.step_problems = []
-            if step.line > last_line:
-                last_line = step.line
-            # the step's own method, found by its type; any other case (a step of a player
-            # who is not seated, a type the table does not know) goes the general way
-            handler = handlers.get(type(step))
-            if handler is None or (unknown and step.player in unknown):
-                text = self._step(step)
-            else:
-                text = handler(self, step)
-            if keep:
+                handler = handlers.get(type(step))
+                if handler is None or (unknown and step.player in unknown):
+                    text = self._step(step)
+                else:
+                    text = handler(self, step)
                 self._snapshot(index, step.line, text)
-        end_line = self.collects[0].line if self.collects else last_line
+        else:
+            for step in hand.steps:
+                handler = handlers.get(type(step))
+                if handler is None or (unknown and step.player in unknown):
+                    self._step(step)
+                else:
+                    handler(self, step)
+        if self.collects:
+            end_line = self.collects[0].line
+        else:
+            end_line = max(hand.line, max([s.line for s in hand.steps], default=hand.line))
         self.step_problems = []
         self._finish(end_line)
         self._settle(end_line)
@@ -368,7 +384,11 @@ class _Replayer:
                 self._report(Finding(ILLEGAL_ACTION, text), note.line)
             self._report_all(self.state.misdeal(), note.line)
             self.misdealt = True
-        elif "summary" in note.kind and note.player and note.player not in self.seated:
+        elif (
+            "summary" in note.kind
+            and note.player
+            and all(s.player != note.player for s in self.hand.seats)
+        ):
             # a summary line naming a seat and a player the hand never had (a reader
             # keeps such a corrupt line as a note of kind "..summary..")
             text = f"the summary names {note.player}, who is not seated at this table"
@@ -412,21 +432,23 @@ class _Replayer:
         st = self.state
         if st.phase is not _BETTING or st.street < action.street:
             self._reach_betting(action.street, action.line)
-        player, kind = action.player, action.kind
-        findings = st.check_action(player, kind, action.amount, action.to, action.all_in)
-        if self.jacks and kind is _BET and st.street == 0 and st.current_bet == 0:
-            held = self.cards.hand(player)
-            opens = (
-                held is None
-                or len(held) != self.hand_size
-                or max(held) >= self.rules.deck_size  # reported as a card of no deck
-                or can_open(held, self.rules.wild)
-            )
-            if not opens:
-                findings.append(Finding(ILLEGAL_ACTION, f"{player} opens without jacks or better"))
-        if findings:
-            self._report_all(findings, action.line)
-        st.apply_action(player, kind, action.amount)
+        player, kind, amount = action.player, action.kind, action.amount
+        if self.jacks or not st.act_if_legal(player, kind, amount, action.to, action.all_in):
+            findings = st.check_action(player, kind, amount, action.to, action.all_in)
+            if self.jacks and kind is _BET and st.street == 0 and st.current_bet == 0:
+                held = self.cards.hand(player)
+                opens = (
+                    held is None
+                    or len(held) != self.hand_size
+                    or max(held) >= self.rules.deck_size  # reported as a card of no deck
+                    or can_open(held, self.rules.wild)
+                )
+                if not opens:
+                    text = f"{player} opens without jacks or better"
+                    findings.append(Finding(ILLEGAL_ACTION, text))
+            if findings:
+                self._report_all(findings, action.line)
+            st.apply_action(player, kind, amount)
         if not self.keep_states:
             return ""
         if kind is ActionKind.FOLD:
@@ -452,17 +474,18 @@ class _Replayer:
             if st.phase is not _DRAW or st.draw_number != draw.draw:
                 self._reach_draw(draw.draw, draw.line)
             shown = draw.shown
-            shows_ace = self.ace_rule and (
-                (kept is not None and any(c >> 2 == 12 for c in kept))
-                or (shown is not None and any(c >> 2 == 12 for c in shown))
-            )
-            if shown is not None:
-                self._check_shown(draw, shown)
-            found = st.check_draw(player, draw.count, shows_ace)
-            if found:
-                self._report_all(found, draw.line)
             before = st.reshuffles
-            st.apply_draw(player, draw.count)
+            if shown is not None or self.ace_rule or not st.draw_if_legal(player, draw.count):
+                shows_ace = self.ace_rule and (
+                    (kept is not None and any(c >> 2 == 12 for c in kept))
+                    or (shown is not None and any(c >> 2 == 12 for c in shown))
+                )
+                if shown is not None:
+                    self._check_shown(draw, shown)
+                found = st.check_draw(player, draw.count, shows_ace)
+                if found:
+                    self._report_all(found, draw.line)
+                st.apply_draw(player, draw.count)
             after = st.reshuffles
             if player in self.drawn:
                 self.drawn[player].append(draw.count)

@@ -211,6 +211,12 @@ def settled_pots(expected: Expected) -> tuple[SettledPot, ...]:
 def settle(table: Table, reported: Reported, profile: SiteProfile) -> Settlement:
     """The pots and the problems with the site's money figures, the fewest over the
     reporting styles the site's profile allows; ``table`` is only read."""
+    simple = _one_winner(table, reported, profile)
+    return simple if simple is not None else settle_generally(table, reported, profile)
+
+
+def settle_generally(table: Table, reported: Reported, profile: SiteProfile) -> Settlement:
+    """``settle`` without its shortcut: every reporting style, every split weighed."""
     out: list[Problem] = []
     rep_uncalled: dict[str, int] = {}
     first_line: dict[str, int] = {}
@@ -259,6 +265,91 @@ def settle(table: Table, reported: Reported, profile: SiteProfile) -> Settlement
                 best = found
                 returned_in_collect = dict(chosen)
     return Settlement(_dedupe(out + (best or [])), pots, returned_in_collect)
+
+
+def _one_winner(table: Table, reported: Reported, profile: SiteProfile) -> Settlement | None:
+    """Most hands' settlement, without the general path's search: one player takes every
+    pot (everyone else folded, or one best hand shown that is in every pot), each uncalled
+    bet is reported as the replay returns it, the winner alone collects the pot less the
+    rake, and the totals agree.  ``None`` whenever any of that does not hold: the general
+    path then says what is wrong, so this shortcut can only agree with it
+    (``tests/engine/test_settle_one_winner.py`` compares the two on every hand at hand).
+    """
+    collects = reported.collects
+    if table.dead_hand or reported.net or not collects or table.unit < 1:
+        return None
+    returned = table.returned
+    uncalled = reported.uncalled
+    if uncalled:
+        said: dict[str, int] = {}
+        for u in uncalled:
+            said[u.player] = said.get(u.player, 0) + u.amount
+        for p, amount in said.items():
+            if returned.get(p, 0) != amount:
+                return None
+        for p, amount in returned.items():
+            if amount and p not in said:
+                return None
+    else:
+        for amount in returned.values():
+            if amount:
+                return None
+    total = table.total
+    pot = sum(total.values()) + table.carried
+    live = table.live
+    if len(live) == 1:
+        winner = live[0]
+        pots: tuple[Pot, ...] = (Pot(pot, (winner,)),) if pot else ()
+    else:
+        if table.low_strengths is not None or len(table.strengths) != 1:
+            return None
+        shown = table.strengths.get(0)
+        if shown is None:
+            return None
+        best: int | None = None
+        winner = ""
+        tied = False
+        forfeited = table.forfeited
+        for p in live:
+            value = shown.get(p)
+            if value is None:
+                if p not in forfeited:
+                    return None  # a hand still in, never shown: undecided
+            elif best is None or value < best:
+                best, winner, tied = value, p, False
+            elif value == best:
+                tied = True
+        if best is None or tied:
+            return None
+        pots = side_pots(total, set(live), table.dead)
+        if table.carried:
+            pots = _with_carried(pots, table.carried, tuple(live))
+        for each in pots:
+            if each.amount and winner not in each.eligible:
+                return None
+    got = 0
+    for c in collects:
+        if c.player != winner or (c.pot is not None and c.pot != 0 and not c.run):
+            return None
+        got += c.amount
+    rake = reported.rake
+    if rake is not None:
+        if rake < 0 or rake > pot or got + rake != pot:
+            return None
+        slack = rake
+    else:
+        slack = pot - got
+        if slack < 0 or (reported.tournament and slack):
+            return None
+        if slack * 1000 > pot * profile.max_implied_rake_per_mille + 1000:
+            return None
+    if pot - got > slack:
+        return None
+    stated = reported.total_pot
+    if stated is not None and not _total_fits(stated, pot, slack, profile.total_pot):
+        return None
+    settled = tuple(SettledPot(p.amount, p.eligible, (winner,)) for p in pots if p.amount)
+    return Settlement([], settled, {})
 
 
 def _unstated(table: Table, reported: Reported, profile: SiteProfile) -> bool:
