@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from analysis.pipeline.verification import HandResult, Status, check, ends_chain
-from analysis.pipeline.workers import kill_workers, mp_context, worker_init, worker_result
+from analysis.pipeline.workers import kill_workers, quick_context, worker_init, worker_result
 from engine.continuity import ContinuityTracker, LastHand, TableHand, TableKey
 from engine.record import Hand
 from engine.verdict import Problem, Severity
@@ -124,7 +124,7 @@ def verify_in_workers(
     paths: Iterable[str | os.PathLike[str]], workers: int
 ) -> Iterator[HandResult]:
     """``verify_paths`` in ``workers`` processes; see the module's text."""
-    context = mp_context()
+    context = quick_context()
     if context.get_start_method() == "forkserver":
         # the server imports the readers once and forks each worker ready; a no-op when
         # the server already runs (an import in the same process started it)
