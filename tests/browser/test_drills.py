@@ -44,11 +44,11 @@ def _drawn_hands(page: Page) -> list[tuple[int, ...]]:
     out = []
     groups = page.locator("[data-testid=stMain] .dl-cards")
     for g in range(groups.count()):
-        tiles = groups.nth(g).locator(".dl-card")
-        cards = []
-        for t in range(tiles.count()):
-            text = tiles.nth(t).inner_text().strip()
-            cards.append(RANK_CHARS.index(text[0]) * 4 + SUIT_SYMBOLS.index(text[1]))
+        # one read of all the tiles: counting them and then reading each by index failed
+        # when a rerun redrew the group in between (waiting on a tile that was gone)
+        texts = groups.nth(g).locator(".dl-card").all_inner_texts()
+        cards = [RANK_CHARS.index(t.strip()[0]) * 4 + SUIT_SYMBOLS.index(t.strip()[1])
+                 for t in texts]  # fmt: skip
         out.append(tuple(cards))
     return out
 
