@@ -56,13 +56,11 @@ def _fulltilt(text: str) -> bool:
 
 
 def _winamax(text: str) -> bool:
-    at = text.find(_SUMMARY)
-    return at >= 0 and text.rstrip().rsplit("\n", 1)[-1].startswith(("Seat ", "Board"))
+    return _SUMMARY in text and text.rstrip().rsplit("\n", 1)[-1].startswith(("Seat ", "Board"))
 
 
 def _kingsclub(text: str) -> bool:
-    at = text.find(_SUMMARY)
-    return at >= 0 and " wins " in text.rstrip().rsplit("\n", 1)[-1]
+    return _SUMMARY in text and " wins " in text.rstrip().rsplit("\n", 1)[-1]
 
 
 def _ongame(text: str) -> bool:
@@ -112,13 +110,9 @@ def ends_with_line_break(stream: BinaryIO, end: int, encoding: str) -> bool:
         if encoding == "utf-16":  # the BOM says which
             stream.seek(0)
             codec = "utf-16-be" if stream.read(2) == codecs.BOM_UTF16_BE else "utf-16-le"
-        if codec.startswith("utf-16"):
-            stop = end - end % 2
-            start = max(0, stop - 16)
-        else:
-            stop = end
-            start = max(0, stop - 16)
-            codec = "utf-8" if codec == "utf-8-sig" else codec
+        stop = end - end % 2 if codec.startswith("utf-16") else end
+        start = max(0, stop - 16)
+        codec = "utf-8" if codec == "utf-8-sig" else codec
         stream.seek(start)
         tail = stream.read(stop - start).decode(codec, errors="ignore")
     finally:
