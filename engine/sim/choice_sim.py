@@ -37,6 +37,7 @@ from engine.ranking import Ranking
 from engine.sim.batch import rank_batch
 from engine.sim.equity import Player
 from engine.sim.ranges import ANY_KEEP, RangeDealer, base_range, mask_of
+from engine.sim.rank_dealer import exact_dealer
 from engine.sim.stopping import Simulated, Verdicts
 from engine.sim.strategy import Strategy, default_strategy, keep_bits
 
@@ -57,6 +58,7 @@ class _Table:
         opponents: Sequence[Player],
         strategies: Sequence[Strategy],
         draws: int,
+        ranking: Ranking,
     ) -> None:
         known = {*hand, *dead}
         self.known = mask_of(known)
@@ -65,13 +67,11 @@ class _Table:
         self.local[self.unseen] = np.arange(len(self.unseen))
         self.ranged = [i for i, p in enumerate(opponents) if p.keeps_unknown != ANY_KEEP]
         self.anyhand = [i for i, p in enumerate(opponents) if p.keeps_unknown == ANY_KEEP]
-        self.dealer = RangeDealer(
-            [
-                base_range(strategies[i], draws, int(opponents[i].keeps_unknown or 0))
-                for i in self.ranged
-            ],
-            self.known,
-        )
+        ranges = [
+            base_range(strategies[i], draws, int(opponents[i].keeps_unknown or 0))
+            for i in self.ranged
+        ]
+        self.dealer = RangeDealer(ranges, self.known, exact_dealer(ranges, self.known, ranking))
         self.strategies = list(strategies)
         self.one_strategy = all(x is strategies[0] for x in strategies)
         self.draws = draws
@@ -200,27 +200,60 @@ class _Replay:
 
     def draw(self, need: npt.NDArray[np.bool_], held: HandRows, from_top: bool) -> HandRows:
         """One player's draw on every row (``need``: the slots thrown): a row whose stub
-        holds enough takes its cards in one pass, a row whose stub runs out card by card,
-        reshuffling when it is empty; then the thrown cards go on the pile."""
+        holds enough takes its cards in one pass; a row whose stub runs out takes what is
+        left, reshuffles the discards and takes the rest from the new stub (card by card
+        only where even that runs out); then the thrown cards go on the pile."""
         count = need.sum(axis=1)
-        order = np.cumsum(need, axis=1)
-        fast = count <= self.end - self.top - self.bottom
-        if from_top:
-            at = self.top[:, None] + order - 1
-        else:
-            at = self.end[:, None] - self.bottom[:, None] - order
-        got = np.take_along_axis(self.stub, np.clip(at, 0, 51), axis=1)
-        new = np.where(need & fast[:, None], got, held)
+        order: Rows = np.cumsum(need, axis=1, dtype=np.int64)
+        left = self.end - self.top - self.bottom
+        fast = count <= left
+        new = np.where(need & fast[:, None], self._cards(order, from_top), held)
         (self.top if from_top else self.bottom)[fast] += count[fast]
         slow = np.flatnonzero(~fast)
-        for slot in range(5):
-            sub = slow[need[slow, slot]]
-            if len(sub):
-                new[sub, slot] = self.take(sub, from_top)
+        if len(slow):
+            self._run_out(slow, need[slow], order[slow], left[slow], count[slow], new, from_top)
         rows, slots = np.nonzero(need)  # only now: never redealt to this player on this draw
         self.pile[rows, self.piled[rows] + order[rows, slots] - 1] = held[rows, slots]
         self.piled += count
         return new
+
+    def _cards(self, order: Rows, from_top: bool, rows: Rows | None = None) -> HandRows:
+        """The cards the slots' places in the draw (``order``, 1-based) find in the stub."""
+        top, end, bottom = self.top, self.end, self.bottom
+        stub = self.stub
+        if rows is not None:
+            top, end, bottom, stub = top[rows], end[rows], bottom[rows], stub[rows]
+        at = top[:, None] + order - 1 if from_top else end[:, None] - bottom[:, None] - order
+        got: HandRows = np.take_along_axis(stub, np.clip(at, 0, 51), axis=1)
+        return got
+
+    def _run_out(
+        self,
+        rows: Rows,
+        need: npt.NDArray[np.bool_],
+        order: Rows,
+        left: Rows,
+        count: Rows,
+        new: HandRows,
+        from_top: bool,
+    ) -> None:
+        """The rows whose stub runs out during this draw: the first ``left`` cards from the
+        stub, then the reshuffle, then the rest from the new stub."""
+        before = need & (order <= left[:, None])
+        new[rows] = np.where(before, self._cards(order, from_top, rows), new[rows])
+        self._reshuffle(rows)
+        rest = count - left
+        enough = rest <= self.end[rows]
+        after = need & ~before & enough[:, None]
+        again = order - left[:, None]
+        new[rows] = np.where(after, self._cards(again, from_top, rows), new[rows])
+        done = np.flatnonzero(enough)
+        (self.top if from_top else self.bottom)[rows[done]] += rest[done]
+        short = np.flatnonzero(~enough)  # the new stub runs out too: card by card
+        for slot in range(5):
+            sub = short[need[short, slot] & ~before[short, slot]]
+            if len(sub):
+                new[rows[sub], slot] = self.take(rows[sub], from_top)
 
     def take(self, rows: Rows, from_top: bool) -> HandRows:
         empty = self.top[rows] >= self.end[rows] - self.bottom[rows]
@@ -336,7 +369,7 @@ def simulate_choices(
     check_distinct([*hand, *dead])
     strategy = default_strategy(ranking)
     strategies = [strategy, *(p.strategy or strategy for p in opponents)]
-    table = _Table(hand, dead, opponents, strategies[1:], draws)
+    table = _Table(hand, dead, opponents, strategies[1:], draws, ranking)
     throw = np.array([[c not in set(k) for c in hand] for k in keeps], dtype=np.bool_)
     deal_rng = np.random.default_rng([seed, 0])
     reshuffle_rng = np.random.default_rng([seed, 1])

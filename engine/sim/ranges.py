@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +37,7 @@ FILTER_SHARE = 0.05  # filter a range once its draws in one call would be this s
 # (a hand drawn by rejection costs about 7 of the range filtered, and a filter serves every
 # block of the draw)
 GIBBS_SWEEPS = 4
+SWITCH_RATE = 0.01  # below this share of candidate deals fitting, the exact dealer deals
 _CACHE_SIZE = 8
 ANY_KEEP = -1  # ``keeps`` of a player whose draw is not seen yet: any hand at all
 
@@ -68,6 +69,14 @@ _KEPT_COUNTS: dict[tuple[int, int, int, int], tuple[Strategy, npt.NDArray[np.int
 _RANGES: dict[tuple[int, int, int, int, int, int], tuple[Strategy, Range]] = {}
 _BASE: dict[tuple[int, int, int, int, int], tuple[Strategy, Range]] = {}
 _BASE_SIZE = 40  # ranges before known cards: every (strategy, draws left, keep) of a game
+
+
+class Dealer(Protocol):
+    """Deals ``trials`` hands per range: (trials, ranges, size) and each trial's card set."""
+
+    def __call__(
+        self, trials: int, rng: np.random.Generator
+    ) -> tuple[npt.NDArray[np.uint8], Masks]: ...
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
@@ -210,11 +219,15 @@ class RangeDealer:
     how often a deal fits is learned as it goes, and sizes each batch of candidates, so a
     spot where one deal in a hundred fits costs a few large numpy passes, not many small
     ones.  After ``BATCH_BUDGET`` candidate deals a trial, the trials still unfilled fall
-    back to Gibbs sweeps (close to uniform, not exactly)."""
+    back to Gibbs sweeps (close to uniform, not exactly), or to ``exact``, another dealer
+    of the same ranges exactly uniform over the deals that fit (``engine.sim.rank_dealer``),
+    which also takes every trial once fewer than ``SWITCH_RATE`` of the candidates fit: each
+    deal is a draw from the same distribution whichever dealer made it."""
 
-    def __init__(self, ranges: Sequence[Range], known: int) -> None:
+    def __init__(self, ranges: Sequence[Range], known: int, exact: Dealer | None = None) -> None:
         self.ranges = list(ranges)
         self.known = np.uint64(known)
+        self.exact = exact
         k = len(self.ranges)
         self.free: list[npt.NDArray[np.int64] | None] = [None] * k
         self.free_masks: list[Masks] = [np.zeros(0, dtype=np.uint64)] * k
@@ -229,6 +242,8 @@ class RangeDealer:
         filled = 0
         budget = BATCH_BUDGET * trials
         spent = 0
+        if self.exact is not None and self.fitted < SWITCH_RATE * self.tried:
+            budget = 0
         while filled < trials and spent < budget:
             want = trials - filled
             rate = self.fitted / self.tried
@@ -248,6 +263,12 @@ class RangeDealer:
             n = min(len(alive), want)
             picks[:, filled : filled + n] = candidates[:, alive[:n]]
             filled += n
+            if self.exact is not None and self.fitted < SWITCH_RATE * self.tried:
+                break
+        if filled < trials and self.exact is not None:
+            hands, used = _hands_of(self.ranges, picks[:, :filled])
+            rest, rest_used = self.exact(trials - filled, rng)
+            return np.concatenate([hands, rest]), np.concatenate([used, rest_used])
         if filled < trials:
             _gibbs(self.ranges, picks, np.arange(filled, trials), rng, int(self.known), self.free)
         return _hands_of(self.ranges, picks)

@@ -43,6 +43,7 @@ from engine.sim.draw_choice import DrawChoice
 from engine.sim.equity import Player
 from engine.sim.exact_draw import equities_vs_pat_range, feasible
 from engine.sim.ranges import base_range, unknown_range
+from engine.sim.rank_dealer import rank_order, rank_range
 from engine.sim.stopping import NOISE_SE
 from engine.sim.strategy import Strategy, default_strategy
 
@@ -145,7 +146,9 @@ def prepare(ranking: Ranking) -> None:
     strategy = default_strategy(ranking)
     for draws_left in (1, 2, 3):
         for keeps in range(6):
-            base_range(strategy, draws_left, keeps)
+            r = base_range(strategy, draws_left, keeps)
+            if len(r.hands):
+                rank_range(r, rank_order(ranking))
 
 
 def opponent_players(spot: Spot, strategy: Strategy | None = None) -> list[Player]:
