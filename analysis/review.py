@@ -39,6 +39,7 @@ from engine.sim.review import (
     ReviewCache,
     Reviewed,
     Spot,
+    prepare,
     review,
     spot_key,
 )
@@ -245,6 +246,12 @@ def _hand_decisions(
             return
 
 
+# A page of hands whose answers were asked for: where it starts, its hands, its decisions
+# and the function that collects the answers.
+_Waiting = tuple[
+    int, list[tuple[int, str, str, str]], list[Decision], "Callable[[], list[Reviewed | None]]"
+]
+
 # --- computing ----------------------------------------------------------------------------
 
 _WORKER_CACHE = ReviewCache()
@@ -277,29 +284,47 @@ def compute(
 ) -> list[Reviewed | None]:
     """The review of each decision, in order: equal situations side by side in one task
     (so one worker's cache answers all but the first), in ``executor``'s workers if given."""
+    return start_compute(decisions, executor=executor, trials=trials)()
+
+
+def start_compute(
+    decisions: Sequence[Decision],
+    *,
+    executor: ProcessPoolExecutor | None = None,
+    trials: int = TRIALS,
+) -> Callable[[], list[Reviewed | None]]:
+    """``compute`` handed to the workers now, its answers collected by the function
+    returned: the caller reads and stores other pages meanwhile, and the workers never
+    wait for the database (in one process the work is done at once)."""
     groups: dict[tuple[object, ...], list[int]] = defaultdict(list)
     for i, d in enumerate(decisions):
         groups[spot_key(d.spot)].append(i)
     order = [i for members in groups.values() for i in members]
     batches = [order[i : i + BATCH] for i in range(0, len(order), BATCH)]
-    results: list[Reviewed | None] = [None] * len(decisions)
+    items = [[(decisions[i].spot, decisions[i].kept) for i in b] for b in batches]
     if executor is None:
-        answers = [
-            review_batch([(decisions[i].spot, decisions[i].kept) for i in b], trials)
-            for b in batches
-        ]
+        answers = [review_batch(x, trials) for x in items]
+        futures: list[Future[list[Reviewed | None]]] = []
     else:
-        futures: list[Future[list[Reviewed | None]]] = [
-            executor.submit(
-                review_batch, [(decisions[i].spot, decisions[i].kept) for i in b], trials
-            )
-            for b in batches
-        ]
-        answers = [f.result() for f in futures]
-    for batch, found in zip(batches, answers, strict=True):
-        for i, r in zip(batch, found, strict=True):
-            results[i] = r
-    return results
+        futures = [executor.submit(review_batch, x, trials) for x in items]
+
+    def collect() -> list[Reviewed | None]:
+        found = answers if executor is None else [f.result() for f in futures]
+        results: list[Reviewed | None] = [None] * len(decisions)
+        for batch, got in zip(batches, found, strict=True):
+            for i, r in zip(batch, got, strict=True):
+                results[i] = r
+        return results
+
+    return collect
+
+
+def _worker_start(rankings: Sequence[Ranking]) -> None:
+    """A review worker builds the ranges of the games it will deal before its first
+    task, while the main process still reads the first page."""
+    worker_init()
+    for ranking in rankings:
+        prepare(ranking)
 
 
 def _choices_json(r: Reviewed) -> str:
@@ -389,22 +414,29 @@ def run_review(
 ) -> int:
     """Review every hand in scope not yet reviewed under this model, a page of hands a
     transaction (a killed run keeps the pages done); returns how many draws were reviewed
-    now.  ``progress(hands done, hands to do)`` after each page."""
+    now.  ``progress(hands done, hands to do)`` after each page.  With workers, the next
+    page is read and handed to them before a page is stored, so they never wait for the
+    database."""
     hands = pending_hands(con, player, since)
     count = workers if workers is not None else (os.cpu_count() or 1)
     executor = None
     if count > 1 and len(hands) >= SMALL:
-        executor = ProcessPoolExecutor(count, mp_context=mp_context(), initializer=worker_init)
+        rankings = sorted({ranking_for(Game(h[1])) for h in hands}, key=lambda r: r.value)
+        executor = ProcessPoolExecutor(
+            count, mp_context=mp_context(), initializer=_worker_start, initargs=(rankings,)
+        )
     written = 0
     try:
+        waiting: _Waiting | None = None
         for start in range(0, len(hands), PAGE):
             page = hands[start : start + PAGE]
             decisions = read_decisions(con, page)
-            written += store(
-                con, page, decisions, compute(decisions, executor=executor, trials=trials)
-            )
-            if progress is not None:
-                progress(start + len(page), len(hands))
+            job = start_compute(decisions, executor=executor, trials=trials)
+            if waiting is not None:
+                written += _finish(con, waiting, len(hands), progress)
+            waiting = (start, page, decisions, job)
+        if waiting is not None:
+            written += _finish(con, waiting, len(hands), progress)
     except BaseException:
         if executor is not None:
             kill_workers(executor)
@@ -412,6 +444,20 @@ def run_review(
     finally:
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
+    return written
+
+
+def _finish(
+    con: Connection,
+    waiting: _Waiting,
+    total: int,
+    progress: ProgressFn | None,
+) -> int:
+    """Store a page whose answers were asked for (the next page's are being computed)."""
+    start, page, decisions, job = waiting
+    written = store(con, page, decisions, job())
+    if progress is not None:
+        progress(start + len(page), total)
     return written
 
 

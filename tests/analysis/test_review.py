@@ -273,3 +273,28 @@ def test_the_drill_schedule_offers_the_costliest_spots_once_reviewed(reviewed: P
     finally:
         con.close()
     assert asked and asked[0].hand in spots
+
+
+def test_the_review_in_worker_processes_stores_what_one_process_stores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two workers, pages of four hands (each page handed to them before the last is
+    stored): the same rows, row for row, as the review in one process."""
+    rows = []
+    done: list[tuple[int, int]] = []
+    for workers in (1, 2):
+        path = _database(tmp_path / f"workers{workers}.duckdb", 12)
+        monkeypatch.setattr(review, "SMALL", 1)
+        monkeypatch.setattr(review, "PAGE", 4)
+        con = db.connect(path)
+        try:
+            done.clear()
+            written = review.run_review(
+                con, "Hero", workers=workers, trials=300, progress=lambda a, b: done.append((a, b))
+            )
+            assert done == [(4, 12), (8, 12), (12, 12)]
+            assert written == len(review.decision_rows(con, "Hero")) > 0
+            rows.append(review.decision_rows(con, "Hero"))
+        finally:
+            con.close()
+    assert rows[0] == rows[1]
