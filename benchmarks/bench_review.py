@@ -10,10 +10,11 @@ processor time of an in-process review of a quarter of the hands is measured too
 the ranges are built, as a worker builds them once), and projected for 2 cores; the cache's
 hits on those hands are printed beside it.
 
-``BEFORE`` is that same in-process figure measured with the code before the sequential
-stop (commit 88a6bad: 3,000 deals a choice with one early look, ranges dealt by per-hand
-redeals), on the same hands, back to back with the figure after it, on this machine shared
-by five engineers (load average 12 on 2 cores: both figures are inflated alike).
+``BEFORE_*`` are this benchmark's figures with the code before the dealer by ranks and the
+overlapping pages (commit aeaa04a), measured back to back with the code after them on the
+same hands, on this machine shared by five engineers (load average 13 to 14 on 2 cores:
+both runs are inflated alike, the wall time most); ``FIRST_*`` the figures before the
+sequential stop (commit 88a6bad), measured the same way a session earlier (load 12).
 """
 
 from __future__ import annotations
@@ -34,8 +35,13 @@ from engine.sim.review import prepare
 
 GOAL_SECONDS = 600.0
 GOAL_HANDS = 100_000
-BEFORE_MS = 34.5  # processor time a draw, in-process, before (commit 88a6bad), same hands
-BEFORE_MINUTES = 59.3  # 100,000 hands on 2 cores, projected from it
+FIRST_MS = 34.5  # processor time a draw, in-process, before the sequential stop (88a6bad)
+FIRST_MINUTES = 59.3  # 100,000 hands on 2 cores, projected from it
+BEFORE_MS = 15.1  # processor time a draw, in-process, with commit aeaa04a, same hands
+BEFORE_MINUTES = 26.0  # 100,000 hands on 2 cores, projected from it
+BEFORE_WALL = 100.9  # 100,000 hands projected from the run with 2 workers (wall time)
+BEFORE_MISTAKES = 358  # and what that run found: mistakes, big bets lost per 100 hands
+BEFORE_LOSS = 8.61
 
 
 def main(hands: int = 2_000, workers: int = 2) -> None:
@@ -60,8 +66,9 @@ def main(hands: int = 2_000, workers: int = 2) -> None:
             minutes = GOAL_HANDS * cpu / len(some) / 2 / 60
             print(f"in-process: {len(some)} hands, {len(decisions)} draws in {cpu:.1f} s of "
                   f"processor time: {1000 * cpu / len(decisions):.1f} ms a draw; 100,000 "
-                  f"hands on 2 cores: {minutes:.1f} minutes (before: {BEFORE_MS:.1f} ms a "
-                  f"draw, {BEFORE_MINUTES:.1f} minutes)")  # fmt: skip
+                  f"hands on 2 cores: {minutes:.1f} minutes (before, commit aeaa04a: "
+                  f"{BEFORE_MS:.1f} ms a draw, {BEFORE_MINUTES:.1f} minutes; before the "
+                  f"sequential stop: {FIRST_MS:.1f} ms, {FIRST_MINUTES:.1f} minutes)")  # fmt: skip
             print(f"cache: {cache.hits} hits, {cache.misses} misses ({len(cache.entries)} "
                   f"situations); ranges built once a process in {build:.1f} s")  # fmt: skip
             start = time.perf_counter()
@@ -76,7 +83,9 @@ def main(hands: int = 2_000, workers: int = 2) -> None:
           f"workers: {rate:,.1f} hands/s, {draws / seconds:,.1f} draws/s")  # fmt: skip
     print(f"100,000 hands: {projected / 60:.1f} minutes projected (goal under "
           f"{GOAL_SECONDS / 60:.0f}); {s.mistakes} mistakes, "
-          f"{s.loss_per_100:.2f} big bets lost per 100 hands")  # fmt: skip
+          f"{s.loss_per_100:.2f} big bets lost per 100 hands (before, commit aeaa04a: "
+          f"{BEFORE_WALL:.1f} minutes, {BEFORE_MISTAKES} mistakes, "
+          f"{BEFORE_LOSS:.2f} big bets)")  # fmt: skip
 
 
 if __name__ == "__main__":
