@@ -7,8 +7,9 @@ deals every unknown player a hand from their range, the hands sharing no card wi
 other or with the known cards.  Real deals are uniform over such sets of hands, so the
 hands are dealt together and dealt again, all of them, when two share a card (exact
 rejection sampling).  When that keeps failing (five unknown players all on low cards), the
-remaining trials fall back to dealing one hand at a time given the others (Gibbs sweeps):
-close to uniform, not exactly so.
+remaining trials go to an exact dealer where the caller gives one (the review's
+``engine.sim.rank_dealer``, by the ranges' ranks), else fall back to dealing one hand at a
+time given the others (Gibbs sweeps): close to uniform, not exactly so.
 
 The known cards can be left out two ways with the same result: filter the range first
 (``unknown_range``), or deal from the unfiltered range and throw away a deal where a hand

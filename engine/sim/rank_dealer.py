@@ -218,7 +218,8 @@ class RankDealer:
         self.bound = _bound(self.free, order, need, len(self.ranges))
         if self.bound <= 0:
             raise ValueError("the unknown hands can hardly ever be dealt without sharing cards")
-        self.rate = 0.3  # candidates kept, as learned (sizes the next round)
+        self.tried = 8.0  # candidates drawn, and of them kept (a prior of 30%): their ratio
+        self.kept = 2.4  # sizes the next round
 
     def deal(self, trials: int, rng: np.random.Generator) -> tuple[npt.NDArray[np.uint8], Masks]:
         k = len(self.ranges)
@@ -226,9 +227,10 @@ class RankDealer:
         filled = 0
         while filled < trials:
             want = trials - filled
-            m = int(max(ROUND_FLOOR, 1.2 * want / max(self.rate, 1e-4)))
+            m = int(max(ROUND_FLOOR, 1.2 * want * self.tried / self.kept))
             got = self._round(m, rng)
-            self.rate = 0.7 * self.rate + 0.3 * max(len(got) / m, 1.0 / m)
+            self.tried += m
+            self.kept += len(got)
             n = min(len(got), want)
             hands[filled : filled + n] = got[:n]
             filled += n
