@@ -319,12 +319,12 @@ def start_compute(
     return collect
 
 
-def _worker_start(rankings: Sequence[Ranking]) -> None:
+def _worker_start(games: Sequence[tuple[Ranking, int]]) -> None:
     """A review worker builds the ranges of the games it will deal before its first
     task, while the main process still reads the first page."""
     worker_init()
-    for ranking in rankings:
-        prepare(ranking)
+    for ranking, draws in games:
+        prepare(ranking, draws)
 
 
 def _choices_json(r: Reviewed) -> str:
@@ -421,9 +421,11 @@ def run_review(
     count = workers if workers is not None else (os.cpu_count() or 1)
     executor = None
     if count > 1 and len(hands) >= SMALL:
-        rankings = sorted({ranking_for(Game(h[1])) for h in hands}, key=lambda r: r.value)
+        games = {Game(h[1]) for h in hands}
+        ranked = {(ranking_for(g), DRAWS_IN[g]) for g in games}
+        prepare_first = sorted(ranked, key=lambda r: (r[0].value, r[1]))
         executor = ProcessPoolExecutor(
-            count, mp_context=mp_context(), initializer=_worker_start, initargs=(rankings,)
+            count, mp_context=mp_context(), initializer=_worker_start, initargs=(prepare_first,)
         )
     written = 0
     try:

@@ -140,11 +140,12 @@ def _distinct(keeps: Sequence[Cards]) -> list[Cards]:
     return out
 
 
-def prepare(ranking: Ranking) -> None:
-    """Build every range the review deals in this game (each draw count on each draw), as a
-    worker process does once: the first draws reviewed then cost no more than the rest."""
+def prepare(ranking: Ranking, draws: int = 3) -> None:
+    """Build every range the review deals in this game of ``draws`` draws (each draw count
+    on each draw), as a worker process does once: the first draws reviewed then cost no
+    more than the rest."""
     strategy = default_strategy(ranking)
-    for draws_left in (1, 2, 3):
+    for draws_left in range(1, draws + 1):
         for keeps in range(6):
             r = base_range(strategy, draws_left, keeps)
             if len(r.hands):
