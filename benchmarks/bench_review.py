@@ -12,7 +12,7 @@ hits on those hands are printed beside it.
 
 ``BEFORE_*`` are this benchmark's figures with the code before the dealer by ranks and the
 overlapping pages (commit aeaa04a), measured back to back with the code after them on the
-same hands, on this machine shared by five engineers (load average 13 to 14 on 2 cores:
+same hands, on this machine shared by five engineers (load average 13 on 2 cores:
 both runs are inflated alike, the wall time most); ``FIRST_*`` the figures before the
 sequential stop (commit 88a6bad), measured the same way a session earlier (load 12).
 """
@@ -37,9 +37,9 @@ GOAL_SECONDS = 600.0
 GOAL_HANDS = 100_000
 FIRST_MS = 34.5  # processor time a draw, in-process, before the sequential stop (88a6bad)
 FIRST_MINUTES = 59.3  # 100,000 hands on 2 cores, projected from it
-BEFORE_MS = 15.1  # processor time a draw, in-process, with commit aeaa04a, same hands
-BEFORE_MINUTES = 26.0  # 100,000 hands on 2 cores, projected from it
-BEFORE_WALL = 100.9  # 100,000 hands projected from the run with 2 workers (wall time)
+BEFORE_MS = 13.0  # processor time a draw, in-process, with commit aeaa04a, same hands
+BEFORE_MINUTES = 22.4  # 100,000 hands on 2 cores, projected from it
+BEFORE_WALL = 85.9  # 100,000 hands projected from the run with 2 workers (wall time)
 BEFORE_MISTAKES = 358  # and what that run found: mistakes, big bets lost per 100 hands
 BEFORE_LOSS = 8.61
 
