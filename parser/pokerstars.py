@@ -114,6 +114,10 @@ _SUMMARY = GRAMMAR.group(("SEAT_SUMMARY", "TOTAL_POT", "BOARD"))
 _BODY_LINES = Classifier(_BODY)
 _SUMMARY_LINES = Classifier(_SUMMARY)
 _HEADER = GRAMMAR.regex("HEADER")
+_HEADER_START = GRAMMAR.prefix("HEADER_START")
+_TIME_START = re.compile(r" - \d{4}/\d\d?/\d\d?")
+"""Where the header's game part ends: ``HEADER``'s lazy ``game`` stops at the first place
+(one character in at least) where `` - `` and a date follow, and the time is the rest."""
 _GAME = GRAMMAR.regex("GAME")
 _TABLE = GRAMMAR.regex("TABLE")
 _BODY_EXPECTED = (
@@ -267,6 +271,29 @@ def next_hand_start(data: bytes | mmap, pos: int) -> int:
     return -1
 
 
+def header_parts(head: str) -> tuple[re.Match[str], str, str | None] | None:
+    """A header line's start (kind, hand id, club, tournament, buy-in), game part and time
+    text, as ``HEADER`` reads them; None when it is no header.
+
+    ``HEADER`` itself spends most of its time in its lazy game part, which tries the time's
+    start after every character: the start alone and one search for the time cost a third.
+    On a line without trailing blanks the start ends before the line does (it ends with a
+    blank), so the game part is never empty and both read the same; any other line goes
+    through ``HEADER``.
+    """
+    m = _HEADER_START.match(head)
+    if m is None:
+        return None
+    start = m.end()
+    if start >= len(head) or head[-1:].isspace():
+        full = _HEADER.match(head)
+        return None if full is None else (full, full["game"], full["time"])
+    t = _TIME_START.search(head, start + 1)
+    if t is None:
+        return m, head[start:], None
+    return m, head[start : t.start()], head[t.start() + 3 :]
+
+
 def _first_text_line(text: str) -> tuple[int, int] | None:
     """(lines before it, offset) of the block's first line that is not blank, or None."""
     offset = 0
@@ -372,16 +399,16 @@ class _HandParser:
                 self.file,
                 head_no,
             )
-        m = _HEADER.match(head)
-        if m is None:
+        parts = header_parts(head)
+        if parts is None:
             raise self.error(
                 "not a PokerStars hand header",
                 head_no,
                 head,
                 "'PokerStars Hand #<id>: <game> <limit> (<stakes>) - <date> <time>'",
             )
+        m, game_text, time_text = parts
         hand_id = m["hand_id"]
-        game_text = m["game"]
         g = _GAME_SEEN.get(game_text)
         if g is None:
             g = _GAME.match(game_text)
@@ -427,7 +454,7 @@ class _HandParser:
             stakes_read = small, big, self.currency(stakes_text, iso, tournament is not None)
             _remember(_STAKES_SEEN, key, stakes_read, len(rest))
         small, big, currency = stakes_read
-        time = stated_time(m["time"]) if m["time"] else None
+        time = stated_time(time_text) if time_text else None
         j = i + 1
         while j < count:
             table_text = lines[j].rstrip()

@@ -45,10 +45,13 @@ ZONES: dict[str, str] = {
 }
 
 _TIME = re.compile(
-    r"(?P<date>\d{4}/\d\d?/\d\d?)(?: -)? (?P<clock>\d\d?:\d\d:\d\d)"
+    r"(?P<date>(\d{4})/(\d\d?)/(\d\d?))(?: -)? (?P<clock>(\d\d?):(\d\d):(\d\d))"
     r"(?: \(?(?P<zone>[A-Z]{1,5})\)?)?"
-    r"(?: \[(?P<date2>\d{4}/\d\d?/\d\d?) (?P<clock2>\d\d?:\d\d:\d\d) (?P<zone2>[A-Z]{1,5})\])?"
+    r"(?: \[(?P<date2>(\d{4})/(\d\d?)/(\d\d?)) (?P<clock2>(\d\d?):(\d\d):(\d\d))"
+    r" (?P<zone2>[A-Z]{1,5})\])?"
 )
+"""A PokerStars-style time; the numbered groups inside ``date`` and ``clock`` are their
+numbers, so ``stated_time`` reads them without splitting the text again."""
 
 
 _OFFSET = re.compile(r"(?:GMT|UTC)([+-])(\d\d):?(\d\d)")
@@ -141,13 +144,26 @@ def stated_time(text: str) -> datetime | None:
     m = _TIME.match(text.strip())
     if m is None:
         return None
-    zone, zone2 = m["zone"], m["zone2"]
+    _, y, mo, d, _, h, mi, s, zone, _, y2, mo2, d2, _, h2, mi2, s2, zone2 = m.groups()
     if zone in ("UTC", "GMT"):
-        return local(m["date"], m["clock"], zone)
+        return _stated(y, mo, d, h, mi, s, zone)
     if zone2 == "ET":
-        return local(m["date2"], m["clock2"], zone2)
+        return _stated(y2, mo2, d2, h2, mi2, s2, zone2)
     if zone is not None and zone in ZONES:
-        return local(m["date"], m["clock"], zone)
+        return _stated(y, mo, d, h, mi, s, zone)
     if zone2 is not None and zone2 in ZONES:
-        return local(m["date2"], m["clock2"], zone2)
-    return local(m["date"], m["clock"], None)
+        return _stated(y2, mo2, d2, h2, mi2, s2, zone2)
+    return _stated(y, mo, d, h, mi, s, None)
+
+
+def _stated(
+    year: str, month: str, day: str, hour: str, minute: str, second: str, zone: str | None
+) -> datetime | None:
+    """``local`` on the numbers ``_TIME`` read: UTC in a zone we know, naive with none,
+    None for a date or time that does not exist."""
+    try:
+        if zone is None:
+            return datetime(int(year), int(month), int(day), int(hour), int(minute), int(second))
+        return _utc(int(year), int(month), int(day), int(hour), int(minute), int(second), 0, zone)
+    except ValueError:
+        return None

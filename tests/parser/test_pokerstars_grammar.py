@@ -18,12 +18,12 @@ from lark.lexer import Lexer
 from engine.record import Game, Hand, Structure
 from engine.sim.dealer import deal_hands
 from parser.lines import GRAMMARS
-from parser.pokerstars import _HANDLERS, GRAMMAR, line_kinds
+from parser.pokerstars import _HANDLERS, GRAMMAR, header_parts, line_kinds
 from parser.pokerstars_writer import write_pokerstars
 from tests.parser.test_pokerstars_layouts import HEADS_UP, REBUYS, with_chatter
 from tests.parser_corpus import results
 
-HEADER_PARTS = {"GAME", "GAME_CASH", "GAME_TOURNAMENT", "STAKES", "TIME"}
+HEADER_PARTS = {"HEADER_START", "GAME", "GAME_CASH", "GAME_TOURNAMENT", "STAKES", "TIME"}
 CONTROL = {"HEADER", "TABLE", "SUMMARY", "CANCELLED"}
 
 
@@ -88,3 +88,43 @@ def test_the_rules_take_notes_before_the_seats_and_unknown_lines_anywhere() -> N
     assert not follows_rules(
         "\n".join([*lines[:5], lines[3].replace("Seat 2", "Seat 3"), *lines[5:]])
     )
+
+
+ODD_HEADERS = (
+    "PokerStars Hand #1: Triple Draw 2-7 Lowball Limit ($1/$2 USD)",
+    "PokerStars Hand #1:  Badugi Limit - 2010/01/01 - 2011/02/03 10:00:00 ET",
+    "PokerStars Hand #1: x - 2010/1/1",
+    "PokerStars Hand #1:  - 2010/01/01 10:00:00 ET",
+    "PokerStars Hand #1: Mix - 2-7 - 201/01/01 - 2010/1/1 5:00:00 ET",
+    "PokerStars Game #7: {Club 'A - B'} Tournament #9, $1+$0.10 USD Badugi Limit - Level I "
+    "(10/20) - 2010/01/01 10:00:00 ET",
+    "PokerStars Hand #7: Tournament #9, Freeroll  5 Card Draw No Limit - 2010/01/01",
+    "PokerStars Home Game Hand #7: {x} ",
+    "PokerStars Hand #7:    ",
+    "PokerStars Hand #1: Tournament #9,  - 2010/01/01 10:00:00 ET",
+    "PokerStars Hand #7: a ",
+    "PokerStars Hand #7:",
+    "PokerStars Zoom Hand #7: Triple Draw 2-7 Lowball Pot Limit ($0.25/$0.50) - 2010/13/45 9:00:00",
+)
+
+
+@pytest.mark.parametrize(
+    "head",
+    sorted(
+        {t.split("\n", 1)[0].rstrip() for t in stars_texts()}
+        | set(ODD_HEADERS)
+        | {h.rstrip() for h in ODD_HEADERS}
+    ),
+)
+def test_the_header_read_in_parts_is_the_header_terminal(head: str) -> None:
+    """``header_parts`` (the start, then a search for the time) reads what ``HEADER`` reads."""
+    full = GRAMMAR.regex("HEADER").match(head)
+    parts = header_parts(head)
+    if full is None:
+        assert parts is None
+        return
+    assert parts is not None
+    m, game, time = parts
+    assert (game, time) == (full["game"], full["time"])
+    for group in ("kind", "hand_id", "club", "tournament", "buyin"):
+        assert m[group] == full[group]
