@@ -361,8 +361,14 @@ class _HandParser:
             ) from None
 
     def cards(self, text: str, line: int, full: str) -> Cards:
+        """The cards of a bracket's text; the short texts (draws of one to three cards,
+        which repeat) are remembered (``_CARDS_SEEN``), the cards of one text never
+        depending on the line."""
+        known = _CARDS_SEEN.get(text)
+        if known is not None:
+            return known
         try:
-            return spaced_cards(text)
+            found = spaced_cards(text)
         except CardError as exc:
             start = max(full.find(text), 0)
             column = start + 1
@@ -375,6 +381,9 @@ class _HandParser:
             raise self.error(
                 str(exc), line, full, "cards like [7s 5d 4h 3c 2s]", column=column
             ) from None
+        if len(text) <= _SHORT_CARDS:
+            _remember(_CARDS_SEEN, text, found, 0)
+        return found
 
     # ---- the hand
     def run(self) -> Hand | Skipped:
@@ -1059,6 +1068,8 @@ _SUMMARY_SEEN: dict[str, _Reading] = {}
 _GAME_SEEN: dict[str, re.Match[str]] = {}
 _TABLE_SEEN: dict[str, re.Match[str]] = {}
 _STAKES_SEEN: dict[tuple[str, bool], tuple[int, int, str]] = {}
+_CARDS_SEEN: dict[str, Cards] = {}  # the cards of bracket texts of three cards at most
+_SHORT_CARDS: Final = len("Ah Kd Qc")
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
