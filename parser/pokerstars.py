@@ -294,6 +294,42 @@ def header_parts(head: str) -> tuple[re.Match[str], str, str | None] | None:
     return m, head[start : t.start()], head[t.start() + 3 :]
 
 
+_PLAIN_STACK = re.compile(r"[$€£₹]?\d[\d,]*(?:\.\d+)?\Z")
+"""A stack as ``STACK`` in ``grammars/common.lark`` reads it, the whole text."""
+_IN_CHIPS: Final = " in chips)"
+
+
+def seat_reading(text: str) -> _Reading | None:
+    """The reading of the commonest seat line, ``Seat 2: deuce7 ($7.80 in chips)``, found
+    with string operations; None for any other line (the grammar's ``SEAT`` reads it).
+
+    Every hand has a seat line per player and the stacks change from hand to hand, so
+    they are the lines the memo of readings misses most.  ``SEAT`` is the first kind of
+    line tried, so a line it matches is a seat line; on a line of this form it matches
+    with the seat number before the first ``": "``, the player up to the first ``" ("``
+    after it (``PLAYER`` is the shortest name the rest of the line fits) and the stack
+    after that: this reading is the one the grammar's gives.
+    """
+    colon = text.find(": ", 5)
+    if colon < 6 or not text.endswith(_IN_CHIPS):
+        return None
+    seat = text[5:colon]
+    if not (seat.isascii() and seat.isdigit()):
+        return None
+    bracket = text.find(" (", colon + 3)
+    if bracket < 0:
+        return None
+    stack = text[bracket + 2 : -len(_IN_CHIPS)]
+    if _PLAIN_STACK.match(stack) is None:
+        return None
+    try:
+        chips = money(stack)
+    except MoneyError:
+        return None  # the seat handler raises its error, from the grammar's reading
+    player = text[colon + 2 : bracket]
+    return (_HandParser.seat, text, "SEAT", None, int(seat), player, chips, False)
+
+
 def _first_text_line(text: str) -> tuple[int, int] | None:
     """(lines before it, offset) of the block's first line that is not blank, or None."""
     offset = 0
@@ -654,6 +690,11 @@ class _HandParser:
         text = raw.rstrip()
         if not text:
             return None
+        if kinds is _BODY_LINES and text.startswith("Seat "):
+            reading = seat_reading(text)
+            if reading is not None:
+                _remember(seen, raw, reading, len(raw))
+                return reading
         found = kinds(text)
         if found is None:
             # Remembered like any reading: ``unknown`` decides in each hand between a

@@ -17,8 +17,16 @@ from lark.lexer import Lexer
 
 from engine.record import Game, Hand, Structure
 from engine.sim.dealer import deal_hands
-from parser.lines import GRAMMARS
-from parser.pokerstars import _HANDLERS, GRAMMAR, header_parts, line_kinds
+from parser.lines import GRAMMARS, money
+from parser.pokerstars import (
+    _BODY_LINES,
+    _HANDLERS,
+    GRAMMAR,
+    _HandParser,
+    header_parts,
+    line_kinds,
+    seat_reading,
+)
 from parser.pokerstars_writer import write_pokerstars
 from tests.parser.test_pokerstars_layouts import HEADS_UP, REBUYS, with_chatter
 from tests.parser_corpus import results
@@ -128,3 +136,51 @@ def test_the_header_read_in_parts_is_the_header_terminal(head: str) -> None:
     assert (game, time) == (full["game"], full["time"])
     for group in ("kind", "hand_id", "club", "tournament", "buyin"):
         assert m[group] == full[group]
+
+
+ODD_SEATS = (
+    "Seat 2: deuce7 ($7.80 in chips)",
+    "Seat 10: a (b) ($1,000.50 in chips)",
+    "Seat 10: a b ($1,000.50 in chips)",
+    "Seat 1: a ($5 in chips) ($6 in chips)",
+    "Seat 1: ($5 in chips)",
+    "Seat 1:  ($5 in chips)",
+    "Seat 1: x (1,2,3 in chips)",
+    "Seat 1: x ($5 in chips, $1 bounty)",
+    "Seat 1: x ($5 in chips) is sitting out",
+    "Seat 1: x (in chips)",
+    "Seat 1: x ( in chips)",
+    "Seat ١: x (5 in chips)",
+    "Seat 1: x (€5.5 in chips)",
+    "Seat 1: x: y (5 in chips)",
+    "Seat x: y (5 in chips)",
+    "Seat : y (5 in chips)",
+    "Seat 1: x (5 in chips",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    sorted(
+        {line for t in stars_texts() for line in t.split("\n") if line.startswith("Seat ")}
+        | set(ODD_SEATS)
+    ),
+)
+def test_the_quick_seat_reading_is_the_grammars(line: str) -> None:
+    """``seat_reading`` gives what the grammar's seat kind gives, or leaves the line to it."""
+    quick = seat_reading(line)
+    found = _BODY_LINES(line)
+    if quick is None:
+        return
+    assert found is not None and found[0] == "SEAT"
+    m = found[1]
+    assert m["bounty"] is None and m["out"] is None
+    assert quick[4:] == (int(m["seat"]), m["player"], money(m["stack"]), False)
+
+
+def test_the_quick_seat_reading_reads_the_common_seat_line() -> None:
+    assert seat_reading("Seat 10: a b ($1,000.50 in chips)") == (
+        _HandParser.seat, "Seat 10: a b ($1,000.50 in chips)", "SEAT", None, 10, "a b", 100050,
+        False,
+    )  # fmt: skip
+    assert seat_reading("Seat 10: a (b) ($1,000.50 in chips)") is None  # "(": the grammar's
