@@ -691,10 +691,10 @@ class _HandParser:
         if not text:
             return None
         if kinds is _BODY_LINES and text.startswith("Seat "):
-            reading = seat_reading(text)
-            if reading is not None:
-                _remember(seen, raw, reading, len(raw))
-                return reading
+            seat = seat_reading(text)
+            if seat is not None:
+                _remember(seen, raw, seat, len(raw))
+                return seat
         found = kinds(text)
         if found is None:
             # Remembered like any reading: ``unknown`` decides in each hand between a
