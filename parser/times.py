@@ -160,10 +160,35 @@ def _stated(
     year: str, month: str, day: str, hour: str, minute: str, second: str, zone: str | None
 ) -> datetime | None:
     """``local`` on the numbers ``_TIME`` read: UTC in a zone we know, naive with none,
-    None for a date or time that does not exist."""
+    None for a date or time that does not exist.
+
+    Each minute's start is remembered (``_MINUTES``): the hands of a session fall in the
+    same minutes and hours, and a moment is its minute's start and its seconds, where the
+    offset does not change within the hour (``_hour_offset``); the six numbers and the
+    moment are then made once a minute, not once a hand.
+    """
+    key = (zone, year, month, day, hour, minute)
+    start = _MINUTES.get(key)
+    late = _SECONDS.get(second)
+    if start is not None and late is not None:
+        return start + late
     try:
+        y, mo, d, h = int(year), int(month), int(day), int(hour)
         if zone is None:
-            return datetime(int(year), int(month), int(day), int(hour), int(minute), int(second))
-        return _utc(int(year), int(month), int(day), int(hour), int(minute), int(second), 0, zone)
+            moment = datetime(y, mo, d, h, int(minute), int(second))
+        else:
+            found = _utc(y, mo, d, h, int(minute), int(second), 0, zone)
+            if found is None or not isinstance(_OFFSETS.get((zone, y, mo, d, h)), timedelta):
+                return found
+            moment = found
     except ValueError:
         return None
+    if late is not None:
+        if len(_MINUTES) >= _OFFSETS_KEPT:
+            _MINUTES.clear()  # the minutes of the file being read come back at once
+        _MINUTES[key] = moment - late
+    return moment
+
+
+_MINUTES: dict[tuple[str | None, str, str, str, str, str], datetime] = {}
+_SECONDS: Final = {f"{s:02d}": timedelta(seconds=s) for s in range(60)}
