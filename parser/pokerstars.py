@@ -181,6 +181,16 @@ _ACTION_KINDS: Final = {
     "BETS": ActionKind.BET,
     "RAISES": ActionKind.RAISE,
 }
+# The members the handlers name, as plain names: an enum member read from its class costs
+# ten times a global's look-up (Python 3.11), and the handlers run for every line.
+_FIXED: Final = Structure.FIXED
+_ANTE: Final = PostKind.ANTE
+_SMALL_BLIND: Final = PostKind.SMALL_BLIND
+_BIG_BLIND: Final = PostKind.BIG_BLIND
+_BOTH_BLINDS: Final = PostKind.BOTH_BLINDS
+_FOLD: Final = ActionKind.FOLD
+_CHECK: Final = ActionKind.CHECK
+_RAISE: Final = ActionKind.RAISE
 _DRAW_MARKERS: Final = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "DRAW": 1}
 
 
@@ -482,7 +492,7 @@ class _HandParser:
                 hand_id,
                 site_game,
             )
-        self.fixed = structure is Structure.FIXED
+        self.fixed = structure is _FIXED
         if "Hand cancelled" in self.chunk.text and any(
             line.rstrip() == "Hand cancelled" for line in lines
         ):
@@ -631,16 +641,16 @@ class _HandParser:
     def make_stakes(self, structure: Structure, small: int, big: int) -> Stakes:
         """The stakes from the header, with the first ante and blinds posted in full."""
         posted = self.posted
-        ante = posted.get(PostKind.ANTE, 0)
+        ante = posted.get(_ANTE, 0)
         if self.house is not None:  # a home game: antes, no blinds
             ante = self.house_ante if self.house_ante is not None else ante
-            if structure is Structure.FIXED:
+            if structure is _FIXED:
                 return new_stakes(0, small, small, big, ante)
             return new_stakes(0, big, big, big, ante)
-        if structure is Structure.FIXED:
+        if structure is _FIXED:
             # The header of a fixed-limit game states the bets; the blinds are posted.
-            small_blind = posted.get(PostKind.SMALL_BLIND, small // 2)
-            big_blind = posted.get(PostKind.BIG_BLIND, small)
+            small_blind = posted.get(_SMALL_BLIND, small // 2)
+            big_blind = posted.get(_BIG_BLIND, small)
             return new_stakes(small_blind, big_blind, small, big, ante)
         return new_stakes(small, big, big, big, ante)
 
@@ -792,15 +802,15 @@ class _HandParser:
     def post(self, no: int, r: _Reading) -> None:
         _, _, _, _, player, kind, amount, all_in = r
         dead = 0
-        if kind is PostKind.BOTH_BLINDS:
+        if kind is _BOTH_BLINDS:
             # "posts small & big blinds $0.75": the small-blind part is dead money.
             dead = self.both_blinds_dead(amount)
         self.steps.append(new_post(player, kind, amount, no, dead, all_in))
         if not all_in and kind not in self.posted:
             self.posted[kind] = amount
-        if kind is PostKind.BIG_BLIND and self.big_blind is None:
+        if kind is _BIG_BLIND and self.big_blind is None:
             self.big_blind = amount
-        if kind is not PostKind.ANTE:
+        if kind is not _ANTE:
             self.put_in[player] = self.put_in.get(player, 0) + amount - dead
 
     def both_blinds_dead(self, amount: int) -> int:
@@ -819,14 +829,14 @@ class _HandParser:
         if self.in_draw:
             self.street_starts()
         player = r[4]
-        self.steps.append(new_action(player, self.street, ActionKind.FOLD, no))
+        self.steps.append(new_action(player, self.street, _FOLD, no))
         if r[5] is not None:
             self.steps.append(new_show(player, r[5], no))
 
     def check(self, no: int, r: _Reading) -> None:
         if self.in_draw:
             self.street_starts()
-        self.steps.append(new_action(r[4], self.street, ActionKind.CHECK, no))
+        self.steps.append(new_action(r[4], self.street, _CHECK, no))
 
     def bet(self, no: int, r: _Reading) -> None:
         """A call or a bet: the chips stated are the chips added."""
@@ -846,7 +856,7 @@ class _HandParser:
         before = put_in.get(player, 0)
         put_in[player] = to
         self.steps.append(
-            new_action(player, self.street, ActionKind.RAISE, no, to - before, to, all_in)
+            new_action(player, self.street, _RAISE, no, to - before, to, all_in)
         )
 
     def discards(self, no: int, r: _Reading) -> None:
