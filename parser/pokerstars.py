@@ -340,6 +340,45 @@ def seat_reading(text: str) -> _Reading | None:
     return (_HandParser.seat, text, "SEAT", None, int(seat), player, chips, False)
 
 
+def _shortcuts(names: Iterable[tuple[str, str]]) -> tuple[_Shortcut, ...]:
+    """For each kind of line (with a text its lines hold), the kind's pattern and one
+    pattern finding any needle of the kinds tried before it in ``_BODY``."""
+    order = [k.name for k in _BODY]
+    out = []
+    for test, name in names:
+        before = _BODY[: order.index(name)]
+        if not all(k.needle for k in before):  # an empty needle is in every line
+            raise ValueError(f"{name}: a kind before it has no needle")
+        needles = re.compile("|".join(re.escape(k.needle) for k in before))
+        out.append((test, name, GRAMMAR.regex(name).match, needles.search))
+    return tuple(out)
+
+
+_Shortcut = tuple[str, str, Callable[[str], "re.Match[str] | None"], Callable[[str], object]]
+_CARD_LINES: Final = _shortcuts(
+    (("Dealt to ", "DEALT"), (": discards ", "DISCARDS"), (": shows [", "SHOWS"),
+     (": stands pat on [", "STANDS_PAT"))
+)  # fmt: skip
+
+
+def _card_line(text: str) -> tuple[str, re.Match[str]] | None:
+    """The kind and match of a line of cards among the commonest (the dealt cards, the
+    discards, a show), as the body's classifier finds them; None to leave it the line.
+
+    Lines showing cards never repeat, so each is classified afresh: by trying the kinds
+    in order, testing each kind's needle first.  Where no needle of the kinds before a
+    kind is in the line (one search for them all), the classifier would reach that
+    kind, so its pattern's match is the classifier's answer.
+    """
+    for test, name, match, before in _CARD_LINES:
+        if test in text:
+            if before(text) is not None:
+                return None
+            m = match(text)
+            return None if m is None else (name, m)
+    return None
+
+
 def _first_text_line(text: str) -> tuple[int, int] | None:
     """(lines before it, offset) of the block's first line that is not blank, or None."""
     offset = 0
@@ -700,12 +739,17 @@ class _HandParser:
         text = raw.rstrip()
         if not text:
             return None
-        if kinds is _BODY_LINES and text.startswith("Seat "):
-            seat = seat_reading(text)
-            if seat is not None:
-                _remember(seen, raw, seat, len(raw))
-                return seat
-        found = kinds(text)
+        found: tuple[str, re.Match[str]] | None = None
+        if kinds is _BODY_LINES:
+            if text.startswith("Seat "):
+                seat = seat_reading(text)
+                if seat is not None:
+                    _remember(seen, raw, seat, len(raw))
+                    return seat
+            elif "[" in text:
+                found = _card_line(text)
+        if found is None:
+            found = kinds(text)
         if found is None:
             # Remembered like any reading: ``unknown`` decides in each hand between a
             # warning and an error, which depends on that hand's seats.
@@ -855,9 +899,7 @@ class _HandParser:
         put_in = self.put_in
         before = put_in.get(player, 0)
         put_in[player] = to
-        self.steps.append(
-            new_action(player, self.street, _RAISE, no, to - before, to, all_in)
-        )
+        self.steps.append(new_action(player, self.street, _RAISE, no, to - before, to, all_in))
 
     def discards(self, no: int, r: _Reading) -> None:
         if not self.in_draw:

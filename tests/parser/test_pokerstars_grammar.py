@@ -22,6 +22,7 @@ from parser.pokerstars import (
     _BODY_LINES,
     _HANDLERS,
     GRAMMAR,
+    _card_line,
     _HandParser,
     header_parts,
     line_kinds,
@@ -184,3 +185,47 @@ def test_the_quick_seat_reading_reads_the_common_seat_line() -> None:
         False,
     )  # fmt: skip
     assert seat_reading("Seat 10: a (b) ($1,000.50 in chips)") is None  # "(": the grammar's
+
+
+ODD_CARD_LINES = (
+    "Dealt to Hero [5h Ah 2s Ac Ks]",
+    "Dealt to Hero [5h 2s] [2h Ts 4c]",
+    "Dealt to a: folds [5h]",
+    "Dealt to Seat 1 [5h]",
+    "Dealt to x [5h] [",
+    "Dealt to  [5h]",
+    "Hero: discards 3 cards [Ah Ac Ks]",
+    "Hero: discards 1 card [Ah]",
+    "Hero: checks: discards 1 card [Ah]",
+    "Hero: discards 10 cards [Ah]",
+    "x: calls 5: shows [Ah]",
+    "Hero: shows [2c 5s 3s 7s 4d] (Lo: 7,5,4,3,2)",
+    "Hero: shows [2c 5s 3s 7s 4d] to draw",
+    "*** x: shows [Ah]",
+    "Hero: stands pat on [2c 5s 3s 7s 4d]",
+    "Hero: stands pat on [2c] [5s]",
+    "Dealt face up to Hero [Ah]",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    sorted(
+        {line for t in stars_texts() for line in t.split("\n") if "[" in line} | set(ODD_CARD_LINES)
+    ),
+)
+def test_the_card_line_shortcut_finds_what_the_classifier_finds(line: str) -> None:
+    """``_card_line`` is ``_BODY_LINES`` on the lines it answers (the same kind and the
+    same groups); the other lines it leaves to the classifier."""
+    quick = _card_line(line)
+    if quick is None:
+        return
+    found = _BODY_LINES(line)
+    assert found is not None
+    assert (quick[0], quick[1].groupdict()) == (found[0], found[1].groupdict())
+
+
+def test_the_card_line_shortcut_answers_the_common_card_lines() -> None:
+    for line in ODD_CARD_LINES[:2] + ODD_CARD_LINES[6:8] + ODD_CARD_LINES[11:12]:
+        assert _card_line(line) is not None, line
+    assert _card_line("Hero: checks: discards 1 card [Ah]") is None  # a needle before it
