@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields, replace
 from itertools import islice
 from mmap import mmap
-from operator import attrgetter
 from typing import Any, Final, TypeVar
 
 from engine.cards import CardError, Cards, parse_cards
@@ -983,17 +982,19 @@ class _HandParser:
 
 
 _DRAW_FIELDS: Final = tuple(f.name for f in fields(Draw))
-_draw_values = attrgetter(*_DRAW_FIELDS)
-_KEPT: Final = _DRAW_FIELDS.index("kept")
-_RECEIVED: Final = _DRAW_FIELDS.index("received")
+if _DRAW_FIELDS != (
+    "player", "draw", "count", "line", "discarded", "kept", "received", "run", "shown"
+):  # fmt: skip
+    raise TypeError(f"_with_cards names Draw's fields in their order; they are {_DRAW_FIELDS}")
 
 
 def _with_cards(step: Draw, kept: Cards | None, received: Cards | None) -> Draw:
-    """``dataclasses.replace(step, kept=..., received=...)`` without its per-call field walk."""
-    values = list(_draw_values(step))
-    values[_KEPT] = kept
-    values[_RECEIVED] = received
-    return new_draw(*values)
+    """``dataclasses.replace(step, kept=..., received=...)`` without its per-call field walk
+    (the fields in their order, checked above at import: half the time of a generic copy)."""
+    return new_draw(
+        step.player, step.draw, step.count, step.line, step.discarded, kept, received, step.run,
+        step.shown,
+    )  # fmt: skip
 
 
 def line_kinds(text: str) -> Iterator[tuple[str, str]]:
