@@ -162,16 +162,17 @@ def _stated(
     """``local`` on the numbers ``_TIME`` read: UTC in a zone we know, naive with none,
     None for a date or time that does not exist.
 
-    Each minute's start is remembered (``_MINUTES``): the hands of a session fall in the
-    same minutes and hours, and a moment is its minute's start and its seconds, where the
-    offset does not change within the hour (``_hour_offset``); the six numbers and the
-    moment are then made once a minute, not once a hand.
+    Each hour's start is remembered (``_HOURS``): the hands of a session fall in the same
+    hours, and a moment is its hour's start, its minutes and its seconds where the offset
+    does not change within the hour (``_hour_offset``), so the six numbers and the moment
+    are made once an hour, not once a hand.
     """
-    key = (zone, year, month, day, hour, minute)
-    start = _MINUTES.get(key)
+    key = (zone, year, month, day, hour)
+    start = _HOURS.get(key)
+    into = _MINUTES.get(minute)
     late = _SECONDS.get(second)
-    if start is not None and late is not None:
-        return start + late
+    if start is not None and into is not None and late is not None:
+        return start + into + late
     try:
         y, mo, d, h = int(year), int(month), int(day), int(hour)
         if zone is None:
@@ -183,12 +184,13 @@ def _stated(
             moment = found
     except ValueError:
         return None
-    if late is not None:
-        if len(_MINUTES) >= _OFFSETS_KEPT:
-            _MINUTES.clear()  # the minutes of the file being read come back at once
-        _MINUTES[key] = moment - late
+    if into is not None and late is not None:
+        if len(_HOURS) >= _OFFSETS_KEPT:
+            _HOURS.clear()  # the hours of the file being read come back at once
+        _HOURS[key] = moment - into - late
     return moment
 
 
-_MINUTES: dict[tuple[str | None, str, str, str, str, str], datetime] = {}
+_HOURS: dict[tuple[str | None, str, str, str, str], datetime] = {}
+_MINUTES: Final = {f"{m:02d}": timedelta(minutes=m) for m in range(60)}
 _SECONDS: Final = {f"{s:02d}": timedelta(seconds=s) for s in range(60)}

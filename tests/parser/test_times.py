@@ -56,7 +56,7 @@ def test_an_unknown_zone_is_no_moment_and_offsets_are_bounded() -> None:
 
 
 def test_stated_times_read_twice_are_the_moments_local_gives() -> None:
-    """The second reading of a minute comes from its remembered start: the same moment as
+    """Later readings of an hour come from its remembered start: the same moment as
     ``local`` makes from the text, across a clock change and in every zone kind."""
     from parser.times import local, stated_time
 
@@ -69,17 +69,18 @@ def test_stated_times_read_twice_are_the_moments_local_gives() -> None:
         ("2026/03/01", "12:49:59", "GMT"),
         ("2026/03/01", "12:49:07", "XYZ"),  # a zone we do not know
         ("2026/02/29", "12:00:00", "ET"),  # no such day
-        ("2026/03/01", "12:61:00", "ET"),  # no such minute
     ]
     for date, clock, zone in cases:
-        for seconds in ("00", "07", "59"):
-            moment = clock[:-2] + seconds
+        for seconds in ("00:00", "00:07", "07:59", "59:59", "31:00"):
+            moment = clock[:-5] + seconds
             text = f"{date} {moment} {zone}"
             known = zone in ("ET", "CET", "UTC", "GMT")
             expected = local(date, moment, zone if known else None)
             assert stated_time(text) == expected, text
-            assert stated_time(text) == expected, text  # from the minute remembered
+            assert stated_time(text) == expected, text  # from the hour remembered
             if expected is not None:
                 assert stated_time(text).tzinfo == expected.tzinfo  # type: ignore[union-attr]
-    assert stated_time("2026/03/01 12:49:60 UTC") is None
+    assert stated_time("2026/03/01 12:49:60 UTC") is None  # the hour 12 is remembered
+    assert stated_time("2026/03/01 12:61:00 ET") is None
+    assert stated_time("2026/03/01 12:61:00 UTC") is None
     assert stated_time("2026/03/01 12:49 UTC") is None
