@@ -65,6 +65,7 @@ def test_stated_times_read_twice_are_the_moments_local_gives() -> None:
         ("2026/03/08", "3:00:01", "ET"),
         ("2026/11/01", "1:30:15", "ET"),  # the hour that comes twice
         ("2026/10/25", "2:45:00", "CET"),
+        ("1883/11/18", "12:01:00", "ET"),  # New York's offset changed within this hour
         ("2026/03/01", "12:49:07", "UTC"),
         ("2026/03/01", "12:49:59", "GMT"),
         ("2026/03/01", "12:49:07", "XYZ"),  # a zone we do not know
