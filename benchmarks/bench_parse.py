@@ -3,7 +3,11 @@
 Two files, written to a temporary folder:
 - simulated: 6-max fixed-limit 2-7 triple draw hands from the dealer (seeded), written as
   PokerStars text: every line kind of a triple-draw hand, many hands to showdown;
-- corpus: the corpus's PokerStars draw hands repeated with fresh hand ids.
+- corpus: the corpus's PokerStars draw hands repeated with fresh hand ids;
+- fresh names: the files bench_import and bench_stages read (``bench_import.simulated``: ten
+  table sessions of 2 to 6 players in four draw games, the players and stacks of each
+  session its own), where far fewer lines repeat than in one long session: the case of a
+  user importing many tables, and the figure the parser's memo of lines helps least.
 Reading goes through ``read_path`` as an import does: detect the encoding, decode, split,
 parse.  Run ``python -m benchmarks.bench_parse [HANDS]``; it prints hands per second on one
 core, the CPU microseconds per hand of its two phases apart (decoding and cutting the file
@@ -59,15 +63,24 @@ def write_file(path: Path, texts: Iterator[str]) -> int:
     return path.stat().st_size
 
 
-def speed(path: Path) -> tuple[int, float]:
+def fresh_files(hands: int) -> list[Path]:
+    """The ten files of ``hands`` dealt hands that bench_stages imports (made once, cached)."""
+    from benchmarks.bench_import import simulated
+
+    return sorted(simulated(hands, 10).glob("*.txt"))
+
+
+def speed(paths: list[Path]) -> tuple[int, float]:
     """Hands parsed and the CPU seconds it took (CPU time: other load on the machine
     does not count against one core's rate)."""
     start = time.process_time()
-    parsed = sum(1 for _, outcome in read_path(path) if isinstance(outcome, Hand))
+    parsed = sum(
+        1 for path in paths for _, outcome in read_path(path) if isinstance(outcome, Hand)
+    )
     return parsed, time.process_time() - start
 
 
-def phases(path: Path, repeats: int = 3) -> tuple[float, float]:
+def phases(paths: list[Path], repeats: int = 3) -> tuple[float, float]:
     """CPU microseconds per hand to cut the file into hands, and to parse them (best of
     ``repeats``: the least disturbed run), with the garbage collector set as the importer's
     processes set it."""
@@ -75,19 +88,22 @@ def phases(path: Path, repeats: int = 3) -> tuple[float, float]:
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
     try:
-        return _phases(path, repeats)
+        return _phases(paths, repeats)
     finally:
         gc.set_threshold(*thresholds)
         gc.unfreeze()
 
 
-def _phases(path: Path, repeats: int) -> tuple[float, float]:
+def _phases(paths: list[Path], repeats: int) -> tuple[float, float]:
     reader = PokerStarsReader()
 
     def cut() -> list[HandText]:
-        with path.open("rb") as f:
-            _, lines = open_stream(f, f.read(BLOCK))
-            return list(reader.split(lines, str(path)))
+        chunks: list[HandText] = []
+        for path in paths:
+            with path.open("rb") as f:
+                _, lines = open_stream(f, f.read(BLOCK))
+                chunks.extend(reader.split(lines, str(path)))
+        return chunks
 
     chunks = cut()
     split_best = parse_best = float("inf")
@@ -102,11 +118,12 @@ def _phases(path: Path, repeats: int) -> tuple[float, float]:
     return split_best * 1e6 / len(chunks), parse_best * 1e6 / len(chunks)
 
 
-def peak_memory(path: Path) -> int:
+def peak_memory(paths: list[Path]) -> int:
     tracemalloc.start()
     tracemalloc.reset_peak()
-    for _ in read_path(path):
-        pass
+    for path in paths:
+        for _ in read_path(path):
+            pass
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return peak
@@ -120,17 +137,24 @@ def main(argv: list[str]) -> int:
             small = Path(tmp) / f"{name}-small.txt"
             size = write_file(big, source(hands))
             write_file(small, source(hands // 10))
-            parsed, seconds = speed(big)
-            split_us, parse_us = phases(big)
-            peak_big, peak_small = peak_memory(big), peak_memory(small)
-            print(
-                f"{name}: {parsed} of {hands} hands parsed, {size / 1e6:.1f} MB, "
-                f"{seconds:.2f} s = {parsed / seconds:,.0f} hands per CPU second (one core); "
-                f"read+split {split_us:.1f} us/hand, parse {parse_us:.1f} us/hand; "
-                f"peak memory {peak_big / 1e6:.2f} MB "
-                f"({peak_small / 1e6:.2f} MB for a file ten times smaller)"
-            )
+            report(name, hands, size, [big], [small])
+    big_files, small_files = fresh_files(hands), fresh_files(hands // 10)
+    size = sum(p.stat().st_size for p in big_files)
+    report("fresh names", hands, size, big_files, small_files)
     return 0
+
+
+def report(name: str, hands: int, size: int, big: list[Path], small: list[Path]) -> None:
+    parsed, seconds = speed(big)
+    split_us, parse_us = phases(big)
+    peak_big, peak_small = peak_memory(big), peak_memory(small)
+    print(
+        f"{name}: {parsed} of {hands} hands parsed, {size / 1e6:.1f} MB, "
+        f"{seconds:.2f} s = {parsed / seconds:,.0f} hands per CPU second (one core); "
+        f"read+split {split_us:.1f} us/hand, parse {parse_us:.1f} us/hand; "
+        f"peak memory {peak_big / 1e6:.2f} MB "
+        f"({peak_small / 1e6:.2f} MB for a file ten times smaller)"
+    )
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ decoded once) are repeated into one large in-memory file, which is then read the
 user's file is: cut into hands, each parsed to a record.  Two figures: the whole path
 from decoded text (``read_text``: lines, sniffing, splitting, parsing) and the parse of
 already-cut hands alone.  The peer open-source tracker reads about 2,000 Full Tilt hands
-per second.  Run ``python -m benchmarks.bench_parse_sites [HANDS]`` (default 20,000).
+per second.  Rates are per CPU second (``time.process_time``).  Run
+``python -m benchmarks.bench_parse_sites [HANDS]`` (default 20,000).
 """
 
 from __future__ import annotations
@@ -48,15 +49,17 @@ def hand_texts(folder: str, reader: SiteReader) -> list[str]:
 
 
 def best_rate(count: int, run: Callable[[], object], repeat: int = 5) -> float:
-    """Items per second of the fastest of ``repeat`` runs (the machine is shared)."""
+    """Items per CPU second of the fastest of ``repeat`` runs (the machine is shared: CPU
+    time does not count the other load against the rate, the fastest run the least
+    disturbed)."""
     fastest = min(_timed(run) for _ in range(repeat))
     return count / fastest
 
 
 def _timed(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
+    start = time.process_time()
     run()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def bench_site(name: str, folder: str, reader: SiteReader, hands: int) -> None:

@@ -52,8 +52,10 @@ class LineGrammar:
     def __init__(self, filename: str) -> None:
         lark = Lark.open(str(GRAMMARS / filename), parser="lalr", lexer="basic")
         self.kinds: dict[str, LineKind] = {}
+        self._sources: dict[str, str] = {}
         for term in lark.terminals:
             source = term.pattern.to_regexp()
+            self._sources[term.name] = source
             self.kinds[term.name] = LineKind(
                 term.name, re.compile(source + r"\Z"), literal_needle(source)
             )
@@ -63,6 +65,11 @@ class LineGrammar:
 
     def regex(self, name: str) -> re.Pattern[str]:
         return self.kinds[name].regex
+
+    def prefix(self, name: str) -> re.Pattern[str]:
+        """The terminal as a pattern for the start of a line (not anchored at its end): a
+        line's first part, read apart from what follows it."""
+        return re.compile(self._sources[name])
 
     def classifier(self, names: Iterable[str]) -> Classifier:
         """A ``Classifier`` over the named kinds, tried in the order given."""

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields, replace
 from itertools import islice
 from mmap import mmap
-from operator import attrgetter
 from typing import Any, Final, TypeVar
 
 from engine.cards import CardError, Cards, parse_cards
@@ -114,6 +113,10 @@ _SUMMARY = GRAMMAR.group(("SEAT_SUMMARY", "TOTAL_POT", "BOARD"))
 _BODY_LINES = Classifier(_BODY)
 _SUMMARY_LINES = Classifier(_SUMMARY)
 _HEADER = GRAMMAR.regex("HEADER")
+_HEADER_START = GRAMMAR.prefix("HEADER_START")
+_TIME_START = re.compile(r" - \d{4}/\d\d?/\d\d?")
+"""Where the header's game part ends: ``HEADER``'s lazy ``game`` stops at the first place
+(one character in at least) where `` - `` and a date follow, and the time is the rest."""
 _GAME = GRAMMAR.regex("GAME")
 _TABLE = GRAMMAR.regex("TABLE")
 _BODY_EXPECTED = (
@@ -177,6 +180,16 @@ _ACTION_KINDS: Final = {
     "BETS": ActionKind.BET,
     "RAISES": ActionKind.RAISE,
 }
+# The members the handlers name, as plain names: an enum member read from its class costs
+# ten times a global's look-up (Python 3.11), and the handlers run for every line.
+_FIXED: Final = Structure.FIXED
+_ANTE: Final = PostKind.ANTE
+_SMALL_BLIND: Final = PostKind.SMALL_BLIND
+_BIG_BLIND: Final = PostKind.BIG_BLIND
+_BOTH_BLINDS: Final = PostKind.BOTH_BLINDS
+_FOLD: Final = ActionKind.FOLD
+_CHECK: Final = ActionKind.CHECK
+_RAISE: Final = ActionKind.RAISE
 _DRAW_MARKERS: Final = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "DRAW": 1}
 
 
@@ -267,6 +280,104 @@ def next_hand_start(data: bytes | mmap, pos: int) -> int:
     return -1
 
 
+def header_parts(head: str) -> tuple[re.Match[str], str, str | None] | None:
+    """A header line's start (kind, hand id, club, tournament, buy-in), game part and time
+    text, as ``HEADER`` reads them; None when it is no header.
+
+    ``HEADER`` itself spends most of its time in its lazy game part, which tries the time's
+    start after every character: the start alone and one search for the time cost a third.
+    On a line without trailing blanks the start ends before the line does (it ends with a
+    blank), so the game part is never empty and both read the same; any other line goes
+    through ``HEADER``.
+    """
+    m = _HEADER_START.match(head)
+    if m is None:
+        return None
+    start = m.end()
+    if start >= len(head) or head[-1:].isspace():
+        full = _HEADER.match(head)
+        return None if full is None else (full, full["game"], full["time"])
+    t = _TIME_START.search(head, start + 1)
+    if t is None:
+        return m, head[start:], None
+    return m, head[start : t.start()], head[t.start() + 3 :]
+
+
+_PLAIN_STACK = re.compile(r"[$€£₹]?\d[\d,]*(?:\.\d+)?\Z")
+"""A stack as ``STACK`` in ``grammars/common.lark`` reads it, the whole text."""
+_IN_CHIPS: Final = " in chips)"
+
+
+def seat_reading(text: str) -> _Reading | None:
+    """The reading of the commonest seat line, ``Seat 2: deuce7 ($7.80 in chips)``, found
+    with string operations; None for any other line (the grammar's ``SEAT`` reads it).
+
+    Every hand has a seat line per player and the stacks change from hand to hand, so
+    they are the lines the memo of readings misses most.  ``SEAT`` is the first kind of
+    line tried, so a line it matches is a seat line; on a line of this form it matches
+    with the seat number before the first ``": "``, the player up to the first ``" ("``
+    after it (``PLAYER`` is the shortest name the rest of the line fits) and the stack
+    after that: this reading is the one the grammar's gives.
+    """
+    colon = text.find(": ", 5)
+    if colon < 6 or not text.endswith(_IN_CHIPS):
+        return None
+    seat = text[5:colon]
+    if not (seat.isascii() and seat.isdigit()):
+        return None
+    bracket = text.find(" (", colon + 3)
+    if bracket < 0:
+        return None
+    stack = text[bracket + 2 : -len(_IN_CHIPS)]
+    if _PLAIN_STACK.match(stack) is None:
+        return None
+    try:
+        chips = money(stack)
+    except MoneyError:
+        return None  # the seat handler raises its error, from the grammar's reading
+    player = text[colon + 2 : bracket]
+    return (_HandParser.seat, text, "SEAT", None, int(seat), player, chips, False)
+
+
+def _shortcuts(names: Iterable[tuple[str, str]]) -> tuple[_Shortcut, ...]:
+    """For each kind of line (with a text its lines hold), the kind's pattern and one
+    pattern finding any needle of the kinds tried before it in ``_BODY``."""
+    order = [k.name for k in _BODY]
+    out = []
+    for test, name in names:
+        before = _BODY[: order.index(name)]
+        if not all(k.needle for k in before):  # an empty needle is in every line
+            raise ValueError(f"{name}: a kind before it has no needle")
+        needles = re.compile("|".join(re.escape(k.needle) for k in before))
+        out.append((test, name, GRAMMAR.regex(name).match, needles.search))
+    return tuple(out)
+
+
+_Shortcut = tuple[str, str, Callable[[str], "re.Match[str] | None"], Callable[[str], object]]
+_CARD_LINES: Final = _shortcuts(
+    (("Dealt to ", "DEALT"), (": discards ", "DISCARDS"), (": shows [", "SHOWS"),
+     (": stands pat on [", "STANDS_PAT"))
+)  # fmt: skip
+
+
+def _card_line(text: str) -> tuple[str, re.Match[str]] | None:
+    """The kind and match of a line of cards among the commonest (the dealt cards, the
+    discards, a show), as the body's classifier finds them; None to leave it the line.
+
+    Lines showing cards never repeat, so each is classified afresh: by trying the kinds
+    in order, testing each kind's needle first.  Where no needle of the kinds before a
+    kind is in the line (one search for them all), the classifier would reach that
+    kind, so its pattern's match is the classifier's answer.
+    """
+    for test, name, match, before in _CARD_LINES:
+        if test in text:
+            if before(text) is not None:
+                return None
+            m = match(text)
+            return None if m is None else (name, m)
+    return None
+
+
 def _first_text_line(text: str) -> tuple[int, int] | None:
     """(lines before it, offset) of the block's first line that is not blank, or None."""
     offset = 0
@@ -334,8 +445,14 @@ class _HandParser:
             ) from None
 
     def cards(self, text: str, line: int, full: str) -> Cards:
+        """The cards of a bracket's text; the short texts (draws of one to three cards,
+        which repeat) are remembered (``_CARDS_SEEN``), the cards of one text never
+        depending on the line."""
+        known = _CARDS_SEEN.get(text)
+        if known is not None:
+            return known
         try:
-            return spaced_cards(text)
+            found = spaced_cards(text)
         except CardError as exc:
             start = max(full.find(text), 0)
             column = start + 1
@@ -348,6 +465,9 @@ class _HandParser:
             raise self.error(
                 str(exc), line, full, "cards like [7s 5d 4h 3c 2s]", column=column
             ) from None
+        if len(text) <= _SHORT_CARDS:
+            _remember(_CARDS_SEEN, text, found, 0)
+        return found
 
     # ---- the hand
     def run(self) -> Hand | Skipped:
@@ -372,16 +492,16 @@ class _HandParser:
                 self.file,
                 head_no,
             )
-        m = _HEADER.match(head)
-        if m is None:
+        parts = header_parts(head)
+        if parts is None:
             raise self.error(
                 "not a PokerStars hand header",
                 head_no,
                 head,
                 "'PokerStars Hand #<id>: <game> <limit> (<stakes>) - <date> <time>'",
             )
+        m, game_text, time_text = parts
         hand_id = m["hand_id"]
-        game_text = m["game"]
         g = _GAME_SEEN.get(game_text)
         if g is None:
             g = _GAME.match(game_text)
@@ -410,7 +530,7 @@ class _HandParser:
                 hand_id,
                 site_game,
             )
-        self.fixed = structure is Structure.FIXED
+        self.fixed = structure is _FIXED
         if "Hand cancelled" in self.chunk.text and any(
             line.rstrip() == "Hand cancelled" for line in lines
         ):
@@ -427,7 +547,7 @@ class _HandParser:
             stakes_read = small, big, self.currency(stakes_text, iso, tournament is not None)
             _remember(_STAKES_SEEN, key, stakes_read, len(rest))
         small, big, currency = stakes_read
-        time = stated_time(m["time"]) if m["time"] else None
+        time = stated_time(time_text) if time_text else None
         j = i + 1
         while j < count:
             table_text = lines[j].rstrip()
@@ -559,16 +679,16 @@ class _HandParser:
     def make_stakes(self, structure: Structure, small: int, big: int) -> Stakes:
         """The stakes from the header, with the first ante and blinds posted in full."""
         posted = self.posted
-        ante = posted.get(PostKind.ANTE, 0)
+        ante = posted.get(_ANTE, 0)
         if self.house is not None:  # a home game: antes, no blinds
             ante = self.house_ante if self.house_ante is not None else ante
-            if structure is Structure.FIXED:
+            if structure is _FIXED:
                 return new_stakes(0, small, small, big, ante)
             return new_stakes(0, big, big, big, ante)
-        if structure is Structure.FIXED:
+        if structure is _FIXED:
             # The header of a fixed-limit game states the bets; the blinds are posted.
-            small_blind = posted.get(PostKind.SMALL_BLIND, small // 2)
-            big_blind = posted.get(PostKind.BIG_BLIND, small)
+            small_blind = posted.get(_SMALL_BLIND, small // 2)
+            big_blind = posted.get(_BIG_BLIND, small)
             return new_stakes(small_blind, big_blind, small, big, ante)
         return new_stakes(small, big, big, big, ante)
 
@@ -618,7 +738,17 @@ class _HandParser:
         text = raw.rstrip()
         if not text:
             return None
-        found = kinds(text)
+        found: tuple[str, re.Match[str]] | None = None
+        if kinds is _BODY_LINES:
+            if text.startswith("Seat "):
+                seat = seat_reading(text)
+                if seat is not None:
+                    _remember(seen, raw, seat, len(raw))
+                    return seat
+            elif "[" in text:
+                found = _card_line(text)
+        if found is None:
+            found = kinds(text)
         if found is None:
             # Remembered like any reading: ``unknown`` decides in each hand between a
             # warning and an error, which depends on that hand's seats.
@@ -715,15 +845,15 @@ class _HandParser:
     def post(self, no: int, r: _Reading) -> None:
         _, _, _, _, player, kind, amount, all_in = r
         dead = 0
-        if kind is PostKind.BOTH_BLINDS:
+        if kind is _BOTH_BLINDS:
             # "posts small & big blinds $0.75": the small-blind part is dead money.
             dead = self.both_blinds_dead(amount)
         self.steps.append(new_post(player, kind, amount, no, dead, all_in))
         if not all_in and kind not in self.posted:
             self.posted[kind] = amount
-        if kind is PostKind.BIG_BLIND and self.big_blind is None:
+        if kind is _BIG_BLIND and self.big_blind is None:
             self.big_blind = amount
-        if kind is not PostKind.ANTE:
+        if kind is not _ANTE:
             self.put_in[player] = self.put_in.get(player, 0) + amount - dead
 
     def both_blinds_dead(self, amount: int) -> int:
@@ -742,14 +872,14 @@ class _HandParser:
         if self.in_draw:
             self.street_starts()
         player = r[4]
-        self.steps.append(new_action(player, self.street, ActionKind.FOLD, no))
+        self.steps.append(new_action(player, self.street, _FOLD, no))
         if r[5] is not None:
             self.steps.append(new_show(player, r[5], no))
 
     def check(self, no: int, r: _Reading) -> None:
         if self.in_draw:
             self.street_starts()
-        self.steps.append(new_action(r[4], self.street, ActionKind.CHECK, no))
+        self.steps.append(new_action(r[4], self.street, _CHECK, no))
 
     def bet(self, no: int, r: _Reading) -> None:
         """A call or a bet: the chips stated are the chips added."""
@@ -768,9 +898,7 @@ class _HandParser:
         put_in = self.put_in
         before = put_in.get(player, 0)
         put_in[player] = to
-        self.steps.append(
-            new_action(player, self.street, ActionKind.RAISE, no, to - before, to, all_in)
-        )
+        self.steps.append(new_action(player, self.street, _RAISE, no, to - before, to, all_in))
 
     def discards(self, no: int, r: _Reading) -> None:
         if not self.in_draw:
@@ -854,17 +982,19 @@ class _HandParser:
 
 
 _DRAW_FIELDS: Final = tuple(f.name for f in fields(Draw))
-_draw_values = attrgetter(*_DRAW_FIELDS)
-_KEPT: Final = _DRAW_FIELDS.index("kept")
-_RECEIVED: Final = _DRAW_FIELDS.index("received")
+if _DRAW_FIELDS != (
+    "player", "draw", "count", "line", "discarded", "kept", "received", "run", "shown"
+):  # fmt: skip
+    raise TypeError(f"_with_cards names Draw's fields in their order; they are {_DRAW_FIELDS}")
 
 
 def _with_cards(step: Draw, kept: Cards | None, received: Cards | None) -> Draw:
-    """``dataclasses.replace(step, kept=..., received=...)`` without its per-call field walk."""
-    values = list(_draw_values(step))
-    values[_KEPT] = kept
-    values[_RECEIVED] = received
-    return new_draw(*values)
+    """``dataclasses.replace(step, kept=..., received=...)`` without its per-call field walk
+    (the fields in their order, checked above at import: half the time of a generic copy)."""
+    return new_draw(
+        step.player, step.draw, step.count, step.line, step.discarded, kept, received, step.run,
+        step.shown,
+    )  # fmt: skip
 
 
 def line_kinds(text: str) -> Iterator[tuple[str, str]]:
@@ -1032,6 +1162,8 @@ _SUMMARY_SEEN: dict[str, _Reading] = {}
 _GAME_SEEN: dict[str, re.Match[str]] = {}
 _TABLE_SEEN: dict[str, re.Match[str]] = {}
 _STAKES_SEEN: dict[tuple[str, bool], tuple[int, int, str]] = {}
+_CARDS_SEEN: dict[str, Cards] = {}  # the cards of bracket texts of three cards at most
+_SHORT_CARDS: Final = len("Ah Kd Qc")
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")

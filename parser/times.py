@@ -45,10 +45,13 @@ ZONES: dict[str, str] = {
 }
 
 _TIME = re.compile(
-    r"(?P<date>\d{4}/\d\d?/\d\d?)(?: -)? (?P<clock>\d\d?:\d\d:\d\d)"
+    r"(?P<date>(\d{4})/(\d\d?)/(\d\d?))(?: -)? (?P<clock>(\d\d?):(\d\d):(\d\d))"
     r"(?: \(?(?P<zone>[A-Z]{1,5})\)?)?"
-    r"(?: \[(?P<date2>\d{4}/\d\d?/\d\d?) (?P<clock2>\d\d?:\d\d:\d\d) (?P<zone2>[A-Z]{1,5})\])?"
+    r"(?: \[(?P<date2>(\d{4})/(\d\d?)/(\d\d?)) (?P<clock2>(\d\d?):(\d\d):(\d\d))"
+    r" (?P<zone2>[A-Z]{1,5})\])?"
 )
+"""A PokerStars-style time; the numbered groups inside ``date`` and ``clock`` are their
+numbers, so ``stated_time`` reads them without splitting the text again."""
 
 
 _OFFSET = re.compile(r"(?:GMT|UTC)([+-])(\d\d):?(\d\d)")
@@ -141,13 +144,53 @@ def stated_time(text: str) -> datetime | None:
     m = _TIME.match(text.strip())
     if m is None:
         return None
-    zone, zone2 = m["zone"], m["zone2"]
+    _, y, mo, d, _, h, mi, s, zone, _, y2, mo2, d2, _, h2, mi2, s2, zone2 = m.groups()
     if zone in ("UTC", "GMT"):
-        return local(m["date"], m["clock"], zone)
+        return _stated(y, mo, d, h, mi, s, zone)
     if zone2 == "ET":
-        return local(m["date2"], m["clock2"], zone2)
+        return _stated(y2, mo2, d2, h2, mi2, s2, zone2)
     if zone is not None and zone in ZONES:
-        return local(m["date"], m["clock"], zone)
+        return _stated(y, mo, d, h, mi, s, zone)
     if zone2 is not None and zone2 in ZONES:
-        return local(m["date2"], m["clock2"], zone2)
-    return local(m["date"], m["clock"], None)
+        return _stated(y2, mo2, d2, h2, mi2, s2, zone2)
+    return _stated(y, mo, d, h, mi, s, None)
+
+
+def _stated(
+    year: str, month: str, day: str, hour: str, minute: str, second: str, zone: str | None
+) -> datetime | None:
+    """``local`` on the numbers ``_TIME`` read: UTC in a zone we know, naive with none,
+    None for a date or time that does not exist.
+
+    Each hour's start is remembered (``_HOURS``): the hands of a session fall in the same
+    hours, and a moment is its hour's start, its minutes and its seconds where the offset
+    does not change within the hour (``_hour_offset``), so the six numbers and the moment
+    are made once an hour, not once a hand.
+    """
+    key = (zone, year, month, day, hour)
+    start = _HOURS.get(key)
+    into = _MINUTES.get(minute)
+    late = _SECONDS.get(second)
+    if start is not None and into is not None and late is not None:
+        return start + into + late
+    try:
+        y, mo, d, h = int(year), int(month), int(day), int(hour)
+        if zone is None:
+            moment = datetime(y, mo, d, h, int(minute), int(second))
+        else:
+            found = _utc(y, mo, d, h, int(minute), int(second), 0, zone)
+            if found is None or not isinstance(_OFFSETS.get((zone, y, mo, d, h)), timedelta):
+                return found
+            moment = found
+    except ValueError:
+        return None
+    if into is not None and late is not None:
+        if len(_HOURS) >= _OFFSETS_KEPT:
+            _HOURS.clear()  # the hours of the file being read come back at once
+        _HOURS[key] = moment - into - late
+    return moment
+
+
+_HOURS: dict[tuple[str | None, str, str, str, str], datetime] = {}
+_MINUTES: Final = {f"{m:02d}": timedelta(minutes=m) for m in range(60)}
+_SECONDS: Final = {f"{s:02d}": timedelta(seconds=s) for s in range(60)}

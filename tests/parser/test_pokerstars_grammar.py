@@ -17,13 +17,22 @@ from lark.lexer import Lexer
 
 from engine.record import Game, Hand, Structure
 from engine.sim.dealer import deal_hands
-from parser.lines import GRAMMARS
-from parser.pokerstars import _HANDLERS, GRAMMAR, line_kinds
+from parser.lines import GRAMMARS, money
+from parser.pokerstars import (
+    _BODY_LINES,
+    _HANDLERS,
+    GRAMMAR,
+    _card_line,
+    _HandParser,
+    header_parts,
+    line_kinds,
+    seat_reading,
+)
 from parser.pokerstars_writer import write_pokerstars
 from tests.parser.test_pokerstars_layouts import HEADS_UP, REBUYS, with_chatter
 from tests.parser_corpus import results
 
-HEADER_PARTS = {"GAME", "GAME_CASH", "GAME_TOURNAMENT", "STAKES", "TIME"}
+HEADER_PARTS = {"HEADER_START", "GAME", "GAME_CASH", "GAME_TOURNAMENT", "STAKES", "TIME"}
 CONTROL = {"HEADER", "TABLE", "SUMMARY", "CANCELLED"}
 
 
@@ -88,3 +97,135 @@ def test_the_rules_take_notes_before_the_seats_and_unknown_lines_anywhere() -> N
     assert not follows_rules(
         "\n".join([*lines[:5], lines[3].replace("Seat 2", "Seat 3"), *lines[5:]])
     )
+
+
+ODD_HEADERS = (
+    "PokerStars Hand #1: Triple Draw 2-7 Lowball Limit ($1/$2 USD)",
+    "PokerStars Hand #1:  Badugi Limit - 2010/01/01 - 2011/02/03 10:00:00 ET",
+    "PokerStars Hand #1: x - 2010/1/1",
+    "PokerStars Hand #1:  - 2010/01/01 10:00:00 ET",
+    "PokerStars Hand #1: Mix - 2-7 - 201/01/01 - 2010/1/1 5:00:00 ET",
+    "PokerStars Game #7: {Club 'A - B'} Tournament #9, $1+$0.10 USD Badugi Limit - Level I "
+    "(10/20) - 2010/01/01 10:00:00 ET",
+    "PokerStars Hand #7: Tournament #9, Freeroll  5 Card Draw No Limit - 2010/01/01",
+    "PokerStars Home Game Hand #7: {x} ",
+    "PokerStars Hand #7:    ",
+    "PokerStars Hand #1: Tournament #9,  - 2010/01/01 10:00:00 ET",
+    "PokerStars Hand #7: a ",
+    "PokerStars Hand #7:",
+    "PokerStars Zoom Hand #7: Triple Draw 2-7 Lowball Pot Limit ($0.25/$0.50) - 2010/13/45 9:00:00",
+)
+
+
+@pytest.mark.parametrize(
+    "head",
+    sorted(
+        {t.split("\n", 1)[0].rstrip() for t in stars_texts()}
+        | set(ODD_HEADERS)
+        | {h.rstrip() for h in ODD_HEADERS}
+    ),
+)
+def test_the_header_read_in_parts_is_the_header_terminal(head: str) -> None:
+    """``header_parts`` (the start, then a search for the time) reads what ``HEADER`` reads."""
+    full = GRAMMAR.regex("HEADER").match(head)
+    parts = header_parts(head)
+    if full is None:
+        assert parts is None
+        return
+    assert parts is not None
+    m, game, time = parts
+    assert (game, time) == (full["game"], full["time"])
+    for group in ("kind", "hand_id", "club", "tournament", "buyin"):
+        assert m[group] == full[group]
+
+
+ODD_SEATS = (
+    "Seat 2: deuce7 ($7.80 in chips)",
+    "Seat 10: a (b) ($1,000.50 in chips)",
+    "Seat 10: a b ($1,000.50 in chips)",
+    "Seat 1: a ($5 in chips) ($6 in chips)",
+    "Seat 1: ($5 in chips)",
+    "Seat 1:  ($5 in chips)",
+    "Seat 1: x (1,2,3 in chips)",
+    "Seat 1: x ($5 in chips, $1 bounty)",
+    "Seat 1: x ($5 in chips) is sitting out",
+    "Seat 1: x (in chips)",
+    "Seat 1: x ( in chips)",
+    "Seat ١: x (5 in chips)",
+    "Seat 1: x (€5.5 in chips)",
+    "Seat 1: x: y (5 in chips)",
+    "Seat x: y (5 in chips)",
+    "Seat : y (5 in chips)",
+    "Seat 1: x (5 in chips",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    sorted(
+        {line for t in stars_texts() for line in t.split("\n") if line.startswith("Seat ")}
+        | set(ODD_SEATS)
+    ),
+)
+def test_the_quick_seat_reading_is_the_grammars(line: str) -> None:
+    """``seat_reading`` gives what the grammar's seat kind gives, or leaves the line to it."""
+    quick = seat_reading(line)
+    found = _BODY_LINES(line)
+    if quick is None:
+        return
+    assert found is not None and found[0] == "SEAT"
+    m = found[1]
+    assert m["bounty"] is None and m["out"] is None
+    assert quick[4:] == (int(m["seat"]), m["player"], money(m["stack"]), False)
+
+
+def test_the_quick_seat_reading_reads_the_common_seat_line() -> None:
+    assert seat_reading("Seat 10: a b ($1,000.50 in chips)") == (
+        _HandParser.seat, "Seat 10: a b ($1,000.50 in chips)", "SEAT", None, 10, "a b", 100050,
+        False,
+    )  # fmt: skip
+    assert seat_reading("Seat 10: a (b) ($1,000.50 in chips)") is None  # "(": the grammar's
+
+
+ODD_CARD_LINES = (
+    "Dealt to Hero [5h Ah 2s Ac Ks]",
+    "Dealt to Hero [5h 2s] [2h Ts 4c]",
+    "Dealt to a: folds [5h]",
+    "Dealt to Seat 1 [5h]",
+    "Dealt to x [5h] [",
+    "Dealt to  [5h]",
+    "Hero: discards 3 cards [Ah Ac Ks]",
+    "Hero: discards 1 card [Ah]",
+    "Hero: checks: discards 1 card [Ah]",
+    "Hero: discards 10 cards [Ah]",
+    "x: calls 5: shows [Ah]",
+    "Hero: shows [2c 5s 3s 7s 4d] (Lo: 7,5,4,3,2)",
+    "Hero: shows [2c 5s 3s 7s 4d] to draw",
+    "*** x: shows [Ah]",
+    "Hero: stands pat on [2c 5s 3s 7s 4d]",
+    "Hero: stands pat on [2c] [5s]",
+    "Dealt face up to Hero [Ah]",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    sorted(
+        {line for t in stars_texts() for line in t.split("\n") if "[" in line} | set(ODD_CARD_LINES)
+    ),
+)
+def test_the_card_line_shortcut_finds_what_the_classifier_finds(line: str) -> None:
+    """``_card_line`` is ``_BODY_LINES`` on the lines it answers (the same kind and the
+    same groups); the other lines it leaves to the classifier."""
+    quick = _card_line(line)
+    if quick is None:
+        return
+    found = _BODY_LINES(line)
+    assert found is not None
+    assert (quick[0], quick[1].groupdict()) == (found[0], found[1].groupdict())
+
+
+def test_the_card_line_shortcut_answers_the_common_card_lines() -> None:
+    for line in ODD_CARD_LINES[:2] + ODD_CARD_LINES[6:8] + ODD_CARD_LINES[11:12]:
+        assert _card_line(line) is not None, line
+    assert _card_line("Hero: checks: discards 1 card [Ah]") is None  # a needle before it

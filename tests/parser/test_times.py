@@ -53,3 +53,35 @@ def test_an_unknown_zone_is_no_moment_and_offsets_are_bounded() -> None:
     for hour in range(times._OFFSETS_KEPT + 10):
         in_utc(datetime(2000, 1, 1) + timedelta(hours=hour), "CET")
     assert len(times._OFFSETS) <= times._OFFSETS_KEPT
+
+
+def test_stated_times_read_twice_are_the_moments_local_gives() -> None:
+    """Later readings of an hour come from its remembered start: the same moment as
+    ``local`` makes from the text, across a clock change and in every zone kind."""
+    from parser.times import local, stated_time
+
+    cases = [
+        ("2026/03/08", "1:59:59", "ET"),  # the hour before the clocks go forward
+        ("2026/03/08", "3:00:01", "ET"),
+        ("2026/11/01", "1:30:15", "ET"),  # the hour that comes twice
+        ("2026/10/25", "2:45:00", "CET"),
+        ("1883/11/18", "12:01:00", "ET"),  # New York's offset changed within this hour
+        ("2026/03/01", "12:49:07", "UTC"),
+        ("2026/03/01", "12:49:59", "GMT"),
+        ("2026/03/01", "12:49:07", "XYZ"),  # a zone we do not know
+        ("2026/02/29", "12:00:00", "ET"),  # no such day
+    ]
+    for date, clock, zone in cases:
+        for seconds in ("00:00", "00:07", "07:59", "59:59", "31:00"):
+            moment = clock[:-5] + seconds
+            text = f"{date} {moment} {zone}"
+            known = zone in ("ET", "CET", "UTC", "GMT")
+            expected = local(date, moment, zone if known else None)
+            assert stated_time(text) == expected, text
+            assert stated_time(text) == expected, text  # from the hour remembered
+            if expected is not None:
+                assert stated_time(text).tzinfo == expected.tzinfo  # type: ignore[union-attr]
+    assert stated_time("2026/03/01 12:49:60 UTC") is None  # the hour 12 is remembered
+    assert stated_time("2026/03/01 12:61:00 ET") is None
+    assert stated_time("2026/03/01 12:61:00 UTC") is None
+    assert stated_time("2026/03/01 12:49 UTC") is None
