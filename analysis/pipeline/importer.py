@@ -67,6 +67,7 @@ from parser.tails import ends_with_line_break, hand_finished
 STATUSES = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
 TASK_HANDS = 500  # hand texts per worker task (fewer, larger Arrow tables to send back)
 TASK_CHARS = 1 << 20  # ...or this much text, whichever comes first
+IN_FLIGHT_HANDS = 12_000  # hand texts out at this machine's workers at once (see _run)
 FLUSH_HANDS = 10_000  # hands per transaction
 FLUSH_SECONDS = 2.0  # ...or this long since the last one, when the file is let go between
 RELEASE = 0.15  # seconds the file is left free after a transaction (readers poll at 0.1)
@@ -400,6 +401,11 @@ class _Import:
         try:
             inflight: deque[_Task] = deque()
             limit = pool.slots if pool is not None else 0
+            if pool is not None and self.own_pool:
+                # While this process commits a transaction or DuckDB checkpoints (seconds,
+                # every 80,000 hands or so), the workers go on with what they were given:
+                # with three batches each they stood idle after half a second.
+                limit = max(limit, IN_FLIGHT_HANDS // TASK_HANDS)
             for task in self._tasks():
                 if not task.end:
                     if pool is None or self.pool_broken:
