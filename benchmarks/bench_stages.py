@@ -13,6 +13,8 @@ time (``time.process_time``: the figure does not depend on what else the machine
 - facts: the per-player facts of the statistics
 - rows: the hand's rows as tuples (``add_result`` less its facts)
 - arrow: a batch's tuples turned into typed Arrow tables (``Rows.to_arrow``)
+- transfer: what worker processes add, done here in turn: a batch's hand texts pickled
+  and unpickled on their way to a worker, its rows on their way back
 - continuity: the stack carry-over check across hands
 - write: numbering the new hands, the key check and appending the rows to DuckDB, each
   transaction's commit (``Store.write``)
@@ -28,15 +30,18 @@ first statements) is not a cost per hand, and at 20,000 hands it was a sixth of 
 from __future__ import annotations
 
 import argparse
+import pickle
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from multiprocessing.reduction import ForkingPickler
 from pathlib import Path
 from typing import Any
 
 STAGES = (
-    "read", "parse", "verify", "facts", "rows", "arrow", "continuity", "write", "checkpoint",
+    "read", "parse", "verify", "facts", "rows", "arrow", "transfer", "continuity", "write",
+    "checkpoint",
 )
 
 
@@ -75,6 +80,17 @@ def instrumented(timers: Timers) -> Iterator[None]:
         saved.append((owner, name, original))
         setattr(owner, name, timers.wrap(stage, original))
 
+    def round_trip(value: Any) -> Any:  # as concurrent.futures sends it to and fro
+        return pickle.loads(ForkingPickler.dumps(value))
+
+    sent = timers.wrap("transfer", round_trip)
+    parse_task = importer.parse_task
+
+    def in_a_worker(site: str, chunks: Any) -> Any:  # as the pool sends and returns them
+        return sent(parse_task(site, sent(chunks)))
+
+    saved.append((importer, "parse_task", parse_task))
+    importer.parse_task = in_a_worker
     patch(importer, "check", "verify")
     patch(rows, "hand_fact_rows", "facts")
     patch(importer, "add_result", "rows")
