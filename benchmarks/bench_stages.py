@@ -13,27 +13,35 @@ time (``time.process_time``: the figure does not depend on what else the machine
 - facts: the per-player facts of the statistics
 - rows: the hand's rows as tuples (``add_result`` less its facts)
 - arrow: a batch's tuples turned into typed Arrow tables (``Rows.to_arrow``)
+- transfer: what worker processes add, done here in turn: a batch's hand texts pickled
+  and unpickled on their way to a worker, its rows on their way back
 - continuity: the stack carry-over check across hands
 - write: numbering the new hands, the key check and appending the rows to DuckDB, each
   transaction's commit (``Store.write``)
 - checkpoint: DuckDB folding its write-ahead log into the file, once at the end (the
   import's ``CHECKPOINT``: compressing every column written)
 
-Each figure is microseconds of CPU per hand, and its share of the whole.
+Each figure is microseconds of CPU per hand, and its share of the whole.  A few hands
+are imported first, untimed, into a throwaway database: what a process pays once (pyarrow
+imports pandas on its first conversion, 0.3 s; the grammars are built; DuckDB plans its
+first statements) is not a cost per hand, and at 20,000 hands it was a sixth of "arrow".
 """
 
 from __future__ import annotations
 
 import argparse
+import pickle
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from multiprocessing.reduction import ForkingPickler
 from pathlib import Path
 from typing import Any
 
 STAGES = (
-    "read", "parse", "verify", "facts", "rows", "arrow", "continuity", "write", "checkpoint",
+    "read", "parse", "verify", "facts", "rows", "arrow", "transfer", "continuity", "write",
+    "checkpoint",
 )
 
 
@@ -72,6 +80,17 @@ def instrumented(timers: Timers) -> Iterator[None]:
         saved.append((owner, name, original))
         setattr(owner, name, timers.wrap(stage, original))
 
+    def round_trip(value: Any) -> Any:  # as concurrent.futures sends it to and fro
+        return pickle.loads(ForkingPickler.dumps(value))
+
+    sent = timers.wrap("transfer", round_trip)
+    parse_task = importer.parse_task
+
+    def in_a_worker(site: str, chunks: Any) -> Any:  # as the pool sends and returns them
+        return sent(parse_task(site, sent(chunks)))
+
+    saved.append((importer, "parse_task", parse_task))
+    importer.parse_task = in_a_worker
     patch(importer, "check", "verify")
     patch(rows, "hand_fact_rows", "facts")
     patch(importer, "add_result", "rows")
@@ -103,6 +122,25 @@ class TimedCheckpoints:
         return self.timers.wrap("checkpoint", self.con.execute)(sql, *args)
 
 
+WARM_UP_HANDS = 200
+
+
+def warm_up(folder: Path, tmp: Path) -> None:
+    """Import the first hands of ``folder``, untimed, into a database of their own."""
+    from analysis.pipeline.importer import import_paths
+    from analysis.storage.db import connect
+
+    first = sorted(folder.glob("*.txt"))[0]
+    with first.open(encoding="utf-8") as f:
+        head = f.read(WARM_UP_HANDS * 2000).split("\n\n\n")[:-1]
+    part = tmp / "warm_up" / first.name
+    part.parent.mkdir()
+    part.write_text("\n\n\n".join(head) + "\n\n\n", encoding="utf-8")
+    con = connect(tmp / "warm_up.duckdb")
+    import_paths(con, [part], workers=0)
+    con.close()
+
+
 def measure(folder: Path) -> tuple[dict[str, float], int]:
     """CPU seconds per stage of importing ``folder`` into a new database, and the hands."""
     from analysis.pipeline.importer import import_paths
@@ -110,6 +148,7 @@ def measure(folder: Path) -> tuple[dict[str, float], int]:
 
     timers = Timers()
     with tempfile.TemporaryDirectory() as tmp:
+        warm_up(folder, Path(tmp))
         con = connect(Path(tmp) / "stages.duckdb")
         with instrumented(timers):
             start = time.process_time()

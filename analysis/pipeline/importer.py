@@ -67,12 +67,17 @@ from parser.tails import ends_with_line_break, hand_finished
 STATUSES = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
 TASK_HANDS = 500  # hand texts per worker task (fewer, larger Arrow tables to send back)
 TASK_CHARS = 1 << 20  # ...or this much text, whichever comes first
+IN_FLIGHT_HANDS = 12_000  # hand texts out at this machine's workers at once (see _run)
 FLUSH_HANDS = 10_000  # hands per transaction
 FLUSH_SECONDS = 2.0  # ...or this long since the last one, when the file is let go between
 RELEASE = 0.15  # seconds the file is left free after a transaction (readers poll at 0.1)
 REOPEN_WAIT = 600.0  # seconds a reopen waits for readers: an import does not give up soon
-CHECKPOINT_MB = 256  # write-ahead log size at which DuckDB folds it into the file
-DUCKDB_MEMORY_MB = 512  # DuckDB's own memory during an import (indexes spill past it)
+# DuckDB holds what was committed since its last checkpoint in memory (about the size of
+# its write-ahead log), and keeps the pages it wrote cached up to its memory limit: the
+# limit is that plus a little, or the cache grew with the import (512 MB: a main process
+# of 533 MiB at 100,000 hands, 660 at 300,000; 192 and 320: 469 at 100,000; docs/scale.md)
+CHECKPOINT_MB = 192  # write-ahead log size at which DuckDB folds it into the file
+DUCKDB_MEMORY_MB = 320  # DuckDB's own memory during an import (indexes spill past it)
 SMALL_IMPORT = 1 << 20  # bytes below which worker processes cost more than they save
 PROBLEM_LOG = 1000  # problem lines kept in the summary; the count is always whole
 
@@ -400,6 +405,11 @@ class _Import:
         try:
             inflight: deque[_Task] = deque()
             limit = pool.slots if pool is not None else 0
+            if pool is not None and self.own_pool:
+                # While this process commits a transaction or DuckDB checkpoints (seconds,
+                # every 80,000 hands or so), the workers go on with what they were given:
+                # with three batches each they stood idle after half a second.
+                limit = max(limit, IN_FLIGHT_HANDS // TASK_HANDS)
             for task in self._tasks():
                 if not task.end:
                     if pool is None or self.pool_broken:

@@ -600,22 +600,7 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
                 b.steal,  # steal
                 b.fold_to_steal_opp,  # fold_to_steal_opp
                 b.fold_to_steal,  # fold_to_steal
-                c[0],  # bets_0
-                c[1],  # bets_1
-                c[2],  # bets_2
-                c[3],  # bets_3
-                c[4],  # raises_0
-                c[5],  # raises_1
-                c[6],  # raises_2
-                c[7],  # raises_3
-                c[8],  # calls_0
-                c[9],  # calls_1
-                c[10],  # calls_2
-                c[11],  # calls_3
-                c[12],  # checks_0
-                c[13],  # checks_1
-                c[14],  # checks_2
-                c[15],  # checks_3
+                *c,  # bets_0..3, raises_0..3, calls_0..3, checks_0..3 (_COUNTED)
                 drawn[0],  # drawn_1
                 drawn[1],  # drawn_2
                 drawn[2],  # drawn_3

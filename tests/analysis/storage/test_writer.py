@@ -57,6 +57,22 @@ def test_key_index_merges_what_was_added_without_losing_any() -> None:
     )
 
 
+def test_key_index_stays_sorted_when_what_is_added_interleaves() -> None:
+    rng = np.random.default_rng(3)
+    first = rng.integers(0, 2**63, 50, dtype=np.uint64)
+    index = KeyIndex(first)
+    index.MERGE = 16
+    added = [rng.integers(0, 2**63, 7, dtype=np.uint64) for _ in range(8)]  # unsorted each
+    for hashes in added:
+        index.add(hashes)
+    held = np.concatenate([index.sorted, index.recent])
+    assert (len(index.sorted), len(index.recent)) == (50 + 42, 14)  # merged at 21 and 21
+    assert np.all(index.sorted[:-1] <= index.sorted[1:])
+    assert np.all(index.recent[:-1] <= index.recent[1:])
+    assert sorted(held.tolist()) == sorted(np.concatenate([first, *added]).tolist())
+    assert index.may_hold(np.concatenate([first, *added])).all()
+
+
 def test_after_the_first_check_only_keys_seen_before_are_looked_up(tmp_path: Path) -> None:
     con = dbmod.connect(tmp_path / "k.duckdb")
     counting = CountingConnection(con)
