@@ -23,6 +23,16 @@ shared: CPU seconds do not depend on the other load):
   visit) and cached (Streamlit's cache hit);
 - reverify: ``drawlab reverify`` killed with SIGKILL after ``--kill-after`` seconds, then
   run again: how far the first run got, that the second went on from there, both times.
+
+``--copies K`` (with ``--only stats,dashboard,reverify``) is the quick way to a database
+of ``K`` times ``--hands``: a real import of ``--hands`` hands is copied ``K - 1`` more
+times inside DuckDB (``replicate``), each copy with new hand ids, keys, site hand ids,
+table names, files and batches and its dates moved on past the copy before, so the copies
+are distinct hands at distinct tables, later in time, in import order, and the query
+planner sees the distributions of real data (a real import of ten million hands takes
+over an hour of the whole machine; ten copies of a million take minutes).  A database so
+made is said so in every figure printed and in the JSON (``"made": "copied"``); its
+import figures are those of the one import it was copied from.
 """
 
 from __future__ import annotations
@@ -98,6 +108,88 @@ def _copy(text: str, copy: int, days: int) -> str:
 
     text = _HEAD.sub(head, text)
     return _TABLE.sub(lambda m: f"{m.group(1)}{m.group(2)} {copy}{m.group(3)}", text)
+
+
+COPIED_TABLES = ("seats", "actions", "draws", "shows", "payouts", "problems", "pots",
+                 "decisions", "reviewed_hands")
+
+
+def replicate(source: Path, target: Path, copies: int, memory: str = "4GB") -> int:
+    """``target``: the database ``source`` with its hands ``copies`` times (the original
+    and ``copies - 1`` copies), each copy a transaction; returns the number of hands.
+
+    Copy ``c`` (1, 2, ...) shifts every id by ``c`` times the largest (``hands.id``,
+    ``import_batches.id``), adds ``c * 10**16`` to numeric site hand ids (``~c`` to the
+    others) and rebuilds the key from it, renames each table ``"<name> ~c"`` and each file
+    ``"<path>~c"``, and moves every time on by ``c`` times the source's span of days.
+    The stored values of each row are otherwise the source's, so each copy's statistics
+    are the source's statistics exactly.
+    """
+    import duckdb
+
+    partial = target.with_name(target.name + ".partial")
+    for p in (partial, partial.with_name(partial.name + ".wal")):
+        p.unlink(missing_ok=True)
+    con = duckdb.connect(str(source), read_only=True)
+    try:
+        row = con.execute(
+            "SELECT max(id), date_diff('day', min(time), max(time)) + 1 FROM hands"
+        ).fetchone()
+        batch_row = con.execute("SELECT coalesce(max(id), 0) FROM import_batches").fetchone()
+    finally:
+        con.close()
+    assert row is not None and batch_row is not None
+    top, days, batches = int(row[0]), int(row[1] or 1), int(batch_row[0])
+    import shutil
+
+    shutil.copyfile(source, partial)
+    con = duckdb.connect(str(partial))
+    try:
+        con.execute(f"SET memory_limit = '{memory}'")
+        con.execute("SET preserve_insertion_order = true")
+        con.execute("SET enable_progress_bar = false")
+        for c in range(1, copies):
+            started = time.monotonic()
+            shift = f"{c} * {top}"
+            moved = f"time + INTERVAL {c * days} DAY"
+            new_id = (f"CASE WHEN regexp_full_match(hand_id, '[0-9]{{1,17}}') "
+                      f"THEN (hand_id::HUGEINT + {c * 10**16})::VARCHAR "
+                      f"ELSE hand_id || '~{c}' END")
+            con.execute("BEGIN TRANSACTION")
+            con.execute(
+                f"INSERT INTO import_batches SELECT * REPLACE (id + {c * batches} AS id, "
+                f"file || '~{c}' AS file) FROM import_batches WHERE id <= {batches} ORDER BY id"
+            )
+            con.execute(
+                f"INSERT INTO files SELECT * REPLACE (path || '~{c}' AS path) FROM files "
+                "WHERE NOT contains(path, '~')"
+            )
+            con.execute(
+                f"INSERT INTO hands SELECT * REPLACE (id + {shift} AS id, "
+                f"CASE WHEN key = site || ':' || hand_id THEN site || ':' || ({new_id}) "
+                f"ELSE key || '~{c}' END AS key, ({new_id}) AS hand_id, "
+                f"table_name || ' ~{c}' AS table_name, {moved} AS time, "
+                f"file || '~{c}' AS file, batch + {c * batches} AS batch) "
+                f"FROM hands WHERE id <= {top}"
+            )
+            for table in COPIED_TABLES:
+                con.execute(
+                    f"INSERT INTO {table} SELECT * REPLACE (hand + {shift} AS hand) "
+                    f"FROM {table} WHERE hand <= {top}"
+                )
+            con.execute(
+                f"INSERT INTO player_hands SELECT * REPLACE (hand + {shift} AS hand, "
+                f"({new_id}) AS hand_id, {moved} AS time) FROM player_hands WHERE hand <= {top}"
+            )
+            con.execute("COMMIT")
+            con.execute("CHECKPOINT")
+            print(f"  copy {c}: {time.monotonic() - started:,.0f} s", flush=True)
+        final = con.execute("SELECT count(*) FROM hands").fetchone()
+        assert final is not None
+    finally:
+        con.close()
+    partial.rename(target)
+    return int(final[0])
 
 
 def _cpu_children() -> float:
@@ -233,9 +325,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--root", type=Path, default=Path("/tmp/drawlab-bench"))
     ap.add_argument("--kill-after", type=float, default=60.0)
     ap.add_argument("--only", default="import,stats,dashboard,reverify")
+    ap.add_argument("--copies", type=int, default=1,
+                    help="time a database of COPIES x HANDS made by copying the import")
     args = ap.parse_args(argv)
     steps = set(args.only.split(","))
     args.root.mkdir(parents=True, exist_ok=True)
+    if args.copies > 1:
+        return _copied(args, steps)
     start = time.monotonic()
     folder = histories(args.hands, args.files, args.root, args.base)
     size = sum(f.stat().st_size for f in folder.glob("*.txt"))
@@ -259,6 +355,43 @@ def main(argv: list[str] | None = None) -> int:
     out = args.root / f"scale_h{args.hands}.json"
     out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(f"figures written to {out}")
+    return 0
+
+
+def _copied(args: argparse.Namespace, steps: set[str]) -> int:
+    """The steps on a database of ``copies`` x ``hands`` made by ``replicate``."""
+    if "import" in steps:
+        raise SystemExit("--copies times a copied database: leave 'import' out of --only")
+    source = args.root / f"scale_h{args.hands}.duckdb"
+    if not source.exists():
+        raise SystemExit(f"no {source}: run --hands {args.hands} --only import first")
+    total = args.hands * args.copies
+    db = args.root / f"scale_h{total}_copied.duckdb"
+    label = (f"COPIED: {args.copies} copies of a real import of {args.hands:,} hands "
+             f"({source.name}), not an import of {total:,} hands")
+    if not db.exists():
+        start, cpu = time.monotonic(), time.process_time()
+        got = replicate(source, db, args.copies)
+        print(f"built {db.name}: {got:,} hands in {time.monotonic() - start:,.0f} s "
+              f"({time.process_time() - cpu:,.0f} s CPU); {label}", flush=True)
+    load = os.getloadavg()
+    print(f"database: {db} ({db.stat().st_size / 2**30:,.2f} GiB); {label}", flush=True)
+    print(f"machine: {os.cpu_count()} cores, load average {load[0]:.1f} at the start", flush=True)
+    report: dict[str, object] = {"hands": total, "made": "copied", "copies": args.copies,
+                                 "copied_from": source.name, "label": label,
+                                 "db_mib": round(db.stat().st_size / 2**20, 1),
+                                 "load_at_start": round(load[0], 1),
+                                 "when": datetime.now().isoformat(timespec="seconds")}
+    if "stats" in steps:
+        report["stats"] = bench_stats(db)
+    if "dashboard" in steps:
+        report["dashboard"] = bench_pages(db)
+    if "reverify" in steps:
+        report["reverify"] = bench_reverify(db, args.workers, args.kill_after)
+    report["load_at_end"] = round(os.getloadavg()[0], 1)
+    out = args.root / f"scale_h{total}_copied.json"
+    out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(f"figures written to {out} ({label})")
     return 0
 
 

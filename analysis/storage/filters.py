@@ -64,6 +64,28 @@ class Filters:
              self.with_problems),
         )
 
+    def where_cells(self, player: str | None = None) -> tuple[str, list[Any]] | None:
+        """``where`` over ``stat_cells`` (``analysis.storage.stat_cells``), or ``None`` when
+        a field asks what the cells do not keep: the hands' verdicts (``valid_only``,
+        ``status``, ``with_problems``) and another player's presence or position."""
+        if self.valid_only or self.status is not None or self.with_problems is not None:
+            return None
+        if self.player is not None:
+            return None
+        return _joined(
+            ("site = ?", self.site),
+            ("game = ?", self.game),
+            ("stakes = ?", self.stakes),
+            ("currency = ?", self.currency),
+            ("position = ?", self.position),
+            ("player = ?", player),
+            ("day >= ?", self.date_from),
+            ("day < ?", _day_after(self.date_to)),
+            ("players >= ?", self.players_min),
+            ("players <= ?", self.players_max),
+            ("tournament" if self.tournament else "NOT tournament", self.tournament),
+        )
+
     def where_hands(self, alias: str = "h") -> tuple[str, list[Any]]:
         """A SQL condition over ``hands AS alias`` and its parameters.  The stakes label,
         the positions and the players dealt in are the statistics' rows' (``player_hands``)."""
