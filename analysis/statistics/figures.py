@@ -445,15 +445,34 @@ def sessions(
     return sessions_of(timeline(con, player, filters), gap)
 
 
-def cube(con: Connection, player: str | None, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+_CUBE_COLUMNS = ("position", "currency", "game", "drawn_1", "drawn_2", "drawn_3",
+                 "final_class", "hands", "net", "net_bb", "rake", "net_showdown",
+                 "net_nonshowdown", "won")
+
+
+def cube(
+    con: Connection, player: str | None, filters: Filters = NO_FILTERS, *, cells: bool = True
+) -> pd.DataFrame:
     """Money sums per (position, currency, game, cards drawn on each draw, showdown class):
     one scan whose few thousand cells the draw tables, the first-draw results, the
     showdown hands and the results by currency are rolled up from.  ``player`` None:
-    everyone."""
+    everyone.  From ``draw_cells`` when they are current and no days are asked for
+    (``cells=False``: the rows, as ``drawlab stats`` prints them).  The cells are in no
+    particular order, nor are the rows of GROUP BY ALL: the roll-ups sort."""
+    keys = "position, currency, game, drawn_1, drawn_2, drawn_3, final_class"
+    cell_where = filters.where_cells(player, days=False) if cells else None
+    if cell_where is not None and stat_cells.current(con):
+        sums = ", ".join(f"{_sum(m)} AS {m}" for m in (
+            "hands", "net", "rake", "net_showdown", "net_nonshowdown", "won"))
+        return con.execute(
+            f"SELECT {keys}, {sums}, coalesce(sum(net_bb), 0) AS net_bb "
+            f"FROM {stat_cells.DRAW_TABLE} WHERE {cell_where[0]} GROUP BY ALL",
+            cell_where[1],
+        ).df()[list(_CUBE_COLUMNS)]
     where, params = filters.where(player)
     return con.execute(
         f"""
-        SELECT position, currency, game, drawn_1, drawn_2, drawn_3, final_class,
+        SELECT {keys},
                count(*)::BIGINT AS hands, {_sum('net')} AS net,
                coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb,
                {_sum('rake_share')} AS rake, {_sum('net_showdown')} AS net_showdown,
@@ -593,7 +612,7 @@ def player_report(
 ) -> PlayerReport:
     totals, values, positions = overview(con, player, filters, cells=False)
     rows = timeline(con, player, filters)
-    cells = cube(con, player, filters)
+    cells = cube(con, player, filters, cells=False)
     draws = draw_cells_of(cells)
     return PlayerReport(
         results=totals,

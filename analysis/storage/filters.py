@@ -64,11 +64,16 @@ class Filters:
              self.with_problems),
         )
 
-    def where_cells(self, player: str | None = None) -> tuple[str, list[Any]] | None:
-        """``where`` over ``stat_cells`` (``analysis.storage.stat_cells``), or ``None`` when
-        a field asks what the cells do not keep: the hands' verdicts (``valid_only``,
-        ``status``, ``with_problems``) and another player's presence or position."""
+    def where_cells(
+        self, player: str | None = None, days: bool = True
+    ) -> tuple[str, list[Any]] | None:
+        """``where`` over ``stat_cells`` (``analysis.storage.stat_cells``; ``days=False``:
+        ``draw_cells``, which keep no day), or ``None`` when a field asks what the cells do
+        not keep: the hands' verdicts (``valid_only``, ``status``, ``with_problems``),
+        another player's presence or position, and days where the cells keep none."""
         if self.valid_only or self.status is not None or self.with_problems is not None:
+            return None
+        if not days and (self.date_from is not None or self.date_to is not None):
             return None
         if self.player is not None:
             return None

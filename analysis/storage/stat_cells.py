@@ -1,6 +1,8 @@
-"""``stat_cells``: ``player_hands`` summed per player, site, game, stakes, currency, kind of
-money, position, table size and day, so the dashboard's figures read thousands of rows
-instead of one row per player and hand (forty million at ten million hands).
+"""``stat_cells`` and ``draw_cells``: ``player_hands`` summed per player, site, game,
+stakes, currency, kind of money, position, table size and day, so the dashboard's figures
+read thousands of rows instead of one row per player and hand (forty million at ten million hands);
+``draw_cells`` the same by the cards drawn on each draw and the hand shown in place of
+the day (``figures.cube``'s groups).
 
 Every measure is a sum (hands, money, each statistic's numerator and denominator, which
 are ``count_if`` and ``sum`` aggregates), so cells add up: a figure over any set of whole
@@ -13,8 +15,8 @@ byte for byte) keeps reading the rows.
 
 The table is derived, never the record: ``meta`` row ``stat_cells`` says which layout
 (this module's columns and the statistics' SQL) summed which rows (the number of
-``player_hands`` rows and the largest hand id).  ``current`` compares that with the table
-read now, so a reader never uses cells that miss rows or were summed by other code; it
+``player_hands`` rows and the largest hand id summed).  ``current`` compares that with the
+table read now, so a reader never uses cells that miss rows or were summed by other code; it
 reads the rows instead (correct, slower).  ``extend`` brings the cells up to date after
 an import's transaction (only the new hands' rows are read) and ``rebuild`` sums them
 anew (after ``drawlab reverify``, which rewrites rows in place).
@@ -46,6 +48,16 @@ DIMENSIONS: tuple[tuple[str, str, str], ...] = (
     ("day", "time::DATE", "DATE"),
 )
 DIMENSION_NAMES = tuple(name for name, _, _ in DIMENSIONS)
+# ``draw_cells``: the same sums by the cards drawn and the hand shown instead of the day
+# (what ``figures.cube`` groups by; without the day, a few tens of thousands of rows)
+DRAW_TABLE = "draw_cells"
+DRAW_DIMENSIONS: tuple[tuple[str, str, str], ...] = (
+    *(d for d in DIMENSIONS if d[0] != "day"),
+    ("drawn_1", "drawn_1", "SMALLINT"),
+    ("drawn_2", "drawn_2", "SMALLINT"),
+    ("drawn_3", "drawn_3", "SMALLINT"),
+    ("final_class", "final_class", "VARCHAR"),
+)
 MIN_COMPACT = 50_000  # cell rows below which folding repeated cells is not worth it
 
 
@@ -76,13 +88,22 @@ def _measures(stats: tuple[StatDef, ...] = STATS) -> tuple[tuple[str, str, str],
 
 MEASURES = _measures()
 MEASURE_NAMES = tuple(name for name, _, _ in MEASURES)
+DRAW_MEASURES: tuple[tuple[str, str, str], ...] = (
+    *(m for m in MEASURES[:7] if m[0] != "hero_hands"),
+    ("won", "coalesce(count_if(won), 0)::BIGINT", "BIGINT"),
+)
+# each table: (name, dimensions, measures, the order its rows are written in)
+TABLES = (
+    (TABLE, DIMENSIONS, MEASURES, "player, day"),
+    (DRAW_TABLE, DRAW_DIMENSIONS, DRAW_MEASURES, "player"),
+)
 
 
 def layout(con: Connection) -> str:
     """What the cells depend on: their columns, the statistics' SQL, and the layout of
     ``player_hands`` they sum (``analysis.storage.db`` keeps its digest in ``meta``)."""
     row = one(con, "SELECT value FROM meta WHERE name = 'player_hands_layout'")
-    text = json.dumps([DIMENSIONS, MEASURES, row[0] if row else None])
+    text = json.dumps([TABLES, row[0] if row else None])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -102,30 +123,43 @@ def _exists(con: Connection, table: str) -> bool:
     return bool(row and row[0])
 
 
-def _state(con: Connection) -> tuple[int, int]:
-    """(rows, largest hand id) of ``player_hands`` now; DuckDB answers ``count(*)`` from
-    its row counts and the maximum from the column's zone maps."""
-    row = one(con, "SELECT count(*), coalesce(max(hand), 0) FROM player_hands")
-    return (int(row[0]), int(row[1])) if row else (0, 0)
+def _count(con: Connection, where: str = "TRUE", params: list[Any] | None = None) -> int:
+    row = one(con, f"SELECT count(*) FROM player_hands WHERE {where}", params or [])
+    return int(row[0]) if row else 0
 
 
 def current(con: Connection) -> bool:
-    """Whether the cells hold exactly the rows of ``player_hands`` as this code sums them."""
+    """Whether the cells hold exactly the rows of ``player_hands`` as this code sums them.
+
+    Asked before every figure, so it costs a few milliseconds at any size: the mark, the
+    layout and the number of rows (which DuckDB keeps).  Rows added by anyone make the
+    number differ; the writers that rewrite rows in place (``drawlab reverify``, a new
+    layout of ``player_hands``) invalidate the mark or change the layout."""
     try:
-        if not _exists(con, TABLE) or not _exists(con, "player_hands"):
+        row = one(
+            con,
+            "SELECT (SELECT value FROM meta WHERE name = ?), "
+            "(SELECT count(*) FROM duckdb_tables() WHERE table_name IN (?, ?, 'player_hands'))",
+            [MARK, TABLE, DRAW_TABLE],
+        )
+        if row is None or row[0] is None or int(row[1]) != 3:
             return False
-        mark = _mark(con)
-        if mark is None or mark.get("layout") != layout(con):
+        mark = json.loads(str(row[0]))
+        if not isinstance(mark, dict) or mark.get("layout") != layout(con):
             return False
-        return (int(mark.get("rows", -1)), int(mark.get("upto", -1))) == _state(con)
+        return int(mark.get("rows", -1)) == _count(con)
     except Exception:  # a damaged mark means: read the rows
         return False
 
 
-def _select(where: str) -> str:
-    keys = ", ".join(f"{sql} AS {name}" for name, sql, _ in DIMENSIONS)
-    measures = ", ".join(f'{sql} AS "{name}"' for name, sql, _ in MEASURES)
-    return f"SELECT {keys}, {measures} FROM player_hands WHERE {where} GROUP BY ALL"
+def _select(
+    where: str,
+    dimensions: tuple[tuple[str, str, str], ...] = DIMENSIONS,
+    measures: tuple[tuple[str, str, str], ...] = MEASURES,
+) -> str:
+    keys = ", ".join(f"{sql} AS {name}" for name, sql, _ in dimensions)
+    sums = ", ".join(f'{sql} AS "{name}"' for name, sql, _ in measures)
+    return f"SELECT {keys}, {sums} FROM player_hands WHERE {where} GROUP BY ALL"
 
 
 def _write_mark(con: Connection, rows: int, upto: int, compacted: int) -> None:
@@ -144,15 +178,19 @@ def rebuild(con: Connection) -> int:
     number of cells (0, and no table, when there is no ``player_hands``)."""
     if not _exists(con, "player_hands"):
         return 0
-    columns = ", ".join(
-        f'"{name}" {sql_type}' for name, _, sql_type in (*DIMENSIONS, *MEASURES)
-    )
     con.execute("BEGIN TRANSACTION")
     try:
-        rows, upto = _state(con)
-        con.execute(f"DROP TABLE IF EXISTS {TABLE}")
-        con.execute(f"CREATE TABLE {TABLE} ({columns})")
-        con.execute(f"INSERT INTO {TABLE} {_select('TRUE')} ORDER BY player, day")
+        found = one(con, "SELECT count(*), coalesce(max(hand), 0) FROM player_hands")
+        rows, upto = (int(found[0]), int(found[1])) if found else (0, 0)
+        for table, dimensions, measures, order in TABLES:
+            columns = ", ".join(
+                f'"{name}" {sql_type}' for name, _, sql_type in (*dimensions, *measures)
+            )
+            con.execute(f"DROP TABLE IF EXISTS {table}")
+            con.execute(f"CREATE TABLE {table} ({columns})")
+            con.execute(
+                f"INSERT INTO {table} {_select('TRUE', dimensions, measures)} ORDER BY {order}"
+            )
         cells = _cell_rows(con)
         _write_mark(con, rows, upto, cells)
         con.execute("COMMIT")
@@ -173,50 +211,58 @@ def extend(con: Connection) -> int:
     """Bring the cells up to date after hands were added: the rows of hands after the
     last one summed become new cells (one transaction), or everything is summed anew
     when the cells are missing, of another layout, or miss rows of earlier hands.
-    Returns the number of ``player_hands`` rows summed.  Cheap when nothing changed."""
+    Returns the number of ``player_hands`` rows summed.  Only the new hands' rows are
+    read (the id column's zone maps skip the others), so it costs the same at any size."""
     if not _exists(con, "player_hands"):
         return 0
     mark = _mark(con)
-    rows, upto = _state(con)
     if (
         mark is None
-        or not _exists(con, TABLE)
+        or not all(_exists(con, table) for table, _, _, _ in TABLES)
         or mark.get("layout") != layout(con)
     ):
         rebuild(con)
-        return rows
+        return _count(con)
     done_rows, done_upto = int(mark.get("rows", -1)), int(mark.get("upto", -1))
-    if (done_rows, done_upto) == (rows, upto):
-        return 0
-    before = one(con, "SELECT count(*) FROM player_hands WHERE hand <= ?", [done_upto])
-    if before is None or int(before[0]) != done_rows or upto < done_upto:
+    total = _count(con)
+    found = one(con, "SELECT count(*), max(hand) FROM player_hands WHERE hand > ?", [done_upto])
+    newer = int(found[0]) if found else 0
+    upto = int(found[1]) if found and found[1] is not None else done_upto
+    if total - newer != done_rows:
         rebuild(con)  # rows of hands already summed came or went: sum everything again
-        return rows
+        return total
+    if not newer:
+        return 0
     compacted = int(mark.get("compacted", 0))
     con.execute("BEGIN TRANSACTION")
     try:
-        con.execute(f"INSERT INTO {TABLE} {_select('hand > ?')}", [done_upto])
+        for table, dimensions, measures, _ in TABLES:
+            con.execute(
+                f"INSERT INTO {table} {_select('hand > ?', dimensions, measures)}", [done_upto]
+            )
         cells = _cell_rows(con)
         if cells > max(MIN_COMPACT, 2 * compacted):
             _fold(con)
             cells = _cell_rows(con)
             compacted = cells
-        _write_mark(con, rows, upto, compacted)
+        _write_mark(con, total, upto, compacted)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    return rows - done_rows
+    return newer
 
 
 def _fold(con: Connection) -> None:
-    """Several rows of one cell made one (inside the caller's transaction)."""
-    keys = ", ".join(DIMENSION_NAMES)
-    sums = ", ".join(
-        f'sum("{name}")::{sql_type} AS "{name}"' for name, _, sql_type in MEASURES
-    )
-    con.execute(f"CREATE TEMP TABLE _cells_folded AS SELECT {keys}, {sums} FROM {TABLE} "
-                f"GROUP BY ALL ORDER BY player, day")
-    con.execute(f"DELETE FROM {TABLE}")
-    con.execute(f"INSERT INTO {TABLE} SELECT * FROM _cells_folded")
-    con.execute("DROP TABLE _cells_folded")
+    """Several rows of one cell made one, in every table (inside the caller's
+    transaction)."""
+    for table, dimensions, measures, order in TABLES:
+        keys = ", ".join(name for name, _, _ in dimensions)
+        sums = ", ".join(
+            f'sum("{name}")::{sql_type} AS "{name}"' for name, _, sql_type in measures
+        )
+        con.execute(f"CREATE TEMP TABLE _cells_folded AS SELECT {keys}, {sums} FROM {table} "
+                    f"GROUP BY ALL ORDER BY {order}")
+        con.execute(f"DELETE FROM {table}")
+        con.execute(f"INSERT INTO {table} SELECT * FROM _cells_folded")
+        con.execute("DROP TABLE _cells_folded")

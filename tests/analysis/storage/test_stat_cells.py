@@ -73,6 +73,11 @@ def _figures(con: db.Connection, f: Filters, hero: str) -> dict[str, Any]:
         "results": stats.results(con, hero, f),
         "stats": stats.player_stats(con, hero, f),
         "overview": stats.overview(con, hero, f),
+        "draws": stats.draw_cells_of(cube := stats.cube(con, hero, f)),
+        "first_draw": stats.first_draw_of(cube),
+        "showdown": stats.showdown_of(cube),
+        "by_currency": stats.by_currency_of(cube),
+        "everyone's draws": stats.draw_counts_of(stats.draw_cells_of(stats.cube(con, None, f))),
     }
 
 
