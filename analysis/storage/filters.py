@@ -91,10 +91,16 @@ class Filters:
             ("tournament" if self.tournament else "NOT tournament", self.tournament),
         )
 
-    def where_hands(self, alias: str = "h") -> tuple[str, list[Any]]:
+    def where_hands(
+        self, alias: str = "h", span: tuple[int, int] | None = None
+    ) -> tuple[str, list[Any]]:
         """A SQL condition over ``hands AS alias`` and its parameters.  The stakes label,
-        the positions and the players dealt in are the statistics' rows' (``player_hands``)."""
+        the positions and the players dealt in are the statistics' rows' (``player_hands``).
+        ``span``: the least and greatest ``hands.id`` asked about, which the lookups in
+        ``seats`` and ``player_hands`` are pruned to (their zone maps on ``hand``)."""
         a = alias
+        within, within_params = ("", []) if span is None else (
+            " AND {t}.hand BETWEEN ? AND ?", [span[0], span[1]])
         ph, ph_params = _joined(
             ("ph.stakes = ?", self.stakes),
             ("ph.position = ?", self.position),
@@ -103,8 +109,9 @@ class Filters:
             ("ph.players <= ?", self.players_max),
         )
         return _joined(
-            (f"EXISTS (SELECT 1 FROM seats s WHERE s.hand = {a}.id AND s.player = ?)",
-             self.player),
+            (f"EXISTS (SELECT 1 FROM seats s WHERE s.hand = {a}.id AND s.player = ?"
+             f"{within.format(t='s')})",
+             None if self.player is None else (self.player, *within_params)),
             (f"{a}.site = ?", self.site),
             (f"{a}.game = ?", self.game),
             (f"{a}.status = ?", self.status),
@@ -115,8 +122,9 @@ class Filters:
             (f"{a}.status = 'ok'", self.valid_only or None),
             (_problems(self.with_problems, f"{a}."), self.with_problems),
             (
-                f"EXISTS (SELECT 1 FROM player_hands ph WHERE ph.hand = {a}.id AND {ph})",
-                tuple(ph_params) if ph_params else None,
+                f"EXISTS (SELECT 1 FROM player_hands ph WHERE ph.hand = {a}.id AND {ph}"
+                f"{within.format(t='ph')})",
+                (*ph_params, *within_params) if ph_params else None,
             ),
         )
 
