@@ -88,9 +88,15 @@ class PlayerReport:
     first_draw: pd.DataFrame
     showdown: pd.DataFrame
     by_currency: pd.DataFrame  # money sums mean something only within one currency
-    by_hand: pd.DataFrame  # running totals hand by hand (not in to_json: one row a hand)
+    timeline: pd.DataFrame  # the player's rows in time order (``timeline``)
     by_date: pd.DataFrame
     definitions: dict[str, str] = field(default_factory=definitions)
+
+    @property
+    def by_hand(self) -> pd.DataFrame:
+        """Running totals hand by hand (not in ``to_json``: one row a hand, so only made
+        when asked for: ten million rows at ten million hands)."""
+        return by_hand_of(self.timeline)
 
     def to_json(self) -> dict[str, Any]:
         def frame(df: pd.DataFrame) -> list[dict[str, Any]]:
@@ -338,6 +344,36 @@ def overview(
         _stats_of(row[n_results:]),
         order_by_position(_finish(per, STATS)),
     )
+
+
+_NET_BB = "coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb"
+
+
+def exact_overview(
+    con: Connection, player: str, filters: Filters = NO_FILTERS
+) -> tuple[Results, tuple[StatValue, ...], pd.DataFrame]:
+    """``overview`` with ``net_bb`` summed row by row, as ``overview(cells=False)`` sums
+    it, and the counts from the cells when they can: the rows are read for the one float
+    sum (four columns, a tenth of the time), not for ninety aggregates."""
+    src = _rows(con, filters, player)
+    if not src.cells:
+        return overview(con, player, filters, cells=False)
+    totals, values, positions = overview(con, player, filters)
+    where, params = filters.where(player)
+    sums = con.execute(
+        f"SELECT grouping(position) AS total, position, {_NET_BB} FROM player_hands "
+        f"WHERE {where} GROUP BY GROUPING SETS ((position), ())",
+        params,
+    ).df()
+    total = sums[sums["total"] == 1]
+    net_bb = float(total["net_bb"].iloc[0]) if len(total) else 0.0
+    totals = replace(totals, net_bb=net_bb,
+                     bb_per_100=100.0 * net_bb / totals.hands if totals.hands else None)
+    per = sums[sums["total"] == 0].drop(columns="total")
+    exact = positions.drop(columns="net_bb").merge(per, on="position", how="left")
+    exact = exact[list(positions.columns)]
+    exact["bb_per_100"] = (100.0 * exact["net_bb"] / exact["hands"]).where(exact["hands"] > 0)
+    return totals, values, exact
 
 
 def order_by_position(df: pd.DataFrame) -> pd.DataFrame:
@@ -610,7 +646,7 @@ def by_currency_of(cells: pd.DataFrame) -> pd.DataFrame:
 def player_report(
     con: Connection, player: str, filters: Filters = NO_FILTERS
 ) -> PlayerReport:
-    totals, values, positions = overview(con, player, filters, cells=False)
+    totals, values, positions = exact_overview(con, player, filters)
     rows = timeline(con, player, filters)
     cells = cube(con, player, filters, cells=False)
     draws = draw_cells_of(cells)
@@ -624,7 +660,7 @@ def player_report(
         first_draw=first_draw_of(cells),
         showdown=showdown_of(cells),
         by_currency=by_currency_of(cells),
-        by_hand=by_hand_of(rows),
+        timeline=rows,
         by_date=by_date_of(rows),
     )
 

@@ -198,3 +198,15 @@ def test_a_killed_reverify_leaves_no_stale_cells(con: db.Connection) -> None:
     assert not stat_cells.current(con)
     assert stat_cells.extend(con) > 0  # the next import sums everything again
     assert stat_cells.current(con)
+
+
+@pytest.mark.parametrize("f", FILTERS, ids=str)
+def test_drawlab_stats_overview_is_the_rows_to_the_digit(con: db.Connection, f: Filters) -> None:
+    """``drawlab stats`` takes its counts from the cells and its one float sum from the
+    rows: to the last digit what the rows alone give (its JSON is compared byte for byte)."""
+    hero = stats.hero_name(con) or "Hero"
+    totals, values, positions = stats.exact_overview(con, hero, f)
+    rows = stats.overview(con, hero, f, cells=False)
+    assert totals == rows[0]  # net_bb and bb_per_100 exactly equal, not approximately
+    assert values == rows[1]
+    pd.testing.assert_frame_equal(positions, rows[2], check_exact=True)
