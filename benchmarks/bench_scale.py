@@ -256,7 +256,10 @@ def bench_pages(db: Path) -> dict[str, dict[str, float]]:
     return bench(db, 3, cached=True)
 
 
-def bench_reverify(db: Path, workers: str, kill_after: float) -> dict[str, object]:
+def _killed_run(db: Path, workers: str, seconds: float) -> tuple[float, float, bool, int]:
+    """``drawlab reverify``'s work in a child, killed with SIGKILL (it and its workers)
+    after ``seconds``: (wall seconds, CPU seconds of all its processes, killed, the last
+    hand id its committed pages reached)."""
     from analysis.storage import db as dbmod
 
     proc = subprocess.Popen(
@@ -268,26 +271,55 @@ def bench_reverify(db: Path, workers: str, kill_after: float) -> dict[str, objec
     sampler.start()
     start = time.monotonic()
     try:
-        proc.wait(timeout=kill_after)
+        proc.wait(timeout=seconds)
         killed = False
     except subprocess.TimeoutExpired:
         for pid in reversed(_tree_now(proc.pid)):  # the run and its workers, as kill -9 would
             os.kill(pid, signal.SIGKILL)
         proc.wait()
         killed = True
-    first = time.monotonic() - start
+    took = time.monotonic() - start
     sampler.stop.set()
     sampler.join()
-    first_cpu = sum(sampler.cpu.values())
     con = dbmod.connect(db)
     row = con.execute("SELECT value FROM meta WHERE name = 'reverify_progress'").fetchone()
-    total = con.execute("SELECT count(*) FROM hands").fetchone()
     con.close()
-    assert total is not None
     after = json.loads(row[0])["after"] if row else 0
+    return took, sum(sampler.cpu.values()), killed, after
+
+
+def bench_reverify(
+    db: Path, workers: str, kill_after: float, again_for: float | None = None
+) -> dict[str, object]:
+    """Reverify killed after ``kill_after`` seconds, then run again: to the end, or
+    (``again_for``) killed again after that long, to show it went on where it stopped
+    at a size whose whole run takes hours."""
+    from analysis.storage import db as dbmod
+
+    con = dbmod.connect(db)
+    total_row = con.execute("SELECT count(*), max(id) FROM hands").fetchone()
+    con.close()
+    assert total_row is not None
+    total = int(total_row[0])
+    first, first_cpu, killed, after = _killed_run(db, workers, kill_after)
     print(f"reverify: killed after {first:,.0f} s ({first_cpu:,.0f} s CPU) with hands up to "
-          f"id {after:,} of {int(total[0]):,} replayed" if killed else
+          f"id {after:,} of {total:,} replayed and committed" if killed else
           f"reverify: finished in {first:,.0f} s before the kill", flush=True)
+    out: dict[str, object] = {"killed_after_s": round(first, 1), "first_cpu_s": round(first_cpu, 1),
+                              "done_before_kill": after, "total_hands": total}
+    if again_for is not None:
+        took, cpu, killed2, after2 = _killed_run(db, workers, again_for)
+        went = after2 - after
+        print(f"reverify again: killed after {took:,.0f} s ({cpu:,.0f} s CPU); it went on from "
+              f"id {after:,} to id {after2:,} ({went:,} hands: {went / took:,.0f} hands/s, "
+              f"{1000 * cpu / max(went, 1):.2f} CPU s per 1,000 hands); the first run "
+              f"{after / first:,.0f} hands/s", flush=True)
+        out.update({"again_s": round(took, 1), "again_cpu_s": round(cpu, 1),
+                    "again_reached": after2, "again_killed": killed2,
+                    "hands_per_s_first": round(after / first),
+                    "hands_per_s_again": round(went / took),
+                    "cpu_s_per_1000_again": round(1000 * cpu / max(went, 1), 3)})
+        return out
     result, s = run_child_reverify(db, workers)
     took = float(result["seconds"])  # type: ignore[arg-type]
     n = int(result["hands"])  # type: ignore[call-overload]
@@ -296,11 +328,10 @@ def bench_reverify(db: Path, workers: str, kill_after: float) -> dict[str, objec
     print(f"reverify again: went on after {resumed:,} hands, replayed {n:,} in {took:,.0f} s "
           f"({cpu:,.0f} s CPU; peak PSS {s.peak_pss / 2**20:,.0f} MiB); whole run "
           f"{first + took:,.0f} s, CPU {first_cpu + cpu:,.0f} s = "
-          f"{1000 * (first_cpu + cpu) / int(total[0]):.2f} s per 1,000 hands", flush=True)
-    return {"killed_after_s": round(first, 1), "first_cpu_s": round(first_cpu, 1),
-            "done_before_kill": after, "resumed": resumed, "hands_again": n,
-            "again_s": round(took, 1), "again_cpu_s": round(cpu, 1),
-            "peak_pss_mib": round(s.peak_pss / 2**20), "total_hands": int(total[0])}
+          f"{1000 * (first_cpu + cpu) / total:.2f} s per 1,000 hands", flush=True)
+    out.update({"resumed": resumed, "hands_again": n, "again_s": round(took, 1),
+                "again_cpu_s": round(cpu, 1), "peak_pss_mib": round(s.peak_pss / 2**20)})
+    return out
 
 
 def run_child_reverify(db: Path, workers: str) -> tuple[dict[str, object], Sampler]:
@@ -324,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", default="auto")
     ap.add_argument("--root", type=Path, default=Path("/tmp/drawlab-bench"))
     ap.add_argument("--kill-after", type=float, default=60.0)
+    ap.add_argument("--again-for", type=float, default=None,
+                    help="kill the resumed reverify too, after this many seconds")
     ap.add_argument("--only", default="import,stats,dashboard,reverify")
     ap.add_argument("--copies", type=int, default=1,
                     help="time a database of COPIES x HANDS made by copying the import")
@@ -350,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     if "dashboard" in steps:
         report["dashboard"] = bench_pages(db)
     if "reverify" in steps:
-        report["reverify"] = bench_reverify(db, args.workers, args.kill_after)
+        report["reverify"] = bench_reverify(db, args.workers, args.kill_after, args.again_for)
     report["load_at_end"] = round(os.getloadavg()[0], 1)
     out = args.root / f"scale_h{args.hands}.json"
     out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
@@ -387,7 +420,7 @@ def _copied(args: argparse.Namespace, steps: set[str]) -> int:
     if "dashboard" in steps:
         report["dashboard"] = bench_pages(db)
     if "reverify" in steps:
-        report["reverify"] = bench_reverify(db, args.workers, args.kill_after)
+        report["reverify"] = bench_reverify(db, args.workers, args.kill_after, args.again_for)
     report["load_at_end"] = round(os.getloadavg()[0], 1)
     out = args.root / f"scale_h{total}_copied.json"
     out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
