@@ -391,6 +391,25 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _cells_current(path: Path) -> None:
+    """The summed cells brought up to date, as an import leaves them (the copies are made
+    behind their back; another DrawLab may sum them otherwise): timed, as the one-off
+    cost of a database an older DrawLab filled."""
+    from analysis.storage import db as dbmod
+    from analysis.storage import stat_cells
+
+    con = dbmod.connect(path)
+    try:
+        if stat_cells.current(con):
+            return
+        start, cpu = time.monotonic(), time.process_time()
+        stat_cells.extend(con)
+        print(f"stat_cells summed anew: {time.monotonic() - start:,.1f} s "
+              f"({time.process_time() - cpu:,.1f} s CPU)", flush=True)
+    finally:
+        con.close()
+
+
 def _copied(args: argparse.Namespace, steps: set[str]) -> int:
     """The steps on a database of ``copies`` x ``hands`` made by ``replicate``."""
     if "import" in steps:
@@ -407,6 +426,7 @@ def _copied(args: argparse.Namespace, steps: set[str]) -> int:
         got = replicate(source, db, args.copies)
         print(f"built {db.name}: {got:,} hands in {time.monotonic() - start:,.0f} s "
               f"({time.process_time() - cpu:,.0f} s CPU); {label}", flush=True)
+    _cells_current(db)
     load = os.getloadavg()
     print(f"database: {db} ({db.stat().st_size / 2**30:,.2f} GiB); {label}", flush=True)
     print(f"machine: {os.cpu_count()} cores, load average {load[0]:.1f} at the start", flush=True)
