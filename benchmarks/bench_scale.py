@@ -260,8 +260,6 @@ def _killed_run(db: Path, workers: str, seconds: float) -> tuple[float, float, b
     """``drawlab reverify``'s work in a child, killed with SIGKILL (it and its workers)
     after ``seconds``: (wall seconds, CPU seconds of all its processes, killed, the last
     hand id its committed pages reached)."""
-    from analysis.storage import db as dbmod
-
     proc = subprocess.Popen(
         [sys.executable, "-c", REVERIFY, str(db), workers],
         stdout=subprocess.PIPE, text=True, cwd=ROOT,
@@ -281,11 +279,17 @@ def _killed_run(db: Path, workers: str, seconds: float) -> tuple[float, float, b
     took = time.monotonic() - start
     sampler.stop.set()
     sampler.join()
+    return took, sum(sampler.cpu.values()), killed, _progress(db)
+
+
+def _progress(db: Path) -> int:
+    """The last hand id reverify's committed pages reached (0: none, or it finished)."""
+    from analysis.storage import db as dbmod
+
     con = dbmod.connect(db)
     row = con.execute("SELECT value FROM meta WHERE name = 'reverify_progress'").fetchone()
     con.close()
-    after = json.loads(row[0])["after"] if row else 0
-    return took, sum(sampler.cpu.values()), killed, after
+    return int(json.loads(row[0])["after"]) if row else 0
 
 
 def bench_reverify(
@@ -301,11 +305,14 @@ def bench_reverify(
     con.close()
     assert total_row is not None
     total = int(total_row[0])
+    start_mark = _progress(db)  # a run of this code stopped earlier goes on from here
     first, first_cpu, killed, after = _killed_run(db, workers, kill_after)
     print(f"reverify: killed after {first:,.0f} s ({first_cpu:,.0f} s CPU) with hands up to "
-          f"id {after:,} of {total:,} replayed and committed" if killed else
+          f"id {after:,} of {total:,} replayed and committed (from id {start_mark:,})"
+          if killed else
           f"reverify: finished in {first:,.0f} s before the kill", flush=True)
-    out: dict[str, object] = {"killed_after_s": round(first, 1), "first_cpu_s": round(first_cpu, 1),
+    out: dict[str, object] = {"killed_after_s": round(first, 1),
+                              "first_cpu_s": round(first_cpu, 1), "started_after": start_mark,
                               "done_before_kill": after, "total_hands": total}
     if again_for is not None:
         took, cpu, killed2, after2 = _killed_run(db, workers, again_for)
@@ -313,10 +320,10 @@ def bench_reverify(
         print(f"reverify again: killed after {took:,.0f} s ({cpu:,.0f} s CPU); it went on from "
               f"id {after:,} to id {after2:,} ({went:,} hands: {went / took:,.0f} hands/s, "
               f"{1000 * cpu / max(went, 1):.2f} CPU s per 1,000 hands); the first run "
-              f"{after / first:,.0f} hands/s", flush=True)
+              f"{(after - start_mark) / first:,.0f} hands/s", flush=True)
         out.update({"again_s": round(took, 1), "again_cpu_s": round(cpu, 1),
                     "again_reached": after2, "again_killed": killed2,
-                    "hands_per_s_first": round(after / first),
+                    "hands_per_s_first": round((after - start_mark) / first),
                     "hands_per_s_again": round(went / took),
                     "cpu_s_per_1000_again": round(1000 * cpu / max(went, 1), 3)})
         return out
@@ -373,6 +380,8 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()
     print(f"machine: {os.cpu_count()} cores, load average {load[0]:.1f} at the start", flush=True)
     db = args.root / f"scale_h{args.hands}.duckdb"
+    if "import" not in steps and db.exists():
+        _cells_current(db)  # a database an older DrawLab imported
     report: dict[str, object] = {"hands": args.hands, "files": args.files,
                                  "load_at_start": round(load[0], 1),
                                  "when": datetime.now().isoformat(timespec="seconds")}
