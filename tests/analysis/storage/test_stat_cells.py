@@ -210,3 +210,30 @@ def test_drawlab_stats_overview_is_the_rows_to_the_digit(con: db.Connection, f: 
     assert totals == rows[0]  # net_bb and bb_per_100 exactly equal, not approximately
     assert values == rows[1]
     pd.testing.assert_frame_equal(positions, rows[2], check_exact=True)
+
+
+def test_the_timeline_is_in_the_order_duckdb_gives(con: db.Connection) -> None:
+    """``figures.timeline`` sorts in numpy: the same rows in the same order as ``ORDER BY
+    time NULLS LAST, hand``, a hand without a time last."""
+    con.execute("UPDATE player_hands SET time = NULL WHERE hand IN "
+                "(SELECT min(hand) FROM player_hands WHERE player = 'Hero')")
+    for player, f in (("Hero", NO_FILTERS), ("Hero", Filters(position="BTN")),
+                      ("nobody", NO_FILTERS)):
+        where, params = f.where(player)
+        ordered = con.execute(
+            "SELECT hand, time, net, net_showdown, net_nonshowdown, "
+            "coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb FROM player_hands "
+            f"WHERE {where} ORDER BY time NULLS LAST, hand", params).df()
+        got = stats.timeline(con, player, f)
+        pd.testing.assert_frame_equal(got, ordered, check_exact=True)
+    assert pd.isna(stats.timeline(con, "Hero")["time"].iloc[-1])
+
+
+def test_time_order_sorts_by_time_then_hand_untimed_last() -> None:
+    rows = pd.DataFrame({
+        "hand": [5, 3, 4, 1, 2],
+        "time": pd.to_datetime(["2020-01-02", None, "2020-01-01", "2020-01-02", None]),
+    })
+    assert stats.in_time_order(rows)["hand"].tolist() == [4, 1, 5, 2, 3]
+    done = stats.in_time_order(rows)
+    assert stats.in_time_order(done)["hand"].tolist() == [4, 1, 5, 2, 3]  # already in order
