@@ -213,8 +213,9 @@ def test_drawlab_stats_overview_is_the_rows_to_the_digit(con: db.Connection, f: 
 
 
 def test_the_timeline_is_in_the_order_duckdb_gives(con: db.Connection) -> None:
-    """``figures.timeline`` sorts in numpy: the same rows in the same order as ``ORDER BY
-    time NULLS LAST, hand``, a hand without a time last."""
+    """``figures.timeline``: the player's rows as ``ORDER BY time NULLS LAST, hand`` gives
+    them, a hand without a time last (sorting them in numpy instead was tried: 40% less
+    CPU at 1 M, twice as much at 10 M)."""
     con.execute("UPDATE player_hands SET time = NULL WHERE hand IN "
                 "(SELECT min(hand) FROM player_hands WHERE player = 'Hero')")
     for player, f in (("Hero", NO_FILTERS), ("Hero", Filters(position="BTN")),
@@ -228,12 +229,3 @@ def test_the_timeline_is_in_the_order_duckdb_gives(con: db.Connection) -> None:
         pd.testing.assert_frame_equal(got, ordered, check_exact=True)
     assert pd.isna(stats.timeline(con, "Hero")["time"].iloc[-1])
 
-
-def test_time_order_sorts_by_time_then_hand_untimed_last() -> None:
-    rows = pd.DataFrame({
-        "hand": [5, 3, 4, 1, 2],
-        "time": pd.to_datetime(["2020-01-02", None, "2020-01-01", "2020-01-02", None]),
-    })
-    assert stats.in_time_order(rows)["hand"].tolist() == [4, 1, 5, 2, 3]
-    done = stats.in_time_order(rows)
-    assert stats.in_time_order(done)["hand"].tolist() == [4, 1, 5, 2, 3]  # already in order
