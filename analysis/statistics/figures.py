@@ -234,7 +234,34 @@ def summary(
         f"SELECT {columns} FROM {src.table} "
         f"WHERE {where} GROUP BY {keys} ORDER BY hands DESC, {keys}"
     )
-    return _finish(con.execute(sql, params).df(), stats)
+    df = con.execute(sql, params).df()
+    if cells:
+        df = _exact_net_bb(con, df, src, ("player", *by), where, params)
+    return _finish(df, stats)
+
+
+def _exact_net_bb(
+    con: Connection,
+    df: pd.DataFrame,
+    src: _Rows,
+    keys: tuple[str, ...],
+    where: str,
+    params: list[Any],
+) -> pd.DataFrame:
+    """``df`` with its ``net_bb`` as the sum, in the order of the big bets, of each big
+    bet's exact net (an integer) divided by it: the same digits from the cells and from
+    the rows, however the hands were batched into cells (an import's transactions) and
+    whether a database has cells at all (a Parquet load has none until its next import);
+    a float sum of one quotient per row depends on the order of the rows."""
+    names = ", ".join(keys)
+    sums = con.execute(
+        f"SELECT {names}, coalesce(sum(q ORDER BY bb), 0) AS net_bb FROM ("
+        f"SELECT {names}, big_bet AS bb, sum(net)::DOUBLE / nullif(big_bet, 0) AS q "
+        f"FROM {src.table} WHERE {where} GROUP BY {names}, big_bet) GROUP BY {names}",
+        params,
+    ).df()
+    columns = list(df.columns)
+    return df.drop(columns="net_bb").merge(sums, on=list(keys), how="left")[columns]
 
 
 def filter_choices(con: Connection) -> dict[str, list[Any]]:
