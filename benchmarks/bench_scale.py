@@ -23,6 +23,16 @@ shared: CPU seconds do not depend on the other load):
   visit) and cached (Streamlit's cache hit);
 - reverify: ``drawlab reverify`` killed with SIGKILL after ``--kill-after`` seconds, then
   run again: how far the first run got, that the second went on from there, both times.
+
+``--copies K`` (with ``--only stats,dashboard,reverify``) is the quick way to a database
+of ``K`` times ``--hands``: a real import of ``--hands`` hands is copied ``K - 1`` more
+times inside DuckDB (``replicate``), each copy with new hand ids, keys, site hand ids,
+table names, files and batches and its dates moved on past the copy before, so the copies
+are distinct hands at distinct tables, later in time, in import order, and the query
+planner sees the distributions of real data (a real import of ten million hands takes
+over an hour of the whole machine; ten copies of a million take minutes).  A database so
+made is said so in every figure printed and in the JSON (``"made": "copied"``); its
+import figures are those of the one import it was copied from.
 """
 
 from __future__ import annotations
@@ -100,6 +110,88 @@ def _copy(text: str, copy: int, days: int) -> str:
     return _TABLE.sub(lambda m: f"{m.group(1)}{m.group(2)} {copy}{m.group(3)}", text)
 
 
+COPIED_TABLES = ("seats", "actions", "draws", "shows", "payouts", "problems", "pots",
+                 "decisions", "reviewed_hands")
+
+
+def replicate(source: Path, target: Path, copies: int, memory: str = "4GB") -> int:
+    """``target``: the database ``source`` with its hands ``copies`` times (the original
+    and ``copies - 1`` copies), each copy a transaction; returns the number of hands.
+
+    Copy ``c`` (1, 2, ...) shifts every id by ``c`` times the largest (``hands.id``,
+    ``import_batches.id``), adds ``c * 10**16`` to numeric site hand ids (``~c`` to the
+    others) and rebuilds the key from it, renames each table ``"<name> ~c"`` and each file
+    ``"<path>~c"``, and moves every time on by ``c`` times the source's span of days.
+    The stored values of each row are otherwise the source's, so each copy's statistics
+    are the source's statistics exactly.
+    """
+    import duckdb
+
+    partial = target.with_name(target.name + ".partial")
+    for p in (partial, partial.with_name(partial.name + ".wal")):
+        p.unlink(missing_ok=True)
+    con = duckdb.connect(str(source), read_only=True)
+    try:
+        row = con.execute(
+            "SELECT max(id), date_diff('day', min(time), max(time)) + 1 FROM hands"
+        ).fetchone()
+        batch_row = con.execute("SELECT coalesce(max(id), 0) FROM import_batches").fetchone()
+    finally:
+        con.close()
+    assert row is not None and batch_row is not None
+    top, days, batches = int(row[0]), int(row[1] or 1), int(batch_row[0])
+    import shutil
+
+    shutil.copyfile(source, partial)
+    con = duckdb.connect(str(partial))
+    try:
+        con.execute(f"SET memory_limit = '{memory}'")
+        con.execute("SET preserve_insertion_order = true")
+        con.execute("SET enable_progress_bar = false")
+        for c in range(1, copies):
+            started = time.monotonic()
+            shift = f"{c} * {top}"
+            moved = f"time + INTERVAL {c * days} DAY"
+            new_id = (f"CASE WHEN regexp_full_match(hand_id, '[0-9]{{1,17}}') "
+                      f"THEN (hand_id::HUGEINT + {c * 10**16})::VARCHAR "
+                      f"ELSE hand_id || '~{c}' END")
+            con.execute("BEGIN TRANSACTION")
+            con.execute(
+                f"INSERT INTO import_batches SELECT * REPLACE (id + {c * batches} AS id, "
+                f"file || '~{c}' AS file) FROM import_batches WHERE id <= {batches} ORDER BY id"
+            )
+            con.execute(
+                f"INSERT INTO files SELECT * REPLACE (path || '~{c}' AS path) FROM files "
+                "WHERE NOT contains(path, '~')"
+            )
+            con.execute(
+                f"INSERT INTO hands SELECT * REPLACE (id + {shift} AS id, "
+                f"CASE WHEN key = site || ':' || hand_id THEN site || ':' || ({new_id}) "
+                f"ELSE key || '~{c}' END AS key, ({new_id}) AS hand_id, "
+                f"table_name || ' ~{c}' AS table_name, {moved} AS time, "
+                f"file || '~{c}' AS file, batch + {c * batches} AS batch) "
+                f"FROM hands WHERE id <= {top}"
+            )
+            for table in COPIED_TABLES:
+                con.execute(
+                    f"INSERT INTO {table} SELECT * REPLACE (hand + {shift} AS hand) "
+                    f"FROM {table} WHERE hand <= {top}"
+                )
+            con.execute(
+                f"INSERT INTO player_hands SELECT * REPLACE (hand + {shift} AS hand, "
+                f"({new_id}) AS hand_id, {moved} AS time) FROM player_hands WHERE hand <= {top}"
+            )
+            con.execute("COMMIT")
+            con.execute("CHECKPOINT")
+            print(f"  copy {c}: {time.monotonic() - started:,.0f} s", flush=True)
+        final = con.execute("SELECT count(*) FROM hands").fetchone()
+        assert final is not None
+    finally:
+        con.close()
+    partial.rename(target)
+    return int(final[0])
+
+
 def _cpu_children() -> float:
     usage = os.times()
     return usage.children_user + usage.children_system
@@ -164,9 +256,10 @@ def bench_pages(db: Path) -> dict[str, dict[str, float]]:
     return bench(db, 3, cached=True)
 
 
-def bench_reverify(db: Path, workers: str, kill_after: float) -> dict[str, object]:
-    from analysis.storage import db as dbmod
-
+def _killed_run(db: Path, workers: str, seconds: float) -> tuple[float, float, bool, int]:
+    """``drawlab reverify``'s work in a child, killed with SIGKILL (it and its workers)
+    after ``seconds``: (wall seconds, CPU seconds of all its processes, killed, the last
+    hand id its committed pages reached)."""
     proc = subprocess.Popen(
         [sys.executable, "-c", REVERIFY, str(db), workers],
         stdout=subprocess.PIPE, text=True, cwd=ROOT,
@@ -176,26 +269,64 @@ def bench_reverify(db: Path, workers: str, kill_after: float) -> dict[str, objec
     sampler.start()
     start = time.monotonic()
     try:
-        proc.wait(timeout=kill_after)
+        proc.wait(timeout=seconds)
         killed = False
     except subprocess.TimeoutExpired:
         for pid in reversed(_tree_now(proc.pid)):  # the run and its workers, as kill -9 would
             os.kill(pid, signal.SIGKILL)
         proc.wait()
         killed = True
-    first = time.monotonic() - start
+    took = time.monotonic() - start
     sampler.stop.set()
     sampler.join()
-    first_cpu = sum(sampler.cpu.values())
+    return took, sum(sampler.cpu.values()), killed, _progress(db)
+
+
+def _progress(db: Path) -> int:
+    """The last hand id reverify's committed pages reached (0: none, or it finished)."""
+    from analysis.storage import db as dbmod
+
     con = dbmod.connect(db)
     row = con.execute("SELECT value FROM meta WHERE name = 'reverify_progress'").fetchone()
-    total = con.execute("SELECT count(*) FROM hands").fetchone()
     con.close()
-    assert total is not None
-    after = json.loads(row[0])["after"] if row else 0
+    return int(json.loads(row[0])["after"]) if row else 0
+
+
+def bench_reverify(
+    db: Path, workers: str, kill_after: float, again_for: float | None = None
+) -> dict[str, object]:
+    """Reverify killed after ``kill_after`` seconds, then run again: to the end, or
+    (``again_for``) killed again after that long, to show it went on where it stopped
+    at a size whose whole run takes hours."""
+    from analysis.storage import db as dbmod
+
+    con = dbmod.connect(db)
+    total_row = con.execute("SELECT count(*), max(id) FROM hands").fetchone()
+    con.close()
+    assert total_row is not None
+    total = int(total_row[0])
+    start_mark = _progress(db)  # a run of this code stopped earlier goes on from here
+    first, first_cpu, killed, after = _killed_run(db, workers, kill_after)
     print(f"reverify: killed after {first:,.0f} s ({first_cpu:,.0f} s CPU) with hands up to "
-          f"id {after:,} of {int(total[0]):,} replayed" if killed else
+          f"id {after:,} of {total:,} replayed and committed (from id {start_mark:,})"
+          if killed else
           f"reverify: finished in {first:,.0f} s before the kill", flush=True)
+    out: dict[str, object] = {"killed_after_s": round(first, 1),
+                              "first_cpu_s": round(first_cpu, 1), "started_after": start_mark,
+                              "done_before_kill": after, "total_hands": total}
+    if again_for is not None:
+        took, cpu, killed2, after2 = _killed_run(db, workers, again_for)
+        went = after2 - after
+        print(f"reverify again: killed after {took:,.0f} s ({cpu:,.0f} s CPU); it went on from "
+              f"id {after:,} to id {after2:,} ({went:,} hands: {went / took:,.0f} hands/s, "
+              f"{1000 * cpu / max(went, 1):.2f} CPU s per 1,000 hands); the first run "
+              f"{(after - start_mark) / first:,.0f} hands/s", flush=True)
+        out.update({"again_s": round(took, 1), "again_cpu_s": round(cpu, 1),
+                    "again_reached": after2, "again_killed": killed2,
+                    "hands_per_s_first": round((after - start_mark) / first),
+                    "hands_per_s_again": round(went / took),
+                    "cpu_s_per_1000_again": round(1000 * cpu / max(went, 1), 3)})
+        return out
     result, s = run_child_reverify(db, workers)
     took = float(result["seconds"])  # type: ignore[arg-type]
     n = int(result["hands"])  # type: ignore[call-overload]
@@ -204,11 +335,10 @@ def bench_reverify(db: Path, workers: str, kill_after: float) -> dict[str, objec
     print(f"reverify again: went on after {resumed:,} hands, replayed {n:,} in {took:,.0f} s "
           f"({cpu:,.0f} s CPU; peak PSS {s.peak_pss / 2**20:,.0f} MiB); whole run "
           f"{first + took:,.0f} s, CPU {first_cpu + cpu:,.0f} s = "
-          f"{1000 * (first_cpu + cpu) / int(total[0]):.2f} s per 1,000 hands", flush=True)
-    return {"killed_after_s": round(first, 1), "first_cpu_s": round(first_cpu, 1),
-            "done_before_kill": after, "resumed": resumed, "hands_again": n,
-            "again_s": round(took, 1), "again_cpu_s": round(cpu, 1),
-            "peak_pss_mib": round(s.peak_pss / 2**20), "total_hands": int(total[0])}
+          f"{1000 * (first_cpu + cpu) / total:.2f} s per 1,000 hands", flush=True)
+    out.update({"resumed": resumed, "hands_again": n, "again_s": round(took, 1),
+                "again_cpu_s": round(cpu, 1), "peak_pss_mib": round(s.peak_pss / 2**20)})
+    return out
 
 
 def run_child_reverify(db: Path, workers: str) -> tuple[dict[str, object], Sampler]:
@@ -232,10 +362,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", default="auto")
     ap.add_argument("--root", type=Path, default=Path("/tmp/drawlab-bench"))
     ap.add_argument("--kill-after", type=float, default=60.0)
+    ap.add_argument("--again-for", type=float, default=None,
+                    help="kill the resumed reverify too, after this many seconds")
     ap.add_argument("--only", default="import,stats,dashboard,reverify")
+    ap.add_argument("--copies", type=int, default=1,
+                    help="time a database of COPIES x HANDS made by copying the import")
     args = ap.parse_args(argv)
     steps = set(args.only.split(","))
     args.root.mkdir(parents=True, exist_ok=True)
+    if args.copies > 1:
+        return _copied(args, steps)
     start = time.monotonic()
     folder = histories(args.hands, args.files, args.root, args.base)
     size = sum(f.stat().st_size for f in folder.glob("*.txt"))
@@ -244,6 +380,8 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()
     print(f"machine: {os.cpu_count()} cores, load average {load[0]:.1f} at the start", flush=True)
     db = args.root / f"scale_h{args.hands}.duckdb"
+    if "import" not in steps and db.exists():
+        _cells_current(db)  # a database an older DrawLab imported
     report: dict[str, object] = {"hands": args.hands, "files": args.files,
                                  "load_at_start": round(load[0], 1),
                                  "when": datetime.now().isoformat(timespec="seconds")}
@@ -254,11 +392,68 @@ def main(argv: list[str] | None = None) -> int:
     if "dashboard" in steps:
         report["dashboard"] = bench_pages(db)
     if "reverify" in steps:
-        report["reverify"] = bench_reverify(db, args.workers, args.kill_after)
+        report["reverify"] = bench_reverify(db, args.workers, args.kill_after, args.again_for)
     report["load_at_end"] = round(os.getloadavg()[0], 1)
     out = args.root / f"scale_h{args.hands}.json"
     out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(f"figures written to {out}")
+    return 0
+
+
+def _cells_current(path: Path) -> None:
+    """The summed cells brought up to date, as an import leaves them (the copies are made
+    behind their back; another DrawLab may sum them otherwise): timed, as the one-off
+    cost of a database an older DrawLab filled."""
+    from analysis.storage import db as dbmod
+    from analysis.storage import stat_cells
+
+    con = dbmod.connect(path)
+    try:
+        if stat_cells.current(con):
+            return
+        start, cpu = time.monotonic(), time.process_time()
+        stat_cells.extend(con)
+        print(f"stat_cells summed anew: {time.monotonic() - start:,.1f} s "
+              f"({time.process_time() - cpu:,.1f} s CPU)", flush=True)
+    finally:
+        con.close()
+
+
+def _copied(args: argparse.Namespace, steps: set[str]) -> int:
+    """The steps on a database of ``copies`` x ``hands`` made by ``replicate``."""
+    if "import" in steps:
+        raise SystemExit("--copies times a copied database: leave 'import' out of --only")
+    source = args.root / f"scale_h{args.hands}.duckdb"
+    if not source.exists():
+        raise SystemExit(f"no {source}: run --hands {args.hands} --only import first")
+    total = args.hands * args.copies
+    db = args.root / f"scale_h{total}_copied.duckdb"
+    label = (f"COPIED: {args.copies} copies of a real import of {args.hands:,} hands "
+             f"({source.name}), not an import of {total:,} hands")
+    if not db.exists():
+        start, cpu = time.monotonic(), time.process_time()
+        got = replicate(source, db, args.copies)
+        print(f"built {db.name}: {got:,} hands in {time.monotonic() - start:,.0f} s "
+              f"({time.process_time() - cpu:,.0f} s CPU); {label}", flush=True)
+    _cells_current(db)
+    load = os.getloadavg()
+    print(f"database: {db} ({db.stat().st_size / 2**30:,.2f} GiB); {label}", flush=True)
+    print(f"machine: {os.cpu_count()} cores, load average {load[0]:.1f} at the start", flush=True)
+    report: dict[str, object] = {"hands": total, "made": "copied", "copies": args.copies,
+                                 "copied_from": source.name, "label": label,
+                                 "db_mib": round(db.stat().st_size / 2**20, 1),
+                                 "load_at_start": round(load[0], 1),
+                                 "when": datetime.now().isoformat(timespec="seconds")}
+    if "stats" in steps:
+        report["stats"] = bench_stats(db)
+    if "dashboard" in steps:
+        report["dashboard"] = bench_pages(db)
+    if "reverify" in steps:
+        report["reverify"] = bench_reverify(db, args.workers, args.kill_after, args.again_for)
+    report["load_at_end"] = round(os.getloadavg()[0], 1)
+    out = args.root / f"scale_h{total}_copied.json"
+    out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(f"figures written to {out} ({label})")
     return 0
 
 

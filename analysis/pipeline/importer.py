@@ -50,6 +50,7 @@ from analysis.storage.db import (
     restore_memory_limit,
 )
 from analysis.storage.rows import ArrowRows, FactsFn, Rows, add_result, with_continuity
+from analysis.storage.stat_cells import extend as extend_cells
 from analysis.storage.writer import FileState, Store
 from engine.continuity import ContinuityTracker
 from parser.outcome import HandText, ParseError
@@ -616,6 +617,7 @@ class _Import:
         if not self.pending:
             return
         added, present = self.store.write(self.pending)
+        extend_cells(self.db)  # the dashboard's summed cells take in the new hands
         self.summary.added += added
         self.summary.already_present += present
         self.pending = []

@@ -39,10 +39,27 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from analysis.pipeline.importer import STATUSES, Progress, ProgressFn, checked, facts_fn, reader_for
+from analysis.pipeline.importer import (
+    CHECKPOINT_MB,
+    DUCKDB_MEMORY_MB,
+    STATUSES,
+    Progress,
+    ProgressFn,
+    checked,
+    facts_fn,
+    reader_for,
+)
 from analysis.pipeline.verification import HandResult
 from analysis.pipeline.workers import kill_workers, mp_context, worker_init, worker_result
-from analysis.storage.db import Connection, append_arrow, has_player_hands, one, set_facts_stale
+from analysis.storage import stat_cells
+from analysis.storage.db import (
+    Connection,
+    append_arrow,
+    has_player_hands,
+    one,
+    restore_memory_limit,
+    set_facts_stale,
+)
 from analysis.storage.queries import reader_of
 from analysis.storage.rows import (
     CHILD_COLUMNS,
@@ -190,7 +207,10 @@ def reverify(
         row = one(db, "SELECT count(*) FROM hands WHERE id <= ?", [after])
         summary.resumed = int(row[0]) if row else 0
     tracker = _tracker(db, after)
+    if facts:  # the facts are rewritten in place: the summed cells no longer hold
+        stat_cells.invalidate(db)
     pool = _Pool(workers)
+    settings = _tune(db)
     try:
         for page in pool.replayed(_pages(db, "hands", after)):
             _store(db, page, tracker, facts, summary, code)
@@ -201,13 +221,35 @@ def reverify(
             _recover(db, page, facts, summary)
     finally:
         pool.close()
+        _untune(db, settings)
     if facts:
         set_facts_stale(db, False)
+        stat_cells.rebuild(db)
     db.execute("DELETE FROM meta WHERE name IN ('replay_suggested', ?)", [PROGRESS])
     with contextlib.suppress(Exception):
         db.execute("CHECKPOINT")
     summary.seconds = time.monotonic() - start
     return summary
+
+
+def _tune(db: Connection) -> tuple[Any, ...] | None:
+    """The importer's settings for bulk writes (``Importer._tune``), for the same reasons:
+    a page rewrites a few thousand rows of every table, and DuckDB's checkpoint at each
+    16 MB of log cost ten times the page's own work (each checkpoint rewrote the row
+    groups the page touched); the cores are the workers'; a small cache bounds memory."""
+    before = one(db, "SELECT current_setting('threads'), current_setting('memory_limit')")
+    db.execute(f"SET checkpoint_threshold = '{CHECKPOINT_MB}MB'")
+    db.execute(f"SET memory_limit = '{DUCKDB_MEMORY_MB}MB'")
+    db.execute("SET threads = 1")
+    return before
+
+
+def _untune(db: Connection, before: tuple[Any, ...] | None) -> None:
+    with contextlib.suppress(Exception):  # a failed run may leave a transaction open
+        if before is not None:
+            db.execute(f"SET threads = {int(before[0])}")
+            restore_memory_limit(db, str(before[1]))
+        db.execute("RESET checkpoint_threshold")
 
 
 class _Pool:
@@ -260,17 +302,28 @@ class _Pool:
 
 def _pages(db: Connection, table: str, after: int = 0) -> Iterator[list[StoredHand]]:
     """Stored texts of ``hands`` or ``quarantine`` in id order from after id ``after``, a
-    page at a time (each read before the page before it is rewritten)."""
+    page at a time (each read before the page before it is rewritten).
+
+    A page is a range of ids, ``(last, last + PAGE]``: its rows are found through the id
+    column's zone maps alone, so a page costs the same at the first hand and the ten
+    millionth (``ORDER BY id LIMIT`` would sort everything after ``last`` each time).
+    Ids are given in import order with few gaps; an empty range skips to the next id."""
+    row = one(db, f"SELECT coalesce(max(id), 0) FROM {table}")
+    top = int(row[0]) if row else 0
     last = after
-    while True:
+    while last < top:
         page = db.execute(
             f"SELECT id, coalesce(site, ''), coalesce(file, ''), coalesce(line, 1), text "
-            f"FROM {table} WHERE id > ? ORDER BY id LIMIT ?",
-            [last, PAGE],
+            f"FROM {table} WHERE id > ? AND id <= ? ORDER BY id",
+            [last, last + PAGE],
         ).fetchall()
         if not page:
-            return
-        last = page[-1][0]
+            found = one(db, f"SELECT min(id) FROM {table} WHERE id > ?", [last])
+            if found is None or found[0] is None:
+                return
+            last = int(found[0]) - 1
+            continue
+        last += PAGE
         yield [(int(i), str(s), str(f), int(n), str(t)) for i, s, f, n, t in page]
 
 
@@ -284,18 +337,27 @@ def _store(
 ) -> None:
     rows = with_continuity(page.rows, tracker) if page.rows.carry or page.rows.breaks else page.rows
     ids = page.ids + [i for i, _ in page.failed]
+    span = [min(ids), max(ids)] if ids else [0, -1]  # the page's ids: zone maps prune to it
     db.register("_page_ids", pa.table({"id": pa.array(ids, pa.int64())}))
     db.execute("BEGIN TRANSACTION")
     try:
-        before = _verdicts(db)
+        before = _verdicts(db, span)
         for table in (*CHILD_COLUMNS, *(["player_hands"] if facts else [])):
-            db.execute(f"DELETE FROM {table} WHERE hand IN (SELECT id FROM _page_ids)")
+            db.execute(
+                f"DELETE FROM {table} WHERE hand BETWEEN ? AND ? "
+                "AND hand IN (SELECT id FROM _page_ids)",
+                span,
+            )
         hands = rows.hands.select(list(_DERIVED)).add_column(
             0, "id", pa.array(page.ids, pa.int64())
         )
         db.register("_page_hands", hands)
         sets = ", ".join(f'"{c}" = n."{c}"' for c in _DERIVED)
-        db.execute(f"UPDATE hands SET {sets} FROM _page_hands n WHERE hands.id = n.id")
+        db.execute(
+            f"UPDATE hands SET {sets} FROM _page_hands n "
+            "WHERE hands.id = n.id AND hands.id BETWEEN ? AND ?",
+            span,
+        )
         for hand_id, why in page.failed:
             db.execute(
                 "UPDATE hands SET status = 'parse_error', reason = ?, errors = 1, warnings = 0 "
@@ -315,7 +377,7 @@ def _store(
             if part.num_rows:
                 hand_ids = pa.array(local_ids[_local(part)])
                 append_arrow(db, table, part.set_column(0, "hand", hand_ids))
-        after = _verdicts(db)
+        after = _verdicts(db, span)
         if ids:  # how far this DrawLab got, in the transaction that got it there
             mark = json.dumps({"code": code, "after": max(ids)})
             db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [PROGRESS, mark])
@@ -448,14 +510,17 @@ def _local(table: pa.Table) -> np.ndarray:
     return column
 
 
-def _verdicts(db: Connection) -> dict[int, tuple[str, str, tuple[str, ...]]]:
-    """Each page hand's status, reason and problems, to count the verdicts that changed."""
+def _verdicts(db: Connection, span: list[int]) -> dict[int, tuple[str, str, tuple[str, ...]]]:
+    """Each page hand's status, reason and problems, to count the verdicts that changed
+    (``span``: the page's least and greatest id, which both tables are pruned to)."""
     out: dict[int, tuple[str, str, tuple[str, ...]]] = {}
     for hand_id, status, reason, problems in db.execute(
         "SELECT h.id, h.status, coalesce(h.reason, ''), list_sort(list(concat_ws(':', "
         "p.code, p.severity, p.line, p.message)) FILTER (p.code IS NOT NULL)) "
-        "FROM hands h LEFT JOIN problems p ON p.hand = h.id "
-        "WHERE h.id IN (SELECT id FROM _page_ids) GROUP BY h.id, h.status, h.reason"
+        "FROM hands h LEFT JOIN (SELECT * FROM problems WHERE hand BETWEEN $1 AND $2) p "
+        "ON p.hand = h.id WHERE h.id BETWEEN $1 AND $2 "
+        "AND h.id IN (SELECT id FROM _page_ids) GROUP BY h.id, h.status, h.reason",
+        span,
     ).fetchall():
         out[int(hand_id)] = (str(status), str(reason), tuple(problems or ()))
     return out

@@ -8,6 +8,12 @@ dashboard and ``drawlab stats`` render.  The statistics' definitions live in
 ``analysis.statistics.facts``.  Money is returned in hundredths, as stored; only the ratios
 are floats.
 
+Figures that need no single hand (results, statistics, the lists of players and the
+pickers' values) are read from ``stat_cells`` (``analysis.storage.stat_cells``, thousands
+of summed rows) when the cells are up to date and the filters ask only what cells keep,
+else from ``player_hands`` itself: the same figures either way (``net_bb`` to the last
+digits of a float sum).
+
 The hero is the player most often named in "Dealt to" lines (``is_hero``) in the rows the
 filters keep.
 
@@ -34,6 +40,7 @@ from analysis.statistics.definitions import STAT_BY_KEY, STATS, StatDef, definit
 from analysis.statistics.facts import FACT_COLUMNS
 from analysis.statistics.hand_classes import ALL_CLASSES
 from analysis.statistics.positions import POSITIONS
+from analysis.storage import stat_cells
 from analysis.storage.db import Connection
 from analysis.storage.filters import NO_FILTERS, Filters
 
@@ -81,9 +88,15 @@ class PlayerReport:
     first_draw: pd.DataFrame
     showdown: pd.DataFrame
     by_currency: pd.DataFrame  # money sums mean something only within one currency
-    by_hand: pd.DataFrame  # running totals hand by hand (not in to_json: one row a hand)
+    timeline: pd.DataFrame  # the player's rows in time order (``timeline``)
     by_date: pd.DataFrame
     definitions: dict[str, str] = field(default_factory=definitions)
+
+    @property
+    def by_hand(self) -> pd.DataFrame:
+        """Running totals hand by hand (not in ``to_json``: one row a hand, so only made
+        when asked for: ten million rows at ten million hands)."""
+        return by_hand_of(self.timeline)
 
     def to_json(self) -> dict[str, Any]:
         def frame(df: pd.DataFrame) -> list[dict[str, Any]]:
@@ -127,6 +140,60 @@ def _stat_sql(stats: tuple[StatDef, ...]) -> str:
     )
 
 
+_CELL_RESULT_SQL = (
+    f"{_sum('hands')} AS hands, {_sum('net')} AS net, "
+    "coalesce(sum(net_bb), 0) AS net_bb, "
+    f"{_sum('rake')} AS rake, {_sum('net_showdown')} AS net_showdown, "
+    f"{_sum('net_nonshowdown')} AS net_nonshowdown"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """Where a figure is summed from: ``player_hands`` or its cells, with the filters'
+    condition over that table; each aggregate comes in both tables' SQL."""
+
+    table: str
+    where: str
+    params: list[Any]
+    cells: bool
+
+    @property
+    def hands(self) -> str:
+        return _sum("hands") if self.cells else "count(*)::BIGINT"
+
+    @property
+    def hero_hands(self) -> str:
+        return _sum("hero_hands" if self.cells else "is_hero::INTEGER")
+
+    @property
+    def results(self) -> str:
+        return _CELL_RESULT_SQL if self.cells else _RESULT_SQL
+
+    def stats(self, stats: tuple[StatDef, ...]) -> str:
+        if not self.cells:
+            return _stat_sql(stats)
+        names = [f'"{s.key}_{part}"' for s in stats for part in ("n", "d")]
+        return ", ".join(f"{_sum(name)} AS {name}" for name in names)
+
+
+def _rows(
+    con: Connection,
+    filters: Filters,
+    player: str | None = None,
+    by: tuple[str, ...] = (),
+    cells: bool = True,
+) -> _Rows:
+    """The cells when they are current and can answer these filters (and ``by``), else
+    the rows; ``cells=False``: the rows (float sums to the row-by-row digits)."""
+    if cells and all(c in stat_cells.DIMENSION_NAMES for c in by):
+        cell_where = filters.where_cells(player)
+        if cell_where is not None and stat_cells.current(con):
+            return _Rows(stat_cells.TABLE, cell_where[0], cell_where[1], True)
+    where, params = filters.where(player)
+    return _Rows("player_hands", where, params, False)
+
+
 def _finish(df: pd.DataFrame, stats: tuple[StatDef, ...]) -> pd.DataFrame:
     """Add ``bb_per_100`` and each statistic's value beside its counts."""
     df["bb_per_100"] = (100.0 * df["net_bb"] / df["hands"]).where(df["hands"] > 0)
@@ -143,63 +210,97 @@ def summary(
     by: tuple[str, ...] = (),
     stats: tuple[StatDef, ...] = STATS,
     players: tuple[str, ...] | None = None,
+    cells: bool = True,
 ) -> pd.DataFrame:
     """Results and every statistic per player (and per ``by`` column, e.g. position).
 
     Columns: ``player``, the ``by`` columns, ``RESULT_COLUMNS``, then for each statistic
     ``<key>`` (the ratio, NaN without a sample), ``<key>_n`` and ``<key>_d`` (the counts).
     One pass over the table whatever the number of players; ``players`` limits it to
-    those (a HUD's table), which reads only their rows.
+    those (a HUD's table), which reads only their rows.  ``cells=False`` reads the rows
+    even where the cells could answer (``net_bb`` to the row-by-row digits).
     """
     unknown = [c for c in by if c not in FACT_COLUMNS]
     if unknown:  # names go into the SQL text: only the table's own columns
         raise ValueError(f"not a player_hands column: {', '.join(unknown)}")
-    where, params = filters.where(player)
+    src = _rows(con, filters, player, by, cells)
+    where, params = src.where, src.params
     if players is not None:
         where = f"({where}) AND player IN (SELECT unnest(?::VARCHAR[]))"
         params = [*params, list(players)]
     keys = ", ".join(("player", *by))
-    columns = ", ".join(part for part in (keys, _RESULT_SQL, _stat_sql(stats)) if part)
+    columns = ", ".join(part for part in (keys, src.results, src.stats(stats)) if part)
     sql = (
-        f"SELECT {columns} FROM player_hands "
+        f"SELECT {columns} FROM {src.table} "
         f"WHERE {where} GROUP BY {keys} ORDER BY hands DESC, {keys}"
     )
-    return _finish(con.execute(sql, params).df(), stats)
+    df = con.execute(sql, params).df()
+    if cells:
+        df = _exact_net_bb(con, df, src, ("player", *by), where, params)
+    return _finish(df, stats)
+
+
+def _exact_net_bb(
+    con: Connection,
+    df: pd.DataFrame,
+    src: _Rows,
+    keys: tuple[str, ...],
+    where: str,
+    params: list[Any],
+) -> pd.DataFrame:
+    """``df`` with its ``net_bb`` as the sum, in the order of the big bets, of each big
+    bet's exact net (an integer) divided by it: the same digits from the cells and from
+    the rows, however the hands were batched into cells (an import's transactions) and
+    whether a database has cells at all (a Parquet load has none until its next import);
+    a float sum of one quotient per row depends on the order of the rows."""
+    names = ", ".join(keys)
+    sums = con.execute(
+        f"SELECT {names}, coalesce(sum(q ORDER BY bb), 0) AS net_bb FROM ("
+        f"SELECT {names}, big_bet AS bb, sum(net)::DOUBLE / nullif(big_bet, 0) AS q "
+        f"FROM {src.table} WHERE {where} GROUP BY {names}, big_bet) GROUP BY {names}",
+        params,
+    ).df()
+    columns = list(df.columns)
+    return df.drop(columns="net_bb").merge(sums, on=list(keys), how="left")[columns]
 
 
 def filter_choices(con: Connection) -> dict[str, list[Any]]:
     """The values each filter can take in this database (for the dashboard's pickers)."""
     out: dict[str, list[Any]] = {}
+    src = _rows(con, NO_FILTERS)
     for column in ("site", "game", "stakes", "currency", "position", "players"):
         rows = con.execute(
-            f"SELECT DISTINCT {column} FROM player_hands WHERE {column} IS NOT NULL "
+            f"SELECT DISTINCT {column} FROM {src.table} WHERE {column} IS NOT NULL "
             f"ORDER BY {column}"
         ).fetchall()
         out[column] = [r[0] for r in rows]
     rank = {p: i for i, p in enumerate(POSITIONS)}
     out["position"].sort(key=lambda p: (rank.get(p, len(rank)), p))
-    span = con.execute("SELECT min(time)::DATE, max(time)::DATE FROM player_hands").fetchone()
+    day = "day" if src.cells else "time::DATE"
+    span = con.execute(f"SELECT min({day}), max({day}) FROM {src.table}").fetchone()
     out["dates"] = [span[0], span[1]] if span and span[0] is not None else []
     return out
 
 
 def hero_name(con: Connection, filters: Filters = NO_FILTERS) -> str | None:
-    where, params = filters.where()
-    row = con.execute(
-        f"SELECT player, count(*) AS n FROM player_hands WHERE is_hero AND {where} "
-        "GROUP BY player ORDER BY n DESC, player LIMIT 1",
-        params,
-    ).fetchone()
+    src = _rows(con, filters)
+    if src.cells:
+        sql = (f"SELECT player, {src.hero_hands} AS n FROM {src.table} WHERE {src.where} "
+               "GROUP BY player HAVING n > 0 ORDER BY n DESC, player LIMIT 1")
+    else:
+        sql = (f"SELECT player, count(*) AS n FROM player_hands WHERE is_hero AND {src.where} "
+               "GROUP BY player ORDER BY n DESC, player LIMIT 1")
+    row = con.execute(sql, src.params).fetchone()
     return None if row is None else str(row[0])
 
 
 def player_list(con: Connection, filters: Filters = NO_FILTERS) -> pd.DataFrame:
     """Every player with their number of hands, most hands first."""
-    where, params = filters.where()
+    src = _rows(con, filters)
     return con.execute(
-        f"SELECT player, count(*)::BIGINT AS hands, {_sum('is_hero::INTEGER')} AS as_hero "
-        f"FROM player_hands WHERE {where} GROUP BY player ORDER BY hands DESC, player",
-        params,
+        f"SELECT player, {src.hands} AS hands, {src.hero_hands} AS as_hero "
+        f"FROM {src.table} WHERE {src.where} GROUP BY player ORDER BY hands DESC, player",
+        src.params,
     ).df()
 
 
@@ -227,8 +328,10 @@ def _stats_of(row: Any) -> tuple[StatValue, ...]:
 
 
 def results(con: Connection, player: str, filters: Filters = NO_FILTERS) -> Results:
-    where, params = filters.where(player)
-    row = con.execute(f"SELECT {_RESULT_SQL} FROM player_hands WHERE {where}", params).fetchone()
+    src = _rows(con, filters, player)
+    row = con.execute(
+        f"SELECT {src.results} FROM {src.table} WHERE {src.where}", src.params
+    ).fetchone()
     assert row is not None  # an aggregate without GROUP BY always gives one row
     return _results_of(player, row)
 
@@ -237,23 +340,24 @@ def player_stats(
     con: Connection, player: str, filters: Filters = NO_FILTERS
 ) -> tuple[StatValue, ...]:
     """Every statistic for one player, with its counts and definition."""
-    where, params = filters.where(player)
+    src = _rows(con, filters, player)
     row = con.execute(
-        f"SELECT {_stat_sql(STATS)} FROM player_hands WHERE {where}", params
+        f"SELECT {src.stats(STATS)} FROM {src.table} WHERE {src.where}", src.params
     ).fetchone()
     assert row is not None
     return _stats_of(row)
 
 
 def overview(
-    con: Connection, player: str, filters: Filters = NO_FILTERS
+    con: Connection, player: str, filters: Filters = NO_FILTERS, *, cells: bool = True
 ) -> tuple[Results, tuple[StatValue, ...], pd.DataFrame]:
-    """``results``, ``player_stats`` and ``by_position`` in one pass over the table."""
-    where, params = filters.where(player)
+    """``results``, ``player_stats`` and ``by_position`` in one pass over the table (the
+    rows themselves with ``cells=False``: ``drawlab stats`` prints ``net_bb`` to the digit)."""
+    src = _rows(con, filters, player, cells=cells)
     df = con.execute(
-        f"SELECT grouping(position) AS total, position, {_RESULT_SQL}, {_stat_sql(STATS)} "
-        f"FROM player_hands WHERE {where} GROUP BY GROUPING SETS ((position), ())",
-        params,
+        f"SELECT grouping(position) AS total, position, {src.results}, {src.stats(STATS)} "
+        f"FROM {src.table} WHERE {src.where} GROUP BY GROUPING SETS ((position), ())",
+        src.params,
     ).df()
     total = df[df["total"] == 1]
     n_results = len(RESULT_COLUMNS) - 1  # bb_per_100 is derived
@@ -267,6 +371,36 @@ def overview(
         _stats_of(row[n_results:]),
         order_by_position(_finish(per, STATS)),
     )
+
+
+_NET_BB = "coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb"
+
+
+def exact_overview(
+    con: Connection, player: str, filters: Filters = NO_FILTERS
+) -> tuple[Results, tuple[StatValue, ...], pd.DataFrame]:
+    """``overview`` with ``net_bb`` summed row by row, as ``overview(cells=False)`` sums
+    it, and the counts from the cells when they can: the rows are read for the one float
+    sum (four columns, a tenth of the time), not for ninety aggregates."""
+    src = _rows(con, filters, player)
+    if not src.cells:
+        return overview(con, player, filters, cells=False)
+    totals, values, positions = overview(con, player, filters)
+    where, params = filters.where(player)
+    sums = con.execute(
+        f"SELECT grouping(position) AS total, position, {_NET_BB} FROM player_hands "
+        f"WHERE {where} GROUP BY GROUPING SETS ((position), ())",
+        params,
+    ).df()
+    total = sums[sums["total"] == 1]
+    net_bb = float(total["net_bb"].iloc[0]) if len(total) else 0.0
+    totals = replace(totals, net_bb=net_bb,
+                     bb_per_100=100.0 * net_bb / totals.hands if totals.hands else None)
+    per = sums[sums["total"] == 0].drop(columns="total")
+    exact = positions.drop(columns="net_bb").merge(per, on="position", how="left")
+    exact = exact[list(positions.columns)]
+    exact["bb_per_100"] = (100.0 * exact["net_bb"] / exact["hands"]).where(exact["hands"] > 0)
+    return totals, values, exact
 
 
 def order_by_position(df: pd.DataFrame) -> pd.DataFrame:
@@ -374,15 +508,34 @@ def sessions(
     return sessions_of(timeline(con, player, filters), gap)
 
 
-def cube(con: Connection, player: str | None, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+_CUBE_COLUMNS = ("position", "currency", "game", "drawn_1", "drawn_2", "drawn_3",
+                 "final_class", "hands", "net", "net_bb", "rake", "net_showdown",
+                 "net_nonshowdown", "won")
+
+
+def cube(
+    con: Connection, player: str | None, filters: Filters = NO_FILTERS, *, cells: bool = True
+) -> pd.DataFrame:
     """Money sums per (position, currency, game, cards drawn on each draw, showdown class):
     one scan whose few thousand cells the draw tables, the first-draw results, the
     showdown hands and the results by currency are rolled up from.  ``player`` None:
-    everyone."""
+    everyone.  From ``draw_cells`` when they are current and no days are asked for
+    (``cells=False``: the rows, as ``drawlab stats`` prints them).  The cells are in no
+    particular order, nor are the rows of GROUP BY ALL: the roll-ups sort."""
+    keys = "position, currency, game, drawn_1, drawn_2, drawn_3, final_class"
+    cell_where = filters.where_cells(player, days=False) if cells else None
+    if cell_where is not None and stat_cells.current(con):
+        sums = ", ".join(f"{_sum(m)} AS {m}" for m in (
+            "hands", "net", "rake", "net_showdown", "net_nonshowdown", "won"))
+        return con.execute(
+            f"SELECT {keys}, {sums}, coalesce(sum(net_bb), 0) AS net_bb "
+            f"FROM {stat_cells.DRAW_TABLE} WHERE {cell_where[0]} GROUP BY ALL",
+            cell_where[1],
+        ).df()[list(_CUBE_COLUMNS)]
     where, params = filters.where(player)
     return con.execute(
         f"""
-        SELECT position, currency, game, drawn_1, drawn_2, drawn_3, final_class,
+        SELECT {keys},
                count(*)::BIGINT AS hands, {_sum('net')} AS net,
                coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb,
                {_sum('rake_share')} AS rake, {_sum('net_showdown')} AS net_showdown,
@@ -520,9 +673,9 @@ def by_currency_of(cells: pd.DataFrame) -> pd.DataFrame:
 def player_report(
     con: Connection, player: str, filters: Filters = NO_FILTERS
 ) -> PlayerReport:
-    totals, values, positions = overview(con, player, filters)
+    totals, values, positions = exact_overview(con, player, filters)
     rows = timeline(con, player, filters)
-    cells = cube(con, player, filters)
+    cells = cube(con, player, filters, cells=False)
     draws = draw_cells_of(cells)
     return PlayerReport(
         results=totals,
@@ -534,7 +687,7 @@ def player_report(
         first_draw=first_draw_of(cells),
         showdown=showdown_of(cells),
         by_currency=by_currency_of(cells),
-        by_hand=by_hand_of(rows),
+        timeline=rows,
         by_date=by_date_of(rows),
     )
 
@@ -550,25 +703,25 @@ def money_kinds(con: Connection, filters: Filters = NO_FILTERS) -> pd.DataFrame:
     chips never), so the dashboard shows one at a time; the first row, the hero's
     most played, is its default.
     """
-    base = replace(filters, currency=None, tournament=None)
-    where, params = base.where()
+    src = _rows(con, replace(filters, currency=None, tournament=None))
+    kind = "tournament" if src.cells else "tournament_id IS NOT NULL"
     return con.execute(
-        f"SELECT tournament_id IS NOT NULL AS tournament, currency, count(*)::BIGINT AS hands, "
-        f"{_sum('is_hero::INTEGER')} AS hero_hands FROM player_hands WHERE {where} "
+        f"SELECT {kind} AS tournament, currency, {src.hands} AS hands, "
+        f"{src.hero_hands} AS hero_hands FROM {src.table} WHERE {src.where} "
         "GROUP BY ALL ORDER BY hero_hands DESC, hands DESC, tournament, currency",
-        params,
+        src.params,
     ).df()
 
 
 def site_players(con: Connection, filters: Filters = NO_FILTERS) -> pd.DataFrame:
     """Every player as the sites know them, ``site`` and ``player`` (the same name at two
     sites is two people), with ``hands`` and ``as_hero``; the hero's most played first."""
-    where, params = filters.where()
+    src = _rows(con, filters)
     return con.execute(
-        f"SELECT site, player, count(*)::BIGINT AS hands, {_sum('is_hero::INTEGER')} AS as_hero "
-        f"FROM player_hands WHERE {where} GROUP BY site, player "
+        f"SELECT site, player, {src.hands} AS hands, {src.hero_hands} AS as_hero "
+        f"FROM {src.table} WHERE {src.where} GROUP BY site, player "
         "ORDER BY as_hero DESC, hands DESC, site, player",
-        params,
+        src.params,
     ).df()
 
 

@@ -100,7 +100,7 @@ def stats_json(
         if all_players:
             if not db.has_player_hands(con):
                 raise StatsError("the database has no statistics table yet; import hands first")
-            df = summary(con, filters)
+            df = summary(con, filters, cells=False)  # net_bb to the digit
             df = df[df["hands"] >= min_hands]
             clean = df.astype(object).where(df.notna(), None)
             out["players"] = [{str(k): v for k, v in r.items()}
@@ -128,7 +128,7 @@ def stats_text(
         if all_players:
             if not db.has_player_hands(con):
                 raise StatsError("the database has no statistics table yet; import hands first")
-            df = summary(con, filters)
+            df = summary(con, filters, cells=False)  # net_bb to the digit
             body = render_players(df[df["hands"] >= min_hands], limit=len(df))
         else:
             chosen = _choose(con, player, filters)

@@ -64,10 +64,43 @@ class Filters:
              self.with_problems),
         )
 
-    def where_hands(self, alias: str = "h") -> tuple[str, list[Any]]:
+    def where_cells(
+        self, player: str | None = None, days: bool = True
+    ) -> tuple[str, list[Any]] | None:
+        """``where`` over ``stat_cells`` (``analysis.storage.stat_cells``; ``days=False``:
+        ``draw_cells``, which keep no day), or ``None`` when a field asks what the cells do
+        not keep: the hands' verdicts (``valid_only``, ``status``, ``with_problems``),
+        another player's presence or position, and days where the cells keep none."""
+        if self.valid_only or self.status is not None or self.with_problems is not None:
+            return None
+        if not days and (self.date_from is not None or self.date_to is not None):
+            return None
+        if self.player is not None:
+            return None
+        return _joined(
+            ("site = ?", self.site),
+            ("game = ?", self.game),
+            ("stakes = ?", self.stakes),
+            ("currency = ?", self.currency),
+            ("position = ?", self.position),
+            ("player = ?", player),
+            ("day >= ?", self.date_from),
+            ("day < ?", _day_after(self.date_to)),
+            ("players >= ?", self.players_min),
+            ("players <= ?", self.players_max),
+            ("tournament" if self.tournament else "NOT tournament", self.tournament),
+        )
+
+    def where_hands(
+        self, alias: str = "h", span: tuple[int, int] | None = None
+    ) -> tuple[str, list[Any]]:
         """A SQL condition over ``hands AS alias`` and its parameters.  The stakes label,
-        the positions and the players dealt in are the statistics' rows' (``player_hands``)."""
+        the positions and the players dealt in are the statistics' rows' (``player_hands``).
+        ``span``: the least and greatest ``hands.id`` asked about, which the lookups in
+        ``seats`` and ``player_hands`` are pruned to (their zone maps on ``hand``)."""
         a = alias
+        within, within_params = ("", []) if span is None else (
+            " AND {t}.hand BETWEEN ? AND ?", [span[0], span[1]])
         ph, ph_params = _joined(
             ("ph.stakes = ?", self.stakes),
             ("ph.position = ?", self.position),
@@ -76,8 +109,9 @@ class Filters:
             ("ph.players <= ?", self.players_max),
         )
         return _joined(
-            (f"EXISTS (SELECT 1 FROM seats s WHERE s.hand = {a}.id AND s.player = ?)",
-             self.player),
+            (f"EXISTS (SELECT 1 FROM seats s WHERE s.hand = {a}.id AND s.player = ?"
+             f"{within.format(t='s')})",
+             None if self.player is None else (self.player, *within_params)),
             (f"{a}.site = ?", self.site),
             (f"{a}.game = ?", self.game),
             (f"{a}.status = ?", self.status),
@@ -88,8 +122,9 @@ class Filters:
             (f"{a}.status = 'ok'", self.valid_only or None),
             (_problems(self.with_problems, f"{a}."), self.with_problems),
             (
-                f"EXISTS (SELECT 1 FROM player_hands ph WHERE ph.hand = {a}.id AND {ph})",
-                tuple(ph_params) if ph_params else None,
+                f"EXISTS (SELECT 1 FROM player_hands ph WHERE ph.hand = {a}.id AND {ph}"
+                f"{within.format(t='ph')})",
+                (*ph_params, *within_params) if ph_params else None,
             ),
         )
 

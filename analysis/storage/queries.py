@@ -9,7 +9,7 @@ import made, and no record has to be reassembled from rows.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pandas as pd
@@ -39,13 +39,96 @@ def list_hands(
     newest_first: bool = True,
 ) -> pd.DataFrame:
     """One row per hand (no text), ordered by time then import order."""
-    where, params = (filters or NO_FILTERS).where_hands()
     order = "DESC" if newest_first else "ASC"
-    sql = (
-        f"SELECT {LIST_COLUMNS} FROM hands h WHERE {where} "
-        f"ORDER BY h.time {order} NULLS LAST, h.id {order} LIMIT ? OFFSET ?"
-    )
-    return db.execute(sql, [*params, limit, offset]).df()
+    return _top(db, filters or NO_FILTERS, f"h.time {order} NULLS LAST, h.id {order}",
+                "TRUE", [], limit, offset)
+
+
+CANDIDATES = 4  # a first look at this many times the wanted hands, before the others
+
+
+def _top(
+    db: Connection,
+    filters: Filters,
+    order: str,
+    extra: str,
+    extra_params: list[Any],
+    limit: int,
+    offset: int,
+) -> pd.DataFrame:
+    """The listed columns of the hands ``filters`` and ``extra`` keep, the ``offset``-th
+    to the ``offset + limit``-th by ``order`` (over ``hands AS h``, ending with the id).
+
+    Sorting reads only the columns of ``order`` (then the listed columns of the hands
+    kept: a sort of every listed column of ten million hands took seconds).  A filter on
+    a player or on the statistics' rows (stakes, position, table size) is a semi-join
+    with forty million rows: the hands the hands' own columns keep are taken in order, a
+    few times as many as wanted, and only those are joined; when fewer than wanted pass,
+    more are taken (and at last every hand), so the list is always the exact one."""
+    want = limit + offset
+    own = replace(filters, player=None, stakes=None, position=None, players_min=None,
+                  players_max=None)
+    base, base_params = own.where_hands()
+    base, base_params = f"({base}) AND {extra}", [*base_params, *extra_params]
+    ids: list[int] | None = None
+    if own != filters and want > 0 and _common(db, filters):
+        take = CANDIDATES * want
+        for _ in range(ROUNDS):
+            first = [int(r[0]) for r in db.execute(
+                f"SELECT h.id FROM hands h WHERE {base} ORDER BY {order} LIMIT ?",
+                [*base_params, take],
+            ).fetchall()]
+            if not first:
+                ids = []
+                break
+            span = (min(first), max(first))
+            where, params = filters.where_hands(span=span)
+            found = db.execute(
+                f"SELECT h.id FROM hands h WHERE h.id BETWEEN ? AND ? "
+                f"AND h.id IN (SELECT unnest(?::BIGINT[])) AND {where} "
+                f"ORDER BY {order} LIMIT ? OFFSET ?",
+                [*span, first, *params, limit, offset],
+            ).fetchall()
+            if len(found) + offset >= want or len(first) < take:
+                ids = [int(r[0]) for r in found]
+                break
+            take *= 8
+    if ids is None:
+        where, params = filters.where_hands()
+        where, params = f"({where}) AND {extra}", [*params, *extra_params]
+        ids = [int(r[0]) for r in db.execute(
+            f"SELECT h.id FROM hands h WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?",
+            [*params, limit, offset],
+        ).fetchall()]
+    return _listed(db, ids, order)
+
+
+ROUNDS = 2  # looks at candidates before the whole join
+COMMON = 0.2  # a player in this share of the hands is looked for among candidates
+
+
+def _common(db: Connection, filters: Filters) -> bool:
+    """Whether the hands a filter's joins keep are likely many, so that candidates taken
+    in order will hold the wanted ones: any filter on the statistics' rows, and a player
+    seated in a fifth of the hands or more (a rare one is found faster by the join)."""
+    if filters.player is None:
+        return True
+    row = db.execute(
+        "SELECT (SELECT count(*) FROM seats WHERE player = ?), (SELECT count(*) FROM hands)",
+        [filters.player],
+    ).fetchone()
+    return row is not None and int(row[0]) >= COMMON * max(int(row[1]), 1)
+
+
+def _listed(db: Connection, ids: list[int], order: str) -> pd.DataFrame:
+    """The listed columns of these hands, in ``order``."""
+    if not ids:
+        return db.execute(f"SELECT {LIST_COLUMNS} FROM hands h WHERE FALSE").df()
+    return db.execute(
+        f"SELECT {LIST_COLUMNS} FROM hands h WHERE h.id BETWEEN ? AND ? "
+        f"AND h.id IN (SELECT unnest(?::BIGINT[])) ORDER BY {order}",
+        [min(ids), max(ids), ids],
+    ).df()
 
 
 def hands_by_id(db: Connection, ids: Sequence[int]) -> pd.DataFrame:
@@ -103,12 +186,8 @@ def biggest_pots(
     db: Connection, filters: Filters | None = None, *, limit: int = 20
 ) -> pd.DataFrame:
     """Hands by total pot, largest first (amounts in hundredths, per currency)."""
-    where, params = (filters or NO_FILTERS).where_hands()
-    sql = (
-        f"SELECT {LIST_COLUMNS} FROM hands h WHERE {where} AND h.total_pot IS NOT NULL "
-        "ORDER BY h.total_pot DESC, h.id LIMIT ?"
-    )
-    return db.execute(sql, [*params, limit]).df()
+    return _top(db, filters or NO_FILTERS, "h.total_pot DESC, h.id",
+                "h.total_pot IS NOT NULL", [], limit, 0)
 
 
 def quarantined(db: Connection, *, limit: int = 100, offset: int = 0) -> pd.DataFrame:
@@ -286,13 +365,9 @@ def biggest_pots_in(
     db: Connection, unit: PotUnit, filters: Filters | None = None, *, limit: int = 20
 ) -> pd.DataFrame:
     """Hands of one unit (``pot_units``) by total pot, largest first."""
-    where, params = (filters or NO_FILTERS).where_hands()
     unit_where, unit_params = unit.where()
-    sql = (
-        f"SELECT {LIST_COLUMNS} FROM hands h WHERE {where} AND {unit_where} "
-        "AND h.total_pot IS NOT NULL ORDER BY h.total_pot DESC, h.id LIMIT ?"
-    )
-    return db.execute(sql, [*params, *unit_params, limit]).df()
+    return _top(db, filters or NO_FILTERS, "h.total_pot DESC, h.id",
+                f"{unit_where} AND h.total_pot IS NOT NULL", unit_params, limit, 0)
 
 
 def find_hands(db: Connection, wanted: str) -> list[tuple[int, str]]:

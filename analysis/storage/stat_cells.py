@@ -1,0 +1,268 @@
+"""``stat_cells`` and ``draw_cells``: ``player_hands`` summed per player, site, game,
+stakes, currency, kind of money, position, table size and day, so the dashboard's figures
+read thousands of rows instead of one row per player and hand (forty million at ten million hands);
+``draw_cells`` the same by the cards drawn on each draw and the hand shown in place of
+the day (``figures.cube``'s groups).
+
+Every measure is a sum (hands, money, each statistic's numerator and denominator, which
+are ``count_if`` and ``sum`` aggregates), so cells add up: a figure over any set of whole
+cells is the same figure over the rows behind them, and new hands are summed into new
+cells appended beside the old ones (a cell may then have several rows; readers sum them,
+and ``extend`` folds them together once they double).  The only measure that is not an
+integer, ``net_bb``, is a sum of quotients: summed per cell first, it can differ from the
+row-by-row sum in the last digits, which is why ``drawlab stats`` (whose JSON is compared
+byte for byte) keeps reading the rows.
+
+The table is derived, never the record: ``meta`` row ``stat_cells`` says which layout
+(this module's columns and the statistics' SQL) summed which rows (the number of
+``player_hands`` rows and the largest hand id summed).  ``current`` compares that with the
+table read now, so a reader never uses cells that miss rows or were summed by other code; it
+reads the rows instead (correct, slower).  ``extend`` brings the cells up to date after
+an import's transaction (only the new hands' rows are read) and ``rebuild`` sums them
+anew (after ``drawlab reverify``, which rewrites rows in place).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from analysis.statistics.definitions import STATS, StatDef
+from analysis.storage.db import Connection, one
+
+TABLE = "stat_cells"
+MARK = "stat_cells"  # meta row: {"layout", "rows", "upto", "compacted"}
+# the cells' keys: (column, SQL over player_hands, type); a Filters field that maps onto
+# these (``Filters.where_cells``) can be answered from the cells
+DIMENSIONS: tuple[tuple[str, str, str], ...] = (
+    ("player", "player", "VARCHAR"),
+    ("site", "site", "VARCHAR"),
+    ("game", "game", "VARCHAR"),
+    ("stakes", "stakes", "VARCHAR"),
+    ("big_bet", "big_bet", "BIGINT"),
+    ("currency", "currency", "VARCHAR"),
+    ("tournament", "tournament_id IS NOT NULL", "BOOLEAN"),
+    ("position", "position", "VARCHAR"),
+    ("players", "players", "SMALLINT"),
+    ("day", "time::DATE", "DATE"),
+)
+DIMENSION_NAMES = tuple(name for name, _, _ in DIMENSIONS)
+# ``draw_cells``: the same sums by the cards drawn and the hand shown instead of the day
+# (what ``figures.cube`` groups by; without the day, a few tens of thousands of rows)
+DRAW_TABLE = "draw_cells"
+DRAW_DIMENSIONS: tuple[tuple[str, str, str], ...] = (
+    *(d for d in DIMENSIONS if d[0] != "day"),
+    ("drawn_1", "drawn_1", "SMALLINT"),
+    ("drawn_2", "drawn_2", "SMALLINT"),
+    ("drawn_3", "drawn_3", "SMALLINT"),
+    ("final_class", "final_class", "VARCHAR"),
+)
+MIN_COMPACT = 50_000  # cell rows below which folding repeated cells is not worth it
+
+
+def _sum(expr: str) -> str:
+    return f"coalesce(sum({expr}), 0)::BIGINT"
+
+
+def _measures(stats: tuple[StatDef, ...] = STATS) -> tuple[tuple[str, str, str], ...]:
+    """(column, aggregate over player_hands, type) of every summed measure."""
+    return (
+        ("hands", "count(*)::BIGINT", "BIGINT"),
+        ("hero_hands", _sum("is_hero::INTEGER"), "BIGINT"),
+        ("net", _sum("net"), "BIGINT"),
+        ("net_bb", "coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0)", "DOUBLE"),
+        ("rake", _sum("rake_share"), "BIGINT"),
+        ("net_showdown", _sum("net_showdown"), "BIGINT"),
+        ("net_nonshowdown", _sum("net_nonshowdown"), "BIGINT"),
+        *(
+            item
+            for s in stats
+            for item in (
+                (f"{s.key}_n", f"coalesce({s.num_sql}, 0)::BIGINT", "BIGINT"),
+                (f"{s.key}_d", f"coalesce({s.den_sql}, 0)::BIGINT", "BIGINT"),
+            )
+        ),
+    )
+
+
+MEASURES = _measures()
+MEASURE_NAMES = tuple(name for name, _, _ in MEASURES)
+DRAW_MEASURES: tuple[tuple[str, str, str], ...] = (
+    *(m for m in MEASURES[:7] if m[0] != "hero_hands"),
+    ("won", "coalesce(count_if(won), 0)::BIGINT", "BIGINT"),
+)
+# each table: (name, dimensions, measures, the order its rows are written in)
+TABLES = (
+    (TABLE, DIMENSIONS, MEASURES, "player, day"),
+    (DRAW_TABLE, DRAW_DIMENSIONS, DRAW_MEASURES, "player"),
+)
+
+
+def layout(con: Connection) -> str:
+    """What the cells depend on: their columns, the statistics' SQL, and the layout of
+    ``player_hands`` they sum (``analysis.storage.db`` keeps its digest in ``meta``)."""
+    row = one(con, "SELECT value FROM meta WHERE name = 'player_hands_layout'")
+    text = json.dumps([TABLES, row[0] if row else None])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _mark(con: Connection) -> dict[str, Any] | None:
+    row = one(con, "SELECT value FROM meta WHERE name = ?", [MARK])
+    if row is None:
+        return None
+    try:
+        mark = json.loads(str(row[0]))
+    except ValueError:
+        return None
+    return mark if isinstance(mark, dict) else None
+
+
+def _exists(con: Connection, table: str) -> bool:
+    row = one(con, "SELECT count(*) FROM duckdb_tables() WHERE table_name = ?", [table])
+    return bool(row and row[0])
+
+
+def _count(con: Connection, where: str = "TRUE", params: list[Any] | None = None) -> int:
+    row = one(con, f"SELECT count(*) FROM player_hands WHERE {where}", params or [])
+    return int(row[0]) if row else 0
+
+
+def current(con: Connection) -> bool:
+    """Whether the cells hold exactly the rows of ``player_hands`` as this code sums them.
+
+    Asked before every figure, so it costs a few milliseconds at any size: the mark, the
+    layout and the number of rows (which DuckDB keeps).  Rows added by anyone make the
+    number differ; the writers that rewrite rows in place (``drawlab reverify``, a new
+    layout of ``player_hands``) invalidate the mark or change the layout."""
+    try:
+        row = one(
+            con,
+            "SELECT (SELECT value FROM meta WHERE name = ?), "
+            "(SELECT count(*) FROM duckdb_tables() WHERE table_name IN (?, ?, 'player_hands'))",
+            [MARK, TABLE, DRAW_TABLE],
+        )
+        if row is None or row[0] is None or int(row[1]) != 3:
+            return False
+        mark = json.loads(str(row[0]))
+        if not isinstance(mark, dict) or mark.get("layout") != layout(con):
+            return False
+        return int(mark.get("rows", -1)) == _count(con)
+    except Exception:  # a damaged mark means: read the rows
+        return False
+
+
+def _select(
+    where: str,
+    dimensions: tuple[tuple[str, str, str], ...] = DIMENSIONS,
+    measures: tuple[tuple[str, str, str], ...] = MEASURES,
+) -> str:
+    keys = ", ".join(f"{sql} AS {name}" for name, sql, _ in dimensions)
+    sums = ", ".join(f'{sql} AS "{name}"' for name, sql, _ in measures)
+    return f"SELECT {keys}, {sums} FROM player_hands WHERE {where} GROUP BY ALL"
+
+
+def _write_mark(con: Connection, rows: int, upto: int, compacted: int) -> None:
+    mark = json.dumps({"layout": layout(con), "rows": rows, "upto": upto,
+                       "compacted": compacted})
+    con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [MARK, mark])
+
+
+def _cell_rows(con: Connection) -> int:
+    row = one(con, f"SELECT count(*) FROM {TABLE}")
+    return int(row[0]) if row else 0
+
+
+def rebuild(con: Connection) -> int:
+    """Sum every row of ``player_hands`` into new cells, in one transaction; returns the
+    number of cells (0, and no table, when there is no ``player_hands``)."""
+    if not _exists(con, "player_hands"):
+        return 0
+    con.execute("BEGIN TRANSACTION")
+    try:
+        found = one(con, "SELECT count(*), coalesce(max(hand), 0) FROM player_hands")
+        rows, upto = (int(found[0]), int(found[1])) if found else (0, 0)
+        for table, dimensions, measures, order in TABLES:
+            columns = ", ".join(
+                f'"{name}" {sql_type}' for name, _, sql_type in (*dimensions, *measures)
+            )
+            con.execute(f"DROP TABLE IF EXISTS {table}")
+            con.execute(f"CREATE TABLE {table} ({columns})")
+            con.execute(
+                f"INSERT INTO {table} {_select('TRUE', dimensions, measures)} ORDER BY {order}"
+            )
+        cells = _cell_rows(con)
+        _write_mark(con, rows, upto, cells)
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return cells
+
+
+def invalidate(con: Connection) -> None:
+    """Say the cells are out of date (inside the caller's transaction, if any): a writer
+    about to rewrite rows in place, which leaves their number and largest id as they
+    were, calls this first."""
+    con.execute("DELETE FROM meta WHERE name = ?", [MARK])
+
+
+def extend(con: Connection) -> int:
+    """Bring the cells up to date after hands were added: the rows of hands after the
+    last one summed become new cells (one transaction), or everything is summed anew
+    when the cells are missing, of another layout, or miss rows of earlier hands.
+    Returns the number of ``player_hands`` rows summed.  Only the new hands' rows are
+    read (the id column's zone maps skip the others), so it costs the same at any size."""
+    if not _exists(con, "player_hands"):
+        return 0
+    mark = _mark(con)
+    if (
+        mark is None
+        or not all(_exists(con, table) for table, _, _, _ in TABLES)
+        or mark.get("layout") != layout(con)
+    ):
+        rebuild(con)
+        return _count(con)
+    done_rows, done_upto = int(mark.get("rows", -1)), int(mark.get("upto", -1))
+    total = _count(con)
+    found = one(con, "SELECT count(*), max(hand) FROM player_hands WHERE hand > ?", [done_upto])
+    newer = int(found[0]) if found else 0
+    upto = int(found[1]) if found and found[1] is not None else done_upto
+    if total - newer != done_rows:
+        rebuild(con)  # rows of hands already summed came or went: sum everything again
+        return total
+    if not newer:
+        return 0
+    compacted = int(mark.get("compacted", 0))
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for table, dimensions, measures, _ in TABLES:
+            con.execute(
+                f"INSERT INTO {table} {_select('hand > ?', dimensions, measures)}", [done_upto]
+            )
+        cells = _cell_rows(con)
+        if cells > max(MIN_COMPACT, 2 * compacted):
+            _fold(con)
+            cells = _cell_rows(con)
+            compacted = cells
+        _write_mark(con, total, upto, compacted)
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return newer
+
+
+def _fold(con: Connection) -> None:
+    """Several rows of one cell made one, in every table (inside the caller's
+    transaction)."""
+    for table, dimensions, measures, order in TABLES:
+        keys = ", ".join(name for name, _, _ in dimensions)
+        sums = ", ".join(
+            f'sum("{name}")::{sql_type} AS "{name}"' for name, _, sql_type in measures
+        )
+        con.execute(f"CREATE TEMP TABLE _cells_folded AS SELECT {keys}, {sums} FROM {table} "
+                    f"GROUP BY ALL ORDER BY {order}")
+        con.execute(f"DELETE FROM {table}")
+        con.execute(f"INSERT INTO {table} SELECT * FROM _cells_folded")
+        con.execute("DROP TABLE _cells_folded")
