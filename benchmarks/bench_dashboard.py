@@ -148,29 +148,26 @@ def page_calls(
         call("money_kinds", NO_FILTERS),
         call("site_players", money),
         call("results", hero, mine),
-        call("timeline", hero, mine),  # shared by the curves and the sessions
+        call("curves", hero, mine),  # the curves, the days and the sessions: one fetch
         call("cube", hero, mine),  # shared by the draw tables and the showdown hands
-        call("cumulative", hero, mine),
-        call("by_date", hero, mine),
         call("draw_counts", hero, mine),
         call("by_position", hero, mine),
         call("showdown_hands", hero, mine),
         call("player_stats", hero, mine),
-        call("sessions", hero, mine),
         call("by_stakes", hero, mine),
         call("draw_summary", hero, mine),
         call("site_summary", money),
     ]
     filtered = [
         call("results", hero, narrowed),
-        call("timeline", hero, narrowed),
+        call("curves", hero, narrowed),
         call("cube", hero, narrowed),
         call("by_position", hero, narrowed),
         call("player_stats", hero, narrowed),
         call("site_summary", narrowed),
     ]
     opponents = [call("site_summary", money)]
-    sessions = [call("timeline", hero, mine), call("sessions", hero, mine)]
+    sessions = [call("curves", hero, mine)]
     imports = [call("replay_suggested")]
     replayer = [
         call("filter_options"),

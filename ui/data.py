@@ -21,6 +21,7 @@ from analysis.storage.db import Connection
 from analysis.storage.db import replay_suggested as _replay_suggested
 from analysis.storage.filters import Filters
 from engine.replay import Replay, replay
+from ui.charts import thin
 
 TTL = 3600  # seconds: generations change the key anyway; this only bounds memory
 
@@ -47,23 +48,34 @@ def player_stats(_con: Connection, path: str, gen: int, player: str,
     return stats.player_stats(_con, player, filters)
 
 
+@dataclass(frozen=True)
+class Curves:
+    """What the overview draws from the player's hands in time order: the running totals
+    thinned to the chart's points, the dates they span, the days and the sessions."""
+
+    by_hand: pd.DataFrame  # ``stats.by_hand_of``, every k-th hand and the last (``thin``)
+    first: pd.Timestamp | None  # the first and last timed hand
+    last: pd.Timestamp | None
+    by_date: pd.DataFrame
+    sessions: pd.DataFrame
+
+
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
-def timeline(_con: Connection, path: str, gen: int, player: str,
-             filters: Filters) -> pd.DataFrame:
-    """The player's hands in time order: one fetch for the curves and the sessions."""
-    return stats.timeline(_con, player, filters)
+def curves(_con: Connection, path: str, gen: int, player: str, filters: Filters) -> Curves:
+    """One fetch of the player's hands in time order, kept only as what the page shows.
+    The hand-by-hand frame itself is never cached: Streamlit copies a cached frame on
+    every hit, which cost 1.8 s a page at ten million hands."""
+    rows = stats.timeline(_con, player, filters)
+    times = rows["time"].dropna()
+    first, last = (times.min(), times.max()) if len(times) else (None, None)
+    return Curves(thin(stats.by_hand_of(rows)), first, last, stats.by_date_of(rows),
+                  stats.sessions_of(rows))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
 def cube(_con: Connection, path: str, gen: int, player: str, filters: Filters) -> pd.DataFrame:
     """One scan the draw tables and the showdown hands are rolled up from."""
     return stats.cube(_con, player, filters)
-
-
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
-def cumulative(_con: Connection, path: str, gen: int, player: str,
-               filters: Filters) -> pd.DataFrame:
-    return stats.by_hand_of(timeline(_con, path, gen, player, filters))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
@@ -111,18 +123,6 @@ def money_kinds(_con: Connection, path: str, gen: int, filters: Filters) -> pd.D
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
 def site_players(_con: Connection, path: str, gen: int, filters: Filters) -> pd.DataFrame:
     return stats.site_players(_con, filters)
-
-
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
-def by_date(_con: Connection, path: str, gen: int, player: str,
-            filters: Filters) -> pd.DataFrame:
-    return stats.by_date_of(timeline(_con, path, gen, player, filters))
-
-
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
-def sessions(_con: Connection, path: str, gen: int, player: str,
-             filters: Filters) -> pd.DataFrame:
-    return stats.sessions_of(timeline(_con, path, gen, player, filters))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)

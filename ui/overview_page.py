@@ -252,11 +252,10 @@ def main() -> None:
     site, hero = chosen
     mine = replace(filters, site=site)  # the hero is one site's player
     res = data.results(con, path, gen, hero, mine)
-    curve = data.cumulative(con, path, gen, hero, mine)
-    times = curve["time"].dropna()
+    curves = data.curves(con, path, gen, hero, mine)
     span = ""
-    if len(times):
-        span = f", {times.min():%Y-%m-%d} to {times.max():%Y-%m-%d}"
+    if curves.first is not None and curves.last is not None:
+        span = f", {curves.first:%Y-%m-%d} to {curves.last:%Y-%m-%d}"
     st.text(f"Showing {hero} at {site_name(site)} over {count(res.hands, 'hand')}{span} "
             f"({money_kind(tournament, currency)}).")
     key_figures(res, chips)
@@ -266,9 +265,9 @@ def main() -> None:
     with left:
         by_hands, by_date = st.tabs(["By hands", "By date"])
         with by_hands:
-            st.plotly_chart(results_chart(curve, unit), key="chart_results")
+            st.plotly_chart(results_chart(curves.by_hand, unit), key="chart_results")
         with by_date:
-            st.plotly_chart(results_by_date_chart(data.by_date(con, path, gen, hero, mine), unit),
+            st.plotly_chart(results_by_date_chart(curves.by_date, unit),
                             key="chart_results_date")
         st.plotly_chart(draw_chart(data.draw_counts(con, path, gen, hero, mine)),
                         key="chart_draws")
@@ -291,7 +290,7 @@ def main() -> None:
             st.caption("No showdown with known cards in these hands.")
 
     values = data.player_stats(con, path, gen, hero, mine)
-    sessions = data.sessions(con, path, gen, hero, mine)
+    sessions = curves.sessions
     stakes = data.by_stakes(con, path, gen, hero, mine)
     targets: dict[Target, str] = {("all",): f"Every hand shown ({res.hands:,})"}
     for p, n in zip(positions["position"], positions["hands"], strict=True):
