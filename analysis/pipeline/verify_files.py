@@ -30,13 +30,14 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Literal, NamedTuple, TypeAlias
 
-from analysis.pipeline.verification import HandResult, Status, check, ends_chain
+from analysis.pipeline.verification import HandResult, Status, check, ends_chain, status_of
 from analysis.pipeline.verify_report import row_json, row_text
 from analysis.pipeline.workers import kill_workers, quick_context, worker_init, worker_result
 from engine.continuity import ContinuityTracker, LastHand, TableHand, TableKey
 from engine.record import Hand
-from engine.verdict import Problem, Severity
-from parser.outcome import HandText
+from engine.replay import replay
+from engine.verdict import Problem
+from parser.outcome import HandText, Outcome
 from parser.ranges import Part, cut_part, parts
 from parser.reader import Cut, cut_source, parse, rejected_result
 from parser.registry import READERS
@@ -338,7 +339,8 @@ def _render(row: Row, render: Render) -> str | None:
 
 def _verified(cuts: Iterable[Cut]) -> Done:
     """Rows of a run of one source's hand texts, the stacks followed as ``verify_paths``
-    follows them, and what the main process needs to follow them across runs."""
+    follows them, and what the main process needs to follow them across runs.  A hand's
+    row is made from its replay directly (``check`` less its ``HandResult``)."""
     tracker = ContinuityTracker()
     rows: list[Row] = []
     firsts: list[tuple[int, TableHand]] = []
@@ -347,33 +349,50 @@ def _verified(cuts: Iterable[Cut]) -> Done:
     for reader, chunk, error in cuts:
         if error is not None:
             stopped = True  # a cut's error ends its file
-            result = check(chunk, error)
+            outcome: Outcome = error
         else:
             assert reader is not None  # a hand text always comes with its reader
-            result = check(chunk, parse(reader, chunk))
-        hand = result.hand
-        problems, status, reason = result.problems, result.status, result.reason
-        if ends_chain(status):
-            tracker.break_chains(result.file, result.line)
-        elif isinstance(hand, Hand) and hand.table.strip():
-            summary = TableHand.of(hand, hand.time)
+            outcome = parse(reader, chunk)
+        if not isinstance(outcome, Hand):
+            result = check(chunk, outcome)
+            if ends_chain(result.status):
+                tracker.break_chains(result.file, result.line)
+            rows.append(
+                (
+                    result.file,
+                    result.line,
+                    result.hand_id,
+                    result.site,
+                    result.game,
+                    result.status,
+                    result.problems,
+                    result.reason,
+                    result.final,
+                )
+            )
+            continue
+        done = replay(outcome)
+        problems = done.verdict.problems
+        status, reason = status_of(problems)
+        if outcome.table.strip():
+            summary = TableHand.of(outcome, outcome.time)
             if summary.key not in seen:
                 seen.add(summary.key)
                 firsts.append((len(rows), summary))
-            carried = tracker.feed_table_hand(summary, dict(result.final))
+            carried = tracker.feed_table_hand(summary, done.final)
             if carried:
                 problems, status, reason = _with(problems, carried)
         rows.append(
             (
-                result.file,
-                result.line,
-                result.hand_id,
-                result.site,
-                result.game,
+                outcome.file or chunk.file,
+                outcome.line,
+                outcome.hand_id,
+                outcome.site,
+                outcome.game.value,
                 status,
                 problems,
                 reason,
-                result.final,
+                tuple(done.final.items()),
             )
         )
     ends = tuple((summary.key, tracker.last(summary.key)) for _, summary in firsts)
@@ -386,9 +405,7 @@ def _with(
     """A hand's problems, status and reason once its carry-over problems are added, as
     ``verify_paths`` adds them."""
     problems = problems + carried
-    errors = [p for p in problems if p.severity is Severity.ERROR]
-    status: Status = "invalid" if errors else "ok"
-    return problems, status, errors[0].message if errors else ""
+    return (problems, *status_of(problems))
 
 
 def _carried(result: HandResult, carried: tuple[Problem, ...]) -> HandResult:
