@@ -589,23 +589,19 @@ def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 def _verify(args: argparse.Namespace) -> int:
     import time
 
-    from analysis.pipeline.verify_files import verify_paths
-    from analysis.pipeline.verify_report import (
-        Tally,
-        result_json,
-        result_text,
-        summary_json,
-        summary_text,
-    )
+    from analysis.pipeline.verify_files import print_paths
+    from analysis.pipeline.verify_report import Tally, summary_json, summary_text
 
     start = time.perf_counter()
     tally = Tally()
     workers = args.workers if args.workers is not None else _default_workers(args.paths)
-    for result in verify_paths(args.paths, workers=workers):
-        tally.add(result)
-        text = result_json(result) if args.json else result_text(result)
-        if text is not None:
-            print(text, flush=args.json)
+    out = sys.stdout
+    for printed in print_paths(args.paths, workers, "json" if args.json else "text"):
+        tally.add_counts(printed.counts, printed.files)
+        if printed.text:
+            out.write(printed.text)
+            if args.json:  # a tool reading the lines gets them as they are made
+                out.flush()
     seconds = time.perf_counter() - start
     print(summary_json(tally, seconds) if args.json else summary_text(tally, seconds))
     return tally.exit_status

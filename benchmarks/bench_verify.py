@@ -2,22 +2,27 @@
 
 The large PokerStars triple-draw file is dealt (``engine.sim.dealer``: fixed-limit 2-7 triple
 draw at tables of 2 to 6 players, the corpus has too few hands) and written out with the
-PokerStars writer.  Our figure is ``verify_paths`` over that file, exactly what ``drawlab
-verify`` does: decode, split, parse, replay and verify every hand, follow the stacks.  The
-same hands are written as PHH, and pokerkit loads each text (``HandHistory.loads``) and
-replays it to its last state: the work an import through pokerkit would do.  The PHH texts
-are made before the clock starts.
+PokerStars writer.  Our figure is ``print_paths`` over that file, exactly what ``drawlab
+verify`` does: decode, split, parse, replay and verify every hand, follow the stacks, render
+the report (the readable one; ``--json`` renders every hand's line).  The same hands are
+written as PHH, and pokerkit loads each text (``HandHistory.loads``) and replays it to its
+last state: the work an import through pokerkit would do.  The PHH texts are made before
+the clock starts.
 
-Times are CPU seconds of this one process (``time.process_time``): hands per second per
-core, whatever else the machine is running.  The replay alone is also given in
-microseconds per hand, best of three runs: ``replay`` (verdict, final stacks and pots,
-what the importer calls for every hand) over the records already parsed.
+Times are CPU seconds (``time.process_time``): hands per second per core, whatever else the
+machine is running.  The replay alone is also given in microseconds per hand, best of three
+runs: ``replay`` (verdict, final stacks and pots, what the importer calls for every hand)
+over the dealt records and over the records parsed from the file (only the hero's cards
+known, as in a real history).
 
-The two-core figure is ``verify_paths(..., workers=2)`` (``drawlab verify --workers 2``):
+The two-core figure is ``print_paths(..., workers=2)`` (``drawlab verify --workers 2``):
 hands per *wall* second, worker start-up included, so it depends on what else the machine
 runs (the load average is printed beside it); the one-core figure is CPU time and does
-not.  The main process's CPU time per hand in that run is given too: the workers read
-their own parts of the file, so it is only the putting together of their verdicts.
+not.  The CPU of that run is given per hand, the main process's and the workers' (theirs
+from ``getrusage`` once they have exited).  Then where a hand's CPU goes, in this one
+process over the same hands: cutting the file into hand texts, parsing, replaying, and the
+rest of the pipeline (the stacks followed, the verdicts rendered and counted, the parts
+stitched together): the two-core run's work done here less the three stages.
 
 Run ``python -m benchmarks.bench_verify [HANDS]``; goals: at least 2,500 hands per second
 on one core, at least three times pokerkit, at least 10,000 hands per second on two.
@@ -26,20 +31,26 @@ on one core, at least three times pokerkit, at least 10,000 hands per second on 
 from __future__ import annotations
 
 import os
+import resource
 import sys
 import tempfile
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
-from analysis.pipeline.verify_files import verify_in_parts, verify_paths
+from analysis.pipeline.verify_files import _sources, _tasks, print_paths, verify_units
 from engine.pots import NO_RAKE
 from engine.record import Game, Hand
 from engine.replay import replay
 from engine.sim.dealer import deal_hands
 from parser.phh import write_phh
 from parser.pokerstars_writer import write_pokerstars
-from parser.reader import read_path
+from parser.ranges import Part, cut_part
+from parser.reader import parse
+
+T = TypeVar("T")
 
 
 def dealt(hands: int) -> list[Hand]:
@@ -61,30 +72,50 @@ def dealt(hands: int) -> list[Hand]:
     return out[:hands]
 
 
-def ours(path: Path, workers: int = 1) -> tuple[int, int, float, float]:
-    """Hands, hands ok, CPU seconds (of this process), wall seconds."""
-    start, wall = time.process_time(), time.perf_counter()
-    total = ok = 0
-    for result in verify_paths([path], workers=workers):
-        total += 1
-        ok += result.status == "ok"
-    return total, ok, time.process_time() - start, time.perf_counter() - wall
+class Run:
+    """One ``drawlab verify`` of the file: hands, hands ok, this process's CPU seconds, the
+    workers' CPU seconds, wall seconds."""
+
+    def __init__(self, path: Path, workers: int) -> None:
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start, wall = time.process_time(), time.perf_counter()
+        self.hands = self.ok = 0
+        for printed in print_paths([path], workers, "text"):
+            self.hands += sum(printed.counts.values())
+            self.ok += printed.counts.get("ok", 0)
+        self.cpu = time.process_time() - start
+        self.wall = time.perf_counter() - wall
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        self.workers_cpu = (after.ru_utime + after.ru_stime) - (
+            children.ru_utime + children.ru_stime
+        )
 
 
-def in_parts(path: Path) -> float:
-    """CPU seconds of the two-core run's work done in this one process: the workers' job on
-    every part of the file and the main process's stitching, without the processes."""
-    start = time.process_time()
-    for _ in verify_in_parts([path]):
-        pass
-    return time.process_time() - start
+def units_of(path: Path) -> list[Part]:
+    """The parts the workers read, as ``drawlab verify --workers`` cuts the file."""
+    return [u for task in _tasks(_sources([path])) for u in task.units if isinstance(u, Part)]
 
 
-def parse_only(path: Path) -> float:
-    start = time.process_time()
-    for _ in read_path(path):
-        pass
-    return time.process_time() - start
+def stages(units: list[Part]) -> tuple[dict[str, float], list[Hand]]:
+    """CPU seconds of each stage over every hand (the best of three), and the records."""
+    spent: dict[str, float] = {}
+
+    def best(stage: str, work: Callable[[], T]) -> T:
+        times = []
+        for _ in range(3):
+            start = time.process_time()
+            made = work()
+            times.append(time.process_time() - start)
+        spent[stage] = min(times)
+        return made
+
+    cuts = best("cut", lambda: [cut for unit in units for cut in cut_part(unit)])
+    texts = [(reader, chunk) for reader, chunk, _ in cuts if reader is not None]
+    parsed = best("parse", lambda: [parse(reader, chunk) for reader, chunk in texts])
+    hands = [h for h in parsed if isinstance(h, Hand)]
+    best("replay", lambda: [replay(hand) for hand in hands])
+    best("all", lambda: verify_units(units, "text"))
+    return spent, hands
 
 
 def replay_only(hands: list[Hand], runs: int = 3) -> float:
@@ -126,38 +157,48 @@ def main(argv: list[str]) -> int:
                 out.write(write_pokerstars(hand))
                 out.write("\n\n\n")
         size = path.stat().st_size
-        total, ok, seconds, wall = ours(path)
-        parallel = {n: ours(path, n) for n in (2,)}
-        load = {n: os.getloadavg()[0] for n in parallel}  # over the last minute: that run
-        main_cpu = {n: cpu for n, (_, _, cpu, _) in parallel.items()}
-        parsing = parse_only(path)
-        parted = in_parts(path)
+        one = Run(path, 1)
+        two = Run(path, 2)
+        load = os.getloadavg()[0]  # over the last minute: that run
+        spent, parsed = stages(units_of(path))
     replaying = replay_only(hands)
+    replaying_parsed = replay_only(parsed)
     texts = [write_phh(hand) for hand in hands]
     replayed, refused, kit_seconds = pokerkit(texts)
-    rate = total / seconds
+    total = one.hands
+    rate = total / one.cpu
     kit_rate = (replayed + refused) / kit_seconds
-    print(f"file: {total} PokerStars 2-7 triple draw hands, {size / 1e6:.1f} MB, {ok} verify ok")
+    assert (two.hands, two.ok) == (one.hands, one.ok)  # the same verdicts whatever the workers
+
+    def us(seconds: float) -> str:
+        return f"{seconds * 1e6 / total:.1f} us"
+
     print(
-        f"drawlab parse + verify: {rate:,.0f} hands/s ({seconds:.2f} s CPU on one core, "
-        f"{wall:.2f} s wall)"
+        f"file: {total} PokerStars 2-7 triple draw hands, {size / 1e6:.1f} MB, "
+        f"{one.ok} verify ok"
     )
-    for n, (p_total, p_ok, _, p_wall) in parallel.items():
-        assert (p_total, p_ok) == (total, ok)  # the same verdicts whatever the workers
-        p_rate = p_total / p_wall
-        print(
-            f"drawlab verify --workers {n}: {p_rate:,.0f} hands/s ({p_wall:.2f} s wall, "
-            f"worker start-up included, load average {load[n]:.1f}; goal >= 10,000 on 2 "
-            f"cores: {'met' if p_rate >= 10_000 else 'NOT met'}); main process "
-            f"{main_cpu[n] * 1e6 / p_total:.1f} us CPU per hand"
-        )
     print(
-        f"  the two-core run's work in one process: {parted * 1e6 / total:.1f} us CPU per hand, "
-        f"so {2 * total / parted:,.0f} hands/s on two idle cores at best"
+        f"drawlab parse + verify: {rate:,.0f} hands/s ({one.cpu:.2f} s CPU on one core, "
+        f"{one.wall:.2f} s wall)"
     )
-    print(f"  of which parse only:  {total / parsing:,.0f} hands/s")
-    print(f"  replay only:          {1e6 / replaying:,.0f} hands/s")
-    print(f"  replay:               {replaying:.1f} us per hand (best of 3, the importer's call)")
+    p_rate = two.hands / two.wall
+    print(
+        f"drawlab verify --workers 2: {p_rate:,.0f} hands/s ({two.wall:.2f} s wall, "
+        f"worker start-up included, load average {load:.1f}; goal >= 10,000 on 2 "
+        f"cores: {'met' if p_rate >= 10_000 else 'NOT met'})"
+    )
+    print(
+        f"  CPU per hand in that run: {us(two.cpu + two.workers_cpu)} "
+        f"(main process {us(two.cpu)}, workers {us(two.workers_cpu)})"
+    )
+    rest = spent["all"] - spent["cut"] - spent["parse"] - spent["replay"]
+    print(
+        f"  the workers' work in one process: {us(spent['all'])} CPU per hand = cut "
+        f"{us(spent['cut'])} + parse {us(spent['parse'])} + replay {us(spent['replay'])} "
+        f"+ the rest {us(rest)} (stacks followed, verdicts rendered and counted)"
+    )
+    print(f"  replay:               {replaying:.1f} us per hand of the dealt records (best of 3)")
+    print(f"  replay:               {replaying_parsed:.1f} us per hand of the parsed records")
     print(
         f"pokerkit load + replay of the same hands as PHH: {kit_rate:,.0f} hands/s "
         f"({replayed} replayed, {refused} refused)"

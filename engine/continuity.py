@@ -31,6 +31,7 @@ from __future__ import annotations
 from bisect import bisect_right, insort
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
+from operator import attrgetter
 from typing import NamedTuple
 
 from engine.money import format_money as money
@@ -50,6 +51,7 @@ from engine.replay import replay
 from engine.verdict import Problem, Severity
 
 MAX_GAP = timedelta(minutes=5)
+_FIVE_CARD_DRAW = Game.FIVE_CARD_DRAW
 TableKey = tuple[str, str, str, str]
 
 
@@ -91,12 +93,15 @@ class TableHand(NamedTuple):
             hand.hand_id,
             time,
             hand.tournament is not None,
-            tuple((s.player, s.stack, s.line) for s in hand.seats),
+            tuple(map(_SEAT, hand.seats)),
             not _payouts_unstated(hand),
             hand.line,
             _top_ups(hand),
             *_home_deal(hand),
         )
+
+
+_SEAT = attrgetter("player", "stack", "line")  # ``TableHand.seats``' triple, read in C
 
 
 def carry_over(
@@ -229,6 +234,8 @@ class ContinuityTracker:
 
 def _top_ups(hand: Hand) -> tuple[tuple[str, int], ...]:
     """Chips each player added during the hand for the next one, where the lines say so."""
+    if Note not in map(type, hand.steps):  # most hands: no note, looked for in C (the
+        return ()  # step records are never subclassed: the readers' twins become them
     added: dict[str, int] = {}
     for step in hand.steps:
         if (
@@ -243,10 +250,10 @@ def _top_ups(hand: Hand) -> tuple[tuple[str, int], ...]:
 
 def _home_deal(hand: Hand) -> tuple[bool, int | None, int, int, bool]:
     """``TableHand``'s home-game fields of ``hand``: (home, button, carried, leaves, misdeal)."""
+    if hand.game is not _FIVE_CARD_DRAW:
+        return False, hand.button, hand.carried, 0, False
     profile = PROFILES.get(hand.site)
-    home = hand.game is Game.FIVE_CARD_DRAW and (
-        hand.house is not None or (profile is not None and profile.home_rules)
-    )
+    home = hand.house is not None or (profile is not None and profile.home_rules)
     if not home:
         return False, hand.button, hand.carried, 0, False
     misdeal = any(isinstance(s, Note) and s.kind == MISDEAL_NOTE for s in hand.steps)

@@ -55,6 +55,15 @@ class HandResult:
     pots: tuple[SettledPot, ...] = ()  # main pot first, as the replay settled them
 
 
+def status_of(problems: tuple[Problem, ...]) -> tuple[Status, str]:
+    """A replayed hand's status and reason: invalid with its first error's message when
+    it has an error, ok (warnings allowed) otherwise."""
+    for p in problems:
+        if p.severity is Severity.ERROR:
+            return "invalid", p.message
+    return "ok", ""
+
+
 def check(chunk: HandText, outcome: Outcome) -> HandResult:
     """The result of one chunk: replayed when it is a hand, otherwise its skip or error."""
     if isinstance(outcome, Hand):
@@ -70,8 +79,7 @@ def _hand_result(
     final: dict[str, int],
     pots: tuple[SettledPot, ...] = (),
 ) -> HandResult:
-    status: Status = "ok" if verdict.ok else "invalid"
-    reason = "" if verdict.ok else verdict.errors[0].message
+    status, reason = status_of(verdict.problems)
     return HandResult(
         file=outcome.file or chunk.file,
         line=outcome.line,

@@ -28,14 +28,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import Literal, NamedTuple, TypeAlias
 
-from analysis.pipeline.verification import HandResult, Status, check, ends_chain
+from analysis.pipeline.verification import HandResult, Status, check, ends_chain, status_of
+from analysis.pipeline.verify_report import row_json, row_text
 from analysis.pipeline.workers import kill_workers, quick_context, worker_init, worker_result
 from engine.continuity import ContinuityTracker, LastHand, TableHand, TableKey
 from engine.record import Hand
-from engine.verdict import Problem, Severity
-from parser.outcome import HandText
+from engine.replay import replay
+from engine.verdict import Problem
+from parser.outcome import HandText, Outcome
 from parser.ranges import Part, cut_part, parts
 from parser.reader import Cut, cut_source, parse, rejected_result
 from parser.registry import READERS
@@ -71,7 +73,33 @@ class Chain(NamedTuple):
     stopped: bool = False  # a part ended its file: the file's later parts are not read
 
 
-Done = tuple[list[Row], Chain]
+Render: TypeAlias = Literal["json", "text"]
+"""How ``drawlab verify`` prints a hand: its JSON line, or the readable report's lines."""
+
+
+class Lines(NamedTuple):
+    """A unit's verdicts as the output prints them, made in the worker so that the main
+    process does nothing per hand but write: each hand's text (None: it prints nothing),
+    the counts by status, the files, the failed hands that end chains (file, line), and
+    the rows of the tables' first hands, whose verdicts the main process may extend."""
+
+    out: list[str | None]
+    counts: dict[str, int]
+    files: tuple[str, ...]
+    breaks: tuple[tuple[str, int], ...]
+    firsts: dict[int, Row]
+
+
+class Printed(NamedTuple):
+    """A run of hands as ``drawlab verify`` prints them: the text (each hand's lines, each
+    line ending in a line break), the counts by status and the files they are in."""
+
+    text: str
+    counts: dict[str, int]
+    files: tuple[str, ...]
+
+
+Done = tuple[list[Row] | Lines, Chain]
 
 
 @dataclass
@@ -124,6 +152,34 @@ def verify_in_workers(
     paths: Iterable[str | os.PathLike[str]], workers: int
 ) -> Iterator[HandResult]:
     """``verify_paths`` in ``workers`` processes; see the module's text."""
+    stitch = _Stitcher()
+    for source, done in _in_workers(paths, workers, None):
+        yield from stitch(source, done)
+
+
+def print_paths(
+    paths: Iterable[str | os.PathLike[str]], workers: int, render: Render
+) -> Iterator[Printed]:
+    """What ``drawlab verify`` prints of ``paths``, in input order, as ``render`` prints a
+    hand: ``verify_paths``' verdicts, each hand rendered where it was replayed (a worker
+    process when ``workers`` is above 1, this one otherwise), so that this process only
+    writes the text and adds up the counts."""
+    printer = _Printer(render)
+    if workers > 1:
+        for source, done in _in_workers(paths, workers, render):
+            yield from printer(source, done)
+        return
+    for task in _tasks(_sources(paths)):
+        dones = task.done if task.done is not None else verify_units(task.units, render)
+        for source, done in zip(task.sources, dones, strict=True):
+            yield from printer(source, done)
+
+
+def _in_workers(
+    paths: Iterable[str | os.PathLike[str]], workers: int, render: Render | None
+) -> Iterator[tuple[int, Done]]:
+    """Each unit's ``verify_units`` done in ``workers`` processes, with its source's
+    number, in input order (a dead worker's units are read here)."""
     context = quick_context()
     if context.get_start_method() == "forkserver":
         # the server imports the readers once and forks each worker ready; a no-op when
@@ -132,17 +188,16 @@ def verify_in_workers(
     executor = ProcessPoolExecutor(workers, mp_context=context, initializer=worker_init)
     broken = False
     inflight: deque[_Task] = deque()
-    stitch = _Stitcher()
 
     def submit(task: _Task) -> None:
         nonlocal broken
         if task.done is None and not broken:
             try:
-                task.future = executor.submit(verify_units, task.units)
+                task.future = executor.submit(verify_units, task.units, render)
             except BrokenProcessPool:  # a worker died before we waited on it
                 broken = True
 
-    def finish(task: _Task) -> Iterator[HandResult]:
+    def finish(task: _Task) -> Iterator[tuple[int, Done]]:
         nonlocal broken
         if task.done is None:
             if task.future is not None and not broken:
@@ -151,9 +206,8 @@ def verify_in_workers(
                 except BrokenProcessPool:  # a worker died: these units are read here
                     broken = True
             if task.done is None:
-                task.done = verify_units(task.units)
-        for source, done in zip(task.sources, task.done, strict=True):
-            yield from stitch(source, done)
+                task.done = verify_units(task.units, render)
+        yield from zip(task.sources, task.done, strict=True)
 
     try:
         for task in _tasks(_sources(paths)):
@@ -236,9 +290,10 @@ def _texts_tasks(number: int, source: Source | Rejected) -> Iterator[_Task]:
         yield _Task([Texts(site, tuple(chunks))], [number])
 
 
-def verify_units(units: Sequence[Unit]) -> list[Done]:
-    """A worker's job: each unit read, parsed and replayed, its stacks followed within it.
-    Never raises for anything a file holds; a file that stopped is not read further."""
+def verify_units(units: Sequence[Unit], render: Render | None = None) -> list[Done]:
+    """A worker's job: each unit read, parsed and replayed, its stacks followed within it,
+    and with ``render`` its hands rendered (``Lines``).  Never raises for anything a file
+    holds; a file that stopped is not read further."""
     out: list[Done] = []
     stopped = False  # the file of the units' last part stopped
     for unit in units:
@@ -252,13 +307,40 @@ def verify_units(units: Sequence[Unit]) -> list[Done]:
         else:
             reader = _READERS[unit.site]
             done = _verified((reader, chunk, None) for chunk in unit.chunks)
-        out.append(done)
+        out.append(done if render is None else _rendered(done, render))
     return out
+
+
+def _rendered(done: Done, render: Render) -> Done:
+    """A unit's rows as ``Lines``: what the main process prints and counts of them."""
+    rows, chain = done
+    if isinstance(rows, Lines):
+        return done
+    rendered = [_render(row, render) for row in rows]
+    counts: dict[str, int] = {}
+    files: dict[str, None] = {}
+    breaks: list[tuple[str, int]] = []
+    for row in rows:
+        status = row[5]
+        counts[status] = counts.get(status, 0) + 1
+        files[row[0]] = None
+        if ends_chain(status):
+            breaks.append((row[0], row[1]))
+    firsts = {index: rows[index] for index, _ in chain.firsts}
+    return Lines(rendered, counts, tuple(files), tuple(breaks), firsts), chain
+
+
+def _render(row: Row, render: Render) -> str | None:
+    file, line, hand_id, site, game, status, problems, reason, _ = row
+    if render == "json":
+        return row_json(file, hand_id, site, game, status, problems)
+    return row_text(file, line, hand_id, site, game, status, problems, reason)
 
 
 def _verified(cuts: Iterable[Cut]) -> Done:
     """Rows of a run of one source's hand texts, the stacks followed as ``verify_paths``
-    follows them, and what the main process needs to follow them across runs."""
+    follows them, and what the main process needs to follow them across runs.  A hand's
+    row is made from its replay directly (``check`` less its ``HandResult``)."""
     tracker = ContinuityTracker()
     rows: list[Row] = []
     firsts: list[tuple[int, TableHand]] = []
@@ -267,33 +349,50 @@ def _verified(cuts: Iterable[Cut]) -> Done:
     for reader, chunk, error in cuts:
         if error is not None:
             stopped = True  # a cut's error ends its file
-            result = check(chunk, error)
+            outcome: Outcome = error
         else:
             assert reader is not None  # a hand text always comes with its reader
-            result = check(chunk, parse(reader, chunk))
-        hand = result.hand
-        problems, status, reason = result.problems, result.status, result.reason
-        if ends_chain(status):
-            tracker.break_chains(result.file, result.line)
-        elif isinstance(hand, Hand) and hand.table.strip():
-            summary = TableHand.of(hand, hand.time)
+            outcome = parse(reader, chunk)
+        if not isinstance(outcome, Hand):
+            result = check(chunk, outcome)
+            if ends_chain(result.status):
+                tracker.break_chains(result.file, result.line)
+            rows.append(
+                (
+                    result.file,
+                    result.line,
+                    result.hand_id,
+                    result.site,
+                    result.game,
+                    result.status,
+                    result.problems,
+                    result.reason,
+                    result.final,
+                )
+            )
+            continue
+        done = replay(outcome)
+        problems = done.verdict.problems
+        status, reason = status_of(problems)
+        if outcome.table.strip():
+            summary = TableHand.of(outcome, outcome.time)
             if summary.key not in seen:
                 seen.add(summary.key)
                 firsts.append((len(rows), summary))
-            carried = tracker.feed_table_hand(summary, dict(result.final))
+            carried = tracker.feed_table_hand(summary, done.final)
             if carried:
                 problems, status, reason = _with(problems, carried)
         rows.append(
             (
-                result.file,
-                result.line,
-                result.hand_id,
-                result.site,
-                result.game,
+                outcome.file or chunk.file,
+                outcome.line,
+                outcome.hand_id,
+                outcome.site,
+                outcome.game.value,
                 status,
                 problems,
                 reason,
-                result.final,
+                tuple(done.final.items()),
             )
         )
     ends = tuple((summary.key, tracker.last(summary.key)) for _, summary in firsts)
@@ -306,9 +405,7 @@ def _with(
     """A hand's problems, status and reason once its carry-over problems are added, as
     ``verify_paths`` adds them."""
     problems = problems + carried
-    errors = [p for p in problems if p.severity is Severity.ERROR]
-    status: Status = "invalid" if errors else "ok"
-    return problems, status, errors[0].message if errors else ""
+    return (problems, *status_of(problems))
 
 
 def _carried(result: HandResult, carried: tuple[Problem, ...]) -> HandResult:
@@ -319,26 +416,40 @@ def _carried(result: HandResult, carried: tuple[Problem, ...]) -> HandResult:
     return replace(result, problems=problems, status=status, reason=reason)
 
 
-class _Stitcher:
-    """The units' rows in input order, each table's chain followed from unit to unit."""
+class _Chains:
+    """Each table's chain of stacks followed from unit to unit, in input order."""
 
     def __init__(self) -> None:
         self.tracker = ContinuityTracker()
         self.stopped: set[int] = set()  # the sources a part ended: the later parts are not read
 
-    def __call__(self, source: int, done: Done) -> Iterator[HandResult]:
+    def follow(
+        self, source: int, breaks: Iterable[tuple[str, int]], chain: Chain
+    ) -> dict[int, tuple[Problem, ...]] | None:
+        """The carry-over problems of the unit's first hands of tables, by row index;
+        None when the unit's source stopped before it (its rows are not given)."""
         if source in self.stopped:
-            return
-        rows, chain = done
+            return None
         tracker = self.tracker
-        for row in rows:
-            if ends_chain(row[5]):
-                tracker.break_chains(row[0], row[1])
+        for file, line in breaks:
+            tracker.break_chains(file, line)
         carried = {index: tracker.follows(summary) for index, summary in chain.firsts}
         for key, last in chain.ends:
             tracker.resume(key, last)
         if chain.stopped:
             self.stopped.add(source)
+        return carried
+
+
+class _Stitcher(_Chains):
+    """The units' rows in input order as results, each table's chain followed."""
+
+    def __call__(self, source: int, done: Done) -> Iterator[HandResult]:
+        rows, chain = done
+        assert not isinstance(rows, Lines)  # rows are asked for whenever results are
+        carried = self.follow(source, ((r[0], r[1]) for r in rows if ends_chain(r[5])), chain)
+        if carried is None:
+            return
         for index, (file, line, hand_id, site, game, status, problems, reason, final) in (
             enumerate(rows)
         ):
@@ -348,3 +459,32 @@ class _Stitcher:
             yield HandResult(
                 file, line, hand_id, site, game, status, problems, None, "", reason, final
             )
+
+
+class _Printer(_Chains):
+    """The units' printed text in input order, each table's chain followed: only a first
+    hand of a table whose stacks do not follow is rendered again here."""
+
+    def __init__(self, render: Render) -> None:
+        super().__init__()
+        self.render = render
+
+    def __call__(self, source: int, done: Done) -> Iterator[Printed]:
+        lines, chain = _rendered(done, self.render)  # a verdict of this process: rows
+        assert isinstance(lines, Lines)
+        carried = self.follow(source, lines.breaks, chain)
+        if carried is None:
+            return
+        out, counts = lines.out, lines.counts
+        for index, more in carried.items():
+            if more:
+                row = lines.firsts[index]
+                problems, status, reason = _with(row[6], more)
+                counts = dict(counts) if counts is lines.counts else counts
+                counts[row[5]] -= 1
+                counts[status] = counts.get(status, 0) + 1
+                out[index] = _render(
+                    (*row[:5], status, problems, reason, row[8]), self.render
+                )
+        text = "\n".join([x for x in out if x is not None])
+        yield Printed(text + "\n" if text else "", counts, lines.files)

@@ -10,9 +10,12 @@ incomplete, 1 otherwise.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring  # json.dumps' own quoting (ensure_ascii=False)
 
 from analysis.pipeline.verification import STATUSES, HandResult
+from engine.verdict import Problem
 
 FAILING = frozenset({"invalid", "parse_error"})
 
@@ -28,6 +31,12 @@ class Tally:
         self.files.add(result.file)
         self.counts[result.status] = self.counts.get(result.status, 0) + 1
 
+    def add_counts(self, counts: dict[str, int], files: Iterable[str]) -> None:
+        """A run of results counted elsewhere (a worker process): ``counts`` by status."""
+        self.files.update(files)
+        for status, n in counts.items():
+            self.counts[status] = self.counts.get(status, 0) + n
+
     @property
     def hands(self) -> int:
         return sum(self.counts.values())
@@ -38,25 +47,31 @@ class Tally:
 
 
 def result_json(result: HandResult) -> str:
-    return json.dumps(
-        {
-            "file": result.file,
-            "hand_id": result.hand_id,
-            "site": result.site,
-            "game": result.game,
-            "status": result.status,
-            "problems": [
-                {
-                    "code": p.code,
-                    "severity": p.severity.value,
-                    "line": p.line,
-                    "message": p.message,
-                }
-                for p in result.problems
-            ],
-        },
-        ensure_ascii=False,
+    return row_json(
+        result.file, result.hand_id, result.site, result.game, result.status, result.problems
     )
+
+
+def row_json(
+    file: str, hand_id: str, site: str, game: str, status: str, problems: Sequence[Problem]
+) -> str:
+    """A hand's JSON line, the bytes ``json.dumps`` of the object gives (ensure_ascii off,
+    default separators), put together from quoted strings: a worker renders every hand's
+    line, and the dictionary and the encoder's walk over it were most of that."""
+    head = (
+        f'{{"file": {encode_basestring(file)}, "hand_id": {encode_basestring(hand_id)}, '
+        f'"site": {encode_basestring(site)}, "game": {encode_basestring(game)}, '
+        f'"status": {encode_basestring(status)}, "problems": ['
+    )
+    if not problems:
+        return head + "]}"
+    listed = ", ".join(
+        f'{{"code": {encode_basestring(p.code)}, '
+        f'"severity": {encode_basestring(p.severity.value)}, "line": {int.__repr__(p.line)}, '
+        f'"message": {encode_basestring(p.message)}}}'
+        for p in problems
+    )
+    return head + listed + "]}"
 
 
 def summary_json(tally: Tally, seconds: float) -> str:
@@ -68,24 +83,45 @@ def summary_json(tally: Tally, seconds: float) -> str:
 
 def result_text(result: HandResult) -> str | None:
     """The lines a reader wants about one hand: nothing for a clean ok hand."""
-    if result.status == "ok" and not result.problems:
+    return row_text(
+        result.file,
+        result.line,
+        result.hand_id,
+        result.site,
+        result.game,
+        result.status,
+        result.problems,
+        result.reason,
+    )
+
+
+def row_text(
+    file: str,
+    line: int,
+    hand_id: str,
+    site: str,
+    game: str,
+    status: str,
+    problems: Sequence[Problem],
+    reason: str,
+) -> str | None:
+    """``result_text`` of a hand's fields, as a worker process has them."""
+    if status == "ok" and not problems:
         return None
-    name = f"hand {result.hand_id}" if result.hand_id else "a hand"
-    what = " ".join(x for x in (result.site, result.game) if x)
-    head = f"{result.file}:{result.line}: {name}" + (f" ({what})" if what else "")
+    name = f"hand {hand_id}" if hand_id else "a hand"
+    what = " ".join(x for x in (site, game) if x)
+    head = f"{file}:{line}: {name}" + (f" ({what})" if what else "")
     label = {
         "ok": "ok, with warnings",
         "invalid": "INVALID",
         "parse_error": "PARSE ERROR",
         "unsupported": "not replayed",
         "incomplete": "incomplete",
-    }[result.status]
+    }[status]
     lines = [f"{head}: {label}"]
-    if result.status in ("unsupported", "incomplete") or (
-        result.status == "parse_error" and not result.problems
-    ):
-        lines[0] += f" - {result.reason}"
-    for p in result.problems:
+    if status in ("unsupported", "incomplete") or (status == "parse_error" and not problems):
+        lines[0] += f" - {reason}"
+    for p in problems:
         lines.append(f"    line {p.line}: {p.severity.value} {p.code}: {p.message}")
     return "\n".join(lines)
 

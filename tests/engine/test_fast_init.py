@@ -73,3 +73,26 @@ def test_classes_it_cannot_serve_are_refused() -> None:
     for cls in (Factory, NoSlots, Checked):
         with pytest.raises(TypeError):
             fast_init(cls)
+
+
+def test_the_replays_results_stay_frozen_picklable_and_equal() -> None:
+    """The replay's own results (problems, verdicts, pots, settlements) are built the
+    quicker way too: workers pickle them, the tests compare them."""
+    from engine.pots import Pot, SettledPot
+    from engine.problems import Finding
+    from engine.settle import Reported, Settlement
+    from engine.verdict import Problem, Severity, Verdict
+
+    problem = Problem("STACK_MISMATCH", Severity.ERROR, 7, "short")
+    assert Finding("STACK_MISMATCH", "short").at(7) == problem
+    assert Verdict((problem,)).problems == (problem,) and Verdict().problems == ()
+    assert pickle.loads(pickle.dumps(Verdict((problem,)))) == Verdict((problem,))
+    assert hash(Problem("STACK_MISMATCH", Severity.ERROR, 7, "short")) == hash(problem)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        problem.line = 8  # type: ignore[misc]
+    pot = SettledPot(150, ("A", "B"), ("A",))
+    assert (pot.high, pot.low) == (None, None) and Pot(5, ("A",)).eligible == ("A",)
+    settled = Settlement([problem], (pot,), {})
+    assert pickle.loads(pickle.dumps(settled)) == settled
+    reported = Reported((), (), None, 150, (), False, 12)
+    assert dataclasses.replace(reported, end_line=13).end_line == 13
