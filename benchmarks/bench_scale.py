@@ -387,6 +387,13 @@ def main(argv: list[str] | None = None) -> int:
                                  "when": datetime.now().isoformat(timespec="seconds")}
     if "import" in steps:
         report["import"] = bench_import(db, folder, args.workers)
+    return _measure(report, db, steps, args, args.root / f"scale_h{args.hands}.json")
+
+
+def _measure(report: dict[str, object], db: Path, steps: set[str], args: argparse.Namespace,
+             out: Path, label: str = "") -> int:
+    """The steps after the import, the same on an imported or a copied database, and the
+    figures written beside it."""
     if "stats" in steps:
         report["stats"] = bench_stats(db)
     if "dashboard" in steps:
@@ -394,9 +401,8 @@ def main(argv: list[str] | None = None) -> int:
     if "reverify" in steps:
         report["reverify"] = bench_reverify(db, args.workers, args.kill_after, args.again_for)
     report["load_at_end"] = round(os.getloadavg()[0], 1)
-    out = args.root / f"scale_h{args.hands}.json"
     out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    print(f"figures written to {out}")
+    print(f"figures written to {out}{label}")
     return 0
 
 
@@ -444,17 +450,8 @@ def _copied(args: argparse.Namespace, steps: set[str]) -> int:
                                  "db_mib": round(db.stat().st_size / 2**20, 1),
                                  "load_at_start": round(load[0], 1),
                                  "when": datetime.now().isoformat(timespec="seconds")}
-    if "stats" in steps:
-        report["stats"] = bench_stats(db)
-    if "dashboard" in steps:
-        report["dashboard"] = bench_pages(db)
-    if "reverify" in steps:
-        report["reverify"] = bench_reverify(db, args.workers, args.kill_after, args.again_for)
-    report["load_at_end"] = round(os.getloadavg()[0], 1)
-    out = args.root / f"scale_h{total}_copied.json"
-    out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    print(f"figures written to {out} ({label})")
-    return 0
+    return _measure(report, db, steps, args, args.root / f"scale_h{total}_copied.json",
+                    f" ({label})")
 
 
 if __name__ == "__main__":
