@@ -19,6 +19,7 @@ from operator import attrgetter
 from engine.cards import Cards, format_cards
 from engine.cardtrack import CardTracker
 from engine.fast_init import fast_init
+from engine.fast_replay import replay_clean
 from engine.hand_value import high_value, low_value
 from engine.money import format_money as money
 from engine.pots import Pot, SettledPot, side_pots
@@ -172,6 +173,7 @@ _PLAYER_STACK = attrgetter("player", "stack")
 
 class _Replayer:
     __slots__ = (
+        "_final",
         "_fork",
         "ace_rule",
         "cards",
@@ -203,14 +205,22 @@ class _Replayer:
     def __init__(self, hand: Hand, keep_states: bool) -> None:
         self.hand = hand
         self.keep_states = keep_states
+        self.problems: list[Problem] = list(hand.warnings)  # the reader's, first
+        self.states: list[TableState] = []
+        self.pots: tuple[SettledPot, ...] = ()
+        self._final: dict[str, int] | None = None  # the one-pass way's final stacks
+
+    def _prepare(self) -> None:
+        """The general path's table, card tracker and rules, made only when the one-pass
+        way (``engine.fast_replay``) does not take the hand."""
+        hand = self.hand
+        keep_states = self.keep_states
         self.profile: SiteProfile = profile_for(hand.site)
         self.rules: GameRules = rules_of(hand, self.profile.home_rules)
         # the rules' numbers the steps read, looked up once per hand
         self.hand_size = self.rules.hand_size
         self.jacks = self.rules.opener is Opener.JACKS
         self.ace_rule = self.rules.max_discard_with_ace is not None
-        self.problems: list[Problem] = list(hand.warnings)  # the reader's, first
-        self.states: list[TableState] = []
         involved = _involved(hand)
         seats = [seat for seat in map(_SEAT, hand.seats) if seat[1] in involved]
         self.unknown = involved.difference(map(_PLAYER, hand.seats))
@@ -239,7 +249,6 @@ class _Replayer:
         self.shown_order: list[tuple[str, int]] = []
         self.forfeited: set[str] = set()
         self.returned_in_collect: dict[str, int] = {}
-        self.pots: tuple[SettledPot, ...] = ()
         # cards drawn in each draw, per player dealt in: only the table views show them
         self.drawn: dict[str, list[int]] = {p: [] for _, p, _ in seats} if keep_states else {}
         self.step_problems: list[Problem] = []
@@ -247,6 +256,15 @@ class _Replayer:
     # ------------------------------------------------------------------ driver
 
     def run(self) -> Verdict:
+        if not self.keep_states:
+            try:
+                clean = replay_clean(self.hand)
+            except Exception:  # the general path says what went wrong
+                clean = None
+            if clean is not None:
+                verdict, self._final, self.pots = clean
+                return verdict
+        self._prepare()
         hand = self.hand
         button = hand.button
         if button is not None and hand.seats and button not in map(_SEAT_NUMBER, hand.seats):
@@ -717,6 +735,8 @@ class _Replayer:
         self.pots = settled.pots
 
     def final_stacks(self) -> dict[str, int]:
+        if self._final is not None:
+            return self._final
         st = self.state
         out = dict(map(_PLAYER_STACK, self.hand.seats))
         for p in st.order:

@@ -347,7 +347,7 @@ def _one_winner(table: Table, reported: Reported, profile: SiteProfile) -> Settl
     if pot - got > slack:
         return None
     stated = reported.total_pot
-    if stated is not None and not _total_fits(stated, pot, slack, profile.total_pot):
+    if stated is not None and not total_fits(stated, pot, slack, profile.total_pot):
         return None
     settled = tuple(SettledPot(p.amount, p.eligible, (winner,)) for p in pots if p.amount)
     return Settlement([], settled, {})
@@ -516,7 +516,7 @@ def _money_findings(
             site_pots = (paid,)
         else:
             site_pots = (paid, pot)
-        if not any(_total_fits(total, p, slack, profile.total_pot) for p in site_pots):
+        if not any(total_fits(total, p, slack, profile.total_pot) for p in site_pots):
             at(
                 rep.end_line,
                 POT_MISMATCH,
@@ -528,7 +528,7 @@ def _money_findings(
     return out
 
 
-def _total_fits(total: int, pot: int, rake: int, rule: TotalPot) -> bool:
+def total_fits(total: int, pot: int, rake: int, rule: TotalPot) -> bool:
     """The stated total pot is ``pot`` with the rake in it, or without, as ``rule`` says."""
     if rule is TotalPot.WITH_RAKE:
         return total == pot
