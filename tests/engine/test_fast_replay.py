@@ -1,0 +1,289 @@
+"""The one-pass replay of clean hands (``engine.fast_replay``) gives exactly what the general
+path gives, or steps aside.
+
+``replay_clean`` answers "clean, here is the result" or ``None``.  Every answer must be the
+general path's verdict, final stacks and pots to the chip and the character: on every
+corpus hand, on dealt hands of every game (the fixed-limit ones it takes and the rest it
+must refuse), on dealt hands written out as PokerStars text and read back (only the hero's
+cards known), and on hands mutated at random: illegal bets, wrong turns, odd stacks and
+all-ins, misdeals and reshuffles, blinds changed.  The general path here is ``replay`` with
+the one-pass way switched off.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import engine.replay as replay_module
+from engine.fast_replay import replay_clean
+from engine.record import (
+    MISDEAL_NOTE,
+    Action,
+    ActionKind,
+    Collect,
+    Draw,
+    Game,
+    Hand,
+    HouseRules,
+    Note,
+    Post,
+    PostKind,
+    Seat,
+    Show,
+    Structure,
+    Uncalled,
+)
+from engine.replay import replay
+from engine.sim.dealer import deal_hands
+from parser.pokerstars_writer import write_pokerstars
+from parser.reader import read_path, read_text
+from tests.corpus import CORPUS
+
+Outcome = tuple[object, ...]
+
+
+def _general(hand: Hand) -> Outcome:
+    original = replay_module.replay_clean  # type: ignore[attr-defined]
+    replay_module.replay_clean = lambda hand: None  # type: ignore[attr-defined]
+    try:
+        done = replay(hand)
+    finally:
+        replay_module.replay_clean = original  # type: ignore[attr-defined]
+    return done.verdict, done.final, done.pots
+
+
+def _fast(hand: Hand) -> Outcome:
+    done = replay(hand)
+    return done.verdict, done.final, done.pots
+
+
+def _fixed_limit() -> list[Hand]:
+    """Dealt fixed-limit hands of every game, cash and tournament, 2 to 6 players."""
+    hands: list[Hand] = []
+    fixed = Structure.FIXED
+    for game in Game:
+        for players in (2, 3, 4, 6):
+            hands.extend(deal_hands(25, game, players, seed=300 + players, structure=fixed))
+            hands.extend(
+                deal_hands(12, game, players, seed=310 + players, structure=fixed, tournament=True)
+            )
+            hands.extend(
+                deal_hands(8, game, players, seed=320 + players, structure=fixed, site="phh")
+            )
+    return hands
+
+
+def _others() -> list[Hand]:
+    """Dealt hands the one-pass way must leave to the general path: pot and no limit, the
+    home games."""
+    hands: list[Hand] = []
+    for game in (Game.TRIPLE_DRAW_27, Game.BADUGI, Game.FIVE_CARD_DRAW):
+        for structure in (Structure.POT, Structure.NO_LIMIT):
+            hands.extend(deal_hands(10, game, 4, seed=330, structure=structure))
+    for house in (HouseRules(), HouseRules(wild="joker", high_low=True), HouseRules(shotgun=True)):
+        hands.extend(deal_hands(10, Game.FIVE_CARD_DRAW, 4, seed=340, house=house))
+    hands.extend(deal_hands(10, Game.FIVE_CARD_DRAW, 4, seed=341, home=True))
+    return hands
+
+
+def _written_and_read(hands: list[Hand]) -> list[Hand]:
+    """The hands as a PokerStars file holds them: only the hero's cards known."""
+    text = "".join(write_pokerstars(h) + "\n\n\n" for h in hands)
+    return [h for _, h in read_text(text, "stars.txt") if isinstance(h, Hand)]
+
+
+FIXED = _fixed_limit()
+OTHERS = _others()
+STARS_DEALT = [h for h in FIXED if h.game is Game.TRIPLE_DRAW_27 and h.site == "pokerstars"]
+STARS = _written_and_read(STARS_DEALT)
+CORPUS_HANDS = [h for _, h in read_path(CORPUS) if isinstance(h, Hand)]
+
+
+def _agree(hands: list[Hand]) -> tuple[int, list[str]]:
+    """How many hands the one-pass way took, and the hands where anything differs."""
+    taken = 0
+    differ: list[str] = []
+    for hand in hands:
+        general = _general(hand)
+        clean = replay_clean(hand)
+        if clean is not None:
+            taken += 1
+            if clean != general:
+                differ.append(hand.hand_id)
+        if _fast(hand) != general:
+            differ.append(hand.hand_id)
+    return taken, differ
+
+
+def test_every_corpus_hand_replays_as_the_general_path_replays_it() -> None:
+    taken, differ = _agree(CORPUS_HANDS)
+    assert differ == []
+    assert taken > len(CORPUS_HANDS) // 3  # real hands are its common case
+
+
+def test_dealt_fixed_limit_hands_of_every_game_are_taken_and_agree() -> None:
+    taken, differ = _agree(FIXED)
+    assert differ == []
+    for game in Game:  # every game's fixed-limit hands go the one-pass way
+        of_game = [h for h in FIXED if h.game is game]
+        took = sum(1 for h in of_game if replay_clean(h) is not None)
+        assert took > len(of_game) * 9 // 10, game
+    assert taken > len(FIXED) * 9 // 10
+
+
+def test_hands_read_back_from_a_pokerstars_file_are_taken_and_agree() -> None:
+    assert len(STARS) == len(STARS_DEALT) == 148
+    taken, differ = _agree(STARS)
+    assert differ == []
+    assert taken > 140
+
+
+def test_pot_limit_no_limit_and_home_hands_are_left_to_the_general_path() -> None:
+    assert OTHERS and all(replay_clean(h) is None for h in OTHERS)
+    assert _agree(OTHERS) == (0, [])
+
+
+def test_a_replay_with_views_never_takes_the_one_pass_way() -> None:
+    hand = FIXED[0]
+    assert replay_clean(hand) is not None
+    with_views = replay(hand, views=True)
+    assert with_views.states  # the table after every step: the general path's
+    assert (with_views.verdict, with_views.final, with_views.pots) == _general(hand)
+
+
+# ---------------------------------------------------------------- mutated hands
+
+POOL = FIXED[::3] + STARS[::2] + CORPUS_HANDS[::4]
+KINDS = list(ActionKind)
+
+
+@st.composite
+def _mutated(draw: st.DrawFn) -> Hand:
+    """A hand of the pool with one to three slips a site, a reader or a cheat could make."""
+    hand = draw(st.sampled_from(POOL))
+    steps = list(hand.steps)
+    seats = list(hand.seats)
+    players = [s.player for s in seats]
+    button = hand.button
+    for _ in range(draw(st.integers(1, 3))):
+        if not steps:
+            break
+        i = draw(st.integers(0, len(steps) - 1))
+        step = steps[i]
+        what = draw(st.integers(0, 11))
+        if what == 0:  # a step lost
+            del steps[i]
+        elif what == 1:  # a step twice
+            steps.insert(i, step)
+        elif what == 2:  # two steps swapped: a wrong turn
+            j = draw(st.integers(0, len(steps) - 1))
+            steps[i], steps[j] = steps[j], steps[i]
+        elif what == 3 and isinstance(step, Action | Post | Collect | Uncalled):
+            change = draw(st.sampled_from([-10, -5, -1, 1, 5, 10, 20, 1000]))
+            steps[i] = replace(step, amount=max(0, step.amount + change))  # an illegal size
+        elif what == 4 and isinstance(step, Action):
+            steps[i] = replace(step, kind=draw(st.sampled_from(KINDS)))
+        elif what == 5 and isinstance(step, Draw):
+            steps[i] = replace(step, count=draw(st.integers(-1, 6)))
+        elif what == 6 and isinstance(step, Show | Draw | Action | Post) and players:
+            steps[i] = replace(step, player=draw(st.sampled_from([*players, "Nobody"])))
+        elif what == 7 and seats:  # an odd stack: short (all-ins) or empty
+            k = draw(st.integers(0, len(seats) - 1))
+            stack = draw(st.sampled_from([0, 1, 5, 10, 15, 25, 40, seats[k].stack + 7]))
+            seats[k] = replace(seats[k], stack=stack)
+        elif what == 8:  # a misdeal called, or the deck said to be reshuffled
+            kind = draw(st.sampled_from([MISDEAL_NOTE, "reshuffle", "chat", "seat_summary"]))
+            who = draw(st.sampled_from([None, *players, "Nobody"]))
+            steps.insert(i, Note(kind, "a line", step.line, who))
+        elif what == 9 and isinstance(step, Action):
+            to = draw(st.sampled_from([None, 0, 20]))
+            steps[i] = replace(step, all_in=not step.all_in, to=to)
+        elif what == 10 and isinstance(step, Post):
+            kind = draw(st.sampled_from(list(PostKind)))
+            steps[i] = replace(step, kind=kind, dead=draw(st.sampled_from([0, 0, 5])))
+        elif what == 11:  # the button moved, or lost
+            button = draw(st.sampled_from([None, *(s.seat for s in seats), 99]))
+        elif isinstance(step, Action):
+            steps[i] = replace(step, street=step.street + 1)
+    return replace(hand, steps=tuple(steps), seats=tuple(seats), button=button)
+
+
+@settings(max_examples=1500, suppress_health_check=[HealthCheck.too_slow])
+@given(_mutated())
+def test_a_mutated_hand_gives_the_general_result_or_steps_aside(hand: Hand) -> None:
+    general = _general(hand)
+    clean = replay_clean(hand)
+    assert clean is None or clean == general
+    assert _fast(hand) == general
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_many_small_slips_in_dealt_hands_agree(seed: int) -> None:
+    """A fixed draw of slips over the whole pool: both ways are taken often enough that
+    the comparison means something."""
+    rng = random.Random(seed)
+    taken = refused = 0
+    for _ in range(1500):
+        hand = rng.choice(POOL)
+        steps = list(hand.steps)
+        i = rng.randrange(len(steps))
+        step = steps[i]
+        if isinstance(step, Action) and rng.random() < 0.5:
+            steps[i] = replace(step, amount=step.amount + rng.choice([-5, 5, 10]))
+        elif rng.random() < 0.5:
+            j = rng.randrange(len(steps))
+            steps[i], steps[j] = steps[j], steps[i]
+        else:
+            seats = list(hand.seats)
+            k = rng.randrange(len(seats))
+            seats[k] = replace(seats[k], stack=rng.choice([1, 10, 25, 60]))
+            hand = replace(hand, seats=tuple(seats))
+        hand = replace(hand, steps=tuple(steps))
+        general = _general(hand)
+        clean = replay_clean(hand)
+        if clean is None:
+            refused += 1
+        else:
+            taken += 1
+            assert clean == general, hand.hand_id
+        assert _fast(hand) == general, hand.hand_id
+    assert taken > 200 and refused > 200
+
+
+def test_an_all_in_for_less_is_followed_as_the_general_path_follows_it() -> None:
+    """A short stack calls all-in: side pots, the draws still run, the rounds close by
+    themselves (``_nobody_to_decide``)."""
+    seen = 0
+    for hand in FIXED:
+        if any(isinstance(s, Action) and s.all_in for s in hand.steps):
+            seen += 1
+            assert replay_clean(hand) in (None, _general(hand))
+            assert _fast(hand) == _general(hand)
+    assert seen > 10
+
+
+def test_a_seat_the_steps_never_name_is_not_dealt_in() -> None:
+    hand = FIXED[0]
+    extra = Seat(9, "Watcher", 500, hand.line)
+    watched = replace(hand, seats=(*hand.seats, extra))
+    clean = replay_clean(watched)
+    assert clean is not None and clean == _general(watched)
+    assert clean[1]["Watcher"] == 500  # seated, never dealt in: the stack is untouched
+
+
+def test_a_big_blind_from_the_wrong_seat_steps_aside() -> None:
+    hand = next(h for h in FIXED if len(h.seats) >= 3)
+    posts = [i for i, s in enumerate(hand.steps) if isinstance(s, Post)]
+    steps = list(hand.steps)
+    big = steps[posts[1]]
+    assert isinstance(big, Post) and big.kind is PostKind.BIG_BLIND
+    wrong = next(p for p in (s.player for s in hand.seats) if p not in (big.player,))
+    steps[posts[1]] = replace(big, player=wrong)
+    bad = replace(hand, steps=tuple(steps))
+    assert replay_clean(bad) is None
+    assert not replay(bad).verdict.ok
