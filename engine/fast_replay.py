@@ -199,8 +199,10 @@ def _play(
     ``act_if_legal`` and ``draw_if_legal``, its rounds opening and closing, and the card
     tracker's clean draws, written out once.  ``None`` at the first step that is not clean.
 
-    Players are positions 0..n-1; ``pending``, ``closed``, ``live`` and ``all_in`` are bit
-    sets of positions (the active players are ``live & ~all_in``)."""
+    Players are positions 0..n-1; ``pending``, ``live`` and ``all_in`` are bit sets of
+    positions (the active players are ``live & ~all_in``).  Every bet or raise taken here
+    is the fixed-limit bet exactly, a full one, which reopens the betting for everyone: so
+    nobody is ever barred from raising (``HandState.closed``) and no set of them is kept."""
     n = len(stack)
     everyone = (1 << n) - 1
     total = [0] * n
@@ -213,7 +215,7 @@ def _play(
     street = draw_number = 0
     to_act = -1
     current_bet = bets = 0
-    pending = closed = 0
+    pending = 0
     aggressor = -1
     small = big = -1
     queue: list[int] = []
@@ -224,7 +226,6 @@ def _play(
     draws = rules.draws
     cap = rules.cap if rules.cap is not None else 1 << 30
     cap_heads_up = profile.cap_heads_up
-    half_reopens = profile.reopen_on_half_bet
     max_discard = rules.max_discard
     hand_size = rules.hand_size
     deck = rules.deck_size
@@ -248,7 +249,6 @@ def _play(
                 stub = deck - hand_size * n
                 phase = _BETTING
                 pending = everyone
-                closed = 0
                 if current_bet:
                     aggressor = big
                 to_act = big + 1 if big + 1 < n else 0
@@ -274,7 +274,6 @@ def _play(
                 if amount or current_bet > bet[i]:
                     return None
                 pending &= ~bit
-                closed |= bit
             elif kind is _CALL:
                 owed = current_bet - bet[i]
                 if owed <= 0 or amount != (owed if owed < have else have):
@@ -285,7 +284,6 @@ def _play(
                     all_in |= bit
                 bet[i] += amount
                 pending &= ~bit
-                closed |= bit
             elif kind is _BET or kind is _RAISE:
                 mine = bet[i]
                 owed = current_bet - mine
@@ -295,7 +293,6 @@ def _play(
                     amount <= owed
                     or new_to != current_bet + size
                     or (to is not None and to != new_to)
-                    or (owed > 0 and closed & bit)
                     or (bets >= cap and (cap_heads_up or live_n > 2))
                     or not (live & ~all_in & ~bit)
                 ):
@@ -305,20 +302,15 @@ def _play(
                 if have <= amount and amount > 0:
                     all_in |= bit
                 bet[i] = new_to
-                increase = new_to - current_bet
                 current_bet = new_to
-                if increase >= size or (half_reopens and 2 * increase >= size):
-                    bets += 1
-                    closed = bit
-                    aggressor = i
-                else:
-                    closed |= bit
+                bets += 1  # one whole bet more: a full raise, which reopens the betting
+                aggressor = i
                 pending = live & ~all_in & ~bit
             else:
                 return None
             # whose turn next (``HandState._advance``)
             if live_n == 1:
-                back = _give_back(total, stack, bet, returned)
+                back = _give_back(total, stack, returned)
                 if back >= 0:
                     all_in &= ~(1 << back)
                 phase = _WON
@@ -379,7 +371,6 @@ def _play(
             current_bet = bets = 0
             size = big_bet if street >= big_from else small_bet
             aggressor = -1
-            closed = 0
             active = live & ~all_in
             pending = active
             if active and (active & (active - 1) or not _alone(active, bet, 0)):
@@ -455,7 +446,7 @@ def _play(
         if closing:  # the round closes (``HandState._close_round``)
             closing = False
             to_act = -1
-            back = _give_back(total, stack, bet, returned)
+            back = _give_back(total, stack, returned)
             if back >= 0:
                 all_in &= ~(1 << back)
             if live_n <= 1:
@@ -498,9 +489,10 @@ def _alone(active: int, bet: list[int], current_bet: int) -> bool:
     return bet[active.bit_length() - 1] >= current_bet
 
 
-def _give_back(total: list[int], stack: list[int], bet: list[int], returned: list[int]) -> int:
+def _give_back(total: list[int], stack: list[int], returned: list[int]) -> int:
     """``HandState._return_uncalled``: chips above what anyone else could match go back;
-    the position they went back to (no longer all-in), or -1."""
+    the position they went back to (no longer all-in), or -1.  (The round is over when
+    it is called: its bets are not read again, so they are left as they are.)"""
     top = -1
     first = second = 0
     for j, level in enumerate(total):
@@ -513,7 +505,6 @@ def _give_back(total: list[int], stack: list[int], bet: list[int], returned: lis
         return -1
     total[top] -= excess
     stack[top] += excess
-    bet[top] = max(0, bet[top] - excess)
     returned[top] += excess
     return top
 

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine.replay as replay_module
+from engine import problems as P
 from engine.fast_replay import replay_clean
 from engine.record import (
     MISDEAL_NOTE,
@@ -43,6 +44,8 @@ from engine.sim.dealer import deal_hands
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_path, read_text
 from tests.corpus import CORPUS
+from tests.engine.test_verify import CASES
+from tests.verify_hands import draw, make_hand, with_step
 
 Outcome = tuple[object, ...]
 
@@ -287,3 +290,65 @@ def test_a_big_blind_from_the_wrong_seat_steps_aside() -> None:
     bad = replace(hand, steps=tuple(steps))
     assert replay_clean(bad) is None
     assert not replay(bad).verdict.ok
+
+
+def _bet_of(hand: Hand, street: int) -> int:
+    draws = 1 if hand.game in (Game.SINGLE_DRAW_27, Game.FIVE_CARD_DRAW) else 3
+    draws = 1 if hand.game is Game.SINGLE_DRAW_A5 else draws
+    big = street >= (draws + 1) // 2
+    return hand.stakes.big_bet if big else hand.stakes.small_bet
+
+
+def test_each_action_made_one_bet_bigger_or_smaller_agrees() -> None:
+    """Every call made a raise of one bet more, every check a bet, every bet or raise a
+    call of one bet less: raises past the cap, raises by a player the betting was not
+    reopened for, bets of the wrong size and late streets' small bets all come up."""
+    changed = refused = 0
+    for hand in FIXED[::4] + STARS[::3]:
+        for i, step in enumerate(hand.steps):
+            if not isinstance(step, Action) or step.kind is ActionKind.FOLD:
+                continue
+            bet = _bet_of(hand, step.street)
+            if step.kind is ActionKind.CALL:
+                other = replace(step, kind=ActionKind.RAISE, amount=step.amount + bet, to=None)
+            elif step.kind is ActionKind.CHECK:
+                other = replace(step, kind=ActionKind.BET, amount=bet, to=None)
+            else:
+                other = replace(step, kind=ActionKind.CALL, amount=max(0, step.amount - bet))
+            mutated = replace(hand, steps=(*hand.steps[:i], other, *hand.steps[i + 1 :]))
+            general = _general(mutated)
+            clean = replay_clean(mutated)
+            changed += 1
+            refused += clean is None
+            assert clean is None or clean == general, (hand.hand_id, i)
+            assert _fast(mutated) == general, (hand.hand_id, i)
+    assert changed > 2000 and refused > 500
+
+
+def test_every_problem_the_verify_tests_plant_is_the_general_path_s() -> None:
+    """One corrupted step in an otherwise clean hand, for every problem code: the one-pass
+    way must step aside wherever the replay itself finds the problem."""
+    for code, (make, _, _) in CASES.items():
+        hand = make()
+        general = _general(hand)
+        assert replay_clean(hand) in (None, general), code
+        assert _fast(hand) == general, code
+
+
+def test_a_card_thrown_comes_back_only_after_the_stub_ran_out() -> None:
+    # C receives the king A threw in the first draw, with 42 cards still in the stub
+    hand = make_hand(with_step(19, draw("C", 2, 1, received="Kd")))
+    assert replay_clean(hand) is None
+    verdict = replay(hand).verdict
+    assert [p.code for p in verdict.problems] == [P.DUPLICATE_CARD]
+    assert _fast(hand) == _general(hand)
+
+
+def test_a_reshuffle_where_the_site_writes_it_agrees() -> None:
+    """The deck reshuffled before C's second draw: the stub is rebuilt there, and A's king,
+    thrown before it, may come back to C."""
+    steps = with_step(19, draw("C", 2, 1, received="Kd"))
+    steps.insert(19 - 6, Note("reshuffle", "The deck is reshuffled", 0))
+    hand = make_hand(steps)
+    clean = replay_clean(hand)
+    assert clean is not None and clean == _general(hand)
