@@ -347,9 +347,8 @@ def _play(
             if count <= stub:
                 stub -= count
                 pile += count
-            else:  # the stub runs out: the discards so far are shuffled into a new one
-                stub = max(0, pile - (count - stub))
-                pile = count
+            else:
+                stub, pile = _reshuffled(stub, pile, count)
                 reshuffles += 1
             player = step.player
             discarded, kept, received = step.discarded, step.kept, step.received
@@ -480,6 +479,13 @@ def _play(
         uncalled,
         collects,
     )
+
+
+def _reshuffled(stub: int, pile: int, count: int) -> tuple[int, int]:
+    """The stub runs out in a draw of ``count`` (``HandState.apply_draw``): the discards so
+    far are shuffled into a new stub, which deals the rest of the draw; the stub and the
+    discard pile after it."""
+    return max(0, pile - (count - stub)), count
 
 
 def _alone(active: int, bet: list[int], current_bet: int) -> bool:

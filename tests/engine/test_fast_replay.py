@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import engine.replay as replay_module
 from engine import problems as P
-from engine.fast_replay import replay_clean
+from engine.fast_replay import _reshuffled, replay_clean
 from engine.record import (
     MISDEAL_NOTE,
     Action,
@@ -36,11 +36,14 @@ from engine.record import (
     PostKind,
     Seat,
     Show,
+    Stakes,
     Structure,
     Uncalled,
 )
 from engine.replay import replay
+from engine.rules import rules_for
 from engine.sim.dealer import deal_hands
+from engine.state import HandState
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_path, read_text
 from tests.corpus import CORPUS
@@ -261,13 +264,15 @@ def test_many_small_slips_in_dealt_hands_agree(seed: int) -> None:
 def test_an_all_in_for_less_is_followed_as_the_general_path_follows_it() -> None:
     """A short stack calls all-in: side pots, the draws still run, the rounds close by
     themselves (``_nobody_to_decide``)."""
-    seen = 0
+    seen = taken = 0
     for hand in FIXED:
         if any(isinstance(s, Action) and s.all_in for s in hand.steps):
             seen += 1
-            assert replay_clean(hand) in (None, _general(hand))
+            clean = replay_clean(hand)
+            taken += clean is not None
+            assert clean in (None, _general(hand))
             assert _fast(hand) == _general(hand)
-    assert seen > 10
+    assert seen == 25 and taken == 21  # the rest raise all-in for less: the general way
 
 
 def test_a_seat_the_steps_never_name_is_not_dealt_in() -> None:
@@ -352,3 +357,20 @@ def test_a_reshuffle_where_the_site_writes_it_agrees() -> None:
     hand = make_hand(steps)
     clean = replay_clean(hand)
     assert clean is not None and clean == _general(hand)
+
+
+def test_the_stub_runs_out_as_the_state_machine_has_it() -> None:
+    """Every stub, discard pile and draw that runs the stub out: the same new stub and pile
+    as ``HandState.apply_draw``."""
+    rules = rules_for(Game.TRIPLE_DRAW_27, Structure.FIXED)
+    checked = 0
+    for stub in range(0, 8):
+        for pile in range(0, 30):
+            for count in range(stub + 1, 6):
+                state = HandState(rules, Stakes(5, 10, 10, 20), [(1, "A", 100), (2, "B", 100)], 1)
+                state.deal()  # (a draw before the deal deals first)
+                state.stub, state.pile = stub, pile
+                assert state.apply_draw("A", count)
+                assert _reshuffled(stub, pile, count) == (state.stub, state.pile)
+                checked += 1
+    assert checked == 30 * sum(5 - s for s in range(0, 5))
