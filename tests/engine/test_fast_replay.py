@@ -38,6 +38,7 @@ from engine.record import (
     Show,
     Stakes,
     Structure,
+    Tournament,
     Uncalled,
 )
 from engine.replay import replay
@@ -48,7 +49,7 @@ from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_path, read_text
 from tests.corpus import CORPUS
 from tests.engine.test_verify import CASES
-from tests.verify_hands import draw, make_hand, with_step
+from tests.verify_hands import BASE_STEPS, draw, make_hand, with_step
 
 Outcome = tuple[object, ...]
 
@@ -374,3 +375,33 @@ def test_the_stub_runs_out_as_the_state_machine_has_it() -> None:
                 assert _reshuffled(stub, pile, count) == (state.stub, state.pile)
                 checked += 1
     assert checked == 30 * sum(5 - s for s in range(0, 5))
+
+
+@pytest.mark.parametrize(
+    ("changes", "code"),
+    [
+        ({"rake": None, "total_pot": None}, P.COLLECT_MISMATCH),  # 80 of 180 missing
+        ({"rake": 9, "total_pot": None}, P.COLLECT_MISMATCH),  # 100 + 9 is not 180
+        ({"rake": None, "total_pot": 180}, P.COLLECT_MISMATCH),
+    ],
+)
+def test_a_collect_short_of_the_pot_is_settled_the_general_way(
+    changes: dict[str, object], code: str
+) -> None:
+    short = replace(BASE_STEPS[-1], amount=100)
+    hand = make_hand(with_step(31, short), **changes)  # type: ignore[arg-type]
+    general = _general(hand)
+    assert code in [p.code for p in general[0].problems]  # type: ignore[attr-defined]
+    assert replay_clean(hand) == general  # the play is clean: the settlement says it
+    assert _fast(hand) == general
+
+
+def test_a_tournament_pot_with_chips_missing_is_settled_the_general_way() -> None:
+    hand = replace(make_hand(list(BASE_STEPS), rake=None, total_pot=None), currency="chips")
+    hand = replace(hand, tournament=Tournament("T1"))
+    steps = list(hand.steps)
+    steps[-1] = replace(steps[-1], amount=179)  # one chip short, no rake in a tournament
+    hand = replace(hand, steps=tuple(steps))
+    general = _general(hand)
+    assert [p.code for p in general[0].problems] == [P.COLLECT_MISMATCH]  # type: ignore[attr-defined]
+    assert replay_clean(hand) == general
