@@ -24,6 +24,9 @@ process over the same hands: cutting the file into hand texts, parsing, replayin
 rest of the pipeline (the stacks followed, the verdicts rendered and counted, the parts
 stitched together): the two-core run's work done here less the three stages.
 
+The share of the parsed records the one-pass replay of clean fixed-limit hands takes
+(``engine.fast_replay``; the general path replays the others) is printed with them.
+
 Run ``python -m benchmarks.bench_verify [HANDS]``; goals: at least 2,500 hands per second
 on one core, at least three times pokerkit, at least 10,000 hands per second on two.
 """
@@ -41,6 +44,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from analysis.pipeline.verify_files import _sources, _tasks, print_paths, verify_units
+from engine.fast_replay import replay_clean
 from engine.pots import NO_RAKE
 from engine.record import Game, Hand
 from engine.replay import replay
@@ -199,6 +203,11 @@ def main(argv: list[str]) -> int:
     )
     print(f"  replay:               {replaying:.1f} us per hand of the dealt records (best of 3)")
     print(f"  replay:               {replaying_parsed:.1f} us per hand of the parsed records")
+    one_pass = sum(1 for hand in parsed if replay_clean(hand) is not None)
+    print(
+        f"  the one-pass replay (engine.fast_replay) took {one_pass} of the {len(parsed)} "
+        f"parsed records; the general path the rest"
+    )
     print(
         f"pokerkit load + replay of the same hands as PHH: {kit_rate:,.0f} hands/s "
         f"({replayed} replayed, {refused} refused)"
