@@ -94,6 +94,8 @@ def _setup(site: str, hand: Hand) -> _Setup:
     if len(_SETUPS) < 256:  # a few sites and games, made once each (both are frozen)
         _SETUPS[key] = made
     return made
+
+
 def replay_clean(hand: Hand) -> Clean | None:
     """The verdict, final stacks and pots of ``hand`` when it is clean (see the module's
     text), exactly as ``engine.replay.replay`` gives them; ``None`` when it is not, and
@@ -138,14 +140,27 @@ def replay_clean(hand: Hand) -> Clean | None:
     deck = rules.deck_size
     holder: dict[int, str] = {}
     hands: dict[str, list[int] | None] = {}
-    known = _dealt(holder, hands, hero, dealt, size, deck) if dealt is not None else True
-    if not known:
+    if (
+        hero is not None
+        and dealt is not None
+        and not _dealt(holder, hands, hero, dealt, size, deck)
+    ):
         return None
     for p, cards in others:
         if not _dealt(holder, hands, p, cards, size, deck):
             return None
-    played = _play(steps, index, [s[2] for s in ordered], button_blinds, hand.stakes, rules,
-                   profile, holder, hands, seat_names)
+    played = _play(
+        steps,
+        index,
+        [s[2] for s in ordered],
+        button_blinds,
+        hand.stakes,
+        rules,
+        profile,
+        holder,
+        hands,
+        seat_names,
+    )
     if played is None:
         return None
     return _settled(hand, profile, order, seated, played)
@@ -154,13 +169,13 @@ def replay_clean(hand: Hand) -> Clean | None:
 def _dealt(
     holder: dict[int, str],
     hands: dict[str, list[int] | None],
-    player: str | None,
+    player: str,
     cards: tuple[int, ...],
     size: int,
     deck: int,
 ) -> bool:
     """Cards the history shows dealt: a whole hand, of the deck, none seen before."""
-    if player is None or len(cards) != size:
+    if len(cards) != size:
         return False
     for c in cards:
         if c >= deck or c in holder:
@@ -356,8 +371,17 @@ def _play(
                 if count and hands.get(player) is not None:
                     hands[player] = None  # cards unseen in, unseen out
             elif not _drawn(
-                holder, thrown, hands, player, count, discarded, kept, received,
-                reshuffles, hand_size, deck,
+                holder,
+                thrown,
+                hands,
+                player,
+                count,
+                discarded,
+                kept,
+                received,
+                reshuffles,
+                hand_size,
+                deck,
             ):
                 return None
             del queue[0]
