@@ -259,13 +259,17 @@ def reader_for(site: str) -> Any:
 
 def parse_task(site: str, chunks: Sequence[HandText]) -> ArrowRows:
     """A worker's job: hand texts to rows.  Never raises for anything a file holds."""
-    facts, columns, types = facts_fn()
+    return _rows_of(site, chunks).to_arrow(_FACT_TYPES)
+
+
+def _rows_of(site: str, chunks: Sequence[HandText]) -> Rows:
+    facts, columns, _ = facts_fn()
     rows = Rows()
     if chunks:
         reader = reader_for(site)
         for chunk in chunks:
             add_result(rows, checked(reader, chunk), facts, columns)
-    return rows.to_arrow(types)
+    return rows
 
 
 @dataclass
@@ -302,7 +306,9 @@ def read_part(part: Part, resume: int, hold_tail: bool) -> PartRows:
         return open_range(part.name, stream, reader_for(part.site), part.encoding, part.line)
 
     chunks = list(cut_hands(part.name, lambda: _open_part(part), opened, resume, hold_tail, cut))
-    return PartRows(parse_task(cut.site, chunks), cut)
+    rows = _rows_of(cut.site, chunks)
+    rows.follow()  # the stacks within the part: only its tables' edges go back
+    return PartRows(rows.to_arrow(_FACT_TYPES), cut)
 
 
 def _open_part(part: Part) -> BinaryIO:
@@ -699,7 +705,7 @@ class _Import:
 
     def _absorb(self, state: FileState, rows: ArrowRows) -> None:
         """Count a worker's rows and hold them for the next transaction."""
-        if rows.carry or rows.breaks:
+        if rows.chained:
             rows = with_continuity(rows, self.tracker)
         self.pending.append((state, rows))
         n_quarantine = rows.quarantine.num_rows

@@ -214,3 +214,50 @@ def test_workers_read_the_parts_and_store_what_one_process_stores(
     _import(tmp_path / "two.duckdb", [path], workers=2)
     _import(tmp_path / "one.duckdb", [path], workers=0)
     assert _tables(tmp_path / "two.duckdb") == _tables(tmp_path / "one.duckdb")
+
+
+def test_stacks_followed_within_parts_find_what_one_tracker_finds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two tables' hands interleaved, stacks changed at and between the parts' edges, a
+    hand that does not read between two hands of a table: the workers follow each part's
+    chains and the main process only their edges, and find what the cut texts' tracker
+    (every hand in the main process) and ``drawlab verify`` finds."""
+    from analysis.pipeline.verify_files import verify_paths
+    from engine.record import Game
+    from engine.sim.dealer import deal_hands
+    from parser.pokerstars_writer import write_pokerstars
+
+    monkeypatch.setattr(importer, "TASK_HANDS", 4)
+    one = [write_pokerstars(h) for h in deal_hands(30, Game.TRIPLE_DRAW_27, 3, seed=5)]
+    two = [write_pokerstars(h) for h in deal_hands(30, Game.TRIPLE_DRAW_A5, 4, seed=6,
+                                                   first_hand_id=500_000)]  # fmt: skip
+    two = [t.replace("Table '", "Table 'Other ", 1) for t in two]
+    texts = [t for pair in zip(one, two, strict=True) for t in pair]
+    for i in (3, 4, 8, 9, 21, 40):  # edges of parts of 4 hands, and inside them
+        texts[i] = re.sub(
+            r"^(Seat \d+: .+? \(\$)([\d,.]+)( in chips)",
+            lambda m: f"{m.group(1)}{float(m.group(2).replace(',', '')) + 7:.2f}{m.group(3)}",
+            texts[i], count=1, flags=re.MULTILINE,
+        )  # fmt: skip
+    texts[30] = "PokerStars Hand #1: this hand does not read"
+    path = tmp_path / "two_tables.txt"
+    path.write_text(SEP.join(texts) + "\n", encoding="utf-8")
+    by_parts, by_texts = _both(tmp_path, [path])
+    assert _summary(by_parts) == _summary(by_texts)
+    con = dbmod.connect(tmp_path / "parts.duckdb", read_only=True)
+    try:
+        found = set(con.execute(
+            "SELECT h.hand_id, p.code FROM problems p JOIN hands h ON h.id = p.hand "
+            "WHERE p.code LIKE 'STACK_%'"
+        ).fetchall())  # fmt: skip
+    finally:
+        con.close()
+    expected = {
+        (r.hand_id, p.code)
+        for r in verify_paths([path])
+        for p in r.problems
+        if p.code.startswith("STACK_")
+    }
+    assert found == expected
+    assert len({h for h, _ in expected}) >= 6
