@@ -1,11 +1,14 @@
 """Hand histories into the database: once, in parallel, never half done, nothing lost.
 
-The main process walks the sources (files, folders, zip members, uploads), decodes them
-and cuts them into hand texts with the site's reader; batches of hand texts go to worker
-processes, which parse, verify, compute the per-player facts and return plain rows
-(``analysis.storage.rows``); the main process numbers the new hands and appends the rows in bulk,
-one transaction per batch, so a killed import leaves only whole batches behind and the
-next run, finding their hands present, completes it.
+The main process walks the sources (files, folders, zip members, uploads) and hashes
+each; a file on disk is given to the worker processes as parts of about ``TASK_HANDS``
+hands (``analysis.pipeline.hand_parts``), each read by its worker (decoded, cut, parsed,
+verified, its per-player facts computed, each table's stacks followed within it), while
+an archive member or an upload, which only this process can open, is cut here and sent as
+batches of hand texts.  The workers return plain rows (``analysis.storage.rows``); the
+main process checks the stacks across batches, numbers the new hands and appends the rows
+in bulk, one transaction per ``FLUSH_HANDS``, so a killed import leaves only whole
+batches behind and the next run, finding their hands present, completes it.
 
 A hand is the same hand when its key is (``analysis.storage.rows.hand_key``): importing a file
 again adds nothing.  The ``files`` table remembers each source's size and checksum, so an
