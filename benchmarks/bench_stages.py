@@ -21,6 +21,8 @@ time (``time.process_time``: the figure does not depend on what else the machine
   across parts in the main process)
 - write: numbering the new hands, the key check and appending the rows to DuckDB, each
   transaction's commit (``Store.write``)
+- cells: the dashboard's summed cells extended with each transaction's new hands
+  (``analysis.storage.stat_cells.extend``, called after each write)
 - checkpoint: DuckDB folding its write-ahead log into the file, once at the end (the
   import's ``CHECKPOINT``: compressing every column written)
 
@@ -44,7 +46,7 @@ from typing import Any
 
 STAGES = (
     "read", "cut", "parse", "verify", "facts", "rows", "arrow", "transfer", "continuity",
-    "write", "checkpoint",
+    "write", "cells", "checkpoint",
 )  # fmt: skip
 
 
@@ -101,6 +103,7 @@ def instrumented(timers: Timers) -> Iterator[None]:
     patch(importer, "with_continuity", "continuity")
     patch(rows.Rows, "follow", "continuity")
     patch(store.Store, "write", "write")
+    patch(importer, "extend_cells", "cells")
     for reader in READERS:
         patch(reader, "parse", "parse")
     try:
