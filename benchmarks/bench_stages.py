@@ -6,18 +6,23 @@ The real importer (``analysis.pipeline.importer.import_paths``, no worker proces
 dealt PokerStars histories with each stage's function wrapped in a timer of processor
 time (``time.process_time``: the figure does not depend on what else the machine runs):
 
-- read: decoding the files and cutting them into hand texts (the site's ``split``), and
-  the checksum of each file (the rest of the main loop is counted here too)
+- read: what the main process does to read the files: the checksum of each file and
+  finding where its parts start (``hand_parts``), with the rest of the main loop
+- cut: a worker decoding its part of a file and cutting it into hand texts (the site's
+  ``split``; ``importer.read_part`` less the stages below)
 - parse: the site's reader, text to hand record
 - verify: the replay under the rules (``analysis.pipeline.verification.check``)
 - facts: the per-player facts of the statistics
 - rows: the hand's rows as tuples (``add_result`` less its facts)
 - arrow: a batch's tuples turned into typed Arrow tables (``Rows.to_arrow``)
-- transfer: what worker processes add, done here in turn: a batch's hand texts pickled
-  and unpickled on their way to a worker, its rows on their way back
-- continuity: the stack carry-over check across hands
+- transfer: what worker processes add, done here in turn: a part (its file name and
+  byte range) pickled and unpickled on its way to a worker, its rows on their way back
+- continuity: the stack carry-over check across hands (within a part in the worker,
+  across parts in the main process)
 - write: numbering the new hands, the key check and appending the rows to DuckDB, each
   transaction's commit (``Store.write``)
+- cells: the dashboard's summed cells extended with each transaction's new hands
+  (``analysis.storage.stat_cells.extend``, called after each write)
 - checkpoint: DuckDB folding its write-ahead log into the file, once at the end (the
   import's ``CHECKPOINT``: compressing every column written)
 
@@ -40,9 +45,9 @@ from pathlib import Path
 from typing import Any
 
 STAGES = (
-    "read", "parse", "verify", "facts", "rows", "arrow", "transfer", "continuity", "write",
-    "checkpoint",
-)
+    "read", "cut", "parse", "verify", "facts", "rows", "arrow", "transfer", "continuity",
+    "write", "cells", "checkpoint",
+)  # fmt: skip
 
 
 class Timers:
@@ -84,19 +89,21 @@ def instrumented(timers: Timers) -> Iterator[None]:
         return pickle.loads(ForkingPickler.dumps(value))
 
     sent = timers.wrap("transfer", round_trip)
-    parse_task = importer.parse_task
+    read_part = timers.wrap("cut", importer.read_part)
 
-    def in_a_worker(site: str, chunks: Any) -> Any:  # as the pool sends and returns them
-        return sent(parse_task(site, sent(chunks)))
+    def in_a_worker(*args: Any) -> Any:  # as the pool sends and returns them
+        return sent(read_part(*sent(args)))
 
-    saved.append((importer, "parse_task", parse_task))
-    importer.parse_task = in_a_worker
+    saved.append((importer, "read_part", importer.read_part))
+    setattr(importer, "read_part", in_a_worker)  # noqa: B010 - a typed function swapped
     patch(importer, "check", "verify")
     patch(rows, "hand_fact_rows", "facts")
     patch(importer, "add_result", "rows")
     patch(rows.Rows, "to_arrow", "arrow")
     patch(importer, "with_continuity", "continuity")
+    patch(rows.Rows, "follow", "continuity")
     patch(store.Store, "write", "write")
+    patch(importer, "extend_cells", "cells")
     for reader in READERS:
         patch(reader, "parse", "parse")
     try:
@@ -183,8 +190,10 @@ def main(argv: list[str] | None = None) -> int:
     for stage in STAGES:
         us = 1e6 * spent[stage] / hands
         print(f"  {stage:<11} {us:8.1f} us/hand  {100 * spent[stage] / total:5.1f}%")
-    print(f"  {'total':<11} {1e6 * total / hands:8.1f} us/hand  = "
-          f"{hands / total:,.0f} hands/s per core")
+    print(
+        f"  {'total':<11} {1e6 * total / hands:8.1f} us/hand  = "
+        f"{hands / total:,.0f} hands/s per core"
+    )
     return 0
 
 

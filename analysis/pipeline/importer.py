@@ -1,11 +1,14 @@
 """Hand histories into the database: once, in parallel, never half done, nothing lost.
 
-The main process walks the sources (files, folders, zip members, uploads), decodes them
-and cuts them into hand texts with the site's reader; batches of hand texts go to worker
-processes, which parse, verify, compute the per-player facts and return plain rows
-(``analysis.storage.rows``); the main process numbers the new hands and appends the rows in bulk,
-one transaction per batch, so a killed import leaves only whole batches behind and the
-next run, finding their hands present, completes it.
+The main process walks the sources (files, folders, zip members, uploads) and hashes
+each; a file on disk is given to the worker processes as parts of about ``TASK_HANDS``
+hands (``analysis.pipeline.hand_parts``), each read by its worker (decoded, cut, parsed,
+verified, its per-player facts computed, each table's stacks followed within it), while
+an archive member or an upload, which only this process can open, is cut here and sent as
+batches of hand texts.  The workers return plain rows (``analysis.storage.rows``); the
+main process checks the stacks across batches, numbers the new hands and appends the rows
+in bulk, one transaction per ``FLUSH_HANDS``, so a killed import leaves only whole
+batches behind and the next run, finding their hands present, completes it.
 
 A hand is the same hand when its key is (``analysis.storage.rows.hand_key``): importing a file
 again adds nothing.  The ``files`` table remembers each source's size and checksum, so an
@@ -19,8 +22,10 @@ transactions it can let go of the database file for another program that knocked
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import hashlib
+import io
 import os
 import time
 import uuid
@@ -34,6 +39,7 @@ from typing import Any, BinaryIO
 import duckdb
 import pyarrow.compute as pc
 
+from analysis.pipeline.hand_parts import hand_parts
 from analysis.pipeline.verification import HandResult, check
 from analysis.pipeline.workers import ProcessTaskPool, TaskPool
 from analysis.statistics.facts import hand_facts
@@ -54,6 +60,7 @@ from analysis.storage.stat_cells import extend as extend_cells
 from analysis.storage.writer import FileState, Store
 from engine.continuity import ContinuityTracker
 from parser.outcome import HandText, ParseError
+from parser.ranges import Part
 from parser.reader import parse
 from parser.sources import (
     Opened,
@@ -62,6 +69,7 @@ from parser.sources import (
     bytes_sources,
     iter_sources,
     open_lines,
+    open_range,
 )
 from parser.tails import ends_with_line_break, hand_finished
 
@@ -254,12 +262,110 @@ def reader_for(site: str) -> Any:
 
 def parse_task(site: str, chunks: Sequence[HandText]) -> ArrowRows:
     """A worker's job: hand texts to rows.  Never raises for anything a file holds."""
-    reader = reader_for(site)
-    facts, columns, types = facts_fn()
+    return _rows_of(site, chunks).to_arrow(_FACT_TYPES)
+
+
+def _rows_of(site: str, chunks: Sequence[HandText]) -> Rows:
+    facts, columns, _ = facts_fn()
     rows = Rows()
-    for chunk in chunks:
-        add_result(rows, checked(reader, chunk), facts, columns)
-    return rows.to_arrow(types)
+    if chunks:
+        reader = reader_for(site)
+        for chunk in chunks:
+            add_result(rows, checked(reader, chunk), facts, columns)
+    return rows
+
+
+@dataclass
+class Cut:
+    """What cutting a run of a source's lines found besides its hand texts: the site, the
+    texts handed on (from the resume line) and the first line of the last, why the lines
+    stopped early, and the first line of a last hand held back (still being written)."""
+
+    site: str = ""
+    chunks: int = 0
+    last_line: int = 0
+    rejected: str | None = None
+    held_line: int | None = None
+
+
+@dataclass(frozen=True)
+class PartRows:
+    """A worker's rows of a part of a file it read itself, and what the cut found."""
+
+    rows: ArrowRows
+    cut: Cut
+
+
+def read_part(part: Part, resume: int, hold_tail: bool) -> PartRows:
+    """A worker's job: a part of a disk file read (decoded and cut, as this process cuts
+    other sources: ``cut_hands``), its hands from line ``resume`` on turned into rows;
+    ``hold_tail``: the part ends the file, whose last hand may still be being written.
+    Never raises for anything a file holds."""
+    cut = Cut()
+
+    def opened(stream: BinaryIO) -> Opened:
+        if not part.encoding:  # the file's first part, read as the whole file is
+            return open_lines(part.name, stream)
+        return open_range(part.name, stream, reader_for(part.site), part.encoding, part.line)
+
+    chunks = list(cut_hands(part.name, lambda: _open_part(part), opened, resume, hold_tail, cut))
+    rows = _rows_of(cut.site, chunks)
+    rows.follow()  # the stacks within the part: only its tables' edges go back
+    return PartRows(rows.to_arrow(_FACT_TYPES), cut)
+
+
+def _open_part(part: Part) -> BinaryIO:
+    """The part's bytes as a stream: the file itself when the part runs to its end (the
+    held tail's check looks back from the file's end), else the part's bytes read once."""
+    f = open(part.path, "rb")  # noqa: SIM115 - closed by whoever reads it
+    if part.end is None:
+        try:
+            f.seek(part.start)
+        except BaseException:
+            f.close()
+            raise
+        return f
+    with f:
+        f.seek(part.start)
+        return io.BytesIO(f.read(part.end - part.start))
+
+
+def cut_hands(
+    name: str,
+    open_stream: Callable[[], BinaryIO],
+    open_text: Callable[[BinaryIO], Opened],
+    resume: int,
+    hold_tail: bool,
+    cut: Cut,
+) -> Iterator[HandText]:
+    """The hand texts of a source (or part of one) from line ``resume`` on; what else the
+    cut found goes into ``cut``.  A source that cannot be read, or stops, keeps the hands
+    before the trouble and says why in ``cut.rejected``: nothing raises."""
+    try:
+        with open_stream() as stream:
+            # A grown file is cut from its first line again: a reader may need what the
+            # file said before the resumed hand (one Merge <description> heads every
+            # later <game>); the hands before it are already stored.
+            opened = open_text(stream)
+            cut.site = opened.reader.site
+            chunks = opened.reader.split(opened.lines, name)
+            if hold_tail:
+                chunks = _holding_tail(chunks, cut, opened, stream)
+            for chunk in chunks:
+                if chunk.line < resume:
+                    continue
+                cut.chunks += 1
+                cut.last_line = chunk.line
+                yield chunk
+            cut.rejected = opened.rejected
+    except Rejected as exc:
+        cut.rejected = str(exc)
+    except ParseError as exc:
+        cut.rejected = f"{name}:{exc.line}: {exc.message}"
+    except (OSError, EOFError, ValueError) as exc:
+        cut.rejected = f"{name}: cannot read the rest of the file: {exc}"
+    except Exception as exc:  # a splitter's bug: this file stops, the import goes on
+        cut.rejected = f"{name}: reader failed: {type(exc).__name__}: {exc}"
 
 
 def checked(reader: Any, chunk: HandText) -> HandResult:
@@ -282,15 +388,24 @@ def facts_fn() -> tuple[FactsFn, tuple[str, ...], tuple[tuple[str, str], ...]]:
 
 @dataclass
 class _Task:
-    """A batch of one source's hand texts on its way through a worker, or its end mark."""
+    """A batch of one source's hand texts on its way through a worker, a part of a disk
+    file that the worker reads itself (``part``: ``read_part``'s arguments), or the
+    source's end mark."""
 
     state: FileState
     site: str = ""
     chunks: list[HandText] = field(default_factory=list)
     future: Any = None  # the pool's handle of the batch being parsed
-    rows: ArrowRows | None = None
+    rows: ArrowRows | PartRows | None = None
     end: bool = False
-    chars: int = 0
+    chars: int = 0  # of hand text, or the part's bytes
+    part: tuple[Part, int, bool] | None = None
+
+    def run(self) -> ArrowRows | PartRows:
+        """The batch's rows made in this process (no workers, or they died)."""
+        if self.part is not None:
+            return read_part(*self.part)
+        return parse_task(self.site, self.chunks)
 
 
 class _Import:
@@ -417,7 +532,10 @@ class _Import:
                         self._parse_here(task)
                     else:
                         try:
-                            task.future = pool.submit(parse_task, task.site, task.chunks)
+                            if task.part is not None:
+                                task.future = pool.submit(read_part, *task.part)
+                            else:
+                                task.future = pool.submit(parse_task, task.site, task.chunks)
                         except BrokenProcessPool:  # a worker died before we waited on it
                             self.pool_broken = True
                             self._parse_here(task)
@@ -436,7 +554,7 @@ class _Import:
 
     def _parse_here(self, task: _Task) -> None:
         """Parse a batch in this process: no workers, or they died."""
-        task.rows = parse_task(task.site, task.chunks)
+        task.rows = task.run()
         task.chunks = []
 
     def _tasks(self) -> Iterator[_Task]:
@@ -458,42 +576,47 @@ class _Import:
                 continue
             if state is None:
                 continue
+            units = self._parts(src, state)
+            if units is not None:  # the workers read the file themselves
+                for unit in units:
+                    yield _Task(state, chars=_part_bytes(unit[0], state.size), part=unit)
+                yield _Task(state, end=True)
+                continue
             batch: list[HandText] = []
             chars = 0
-            site = ""
-            try:
-                with src.open() as stream:
-                    # A grown file is cut from its first line again: a reader may need what
-                    # the file said before the resumed hand (one Merge <description> heads
-                    # every later <game>); the hands before it are already stored.
-                    opened = open_lines(src, stream)
-                    site = opened.reader.site
-                    resume = state.resume_from
-                    chunks = opened.reader.split(opened.lines, src.name)
-                    if self.hold_tail and src.disk_path is not None:
-                        chunks = _holding_tail(chunks, state, opened, stream)
-                    for chunk in chunks:
-                        if chunk.line < resume:
-                            continue
-                        state.chunks += 1
-                        state.last_chunk_line = chunk.line
-                        batch.append(chunk)
-                        chars += len(chunk.text)
-                        if len(batch) >= TASK_HANDS or chars >= TASK_CHARS:
-                            yield _Task(state, site, batch, chars=chars)
-                            batch, chars = [], 0
-                    state.rejected = opened.rejected
-            except Rejected as exc:
-                state.rejected = str(exc)
-            except ParseError as exc:
-                state.rejected = f"{src.name}:{exc.line}: {exc.message}"
-            except (OSError, EOFError, ValueError) as exc:
-                state.rejected = f"{src.name}: cannot read the rest of the file: {exc}"
-            except Exception as exc:  # a splitter's bug: this file stops, the import goes on
-                state.rejected = f"{src.name}: reader failed: {type(exc).__name__}: {exc}"
+            cut = Cut()
+            hold = self.hold_tail and src.disk_path is not None
+            opened = functools.partial(open_lines, src)
+            for chunk in cut_hands(src.name, src.open, opened, state.resume_from, hold, cut):
+                batch.append(chunk)
+                chars += len(chunk.text)
+                if len(batch) >= TASK_HANDS or chars >= TASK_CHARS:
+                    yield _Task(state, cut.site, batch, chars=chars)
+                    batch, chars = [], 0
+            state.chunks = cut.chunks
+            if cut.chunks:
+                state.last_chunk_line = cut.last_line
+            state.held_line = cut.held_line
+            state.rejected = cut.rejected
             if batch:
-                yield _Task(state, site, batch, chars=chars)
+                yield _Task(state, cut.site, batch, chars=chars)
             yield _Task(state, end=True)
+
+    def _parts(self, src: Source, state: FileState) -> list[tuple[Part, int, bool]] | None:
+        """``read_part``'s arguments for each part of a disk file to read, in order; None
+        when this process cuts the source (not on disk, or a pool of another machine's
+        workers, which may not see this machine's files).  The parts wholly before the
+        resume line are left out; the file's last part holds the tail a watcher holds."""
+        if not self.own_pool and self.pool is not None:
+            return None
+        found = hand_parts(src, TASK_HANDS)
+        if found is None:
+            return None
+        resume = state.resume_from
+        # a part holds lines up to the next one's first: wholly before the resume line
+        kept = [p for i, p in enumerate(found) if i + 1 == len(found) or found[i + 1].line > resume]
+        hold = self.hold_tail
+        return [(p, resume, hold and p is kept[-1]) for p in kept]
 
     def _plan(self, src: Source) -> FileState | None:
         """Hash the source; None when its content is already imported whole."""
@@ -547,22 +670,35 @@ class _Import:
                 self._reject(state, state.rejected)
             self._report(state.source.name)
             return
-        rows = task.rows
-        if rows is None:
+        got = task.rows
+        if got is None:
             assert task.future is not None
             try:
                 assert self.pool is not None
-                rows = self.pool.result(task.future)
+                got = self.pool.result(task.future)
             except BrokenProcessPool:
                 # A worker died (killed, out of memory): this and the remaining batches
                 # are parsed here instead; the import goes on, slower.
                 self.pool_broken = True
-                rows = parse_task(task.site, task.chunks)
+                got = task.run()
         task.chunks = []
+        task.rows = None
         counted = min(task.chars, max(0, state.size - state.chars_done))
         state.chars_done += counted
         self.bytes_done += counted
-        self._absorb(state, rows)
+        if isinstance(got, PartRows):
+            if state.rejected is not None:  # an earlier part stopped the file: not read on
+                self._report(state.source.name)
+                return
+            cut = got.cut
+            state.chunks += cut.chunks
+            if cut.chunks:
+                state.last_chunk_line = cut.last_line
+            if cut.held_line is not None:
+                state.held_line = cut.held_line
+            state.rejected = cut.rejected
+            got = got.rows
+        self._absorb(state, got)
         if self.pending_hands >= self.batch_hands:
             self._flush()
             self._maybe_let_go(flushed=True)
@@ -572,7 +708,7 @@ class _Import:
 
     def _absorb(self, state: FileState, rows: ArrowRows) -> None:
         """Count a worker's rows and hold them for the next transaction."""
-        if rows.carry or rows.breaks:
+        if rows.chained:
             rows = with_continuity(rows, self.tracker)
         self.pending.append((state, rows))
         n_quarantine = rows.quarantine.num_rows
@@ -654,10 +790,10 @@ class _Import:
 
 
 def _holding_tail(
-    chunks: Iterator[HandText], state: FileState, opened: Opened, stream: BinaryIO
+    chunks: Iterator[HandText], cut: Cut, opened: Opened, stream: BinaryIO
 ) -> Iterator[HandText]:
     """``chunks`` one behind, the last given only when it is whole (``parser.tails``);
-    otherwise its line is kept in ``state.held_line``.  A cut that fails still gives the
+    otherwise its line is kept in ``cut.held_line``.  A cut that fails still gives the
     hand before it: holding back is for hands being written, never a loss."""
     last: HandText | None = None
     try:
@@ -674,9 +810,13 @@ def _holding_tail(
     if opened.rejected is None:  # lines that stopped early are no hand being written
         line_ended = ends_with_line_break(stream, stream.tell(), opened.encoding)
         if not hand_finished(opened.reader.site, last.text, line_ended):
-            state.held_line = last.line
+            cut.held_line = last.line
             return
     yield last
+
+
+def _part_bytes(part: Part, size: int) -> int:
+    return (size if part.end is None else part.end) - part.start
 
 
 def _hash_stream(stream: BinaryIO, digest: Any, prefix_size: int | None) -> tuple[str | None, int]:

@@ -23,7 +23,7 @@ import pyarrow as pa
 from analysis.pipeline.verification import HandResult, ends_chain
 from analysis.statistics.facts import FACT_FIELDS, hand_fact_rows, hand_facts
 from engine.cards import Cards, format_card, format_cards
-from engine.continuity import TableHand
+from engine.continuity import ContinuityTracker, LastHand, TableHand, TableKey
 from engine.record import (
     Action,
     ActionKind,
@@ -107,6 +107,8 @@ stack carry-over check across consecutive hands needs, small to send back."""
 Break = tuple[str, int]
 """(file, line) of a hand that could not be read: every stack chain of that file reaching
 across the line ends there (``ContinuityTracker.break_chains``)."""
+End = tuple[TableKey, LastHand | None]
+"""A table's last hand in a batch and its final stacks (None: unknown), for the next."""
 
 
 @dataclass
@@ -121,6 +123,45 @@ class Rows:
     player_hands: list[Row] = field(default_factory=list)
     carry: list[Carry] = field(default_factory=list)
     breaks: list[Break] = field(default_factory=list)
+    firsts: list[Carry] = field(default_factory=list)
+    ends: list[End] = field(default_factory=list)
+    found: dict[int, tuple[Problem, ...]] = field(default_factory=dict)
+
+    def follow(self) -> None:
+        """Check the stacks carried from hand to hand within the batch, here (in the
+        worker): every hand but the first of each table is compared with the one before
+        it, as the importer's tracker would compare them, since a batch is a run of
+        consecutive hands of one file and its failed hands (``breaks``) are all that lies
+        between them.  What is left for the tracker that follows the whole import
+        (``with_continuity``) is each table's first hand (``firsts``) and how each table
+        ends (``ends``, in the order of each table's last hand, the order the tracker
+        would have seen them last); ``found`` holds the problems found here.  Neither the
+        summaries of every hand nor the check's work then cross to the main process.
+
+        Not for a batch whose chains may be broken by failed hands it does not hold
+        (reverify's pages: the quarantined texts): those keep ``carry``.
+        """
+        tracker = ContinuityTracker()
+        for file, line in self.breaks:
+            tracker.break_chains(file, line)
+        last_at: dict[TableKey, int] = {}
+        for carried in self.carry:
+            local, summary, final = carried
+            key = summary.key
+            if not key[3].strip():
+                continue  # an unknown table: nothing to chain with
+            if key not in last_at:
+                self.firsts.append(carried)
+            try:
+                problems = tuple(tracker.feed_table_hand(summary, final))
+            except Exception as exc:  # the check's bug must not stop the import
+                problems = (_continuity_failed(summary, exc),)
+            if problems:
+                self.found[local] = problems
+            last_at[key] = local
+        ordered = sorted(last_at.items(), key=lambda item: item[1])
+        self.ends = [(key, tracker.last(key)) for key, _ in ordered]
+        self.carry = []
 
     def to_arrow(self, fact_types: Sequence[tuple[str, str]] = ()) -> ArrowRows:
         """Typed columns, built where the rows were (in the worker), cheap to send back."""
@@ -138,6 +179,9 @@ class Rows:
             ),
             carry=self.carry,
             breaks=self.breaks,
+            firsts=self.firsts,
+            ends=self.ends,
+            found=self.found,
         )
 
 
@@ -151,6 +195,14 @@ class ArrowRows:
     player_hands: pa.Table
     carry: list[Carry] = field(default_factory=list)
     breaks: list[Break] = field(default_factory=list)
+    firsts: list[Carry] = field(default_factory=list)  # see ``Rows.follow``
+    ends: list[End] = field(default_factory=list)
+    found: dict[int, tuple[Problem, ...]] = field(default_factory=dict)
+
+    @property
+    def chained(self) -> bool:
+        """Whether ``with_continuity`` has anything to do with these rows."""
+        return bool(self.carry or self.breaks or self.firsts or self.ends or self.found)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A worker sends these back: the tables as one buffer of Arrow IPC streams, which
@@ -163,7 +215,8 @@ class ArrowRows:
                 writer.write_table(table)
             ends.append(sink.tell())
         packed = (sink.getvalue().to_pybytes(), tuple(ends), tuple(self.children))
-        return _unpacked, (*packed, self.carry, self.breaks)
+        chains = (self.firsts, self.ends, self.found)
+        return _unpacked, (*packed, self.carry, self.breaks, *chains)
 
 
 def _unpacked(
@@ -172,6 +225,9 @@ def _unpacked(
     names: tuple[str, ...],
     carry: list[Carry],
     breaks: list[Break],
+    firsts: list[Carry] | None = None,
+    table_ends: list[End] | None = None,
+    found: dict[int, tuple[Problem, ...]] | None = None,
 ) -> ArrowRows:
     """``ArrowRows.__reduce__``'s buffer read back, each table a view of it."""
     buffer = pa.py_buffer(data)
@@ -182,7 +238,7 @@ def _unpacked(
         start = end
     hands, quarantine, *children, player_hands = tables
     return ArrowRows(hands, quarantine, dict(zip(names, children, strict=True)), player_hands,
-                     carry, breaks)  # fmt: skip
+                     carry, breaks, firsts or [], table_ends or [], found or {})  # fmt: skip
 
 
 def _table(names: Sequence[str], types: Sequence[pa.DataType], rows: list[Row]) -> pa.Table:
@@ -392,12 +448,23 @@ def with_continuity(rows: ArrowRows, tracker: Any) -> ArrowRows:
         try:
             problems = tuple(tracker.feed_table_hand(summary, final))
         except Exception as exc:  # the check's bug must not stop the import
-            message = f"continuity check failed: {type(exc).__name__}: {exc}"
-            problems = (Problem(CONTINUITY_FAILED, Severity.WARNING, summary.line, message),)
+            problems = (_continuity_failed(summary, exc),)
         if problems:
             found[local] = problems
+    if rows.firsts or rows.ends or rows.found:  # followed in the worker (``Rows.follow``)
+        found.update(rows.found)
+        for local, summary, _ in rows.firsts:
+            try:
+                problems = tuple(tracker.follows(summary))
+            except Exception as exc:
+                problems = (_continuity_failed(summary, exc),)
+            if problems:
+                found[local] = problems
+        for key, last in rows.ends:
+            tracker.resume(key, last)
+        found = dict(sorted(found.items()))  # in hand order, as one tracker finds them
     if not found:
-        return replace(rows, carry=[], breaks=[])
+        return replace(rows, carry=[], breaks=[], firsts=[], ends=[], found={})
     hands = rows.hands
     status = hands.column("status").to_pylist()
     reason = hands.column("reason").to_pylist()
@@ -426,10 +493,12 @@ def with_continuity(rows: ArrowRows, tracker: Any) -> ArrowRows:
             _table(CHILD_COLUMNS["problems"], CHILD_TYPES["problems"], extra),
         ]
     )
+    children = {**rows.children, "problems": problems_table}
     return replace(
-        rows,
-        hands=hands,
-        children={**rows.children, "problems": problems_table},
-        carry=[],
-        breaks=[],
+        rows, hands=hands, children=children, carry=[], breaks=[], firsts=[], ends=[], found={}
     )
+
+
+def _continuity_failed(summary: TableHand, exc: Exception) -> Problem:
+    message = f"continuity check failed: {type(exc).__name__}: {exc}"
+    return Problem(CONTINUITY_FAILED, Severity.WARNING, summary.line, message)
