@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import Any, Literal
 
 import numpy as np
@@ -574,27 +574,67 @@ class Timeline:
     sessions: pd.DataFrame
 
 
-def _plain(filters: Filters) -> bool:
-    """Whether the filters name nothing the sessions and runs do not key: positions,
-    table sizes, days, verdicts, another player."""
+def _keyed(filters: Filters) -> bool:
+    """Whether the filters name nothing the sessions and runs do not key (positions,
+    table sizes, verdicts, another player); days they answer with a look at the rows of
+    the sessions and runs a first or last day cuts."""
     return (filters.position is None and filters.players_min is None
-            and filters.players_max is None and filters.date_from is None
-            and filters.date_to is None and filters.where_cells() is not None)
+            and filters.players_max is None and filters.where_cells() is not None)
+
+
+def _span(filters: Filters) -> tuple[datetime | None, datetime | None]:
+    """The times the days keep: from the first day's midnight, to before the midnight
+    after the last (as ``Filters.where``)."""
+    lo = None if filters.date_from is None else datetime.combine(filters.date_from, time())
+    hi = None if filters.date_to is None else datetime.combine(
+        filters.date_to + timedelta(days=1), time())
+    return lo, hi
 
 
 def _session_pieces(con: Connection, player: str, filters: Filters,
                     gap: timedelta) -> pd.DataFrame | None:
     """The player's session pieces the filters keep (``session_cells``), or None when
-    the table cannot answer them."""
-    if gap != SESSION_GAP or not _plain(filters) or not timeline_cells.current(con):
+    the table cannot answer them.  Under a date filter, a piece the first or the last
+    day cuts is replaced by its own hands within the days (read from the rows, one piece
+    at most per key and end), which ``session_ids`` merges like pieces."""
+    if gap != SESSION_GAP or not _keyed(filters) or not timeline_cells.current(con):
         return None
-    where = filters.where_cells(player)
+    undated = replace(filters, date_from=None, date_to=None)
+    where = undated.where_cells(player)
     assert where is not None
-    return con.execute(
-        f'SELECT big_bet, start, "end", hands, net, net_showdown, net_nonshowdown '
-        f"FROM {timeline_cells.SESSION_TABLE} WHERE {where[0]}",
-        where[1],
+    lo, hi = _span(filters)
+    columns = 'big_bet, start, "end", hands, net, net_showdown, net_nonshowdown'
+    keys = ", ".join(f'"{k}"' for k in timeline_cells.SESSION_NAMES)
+    pieces = con.execute(
+        f"SELECT {keys}, {columns} FROM {timeline_cells.SESSION_TABLE} "
+        f'WHERE ({where[0]}) AND "end" >= coalesce(?, "end") AND start < coalesce(?, "end" + '
+        "INTERVAL 1 SECOND)",
+        [*where[1], lo, hi],
     ).df()
+    cut = np.zeros(len(pieces), dtype=bool)
+    if lo is not None:
+        cut |= (pieces["start"] < lo).to_numpy()
+    if hi is not None:
+        cut |= (pieces["end"] >= hi).to_numpy()
+    if not cut.any():
+        return pieces[columns.replace('"', "").split(", ")]
+    spans = pieces[cut][[*timeline_cells.SESSION_NAMES, "start", "end"]]
+    row_where, row_params = filters.where(player)
+    con.register("_cut_pieces", spans)
+    try:
+        match = " AND ".join(f'(p.{sql}) IS NOT DISTINCT FROM c."{name}"'
+                             for name, sql, _ in timeline_cells.SESSION_KEYS)
+        hands = con.execute(
+            "SELECT p.big_bet, p.time AS start, p.time AS \"end\", 1::BIGINT AS hands, "
+            "p.net, p.net_showdown, p.net_nonshowdown "
+            f"FROM (SELECT * FROM player_hands WHERE time BETWEEN ? AND ? AND ({row_where})) p "
+            f"JOIN _cut_pieces c ON {match} AND p.time BETWEEN c.start AND c.\"end\"",
+            [spans["start"].min(), spans["end"].max(), *row_params],
+        ).df()
+    finally:
+        con.unregister("_cut_pieces")
+    kept = pieces[~cut][hands.columns]
+    return pd.concat([kept, hands], ignore_index=True)
 
 
 def sessions_from_pieces(pieces: pd.DataFrame, gap: timedelta = SESSION_GAP) -> pd.DataFrame:
@@ -622,28 +662,83 @@ def _days(con: Connection, player: str, filters: Filters) -> pd.DataFrame | None
 def _runs(con: Connection, player: str, filters: Filters) -> pd.DataFrame | None:
     """The running totals at the end of each run of ``curve_cells``, or None when the
     filters ask for other than one player's hands at one site in one kind of money, or
-    the player has too few hands for runs to be worth it (``CURVE_ROWS``)."""
+    the player has too few hands for runs to be worth it (``CURVE_ROWS``).  Under a date
+    filter: the ends of the runs within the days, less what came before the first day
+    (from ``stat_cells``), and the last hand within them."""
     if (filters.site is None or filters.currency is None or filters.tournament is None
             or filters.game is not None or filters.stakes is not None
-            or not _plain(filters) or not timeline_cells.current(con)):
+            or not _keyed(filters) or not timeline_cells.current(con)
+            or not stat_cells.current(con)):
         return None
-    where = filters.where_cells(player)
+    undated = replace(filters, date_from=None, date_to=None)
+    where = undated.where_cells(player)
     assert where is not None
     runs = con.execute(
-        f"SELECT h1 AS hand, t1 AS time, hands, {', '.join(_MONEY)} "
+        f"SELECT h1 AS hand, t1 AS time, t0, hands, {', '.join(_MONEY)} "
         f"FROM {timeline_cells.CURVE_TABLE} WHERE {where[0]} ORDER BY t1 NULLS LAST, h1",
         where[1],
     ).df()
-    if int(runs["hands"].sum()) < CURVE_ROWS:
+    lo, hi = _span(filters)
+    dated = lo is not None or hi is not None
+    if dated:
+        inside = _cell_totals(con, player, filters)
+        if inside[0] < CURVE_ROWS:
+            return None
+    elif int(runs["hands"].sum()) < CURVE_ROWS:
         return None
-    return pd.DataFrame({
-        "n": runs["hands"].cumsum().astype(np.int64),
-        "hand": runs["hand"].astype(np.int64),
-        "time": runs["time"],
-        "cum_net": runs["net"].cumsum().astype(np.int64),
-        "cum_showdown": runs["net_showdown"].cumsum().astype(np.int64),
-        "cum_nonshowdown": runs["net_nonshowdown"].cumsum().astype(np.int64),
+    sums = {c: runs[c].cumsum().to_numpy(dtype=np.int64) for c in ("hands", *_MONEY)}
+    points = pd.DataFrame({
+        "n": sums["hands"], "hand": runs["hand"].astype(np.int64), "time": runs["time"],
+        "cum_net": sums["net"], "cum_showdown": sums["net_showdown"],
+        "cum_nonshowdown": sums["net_nonshowdown"],
     })
+    if not dated:
+        return points
+    before = (0, 0, 0, 0)
+    if filters.date_from is not None:  # every hand before the first day comes first
+        before = _cell_totals(
+            con, player, replace(undated, date_to=filters.date_from - timedelta(days=1)))
+    ends = runs["time"]
+    keep = ends.notna().to_numpy(copy=True)
+    if lo is not None:
+        keep &= (ends >= lo).to_numpy()
+    if hi is not None:
+        keep &= (ends < hi).to_numpy()
+    points = points[keep].reset_index(drop=True)
+    for column, offset in zip(("n", "cum_net", "cum_showdown", "cum_nonshowdown"), before,
+                              strict=True):
+        points[column] = points[column] - offset
+    n = inside[0]
+    if len(points) and int(points["n"].iloc[-1]) == n:
+        return points
+    # the last run within the days ends after them: their last hand, from the rows
+    later = runs[~keep & (runs.index > (np.flatnonzero(keep)[-1] if keep.any() else -1))]
+    since = later["t0"].dropna().min() if len(later) else None
+    row_where, row_params = filters.where(player)
+    last = con.execute(
+        f"SELECT hand, time FROM player_hands WHERE ({row_where}) "
+        "AND time >= coalesce(?, time) ORDER BY time DESC, hand DESC LIMIT 1",
+        [*row_params, since if since is not None and not pd.isna(since) else lo],
+    ).fetchone()
+    assert last is not None
+    end = pd.DataFrame({"n": [n], "hand": [int(last[0])], "time": [last[1]],
+                        "cum_net": [inside[1]], "cum_showdown": [inside[2]],
+                        "cum_nonshowdown": [inside[3]]})
+    end["time"] = end["time"].astype(points["time"].dtype)
+    return pd.concat([points, end], ignore_index=True)
+
+
+def _cell_totals(con: Connection, player: str, filters: Filters) -> tuple[int, int, int, int]:
+    """Hands and the three nets of what the filters keep, from ``stat_cells``."""
+    where = filters.where_cells(player)
+    assert where is not None
+    row = con.execute(
+        f"SELECT {_sum('hands')}, {_sum('net')}, {_sum('net_showdown')}, "
+        f"{_sum('net_nonshowdown')} FROM {stat_cells.TABLE} WHERE {where[0]}",
+        where[1],
+    ).fetchone()
+    assert row is not None
+    return int(row[0]), int(row[1]), int(row[2]), int(row[3])
 
 
 def timeline_figures(con: Connection, player: str, filters: Filters = NO_FILTERS,

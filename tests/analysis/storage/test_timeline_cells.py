@@ -5,6 +5,7 @@ answer, after imports in any order of time, and the tables are never read stale.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from tests.store_data import stars_hand_texts
 
 _HEAD = re.compile(r"^(PokerStars (?:Game|Hand) #)(\d+)", re.MULTILINE)
 _WHEN = re.compile(r"- \d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2} \w+( \[[^\]]*\])?")
-START = datetime(2021, 3, 1, 10, 0, 0)
+START = datetime(2021, 3, 1, 18, 30, 0)  # 23:30 UTC: the first session goes past midnight
 
 
 def _hand(i: int, when: datetime) -> str:
@@ -129,9 +130,16 @@ def test_imports_in_any_order_of_time_give_the_rows_figures(
     ).fetchall()]
     hero = players[0]
     mine = _money(con, hero)
+    sessions = stats.sessions(con, hero)
+    across = sessions[sessions["start"].dt.date != sessions["end"].dt.date]
+    assert len(across) >= 1  # a session over midnight, which a day filter cuts
+    day = across["end"].iloc[0].date()
     _check(con, monkeypatch, players, (
         NO_FILTERS, mine, replace_game(mine), Filters(stakes="0.10/0.20"),
-        Filters(site="pokerstars"),
+        Filters(site="pokerstars"), Filters(date_from=day), Filters(date_to=day),
+        replace(mine, date_from=day), replace(mine, date_to=day - timedelta(days=1)),
+        replace(mine, date_from=day, date_to=day),
+        replace(mine, date_from=day + timedelta(days=1)),
     ))
     # and the sessions' pieces are what one pass over every row makes of them
     merged = _pieces(con)
@@ -192,6 +200,8 @@ CORPUS_FILTERS = (
     Filters(position="BTN"),
     Filters(players_min=3),
     Filters(date_from=date(2010, 1, 1), date_to=date(2012, 12, 31)),
+    Filters(site="pokerstars", currency="USD", tournament=False, date_from=date(2011, 6, 26)),
+    Filters(site="pokerstars", currency="USD", tournament=False, date_to=date(2011, 6, 26)),
     Filters(valid_only=True),
     Filters(site="none"),
 )
