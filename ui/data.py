@@ -21,7 +21,7 @@ from analysis.storage.db import Connection
 from analysis.storage.db import replay_suggested as _replay_suggested
 from analysis.storage.filters import Filters
 from engine.replay import Replay, replay
-from ui.charts import thin
+from ui.charts import CHART_POINTS, thin
 
 TTL = 3600  # seconds: generations change the key anyway; this only bounds memory
 
@@ -65,7 +65,7 @@ def curves(_con: Connection, path: str, gen: int, player: str, filters: Filters)
     """The curve, the days and the sessions from their tables where the filters allow
     (``stats.timeline_figures``), else from one fetch of the player's hands, kept only as
     what the page shows: Streamlit copies a cached frame on every hit."""
-    got = stats.timeline_figures(_con, player, filters)
+    got = stats.timeline_figures(_con, player, filters, points=CHART_POINTS)
     return Curves(thin(got.by_hand), got.first, got.last, got.by_date, got.sessions)
 
 

@@ -564,6 +564,76 @@ def sessions_of(rows: pd.DataFrame, gap: timedelta = SESSION_GAP) -> pd.DataFram
     return sessions_frame(parts)
 
 
+def thin_index(n: int, points: int) -> np.ndarray:
+    """Which of ``n`` points a chart of ``points`` keeps: every k-th and the last."""
+    if n <= points:
+        return np.arange(n)
+    step = -(-n // points)
+    keep = np.arange(0, n, step)
+    return keep if keep[-1] == n - 1 else np.append(keep, n - 1)
+
+
+def _ordered(con: Connection, player: str, filters: Filters) -> dict[str, np.ndarray]:
+    """The columns the curve and the sessions need of the player's rows in time order
+    (untimed last), as numpy arrays: a third of the time ``timeline``'s frame costs."""
+    where, params = filters.where(player)
+    got = con.execute(
+        "SELECT hand, time, net, net_showdown, net_nonshowdown, big_bet "
+        f"FROM player_hands WHERE {where} ORDER BY {_ORDER}",
+        params,
+    ).fetchnumpy()
+    out: dict[str, np.ndarray] = {}
+    for name, values in got.items():
+        if name == "time":
+            out[name] = np.ma.filled(np.ma.asarray(values).astype("datetime64[us]"),
+                                     np.datetime64("NaT"))
+        elif name == "big_bet":
+            out[name] = np.ma.filled(np.ma.asarray(values).astype(np.float64), 0.0)
+        else:
+            out[name] = np.ma.filled(np.ma.asarray(values), 0).astype(np.int64)
+    return out
+
+
+def _curve_of(rows: dict[str, np.ndarray], points: int | None) -> pd.DataFrame:
+    """The running totals of ``_ordered`` rows at the hands a chart of ``points`` keeps
+    (every hand without ``points``), as ``by_hand_of`` has them."""
+    n = len(rows["hand"])
+    at = np.arange(n) if points is None else thin_index(n, points)
+    sums = {c: np.cumsum(rows[c])[at] for c in _MONEY}
+    return pd.DataFrame({
+        "n": (at + 1).astype(np.int64), "hand": rows["hand"][at],
+        "time": pd.Series(rows["time"][at]),
+        "cum_net": sums["net"], "cum_showdown": sums["net_showdown"],
+        "cum_nonshowdown": sums["net_nonshowdown"],
+    })
+
+
+def _sessions_of_rows(rows: dict[str, np.ndarray], gap: timedelta) -> pd.DataFrame:
+    """``sessions_of`` over ``_ordered`` rows, summed in numpy (the same integers, so the
+    same frame)."""
+    timed = ~np.isnat(rows["time"])
+    t = rows["time"][timed]
+    if not len(t):
+        return sessions_of(pd.DataFrame({"time": pd.Series([], dtype="datetime64[us]"),
+                                         "net": [], "net_showdown": [], "net_nonshowdown": [],
+                                         "big_bet": []}), gap)
+    starts = np.ones(len(t), dtype=bool)
+    starts[1:] = (t[1:] - t[:-1]) > np.timedelta64(int(gap.total_seconds() * 1e6), "us")
+    session = np.cumsum(starts)
+    bounds = np.flatnonzero(starts)
+    ends = np.append(bounds[1:], len(t)) - 1
+    bbs, code = np.unique(rows["big_bet"][timed], return_inverse=True)
+    part, inverse = np.unique(session * len(bbs) + code, return_inverse=True)
+    count = np.bincount(inverse).astype(np.int64)
+    sums = {c: np.bincount(inverse, weights=rows[c][timed]).astype(np.int64) for c in _MONEY}
+    sid = part // len(bbs)
+    return sessions_frame(pd.DataFrame({
+        "session": sid, "big_bet": bbs[part % len(bbs)],
+        "start": pd.Series(t[bounds][sid - 1]), "end": pd.Series(t[ends][sid - 1]),
+        "hands": count, **sums,
+    }))
+
+
 @dataclass(frozen=True)
 class Timeline:
     """What is drawn from a player's hands in time order: the running totals
@@ -745,17 +815,19 @@ def _cell_totals(con: Connection, player: str, filters: Filters) -> tuple[int, i
 
 
 def timeline_figures(con: Connection, player: str, filters: Filters = NO_FILTERS,
-                     gap: timedelta = SESSION_GAP, *, curve: bool = True) -> Timeline:
+                     gap: timedelta = SESSION_GAP, *, curve: bool = True,
+                     points: int | None = None) -> Timeline:
     """The curve, the span, the days and the sessions: each from its table where the
     filters allow (``session_cells``, ``curve_cells``, ``stat_cells``), the rest from one
     fetch of the player's rows in time order, made only when something needs it.
     ``curve=False``: no curve (``by_hand`` empty), for ``drawlab stats``, which prints
-    none."""
-    fetched: list[pd.DataFrame] = []
+    none; ``points``: the curve from the rows thinned to a chart's points
+    (``thin_index``)."""
+    fetched: list[dict[str, np.ndarray]] = []
 
-    def rows() -> pd.DataFrame:
+    def rows() -> dict[str, np.ndarray]:
         if not fetched:
-            fetched.append(timeline(con, player, filters))
+            fetched.append(_ordered(con, player, filters))
         return fetched[0]
 
     pieces = _session_pieces(con, player, filters, gap)
@@ -763,17 +835,18 @@ def timeline_figures(con: Connection, player: str, filters: Filters = NO_FILTERS
     by_date = _days(con, player, filters)
     by_hand = _runs(con, player, filters) if curve else pd.DataFrame(columns=CURVE_COLUMNS)
     if by_hand is None:
-        by_hand = by_hand_of(rows())[list(CURVE_COLUMNS)]
+        by_hand = _curve_of(rows(), points)
     if sessions is None:
-        sessions = sessions_of(rows(), gap)
+        sessions = _sessions_of_rows(rows(), gap)
     if by_date is None:
-        by_date = by_date_of(rows())
+        by_date = by_date_of(pd.DataFrame(rows()))
     if pieces is not None:
         first = pieces["start"].min() if len(pieces) else None
         last = pieces["end"].max() if len(pieces) else None
     else:
-        times = rows()["time"].dropna()
-        first, last = (times.min(), times.max()) if len(times) else (None, None)
+        times = rows()["time"][~np.isnat(rows()["time"])]
+        first, last = ((pd.Timestamp(times.min()), pd.Timestamp(times.max())) if len(times)
+                       else (None, None))
     return Timeline(by_hand, None if pd.isna(first) else first,
                     None if pd.isna(last) else last, by_date, sessions)
 

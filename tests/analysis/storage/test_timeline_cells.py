@@ -97,8 +97,15 @@ def _check(con: db.Connection, monkeypatch: pytest.MonkeyPatch, players: list[st
         for (p, f), tables in got.items():
             rows = _figures(con, p, f)
             _same(tables, rows, stats.by_hand_of(stats.timeline(con, p, f)))
-            assert rows.by_hand.equals(stats.by_hand_of(stats.timeline(con, p, f))[
-                list(stats.CURVE_COLUMNS)])
+            frame = stats.timeline(con, p, f)  # and the rows' numpy path is the frame's
+            assert rows.by_hand.equals(stats.by_hand_of(frame)[list(stats.CURVE_COLUMNS)])
+            pd.testing.assert_frame_equal(rows.sessions, stats.sessions_of(frame),
+                                          check_exact=True)
+            pd.testing.assert_frame_equal(rows.by_date, stats.by_date_of(frame),
+                                          check_exact=True)
+            thinned = stats.timeline_figures(con, p, f, points=7).by_hand
+            assert thinned["n"].tolist() == [
+                int(n) for n in frame.index[stats.thin_index(len(frame), 7)] + 1]
 
 
 def _pieces(con: db.Connection) -> pd.DataFrame:
