@@ -233,27 +233,33 @@ def extend(con: Connection) -> int:
         return _count(con)
     done_rows, done_upto = int(mark.get("rows", -1)), int(mark.get("upto", -1))
     total = _count(con)
-    names = _keys_sql(SESSION_KEYS)
-    new = con.execute(
-        f"SELECT {names}, hand, time, net, net_showdown, net_nonshowdown "
-        "FROM player_hands WHERE hand > ?",
-        [done_upto],
-    ).df()
-    if total - len(new) != done_rows:
+    found = one(con, "SELECT count(*), max(hand) FROM player_hands WHERE hand > ?", [done_upto])
+    newer = int(found[0]) if found else 0
+    if total - newer != done_rows:
         rebuild(con)  # rows of hands already taken in came or went
         return total
-    if new.empty:
+    if not newer:
         return 0
+    assert found is not None
     con.execute("BEGIN TRANSACTION")
     try:
-        _add_sessions(con, new)
-        _add_runs(con, new)
-        _write_mark(con, total, int(new["hand"].max()))
+        # the new rows once, with each key's number: pandas then works on integers only
+        # (string columns cost more to move into pandas than everything else here)
+        con.execute(
+            f"CREATE OR REPLACE TEMP TABLE _tl_new AS SELECT {_keys_sql(SESSION_KEYS)}, "
+            "hand, time, net, net_showdown, net_nonshowdown FROM player_hands WHERE hand > ?",
+            [done_upto],
+        )
+        _add_sessions(con)
+        _add_runs(con)
+        con.execute("DROP TABLE IF EXISTS _tl_new")
+        con.execute("DROP TABLE IF EXISTS _tl_keys")
+        _write_mark(con, total, int(found[1]))
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    return len(new)
+    return newer
 
 
 def _ns(times: pd.Series) -> np.ndarray:
@@ -268,39 +274,52 @@ def _null_safe(keys: tuple[str, ...], left: str, right: str) -> str:
     return " AND ".join(f'{left}."{k}" IS NOT DISTINCT FROM {right}."{k}"' for k in keys)
 
 
-def _add_sessions(con: Connection, new: pd.DataFrame) -> None:
+def _numbered(con: Connection, keys: tuple[str, ...]) -> None:
+    """``_tl_keys``: each key of the new rows (``_tl_new``) with a number ``k`` and the
+    span of its new hands' times."""
+    names = _names(keys)
+    con.execute(
+        "CREATE OR REPLACE TEMP TABLE _tl_keys AS SELECT (row_number() OVER () - 1)::BIGINT "
+        f"AS k, {names}, min(time) AS lo, max(time) AS hi FROM _tl_new GROUP BY {names}"
+    )
+
+
+def _write(con: Connection, table: str, keys: tuple[str, ...], frame: pd.DataFrame,
+           columns: tuple[str, ...]) -> None:
+    """Insert ``frame`` (numbered keys ``k`` and ``columns``) with its keys spelled out."""
+    con.register("_tl_out", frame)
+    try:
+        picked = ", ".join(f'o."{c}"' for c in columns)
+        con.execute(f"INSERT INTO {table} SELECT {_names(keys, 's.')}, {picked} "
+                    "FROM _tl_out o JOIN _tl_keys s USING (k)")
+    finally:
+        con.unregister("_tl_out")
+
+
+def _add_sessions(con: Connection) -> None:
     """The new timed hands merged with the pieces of their keys within ``SESSION_GAP``
     of them (inside the caller's transaction)."""
-    timed = new[new["time"].notna()]
-    if timed.empty:
+    _numbered(con, SESSION_NAMES)
+    gap = _gap_sql()
+    on = _null_safe(SESSION_NAMES, "p", "s")
+    near = con.execute(
+        f'SELECT p.rowid AS rid, s.k, p.start, p."end", {_names(MEASURES, "p.")} '
+        f"FROM {SESSION_TABLE} p JOIN _tl_keys s ON {on} "
+        f'WHERE p."end" >= s.lo - INTERVAL {gap} AND p.start <= s.hi + INTERVAL {gap}'
+    ).df()
+    points = con.execute(
+        'SELECT s.k, p.time AS start, p.time AS "end", 1::BIGINT AS hands, '
+        f"p.net, p.net_showdown, p.net_nonshowdown FROM _tl_new p JOIN _tl_keys s ON {on} "
+        "WHERE p.time IS NOT NULL"
+    ).df()
+    if points.empty:
         return
-    keys = list(SESSION_NAMES)
-    spans = (timed.groupby(keys, dropna=False, sort=False)["time"]
-             .agg(["min", "max"]).reset_index())
-    con.register("_new_spans", spans)
-    try:
-        gap = _gap_sql()
-        near = con.execute(
-            f"SELECT p.rowid AS rid, p.* FROM {SESSION_TABLE} p JOIN _new_spans s "
-            f"ON {_null_safe(SESSION_NAMES, 'p', 's')} "
-            f'WHERE p."end" >= s."min" - INTERVAL {gap} AND p.start <= s."max" + INTERVAL {gap}'
-        ).df()
-    finally:
-        con.unregister("_new_spans")
-    points = timed[keys].assign(start=timed["time"], end=timed["time"], hands=1,
-                                net=timed["net"], net_showdown=timed["net_showdown"],
-                                net_nonshowdown=timed["net_nonshowdown"])
     both = pd.concat([near.drop(columns="rid"), points], ignore_index=True)
-    merged = merge_pieces(both, keys)
+    merged = merge_pieces(both, ["k"])
     if len(near):
         con.execute(f"DELETE FROM {SESSION_TABLE} WHERE rowid IN (SELECT unnest(?::BIGINT[]))",
                     [near["rid"].astype(np.int64).tolist()])
-    out = merged[[*keys, "start", "end", *MEASURES]]
-    con.register("_pieces", out)
-    try:
-        con.execute(f"INSERT INTO {SESSION_TABLE} SELECT * FROM _pieces")
-    finally:
-        con.unregister("_pieces")
+    _write(con, SESSION_TABLE, SESSION_NAMES, merged, ("start", "end", *MEASURES))
 
 
 def session_ids(pieces: pd.DataFrame, keys: list[str], gap: timedelta = SESSION_GAP
@@ -343,31 +362,29 @@ def merge_pieces(pieces: pd.DataFrame, keys: list[str], gap: timedelta = SESSION
     return out
 
 
-def _add_runs(con: Connection, new: pd.DataFrame) -> None:
+def _add_runs(con: Connection) -> None:
     """The new hands put into the runs of their player, site and money (inside the
     caller's transaction): a hand inside a run's span joins it; a hand after a run and
     before the next extends that run up to ``RUN`` hands, and starts new runs past it."""
-    keys = list(MONEY_NAMES)
-    rows = new[[*keys, "time", "hand", *MEASURES[1:]]].assign(hands=1)
-    lows = rows.groupby(keys, dropna=False, sort=False)["time"].min().reset_index()
-    con.register("_new_lows", lows)
-    try:
-        names = _names(MONEY_NAMES, "c.")
-        old = con.execute(
-            f"""
-            SELECT c.rowid AS rid, c.* FROM {CURVE_TABLE} c JOIN _new_lows s
-              ON {_null_safe(MONEY_NAMES, 'c', 's')}
-            QUALIFY c.t1 IS NULL OR c.t1 >= s.time
-                 OR row_number() OVER (PARTITION BY {names}
-                                       ORDER BY c.t1 DESC NULLS FIRST, c.h1 DESC) = 1
-            """
-        ).df()
-    finally:
-        con.unregister("_new_lows")
-    marks = old.assign(_kind=0)
-    hands = rows.assign(t0=rows["time"], h0=rows["hand"], t1=rows["time"], h1=rows["hand"],
-                        _kind=1).drop(columns=["time", "hand"])
-    ev = pd.concat([marks, hands], ignore_index=True)
+    keys = ["k"]
+    _numbered(con, MONEY_NAMES)
+    on = _null_safe(MONEY_NAMES, "c", "s")
+    old = con.execute(
+        f"""
+        SELECT c.rowid AS rid, s.k, c.t0, c.h0, c.t1, c.h1, {_names(MEASURES, "c.")}
+        FROM {CURVE_TABLE} c JOIN _tl_keys s ON {on}
+        QUALIFY c.t1 IS NULL OR c.t1 >= s.lo
+             OR row_number() OVER (PARTITION BY s.k ORDER BY c.t1 DESC NULLS FIRST,
+                                   c.h1 DESC) = 1
+        """
+    ).df()
+    rows = con.execute(
+        "SELECT s.k, p.time AS t0, p.hand AS h0, p.time AS t1, p.hand AS h1, "
+        "1::BIGINT AS hands, p.net, p.net_showdown, p.net_nonshowdown "
+        f"FROM _tl_new p JOIN _tl_keys s ON {_null_safe(MONEY_NAMES, 'p', 's')}"
+    ).df()
+    marks = old.drop(columns="rid").assign(_kind=0)
+    ev = pd.concat([marks, rows.assign(_kind=1)], ignore_index=True)
     group = ev.groupby(keys, dropna=False, sort=False).ngroup().to_numpy()
     t, h = _ns(ev["t0"]), ev["h0"].to_numpy(dtype=np.int64)
     order = np.lexsort((ev["_kind"].to_numpy(), h, t, group))
@@ -406,14 +423,10 @@ def _add_runs(con: Connection, new: pd.DataFrame) -> None:
     if len(old):
         con.execute(f"DELETE FROM {CURVE_TABLE} WHERE rowid IN (SELECT unnest(?::BIGINT[]))",
                     [old["rid"].astype(np.int64).tolist()])
-    out = out.reset_index(drop=True)[[*keys, "t0", "h0", "t1", "h1", *MEASURES]]
-    for m in (*MEASURES, "h0", "h1"):
+    out = out.reset_index(drop=True)
+    for m in (*MEASURES, "h0", "h1", "k"):
         out[m] = out[m].astype(np.int64)
-    con.register("_runs", out)
-    try:
-        con.execute(f"INSERT INTO {CURVE_TABLE} SELECT * FROM _runs")
-    finally:
-        con.unregister("_runs")
+    _write(con, CURVE_TABLE, MONEY_NAMES, out, ("t0", "h0", "t1", "h1", *MEASURES))
 
 
 def _first_start(out: pd.DataFrame, ev: pd.DataFrame) -> None:
