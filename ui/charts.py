@@ -9,6 +9,7 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
+from analysis.statistics.figures import thin_index
 from engine.rules import game_name
 
 CHART_POINTS = 4000  # a line of more points than pixels only slows the browser
@@ -18,11 +19,7 @@ def thin(df: pd.DataFrame, points: int = CHART_POINTS) -> pd.DataFrame:
     """Every k-th row (the last one always), so a million hands draw as a few thousand."""
     if len(df) <= points:
         return df
-    step = -(-len(df) // points)
-    keep = list(range(0, len(df), step))
-    if keep[-1] != len(df) - 1:
-        keep.append(len(df) - 1)
-    return df.iloc[keep]
+    return df.iloc[thin_index(len(df), points)]
 
 
 def results_chart(df: pd.DataFrame, unit: str = "Net won") -> go.Figure:

@@ -21,7 +21,7 @@ from analysis.storage.db import Connection
 from analysis.storage.db import replay_suggested as _replay_suggested
 from analysis.storage.filters import Filters
 from engine.replay import Replay, replay
-from ui.charts import thin
+from ui.charts import CHART_POINTS, thin
 
 TTL = 3600  # seconds: generations change the key anyway; this only bounds memory
 
@@ -53,7 +53,7 @@ class Curves:
     """What the overview draws from the player's hands in time order: the running totals
     thinned to the chart's points, the dates they span, the days and the sessions."""
 
-    by_hand: pd.DataFrame  # ``stats.by_hand_of``, every k-th hand and the last (``thin``)
+    by_hand: pd.DataFrame  # ``stats.CURVE_COLUMNS``, every k-th point and the last (``thin``)
     first: pd.Timestamp | None  # the first and last timed hand
     last: pd.Timestamp | None
     by_date: pd.DataFrame
@@ -62,14 +62,11 @@ class Curves:
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
 def curves(_con: Connection, path: str, gen: int, player: str, filters: Filters) -> Curves:
-    """One fetch of the player's hands in time order, kept only as what the page shows.
-    The hand-by-hand frame itself is never cached: Streamlit copies a cached frame on
-    every hit, which cost 1.8 s a page at ten million hands."""
-    rows = stats.timeline(_con, player, filters)
-    times = rows["time"].dropna()
-    first, last = (times.min(), times.max()) if len(times) else (None, None)
-    return Curves(thin(stats.by_hand_of(rows)), first, last, stats.by_date_of(rows),
-                  stats.sessions_of(rows))
+    """The curve, the days and the sessions from their tables where the filters allow
+    (``stats.timeline_figures``), else from one fetch of the player's hands, kept only as
+    what the page shows: Streamlit copies a cached frame on every hit."""
+    got = stats.timeline_figures(_con, player, filters, points=CHART_POINTS)
+    return Curves(thin(got.by_hand), got.first, got.last, got.by_date, got.sessions)
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)

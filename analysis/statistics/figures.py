@@ -29,8 +29,9 @@ hands behind a figure, for the replayer).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import Any, Literal
 
 import numpy as np
@@ -40,11 +41,12 @@ from analysis.statistics.definitions import STAT_BY_KEY, STATS, StatDef, definit
 from analysis.statistics.facts import FACT_COLUMNS
 from analysis.statistics.hand_classes import ALL_CLASSES
 from analysis.statistics.positions import POSITIONS
-from analysis.storage import stat_cells
+from analysis.storage import stat_cells, timeline_cells
 from analysis.storage.db import Connection
 from analysis.storage.filters import NO_FILTERS, Filters
+from analysis.storage.timeline_cells import SESSION_GAP as SESSION_GAP
 
-SESSION_GAP = timedelta(minutes=30)
+CURVE_ROWS = 256_000  # hands under which the curve is drawn from the rows: every hand
 
 RESULT_COLUMNS = (
     "hands", "net", "net_bb", "bb_per_100", "rake", "net_showdown", "net_nonshowdown",
@@ -88,15 +90,20 @@ class PlayerReport:
     first_draw: pd.DataFrame
     showdown: pd.DataFrame
     by_currency: pd.DataFrame  # money sums mean something only within one currency
-    timeline: pd.DataFrame  # the player's rows in time order (``timeline``)
     by_date: pd.DataFrame
+    # the player's rows in time order (``timeline``), fetched only when asked for
+    rows: Callable[[], pd.DataFrame] = field(default=pd.DataFrame, repr=False, compare=False)
     definitions: dict[str, str] = field(default_factory=definitions)
+
+    @property
+    def timeline(self) -> pd.DataFrame:
+        return self.rows()
 
     @property
     def by_hand(self) -> pd.DataFrame:
         """Running totals hand by hand (not in ``to_json``: one row a hand, so only made
-        when asked for: ten million rows at ten million hands)."""
-        return by_hand_of(self.timeline)
+        when asked for, from the rows: ten million rows at ten million hands)."""
+        return by_hand_of(self.rows())
 
     def to_json(self) -> dict[str, Any]:
         def frame(df: pd.DataFrame) -> list[dict[str, Any]]:
@@ -195,12 +202,60 @@ def _rows(
 
 
 def _finish(df: pd.DataFrame, stats: tuple[StatDef, ...]) -> pd.DataFrame:
-    """Add ``bb_per_100`` and each statistic's value beside its counts."""
-    df["bb_per_100"] = (100.0 * df["net_bb"] / df["hands"]).where(df["hands"] > 0)
+    """Add ``bb_per_100`` and each statistic's value beside its counts (the columns made
+    apart and joined once: inserting ninety columns one by one costs a tenth of a second)."""
+    added: dict[str, pd.Series] = {
+        "bb_per_100": (100.0 * df["net_bb"] / df["hands"]).where(df["hands"] > 0)}
     for s in stats:
         den = df[f"{s.key}_d"]
-        df[s.key] = (df[f"{s.key}_n"] / den.where(den > 0)).astype("float64")
-    return df
+        added[s.key] = (df[f"{s.key}_n"] / den.where(den > 0)).astype("float64")
+    return pd.concat([df.drop(columns=[c for c in added if c in df.columns]),
+                      pd.DataFrame(added, index=df.index)], axis=1)
+
+
+def exact_net_bb(parts: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """``net_bb`` per ``keys`` from integer nets per big bet (``parts``: the keys,
+    ``big_bet`` and ``net``): each big bet's net summed as an integer, divided once, and
+    the quotients added in the order of the big bets, starting from zero.  The same
+    digits whatever the rows were summed from (the rows, the cells, the sessions) and in
+    whatever order: a float sum of one quotient per hand depends on that order.  A big
+    bet of zero or none counts nothing, as ``net / nullif(big_bet, 0)`` does.  Returns
+    the keys (sorted, missing values last) and ``net_bb``."""
+    df = (parts.groupby([*keys, "big_bet"], dropna=False, sort=True)["net"].sum()
+          .reset_index())
+    bb = df["big_bet"].to_numpy(dtype=np.float64, na_value=np.nan)
+    net = df["net"].to_numpy(dtype=np.float64)
+    ok = bb > 0
+    q = np.zeros(len(df))
+    np.divide(net, bb, out=q, where=ok)
+    if keys:
+        group = df.groupby(keys, dropna=False, sort=False).ngroup().to_numpy()
+        out = df.drop_duplicates(keys)[keys].reset_index(drop=True)
+    else:
+        group = np.zeros(len(df), dtype=np.int64)
+        out = pd.DataFrame(index=range(1))
+    rank = pd.Series(group).groupby(group).cumcount().to_numpy()
+    acc = np.zeros(len(out))
+    for j in range(int(rank.max()) + 1 if len(rank) else 0):
+        at = rank == j
+        acc[group[at]] = acc[group[at]] + q[at]
+    out["net_bb"] = acc
+    return out
+
+
+def _net_bb_parts(con: Connection, src: _Rows, keys: tuple[str, ...] = ()) -> pd.DataFrame:
+    """The integer net per ``keys`` and big bet of what ``src`` keeps (the cells and the
+    rows have both columns): what ``exact_net_bb`` divides."""
+    names = ", ".join((*keys, "big_bet"))
+    return con.execute(
+        f"SELECT {names}, {_sum('net')} AS net FROM {src.table} WHERE {src.where} "
+        f"GROUP BY {names}",
+        src.params,
+    ).df()
+
+
+def _total_net_bb(con: Connection, src: _Rows) -> float:
+    return float(exact_net_bb(_net_bb_parts(con, src), [])["net_bb"].iloc[0])
 
 
 def summary(
@@ -333,7 +388,8 @@ def results(con: Connection, player: str, filters: Filters = NO_FILTERS) -> Resu
         f"SELECT {src.results} FROM {src.table} WHERE {src.where}", src.params
     ).fetchone()
     assert row is not None  # an aggregate without GROUP BY always gives one row
-    return _results_of(player, row)
+    hands, net, _, rake, sd, nsd = row
+    return _results_of(player, (hands, net, _total_net_bb(con, src), rake, sd, nsd))
 
 
 def player_stats(
@@ -351,21 +407,27 @@ def player_stats(
 def overview(
     con: Connection, player: str, filters: Filters = NO_FILTERS, *, cells: bool = True
 ) -> tuple[Results, tuple[StatValue, ...], pd.DataFrame]:
-    """``results``, ``player_stats`` and ``by_position`` in one pass over the table (the
-    rows themselves with ``cells=False``: ``drawlab stats`` prints ``net_bb`` to the digit)."""
+    """``results``, ``player_stats`` and ``by_position`` in one pass over the table, and
+    ``net_bb`` from the integer nets per position and big bet (``exact_net_bb``): the same
+    digits from the cells and from the rows (``cells=False``)."""
     src = _rows(con, filters, player, cells=cells)
     df = con.execute(
         f"SELECT grouping(position) AS total, position, {src.results}, {src.stats(STATS)} "
         f"FROM {src.table} WHERE {src.where} GROUP BY GROUPING SETS ((position), ())",
         src.params,
     ).df()
+    parts = _net_bb_parts(con, src, ("position",))
     total = df[df["total"] == 1]
     n_results = len(RESULT_COLUMNS) - 1  # bb_per_100 is derived
     if total.empty:  # no rows at all: DuckDB still gives the empty grand total
         row: list[Any] = [0] * (n_results + 2 * len(STATS))
     else:
         row = total.iloc[0, 2:].tolist()
+    row[2] = float(exact_net_bb(parts, [])["net_bb"].iloc[0])
     per = df[df["total"] == 0].drop(columns="total").reset_index(drop=True)
+    exact = exact_net_bb(parts, ["position"])
+    columns = list(per.columns)
+    per = per.drop(columns="net_bb").merge(exact, on="position", how="left")[columns]
     return (
         _results_of(player, row[:n_results]),
         _stats_of(row[n_results:]),
@@ -373,34 +435,13 @@ def overview(
     )
 
 
-_NET_BB = "coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb"
-
-
 def exact_overview(
     con: Connection, player: str, filters: Filters = NO_FILTERS
 ) -> tuple[Results, tuple[StatValue, ...], pd.DataFrame]:
-    """``overview`` with ``net_bb`` summed row by row, as ``overview(cells=False)`` sums
-    it, and the counts from the cells when they can: the rows are read for the one float
-    sum (four columns, a tenth of the time), not for ninety aggregates."""
-    src = _rows(con, filters, player)
-    if not src.cells:
-        return overview(con, player, filters, cells=False)
-    totals, values, positions = overview(con, player, filters)
-    where, params = filters.where(player)
-    sums = con.execute(
-        f"SELECT grouping(position) AS total, position, {_NET_BB} FROM player_hands "
-        f"WHERE {where} GROUP BY GROUPING SETS ((position), ())",
-        params,
-    ).df()
-    total = sums[sums["total"] == 1]
-    net_bb = float(total["net_bb"].iloc[0]) if len(total) else 0.0
-    totals = replace(totals, net_bb=net_bb,
-                     bb_per_100=100.0 * net_bb / totals.hands if totals.hands else None)
-    per = sums[sums["total"] == 0].drop(columns="total")
-    exact = positions.drop(columns="net_bb").merge(per, on="position", how="left")
-    exact = exact[list(positions.columns)]
-    exact["bb_per_100"] = (100.0 * exact["net_bb"] / exact["hands"]).where(exact["hands"] > 0)
-    return totals, values, exact
+    """``overview`` for ``drawlab stats``: from the cells when they can answer, and to
+    the digit what the rows give (every sum is of integers; ``net_bb`` is divided once
+    per big bet)."""
+    return overview(con, player, filters)
 
 
 def order_by_position(df: pd.DataFrame) -> pd.DataFrame:
@@ -422,13 +463,14 @@ _ORDER = "time NULLS LAST, hand"
 
 
 def timeline(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.DataFrame:
-    """The player's hands in time order (untimed last): the one fetch the curves and the
-    sessions are computed from, in numpy, which beats window functions on a million rows."""
+    """The player's hands in time order (untimed last): what the curves and the sessions
+    are computed from where their tables (``timeline_cells``, ``stat_cells``) cannot
+    answer the filters."""
     where, params = filters.where(player)
     return con.execute(
         f"""
         SELECT hand, time, net, net_showdown, net_nonshowdown,
-               coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb
+               coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb, big_bet
         FROM player_hands WHERE {where} ORDER BY {_ORDER}
         """,
         params,
@@ -437,7 +479,7 @@ def timeline(con: Connection, player: str, filters: Filters = NO_FILTERS) -> pd.
 
 def by_hand_of(rows: pd.DataFrame) -> pd.DataFrame:
     """Running totals hand by hand over ``timeline`` rows."""
-    df = rows.drop(columns="net_bb")
+    df = rows.drop(columns=[c for c in ("net_bb", "big_bet") if c in rows.columns])
     df.insert(0, "n", np.arange(1, len(rows) + 1, dtype=np.int64))
     df["cum_net"] = rows["net"].cumsum()
     df["cum_showdown"] = rows["net_showdown"].cumsum()
@@ -446,21 +488,62 @@ def by_hand_of(rows: pd.DataFrame) -> pd.DataFrame:
     return df
 
 
+_MONEY = ("net", "net_showdown", "net_nonshowdown")
+CURVE_COLUMNS = ("n", "hand", "time", "cum_net", "cum_showdown", "cum_nonshowdown")
+
+
+def _day(values: pd.Series) -> pd.Series:
+    return pd.to_datetime(values).astype("datetime64[ns]").dt.normalize()
+
+
+def days_of(parts: pd.DataFrame) -> pd.DataFrame:
+    """Per day, with running totals, from the sums per day and big bet (``parts``: day,
+    big_bet, hands and the nets), whether they come from the rows or the cells: the
+    integers summed, ``net_bb`` and ``cum_net_bb`` each big bet's net divided once
+    (``exact_net_bb``)."""
+    parts = parts.assign(day=_day(parts["day"]), big_bet=parts["big_bet"].fillna(0))
+    df = parts.groupby("day", sort=True)[["hands", *_MONEY]].sum().reset_index()
+    for c in ("hands", *_MONEY):
+        df[c] = df[c].astype(np.int64)
+    df["net_bb"] = exact_net_bb(parts, ["day"])["net_bb"].to_numpy()
+    for c, cum in (("net", "cum_net"), ("net_showdown", "cum_showdown"),
+                   ("net_nonshowdown", "cum_nonshowdown")):
+        df[cum] = df[c].cumsum()
+    by_bb = parts.pivot_table(index="day", columns="big_bet", values="net", aggfunc="sum",
+                              fill_value=0).sort_index().cumsum()
+    running = pd.DataFrame({"net": by_bb.stack()}).reset_index()
+    df["cum_net_bb"] = exact_net_bb(running, ["day"])["net_bb"].to_numpy()
+    return df[["day", "hands", *_MONEY, "net_bb", "cum_net", "cum_showdown",
+               "cum_nonshowdown", "cum_net_bb"]]
+
+
 def by_date_of(rows: pd.DataFrame) -> pd.DataFrame:
     """Per day (hands with a time only) over ``timeline`` rows, with running totals."""
     timed = rows[rows["time"].notna()]
-    df = (
-        timed.assign(day=timed["time"].dt.normalize())
-        .groupby("day", sort=True)
-        .agg(hands=("net", "size"), net=("net", "sum"), net_showdown=("net_showdown", "sum"),
-             net_nonshowdown=("net_nonshowdown", "sum"), net_bb=("net_bb", "sum"))
-        .reset_index()
-    )
-    df["hands"] = df["hands"].astype(np.int64)
-    df["cum_net"] = df["net"].cumsum()
-    df["cum_showdown"] = df["net_showdown"].cumsum()
-    df["cum_nonshowdown"] = df["net_nonshowdown"].cumsum()
-    df["cum_net_bb"] = df["net_bb"].cumsum()
+    parts = (timed.assign(day=_day(timed["time"]), big_bet=timed["big_bet"].fillna(0))
+             .groupby(["day", "big_bet"], sort=True)
+             .agg(hands=("net", "size"), net=("net", "sum"),
+                  net_showdown=("net_showdown", "sum"),
+                  net_nonshowdown=("net_nonshowdown", "sum"))
+             .reset_index())
+    return days_of(parts)
+
+
+def sessions_frame(parts: pd.DataFrame) -> pd.DataFrame:
+    """The sessions from their sums per session and big bet (``parts``: ``session``
+    1, 2, ..., ``big_bet``, ``start``, ``end``, hands and the nets), whether from the
+    rows or from ``session_cells``; ``net_bb`` divided once per big bet."""
+    df = (parts.groupby("session", sort=True)
+          .agg(start=("start", "min"), end=("end", "max"), hands=("hands", "sum"),
+               net=("net", "sum"), net_showdown=("net_showdown", "sum"),
+               net_nonshowdown=("net_nonshowdown", "sum"))
+          .reset_index())
+    for c in ("session", "hands", *_MONEY):
+        df[c] = df[c].astype(np.int64)
+    df["net_bb"] = exact_net_bb(parts.assign(big_bet=parts["big_bet"].fillna(0)),
+                                ["session"])["net_bb"].to_numpy()
+    df["minutes"] = (df["end"] - df["start"]).dt.total_seconds() / 60.0
+    df["bb_per_100"] = 100.0 * df["net_bb"] / df["hands"]
     return df
 
 
@@ -471,20 +554,301 @@ def sessions_of(rows: pd.DataFrame, gap: timedelta = SESSION_GAP) -> pd.DataFram
     starts = (timed["time"].diff() > pd.Timedelta(gap)).to_numpy(copy=True)
     if len(starts):
         starts[0] = True
-    df = (
-        timed.assign(session=np.cumsum(starts, dtype=np.int64))
-        .groupby("session", sort=True)
-        .agg(
-            start=("time", "min"), end=("time", "max"), hands=("net", "size"),
-            net=("net", "sum"), net_showdown=("net_showdown", "sum"),
-            net_nonshowdown=("net_nonshowdown", "sum"), net_bb=("net_bb", "sum"),
-        )
-        .reset_index()
-    )
-    df["hands"] = df["hands"].astype(np.int64)
-    df["minutes"] = (df["end"] - df["start"]).dt.total_seconds() / 60.0
-    df["bb_per_100"] = 100.0 * df["net_bb"] / df["hands"]
-    return df
+    parts = (timed.assign(session=np.cumsum(starts, dtype=np.int64),
+                          big_bet=timed["big_bet"].fillna(0))
+             .groupby(["session", "big_bet"], sort=True)
+             .agg(start=("time", "min"), end=("time", "max"), hands=("net", "size"),
+                  net=("net", "sum"), net_showdown=("net_showdown", "sum"),
+                  net_nonshowdown=("net_nonshowdown", "sum"))
+             .reset_index())
+    return sessions_frame(parts)
+
+
+def thin_index(n: int, points: int) -> np.ndarray:
+    """Which of ``n`` points a chart of ``points`` keeps: every k-th and the last."""
+    if n <= points:
+        return np.arange(n)
+    step = -(-n // points)
+    keep = np.arange(0, n, step)
+    return keep if keep[-1] == n - 1 else np.append(keep, n - 1)
+
+
+def _ordered(con: Connection, player: str, filters: Filters) -> dict[str, np.ndarray]:
+    """The columns the curve and the sessions need of the player's rows in time order
+    (untimed last), as numpy arrays: a third of the time ``timeline``'s frame costs."""
+    where, params = filters.where(player)
+    got = con.execute(
+        "SELECT hand, time, net, net_showdown, net_nonshowdown, big_bet "
+        f"FROM player_hands WHERE {where} ORDER BY {_ORDER}",
+        params,
+    ).fetchnumpy()
+    out: dict[str, np.ndarray] = {}
+    for name, values in got.items():
+        if name == "time":
+            out[name] = np.ma.filled(np.ma.asarray(values).astype("datetime64[us]"),
+                                     np.datetime64("NaT"))
+        elif name == "big_bet":
+            out[name] = np.ma.filled(np.ma.asarray(values).astype(np.float64), 0.0)
+        else:
+            out[name] = np.ma.filled(np.ma.asarray(values), 0).astype(np.int64)
+    return out
+
+
+def _curve_of(rows: dict[str, np.ndarray], points: int | None) -> pd.DataFrame:
+    """The running totals of ``_ordered`` rows at the hands a chart of ``points`` keeps
+    (every hand without ``points``), as ``by_hand_of`` has them."""
+    n = len(rows["hand"])
+    at = np.arange(n) if points is None else thin_index(n, points)
+    sums = {c: np.cumsum(rows[c])[at] for c in _MONEY}
+    return pd.DataFrame({
+        "n": (at + 1).astype(np.int64), "hand": rows["hand"][at],
+        "time": pd.Series(rows["time"][at]),
+        "cum_net": sums["net"], "cum_showdown": sums["net_showdown"],
+        "cum_nonshowdown": sums["net_nonshowdown"],
+    })
+
+
+def _sessions_of_rows(rows: dict[str, np.ndarray], gap: timedelta) -> pd.DataFrame:
+    """``sessions_of`` over ``_ordered`` rows, summed in numpy (the same integers, so the
+    same frame)."""
+    timed = ~np.isnat(rows["time"])
+    t = rows["time"][timed]
+    if not len(t):
+        return sessions_of(pd.DataFrame({"time": pd.Series([], dtype="datetime64[us]"),
+                                         "net": [], "net_showdown": [], "net_nonshowdown": [],
+                                         "big_bet": []}), gap)
+    starts = np.ones(len(t), dtype=bool)
+    starts[1:] = (t[1:] - t[:-1]) > np.timedelta64(int(gap.total_seconds() * 1e6), "us")
+    session = np.cumsum(starts)
+    bounds = np.flatnonzero(starts)
+    ends = np.append(bounds[1:], len(t)) - 1
+    bbs, code = np.unique(rows["big_bet"][timed], return_inverse=True)
+    part, inverse = np.unique(session * len(bbs) + code, return_inverse=True)
+    count = np.bincount(inverse).astype(np.int64)
+    sums = {c: np.bincount(inverse, weights=rows[c][timed]).astype(np.int64) for c in _MONEY}
+    sid = part // len(bbs)
+    return sessions_frame(pd.DataFrame({
+        "session": sid, "big_bet": bbs[part % len(bbs)],
+        "start": pd.Series(t[bounds][sid - 1]), "end": pd.Series(t[ends][sid - 1]),
+        "hands": count, **sums,
+    }))
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """What is drawn from a player's hands in time order: the running totals
+    (``CURVE_COLUMNS``; every hand, or the end of every run of ``curve_cells``), the first
+    and last timed hand, the days and the sessions."""
+
+    by_hand: pd.DataFrame
+    first: pd.Timestamp | None
+    last: pd.Timestamp | None
+    by_date: pd.DataFrame
+    sessions: pd.DataFrame
+
+
+def _keyed(filters: Filters) -> bool:
+    """Whether the filters name nothing the sessions and runs do not key (positions,
+    table sizes, verdicts, another player); days they answer with a look at the rows of
+    the sessions and runs a first or last day cuts."""
+    return (filters.position is None and filters.players_min is None
+            and filters.players_max is None and filters.where_cells() is not None)
+
+
+def _span(filters: Filters) -> tuple[datetime | None, datetime | None]:
+    """The times the days keep: from the first day's midnight, to before the midnight
+    after the last (as ``Filters.where``)."""
+    lo = None if filters.date_from is None else datetime.combine(filters.date_from, time())
+    hi = None if filters.date_to is None else datetime.combine(
+        filters.date_to + timedelta(days=1), time())
+    return lo, hi
+
+
+def _session_pieces(con: Connection, player: str, filters: Filters,
+                    gap: timedelta) -> pd.DataFrame | None:
+    """The player's session pieces the filters keep (``session_cells``), or None when
+    the table cannot answer them.  Under a date filter, a piece the first or the last
+    day cuts is replaced by its own hands within the days (read from the rows, one piece
+    at most per key and end), which ``session_ids`` merges like pieces."""
+    if gap != SESSION_GAP or not _keyed(filters) or not timeline_cells.current(con):
+        return None
+    undated = replace(filters, date_from=None, date_to=None)
+    where = undated.where_cells(player)
+    assert where is not None
+    lo, hi = _span(filters)
+    columns = 'big_bet, start, "end", hands, net, net_showdown, net_nonshowdown'
+    keys = ", ".join(f'"{k}"' for k in timeline_cells.SESSION_NAMES)
+    pieces = con.execute(
+        f"SELECT {keys}, {columns} FROM {timeline_cells.SESSION_TABLE} "
+        f'WHERE ({where[0]}) AND "end" >= coalesce(?, "end") AND start < coalesce(?, "end" + '
+        "INTERVAL 1 SECOND)",
+        [*where[1], lo, hi],
+    ).df()
+    cut = np.zeros(len(pieces), dtype=bool)
+    if lo is not None:
+        cut |= (pieces["start"] < lo).to_numpy()
+    if hi is not None:
+        cut |= (pieces["end"] >= hi).to_numpy()
+    if not cut.any():
+        return pieces[columns.replace('"', "").split(", ")]
+    spans = pieces[cut][[*timeline_cells.SESSION_NAMES, "start", "end"]]
+    row_where, row_params = filters.where(player)
+    con.register("_cut_pieces", spans)
+    try:
+        match = " AND ".join(f'(p.{sql}) IS NOT DISTINCT FROM c."{name}"'
+                             for name, sql, _ in timeline_cells.SESSION_KEYS)
+        hands = con.execute(
+            "SELECT p.big_bet, p.time AS start, p.time AS \"end\", 1::BIGINT AS hands, "
+            "p.net, p.net_showdown, p.net_nonshowdown "
+            f"FROM (SELECT * FROM player_hands WHERE time BETWEEN ? AND ? AND ({row_where})) p "
+            f"JOIN _cut_pieces c ON {match} AND p.time BETWEEN c.start AND c.\"end\"",
+            [spans["start"].min(), spans["end"].max(), *row_params],
+        ).df()
+    finally:
+        con.unregister("_cut_pieces")
+    kept = pieces[~cut][hands.columns]
+    return pd.concat([kept, hands], ignore_index=True)
+
+
+def sessions_from_pieces(pieces: pd.DataFrame, gap: timedelta = SESSION_GAP) -> pd.DataFrame:
+    """The sessions the pieces of ``session_cells`` make (``timeline_cells.session_ids``)."""
+    df, sid = timeline_cells.session_ids(pieces, [], gap)
+    return sessions_frame(df.assign(session=sid + 1))
+
+
+def _days(con: Connection, player: str, filters: Filters) -> pd.DataFrame | None:
+    """The days from ``stat_cells`` (per day and big bet), or None when they cannot
+    answer the filters."""
+    where = filters.where_cells(player)
+    if where is None or not stat_cells.current(con):
+        return None
+    parts = con.execute(
+        f"SELECT day, big_bet, {_sum('hands')} AS hands, {_sum('net')} AS net, "
+        f"{_sum('net_showdown')} AS net_showdown, {_sum('net_nonshowdown')} AS net_nonshowdown "
+        f"FROM {stat_cells.TABLE} WHERE ({where[0]}) AND day IS NOT NULL "
+        "GROUP BY day, big_bet ORDER BY day, big_bet",
+        where[1],
+    ).df()
+    return days_of(parts)
+
+
+def _runs(con: Connection, player: str, filters: Filters) -> pd.DataFrame | None:
+    """The running totals at the end of each run of ``curve_cells``, or None when the
+    filters ask for other than one player's hands at one site in one kind of money, or
+    the player has too few hands for runs to be worth it (``CURVE_ROWS``).  Under a date
+    filter: the ends of the runs within the days, less what came before the first day
+    (from ``stat_cells``), and the last hand within them."""
+    if (filters.site is None or filters.currency is None or filters.tournament is None
+            or filters.game is not None or filters.stakes is not None
+            or not _keyed(filters) or not timeline_cells.current(con)
+            or not stat_cells.current(con)):
+        return None
+    undated = replace(filters, date_from=None, date_to=None)
+    where = undated.where_cells(player)
+    assert where is not None
+    runs = con.execute(
+        f"SELECT h1 AS hand, t1 AS time, t0, hands, {', '.join(_MONEY)} "
+        f"FROM {timeline_cells.CURVE_TABLE} WHERE {where[0]} ORDER BY t1 NULLS LAST, h1",
+        where[1],
+    ).df()
+    lo, hi = _span(filters)
+    dated = lo is not None or hi is not None
+    if dated:
+        inside = _cell_totals(con, player, filters)
+        if inside[0] < CURVE_ROWS:
+            return None
+    elif int(runs["hands"].sum()) < CURVE_ROWS:
+        return None
+    sums = {c: runs[c].cumsum().to_numpy(dtype=np.int64) for c in ("hands", *_MONEY)}
+    points = pd.DataFrame({
+        "n": sums["hands"], "hand": runs["hand"].astype(np.int64), "time": runs["time"],
+        "cum_net": sums["net"], "cum_showdown": sums["net_showdown"],
+        "cum_nonshowdown": sums["net_nonshowdown"],
+    })
+    if not dated:
+        return points
+    before = (0, 0, 0, 0)
+    if filters.date_from is not None:  # every hand before the first day comes first
+        before = _cell_totals(
+            con, player, replace(undated, date_to=filters.date_from - timedelta(days=1)))
+    ends = runs["time"]
+    keep = ends.notna().to_numpy(copy=True)
+    if lo is not None:
+        keep &= (ends >= lo).to_numpy()
+    if hi is not None:
+        keep &= (ends < hi).to_numpy()
+    points = points[keep].reset_index(drop=True)
+    for column, offset in zip(("n", "cum_net", "cum_showdown", "cum_nonshowdown"), before,
+                              strict=True):
+        points[column] = points[column] - offset
+    n = inside[0]
+    if len(points) and int(points["n"].iloc[-1]) == n:
+        return points
+    # the last run within the days ends after them: their last hand, from the rows
+    later = runs[~keep & (runs.index > (np.flatnonzero(keep)[-1] if keep.any() else -1))]
+    since = later["t0"].dropna().min() if len(later) else None
+    row_where, row_params = filters.where(player)
+    last = con.execute(
+        f"SELECT hand, time FROM player_hands WHERE ({row_where}) "
+        "AND time >= coalesce(?, time) ORDER BY time DESC, hand DESC LIMIT 1",
+        [*row_params, since if since is not None and not pd.isna(since) else lo],
+    ).fetchone()
+    assert last is not None
+    end = pd.DataFrame({"n": [n], "hand": [int(last[0])], "time": [last[1]],
+                        "cum_net": [inside[1]], "cum_showdown": [inside[2]],
+                        "cum_nonshowdown": [inside[3]]})
+    end["time"] = end["time"].astype(points["time"].dtype)
+    return pd.concat([points, end], ignore_index=True)
+
+
+def _cell_totals(con: Connection, player: str, filters: Filters) -> tuple[int, int, int, int]:
+    """Hands and the three nets of what the filters keep, from ``stat_cells``."""
+    where = filters.where_cells(player)
+    assert where is not None
+    row = con.execute(
+        f"SELECT {_sum('hands')}, {_sum('net')}, {_sum('net_showdown')}, "
+        f"{_sum('net_nonshowdown')} FROM {stat_cells.TABLE} WHERE {where[0]}",
+        where[1],
+    ).fetchone()
+    assert row is not None
+    return int(row[0]), int(row[1]), int(row[2]), int(row[3])
+
+
+def timeline_figures(con: Connection, player: str, filters: Filters = NO_FILTERS,
+                     gap: timedelta = SESSION_GAP, *, curve: bool = True,
+                     points: int | None = None) -> Timeline:
+    """The curve, the span, the days and the sessions: each from its table where the
+    filters allow (``session_cells``, ``curve_cells``, ``stat_cells``), the rest from one
+    fetch of the player's rows in time order, made only when something needs it.
+    ``curve=False``: no curve (``by_hand`` empty), for ``drawlab stats``, which prints
+    none; ``points``: the curve from the rows thinned to a chart's points
+    (``thin_index``)."""
+    fetched: list[dict[str, np.ndarray]] = []
+
+    def rows() -> dict[str, np.ndarray]:
+        if not fetched:
+            fetched.append(_ordered(con, player, filters))
+        return fetched[0]
+
+    pieces = _session_pieces(con, player, filters, gap)
+    sessions = sessions_from_pieces(pieces, gap) if pieces is not None else None
+    by_date = _days(con, player, filters)
+    by_hand = _runs(con, player, filters) if curve else pd.DataFrame(columns=CURVE_COLUMNS)
+    if by_hand is None:
+        by_hand = _curve_of(rows(), points)
+    if sessions is None:
+        sessions = _sessions_of_rows(rows(), gap)
+    if by_date is None:
+        by_date = by_date_of(pd.DataFrame(rows()))
+    if pieces is not None:
+        first = pieces["start"].min() if len(pieces) else None
+        last = pieces["end"].max() if len(pieces) else None
+    else:
+        times = rows()["time"][~np.isnat(rows()["time"])]
+        first, last = ((pd.Timestamp(times.min()), pd.Timestamp(times.max())) if len(times)
+                       else (None, None))
+    return Timeline(by_hand, None if pd.isna(first) else first,
+                    None if pd.isna(last) else last, by_date, sessions)
 
 
 def cumulative_by_hand(
@@ -498,53 +862,61 @@ def cumulative_by_date(
     con: Connection, player: str, filters: Filters = NO_FILTERS
 ) -> pd.DataFrame:
     """Per day (hands with a time only): hands and nets, with running totals."""
-    return by_date_of(timeline(con, player, filters))
+    days = _days(con, player, filters)
+    return days if days is not None else by_date_of(timeline(con, player, filters))
 
 
 def sessions(
     con: Connection, player: str, filters: Filters = NO_FILTERS, gap: timedelta = SESSION_GAP
 ) -> pd.DataFrame:
     """The player's sessions (see ``stat_defs.RESULT_DEFINITIONS['session']``)."""
+    pieces = _session_pieces(con, player, filters, gap)
+    if pieces is not None:
+        return sessions_from_pieces(pieces, gap)
     return sessions_of(timeline(con, player, filters), gap)
 
 
 _CUBE_COLUMNS = ("position", "currency", "game", "drawn_1", "drawn_2", "drawn_3",
-                 "final_class", "hands", "net", "net_bb", "rake", "net_showdown",
+                 "final_class", "big_bet", "hands", "net", "net_bb", "rake", "net_showdown",
                  "net_nonshowdown", "won")
 
 
 def cube(
     con: Connection, player: str | None, filters: Filters = NO_FILTERS, *, cells: bool = True
 ) -> pd.DataFrame:
-    """Money sums per (position, currency, game, cards drawn on each draw, showdown class):
-    one scan whose few thousand cells the draw tables, the first-draw results, the
-    showdown hands and the results by currency are rolled up from.  ``player`` None:
+    """Money sums per (position, currency, game, cards drawn on each draw, showdown class,
+    big bet): one scan whose few thousand cells the draw tables, the first-draw results,
+    the showdown hands and the results by currency are rolled up from.  ``player`` None:
     everyone.  From ``draw_cells`` when they are current and no days are asked for
-    (``cells=False``: the rows, as ``drawlab stats`` prints them).  The cells are in no
+    (``cells=False``: the rows); every sum is of integers, so both give the same cube
+    (``net_bb`` is each cell's net divided once by its big bet).  The cells are in no
     particular order, nor are the rows of GROUP BY ALL: the roll-ups sort."""
-    keys = "position, currency, game, drawn_1, drawn_2, drawn_3, final_class"
+    keys = "position, currency, game, drawn_1, drawn_2, drawn_3, final_class, big_bet"
+    sums = ", ".join(f"{_sum(m)} AS {m}" for m in (
+        "hands", "net", "rake", "net_showdown", "net_nonshowdown", "won"))
     cell_where = filters.where_cells(player, days=False) if cells else None
     if cell_where is not None and stat_cells.current(con):
-        sums = ", ".join(f"{_sum(m)} AS {m}" for m in (
-            "hands", "net", "rake", "net_showdown", "net_nonshowdown", "won"))
-        return con.execute(
-            f"SELECT {keys}, {sums}, coalesce(sum(net_bb), 0) AS net_bb "
-            f"FROM {stat_cells.DRAW_TABLE} WHERE {cell_where[0]} GROUP BY ALL",
+        df = con.execute(
+            f"SELECT {keys}, {sums} FROM {stat_cells.DRAW_TABLE} WHERE {cell_where[0]} "
+            "GROUP BY ALL",
             cell_where[1],
-        ).df()[list(_CUBE_COLUMNS)]
-    where, params = filters.where(player)
-    return con.execute(
-        f"""
-        SELECT {keys},
-               count(*)::BIGINT AS hands, {_sum('net')} AS net,
-               coalesce(sum(net::DOUBLE / nullif(big_bet, 0)), 0) AS net_bb,
-               {_sum('rake_share')} AS rake, {_sum('net_showdown')} AS net_showdown,
-               {_sum('net_nonshowdown')} AS net_nonshowdown,
-               coalesce(count_if(won), 0)::BIGINT AS won
-        FROM player_hands WHERE {where} GROUP BY ALL
-        """,
-        params,
-    ).df()
+        ).df()
+    else:
+        where, params = filters.where(player)
+        df = con.execute(
+            f"SELECT {keys}, {sums} FROM ("
+            f"SELECT {keys}, count(*)::BIGINT AS hands, {_sum('net')} AS net, "
+            f"{_sum('rake_share')} AS rake, {_sum('net_showdown')} AS net_showdown, "
+            f"{_sum('net_nonshowdown')} AS net_nonshowdown, "
+            "coalesce(count_if(won), 0)::BIGINT AS won "
+            f"FROM player_hands WHERE {where} GROUP BY ALL) GROUP BY ALL",
+            params,
+        ).df()
+    bb = df["big_bet"].to_numpy(dtype=np.float64, na_value=np.nan)
+    q = np.zeros(len(df))
+    np.divide(df["net"].to_numpy(dtype=np.float64), bb, out=q, where=bb > 0)
+    df["net_bb"] = q
+    return df[list(_CUBE_COLUMNS)]
 
 
 def draw_cells_of(cells: pd.DataFrame) -> pd.DataFrame:
@@ -623,9 +995,11 @@ def first_draw_of(cells: pd.DataFrame) -> pd.DataFrame:
     """Results by the number of cards taken on the first draw, from ``cube``."""
     taken = cells[cells["drawn_1"].notna()]
     df = (
-        taken.groupby("drawn_1")[["hands", "net", "net_bb", "won"]].sum().reset_index()
+        taken.groupby("drawn_1")[["hands", "net", "won"]].sum().reset_index()
         .rename(columns={"drawn_1": "cards"})
     )
+    df["net_bb"] = exact_net_bb(taken.rename(columns={"drawn_1": "cards"}),
+                                ["cards"])["net_bb"].to_numpy()
     for col in ("cards", "hands", "net", "won"):
         df[col] = df[col].astype(np.int64)
     df["bb_per_100"] = 100.0 * df["net_bb"] / df["hands"]
@@ -662,8 +1036,10 @@ def showdown_hands(
 
 def by_currency_of(cells: pd.DataFrame) -> pd.DataFrame:
     """Results per currency, most hands first, from ``cube``."""
-    money = ["hands", "net", "net_bb", "rake", "net_showdown", "net_nonshowdown"]
+    money = ["hands", "net", "rake", "net_showdown", "net_nonshowdown"]
     df = cells.groupby("currency")[money].sum().reset_index()
+    known = cells[cells["currency"].notna()]
+    df.insert(3, "net_bb", exact_net_bb(known, ["currency"])["net_bb"].to_numpy())
     for col in ("hands", "net", "rake", "net_showdown", "net_nonshowdown"):
         df[col] = df[col].astype(np.int64)
     df["bb_per_100"] = 100.0 * df["net_bb"] / df["hands"]
@@ -674,21 +1050,21 @@ def player_report(
     con: Connection, player: str, filters: Filters = NO_FILTERS
 ) -> PlayerReport:
     totals, values, positions = exact_overview(con, player, filters)
-    rows = timeline(con, player, filters)
-    cells = cube(con, player, filters, cells=False)
+    time_ordered = timeline_figures(con, player, filters, curve=False)
+    cells = cube(con, player, filters)
     draws = draw_cells_of(cells)
     return PlayerReport(
         results=totals,
         stats=values,
         by_position=positions,
-        sessions=sessions_of(rows),
+        sessions=time_ordered.sessions,
         draws=draw_summary_of(draws),
         draw_counts=draw_counts_of(draws),
         first_draw=first_draw_of(cells),
         showdown=showdown_of(cells),
         by_currency=by_currency_of(cells),
-        timeline=rows,
-        by_date=by_date_of(rows),
+        by_date=time_ordered.by_date,
+        rows=lambda: timeline(con, player, filters),
     )
 
 

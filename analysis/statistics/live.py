@@ -61,7 +61,7 @@ def current_session(
     rows = con.execute(
         """
         SELECT hand, time, net, net_showdown, net_nonshowdown,
-               coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb
+               coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb, big_bet
         FROM player_hands WHERE player = ? AND time >= ? ORDER BY time, hand
         """,
         [who, latest[0] - SESSION_LOOKBACK],

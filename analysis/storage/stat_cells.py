@@ -29,6 +29,7 @@ import json
 from typing import Any
 
 from analysis.statistics.definitions import STATS, StatDef
+from analysis.storage import timeline_cells
 from analysis.storage.db import Connection, one
 
 TABLE = "stat_cells"
@@ -174,8 +175,15 @@ def _cell_rows(con: Connection) -> int:
 
 
 def rebuild(con: Connection) -> int:
-    """Sum every row of ``player_hands`` into new cells, in one transaction; returns the
-    number of cells (0, and no table, when there is no ``player_hands``)."""
+    """Sum every row of ``player_hands`` into new cells, in one transaction, and the
+    sessions and curve runs (``timeline_cells``) in another; returns the number of cells
+    (0, and no table, when there is no ``player_hands``)."""
+    cells = _rebuild(con)
+    timeline_cells.rebuild(con)
+    return cells
+
+
+def _rebuild(con: Connection) -> int:
     if not _exists(con, "player_hands"):
         return 0
     con.execute("BEGIN TRANSACTION")
@@ -203,8 +211,9 @@ def rebuild(con: Connection) -> int:
 def invalidate(con: Connection) -> None:
     """Say the cells are out of date (inside the caller's transaction, if any): a writer
     about to rewrite rows in place, which leaves their number and largest id as they
-    were, calls this first."""
+    were, calls this first.  The sessions and curve runs (``timeline_cells``) too."""
     con.execute("DELETE FROM meta WHERE name = ?", [MARK])
+    timeline_cells.invalidate(con)
 
 
 def extend(con: Connection) -> int:
@@ -212,7 +221,15 @@ def extend(con: Connection) -> int:
     last one summed become new cells (one transaction), or everything is summed anew
     when the cells are missing, of another layout, or miss rows of earlier hands.
     Returns the number of ``player_hands`` rows summed.  Only the new hands' rows are
-    read (the id column's zone maps skip the others), so it costs the same at any size."""
+    read (the id column's zone maps skip the others), so it costs the same at any size.
+    Then the sessions and curve runs (``timeline_cells.extend``, its own transaction and
+    mark): a database summed before they existed gets them here, once."""
+    summed = _extend(con)
+    timeline_cells.extend(con)
+    return summed
+
+
+def _extend(con: Connection) -> int:
     if not _exists(con, "player_hands"):
         return 0
     mark = _mark(con)
@@ -221,7 +238,7 @@ def extend(con: Connection) -> int:
         or not all(_exists(con, table) for table, _, _, _ in TABLES)
         or mark.get("layout") != layout(con)
     ):
-        rebuild(con)
+        _rebuild(con)
         return _count(con)
     done_rows, done_upto = int(mark.get("rows", -1)), int(mark.get("upto", -1))
     total = _count(con)
@@ -229,7 +246,7 @@ def extend(con: Connection) -> int:
     newer = int(found[0]) if found else 0
     upto = int(found[1]) if found and found[1] is not None else done_upto
     if total - newer != done_rows:
-        rebuild(con)  # rows of hands already summed came or went: sum everything again
+        _rebuild(con)  # rows of hands already summed came or went: sum everything again
         return total
     if not newer:
         return 0

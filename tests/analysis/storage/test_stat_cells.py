@@ -143,8 +143,8 @@ def test_an_import_extends_the_cells_with_its_hands_only(
 ) -> None:
     before_cells = int(db.one(con, "SELECT count(*) FROM stat_cells")[0])  # type: ignore[index]
     rebuilt: list[int] = []
-    real = stat_cells.rebuild
-    monkeypatch.setattr(stat_cells, "rebuild", lambda c: rebuilt.append(1) or real(c))
+    real = stat_cells._rebuild
+    monkeypatch.setattr(stat_cells, "_rebuild", lambda c: rebuilt.append(1) or real(c))
     summary = import_paths(con, [write_history(tmp_path / "more.txt", 40)], workers=0)
     assert summary.added == 40
     assert rebuilt == []  # appended, not summed again
@@ -223,7 +223,7 @@ def test_the_timeline_is_in_the_order_duckdb_gives(con: db.Connection) -> None:
         where, params = f.where(player)
         ordered = con.execute(
             "SELECT hand, time, net, net_showdown, net_nonshowdown, "
-            "coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb FROM player_hands "
+            "coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb, big_bet FROM player_hands "
             f"WHERE {where} ORDER BY time NULLS LAST, hand", params).df()
         got = stats.timeline(con, player, f)
         pd.testing.assert_frame_equal(got, ordered, check_exact=True)
