@@ -41,6 +41,7 @@ from engine.sim.rank_dealer import exact_dealer
 from engine.sim.stopping import Simulated, Verdicts
 from engine.sim.strategy import Strategy, default_strategy, keep_bits
 
+TRASH = 52  # the replay's pile: where the slots not thrown write
 FIRST_SHARE = 3  # the first rule's look at the choices comes after 1/FIRST_SHARE of the trials
 HandRows = npt.NDArray[np.uint8]
 Rows = npt.NDArray[np.int64]
@@ -194,9 +195,118 @@ class _Replay:
         self.top = np.zeros(r, dtype=np.int64)
         self.bottom = np.full(r, deals.bottom0, dtype=np.int64)
         self.end = np.full(r, deals.size, dtype=np.int64)
-        self.pile = np.zeros((r, 52), dtype=np.uint8)
+        self.pile = np.zeros((r, TRASH + 1), dtype=np.uint8)  # the last column: a trash
         self.pile[:, : len(dead)] = list(dead)
         self.piled = np.full(r, len(dead), dtype=np.int64)
+
+    def play(self, needs: npt.NDArray[np.bool_], hands: HandRows) -> None:
+        """One draw of every player in turn on every row (``needs``: (rows, players, 5) the
+        slots thrown, the hero first; ``hands`` updated in place), as ``draw`` player after
+        player would make it, in a few passes for all of them: the cards drawn in turn are
+        consecutive places of the stub (the hero's from its top, the others' from its
+        bottom), so each slot's place follows from the counts drawn before it.  A row whose
+        stub runs out at one player's draw takes what is left, the discards so far (that
+        player's own not yet) are reshuffled and the rest of the draw, that player's and the
+        next players', comes from the new stub; a row where even that runs out is played by
+        ``draw``, player after player."""
+        r, players, _ = needs.shape
+        count = needs.sum(axis=2, dtype=np.int64)
+        order = np.cumsum(
+            needs, axis=2, dtype=np.int64
+        )  # each slot's place among the player's cards drawn
+        before = np.cumsum(count, axis=1) - count  # cards drawn this round before the player
+        total = count.sum(axis=1)
+        avail = self.end - self.top - self.bottom
+        over = before + count > avail[:, None]
+        short = over.any(axis=1)
+        q = np.where(short, over.argmax(axis=1), players)  # who finds the stub short
+        at_q = np.minimum(q, players - 1)[:, None]
+        before_q = np.take_along_axis(before, at_q, axis=1)[:, 0]
+        left = np.where(short, avail - before_q, 0)  # what that player still finds
+        size = self.piled + np.where(short, before_q, 0)  # the pile reshuffled
+        slow = short & (total - avail > size)  # the new stub runs out too
+        player = np.arange(players)[None, :, None]
+        ahead = player < q[:, None, None]  # the players who find the stub as it is
+        old = needs & (ahead | ((player == q[:, None, None]) & (order <= left[:, None, None])))
+        old &= ~slow[:, None, None]
+        # Places in the stub as it is: the hero's from the top, the others' from the bottom.
+        hero_drawn = count[:, :1]
+        place = np.where(
+            player == 0,
+            self.top[:, None, None] + order - 1,
+            (self.end - self.bottom)[:, None, None] - (before - hero_drawn)[..., None] - order,
+        )
+        flat = (r, 5 * players)
+        place = np.clip(place, 0, 51).reshape(flat)
+        got = np.where(old, np.take_along_axis(self.stub, place, 1).reshape(hands.shape), hands)
+        # The discards of the players before the one who finds the stub short (all of them
+        # where nobody does) go on the pile, in turn; the other slots write to its trash.
+        piling = needs & ahead & ~slow[:, None, None]
+        pile_at = self.piled[:, None, None] + before[..., None] + order - 1
+        pile_at = np.where(piling, pile_at, TRASH).reshape(flat)
+        np.put_along_axis(self.pile, pile_at, hands.reshape(flat), 1)
+        reshuffled = np.flatnonzero(short & ~slow)
+        if len(reshuffled):
+            self._new_stub(reshuffled, needs, hands, got, size, count, order, before, left, q)
+        plain = ~short
+        self.top[plain] += count[plain, 0]
+        self.bottom[plain] += total[plain] - count[plain, 0]
+        self.piled[plain] += total[plain]
+        hands[...] = got
+        if slow.any():
+            masked = needs & slow[:, None, None]
+            for i in range(players):
+                hands[:, i] = self.draw(masked[:, i], hands[:, i], i == 0)
+
+    def _new_stub(
+        self,
+        rows: Rows,
+        needs: npt.NDArray[np.bool_],
+        hands: HandRows,
+        got: HandRows,
+        size: Rows,
+        count: Rows,
+        order: Rows,
+        before: Rows,
+        left: Rows,
+        q: Rows,
+    ) -> None:
+        """``play``'s rows whose stub runs out at player ``q``'s draw: the pile reshuffled,
+        then the rest of the round from the new stub (into ``got``), and the discards from
+        ``q`` on start the new pile."""
+        players = needs.shape[1]
+        self._reshuffle_to(rows, size[rows])
+        q, left, before, order, count = q[rows], left[rows], before[rows], order[rows], count[rows]
+        needs, hands = needs[rows], hands[rows]
+        hero_short = q == 0
+        before_q = before[np.arange(len(rows)), q]
+        # The hero's rest from the new stub's top; the others' from its bottom, after what
+        # was drawn from it before them this round.
+        taken = np.where(
+            hero_short[:, None], before - count[:, :1], before - (before_q + left)[:, None]
+        )
+        player = np.arange(players)[None, :, None]
+        place = np.where(
+            player == 0,
+            order - left[:, None, None] - 1,
+            self.end[rows][:, None, None] - taken[..., None] - order,
+        )
+        flat = (len(rows), 5 * players)
+        new = needs & ((player > q[:, None, None]) | (
+            (player == q[:, None, None]) & (order > left[:, None, None])
+        ))  # fmt: skip
+        found = np.take_along_axis(self.stub[rows], np.clip(place, 0, 51).reshape(flat), 1)
+        got[rows] = np.where(new, found.reshape(hands.shape), got[rows])
+        piling = needs & (player >= q[:, None, None])
+        pile_at = np.where(piling, (before - before_q[:, None])[..., None] + order - 1, TRASH)
+        pile = self.pile[rows]
+        np.put_along_axis(pile, pile_at.reshape(flat), hands.reshape(flat), 1)
+        self.pile[rows] = pile
+        drawn = count.sum(axis=1) - before_q - left  # cards from the new stub
+        hero_rest = np.where(hero_short, count[:, 0] - left, 0)
+        self.top[rows] = hero_rest
+        self.bottom[rows] = drawn - hero_rest
+        self.piled[rows] = count.sum(axis=1) - before_q
 
     def draw(self, need: npt.NDArray[np.bool_], held: HandRows, from_top: bool) -> HandRows:
         """One player's draw on every row (``need``: the slots thrown): a row whose stub
@@ -268,11 +378,21 @@ class _Replay:
         cards: HandRows = self.stub[rows, at]
         return cards
 
+    def _reshuffle_to(self, rows: Rows, count: Rows) -> None:
+        """The first ``count`` cards of each row's pile, shuffled, are its new stub."""
+        keys = self.rng.random((len(rows), 52))
+        keys[np.arange(52)[None, :] >= count[:, None]] = 2.0
+        self.stub[rows] = np.take_along_axis(self.pile[rows, :52], np.argsort(keys, axis=1), 1)
+        self.end[rows] = count
+        self.top[rows] = 0
+        self.bottom[rows] = 0
+        self.piled[rows] = 0
+
     def _reshuffle(self, rows: Rows) -> None:
         count = self.piled[rows]
         keys = self.rng.random((len(rows), 52))
         keys[np.arange(52)[None, :] >= count[:, None]] = 2.0
-        self.stub[rows] = np.take_along_axis(self.pile[rows], np.argsort(keys, axis=1), axis=1)
+        self.stub[rows] = np.take_along_axis(self.pile[rows, :52], np.argsort(keys, axis=1), 1)
         self.end[rows] = count
         self.top[rows] = 0
         self.bottom[rows] = 0
@@ -306,8 +426,7 @@ def _replay_shares(
             )
         if done == 0:
             needs[:, 0] = throw[choice]
-        for i in range(len(strategies)):
-            hands[:, i] = replay.draw(needs[:, i], hands[:, i], i == 0)
+        replay.play(needs, hands)
     ranks = rank_batch(hands.reshape(-1, 5), ranking).reshape(len(rows), len(strategies))
     won = ranks == ranks.min(axis=1, keepdims=True)
     share: npt.NDArray[np.float64] = won[:, 0] / won.sum(axis=1)
