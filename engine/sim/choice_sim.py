@@ -120,7 +120,9 @@ class _Deals:
         taken = np.full(trials, bottom, dtype=np.int64)
         flat = self.stub.ravel()
         base = (np.arange(trials) * len(unseen) + self.size - 1)[:, None, None]
+        self.rounds: list[tuple[HandRows, Rows]] = []  # hands and cards taken, each round
         for done in range(table.draws):
+            self.rounds.append((final, taken.copy()))
             need = 31 ^ table.keep_bits(final, table.draws - done)  # (trials, players)
             count = _COUNT[need][..., 0]
             before = np.cumsum(count, axis=1) - count  # drawn by the players before
@@ -129,6 +131,7 @@ class _Deals:
             )
             final = np.where(_NEED[need], flat[at], final)
             taken += count.sum(axis=1)
+        self.rounds.append((final, taken))
         self.taken = taken
         ranks = rank_batch(final.reshape(-1, 5), ranking).reshape(trials, players)
         self.best = ranks.min(axis=1)
@@ -142,9 +145,10 @@ def _hero_shares(
     strategy: Strategy,
     ranking: Ranking,
     draws: int,
-) -> tuple[npt.NDArray[np.float64], Rows]:
-    """The hero's share in each (choice, trial) on these deals, and the rows (choice * trials
-    + trial) whose stub ran out (their shares are to be replaced)."""
+) -> tuple[npt.NDArray[np.float64], Rows, Rows, list[HandRows]]:
+    """The hero's share in each (choice, trial) on these deals; the rows (choice * trials +
+    trial) whose stub ran out (their shares are to be replaced), the round it ran out in
+    for each of them, and the hero's hands at the start of every round (rows as above)."""
     n = deals.trials
     k = len(throw)
     width = deals.stub.shape[1]
@@ -155,17 +159,22 @@ def _hero_shares(
     thrown = (throw.astype(np.uint8) << np.arange(5, dtype=np.uint8)).sum(axis=1, dtype=np.uint8)
     need = np.repeat(thrown, n)
     top = np.zeros((k * n, 1), dtype=np.int64)
+    seen = [held]
+    ran_out = np.full(k * n, draws, dtype=np.int64)
     for done in range(draws):
         if done:
             need = 31 ^ keep_bits(strategy, held, draws - done)
         at = np.minimum(top + _ORDER[need], width - 1)
         held = np.where(_NEED[need], flat[base + at], held)
         top += _COUNT[need]
+        seen.append(held)
+        short = (top[:, 0] + deals.rounds[done + 1][1][trial] > deals.size) & (ran_out == draws)
+        ran_out[short] = done
     mine = rank_batch(held, ranking)
     best = deals.best[trial]
     share = np.where(mine < best, 1.0, np.where(mine == best, 1.0 / (deals.ties[trial] + 1), 0.0))
-    out_of_cards = np.flatnonzero(top[:, 0] + deals.taken[trial] > deals.size)
-    return share, out_of_cards
+    out_of_cards = np.flatnonzero(ran_out < draws)
+    return share, out_of_cards, ran_out[out_of_cards], seen
 
 
 def _bit_tables() -> tuple[npt.NDArray[np.bool_], Rows, Rows]:
@@ -238,13 +247,14 @@ class _Replay:
         )
         flat = (r, 5 * players)
         place = np.clip(place, 0, 51).reshape(flat)
-        got = np.where(old, np.take_along_axis(self.stub, place, 1).reshape(hands.shape), hands)
+        found = self.stub.ravel()[place + (np.arange(r) * 52)[:, None]]
+        got = np.where(old, found.reshape(hands.shape), hands)
         # The discards of the players before the one who finds the stub short (all of them
         # where nobody does) go on the pile, in turn; the other slots write to its trash.
         piling = needs & ahead & ~slow[:, None, None]
         pile_at = self.piled[:, None, None] + before[..., None] + order - 1
         pile_at = np.where(piling, pile_at, TRASH).reshape(flat)
-        np.put_along_axis(self.pile, pile_at, hands.reshape(flat), 1)
+        self.pile.ravel()[pile_at + (np.arange(r) * (TRASH + 1))[:, None]] = hands.reshape(flat)
         reshuffled = np.flatnonzero(short & ~slow)
         if len(reshuffled):
             self._new_stub(reshuffled, needs, hands, got, size, count, order, before, left, q)
@@ -295,18 +305,30 @@ class _Replay:
         new = needs & ((player > q[:, None, None]) | (
             (player == q[:, None, None]) & (order > left[:, None, None])
         ))  # fmt: skip
-        found = np.take_along_axis(self.stub[rows], np.clip(place, 0, 51).reshape(flat), 1)
+        found = self.stub.ravel()[np.clip(place, 0, 51).reshape(flat) + (rows * 52)[:, None]]
         got[rows] = np.where(new, found.reshape(hands.shape), got[rows])
         piling = needs & (player >= q[:, None, None])
         pile_at = np.where(piling, (before - before_q[:, None])[..., None] + order - 1, TRASH)
-        pile = self.pile[rows]
-        np.put_along_axis(pile, pile_at.reshape(flat), hands.reshape(flat), 1)
-        self.pile[rows] = pile
+        at = pile_at.reshape(flat) + (rows * (TRASH + 1))[:, None]
+        self.pile.ravel()[at] = hands.reshape(flat)
         drawn = count.sum(axis=1) - before_q - left  # cards from the new stub
         hero_rest = np.where(hero_short, count[:, 0] - left, 0)
         self.top[rows] = hero_rest
         self.bottom[rows] = drawn - hero_rest
         self.piled[rows] = count.sum(axis=1) - before_q
+
+    def discard(self, needs: npt.NDArray[np.bool_], hands: HandRows) -> None:
+        """The discards of a round already drawn (``needs``: (rows, players, 5) the slots
+        thrown, ``hands`` before the draw) onto the pile, in turn, as ``play`` puts them."""
+        r, players, _ = needs.shape
+        count = needs.sum(axis=2, dtype=np.int64)
+        order = np.cumsum(needs, axis=2, dtype=np.int64)
+        before = np.cumsum(count, axis=1) - count
+        pile_at = self.piled[:, None, None] + before[..., None] + order - 1
+        pile_at = np.where(needs, pile_at, TRASH).reshape(r, 5 * players)
+        at = pile_at + (np.arange(r) * (TRASH + 1))[:, None]
+        self.pile.ravel()[at] = hands.reshape(r, 5 * players)
+        self.piled += count.sum(axis=1)
 
     def draw(self, need: npt.NDArray[np.bool_], held: HandRows, from_top: bool) -> HandRows:
         """One player's draw on every row (``need``: the slots thrown): a row whose stub
@@ -402,7 +424,8 @@ class _Replay:
 def _replay_shares(
     deals: _Deals,
     rows: Rows,
-    hand: Cards,
+    start: Rows,
+    seen: Sequence[HandRows],
     dead: Cards,
     throw: npt.NDArray[np.bool_],
     strategies: Sequence[Strategy],
@@ -410,14 +433,53 @@ def _replay_shares(
     draws: int,
     rng: np.random.Generator,
 ) -> npt.NDArray[np.float64]:
+    """The hero's share on each of ``rows`` played again from the round its stub runs out in
+    (``start``): the rounds before it are the fast path's own cards (the same places of the
+    same stub), so each row takes up its hands, the places drawn so far and the discards
+    on the pile from the fast path (``seen``: the hero's hands at the start of each round)
+    and only the rest is played one player after another."""
+    hands = np.zeros((len(rows), len(strategies), 5), dtype=np.uint8)
+    for first in np.unique(start):
+        at = np.flatnonzero(start == first)
+        hands[at] = _replay_from(
+            deals, rows[at], int(first), seen, dead, throw, strategies, draws, rng
+        )
+    ranks = rank_batch(hands.reshape(-1, 5), ranking).reshape(len(rows), len(strategies))
+    won = ranks == ranks.min(axis=1, keepdims=True)
+    share: npt.NDArray[np.float64] = won[:, 0] / won.sum(axis=1)
+    return share
+
+
+def _replay_from(
+    deals: _Deals,
+    rows: Rows,
+    first: int,
+    seen: Sequence[HandRows],
+    dead: Cards,
+    throw: npt.NDArray[np.bool_],
+    strategies: Sequence[Strategy],
+    draws: int,
+    rng: np.random.Generator,
+) -> HandRows:
+    """The final hands of ``rows`` played again from round ``first`` (``_replay_shares``)."""
     n = deals.trials
     trial, choice = rows % n, rows // n
     replay = _Replay(deals, rows, trial, dead, rng)
-    hands = np.zeros((len(rows), len(strategies), 5), dtype=np.uint8)
-    hands[:, 0] = hand
-    hands[:, 1:] = deals.start[trial]
+    players = len(strategies)
+    hands = np.zeros((len(rows), players, 5), dtype=np.uint8)
+    for done in range(first):  # the fast path's rounds: their discards go on the pile
+        hands[:, 0] = seen[done][rows]
+        hands[:, 1:] = deals.rounds[done][0][trial]
+        after = hands.copy()
+        after[:, 0] = seen[done + 1][rows]
+        after[:, 1:] = deals.rounds[done + 1][0][trial]
+        replay.discard(hands != after, hands)
+        replay.top += (seen[done] != seen[done + 1])[rows].sum(axis=1)
+    hands[:, 0] = seen[first][rows]
+    hands[:, 1:] = deals.rounds[first][0][trial]
+    replay.bottom[:] = deals.rounds[first][1][trial]
     one = all(x is strategies[0] for x in strategies)
-    for done in range(draws):
+    for done in range(first, draws):
         if one:  # every player's keep at once: a hand does not change before its draw
             needs = ~strategies[0].keep(hands.reshape(-1, 5), draws - done).reshape(hands.shape)
         else:
@@ -427,10 +489,7 @@ def _replay_shares(
         if done == 0:
             needs[:, 0] = throw[choice]
         replay.play(needs, hands)
-    ranks = rank_batch(hands.reshape(-1, 5), ranking).reshape(len(rows), len(strategies))
-    won = ranks == ranks.min(axis=1, keepdims=True)
-    share: npt.NDArray[np.float64] = won[:, 0] / won.sum(axis=1)
-    return share
+    return hands
 
 
 def choice_equities(
@@ -498,11 +557,12 @@ def simulate_choices(
     for size in blocks:
         live = verdicts.live
         deals = _Deals(table, ranking, size, deal_rng)
-        share, short = _hero_shares(deals, hand, throw[live], strategy, ranking, draws)
+        share, short, start, seen = _hero_shares(deals, hand, throw[live], strategy, ranking, draws)
         if len(short):
             share[short] = _replay_shares(
-                deals, short, hand, dead, throw[live], strategies, ranking, draws, reshuffle_rng
-            )
+                deals, short, start, seen, dead, throw[live], strategies, ranking, draws,
+                reshuffle_rng,
+            )  # fmt: skip
         verdicts.add(share.reshape(len(live), size))
         if block is None:
             if verdicts.thirds_rule():

@@ -219,3 +219,47 @@ def test_a_round_played_at_once_is_the_players_draws_in_turn(
     assert (found[0][3] < deals.size).any()  # stubs did run out
     for a, b in zip(*found, strict=True):
         assert (a == b).all()
+
+
+@pytest.mark.parametrize(
+    ("hand", "opponents", "draws"),
+    [
+        (P("Ks Qd Jh 3c 2s"), (None,) * 5, 3),
+        (P("Ks Qd Jh Tc 9s"), (3, 3, 2, None, None), 3),
+        (P("Ks Qd Jh 3c 2s"), (3, 3, 3, 2, 3), 2),
+    ],
+)
+def test_a_replay_taken_up_where_the_stub_runs_out_is_the_replay_from_the_start(
+    hand: tuple[int, ...], opponents: tuple[int | None, ...], draws: int
+) -> None:
+    """The rows whose stub runs out are played again from that round on, taking up the fast
+    path's hands, places and discards: with reshuffles that keep the pile's order, the
+    very cards of playing them again from the first draw."""
+    spot = Spot(D27, hand, draws, opponents)
+    strategy = default_strategy(D27)
+    players = opponent_players(spot)
+    strategies = [strategy] * (len(players) + 1)
+    table = choice_sim._Table(hand, (), players, strategies[1:], draws, D27)
+    deals = choice_sim._Deals(table, D27, 250, np.random.default_rng(4))
+    keeps = alternatives(hand, D27, draws, hand[:2])
+    throw = np.array([[c not in set(k) for c in hand] for k in keeps], dtype=np.bool_)
+    _, short, start, seen = choice_sim._hero_shares(deals, hand, throw, strategy, D27, draws)
+    assert len(short) > 100 and (start > 0).any()
+    found = []
+    for first in (start, np.zeros_like(start)):
+        hands = np.zeros((len(short), len(strategies), 5), dtype=np.uint8)
+        for s in np.unique(first):
+            at = np.flatnonzero(first == s)
+            hands[at] = choice_sim._replay_from(
+                deals,
+                short[at],
+                int(s),
+                seen,
+                (),
+                throw,
+                strategies,
+                draws,
+                _PileOrder(),  # type: ignore[arg-type]
+            )
+        found.append(hands)
+    assert (found[0] == found[1]).all()
