@@ -15,9 +15,13 @@ equities).
 
 The exception is a trial whose stub runs out (more cards asked for than it holds: RULES.md
 then reshuffles the discards, and the hero's choice reaches the opponents).  Those
-(trial, choice) pairs are played again one card at a time on the same shuffled stub, so
-they follow the same cards up to that moment and the reshuffle after it: each is still a
-deal of the model, not a new deal that would bias the rare long hands.
+(trial, choice) pairs are played again on the same shuffled stub, so they follow the same
+cards up to that moment and the reshuffle after it: each is still a deal of the model, not
+a new deal that would bias the rare long hands.  The rounds before the one where the stub
+runs out are the fast path's own (the same places of the same stub), so the replay takes
+up their hands, places and discards and plays only the rest, a round's draws in a few
+passes for every player (``_Replay.play``), player after player only where the new stub
+runs out too.
 
 When to stop is ``engine.sim.stopping``'s: ``choice_equities`` looks once, after a third
 of the trials, and plays no further a choice already far below the best; the review's
