@@ -27,8 +27,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+import pyarrow as pa
+
 from analysis.pipeline.workers import kill_workers, mp_context, worker_init
-from analysis.storage.db import Connection, one
+from analysis.storage.db import Connection, append_arrow, one
 from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.ranking import Ranking, ranking_for
 from engine.record import Game
@@ -149,12 +151,17 @@ def pending_hands(
 
 
 def _hand_rows(con: Connection, sql: str, ids: Sequence[int]) -> dict[int, list[tuple[Any, ...]]]:
+    """The rows of ``sql`` (which joins ``review_ids``) by hand: the page's ids go in as
+    one Arrow column, not a statement per id."""
     out: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
     if not ids:
         return out
-    con.execute("CREATE OR REPLACE TEMP TABLE review_ids (id BIGINT)")
-    con.executemany("INSERT INTO review_ids VALUES (?)", [[i] for i in ids])
-    for row in con.execute(sql).fetchall():
+    con.register("review_ids", pa.table({"id": pa.array(ids, pa.int64())}))
+    try:
+        rows = con.execute(sql).fetchall()
+    finally:
+        con.unregister("review_ids")
+    for row in rows:
         out[int(row[0])].append(tuple(row[1:]))
     return out
 
@@ -343,6 +350,34 @@ def _choices_json(r: Reviewed) -> str:
     )
 
 
+# The ``decisions`` table's columns in order, as ``store`` writes them.
+_DECISIONS = pa.schema(
+    [
+        ("hand", pa.int64()),
+        ("draw", pa.int32()),
+        ("player", pa.string()),
+        ("game", pa.string()),
+        ("position", pa.string()),
+        ("draws_left", pa.int32()),
+        ("opponents", pa.string()),
+        ("held", pa.string()),
+        ("dead", pa.string()),
+        ("kept", pa.string()),
+        ("discarded", pa.string()),
+        ("best_kept", pa.string()),
+        ("kind", pa.string()),
+        ("equity_chosen", pa.float64()),
+        ("equity_best", pa.float64()),
+        ("stderr", pa.float64()),
+        ("loss", pa.float64()),
+        ("exact", pa.bool_()),
+        ("pot", pa.float64()),
+        ("choices", pa.string()),
+        ("model", pa.string()),
+    ]
+)
+
+
 def store(
     con: Connection,
     hands: Sequence[tuple[int, str, str, str]],
@@ -385,21 +420,39 @@ def store(
         )
     if not hands:
         return 0
+    keys = pa.table(
+        {
+            "hand": pa.array([h[0] for h in hands], pa.int64()),
+            "player": pa.array([h[2] for h in hands], pa.string()),
+        }
+    )
+    marks = keys.append_column("model", pa.array([MODEL] * len(hands), pa.string()))
+    marks = marks.append_column(
+        "decisions", pa.array([counts.get(h[0], 0) for h in hands], pa.int32())
+    )
     con.execute("BEGIN TRANSACTION")
+    con.register("review_keys", keys)
     try:
-        for hand, _, hero, _ in hands:
-            con.execute("DELETE FROM decisions WHERE hand = ? AND player = ?", [hand, hero])
-            con.execute("DELETE FROM reviewed_hands WHERE hand = ? AND player = ?", [hand, hero])
+        # One statement a table for the whole page: a DELETE a hand scanned the table each
+        # time, and the review's own rows made every page slower than the last.
+        for table in ("decisions", "reviewed_hands"):
+            con.execute(
+                f"DELETE FROM {table} t USING review_keys k "
+                "WHERE t.hand = k.hand AND t.player = k.player"
+            )
         if rows:
-            con.executemany(f"INSERT INTO decisions VALUES ({', '.join('?' * 21)})", rows)
-        con.executemany(
-            "INSERT INTO reviewed_hands VALUES (?, ?, ?, ?)",
-            [[hand, hero, MODEL, counts.get(hand, 0)] for hand, _, hero, _ in hands],
-        )
+            columns = [
+                pa.array(values, f.type)
+                for values, f in zip(zip(*rows, strict=True), _DECISIONS, strict=True)
+            ]
+            append_arrow(con, "decisions", pa.Table.from_arrays(columns, schema=_DECISIONS))
+        append_arrow(con, "reviewed_hands", marks)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
+    finally:
+        con.unregister("review_keys")
     return len(rows)
 
 

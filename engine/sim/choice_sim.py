@@ -15,9 +15,13 @@ equities).
 
 The exception is a trial whose stub runs out (more cards asked for than it holds: RULES.md
 then reshuffles the discards, and the hero's choice reaches the opponents).  Those
-(trial, choice) pairs are played again one card at a time on the same shuffled stub, so
-they follow the same cards up to that moment and the reshuffle after it: each is still a
-deal of the model, not a new deal that would bias the rare long hands.
+(trial, choice) pairs are played again on the same shuffled stub, so they follow the same
+cards up to that moment and the reshuffle after it: each is still a deal of the model, not
+a new deal that would bias the rare long hands.  The rounds before the one where the stub
+runs out are the fast path's own (the same places of the same stub), so the replay takes
+up their hands, places and discards and plays only the rest, a round's draws in a few
+passes for every player (``_Replay.play``), player after player only where the new stub
+runs out too.
 
 When to stop is ``engine.sim.stopping``'s: ``choice_equities`` looks once, after a third
 of the trials, and plays no further a choice already far below the best; the review's
@@ -41,6 +45,7 @@ from engine.sim.rank_dealer import exact_dealer
 from engine.sim.stopping import Simulated, Verdicts
 from engine.sim.strategy import Strategy, default_strategy, keep_bits
 
+TRASH = 52  # the replay's pile: where the slots not thrown write
 FIRST_SHARE = 3  # the first rule's look at the choices comes after 1/FIRST_SHARE of the trials
 HandRows = npt.NDArray[np.uint8]
 Rows = npt.NDArray[np.int64]
@@ -119,7 +124,9 @@ class _Deals:
         taken = np.full(trials, bottom, dtype=np.int64)
         flat = self.stub.ravel()
         base = (np.arange(trials) * len(unseen) + self.size - 1)[:, None, None]
+        self.rounds: list[tuple[HandRows, Rows]] = []  # hands and cards taken, each round
         for done in range(table.draws):
+            self.rounds.append((final, taken.copy()))
             need = 31 ^ table.keep_bits(final, table.draws - done)  # (trials, players)
             count = _COUNT[need][..., 0]
             before = np.cumsum(count, axis=1) - count  # drawn by the players before
@@ -128,6 +135,7 @@ class _Deals:
             )
             final = np.where(_NEED[need], flat[at], final)
             taken += count.sum(axis=1)
+        self.rounds.append((final, taken))
         self.taken = taken
         ranks = rank_batch(final.reshape(-1, 5), ranking).reshape(trials, players)
         self.best = ranks.min(axis=1)
@@ -141,9 +149,10 @@ def _hero_shares(
     strategy: Strategy,
     ranking: Ranking,
     draws: int,
-) -> tuple[npt.NDArray[np.float64], Rows]:
-    """The hero's share in each (choice, trial) on these deals, and the rows (choice * trials
-    + trial) whose stub ran out (their shares are to be replaced)."""
+) -> tuple[npt.NDArray[np.float64], Rows, Rows, list[HandRows]]:
+    """The hero's share in each (choice, trial) on these deals; the rows (choice * trials +
+    trial) whose stub ran out (their shares are to be replaced), the round it ran out in
+    for each of them, and the hero's hands at the start of every round (rows as above)."""
     n = deals.trials
     k = len(throw)
     width = deals.stub.shape[1]
@@ -154,17 +163,22 @@ def _hero_shares(
     thrown = (throw.astype(np.uint8) << np.arange(5, dtype=np.uint8)).sum(axis=1, dtype=np.uint8)
     need = np.repeat(thrown, n)
     top = np.zeros((k * n, 1), dtype=np.int64)
+    seen = [held]
+    ran_out = np.full(k * n, draws, dtype=np.int64)
     for done in range(draws):
         if done:
             need = 31 ^ keep_bits(strategy, held, draws - done)
         at = np.minimum(top + _ORDER[need], width - 1)
         held = np.where(_NEED[need], flat[base + at], held)
         top += _COUNT[need]
+        seen.append(held)
+        short = (top[:, 0] + deals.rounds[done + 1][1][trial] > deals.size) & (ran_out == draws)
+        ran_out[short] = done
     mine = rank_batch(held, ranking)
     best = deals.best[trial]
     share = np.where(mine < best, 1.0, np.where(mine == best, 1.0 / (deals.ties[trial] + 1), 0.0))
-    out_of_cards = np.flatnonzero(top[:, 0] + deals.taken[trial] > deals.size)
-    return share, out_of_cards
+    out_of_cards = np.flatnonzero(ran_out < draws)
+    return share, out_of_cards, ran_out[out_of_cards], seen
 
 
 def _bit_tables() -> tuple[npt.NDArray[np.bool_], Rows, Rows]:
@@ -194,9 +208,131 @@ class _Replay:
         self.top = np.zeros(r, dtype=np.int64)
         self.bottom = np.full(r, deals.bottom0, dtype=np.int64)
         self.end = np.full(r, deals.size, dtype=np.int64)
-        self.pile = np.zeros((r, 52), dtype=np.uint8)
+        self.pile = np.zeros((r, TRASH + 1), dtype=np.uint8)  # the last column: a trash
         self.pile[:, : len(dead)] = list(dead)
         self.piled = np.full(r, len(dead), dtype=np.int64)
+
+    def play(self, needs: npt.NDArray[np.bool_], hands: HandRows) -> None:
+        """One draw of every player in turn on every row (``needs``: (rows, players, 5) the
+        slots thrown, the hero first; ``hands`` updated in place), as ``draw`` player after
+        player would make it, in a few passes for all of them: the cards drawn in turn are
+        consecutive places of the stub (the hero's from its top, the others' from its
+        bottom), so each slot's place follows from the counts drawn before it.  A row whose
+        stub runs out at one player's draw takes what is left, the discards so far (that
+        player's own not yet) are reshuffled and the rest of the draw, that player's and the
+        next players', comes from the new stub; a row where even that runs out is played by
+        ``draw``, player after player."""
+        r, players, _ = needs.shape
+        count = needs.sum(axis=2, dtype=np.int64)
+        order = np.cumsum(
+            needs, axis=2, dtype=np.int64
+        )  # each slot's place among the player's cards drawn
+        before = np.cumsum(count, axis=1) - count  # cards drawn this round before the player
+        total = count.sum(axis=1)
+        avail = self.end - self.top - self.bottom
+        over = before + count > avail[:, None]
+        short = over.any(axis=1)
+        q = np.where(short, over.argmax(axis=1), players)  # who finds the stub short
+        at_q = np.minimum(q, players - 1)[:, None]
+        before_q = np.take_along_axis(before, at_q, axis=1)[:, 0]
+        left = np.where(short, avail - before_q, 0)  # what that player still finds
+        size = self.piled + np.where(short, before_q, 0)  # the pile reshuffled
+        slow = short & (total - avail > size)  # the new stub runs out too
+        player = np.arange(players)[None, :, None]
+        ahead = player < q[:, None, None]  # the players who find the stub as it is
+        old = needs & (ahead | ((player == q[:, None, None]) & (order <= left[:, None, None])))
+        old &= ~slow[:, None, None]
+        # Places in the stub as it is: the hero's from the top, the others' from the bottom.
+        hero_drawn = count[:, :1]
+        place = np.where(
+            player == 0,
+            self.top[:, None, None] + order - 1,
+            (self.end - self.bottom)[:, None, None] - (before - hero_drawn)[..., None] - order,
+        )
+        flat = (r, 5 * players)
+        place = np.clip(place, 0, 51).reshape(flat)
+        found = self.stub.ravel()[place + (np.arange(r) * 52)[:, None]]
+        got = np.where(old, found.reshape(hands.shape), hands)
+        # The discards of the players before the one who finds the stub short (all of them
+        # where nobody does) go on the pile, in turn; the other slots write to its trash.
+        piling = needs & ahead & ~slow[:, None, None]
+        pile_at = self.piled[:, None, None] + before[..., None] + order - 1
+        pile_at = np.where(piling, pile_at, TRASH).reshape(flat)
+        self.pile.ravel()[pile_at + (np.arange(r) * (TRASH + 1))[:, None]] = hands.reshape(flat)
+        reshuffled = np.flatnonzero(short & ~slow)
+        if len(reshuffled):
+            self._new_stub(reshuffled, needs, hands, got, size, count, order, before, left, q)
+        plain = ~short
+        self.top[plain] += count[plain, 0]
+        self.bottom[plain] += total[plain] - count[plain, 0]
+        self.piled[plain] += total[plain]
+        hands[...] = got
+        if slow.any():
+            masked = needs & slow[:, None, None]
+            for i in range(players):
+                hands[:, i] = self.draw(masked[:, i], hands[:, i], i == 0)
+
+    def _new_stub(
+        self,
+        rows: Rows,
+        needs: npt.NDArray[np.bool_],
+        hands: HandRows,
+        got: HandRows,
+        size: Rows,
+        count: Rows,
+        order: Rows,
+        before: Rows,
+        left: Rows,
+        q: Rows,
+    ) -> None:
+        """``play``'s rows whose stub runs out at player ``q``'s draw: the pile reshuffled,
+        then the rest of the round from the new stub (into ``got``), and the discards from
+        ``q`` on start the new pile."""
+        players = needs.shape[1]
+        self._reshuffle_to(rows, size[rows])
+        q, left, before, order, count = q[rows], left[rows], before[rows], order[rows], count[rows]
+        needs, hands = needs[rows], hands[rows]
+        hero_short = q == 0
+        before_q = before[np.arange(len(rows)), q]
+        # The hero's rest from the new stub's top; the others' from its bottom, after what
+        # was drawn from it before them this round.
+        taken = np.where(
+            hero_short[:, None], before - count[:, :1], before - (before_q + left)[:, None]
+        )
+        player = np.arange(players)[None, :, None]
+        place = np.where(
+            player == 0,
+            order - left[:, None, None] - 1,
+            self.end[rows][:, None, None] - taken[..., None] - order,
+        )
+        flat = (len(rows), 5 * players)
+        new = needs & ((player > q[:, None, None]) | (
+            (player == q[:, None, None]) & (order > left[:, None, None])
+        ))  # fmt: skip
+        found = self.stub.ravel()[np.clip(place, 0, 51).reshape(flat) + (rows * 52)[:, None]]
+        got[rows] = np.where(new, found.reshape(hands.shape), got[rows])
+        piling = needs & (player >= q[:, None, None])
+        pile_at = np.where(piling, (before - before_q[:, None])[..., None] + order - 1, TRASH)
+        at = pile_at.reshape(flat) + (rows * (TRASH + 1))[:, None]
+        self.pile.ravel()[at] = hands.reshape(flat)
+        drawn = count.sum(axis=1) - before_q - left  # cards from the new stub
+        hero_rest = np.where(hero_short, count[:, 0] - left, 0)
+        self.top[rows] = hero_rest
+        self.bottom[rows] = drawn - hero_rest
+        self.piled[rows] = count.sum(axis=1) - before_q
+
+    def discard(self, needs: npt.NDArray[np.bool_], hands: HandRows) -> None:
+        """The discards of a round already drawn (``needs``: (rows, players, 5) the slots
+        thrown, ``hands`` before the draw) onto the pile, in turn, as ``play`` puts them."""
+        r, players, _ = needs.shape
+        count = needs.sum(axis=2, dtype=np.int64)
+        order = np.cumsum(needs, axis=2, dtype=np.int64)
+        before = np.cumsum(count, axis=1) - count
+        pile_at = self.piled[:, None, None] + before[..., None] + order - 1
+        pile_at = np.where(needs, pile_at, TRASH).reshape(r, 5 * players)
+        at = pile_at + (np.arange(r) * (TRASH + 1))[:, None]
+        self.pile.ravel()[at] = hands.reshape(r, 5 * players)
+        self.piled += count.sum(axis=1)
 
     def draw(self, need: npt.NDArray[np.bool_], held: HandRows, from_top: bool) -> HandRows:
         """One player's draw on every row (``need``: the slots thrown): a row whose stub
@@ -268,11 +404,21 @@ class _Replay:
         cards: HandRows = self.stub[rows, at]
         return cards
 
+    def _reshuffle_to(self, rows: Rows, count: Rows) -> None:
+        """The first ``count`` cards of each row's pile, shuffled, are its new stub."""
+        keys = self.rng.random((len(rows), 52))
+        keys[np.arange(52)[None, :] >= count[:, None]] = 2.0
+        self.stub[rows] = np.take_along_axis(self.pile[rows, :52], np.argsort(keys, axis=1), 1)
+        self.end[rows] = count
+        self.top[rows] = 0
+        self.bottom[rows] = 0
+        self.piled[rows] = 0
+
     def _reshuffle(self, rows: Rows) -> None:
         count = self.piled[rows]
         keys = self.rng.random((len(rows), 52))
         keys[np.arange(52)[None, :] >= count[:, None]] = 2.0
-        self.stub[rows] = np.take_along_axis(self.pile[rows], np.argsort(keys, axis=1), axis=1)
+        self.stub[rows] = np.take_along_axis(self.pile[rows, :52], np.argsort(keys, axis=1), 1)
         self.end[rows] = count
         self.top[rows] = 0
         self.bottom[rows] = 0
@@ -282,7 +428,8 @@ class _Replay:
 def _replay_shares(
     deals: _Deals,
     rows: Rows,
-    hand: Cards,
+    start: Rows,
+    seen: Sequence[HandRows],
     dead: Cards,
     throw: npt.NDArray[np.bool_],
     strategies: Sequence[Strategy],
@@ -290,14 +437,53 @@ def _replay_shares(
     draws: int,
     rng: np.random.Generator,
 ) -> npt.NDArray[np.float64]:
+    """The hero's share on each of ``rows`` played again from the round its stub runs out in
+    (``start``): the rounds before it are the fast path's own cards (the same places of the
+    same stub), so each row takes up its hands, the places drawn so far and the discards
+    on the pile from the fast path (``seen``: the hero's hands at the start of each round)
+    and only the rest is played one player after another."""
+    hands = np.zeros((len(rows), len(strategies), 5), dtype=np.uint8)
+    for first in np.unique(start):
+        at = np.flatnonzero(start == first)
+        hands[at] = _replay_from(
+            deals, rows[at], int(first), seen, dead, throw, strategies, draws, rng
+        )
+    ranks = rank_batch(hands.reshape(-1, 5), ranking).reshape(len(rows), len(strategies))
+    won = ranks == ranks.min(axis=1, keepdims=True)
+    share: npt.NDArray[np.float64] = won[:, 0] / won.sum(axis=1)
+    return share
+
+
+def _replay_from(
+    deals: _Deals,
+    rows: Rows,
+    first: int,
+    seen: Sequence[HandRows],
+    dead: Cards,
+    throw: npt.NDArray[np.bool_],
+    strategies: Sequence[Strategy],
+    draws: int,
+    rng: np.random.Generator,
+) -> HandRows:
+    """The final hands of ``rows`` played again from round ``first`` (``_replay_shares``)."""
     n = deals.trials
     trial, choice = rows % n, rows // n
     replay = _Replay(deals, rows, trial, dead, rng)
-    hands = np.zeros((len(rows), len(strategies), 5), dtype=np.uint8)
-    hands[:, 0] = hand
-    hands[:, 1:] = deals.start[trial]
+    players = len(strategies)
+    hands = np.zeros((len(rows), players, 5), dtype=np.uint8)
+    for done in range(first):  # the fast path's rounds: their discards go on the pile
+        hands[:, 0] = seen[done][rows]
+        hands[:, 1:] = deals.rounds[done][0][trial]
+        after = hands.copy()
+        after[:, 0] = seen[done + 1][rows]
+        after[:, 1:] = deals.rounds[done + 1][0][trial]
+        replay.discard(hands != after, hands)
+        replay.top += (seen[done] != seen[done + 1])[rows].sum(axis=1)
+    hands[:, 0] = seen[first][rows]
+    hands[:, 1:] = deals.rounds[first][0][trial]
+    replay.bottom[:] = deals.rounds[first][1][trial]
     one = all(x is strategies[0] for x in strategies)
-    for done in range(draws):
+    for done in range(first, draws):
         if one:  # every player's keep at once: a hand does not change before its draw
             needs = ~strategies[0].keep(hands.reshape(-1, 5), draws - done).reshape(hands.shape)
         else:
@@ -306,12 +492,8 @@ def _replay_shares(
             )
         if done == 0:
             needs[:, 0] = throw[choice]
-        for i in range(len(strategies)):
-            hands[:, i] = replay.draw(needs[:, i], hands[:, i], i == 0)
-    ranks = rank_batch(hands.reshape(-1, 5), ranking).reshape(len(rows), len(strategies))
-    won = ranks == ranks.min(axis=1, keepdims=True)
-    share: npt.NDArray[np.float64] = won[:, 0] / won.sum(axis=1)
-    return share
+        replay.play(needs, hands)
+    return hands
 
 
 def choice_equities(
@@ -379,11 +561,12 @@ def simulate_choices(
     for size in blocks:
         live = verdicts.live
         deals = _Deals(table, ranking, size, deal_rng)
-        share, short = _hero_shares(deals, hand, throw[live], strategy, ranking, draws)
+        share, short, start, seen = _hero_shares(deals, hand, throw[live], strategy, ranking, draws)
         if len(short):
             share[short] = _replay_shares(
-                deals, short, hand, dead, throw[live], strategies, ranking, draws, reshuffle_rng
-            )
+                deals, short, start, seen, dead, throw[live], strategies, ranking, draws,
+                reshuffle_rng,
+            )  # fmt: skip
         verdicts.add(share.reshape(len(live), size))
         if block is None:
             if verdicts.thirds_rule():

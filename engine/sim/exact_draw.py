@@ -14,10 +14,14 @@ Several choices of one hand (``equities_vs_pat_range``, as the review weighs the
 the range, so the sum is turned around: for each draw, the hands of the range it beats and
 shares no card with, by inclusion-exclusion over the draw's own cards (at most three, so
 eight terms).  Each term is read from one table built once for all the choices: for every
-set of up to three unseen cards and every rank class of the range, how many of its hands
+set of up to two unseen cards and every rank class of the range, how many of its hands
 hold those cards and rank that worse or worse still.  The pat ranges of the low games hold
 about 120 rank classes, so the table is small; where it would not be (the high game's
-straights and better) each choice is counted the first way.
+straights and better) each choice is counted the first way.  The term of a draw of three
+whose set is the whole draw is not read from a table (one row for each of the ~11,000 sets
+of three unseen cards, most of them held by few hands): a hand holds all three cards of a
+draw only when they are three of its own, so summed over the draws those terms are each
+hand's ten sets of three, each looked up among the draws.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from engine.sim.ranges import Range
 RANK_SPAN = 1 << 13  # rank values are below 8,192 in every ranking (7,462 high classes)
 EXACT_ENTRIES = 400_000  # most (draw, subset) rows indexed for one choice: up to three drawn
 TABLE_CELLS = 4_000_000  # most cells of the shared table (card sets x rank classes)
+TABLE_SETS = 2  # the table's card sets hold at most two cards; a draw's three are looked up
 
 
 def feasible(unseen: int, need: int) -> bool:
@@ -93,7 +98,7 @@ def equities_vs_pat_range(
         return [equity_vs_pat_range(k, unseen, pat, ranking) for k in keeps]
     opp, opp_rank = _local_range(unseen, pat, ranking)
     classes = np.unique(opp_rank)
-    top = max(needs)
+    top = min(max(needs), TABLE_SETS)
     binom = _binomials(m)
     offsets = [sum(comb(m, t) for t in range(s)) for s in range(top + 2)]
     width = len(classes) + 1
@@ -130,7 +135,7 @@ def equities_vs_pat_range(
         hi = np.searchsorted(classes, mine, side="right")
         won = np.zeros(len(draws), dtype=np.int64)
         tied = np.zeros(len(draws), dtype=np.int64)
-        for size in range(need + 1):
+        for size in range(min(need, top) + 1):
             sign = -1 if size % 2 else 1
             for positions in combinations(range(need), size):
                 row = _subset_keys(draws, positions, binom, int(offsets[size]))
@@ -138,8 +143,35 @@ def equities_vs_pat_range(
                 won += sign * above
                 tied += sign * (worse[row, lo] - above)
         total = 2 * int(won.sum()) + int(tied.sum())
+        if need > top:  # the draw itself as the set: each hand's own three cards, counted
+            total -= _whole_draw_terms(draws, mine, opp, opp_rank, binom)
         out.append(total / (2 * len(opp) * comb(m - 5, need)))
     return out
+
+
+def _whole_draw_terms(
+    draws: npt.NDArray[np.int64],
+    mine: npt.NDArray[np.int64],
+    opp: npt.NDArray[np.int64],
+    opp_rank: npt.NDArray[np.int64],
+    binom: npt.NDArray[np.int64],
+) -> int:
+    """The inclusion-exclusion terms whose card set is a whole draw of three, summed over the
+    draws (twice the wins plus the ties): a hand holds a draw's three cards only when the
+    draw is three of the hand's own, so each hand's ten sets of three are looked up instead
+    of a table row for every set of three unseen cards."""
+    need = draws.shape[1]
+    by_key = np.empty(len(draws), dtype=np.int64)
+    by_key[_subset_keys(draws, range(need), binom, 0)] = mine
+    term = [[binom[opp[:, p], i + 1] for p in range(5)] for i in range(need)]
+    total = 0
+    for positions in combinations(range(5), need):
+        key = term[0][positions[0]].copy()
+        for i in range(1, need):
+            key += term[i][positions[i]]
+        theirs = by_key[key]
+        total += 2 * int((opp_rank > theirs).sum()) + int((opp_rank == theirs).sum())
+    return total
 
 
 def equity_vs_pat_range(

@@ -172,3 +172,94 @@ def test_the_threshold_table_keeps_what_the_rule_keeps(ranking: Ranking) -> None
     hands = np.array([rng.permutation(52)[:5] for _ in range(6_000)], dtype=np.uint8)
     for draws in (1, 2, 3):
         assert (strategy.keep(hands, draws) == _threshold_rule(strategy, hands, draws)).all()
+
+
+class _PileOrder:
+    """A generator whose every reshuffle keeps the pile in its order: the replay's draws are
+    then fixed by the cards alone, so two ways of playing them can be compared card for card."""
+
+    def random(self, shape: tuple[int, int]) -> np.ndarray:
+        return np.broadcast_to(np.arange(shape[1]) / shape[1], shape).copy()
+
+
+@pytest.mark.parametrize(
+    ("opponents", "dead", "seed"),
+    [(5, (), 1), (4, P("9s"), 2), (5, P("9s 9d 8c 8h 7h 7s 6d"), 3)],
+)
+def test_a_round_played_at_once_is_the_players_draws_in_turn(
+    opponents: int, dead: tuple[int, ...], seed: int
+) -> None:
+    """``_Replay.play`` (every player's draw of a round in a few passes, the stub running out
+    and the pile reshuffled at most once a round, else player after player) gives the very
+    cards ``_Replay.draw`` gives one player after another, on four rounds of random
+    discards (most slots thrown, so stubs run out, some twice in a round)."""
+    hand = P("Ks Qd Jh 3c 2s")
+    strategy = default_strategy(D27)
+    table = choice_sim._Table(hand, dead, [Player.unseen()] * opponents,
+                              [strategy] * opponents, 3, D27)  # fmt: skip
+    deals = choice_sim._Deals(table, D27, 300, np.random.default_rng(seed))
+    rows = np.arange(deals.trials)
+    plan = [np.random.default_rng(seed + 9).random((300, opponents + 1, 5)) < 0.85
+            for _ in range(4)]  # fmt: skip
+    found = []
+    for at_once in (True, False):
+        replay = choice_sim._Replay(deals, rows, rows, dead, _PileOrder())  # type: ignore[arg-type]
+        hands = np.zeros((300, opponents + 1, 5), dtype=np.uint8)
+        hands[:, 0] = hand
+        hands[:, 1:] = deals.start
+        for needs in plan:
+            if at_once:
+                replay.play(needs, hands)
+            else:
+                for i in range(opponents + 1):
+                    hands[:, i] = replay.draw(needs[:, i], hands[:, i], i == 0)
+        found.append([hands, replay.top, replay.bottom, replay.end, replay.piled])
+        flat = np.sort(hands.reshape(300, -1), axis=1)
+        assert not (flat[:, 1:] == flat[:, :-1]).any()  # no card twice
+    assert (found[0][3] < deals.size).any()  # stubs did run out
+    for a, b in zip(*found, strict=True):
+        assert (a == b).all()
+
+
+@pytest.mark.parametrize(
+    ("hand", "opponents", "draws"),
+    [
+        (P("Ks Qd Jh 3c 2s"), (None,) * 5, 3),
+        (P("Ks Qd Jh Tc 9s"), (3, 3, 2, None, None), 3),
+        (P("Ks Qd Jh 3c 2s"), (3, 3, 3, 2, 3), 2),
+    ],
+)
+def test_a_replay_taken_up_where_the_stub_runs_out_is_the_replay_from_the_start(
+    hand: tuple[int, ...], opponents: tuple[int | None, ...], draws: int
+) -> None:
+    """The rows whose stub runs out are played again from that round on, taking up the fast
+    path's hands, places and discards: with reshuffles that keep the pile's order, the
+    very cards of playing them again from the first draw."""
+    spot = Spot(D27, hand, draws, opponents)
+    strategy = default_strategy(D27)
+    players = opponent_players(spot)
+    strategies = [strategy] * (len(players) + 1)
+    table = choice_sim._Table(hand, (), players, strategies[1:], draws, D27)
+    deals = choice_sim._Deals(table, D27, 250, np.random.default_rng(4))
+    keeps = alternatives(hand, D27, draws, hand[:2])
+    throw = np.array([[c not in set(k) for c in hand] for k in keeps], dtype=np.bool_)
+    _, short, start, seen = choice_sim._hero_shares(deals, hand, throw, strategy, D27, draws)
+    assert len(short) > 100 and (start > 0).any()
+    found = []
+    for first in (start, np.zeros_like(start)):
+        hands = np.zeros((len(short), len(strategies), 5), dtype=np.uint8)
+        for s in np.unique(first):
+            at = np.flatnonzero(first == s)
+            hands[at] = choice_sim._replay_from(
+                deals,
+                short[at],
+                int(s),
+                seen,
+                (),
+                throw,
+                strategies,
+                draws,
+                _PileOrder(),  # type: ignore[arg-type]
+            )
+        found.append(hands)
+    assert (found[0] == found[1]).all()
