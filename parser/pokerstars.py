@@ -53,6 +53,7 @@ from parser.lines import (
     spaced_cards,
 )
 from parser.outcome import HandText, ParseError, Skipped
+from parser.pokerstars_quick import CardParts, card_parts, plain_seat_summary
 from parser.records import (
     new_action,
     new_collect,
@@ -746,7 +747,14 @@ class _HandParser:
                     _remember(seen, raw, seat, len(raw))
                     return seat
             elif "[" in text:
+                parts = card_parts(text)
+                if parts is not None:
+                    return self.card_reading(parts, text, no)
                 found = _card_line(text)
+        elif plain_seat_summary(text):
+            plain: _Reading = (_HandParser.marker, text, "SEAT_SUMMARY", None)
+            _remember(seen, raw, plain, len(raw))
+            return plain
         if found is None:
             found = kinds(text)
         if found is None:
@@ -766,6 +774,21 @@ class _HandParser:
         if "[" not in raw:  # a line showing cards hardly ever comes twice: not worth its room
             _remember(seen, raw, reading, len(raw))
         return reading
+
+    def card_reading(self, parts: CardParts, text: str, no: int) -> _Reading:
+        """The reading of a line of cards ``card_parts`` split: the values the kind's
+        reader (``_HANDLERS``) takes from the grammar's fields, from the same fields."""
+        kind, player, first, second = parts
+        if kind == "DISCARDS":
+            thrown = None if second is None else self.cards(second, no, text)
+            return (_HandParser.discards, text, kind, None, player, int(first), thrown)
+        cards = self.cards(first, no, text)
+        if kind == "DEALT":
+            more = None if second is None else self.cards(second, no, text)
+            return (_HandParser.dealt_line, text, kind, None, player, cards, more)
+        if kind == "STANDS_PAT":
+            return (_HandParser.stands_pat, text, kind, None, player, cards)
+        return (_HandParser.shows, text, kind, None, player, cards)
 
     def unknown(self, no: int, r: _Reading) -> None:
         """A line no kind reads: an UNKNOWN_LINE warning (reading goes on), or a parse

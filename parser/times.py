@@ -136,6 +136,77 @@ def _hour_offset(hour: datetime, zone: str) -> timedelta | str | None:
 
 
 def stated_time(text: str) -> datetime | None:
+    """The moment a PokerStars-style time text states (``_stated_time``), the commonest
+    forms the quick way.
+
+    Every hand states its time, and the hands of a file fall in a few hours: a time of
+    the strict form ``2026/03/09 10:48:57 UTC [2026/03/09 6:48:57 ET]`` (or without the
+    bracket) is its words less the minutes and seconds (the *shape*: ``_QUICK``), whose
+    hour's start and the clock it is read from are found once, plus that clock's minutes
+    and seconds.  A shape is kept only where its hour's moment is the start plus the
+    minutes and seconds (no change of the clocks within the hour); the minutes and
+    seconds of every clock must be valid ones, so the text has the strict form and the
+    regular expression would read it the same way.
+    """
+    parts = text.split(" ")
+    count = len(parts)
+    if count == 6:
+        first, second = parts[1], parts[4]
+        key: tuple[str, ...] = (parts[0], first[:-5], parts[2], parts[3], second[:-5], parts[5])
+        known = _QUICK.get(key)
+        if known is not None and second[-5:] in _MINSEC:
+            start, at = known
+            late = _MINSEC.get((first if at == 1 else second)[-5:])
+            if late is not None and first[-5:] in _MINSEC:
+                return start + late
+    elif count == 3:
+        first = parts[1]
+        key = (parts[0], first[:-5], parts[2])
+        known = _QUICK.get(key)
+        if known is not None:
+            late = _MINSEC.get(first[-5:])
+            if late is not None:
+                return known[0] + late
+    else:
+        return _stated_time(text)
+    found = _stated_time(text)
+    if found is not None and _SHAPE.fullmatch(text):
+        _learn(key, parts, found)
+    return found
+
+
+def _learn(key: tuple[str, ...], parts: list[str], found: datetime) -> None:
+    """Keep a time's shape (``stated_time``): its hour's start and the clock read."""
+    zone = parts[2]
+    second_zone = parts[5][:-1] if len(parts) == 6 else ""
+    at = 1
+    later = second_zone in ZONES
+    if zone not in ("UTC", "GMT") and (second_zone == "ET" or zone not in ZONES) and later:
+        at, zone = 4, second_zone
+    clock = parts[at]
+    if zone in ZONES:
+        year, month, day = parts[at - 1].lstrip("[").split("/")
+        offset = _OFFSETS.get((zone, int(year), int(month), int(day), int(clock[:-6])))
+        if not isinstance(offset, timedelta):
+            return  # the clocks change within this hour: each time is its own
+    if len(_QUICK) >= _OFFSETS_KEPT:
+        _QUICK.clear()  # the hours of the file being read come back at once
+    _QUICK[key] = (found - _MINSEC[clock[-5:]], at)
+
+
+_MINSEC: Final = {
+    f"{m:02d}:{s:02d}": timedelta(minutes=m, seconds=s) for m in range(60) for s in range(60)
+}
+_QUICK: dict[tuple[str, ...], tuple[datetime, int]] = {}
+_SHAPE: Final = re.compile(
+    r"\d{4}/\d\d?/\d\d? \d\d?:[0-5]\d:[0-5]\d [A-Z]{1,5}"
+    r"(?: \[\d{4}/\d\d?/\d\d? \d\d?:[0-5]\d:[0-5]\d [A-Z]{1,5}\])?",
+    re.ASCII,
+)
+"""The strict form of the times ``stated_time`` reads the quick way."""
+
+
+def _stated_time(text: str) -> datetime | None:
     """The moment a PokerStars-style time text states.
 
     A UTC or GMT time is taken as is; otherwise Eastern time wins where it is given (the

@@ -85,3 +85,55 @@ def test_stated_times_read_twice_are_the_moments_local_gives() -> None:
     assert stated_time("2026/03/01 12:61:00 ET") is None
     assert stated_time("2026/03/01 12:61:00 UTC") is None
     assert stated_time("2026/03/01 12:49 UTC") is None
+
+
+def _time_texts() -> list[str]:
+    """Times in the strict shapes ``stated_time`` keeps, and near misses of them."""
+    texts = []
+    for date, hour in (("2026/03/08", "1"), ("2026/03/08", "3"), ("2026/11/01", "1"),
+                       ("2026/10/25", "2"), ("1883/11/18", "12"), ("2026/3/1", "23"),
+                       ("2026/02/29", "12")):  # fmt: skip
+        for zone in ("UTC", "GMT", "ET", "CET", "WET", "XYZ"):
+            for bracket in ("", " [{d} {h}:{ms} ET]", " [{d} {h}:{ms} CET]", " [{d} {h}:{ms} XY]"):
+                for ms in ("00:00", "07:59", "59:59", "31:07"):
+                    tail = bracket.format(d=date, h=hour, ms=ms[::-1].replace(":", "")[:2] + ":00")
+                    texts.append(f"{date} {hour}:{ms} {zone}{tail}")
+    texts += [
+        "2026/03/01 12:49:07 WET [2026/03/01 7:49:07 ET]",
+        "2026/03/01 12:49:07 WET [2026/03/01 7:ab:07 ET]",  # no bracket read: the WET clock
+        "2026/03/01 12:ab:07 WET [2026/03/01 7:49:07 ET]",  # no time at all
+        "2026/03/01 12:49:07 UTC extra",
+        "2026/03/01 12:49:07 UTC [2026/03/01 7:49:07 ET] extra",
+        " 2026/03/01 12:49:07 UTC",
+        "2026/03/01 12:49:07 UTC ",
+        "2026/03/01 12:49:07 (ET)",
+        "2026/03/01 - 12:49:07 ET",
+        "2026/03/01 12:49:٠٧ UTC",
+        "٢٠٢٦/03/01 12:49:07 UTC",
+        "2026/03/01 12:49:07 UTC [2026/03/01 7:49:99 ET]",
+        "2026/03/01 12:49:07 UTC [2026/03/01 7:4:07 ET]",
+        "2026/03/01 1:49:07 UTC",
+        "2026/03/01 :49:07 UTC",
+        "2026/03/01 12:60:07 UTC",
+        "2026/03/01 12:49:07 utc",
+    ]
+    return texts
+
+
+def test_quick_times_are_the_times_the_expression_reads() -> None:
+    """Each time read from a remembered shape is the moment the regular expression's
+    reading gives (``_stated_time``), read first, again and after a neighbour."""
+    texts = _time_texts()
+    for text in texts + texts[::-1] + texts:
+        expected = times._stated_time(text)
+        found = times.stated_time(text)
+        assert found == expected, text
+        if expected is not None:
+            assert found is not None and found.tzinfo == expected.tzinfo, text
+    assert times._QUICK  # the shapes were kept
+    shape = ("2026/03/01", "12:", "UTC", "[2026/03/01", "7:", "ET]")
+    times.stated_time("2026/03/01 12:49:07 UTC [2026/03/01 7:49:07 ET]")
+    assert times._QUICK[shape] == (datetime(2026, 3, 1, 12, tzinfo=UTC), 1)
+    times.stated_time("2026/03/01 12:49:07 WET [2026/03/01 7:49:07 ET]")
+    start, clock = times._QUICK[("2026/03/01", "12:", "WET", "[2026/03/01", "7:", "ET]")]
+    assert (start, clock) == (datetime(2026, 3, 1, 12, tzinfo=UTC), 4)  # from the ET clock
