@@ -46,7 +46,14 @@ from engine.record import (
     Uncalled,
 )
 from engine.rules import Forced, GameRules, Opener, rules_of
-from engine.settle import Reported, Table, settle, total_fits
+from engine.settle import (
+    Reported,
+    Table,
+    settle,
+    sole_best,
+    uncalled_as_returned,
+    winner_collects_fit,
+)
 from engine.verdict import Verdict
 
 Clean = tuple[Verdict, dict[str, int], tuple[SettledPot, ...]]
@@ -702,21 +709,12 @@ def _one_taker(
     collects = played.collects
     if hand.net or not collects or profile.chip_unit is not None:
         return None  # (a unit below a cent only comes from a profile's own)
-    returned = played.returned
     uncalled = played.uncalled
     if uncalled:
-        said: dict[str, int] = {}
-        for u in uncalled:
-            said[u.player] = said.get(u.player, 0) + u.amount
-        back = dict(zip(order, returned, strict=True))
-        for p, amount in said.items():
-            if back.get(p, 0) != amount:
-                return None
-        for p, amount in back.items():
-            if amount and p not in said:
-                return None
-    elif any(returned):
-        return None
+        if not uncalled_as_returned(uncalled, dict(zip(order, played.returned, strict=True))):
+            return None
+    elif any(played.returned):
+        return None  # (the dict of what came back is built only when there is a report)
     total = played.total
     pot = sum(total)
     live = played.live
@@ -727,22 +725,10 @@ def _one_taker(
         shown = played.strengths.get(0)
         if shown is None:
             return None
-        best: int | None = None
-        winner = ""
-        tied = False
-        forfeited = played.forfeited
-        for j in live:
-            p = order[j]
-            value = shown.get(p)
-            if value is None:
-                if p not in forfeited:
-                    return None  # a hand still in, never shown: undecided
-            elif best is None or value < best:
-                best, winner, tied = value, p, False
-            elif value == best:
-                tied = True
-        if best is None or tied:
+        best_shown = sole_best(shown, [order[j] for j in live], played.forfeited)
+        if best_shown is None:
             return None
+        winner = best_shown
         level = total[live[0]]
         if level > 0 and all(total[j] == level for j in live) and max(total) == level:
             pots = (Pot(pot, tuple(order[j] for j in live)),)  # ``side_pots``: one pot
@@ -753,25 +739,14 @@ def _one_taker(
         for each in pots:
             if each.amount and winner not in each.eligible:
                 return None
-    got = 0
-    for c in collects:
-        if c.player != winner or (c.pot is not None and c.pot != 0 and not c.run):
-            return None
-        got += c.amount
-    rake = hand.rake
-    if rake is not None:
-        if rake < 0 or rake > pot or got + rake != pot:
-            return None
-        slack = rake
-    else:
-        slack = pot - got
-        if slack < 0 or (hand.tournament is not None and slack):
-            return None
-        if slack * 1000 > pot * profile.max_implied_rake_per_mille + 1000:
-            return None
-    if pot - got > slack:
-        return None
-    stated = hand.total_pot
-    if stated is not None and not total_fits(stated, pot, slack, profile.total_pot):
+    if not winner_collects_fit(
+        collects,
+        winner,
+        pot,
+        hand.rake,
+        hand.tournament is not None,
+        hand.total_pot,
+        profile,
+    ):
         return None
     return tuple(SettledPot(p.amount, p.eligible, (winner,)) for p in pots if p.amount)

@@ -279,22 +279,8 @@ def _one_winner(table: Table, reported: Reported, profile: SiteProfile) -> Settl
     collects = reported.collects
     if table.dead_hand or reported.net or not collects or table.unit < 1:
         return None
-    returned = table.returned
-    uncalled = reported.uncalled
-    if uncalled:
-        said: dict[str, int] = {}
-        for u in uncalled:
-            said[u.player] = said.get(u.player, 0) + u.amount
-        for p, amount in said.items():
-            if returned.get(p, 0) != amount:
-                return None
-        for p, amount in returned.items():
-            if amount and p not in said:
-                return None
-    else:
-        for amount in returned.values():
-            if amount:
-                return None
+    if not uncalled_as_returned(reported.uncalled, table.returned):
+        return None
     total = table.total
     pot = sum(total.values()) + table.carried
     live = table.live
@@ -307,50 +293,92 @@ def _one_winner(table: Table, reported: Reported, profile: SiteProfile) -> Settl
         shown = table.strengths.get(0)
         if shown is None:
             return None
-        best: int | None = None
-        winner = ""
-        tied = False
-        forfeited = table.forfeited
-        for p in live:
-            value = shown.get(p)
-            if value is None:
-                if p not in forfeited:
-                    return None  # a hand still in, never shown: undecided
-            elif best is None or value < best:
-                best, winner, tied = value, p, False
-            elif value == best:
-                tied = True
-        if best is None or tied:
+        best_shown = sole_best(shown, live, table.forfeited)
+        if best_shown is None:
             return None
+        winner = best_shown
         pots = side_pots(total, set(live), table.dead)
         if table.carried:
             pots = _with_carried(pots, table.carried, tuple(live))
         for each in pots:
             if each.amount and winner not in each.eligible:
                 return None
-    got = 0
-    for c in collects:
-        if c.player != winner or (c.pot is not None and c.pot != 0 and not c.run):
-            return None
-        got += c.amount
-    rake = reported.rake
-    if rake is not None:
-        if rake < 0 or rake > pot or got + rake != pot:
-            return None
-        slack = rake
-    else:
-        slack = pot - got
-        if slack < 0 or (reported.tournament and slack):
-            return None
-        if slack * 1000 > pot * profile.max_implied_rake_per_mille + 1000:
-            return None
-    if pot - got > slack:
-        return None
-    stated = reported.total_pot
-    if stated is not None and not total_fits(stated, pot, slack, profile.total_pot):
+    if not winner_collects_fit(
+        collects, winner, pot, reported.rake, reported.tournament, reported.total_pot, profile
+    ):
         return None
     settled = tuple(SettledPot(p.amount, p.eligible, (winner,)) for p in pots if p.amount)
     return Settlement([], settled, {})
+
+
+def uncalled_as_returned(uncalled: Sequence[Uncalled], returned: Mapping[str, int]) -> bool:
+    """Each uncalled bet the history reports is exactly what the replay returned to that
+    player, and nothing else was returned.  Shared by ``_one_winner`` and the one-pass
+    replay's settlement (``engine.fast_replay``), so both shortcuts decline alike."""
+    if not uncalled:
+        return not any(returned.values())
+    said: dict[str, int] = {}
+    for u in uncalled:
+        said[u.player] = said.get(u.player, 0) + u.amount
+    for p, amount in said.items():
+        if returned.get(p, 0) != amount:
+            return False
+    return all(not amount or p in said for p, amount in returned.items())
+
+
+def sole_best(
+    shown: Mapping[str, int], live: Sequence[str], forfeited: Collection[str]
+) -> str | None:
+    """The one player in ``live`` with the best (lowest) value shown, or ``None`` when a
+    live hand was never shown and not forfeited (undecided), nothing was shown, or the
+    best is tied: every case the shortcuts leave to the general settlement."""
+    best: int | None = None
+    winner = ""
+    tied = False
+    for p in live:
+        value = shown.get(p)
+        if value is None:
+            if p not in forfeited:
+                return None  # a hand still in, never shown: undecided
+        elif best is None or value < best:
+            best, winner, tied = value, p, False
+        elif value == best:
+            tied = True
+    if best is None or tied:
+        return None
+    return winner
+
+
+def winner_collects_fit(
+    collects: Sequence[Collect],
+    winner: str,
+    pot: int,
+    rake: int | None,
+    tournament: bool,
+    stated_total: int | None,
+    profile: SiteProfile,
+) -> bool:
+    """The winner alone collects the whole pot less a rake the site states or the profile
+    allows, and the stated total agrees: when this holds, the general settlement finds
+    nothing to say."""
+    got = 0
+    for c in collects:
+        if c.player != winner or (c.pot is not None and c.pot != 0 and not c.run):
+            return False
+        got += c.amount
+    if rake is not None:
+        if rake < 0 or rake > pot or got + rake != pot:
+            return False
+        slack = rake
+    else:
+        slack = pot - got
+        if slack < 0 or (tournament and slack):
+            return False
+        if slack * 1000 > pot * profile.max_implied_rake_per_mille + 1000:
+            return False
+    if pot - got > slack:
+        return False
+    return stated_total is None or total_fits(stated_total, pot, slack, profile.total_pot)
 
 
 def _unstated(table: Table, reported: Reported, profile: SiteProfile) -> bool:
