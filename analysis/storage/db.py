@@ -281,9 +281,13 @@ def facts_stale(con: Connection) -> bool:
     return row is not None and row[0] == "1"
 
 
-def has_player_hands(con: Connection) -> bool:
-    row = one(con, "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'player_hands'")
+def table_exists(con: Connection, table: str) -> bool:
+    row = one(con, "SELECT count(*) FROM duckdb_tables() WHERE table_name = ?", [table])
     return bool(row and row[0])
+
+
+def has_player_hands(con: Connection) -> bool:
+    return table_exists(con, "player_hands")
 
 
 def restore_memory_limit(con: Connection, before: str) -> None:

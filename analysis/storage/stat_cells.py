@@ -26,11 +26,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 
 from analysis.statistics.definitions import STATS, StatDef
-from analysis.storage import timeline_cells
-from analysis.storage.db import Connection, one
+from analysis.storage import marks, timeline_cells
+from analysis.storage.db import Connection, has_player_hands, one
 
 TABLE = "stat_cells"
 MARK = "stat_cells"  # meta row: {"layout", "rows", "upto", "compacted"}
@@ -108,27 +107,6 @@ def layout(con: Connection) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _mark(con: Connection) -> dict[str, Any] | None:
-    row = one(con, "SELECT value FROM meta WHERE name = ?", [MARK])
-    if row is None:
-        return None
-    try:
-        mark = json.loads(str(row[0]))
-    except ValueError:
-        return None
-    return mark if isinstance(mark, dict) else None
-
-
-def _exists(con: Connection, table: str) -> bool:
-    row = one(con, "SELECT count(*) FROM duckdb_tables() WHERE table_name = ?", [table])
-    return bool(row and row[0])
-
-
-def _count(con: Connection, where: str = "TRUE", params: list[Any] | None = None) -> int:
-    row = one(con, f"SELECT count(*) FROM player_hands WHERE {where}", params or [])
-    return int(row[0]) if row else 0
-
-
 def current(con: Connection) -> bool:
     """Whether the cells hold exactly the rows of ``player_hands`` as this code sums them.
 
@@ -136,21 +114,7 @@ def current(con: Connection) -> bool:
     layout and the number of rows (which DuckDB keeps).  Rows added by anyone make the
     number differ; the writers that rewrite rows in place (``drawlab reverify``, a new
     layout of ``player_hands``) invalidate the mark or change the layout."""
-    try:
-        row = one(
-            con,
-            "SELECT (SELECT value FROM meta WHERE name = ?), "
-            "(SELECT count(*) FROM duckdb_tables() WHERE table_name IN (?, ?, 'player_hands'))",
-            [MARK, TABLE, DRAW_TABLE],
-        )
-        if row is None or row[0] is None or int(row[1]) != 3:
-            return False
-        mark = json.loads(str(row[0]))
-        if not isinstance(mark, dict) or mark.get("layout") != layout(con):
-            return False
-        return int(mark.get("rows", -1)) == _count(con)
-    except Exception:  # a damaged mark means: read the rows
-        return False
+    return marks.is_current(con, MARK, (TABLE, DRAW_TABLE), layout)
 
 
 def _select(
@@ -164,9 +128,9 @@ def _select(
 
 
 def _write_mark(con: Connection, rows: int, upto: int, compacted: int) -> None:
-    mark = json.dumps({"layout": layout(con), "rows": rows, "upto": upto,
-                       "compacted": compacted})
-    con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [MARK, mark])
+    marks.write_mark(
+        con, MARK, {"layout": layout(con), "rows": rows, "upto": upto, "compacted": compacted}
+    )
 
 
 def _cell_rows(con: Connection) -> int:
@@ -184,7 +148,7 @@ def rebuild(con: Connection) -> int:
 
 
 def _rebuild(con: Connection) -> int:
-    if not _exists(con, "player_hands"):
+    if not has_player_hands(con):
         return 0
     con.execute("BEGIN TRANSACTION")
     try:
@@ -230,18 +194,18 @@ def extend(con: Connection) -> int:
 
 
 def _extend(con: Connection) -> int:
-    if not _exists(con, "player_hands"):
+    if not has_player_hands(con):
         return 0
-    mark = _mark(con)
+    mark = marks.read_mark(con, MARK)
     if (
         mark is None
-        or not all(_exists(con, table) for table, _, _, _ in TABLES)
+        or not marks.has_tables(con, tuple(table for table, _, _, _ in TABLES))
         or mark.get("layout") != layout(con)
     ):
         _rebuild(con)
-        return _count(con)
+        return marks.row_count(con)
     done_rows, done_upto = int(mark.get("rows", -1)), int(mark.get("upto", -1))
-    total = _count(con)
+    total = marks.row_count(con)
     found = one(con, "SELECT count(*), max(hand) FROM player_hands WHERE hand > ?", [done_upto])
     newer = int(found[0]) if found else 0
     upto = int(found[1]) if found and found[1] is not None else done_upto

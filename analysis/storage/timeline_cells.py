@@ -36,7 +36,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.storage.db import Connection, one
+from analysis.storage import marks
+from analysis.storage.db import Connection, has_player_hands, one
 
 SESSION_GAP = timedelta(minutes=30)  # a longer pause between two hands ends a session
 RUN = 128  # hands per run of ``curve_cells``: 78,000 runs at ten million hands
@@ -76,45 +77,10 @@ def layout(con: Connection) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _mark(con: Connection) -> dict[str, Any] | None:
-    row = one(con, "SELECT value FROM meta WHERE name = ?", [MARK])
-    if row is None:
-        return None
-    try:
-        mark = json.loads(str(row[0]))
-    except ValueError:
-        return None
-    return mark if isinstance(mark, dict) else None
-
-
-def _exists(con: Connection, table: str) -> bool:
-    row = one(con, "SELECT count(*) FROM duckdb_tables() WHERE table_name = ?", [table])
-    return bool(row and row[0])
-
-
-def _count(con: Connection) -> int:
-    row = one(con, "SELECT count(*) FROM player_hands")
-    return int(row[0]) if row else 0
-
-
 def current(con: Connection) -> bool:
     """Whether both tables hold exactly the rows of ``player_hands`` as this code sums
     them: the mark, the layout and the number of rows (a few milliseconds at any size)."""
-    try:
-        row = one(
-            con,
-            "SELECT (SELECT value FROM meta WHERE name = ?), "
-            "(SELECT count(*) FROM duckdb_tables() WHERE table_name IN (?, ?, 'player_hands'))",
-            [MARK, SESSION_TABLE, CURVE_TABLE],
-        )
-        if row is None or row[0] is None or int(row[1]) != 3:
-            return False
-        mark = json.loads(str(row[0]))
-        if not isinstance(mark, dict) or mark.get("layout") != layout(con):
-            return False
-        return int(mark.get("rows", -1)) == _count(con)
-    except Exception:  # a damaged mark means: read the rows
-        return False
+    return marks.is_current(con, MARK, (SESSION_TABLE, CURVE_TABLE), layout)
 
 
 def invalidate(con: Connection) -> None:
@@ -123,8 +89,7 @@ def invalidate(con: Connection) -> None:
 
 
 def _write_mark(con: Connection, rows: int, upto: int) -> None:
-    mark = json.dumps({"layout": layout(con), "rows": rows, "upto": upto})
-    con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [MARK, mark])
+    marks.write_mark(con, MARK, {"layout": layout(con), "rows": rows, "upto": upto})
 
 
 def _keys_sql(keys: tuple[tuple[str, str, str], ...]) -> str:
@@ -180,7 +145,7 @@ def rebuild(con: Connection) -> None:
     """Both tables summed anew from every row, in one transaction (one sorted pass over
     ``player_hands`` each, player by player so that DuckDB sorts one player's rows at a
     time)."""
-    if not _exists(con, "player_hands"):
+    if not has_player_hands(con):
         return
     con.execute("BEGIN TRANSACTION")
     try:
@@ -224,15 +189,15 @@ def extend(con: Connection) -> int:
     the tables are missing, of another layout, or miss rows of earlier hands.  Returns
     the number of ``player_hands`` rows taken in.  Only the new hands' rows and the
     pieces and runs they touch are read."""
-    if not _exists(con, "player_hands"):
+    if not has_player_hands(con):
         return 0
-    mark = _mark(con)
+    mark = marks.read_mark(con, MARK)
     if (mark is None or mark.get("layout") != layout(con)
-            or not (_exists(con, SESSION_TABLE) and _exists(con, CURVE_TABLE))):
+            or not marks.has_tables(con, (SESSION_TABLE, CURVE_TABLE))):
         rebuild(con)
-        return _count(con)
+        return marks.row_count(con)
     done_rows, done_upto = int(mark.get("rows", -1)), int(mark.get("upto", -1))
-    total = _count(con)
+    total = marks.row_count(con)
     found = one(con, "SELECT count(*), max(hand) FROM player_hands WHERE hand > ?", [done_upto])
     newer = int(found[0]) if found else 0
     if total - newer != done_rows:

@@ -1,0 +1,65 @@
+"""The ``meta`` marks that say a summary table holds exactly the rows of ``player_hands``.
+
+Every summary kept beside the rows (``stat_cells``, ``timeline_cells``) is read only when
+its mark names this code's layout and the row count DuckDB keeps: rows added by anyone
+make the count differ, and a writer that rewrites rows in place deletes the mark.  One
+mechanism, so the summaries cannot come to disagree on what "current" means.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from analysis.storage.db import Connection, one, table_exists
+
+
+def read_mark(con: Connection, name: str) -> dict[str, Any] | None:
+    """The mark's fields, or ``None`` when there is none or it is damaged (then the
+    summary is rebuilt, never trusted)."""
+    row = one(con, "SELECT value FROM meta WHERE name = ?", [name])
+    if row is None:
+        return None
+    try:
+        mark = json.loads(str(row[0]))
+    except ValueError:
+        return None
+    return mark if isinstance(mark, dict) else None
+
+
+def write_mark(con: Connection, name: str, fields: dict[str, Any]) -> None:
+    con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [name, json.dumps(fields)])
+
+
+def row_count(con: Connection) -> int:
+    row = one(con, "SELECT count(*) FROM player_hands")
+    return int(row[0]) if row else 0
+
+
+def has_tables(con: Connection, tables: tuple[str, ...]) -> bool:
+    return all(table_exists(con, table) for table in tables)
+
+
+def is_current(
+    con: Connection, name: str, tables: tuple[str, str], layout: Callable[[Connection], str]
+) -> bool:
+    """Whether the two tables and ``player_hands`` exist and the mark ``name`` names
+    ``layout`` and today's row count.  Asked before every figure, so it is one query for
+    the mark and the tables, the layout only when those pass, and the count (which
+    DuckDB keeps): a few milliseconds at any size."""
+    try:
+        row = one(
+            con,
+            "SELECT (SELECT value FROM meta WHERE name = ?), "
+            "(SELECT count(*) FROM duckdb_tables() WHERE table_name IN (?, ?, 'player_hands'))",
+            [name, *tables],
+        )
+        if row is None or row[0] is None or int(row[1]) != 3:
+            return False
+        mark = json.loads(str(row[0]))
+        if not isinstance(mark, dict) or mark.get("layout") != layout(con):
+            return False
+        return int(mark.get("rows", -1)) == row_count(con)
+    except Exception:  # a damaged mark means: read the rows
+        return False
