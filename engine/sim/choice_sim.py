@@ -415,14 +415,7 @@ class _Replay:
         self.piled[rows] = 0
 
     def _reshuffle(self, rows: Rows) -> None:
-        count = self.piled[rows]
-        keys = self.rng.random((len(rows), 52))
-        keys[np.arange(52)[None, :] >= count[:, None]] = 2.0
-        self.stub[rows] = np.take_along_axis(self.pile[rows, :52], np.argsort(keys, axis=1), 1)
-        self.end[rows] = count
-        self.top[rows] = 0
-        self.bottom[rows] = 0
-        self.piled[rows] = 0
+        self._reshuffle_to(rows, self.piled[rows])
 
 
 def _replay_shares(
