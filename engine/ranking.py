@@ -1,4 +1,4 @@
-"""The three five-card rankings of RULES.md, as lookup tables built once at import.
+"""The three five-card rankings of RULES.md, as lookup tables built once, on first use.
 
 A rank is a small int and SMALLER IS BETTER in every ranking (deuce-to-seven low, ace-to-five
 low and high alike), so callers never need to know which way a game points: the winner is
@@ -10,6 +10,11 @@ of five ranks has a different sum, so the sum identifies the rank multiset exact
 suit part counts suits in base 6 (so "all five of one suit" is visible in the low bits).
 ``(rank multiset, flush)`` is then one index into a table holding the dense rank (0 = the
 best hand of the ranking).  The numpy batch evaluator (engine/sim/batch.py) uses the same key.
+
+Why on first use: building the tables costs about 0.4 s of processor time, and most commands
+that import the engine (``drawlab stats``, the dashboard's statistics pages) never rank a
+hand.  The hot path pays nothing for it: ``rank`` reads a plain dict that the first call
+fills, and only a missing key (tables not yet built) takes the slow branch.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import random
 from collections.abc import Collection, Iterable, Sequence
 from enum import IntEnum, StrEnum
 from itertools import combinations_with_replacement
+from math import comb
 
 from engine import badugi
 from engine.cards import RANK_CHARS, CardError, Cards
@@ -195,24 +201,51 @@ class _Tables:
             self.example[ranking] = examples
 
 
-_TABLES = _Tables()
-_VALUE = {ranking: _TABLES.value[ranking] for ranking in FIVE_CARD_RANKINGS}
+_BUILT: list[_Tables] = []  # the one _Tables, once something needs it
+# ranking -> table index -> rank, and rank -> category: exact dicts (the interpreter's fast
+# subscript), empty until _tables() fills them.
+_VALUE: dict[Ranking, dict[int, int]] = {}
+_CATEGORY: dict[Ranking, list[Category]] = {}
 
-# Number of distinct rank values: high 7462, 2-7 7462, A-5 6175 (flushes and straights
-# do not exist there, and five of a kind cannot be dealt); Badugi 1092 four-card values.
-CLASS_COUNT: dict[Ranking, int] = {r: len(_TABLES.category[r]) for r in FIVE_CARD_RANKINGS}
-CLASS_COUNT[Ranking.BADUGI] = badugi.CLASS_COUNT
+
+def _tables() -> _Tables:
+    """The tables, built by the first caller that needs them."""
+    if not _BUILT:
+        tables = _Tables()
+        for ranking in FIVE_CARD_RANKINGS:
+            if len(tables.category[ranking]) != CLASS_COUNT[ranking]:
+                raise AssertionError(
+                    f"{len(tables.category[ranking])} {ranking} values, "
+                    f"expected {CLASS_COUNT[ranking]}"
+                )
+        _VALUE.update(tables.value)
+        _CATEGORY.update(tables.category)
+        _BUILT.append(tables)
+    return _BUILT[0]
+
+
+# Number of distinct rank values, known without the tables: every multiset of five of the 13
+# ranks but five of a kind (which cannot be dealt) is one A-5 value (no flushes or straights
+# there), and 2-7 and high add one value per flush of five distinct ranks: high 7462,
+# 2-7 7462, A-5 6175; Badugi 1092 four-card values.  ``_tables`` checks them.
+_RANK_MULTISETS = comb(13 + 5 - 1, 5) - 13
+CLASS_COUNT: dict[Ranking, int] = {
+    Ranking.DEUCE_SEVEN: _RANK_MULTISETS + comb(13, 5),
+    Ranking.ACE_FIVE: _RANK_MULTISETS,
+    Ranking.HIGH: _RANK_MULTISETS + comb(13, 5),
+    Ranking.BADUGI: badugi.CLASS_COUNT,
+}
 
 
 def table_for(ranking: Ranking) -> dict[int, int]:
     """The raw table (index ``rank_sum * 2 + flush`` -> rank, for every index a hand can
     have), for the batch evaluator."""
-    return dict(_VALUE[ranking])
+    return dict(_tables().value[ranking])
 
 
 def categories_for(ranking: Ranking) -> list[Category]:
     """Rank value -> its category, for the batch evaluator and the drills."""
-    return list(_TABLES.category[ranking])
+    return list(_tables().category[ranking])
 
 
 def rank(cards: Cards | Sequence[int], ranking: Ranking) -> int:
@@ -232,7 +265,10 @@ def rank(cards: Cards | Sequence[int], ranking: Ranking) -> int:
     except (KeyError, TypeError):
         raise CardError(f"not card numbers 0..51: {list(cards)}") from None
     index = (total >> SUIT_BITS) * 2 + ((total & SUIT_MASK) in FLUSH_SUIT_SUMS)
-    return _VALUE[ranking][index]
+    try:
+        return _VALUE[ranking][index]
+    except KeyError:  # the first hand ranked: no tables yet (every real index is in them)
+        return _tables().value[ranking][index]
 
 
 def category(cards: Cards | Sequence[int], ranking: Ranking) -> Category:
@@ -242,11 +278,18 @@ def category(cards: Cards | Sequence[int], ranking: Ranking) -> Category:
     cards a Badugi hand plays)."""
     if ranking is Ranking.BADUGI:
         raise ValueError("Badugi hands have no five-card category: see engine.badugi.size_of")
-    return _TABLES.category[ranking][rank(cards, ranking)]
+    value = rank(cards, ranking)
+    try:
+        return _CATEGORY[ranking][value]
+    except KeyError:  # no tables yet
+        return _tables().category[ranking][value]
 
 
 def category_of_rank(value: int, ranking: Ranking) -> Category:
-    return _TABLES.category[ranking][value]
+    try:
+        return _CATEGORY[ranking][value]
+    except KeyError:  # no tables yet
+        return _tables().category[ranking][value]
 
 
 def winners(hands: Sequence[Cards | Sequence[int]], ranking: Ranking) -> list[int]:
@@ -260,7 +303,7 @@ def winners(hands: Sequence[Cards | Sequence[int]], ranking: Ranking) -> list[in
 
 def example_hand(value: int, ranking: Ranking) -> tuple[RankMultiset, bool]:
     """One (ranks high to low, flush) that has this rank value: for tests and drills."""
-    return _TABLES.example[ranking][value]
+    return _tables().example[ranking][value]
 
 
 def random_hand(
@@ -351,7 +394,7 @@ def describe(cards: Cards | Sequence[int], ranking: Ranking) -> str:
     if ranking is Ranking.BADUGI:
         return badugi.describe(cards)
     value = rank(cards, ranking)
-    cat = _TABLES.category[ranking][value]
+    cat = category_of_rank(value, ranking)
     ranks = [c >> 2 for c in cards]
     if ranking is Ranking.ACE_FIVE:
         if cat is Category.HIGH_CARD:

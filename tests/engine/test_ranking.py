@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+import textwrap
 
 import pytest
 from hypothesis import given, settings
@@ -42,6 +45,48 @@ def test_ranking_for_each_game() -> None:
 
 def test_distinct_rank_values_per_ranking() -> None:
     assert CLASS_COUNT == {D27: 7462, A5: 6175, HIGH: 7462, Ranking.BADUGI: 1092}
+
+
+def test_tables_are_built_on_first_use_by_any_entry_point() -> None:
+    """Importing builds nothing (``drawlab stats`` imports the engine and never ranks), and
+    each entry point, called first in a fresh interpreter, builds the tables and answers as
+    it does once they exist: the first call takes the building branch, the second does not."""
+    script = textwrap.dedent(
+        """
+        import engine.ranking as r
+        assert r._BUILT == [] and r._VALUE == {} and r._CATEGORY == {}, "built at import"
+        call = {
+            "rank": lambda: r.rank((20, 13, 10, 7, 0), r.Ranking.DEUCE_SEVEN),
+            "category": lambda: r.category((48, 49, 40, 36, 28), r.Ranking.HIGH).name,
+            "category_of_rank": lambda: r.category_of_rank(7461, r.Ranking.HIGH).name,
+            "example_hand": lambda: r.example_hand(0, r.Ranking.ACE_FIVE),
+            "describe": lambda: r.describe((20, 13, 10, 7, 0), r.Ranking.DEUCE_SEVEN),
+            "table_for": lambda: len(r.table_for(r.Ranking.HIGH)),
+            "categories_for": lambda: len(r.categories_for(r.Ranking.ACE_FIVE)),
+        }[NAME]
+        first = call()
+        assert len(r._BUILT) == 1 and set(r._VALUE) == set(r.FIVE_CARD_RANKINGS)
+        assert call() == first
+        print(first)
+        """
+    )
+    expected = {
+        "rank": "0",  # 7-5-4-3-2 of four suits: the best 2-7 hand
+        "category": "PAIR",  # A-A-Q-J-9
+        "category_of_rank": "HIGH_CARD",  # the worst high hand, 7-5-4-3-2
+        "example_hand": "((12, 3, 2, 1, 0), False)",  # the wheel, A-5's best
+        "describe": "7-5-4-3-2: the nuts",
+        "table_for": "7462",
+        "categories_for": "6175",
+    }
+    for name, want in expected.items():
+        out = subprocess.run(
+            [sys.executable, "-c", f"NAME = {name!r}\n" + script],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert out.stdout.strip() == want, name
 
 
 def test_seven_five_is_the_nuts_in_deuce_to_seven() -> None:
