@@ -648,11 +648,9 @@ class Timeline:
 
 
 def _keyed(filters: Filters) -> bool:
-    """Whether the filters name nothing the sessions and runs do not key (positions,
-    table sizes, verdicts, another player); days they answer with a look at the rows of
-    the sessions and runs a first or last day cuts."""
-    return (filters.position is None and filters.players_min is None
-            and filters.players_max is None and filters.where_cells() is not None)
+    """Whether the filters name only what the session pieces key (site, money, game,
+    stakes, position, table size, day): not verdicts nor another player at the table."""
+    return filters.where_cells() is not None
 
 
 def _span(filters: Filters) -> tuple[datetime | None, datetime | None]:
@@ -664,50 +662,51 @@ def _span(filters: Filters) -> tuple[datetime | None, datetime | None]:
     return lo, hi
 
 
+_PIECE_COLUMNS = ("day", "big_bet", "start", "end", "h1", "hands", *_MONEY)
+
+
 def _session_pieces(con: Connection, player: str, filters: Filters,
                     gap: timedelta) -> pd.DataFrame | None:
-    """The player's session pieces the filters keep (``session_cells``), or None when
-    the table cannot answer them.  Under a date filter, a piece the first or the last
-    day cuts is replaced by its own hands within the days (read from the rows, one piece
-    at most per key and end), which ``session_ids`` merges like pieces."""
+    """The player's session pieces the filters keep (``session_cells``: keyed by
+    position, table size and day, so every filter the cells answer keeps whole pieces),
+    or None when the table cannot answer them."""
     if gap != SESSION_GAP or not _keyed(filters) or not timeline_cells.current(con):
         return None
-    undated = replace(filters, date_from=None, date_to=None)
-    where = undated.where_cells(player)
+    where = filters.where_cells(player)
     assert where is not None
-    lo, hi = _span(filters)
-    columns = 'big_bet, start, "end", hands, net, net_showdown, net_nonshowdown'
-    keys = ", ".join(f'"{k}"' for k in timeline_cells.SESSION_NAMES)
-    pieces = con.execute(
-        f"SELECT {keys}, {columns} FROM {timeline_cells.SESSION_TABLE} "
-        f'WHERE ({where[0]}) AND "end" >= coalesce(?, "end") AND start < coalesce(?, "end" + '
-        "INTERVAL 1 SECOND)",
-        [*where[1], lo, hi],
+    columns = ", ".join(f'"{c}"' for c in _PIECE_COLUMNS)
+    return con.execute(
+        f"SELECT {columns} FROM {timeline_cells.SESSION_TABLE} WHERE {where[0]}", where[1]
     ).df()
-    cut = np.zeros(len(pieces), dtype=bool)
-    if lo is not None:
-        cut |= (pieces["start"] < lo).to_numpy()
-    if hi is not None:
-        cut |= (pieces["end"] >= hi).to_numpy()
-    if not cut.any():
-        return pieces[columns.replace('"', "").split(", ")]
-    spans = pieces[cut][[*timeline_cells.SESSION_NAMES, "start", "end"]]
-    row_where, row_params = filters.where(player)
-    con.register("_cut_pieces", spans)
-    try:
-        match = " AND ".join(f'(p.{sql}) IS NOT DISTINCT FROM c."{name}"'
-                             for name, sql, _ in timeline_cells.SESSION_KEYS)
-        hands = con.execute(
-            "SELECT p.big_bet, p.time AS start, p.time AS \"end\", 1::BIGINT AS hands, "
-            "p.net, p.net_showdown, p.net_nonshowdown "
-            f"FROM (SELECT * FROM player_hands WHERE time BETWEEN ? AND ? AND ({row_where})) p "
-            f"JOIN _cut_pieces c ON {match} AND p.time BETWEEN c.start AND c.\"end\"",
-            [spans["start"].min(), spans["end"].max(), *row_params],
-        ).df()
-    finally:
-        con.unregister("_cut_pieces")
-    kept = pieces[~cut][hands.columns]
-    return pd.concat([kept, hands], ignore_index=True)
+
+
+def _day_curve(con: Connection, player: str, filters: Filters,
+               pieces: pd.DataFrame) -> pd.DataFrame | None:
+    """The running totals at the end of each day (``CURVE_COLUMNS``) from the session
+    pieces the filters keep: exact points of the hand-by-hand curve, since a piece never
+    passes midnight and the hands of a day come before the next day's (the day's last
+    hand is the piece's ``h1`` of the latest end).  None when there are hands without a
+    time (they end the curve in id order, which no table keeps) or too few hands for
+    days to be worth it (``CURVE_ROWS``)."""
+    hands = int(pieces["hands"].sum())
+    if hands < CURVE_ROWS or not stat_cells.current(con):
+        return None
+    where = filters.where_cells(player)
+    assert where is not None
+    untimed = con.execute(f"SELECT {_sum('hands')} FROM {stat_cells.TABLE} "
+                          f"WHERE ({where[0]}) AND day IS NULL", where[1]).fetchone()
+    if untimed is None or int(untimed[0]) != 0:
+        return None
+    ends = np.lexsort((pieces["h1"].to_numpy(dtype=np.int64),
+                       pieces["end"].to_numpy(dtype="datetime64[us]").astype(np.int64)))
+    last = pieces.iloc[ends].groupby("day", sort=True)[["end", "h1"]].last()
+    sums = pieces.groupby("day", sort=True)[["hands", *_MONEY]].sum()
+    totals = {c: sums[c].cumsum().to_numpy(dtype=np.int64) for c in ("hands", *_MONEY)}
+    return pd.DataFrame({
+        "n": totals["hands"], "hand": last["h1"].to_numpy(dtype=np.int64),
+        "time": last["end"].to_numpy(), "cum_net": totals["net"],
+        "cum_showdown": totals["net_showdown"], "cum_nonshowdown": totals["net_nonshowdown"],
+    })
 
 
 def sessions_from_pieces(pieces: pd.DataFrame, gap: timedelta = SESSION_GAP) -> pd.DataFrame:
@@ -740,6 +739,8 @@ def _runs(con: Connection, player: str, filters: Filters) -> pd.DataFrame | None
     (from ``stat_cells``), and the last hand within them."""
     if (filters.site is None or filters.currency is None or filters.tournament is None
             or filters.game is not None or filters.stakes is not None
+            or filters.position is not None or filters.players_min is not None
+            or filters.players_max is not None
             or not _keyed(filters) or not timeline_cells.current(con)
             or not stat_cells.current(con)):
         return None
@@ -834,6 +835,8 @@ def timeline_figures(con: Connection, player: str, filters: Filters = NO_FILTERS
     sessions = sessions_from_pieces(pieces, gap) if pieces is not None else None
     by_date = _days(con, player, filters)
     by_hand = _runs(con, player, filters) if curve else pd.DataFrame(columns=CURVE_COLUMNS)
+    if by_hand is None and pieces is not None:
+        by_hand = _day_curve(con, player, filters, pieces)
     if by_hand is None:
         by_hand = _curve_of(rows(), points)
     if sessions is None:

@@ -3,7 +3,8 @@
 fetch ten million rows to sort them.
 
 ``session_cells`` holds the sessions (hands no more than ``SESSION_GAP`` apart) of every
-player per site, kind of money, game, stakes and big bet: a *piece* of a session.  The
+player per site, kind of money, game, stakes, big bet, position, table size and day: a
+*piece* of a session.  The
 sessions of any union of those keys (a player's hands at one site in one currency, or
 all of them) are their pieces merged again by the same rule: sort the pieces by their
 start and begin a new session where a piece starts more than ``SESSION_GAP`` after every
@@ -11,7 +12,11 @@ piece before it has ended.  That is exact: a piece's hands are no more than the 
 and adding hands between two hands only shortens the gaps, so no piece is ever split by
 a union, and two pieces are joined exactly when no gap of more than ``SESSION_GAP`` is
 left between them.  New hands are merged the same way with the pieces near them, in time
-order or not, so an import never re-reads stored rows.
+order or not, so an import never re-reads stored rows.  Keyed by position and table size,
+the pieces answer those filters too; keyed by day (a piece never passes midnight), a
+date filter keeps whole pieces, and the running totals at the end of each day (each
+piece's last hand, ``h1``, is kept) are exact points of the curve under any filter the
+pieces answer.
 
 ``curve_cells`` holds each player's hands per site and kind of money (the overview's
 curve is drawn within one) in time order (``time NULLS LAST, hand``, as the hand-by-hand
@@ -56,13 +61,16 @@ SESSION_KEYS: tuple[tuple[str, str, str], ...] = (
     ("game", "game", "VARCHAR"),
     ("stakes", "stakes", "VARCHAR"),
     ("big_bet", "big_bet", "BIGINT"),
+    ("position", "position", "VARCHAR"),
+    ("players", "players", "SMALLINT"),
+    ("day", "time::DATE", "DATE"),
 )
 MEASURES = ("hands", "net", "net_showdown", "net_nonshowdown")
 MONEY_NAMES = tuple(n for n, _, _ in MONEY_KEYS)
 SESSION_NAMES = tuple(n for n, _, _ in SESSION_KEYS)
 _MEASURE_COLUMNS = ", ".join(f"{m} BIGINT" for m in MEASURES)
 _SESSION_COLUMNS = (", ".join(f'"{n}" {t}' for n, _, t in SESSION_KEYS)
-                    + f', start TIMESTAMP, "end" TIMESTAMP, {_MEASURE_COLUMNS}')
+                    + f', start TIMESTAMP, "end" TIMESTAMP, h1 BIGINT, {_MEASURE_COLUMNS}')
 _CURVE_COLUMNS = (", ".join(f'"{n}" {t}' for n, _, t in MONEY_KEYS)
                   + f", t0 TIMESTAMP, h0 BIGINT, t1 TIMESTAMP, h1 BIGINT, {_MEASURE_COLUMNS}")
 _LAST = np.iinfo(np.int64).max  # an untimed hand's place: after every timed one
@@ -105,7 +113,7 @@ def _sessions_sql(where: str = "TRUE") -> str:
     keys = _names(SESSION_NAMES)
     return f"""
         WITH r AS (
-            SELECT {_keys_sql(SESSION_KEYS)}, time, net, net_showdown, net_nonshowdown
+            SELECT {_keys_sql(SESSION_KEYS)}, time, hand, net, net_showdown, net_nonshowdown
             FROM player_hands WHERE time IS NOT NULL AND {where}),
         b AS (
             SELECT *, coalesce(time - lag(time) OVER w > INTERVAL {_gap_sql()}, true)::INTEGER
@@ -114,7 +122,9 @@ def _sessions_sql(where: str = "TRUE") -> str:
         s AS (
             SELECT *, sum(brk) OVER (PARTITION BY {keys} ORDER BY time
                                      ROWS UNBOUNDED PRECEDING) AS sid FROM b)
-        SELECT {keys}, min(time) AS start, max(time) AS "end", count(*)::BIGINT AS hands,
+        SELECT {keys}, min(time) AS start, max(time) AS "end",
+               arg_max(hand, (epoch_us(time)::HUGEINT << 64) + hand) AS h1,
+               count(*)::BIGINT AS hands,
                sum(net)::BIGINT AS net, sum(net_showdown)::BIGINT AS net_showdown,
                sum(net_nonshowdown)::BIGINT AS net_nonshowdown
         FROM s GROUP BY {keys}, sid"""
@@ -268,12 +278,12 @@ def _add_sessions(con: Connection) -> None:
     gap = _gap_sql()
     on = _null_safe(SESSION_NAMES, "p", "s")
     near = con.execute(
-        f'SELECT p.rowid AS rid, s.k, p.start, p."end", {_names(MEASURES, "p.")} '
+        f'SELECT p.rowid AS rid, s.k, p.start, p."end", p.h1, {_names(MEASURES, "p.")} '
         f"FROM {SESSION_TABLE} p JOIN _tl_keys s ON {on} "
         f'WHERE p."end" >= s.lo - INTERVAL {gap} AND p.start <= s.hi + INTERVAL {gap}'
     ).df()
     points = con.execute(
-        'SELECT s.k, p.time AS start, p.time AS "end", 1::BIGINT AS hands, '
+        'SELECT s.k, p.time AS start, p.time AS "end", p.hand AS h1, 1::BIGINT AS hands, '
         f"p.net, p.net_showdown, p.net_nonshowdown FROM _tl_new p JOIN _tl_keys s ON {on} "
         "WHERE p.time IS NOT NULL"
     ).df()
@@ -284,7 +294,7 @@ def _add_sessions(con: Connection) -> None:
     if len(near):
         con.execute(f"DELETE FROM {SESSION_TABLE} WHERE rowid IN (SELECT unnest(?::BIGINT[]))",
                     [near["rid"].astype(np.int64).tolist()])
-    _write(con, SESSION_TABLE, SESSION_NAMES, merged, ("start", "end", *MEASURES))
+    _write(con, SESSION_TABLE, SESSION_NAMES, merged, ("start", "end", "h1", *MEASURES))
 
 
 def session_ids(pieces: pd.DataFrame, keys: list[str], gap: timedelta = SESSION_GAP
@@ -313,7 +323,8 @@ def session_ids(pieces: pd.DataFrame, keys: list[str], gap: timedelta = SESSION_
 def merge_pieces(pieces: pd.DataFrame, keys: list[str], gap: timedelta = SESSION_GAP
                  ) -> pd.DataFrame:
     """Pieces (or single hands, ``start`` = ``end``) of the same keys merged into the
-    sessions they make (``session_ids``), with their sums."""
+    sessions they make (``session_ids``), with their sums and their last hand (``h1``: of
+    the latest end, the greatest id, as the curve orders hands)."""
     df, sid = session_ids(pieces, keys, gap)
     if df.empty:
         return pd.DataFrame(df)
@@ -324,6 +335,10 @@ def merge_pieces(pieces: pd.DataFrame, keys: list[str], gap: timedelta = SESSION
                          .reset_index(drop=True))
     for m in MEASURES:
         out[m] = out[m].astype(np.int64)
+    h1 = df["h1"].to_numpy(dtype=np.int64)
+    last = np.lexsort((h1, _ns(df["end"]), sid))  # by session, then end, then hand
+    ends = np.flatnonzero(np.append(sid[last][1:] != sid[last][:-1], True))
+    out["h1"] = h1[last][ends]  # sessions are numbered 0, 1, ... in order: one end each
     return out
 
 

@@ -147,7 +147,15 @@ def test_imports_in_any_order_of_time_give_the_rows_figures(
         replace(mine, date_from=day), replace(mine, date_to=day - timedelta(days=1)),
         replace(mine, date_from=day, date_to=day),
         replace(mine, date_from=day + timedelta(days=1)),
+        *KEYED(mine, day),
     ))
+    # the position, table-size and date filters read no row for the curve and sessions
+    with monkeypatch.context() as m:
+        m.setattr(stats, "CURVE_ROWS", 0)
+        m.setattr(stats, "_ordered", _no_rows)
+        for f in KEYED(mine, day):
+            got = _figures(con, hero, f)
+            assert len(got.by_hand) and len(got.sessions), f
     # and the sessions' pieces are what one pass over every row makes of them
     merged = _pieces(con)
     monkeypatch.setattr(timeline_cells, "rebuild", real)
@@ -155,6 +163,22 @@ def test_imports_in_any_order_of_time_give_the_rows_figures(
     pd.testing.assert_frame_equal(merged, _pieces(con), check_exact=True)
     runs = int(db.one(con, "SELECT count(*) FROM curve_cells")[0])  # type: ignore[index]
     assert runs > 20
+
+
+def KEYED(mine: Filters, day: date) -> tuple[Filters, ...]:  # noqa: N802
+    """Filters only the pieces keyed by position, table size and day answer."""
+    return (
+        replace(mine, position="BTN"), replace(mine, players_min=3),
+        replace(mine, players_max=2), Filters(position="BB", date_to=day),
+        replace(mine, position="SB", players_min=3, date_from=day),
+        replace(mine, players_min=3, date_from=day, date_to=day),
+        replace(replace_game(mine), position="BTN", date_from=day),
+        replace(mine, players_max=3, date_to=day),
+    )
+
+
+def _no_rows(*args: object) -> dict[str, object]:
+    raise AssertionError("read the rows")
 
 
 def replace_game(f: Filters) -> Filters:
