@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any, Literal
 
 import numpy as np
@@ -890,36 +890,85 @@ def cube(
     """Money sums per (position, currency, game, cards drawn on each draw, showdown class,
     big bet): one scan whose few thousand cells the draw tables, the first-draw results,
     the showdown hands and the results by currency are rolled up from.  ``player`` None:
-    everyone.  From ``draw_cells`` when they are current and no days are asked for
-    (``cells=False``: the rows); every sum is of integers, so both give the same cube
-    (``net_bb`` is each cell's net divided once by its big bet).  The cells are in no
-    particular order, nor are the rows of GROUP BY ALL: the roll-ups sort."""
-    keys = "position, currency, game, drawn_1, drawn_2, drawn_3, final_class, big_bet"
-    sums = ", ".join(f"{_sum(m)} AS {m}" for m in (
-        "hands", "net", "rake", "net_showdown", "net_nonshowdown", "won"))
+    everyone.  From ``draw_cells`` when they are current and no days are asked for; under
+    a date filter, the whole months from ``draw_month_cells`` and the days of the months
+    it cuts from the rows (``cells=False``: all from the rows); every sum is of integers,
+    so all give the same cube (``net_bb`` is each cell's net divided once by its big
+    bet).  The cells are in no particular order, nor are the rows of GROUP BY ALL: the
+    roll-ups sort."""
+    sums = ", ".join(f"{_sum(m)} AS {m}" for m in _CUBE_SUMS)
     cell_where = filters.where_cells(player, days=False) if cells else None
+    undated = replace(filters, date_from=None, date_to=None)
     if cell_where is not None and stat_cells.current(con):
         df = con.execute(
-            f"SELECT {keys}, {sums} FROM {stat_cells.DRAW_TABLE} WHERE {cell_where[0]} "
-            "GROUP BY ALL",
+            f"SELECT {_CUBE_KEYS}, {sums} FROM {stat_cells.DRAW_TABLE} "
+            f"WHERE {cell_where[0]} GROUP BY ALL",
             cell_where[1],
         ).df()
-    else:
-        where, params = filters.where(player)
+    elif (cells and undated.where_cells(player, days=False) is not None
+          and stat_cells.current(con)):
+        parts, params = _dated_cube_parts(player, filters)
         df = con.execute(
-            f"SELECT {keys}, {sums} FROM ("
-            f"SELECT {keys}, count(*)::BIGINT AS hands, {_sum('net')} AS net, "
-            f"{_sum('rake_share')} AS rake, {_sum('net_showdown')} AS net_showdown, "
-            f"{_sum('net_nonshowdown')} AS net_nonshowdown, "
-            "coalesce(count_if(won), 0)::BIGINT AS won "
-            f"FROM player_hands WHERE {where} GROUP BY ALL) GROUP BY ALL",
+            f"SELECT {_CUBE_KEYS}, {sums} FROM ({' UNION ALL '.join(parts)}) GROUP BY ALL",
             params,
         ).df()
+    else:
+        where, params = _cube_rows(player, filters)
+        df = con.execute(f"SELECT {_CUBE_KEYS}, {sums} FROM ({where}) GROUP BY ALL",
+                         params).df()
     bb = df["big_bet"].to_numpy(dtype=np.float64, na_value=np.nan)
     q = np.zeros(len(df))
     np.divide(df["net"].to_numpy(dtype=np.float64), bb, out=q, where=bb > 0)
     df["net_bb"] = q
     return df[list(_CUBE_COLUMNS)]
+
+
+_CUBE_KEYS = "position, currency, game, drawn_1, drawn_2, drawn_3, final_class, big_bet"
+_CUBE_SUMS = ("hands", "net", "rake", "net_showdown", "net_nonshowdown", "won")
+
+
+def _cube_rows(player: str | None, filters: Filters) -> tuple[str, list[Any]]:
+    """The cube's sums over the rows the filters keep, as a subquery."""
+    where, params = filters.where(player)
+    return (f"SELECT {_CUBE_KEYS}, count(*)::BIGINT AS hands, {_sum('net')} AS net, "
+            f"{_sum('rake_share')} AS rake, {_sum('net_showdown')} AS net_showdown, "
+            f"{_sum('net_nonshowdown')} AS net_nonshowdown, "
+            "coalesce(count_if(won), 0)::BIGINT AS won "
+            f"FROM player_hands WHERE {where} GROUP BY ALL"), params
+
+
+def _month_after(day: date) -> date:
+    return (day.replace(day=1) + timedelta(days=32)).replace(day=1)
+
+
+def _dated_cube_parts(player: str | None, filters: Filters) -> tuple[list[str], list[Any]]:
+    """The cube under a date filter as subqueries to add up: the months the days hold
+    whole, from ``draw_month_cells``, and the days of a month they cut (at most the first
+    and the last month's), from the rows."""
+    lo, hi = filters.date_from, filters.date_to
+    first = None if lo is None else (lo if lo.day == 1 else _month_after(lo))
+    end = None  # the first day of the first month past them that they do not hold whole
+    if hi is not None:
+        after = hi + timedelta(days=1)
+        end = after if after.day == 1 else hi.replace(day=1)
+    if first is not None and end is not None and first >= end:
+        sql, only = _cube_rows(player, filters)  # no whole month: the rows
+        return [sql], only
+    where = replace(filters, date_from=None, date_to=None).where_cells(player, days=False)
+    assert where is not None
+    parts = [f"SELECT {_CUBE_KEYS}, {', '.join(_CUBE_SUMS)} FROM {stat_cells.DRAW_MONTH_TABLE} "
+             f"WHERE ({where[0]}) AND month >= coalesce(?, month) AND month < coalesce(?, "
+             "month + 1)"]
+    params: list[Any] = [*where[1], first, end]
+    if first is not None and lo is not None and lo < first:
+        sql, more = _cube_rows(player, replace(filters, date_to=first - timedelta(days=1)))
+        parts.append(sql)
+        params += more
+    if end is not None and hi is not None and end <= hi:
+        sql, more = _cube_rows(player, replace(filters, date_from=end))
+        parts.append(sql)
+        params += more
+    return parts, params
 
 
 def draw_cells_of(cells: pd.DataFrame) -> pd.DataFrame:

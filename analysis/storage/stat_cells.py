@@ -2,7 +2,7 @@
 stakes, currency, kind of money, position, table size and day, so the dashboard's figures
 read thousands of rows instead of one row per player and hand (forty million at ten million hands);
 ``draw_cells`` the same by the cards drawn on each draw and the hand shown in place of
-the day (``figures.cube``'s groups).
+the day (``figures.cube``'s groups), and ``draw_month_cells`` those by month.
 
 Every measure is a sum (hands, money, each statistic's numerator and denominator, which
 are ``count_if`` and ``sum`` aggregates), so cells add up: a figure over any set of whole
@@ -58,6 +58,14 @@ DRAW_DIMENSIONS: tuple[tuple[str, str, str], ...] = (
     ("drawn_3", "drawn_3", "SMALLINT"),
     ("final_class", "final_class", "VARCHAR"),
 )
+# ``draw_month_cells``: the draw cells by month as well, so a date filter reads whole
+# months from them and only the days of the months it cuts from the rows (``figures.cube``):
+# by day they would be nearly as many as the rows
+DRAW_MONTH_TABLE = "draw_month_cells"
+DRAW_MONTH_DIMENSIONS: tuple[tuple[str, str, str], ...] = (
+    *DRAW_DIMENSIONS,
+    ("month", "date_trunc('month', time)::DATE", "DATE"),
+)
 MIN_COMPACT = 50_000  # cell rows below which folding repeated cells is not worth it
 
 
@@ -96,6 +104,7 @@ DRAW_MEASURES: tuple[tuple[str, str, str], ...] = (
 TABLES = (
     (TABLE, DIMENSIONS, MEASURES, "player, day"),
     (DRAW_TABLE, DRAW_DIMENSIONS, DRAW_MEASURES, "player"),
+    (DRAW_MONTH_TABLE, DRAW_MONTH_DIMENSIONS, DRAW_MEASURES, "player, month"),
 )
 
 

@@ -31,6 +31,12 @@ FILTERS = (
     Filters(site="pokerstars", currency="USD", tournament=False, position="BB", players_min=3),
     Filters(date_from=date(2010, 1, 1), date_to=date(2012, 12, 31)),
     Filters(date_to=date(2015, 6, 30)),
+    # days that cut months: the draw cube's whole months from draw_month_cells, the rest
+    # from the rows
+    Filters(date_from=date(2011, 6, 15), date_to=date(2013, 2, 10)),
+    Filters(date_from=date(2011, 6, 26), date_to=date(2011, 6, 28)),
+    Filters(date_from=date(2011, 6, 26)),
+    Filters(date_to=date(2011, 6, 26), position="BTN", players_min=3),
     Filters(site="none"),
 )
 EMPTY = (Filters(tournament=True), Filters(site="none"))  # the cash corpus has no tournaments
@@ -106,6 +112,35 @@ def test_every_figure_from_the_cells_equals_the_rows(
     for name, value in rows.items():
         _same(cells[name], value, name)
     assert (len(rows["summary"]) > 0) == (f not in EMPTY)
+
+
+def test_a_date_filter_reads_only_the_days_of_the_months_it_cuts(
+    con: db.Connection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whole months come from ``draw_month_cells``; the rows are read for the days of a
+    month the filter cuts, and only those."""
+    read: list[tuple[date | None, date | None]] = []
+    real = stats._cube_rows
+
+    def spy(player: str | None, f: Filters) -> tuple[str, list[Any]]:
+        read.append((f.date_from, f.date_to))
+        return real(player, f)
+
+    monkeypatch.setattr(stats, "_cube_rows", spy)
+    cases = {
+        Filters(date_from=date(2010, 1, 1), date_to=date(2012, 12, 31)): [],
+        Filters(date_from=date(2011, 6, 15), date_to=date(2013, 2, 10)): [
+            (date(2011, 6, 15), date(2011, 6, 30)), (date(2013, 2, 1), date(2013, 2, 10))],
+        Filters(date_to=date(2011, 6, 26)): [(date(2011, 6, 1), date(2011, 6, 26))],
+        Filters(date_from=date(2011, 6, 26), date_to=date(2011, 6, 28)): [
+            (date(2011, 6, 26), date(2011, 6, 28))],
+        Filters(date_from=date(2011, 2, 1), date_to=date(2011, 2, 28)): [],
+    }
+    for f, days in cases.items():
+        read.clear()
+        stats.cube(con, "Hero", f)
+        assert read == days, f
+    assert int(db.one(con, "SELECT count(*) FROM draw_month_cells")[0]) > 0  # type: ignore[index]
 
 
 def test_the_pickers_from_the_cells_equal_the_rows(
