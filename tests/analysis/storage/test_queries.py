@@ -132,3 +132,24 @@ def test_the_text_of_a_hand_an_import_logged_as_failed(con: duckdb.DuckDBPyConne
         assert stored is not None
         assert failed_hand_text(con, str(row["file"]), int(row["line"])) == stored.text
     assert failed_hand_text(con, "no such file", 1) is None
+
+
+def test_a_player_filter_guesses_its_way_from_the_cells_as_from_the_seats(
+    con: duckdb.DuckDBPyConnection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether a player is common enough to look for among candidates is counted from
+    the summed cells (not forty million seats) when they are current, with the same
+    answer, and the list is the same either way."""
+    from analysis.storage import queries, stat_cells
+
+    assert stat_cells.current(con)
+    players = [str(p) for (p,) in con.execute(
+        "SELECT player FROM seats GROUP BY player ORDER BY count(*) DESC, player").fetchall()]
+    cells = {p: queries._common(con, Filters(player=p)) for p in players}
+    lists = {p: list_hands(con, Filters(player=p), limit=5)["id"].tolist() for p in players[:3]}
+    with monkeypatch.context() as m:
+        m.setattr(stat_cells, "current", lambda c: False)
+        assert cells == {p: queries._common(con, Filters(player=p)) for p in players}
+        assert lists == {p: list_hands(con, Filters(player=p), limit=5)["id"].tolist()
+                         for p in players[:3]}
+    assert cells[players[0]] and not cells[players[-1]]
