@@ -147,13 +147,13 @@ def test_imports_in_any_order_of_time_give_the_rows_figures(
         replace(mine, date_from=day), replace(mine, date_to=day - timedelta(days=1)),
         replace(mine, date_from=day, date_to=day),
         replace(mine, date_from=day + timedelta(days=1)),
-        *KEYED(mine, day),
+        *_keyed_filters(mine, day),
     ))
     # the position, table-size and date filters read no row for the curve and sessions
     with monkeypatch.context() as m:
         m.setattr(stats, "CURVE_ROWS", 0)
         m.setattr(stats, "_ordered", _no_rows)
-        for f in KEYED(mine, day):
+        for f in _keyed_filters(mine, day):
             got = _figures(con, hero, f)
             assert len(got.by_hand) and len(got.sessions), f
     # and the sessions' pieces are what one pass over every row makes of them
@@ -165,7 +165,7 @@ def test_imports_in_any_order_of_time_give_the_rows_figures(
     assert runs > 20
 
 
-def KEYED(mine: Filters, day: date) -> tuple[Filters, ...]:  # noqa: N802
+def _keyed_filters(mine: Filters, day: date) -> tuple[Filters, ...]:
     """Filters only the pieces keyed by position, table size and day answer."""
     return (
         replace(mine, position="BTN"), replace(mine, players_min=3),
