@@ -50,10 +50,11 @@ from parser.lines import (
     MoneyError,
     classify,
     money,
+    site_grammar,
     spaced_cards,
 )
 from parser.outcome import HandText, ParseError, Skipped
-from parser.pokerstars_quick import CardParts, card_parts, plain_seat_summary
+from parser.pokerstars_quick import CardMatch, card_match, plain_seat_summary
 from parser.records import (
     new_action,
     new_collect,
@@ -73,7 +74,7 @@ from parser.times import stated_time
 
 SITE: Final = "pokerstars"
 HOME_SITE: Final = "home"  # a hand with DrawLab's "House rules:" line: a home game
-GRAMMAR = LineGrammar("pokerstars.lark")
+GRAMMAR: Final[LineGrammar] = site_grammar("pokerstars.lark")
 
 _HAND_START = re.compile(
     r"PokerStars (?:Home Game Hand|Home Game|Zoom Hand|Rush Hand|Hand|Game|Tournament) #"
@@ -747,9 +748,9 @@ class _HandParser:
                     _remember(seen, raw, seat, len(raw))
                     return seat
             elif "[" in text:
-                parts = card_parts(text)
-                if parts is not None:
-                    return self.card_reading(parts, text, no)
+                card = card_match(text)
+                if card is not None:
+                    return self.card_reading(card, text, no)
                 found = _card_line(text)
         elif plain_seat_summary(text):
             plain: _Reading = (_HandParser.marker, text, "SEAT_SUMMARY", None)
@@ -775,20 +776,28 @@ class _HandParser:
             _remember(seen, raw, reading, len(raw))
         return reading
 
-    def card_reading(self, parts: CardParts, text: str, no: int) -> _Reading:
-        """The reading of a line of cards ``card_parts`` split: the values the kind's
-        reader (``_HANDLERS``) takes from the grammar's fields, from the same fields."""
-        kind, player, first, second = parts
-        if kind == "DISCARDS":
-            thrown = None if second is None else self.cards(second, no, text)
-            return (_HandParser.discards, text, kind, None, player, int(first), thrown)
-        cards = self.cards(first, no, text)
+    def card_reading(self, card: CardMatch, text: str, no: int) -> _Reading:
+        """The reading of a line of cards ``card_match`` found: the values the kind's
+        reader (``_HANDLERS``) takes from the fields, the cards of the short texts from
+        their memo without a call."""
+        kind, m = card
+        seen = _CARDS_SEEN.get
         if kind == "DEALT":
-            more = None if second is None else self.cards(second, no, text)
-            return (_HandParser.dealt_line, text, kind, None, player, cards, more)
-        if kind == "STANDS_PAT":
-            return (_HandParser.stands_pat, text, kind, None, player, cards)
-        return (_HandParser.shows, text, kind, None, player, cards)
+            player, first, second = m.groups()
+            cards = seen(first) or self.cards(first, no, text)
+            more = None if second is None else seen(second) or self.cards(second, no, text)
+            return (_HandParser.dealt_line, text, kind, m, player, cards, more)
+        if kind == "DISCARDS":
+            player, count, thrown = m.groups()
+            if thrown is not None:
+                thrown = seen(thrown) or self.cards(thrown, no, text)
+            return (_HandParser.discards, text, kind, m, player, int(count), thrown)
+        player, shown = m.group(1, 2)
+        if kind == "STANDS_PAT":  # "a[b: stands pat": a bracket but no cards
+            kept = None if shown is None else seen(shown) or self.cards(shown, no, text)
+            return (_HandParser.stands_pat, text, kind, m, player, kept)
+        cards = seen(shown) or self.cards(shown, no, text)
+        return (_HandParser.shows, text, kind, m, player, cards)
 
     def unknown(self, no: int, r: _Reading) -> None:
         """A line no kind reads: an UNKNOWN_LINE warning (reading goes on), or a parse

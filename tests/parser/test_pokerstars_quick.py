@@ -139,13 +139,21 @@ def test_the_quick_card_reading_answers_the_common_forms() -> None:
     )  # fmt: skip
     assert card_parts("Hero: shows [2c 5s] (Lo: 7,5)") == ("SHOWS", "Hero", "2c 5s", "Lo: 7,5")
     assert card_parts("Hero: shows [2c 5s]") == ("SHOWS", "Hero", "2c 5s", None)
+    # the kind's own terminal reads the line, so its odd forms are the grammar's too
+    assert card_parts("Hero: discards ٣ cards [Ah Kd 2c]") == (
+        "DISCARDS", "Hero", "٣", "Ah Kd 2c",
+    )  # fmt: skip
+    assert card_parts("Dealt to a [b] c [Ah Kd]") == ("DEALT", "a [b] c", "Ah Kd", None)
+    assert card_parts("Dealt to my [name] [5h 2s] [2h Ts 4c]") == (
+        "DEALT", "my [name]", "5h 2s", "2h Ts 4c",
+    )  # fmt: skip
     for left in (
         "Hero: checks: discards 1 card [Ah]",  # a needle of a kind tried before
         "Dealt to a: folds [5h]",
+        "Hero (5 in chips): discards 1 card [Ah]",  # SEAT's needle
+        "*** x: shows [Ah]",  # DRAW_STREET's
+        "Hero: shows [Ah] (x: folds (disconnect)",  # FOLDS' in the description
         "Hero: shows [Ah] to draw",  # SHOWS_TO_DRAW, tried after SHOWS
-        "Hero: discards ٣ cards [Ah Kd 2c]",  # a digit \\d reads that is not ASCII
-        "Dealt to a [b] c [Ah Kd]",  # the player runs past the first bracket
-        "Dealt to my [name] [5h 2s] [2h Ts 4c]",
     ):
         assert card_parts(left) is None, left
 
