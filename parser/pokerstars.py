@@ -754,7 +754,8 @@ class _HandParser:
                 found = _card_line(text)
         elif plain_seat_summary(text):
             plain: _Reading = (_HandParser.marker, text, "SEAT_SUMMARY", None)
-            _remember(seen, raw, plain, len(raw))
+            if "[" not in raw:  # the cards shown hardly ever come twice
+                _remember(seen, raw, plain, len(raw))
             return plain
         if found is None:
             found = kinds(text)

@@ -152,13 +152,15 @@ def plain_seat_summary(text: str) -> bool:
     take in the roles, so it reads the line when some " " starts an outcome that runs to
     the end with a nonempty player before it.
     """
-    if "[" in text or not text.startswith("Seat "):
+    if not text.startswith("Seat "):
         return False
     colon = text.find(": ", 5)
     seat = text[5:colon]
     if colon < 6 or not (seat.isascii() and seat.isdigit()):
         return False
     first = colon + 3  # the player's first character is at colon + 2
+    if "[" in text:
+        return _showed(text, first)
     at = text.rfind(" folded ")
     if at >= first:
         return text[at + 1 :] in _FOLDED
@@ -170,3 +172,38 @@ def plain_seat_summary(text: str) -> bool:
         return False
     end = text.find(")", at)
     return end == len(text) - 1 or (end == len(text) - 9 and text.endswith("), mucked"))
+
+
+_SHOWED_ENDS: Final = (" and won", " and lost", " and collected")
+
+
+def _showed(text: str, first: int) -> bool:
+    """``plain_seat_summary`` for ``Seat 3: x showed [cards] and won ($1.80)``: the
+    shown cards are the show's, read from its own line, so the summary line adds nothing.
+
+    Only the outcome ``mucked [cards]`` gives the line a field, and it ends the line with
+    its bracket: a line not ending with "]" that the terminal reads has none.  The
+    terminal reads it when some split fits, here the first " showed [" after a nonempty
+    player: ``showed \\[[^\\]]*\\] and (?:won|lost|collected)(?: \\([^)]*\\))?(?: with .*)?``.
+    """
+    if text.endswith("]"):
+        return False
+    at = text.find(" showed [", first)
+    if at < 0:
+        return False
+    close = text.find("]", at + 9)
+    if close < 0:
+        return False
+    end = close + 1
+    for word in _SHOWED_ENDS:
+        if text.startswith(word, end):
+            end += len(word)
+            break
+    else:
+        return False
+    if text.startswith(" (", end):
+        shut = text.find(")", end + 2)
+        if shut < 0:
+            return False
+        end = shut + 1
+    return end == len(text) or text.startswith(" with ", end)
