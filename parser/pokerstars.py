@@ -362,6 +362,36 @@ _CARD_LINES: Final = _shortcuts(
 )  # fmt: skip
 
 
+def _direct(name: str) -> Callable[[str], tuple[str, re.Match[str]] | None]:
+    """The body classifier's answer for a line holding the needle of kind ``name`` and no
+    needle of a kind tried before it (so the classifier reaches that kind), else None.
+
+    The needles before it are tested as they are, except that every one holding ``": "``
+    is covered by ``": "`` alone: a few ``in`` tests instead of the walk through them.
+    """
+    order = [k.name for k in _BODY]
+    before = _BODY[: order.index(name)]
+    guards = tuple(dict.fromkeys(": " if ": " in k.needle else k.needle for k in before))
+    if "" in guards:  # an empty needle is in every line
+        raise ValueError(f"{name}: a kind before it has no needle")
+    match = GRAMMAR.regex(name).match
+
+    def found(text: str) -> tuple[str, re.Match[str]] | None:
+        for guard in guards:
+            if guard in text:
+                return None
+        m = match(text)
+        return None if m is None else (name, m)
+
+    return found
+
+
+_COLLECTED_NEEDLE: Final = GRAMMAR.kinds["COLLECTED"].needle
+_collected: Final = _direct("COLLECTED")
+"""``deuce7 collected $1.80 from pot``: the amount changes from hand to hand, so the line
+is often read afresh, and its kind is the eighteenth the classifier tries."""
+
+
 def _card_line(text: str) -> tuple[str, re.Match[str]] | None:
     """The kind and match of a line of cards among the commonest (the dealt cards, the
     discards, a show), as the body's classifier finds them; None to leave it the line.
@@ -752,6 +782,8 @@ class _HandParser:
                 if card is not None:
                     return self.card_reading(card, text, no)
                 found = _card_line(text)
+            elif _COLLECTED_NEEDLE in text:
+                found = _collected(text)
         elif plain_seat_summary(text):
             plain: _Reading = (_HandParser.marker, text, "SEAT_SUMMARY", None)
             if "[" not in raw:  # the cards shown hardly ever come twice
