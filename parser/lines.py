@@ -226,7 +226,7 @@ def spaced_cards(text: str) -> Cards:
         cards = tuple(map(_CARD_OF_TEXT.__getitem__, text.split()))
     except KeyError:
         return parse_cards(text, distinct=False)
-    if cards.count(JOKER) > 1:  # "Jk Jk": the second is the second joker
+    if JOKER_TEXT in text and cards.count(JOKER) > 1:  # "Jk Jk": the second joker
         return parse_cards(text, distinct=False)
     return cards
 

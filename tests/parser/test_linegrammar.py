@@ -170,3 +170,15 @@ def test_a_line_about_chips_or_cards_starts_with_a_seated_name_and_a_verb(
     text: str, about: bool
 ) -> None:
     assert about_chips_or_cards(text, ["Ann"]) is about
+
+
+def test_spaced_cards_reads_the_second_joker_of_two() -> None:
+    """The joker test runs only on texts naming a joker; both jokers come out apart."""
+    from engine.cards import JOKER, SECOND_JOKER, parse_cards
+    from parser.lines import spaced_cards
+
+    assert spaced_cards("7s 5d 4h") == parse_cards("7s 5d 4h", distinct=False)
+    assert spaced_cards("Jk 5d") == (JOKER, parse_cards("5d")[0])
+    assert spaced_cards("Jk Jk 5d") == (JOKER, SECOND_JOKER, parse_cards("5d")[0])
+    assert spaced_cards("Jk Jk2") == (JOKER, SECOND_JOKER)
+    assert spaced_cards("kh Kh") == spaced_cards("Kh Kh")  # a lower-case rank, no joker

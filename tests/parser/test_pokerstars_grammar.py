@@ -23,6 +23,7 @@ from parser.pokerstars import (
     _HANDLERS,
     GRAMMAR,
     _card_line,
+    _collected,
     _HandParser,
     header_parts,
     line_kinds,
@@ -229,3 +230,48 @@ def test_the_card_line_shortcut_answers_the_common_card_lines() -> None:
     for line in ODD_CARD_LINES[:2] + ODD_CARD_LINES[6:8] + ODD_CARD_LINES[11:12]:
         assert _card_line(line) is not None, line
     assert _card_line("Hero: checks: discards 1 card [Ah]") is None  # a needle before it
+
+
+ODD_COLLECTED_LINES = (
+    "deuce7 collected $1.80 from pot",
+    "a b collected 1,500 from main pot",
+    "Jörg collected €0,50 from side pot-2",
+    "x collected $1 from side pot",
+    "x collected $1 from pot and more",
+    "x collected $1.2.3 from pot",
+    " collected $1 from pot",
+    "a: b collected $1 from pot",  # a colon: a kind before may read it
+    "Dealt to x collected $1 from pot",
+    "*** x collected $1 from pot",
+    "x (5 in chips) collected $1 from pot",
+    "x collected y collected $1 from pot",
+    "x said, \"I collected $1 from pot\"",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    sorted(
+        {line for t in stars_texts() for line in t.split("\n") if " collected " in line}
+        | set(ODD_COLLECTED_LINES)
+    ),
+)
+def test_the_collected_shortcut_finds_what_the_classifier_finds(line: str) -> None:
+    """``_collected`` is ``_BODY_LINES`` on the lines it answers; the others it leaves."""
+    quick = _collected(line)
+    if quick is None:
+        return
+    found = _BODY_LINES(line)
+    assert found is not None
+    assert (quick[0], quick[1].groupdict()) == (found[0], found[1].groupdict())
+
+
+def test_the_collected_shortcut_answers_the_common_lines() -> None:
+    found = _collected("a b collected 1,500 from side pot-2")
+    assert found is not None
+    assert found[0] == "COLLECTED"
+    assert found[1].group("player", "amount", "pot", "side") == ("a b", "1,500", "side pot-2", "2")
+    for line in ("a: b collected $1 from pot", "*** x collected $1 from pot"):
+        assert _collected(line) is None, line
+    assert _collected("x said, \"I collected $1 from pot\"") is None  # CHAT comes later, but
+    # COLLECTED's own terminal does not read it: the classifier goes on to CHAT

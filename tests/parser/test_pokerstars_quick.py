@@ -139,13 +139,21 @@ def test_the_quick_card_reading_answers_the_common_forms() -> None:
     )  # fmt: skip
     assert card_parts("Hero: shows [2c 5s] (Lo: 7,5)") == ("SHOWS", "Hero", "2c 5s", "Lo: 7,5")
     assert card_parts("Hero: shows [2c 5s]") == ("SHOWS", "Hero", "2c 5s", None)
+    # the kind's own terminal reads the line, so its odd forms are the grammar's too
+    assert card_parts("Hero: discards ٣ cards [Ah Kd 2c]") == (
+        "DISCARDS", "Hero", "٣", "Ah Kd 2c",
+    )  # fmt: skip
+    assert card_parts("Dealt to a [b] c [Ah Kd]") == ("DEALT", "a [b] c", "Ah Kd", None)
+    assert card_parts("Dealt to my [name] [5h 2s] [2h Ts 4c]") == (
+        "DEALT", "my [name]", "5h 2s", "2h Ts 4c",
+    )  # fmt: skip
     for left in (
         "Hero: checks: discards 1 card [Ah]",  # a needle of a kind tried before
         "Dealt to a: folds [5h]",
+        "Hero (5 in chips): discards 1 card [Ah]",  # SEAT's needle
+        "*** x: shows [Ah]",  # DRAW_STREET's
+        "Hero: shows [Ah] (x: folds (disconnect)",  # FOLDS' in the description
         "Hero: shows [Ah] to draw",  # SHOWS_TO_DRAW, tried after SHOWS
-        "Hero: discards ٣ cards [Ah Kd 2c]",  # a digit \\d reads that is not ASCII
-        "Dealt to a [b] c [Ah Kd]",  # the player runs past the first bracket
-        "Dealt to my [name] [5h 2s] [2h Ts 4c]",
     ):
         assert card_parts(left) is None, left
 
@@ -183,6 +191,20 @@ ODD_SUMMARY_LINES = (
     "Seat 1 Hero folded before the Draw",
     "Seat 1: Hero: folded before the Draw",
     "Total pot $0.45 | Rake $0",
+    "Seat 1: Hero (button) showed [Ah Kd] and lost",
+    "Seat 1: Hero showed [Ah Kd] and collected ($1) with a 7-5 low",
+    "Seat 1: Hero showed [Ah Kd] and won ($1) with [Ah]",
+    "Seat 1: Hero showed [Ah Kd] and won ($1",
+    "Seat 1: Hero showed [Ah Kd] and won ($1) x",
+    "Seat 1: Hero showed [Ah Kd] and wonx",
+    "Seat 1: Hero showed [Ah Kd and won ($1)",
+    "Seat 1: Hero showed [] and lost",
+    "Seat 1: showed [Ah] and lost",
+    "Seat 1:  showed [Ah] and lost",
+    "Seat 1: a showed [b] c showed [Ah] and lost",
+    "Seat 1: a showed [b] and lost mucked [Ah]",
+    "Seat 1: Hero mucked [Ah] showed [Kd] and lost",
+    "Seat 1: Jörg [x] showed [Ah Kd] and won (€1,00)",
 )
 
 
@@ -205,7 +227,21 @@ def test_the_quick_summary_reading_is_the_grammars(line: str) -> None:
 def test_the_quick_summary_reading_answers_the_common_forms() -> None:
     for line in ODD_SUMMARY_LINES[:4] + ODD_SUMMARY_LINES[9:11] + ODD_SUMMARY_LINES[19:21]:
         assert plain_seat_summary(line), line
-    for line in ("Seat 1: folded before the Draw", "Seat 1: mucked", "Seat 1: Hero mucked [Ah]"):
+    for line in (
+        "Seat 1: Hero showed [Ah Kd] and won ($1)",
+        "Seat 1: Hero (button) showed [Ah Kd] and lost",
+        "Seat 1: Hero showed [Ah Kd] and collected ($1) with a 7-5 low",
+        "Seat 1: Jörg [x] showed [Ah Kd] and won (€1,00)",
+    ):
+        assert plain_seat_summary(line), line
+    for line in (
+        "Seat 1: folded before the Draw",
+        "Seat 1: mucked",
+        "Seat 1: Hero mucked [Ah]",
+        "Seat 1: a showed [b] and lost mucked [Ah]",  # ends with a bracket: the grammar's
+        "Seat 1: Hero showed [Ah Kd] and won ($1) x",
+        "Seat 1: showed [Ah] and lost",
+    ):
         assert not plain_seat_summary(line), line
 
 
@@ -213,7 +249,8 @@ _PIECES = (
     "Dealt to ", "Seat ", "1", "٣", "x", " ", ": ", ":", "[", "]", " [", "] [", "(", ")",
     " (", "Ah Kd", "discards ", " card", " cards", "s", "stands pat", " on ", "shows ",
     "folds", "checks", " in chips", "*** ", "folded before the Draw", " folded ", "collected",
-    " (didn't bet)", "mucked", ", mucked", " is sitting out", "sat out", "ü",
+    " (didn't bet)", "mucked", ", mucked", " is sitting out", "sat out", "ü", " showed [",
+    " and won", " and lost", " with ", "($1)",
 )  # fmt: skip
 
 
