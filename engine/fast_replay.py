@@ -20,6 +20,7 @@ hand, on dealt hands of every game, and on hands corrupted at random.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
@@ -71,6 +72,15 @@ _SEAT = attrgetter("seat", "player", "stack")
 _SEAT_NUMBER = attrgetter("seat")
 _PLAYER_STACK = attrgetter("player", "stack")
 _BY_SEAT = itemgetter(0)
+
+
+def _bits(positions: int) -> list[int]:
+    """The positions of a bit set, lowest first."""
+    return [j for j in range(positions.bit_length()) if positions >> j & 1]
+
+
+_BIT_SETS = 1 << 10  # tables of up to ten players: each set's positions made once
+_BITS = tuple(tuple(_bits(positions)) for positions in range(_BIT_SETS))
 
 _Setup = tuple[SiteProfile, GameRules] | None
 _SETUPS: dict[tuple[str, Game, Structure, HouseRules | None], _Setup] = {}
@@ -138,7 +148,8 @@ def replay_clean(hand: Hand) -> Clean | None:
         return None  # a player not seated, the button on an empty seat, nobody to play
     # positions: clockwise from the first seat left of the button (``HandState.order``)
     ordered = sorted(seated, key=_BY_SEAT)
-    ordered = [s for s in ordered if s[0] > button] + [s for s in ordered if s[0] <= button]
+    left = bisect_right(ordered, button, key=_BY_SEAT)  # the first seat past the button
+    ordered = ordered[left:] + ordered[:left]
     order = [p for _, p, _ in ordered]
     index = {p: i for i, p in enumerate(order)}
     button_blinds = n == 2 and any(s[0] == button for s in seated)
@@ -182,12 +193,11 @@ def _dealt(
     deck: int,
 ) -> bool:
     """Cards the history shows dealt: a whole hand, of the deck, none seen before."""
-    if len(cards) != size:
+    if len(cards) != size or len(set(cards)) != size or max(cards) >= deck:
         return False
-    for c in cards:
-        if c >= deck or c in holder:
-            return False
-        holder[c] = player
+    if not holder.keys().isdisjoint(cards):
+        return False
+    holder.update(dict.fromkeys(cards, player))
     hands[player] = list(cards)
     return True
 
@@ -486,7 +496,7 @@ def _play(
             else:
                 phase = _DRAW
                 draw_number = street + 1
-                queue = [j for j in range(n) if live >> j & 1]
+                queue = list(_BITS[live]) if live < _BIT_SETS else _bits(live)
     # the end: the betting and the draws all closed, the hands shown in order
     if phase < _SHOWDOWN:
         return None
@@ -504,7 +514,7 @@ def _play(
         stack,
         total,
         returned,
-        [j for j in range(n) if live >> j & 1],
+        list(_BITS[live]) if live < _BIT_SETS else _bits(live),
         strengths,
         forfeited,
         uncalled,
@@ -530,16 +540,11 @@ def _give_back(total: list[int], stack: list[int], returned: list[int]) -> int:
     """``HandState._return_uncalled``: chips above what anyone else could match go back;
     the position they went back to (no longer all-in), or -1.  (The round is over when
     it is called: its bets are not read again, so they are left as they are.)"""
-    top = -1
-    first = second = 0
-    for j, level in enumerate(total):
-        if top < 0 or level > first:
-            top, first, second = j, level, (first if top >= 0 else 0)
-        elif level > second:
-            second = level
-    excess = first - second
-    if top < 0 or excess <= 0:
+    first = max(total)  # (two players at least: ``replay_clean`` plays no fewer)
+    excess = first - sorted(total)[-2]
+    if excess <= 0:
         return -1
+    top = total.index(first)  # the first of the highest, as the state machine takes it
     total[top] -= excess
     stack[top] += excess
     returned[top] += excess
