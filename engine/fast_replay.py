@@ -72,6 +72,7 @@ _SEAT = attrgetter("seat", "player", "stack")
 _SEAT_NUMBER = attrgetter("seat")
 _PLAYER_STACK = attrgetter("player", "stack")
 _BY_SEAT = itemgetter(0)
+_SECOND, _THIRD = itemgetter(1), itemgetter(2)  # of a seat's triple: its player, its stack
 
 
 def _bits(positions: int) -> list[int]:
@@ -142,7 +143,10 @@ def replay_clean(hand: Hand) -> Clean | None:
     seat_names = set(map(_PLAYER, seats))
     if len(seat_names) != len(seats):
         return None  # a name seated twice
-    seated = [s for s in map(_SEAT, seats) if s[1] in names]
+    if seat_names == names:  # most hands: everyone seated is dealt in
+        seated = list(map(_SEAT, seats))
+    else:
+        seated = [s for s in map(_SEAT, seats) if s[1] in names]
     n = len(seated)
     if n != len(names) or n < 2 or button not in map(_SEAT_NUMBER, seats):
         return None  # a player not seated, the button on an empty seat, nobody to play
@@ -150,9 +154,9 @@ def replay_clean(hand: Hand) -> Clean | None:
     ordered = sorted(seated, key=_BY_SEAT)
     left = bisect_right(ordered, button, key=_BY_SEAT)  # the first seat past the button
     ordered = ordered[left:] + ordered[:left]
-    order = [p for _, p, _ in ordered]
-    index = {p: i for i, p in enumerate(order)}
-    button_blinds = n == 2 and any(s[0] == button for s in seated)
+    order = list(map(_SECOND, ordered))
+    index = dict(zip(order, range(n), strict=True))
+    button_blinds = n == 2 and button in (seated[0][0], seated[1][0])
     # the cards: holder (card -> player), thrown (card -> reshuffles when thrown), hands
     size = rules.hand_size
     deck = rules.deck_size
@@ -170,7 +174,7 @@ def replay_clean(hand: Hand) -> Clean | None:
     played = _play(
         steps,
         index,
-        [s[2] for s in ordered],
+        list(map(_THIRD, ordered)),
         button_blinds,
         hand.stakes,
         rules,
@@ -510,15 +514,18 @@ def _play(
         got = [p for p in shown_order if p in want]
         if got != want[: len(got)]:
             return None  # ``SHOWDOWN_ORDER``: the general path words it
-    return _Played(
-        stack,
-        total,
-        returned,
-        list(_BITS[live]) if live < _BIT_SETS else _bits(live),
-        strengths,
-        forfeited,
-        uncalled,
-        collects,
+    return tuple.__new__(  # (the fields in order: the generated ``__new__``'s frame less)
+        _Played,
+        (
+            stack,
+            total,
+            returned,
+            list(_BITS[live]) if live < _BIT_SETS else _bits(live),
+            strengths,
+            forfeited,
+            uncalled,
+            collects,
+        ),
     )
 
 

@@ -23,18 +23,19 @@ are then read here.
 from __future__ import annotations
 
 import os
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import Literal, NamedTuple, TypeAlias
 
 from analysis.pipeline.verification import HandResult, Status, check, ends_chain, status_of
 from analysis.pipeline.verify_report import row_json, row_text
 from analysis.pipeline.workers import kill_workers, quick_context, worker_init, worker_result
 from engine.continuity import ContinuityTracker, LastHand, TableHand, TableKey
-from engine.record import Hand
+from engine.record import Game, Hand
 from engine.replay import replay
 from engine.verdict import Problem
 from parser import ranges
@@ -50,6 +51,7 @@ TAIL_BYTES = 1 << 18  # the parts of a file cut for workers: the smallest task a
 TEXTS_HANDS = 200  # the hand texts of one batch of an archive member
 
 _READERS = {reader.site: reader for reader in READERS}
+_GAME_VALUES = {game: game.value for game in Game}  # (``.value`` is a property in Python)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,18 +331,25 @@ def _rendered(done: Done, render: Render) -> Done:
     rows, chain = done
     if isinstance(rows, Lines):
         return done
-    rendered = [_render(row, render) for row in rows]
-    counts: dict[str, int] = {}
-    files: dict[str, None] = {}
-    breaks: list[tuple[str, int]] = []
-    for row in rows:
-        status = row[5]
-        counts[status] = counts.get(status, 0) + 1
-        files[row[0]] = None
-        if ends_chain(status):
-            breaks.append((row[0], row[1]))
+    rendered: list[str | None]
+    if render == "json":
+        rendered = [row_json(r[0], r[2], r[3], r[4], r[5], r[6]) for r in rows]
+    else:
+        rendered = [row_text(*r[:8]) for r in rows]
+    # the counts, files and breaks over the rows at once (``Counter`` counts in C)
+    counts = dict(Counter(map(_STATUS, rows)))
+    files = tuple(dict.fromkeys(map(_FILE, rows)))
+    breaks = (
+        tuple((r[0], r[1]) for r in rows if ends_chain(r[5]))
+        if any(map(ends_chain, counts))
+        else ()
+    )
     firsts = {index: rows[index] for index, _ in chain.firsts}
-    return Lines(rendered, counts, tuple(files), tuple(breaks), firsts), chain
+    return Lines(rendered, counts, files, breaks, firsts), chain
+
+
+_STATUS = itemgetter(5)  # a row's status and file, read in C
+_FILE = itemgetter(0)
 
 
 def _render(row: Row, render: Render) -> str | None:
@@ -401,7 +410,7 @@ def _verified(cuts: Iterable[Cut]) -> Done:
                 outcome.line,
                 outcome.hand_id,
                 outcome.site,
-                outcome.game.value,
+                _GAME_VALUES[outcome.game],
                 status,
                 problems,
                 reason,
