@@ -722,17 +722,24 @@ def _one_taker(
     if hand.net or not collects or profile.chip_unit is not None:
         return None  # (a unit below a cent only comes from a profile's own)
     uncalled = played.uncalled
-    if uncalled:
-        if not uncalled_as_returned(uncalled, dict(zip(order, played.returned, strict=True))):
+    returned = played.returned
+    if len(uncalled) == 1 and uncalled[0].player in order:
+        # ``uncalled_as_returned`` of one report (the common case), on the positions:
+        # exactly what it says came back to that player, and nothing to anyone else
+        amount = uncalled[0].amount
+        if returned[order.index(uncalled[0].player)] != amount or sum(returned) != amount:
             return None
-    elif any(played.returned):
+    elif uncalled:
+        if not uncalled_as_returned(uncalled, dict(zip(order, returned, strict=True))):
+            return None
+    elif any(returned):
         return None  # (the dict of what came back is built only when there is a report)
     total = played.total
     pot = sum(total)
     live = played.live
+    pots: tuple[Pot, ...] = ()
     if len(live) == 1:
         winner = order[live[0]]
-        pots: tuple[Pot, ...] = (Pot(pot, (winner,)),) if pot else ()
     else:
         shown = played.strengths.get(0)
         if shown is None:
@@ -761,4 +768,9 @@ def _one_taker(
         profile,
     ):
         return None
+    if len(live) == 1:  # the one pot, its one player
+        return (SettledPot(pot, (winner,), (winner,)),) if pot else ()
+    if len(pots) == 1:
+        only = pots[0]
+        return (SettledPot(only.amount, only.eligible, (winner,)),) if only.amount else ()
     return tuple(SettledPot(p.amount, p.eligible, (winner,)) for p in pots if p.amount)

@@ -348,6 +348,7 @@ def _rendered(done: Done, render: Render) -> Done:
     return Lines(rendered, counts, files, breaks, firsts), chain
 
 
+_OK: tuple[Status, str] = ("ok", "")  # ``status_of`` of no problem
 _STATUS = itemgetter(5)  # a row's status and file, read in C
 _FILE = itemgetter(0)
 
@@ -395,7 +396,7 @@ def _verified(cuts: Iterable[Cut]) -> Done:
             continue
         done = replay(outcome)
         problems = done.verdict.problems
-        status, reason = status_of(problems)
+        status, reason = status_of(problems) if problems else _OK
         if outcome.table.strip():
             summary = TableHand.of(outcome, outcome.time)
             if summary.key not in seen:
