@@ -21,6 +21,7 @@ hand, on dealt hands of every game, and on hands corrupted at random.
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import repeat
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
@@ -635,20 +636,21 @@ def _shown(
     held = hands.get(player)
     if held is not None:
         return sorted(held) == sorted(cards)
-    if len(set(cards)) != len(cards):
+    if len(set(cards)) != hand_size:
         return False
-    for c in cards:
-        owner = holder.get(c)
-        if owner == player:
-            continue
-        if c >= deck or owner is not None:
-            return False
-        then = thrown.get(c)
-        if then is not None and then >= reshuffles:
-            return False
-    for c in cards:
-        holder[c] = player
-        thrown.pop(c, None)
+    # the cards at once (a card the player holds is of the deck and not among the thrown:
+    # ``holder`` and ``thrown`` never share a card), each check in C
+    owners = list(map(holder.get, cards))
+    if owners.count(player) + owners.count(None) != hand_size or max(cards) >= deck:
+        return False  # a card somebody else holds, or one not of the deck
+    if thrown:
+        last = max(map(thrown.get, cards, repeat(-1)))
+        if last >= reshuffles:
+            return False  # thrown since the stub was last reshuffled
+        if last >= 0:
+            for c in cards:
+                thrown.pop(c, None)
+    holder.update(dict.fromkeys(cards, player))
     hands[player] = list(cards)
     return True
 
