@@ -354,7 +354,12 @@ def _play(
                 to_act = -1
                 continue
             active = live & ~all_in
-            if pending and (pending & (pending - 1) or not _alone(active, bet, current_bet)):
+            if pending and (
+                pending & (pending - 1)
+                or not active
+                or active & (active - 1)
+                or bet[active.bit_length() - 1] < current_bet
+            ):  # (not ``HandState._nobody_to_decide``: one player left to bet, matched)
                 later = pending >> (i + 1)
                 if later:
                     to_act = i + (later & -later).bit_length()
@@ -418,7 +423,7 @@ def _play(
             aggressor = -1
             active = live & ~all_in
             pending = active
-            if active and (active & (active - 1) or not _alone(active, bet, 0)):
+            if active & (active - 1):  # (two to bet: the bets are all 0 here)
                 to_act = (active & -active).bit_length() - 1
                 continue
             pending = 0
@@ -535,13 +540,6 @@ def _reshuffled(stub: int, pile: int, count: int) -> tuple[int, int]:
     far are shuffled into a new stub, which deals the rest of the draw; the stub and the
     discard pile after it."""
     return max(0, pile - (count - stub)), count
-
-
-def _alone(active: int, bet: list[int], current_bet: int) -> bool:
-    """``HandState._nobody_to_decide``: one player can still bet and has matched the bet."""
-    if not active or active & (active - 1):
-        return False
-    return bet[active.bit_length() - 1] >= current_bet
 
 
 def _give_back(total: list[int], stack: list[int], returned: list[int]) -> int:

@@ -247,9 +247,10 @@ def _tasks(sources: Iterator[Source | Rejected], workers: int = 1) -> Iterator[_
     the texts of what only this process can open, verdicts of what did not open.
 
     For ``workers`` processes a file is cut in parts of ``TAIL_BYTES`` (at most) and the
-    tasks shrink towards its end, to a ``2 * workers``-th of what is left but never below
-    a part, so the workers finish together: tasks of a megabyte to the last left one
-    worker alone with the last task, a tenth of a second on a file of 20,000 hands."""
+    tasks of a file cut in several shrink towards its end, to a ``2 * workers``-th of what
+    is left but never below a part, so the workers finish together: tasks of a megabyte
+    to the last left one worker alone with the last task, a tenth of a second on a file
+    of 20,000 hands.  Small files are grouped into tasks as for one process."""
     task = _Task()
     for number, source in enumerate(sources):
         cut = min(ranges.PART_BYTES, TAIL_BYTES) if workers > 1 else None
@@ -257,9 +258,10 @@ def _tasks(sources: Iterator[Source | Rejected], workers: int = 1) -> Iterator[_
         if isinstance(source, Source) and found is not None:
             sizes = [(source.size if part.end is None else part.end) - part.start for part in found]
             left = sum(sizes)
+            shrink = workers > 1 and len(found) > 1  # (small files: tasks as before)
             for part, size in zip(found, sizes, strict=True):
                 limit = TASK_BYTES
-                if workers > 1:
+                if shrink:
                     limit = min(TASK_BYTES, max(TAIL_BYTES, left // (2 * workers)))
                 if task.units and _full(task, size, limit):
                     yield task

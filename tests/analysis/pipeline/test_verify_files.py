@@ -130,3 +130,17 @@ def test_the_tasks_for_workers_shrink_towards_a_file_s_end(
     assert two == sorted(two, reverse=True)
     one = tasks(1)
     assert len(one) < len(two) and min(one[:-1]) > 1
+
+
+def test_small_files_are_grouped_for_workers_as_for_one_process(tmp_path: Path) -> None:
+    """Files of one part each: as many in a task for workers as for one process."""
+    for n in range(30):
+        _session(tmp_path / f"session{n:02}.txt")
+    sources = list(iter_sources([tmp_path]))
+    assert len(sources) == 30
+    assert sum(s.size for s in sources if isinstance(s, Source)) > verify_files.TAIL_BYTES
+
+    def tasks(workers: int) -> list[int]:
+        return [len(task.units) for task in verify_files._tasks(iter(sources), workers)]
+
+    assert tasks(2) == tasks(1) == [30]
