@@ -31,7 +31,7 @@ from __future__ import annotations
 from bisect import bisect_right, insort
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from operator import attrgetter, eq, itemgetter
+from operator import attrgetter
 from typing import NamedTuple
 
 from engine.money import format_money as money
@@ -113,7 +113,6 @@ class TableHand(NamedTuple):
 
 
 _SEAT = attrgetter("player", "stack", "line")  # ``TableHand.seats``' triple, read in C
-_SEAT_PLAYER, _SEAT_STACK = itemgetter(0), itemgetter(1)  # ...and its first two
 
 
 def carry_over(
@@ -141,13 +140,8 @@ def table_carry_over(
     out: list[Problem] = []
     if current.home and previous.home:
         out.extend(_deal_carried(previous, current))
-    seats = current.seats
-    if not previous.added and all(
-        map(eq, map(previous_final.get, map(_SEAT_PLAYER, seats)), map(_SEAT_STACK, seats))
-    ):
-        return tuple(out)  # every stack as the previous hand left it, compared in C
     added = dict(previous.added) if previous.added else _NOTHING_ADDED
-    for player, now, line in seats:
+    for player, now, line in current.seats:
         before = previous_final.get(player)
         if before is None:
             continue

@@ -21,7 +21,6 @@ hand, on dealt hands of every game, and on hands corrupted at random.
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import repeat
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
@@ -156,7 +155,7 @@ def replay_clean(hand: Hand) -> Clean | None:
     left = bisect_right(ordered, button, key=_BY_SEAT)  # the first seat past the button
     ordered = ordered[left:] + ordered[:left]
     order = list(map(_SECOND, ordered))
-    index = dict(zip(order, range(n), strict=True))
+    index = {p: i for i, p in enumerate(order)}
     button_blinds = n == 2 and button in (seated[0][0], seated[1][0])
     # the cards: holder (card -> player), thrown (card -> reshuffles when thrown), hands
     size = rules.hand_size
@@ -198,11 +197,12 @@ def _dealt(
     deck: int,
 ) -> bool:
     """Cards the history shows dealt: a whole hand, of the deck, none seen before."""
-    if len(cards) != size or len(set(cards)) != size or max(cards) >= deck:
+    if len(cards) != size:
         return False
-    if not holder.keys().isdisjoint(cards):
-        return False
-    holder.update(dict.fromkeys(cards, player))
+    for c in cards:
+        if c >= deck or c in holder:
+            return False
+        holder[c] = player
     hands[player] = list(cards)
     return True
 
@@ -546,11 +546,16 @@ def _give_back(total: list[int], stack: list[int], returned: list[int]) -> int:
     """``HandState._return_uncalled``: chips above what anyone else could match go back;
     the position they went back to (no longer all-in), or -1.  (The round is over when
     it is called: its bets are not read again, so they are left as they are.)"""
-    first = max(total)  # (two players at least: ``replay_clean`` plays no fewer)
-    excess = first - sorted(total)[-2]
-    if excess <= 0:
+    top = -1
+    first = second = 0
+    for j, level in enumerate(total):
+        if top < 0 or level > first:
+            top, first, second = j, level, (first if top >= 0 else 0)
+        elif level > second:
+            second = level
+    excess = first - second
+    if top < 0 or excess <= 0:
         return -1
-    top = total.index(first)  # the first of the highest, as the state machine takes it
     total[top] -= excess
     stack[top] += excess
     returned[top] += excess
@@ -634,21 +639,20 @@ def _shown(
     held = hands.get(player)
     if held is not None:
         return sorted(held) == sorted(cards)
-    if len(set(cards)) != hand_size:
+    if len(set(cards)) != len(cards):
         return False
-    # the cards at once (a card the player holds is of the deck and not among the thrown:
-    # ``holder`` and ``thrown`` never share a card), each check in C
-    owners = list(map(holder.get, cards))
-    if owners.count(player) + owners.count(None) != hand_size or max(cards) >= deck:
-        return False  # a card somebody else holds, or one not of the deck
-    if thrown:
-        last = max(map(thrown.get, cards, repeat(-1)))
-        if last >= reshuffles:
-            return False  # thrown since the stub was last reshuffled
-        if last >= 0:
-            for c in cards:
-                thrown.pop(c, None)
-    holder.update(dict.fromkeys(cards, player))
+    for c in cards:
+        owner = holder.get(c)
+        if owner == player:
+            continue
+        if c >= deck or owner is not None:
+            return False
+        then = thrown.get(c)
+        if then is not None and then >= reshuffles:
+            return False
+    for c in cards:
+        holder[c] = player
+        thrown.pop(c, None)
     hands[player] = list(cards)
     return True
 
