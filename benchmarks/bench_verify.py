@@ -19,10 +19,15 @@ The two-core figure is ``print_paths(..., workers=2)`` (``drawlab verify --worke
 hands per *wall* second, worker start-up included, so it depends on what else the machine
 runs (the load average is printed beside it); the one-core figure is CPU time and does
 not.  The CPU of that run is given per hand, the main process's and the workers' (theirs
-from ``getrusage`` once they have exited).  Then where a hand's CPU goes, in this one
-process over the same hands: cutting the file into hand texts, parsing, replaying, and the
-rest of the pipeline (the stacks followed, the verdicts rendered and counted, the parts
-stitched together): the two-core run's work done here less the three stages.
+from ``getrusage`` once they have exited).  Then where a worker's CPU goes, timed where and
+as the workers spend it: in a worker process of the same kind (forked, its collector set
+by ``worker_init``), streaming the same parts and keeping no record, the cumulative work
+of cutting the parts into hand texts, then parsing them too, then replaying them too, then
+all of ``verify_units`` with its result pickled as it crosses the pipe; each stage is the
+difference of two of them (best of three each).  Keeping the records of all the hands
+alive under the default collector, as this benchmark did before, added some 40-55 us a
+hand to the parse (the collector walking them), which no worker pays; the stages now add
+up to what a worker spends a hand, printed beside the workers' CPU of the two-core run.
 
 The share of the parsed records the one-pass replay of clean fixed-limit hands takes
 (``engine.fast_replay``; the general path replays the others) is printed with them.
@@ -33,17 +38,25 @@ on one core, at least three times pokerkit, at least 10,000 hands per second on 
 
 from __future__ import annotations
 
+import gc
 import os
+import pickle
 import resource
 import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import TypeVar
 
-from analysis.pipeline.verify_files import _sources, _tasks, print_paths, verify_units
+from analysis.pipeline.verify_files import (
+    TASK_UNITS,
+    _sources,
+    _tasks,
+    print_paths,
+    verify_units,
+)
+from analysis.pipeline.workers import quick_context, worker_init
 from engine.fast_replay import replay_clean
 from engine.pots import NO_RAKE
 from engine.record import Game, Hand
@@ -53,8 +66,6 @@ from parser.phh import write_phh
 from parser.pokerstars_writer import write_pokerstars
 from parser.ranges import Part, cut_part
 from parser.reader import parse
-
-T = TypeVar("T")
 
 
 def dealt(hands: int) -> list[Hand]:
@@ -100,26 +111,67 @@ def units_of(path: Path) -> list[Part]:
     return [u for task in _tasks(_sources([path])) for u in task.units if isinstance(u, Part)]
 
 
-def stages(units: list[Part]) -> tuple[dict[str, float], list[Hand]]:
-    """CPU seconds of each stage over every hand (the best of three), and the records."""
-    spent: dict[str, float] = {}
+def records_of(units: list[Part]) -> list[Hand]:
+    """The records parsed from the parts (only the hero's cards known)."""
+    cuts = [(reader, chunk) for unit in units for reader, chunk, _ in cut_part(unit)]
+    parsed = [parse(reader, chunk) for reader, chunk in cuts if reader is not None]
+    return [hand for hand in parsed if isinstance(hand, Hand)]
 
-    def best(stage: str, work: Callable[[], T]) -> T:
+
+def stages(units: list[Part]) -> dict[str, float]:
+    """``worker_stages`` in a worker process like those of ``drawlab verify --workers``."""
+    with ProcessPoolExecutor(1, mp_context=quick_context(), initializer=worker_init) as pool:
+        return pool.submit(worker_stages, units).result()
+
+
+def worker_stages(units: list[Part]) -> dict[str, float]:
+    """CPU seconds of each stage over every hand, as a worker spends them: the units
+    streamed, no record kept, each stage the difference of two cumulative runs (the best
+    of three of each), the last one ``verify_units`` and the pickling of what it sends."""
+
+    def cut() -> None:
+        for unit in units:
+            for _ in cut_part(unit):
+                pass
+
+    def parsed() -> None:
+        for unit in units:
+            for reader, chunk, _ in cut_part(unit):
+                if reader is not None:
+                    parse(reader, chunk)
+
+    def replayed() -> None:
+        for unit in units:
+            for reader, chunk, _ in cut_part(unit):
+                if reader is not None:
+                    hand = parse(reader, chunk)
+                    if isinstance(hand, Hand):
+                        replay(hand)
+
+    def everything() -> None:
+        for start in range(0, len(units), TASK_UNITS):  # at most a task's units at a time
+            pickle.dumps(verify_units(units[start : start + TASK_UNITS], "text"))
+
+    cumulative: dict[str, float] = {}
+    for stage, work in (
+        ("cut", cut),
+        ("parse", parsed),
+        ("replay", replayed),
+        ("all", everything),
+    ):
         times = []
         for _ in range(3):
             start = time.process_time()
-            made = work()
+            work()
             times.append(time.process_time() - start)
-        spent[stage] = min(times)
-        return made
-
-    cuts = best("cut", lambda: [cut for unit in units for cut in cut_part(unit)])
-    texts = [(reader, chunk) for reader, chunk, _ in cuts if reader is not None]
-    parsed = best("parse", lambda: [parse(reader, chunk) for reader, chunk in texts])
-    hands = [h for h in parsed if isinstance(h, Hand)]
-    best("replay", lambda: [replay(hand) for hand in hands])
-    best("all", lambda: verify_units(units, "text"))
-    return spent, hands
+        cumulative[stage] = min(times)
+    return {
+        "cut": cumulative["cut"],
+        "parse": cumulative["parse"] - cumulative["cut"],
+        "replay": cumulative["replay"] - cumulative["parse"],
+        "rest": cumulative["all"] - cumulative["replay"],
+        "all": cumulative["all"],
+    }
 
 
 def replay_only(hands: list[Hand], runs: int = 3) -> float:
@@ -154,6 +206,7 @@ def pokerkit(texts: list[str]) -> tuple[int, int, float]:
 def main(argv: list[str]) -> int:
     count = int(argv[0]) if argv else 20_000
     hands = dealt(count)
+    gc.freeze()  # the dealt records: never walked by the collector in the runs timed here
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "stars-triple-draw.txt"
         with path.open("w", encoding="utf-8") as out:
@@ -164,7 +217,9 @@ def main(argv: list[str]) -> int:
         one = Run(path, 1)
         two = Run(path, 2)
         load = os.getloadavg()[0]  # over the last minute: that run
-        spent, parsed = stages(units_of(path))
+        units = units_of(path)
+        spent = stages(units)
+        parsed = records_of(units)
     replaying = replay_only(hands)
     replaying_parsed = replay_only(parsed)
     texts = [write_phh(hand) for hand in hands]
@@ -193,13 +248,14 @@ def main(argv: list[str]) -> int:
     )
     print(
         f"  CPU per hand in that run: {us(two.cpu + two.workers_cpu)} "
-        f"(main process {us(two.cpu)}, workers {us(two.workers_cpu)})"
+        f"(main process {us(two.cpu)}, workers {us(two.workers_cpu)}; the workers' stages "
+        f"below add up to {us(spent['all'])})"
     )
-    rest = spent["all"] - spent["cut"] - spent["parse"] - spent["replay"]
     print(
-        f"  the workers' work in one process: {us(spent['all'])} CPU per hand = cut "
+        f"  a worker's CPU per hand, timed as the workers run: {us(spent['all'])} = cut "
         f"{us(spent['cut'])} + parse {us(spent['parse'])} + replay {us(spent['replay'])} "
-        f"+ the rest {us(rest)} (stacks followed, verdicts rendered and counted)"
+        f"+ the rest {us(spent['rest'])} (stacks followed, verdicts made, rendered, "
+        f"counted and pickled)"
     )
     print(f"  replay:               {replaying:.1f} us per hand of the dealt records (best of 3)")
     print(f"  replay:               {replaying_parsed:.1f} us per hand of the parsed records")

@@ -51,6 +51,8 @@ from engine.replay import replay
 from engine.verdict import Problem, Severity
 
 MAX_GAP = timedelta(minutes=5)
+_NO_TIME = timedelta(0)
+_NOTHING_ADDED: dict[str, int] = {}  # (read only)
 _FIVE_CARD_DRAW = Game.FIVE_CARD_DRAW
 TableKey = tuple[str, str, str, str]
 
@@ -88,16 +90,25 @@ class TableHand(NamedTuple):
     def of(cls, hand: Hand, time: datetime | None) -> TableHand:
         """``time``: the hand's time as the caller compares times (the importer's are the
         stored ones, naive UTC)."""
-        return cls(
-            table_key(hand),
-            hand.hand_id,
-            time,
-            hand.tournament is not None,
-            tuple(map(_SEAT, hand.seats)),
-            not _payouts_unstated(hand),
-            hand.line,
-            _top_ups(hand),
-            *_home_deal(hand),
+        tournament = hand.tournament
+        return tuple.__new__(  # (the fields in order: the generated ``__new__``'s frame less)
+            cls,
+            (
+                (
+                    hand.file,
+                    hand.site,
+                    "" if tournament is None else tournament.tournament_id,
+                    hand.table,
+                ),  # ``table_key``
+                hand.hand_id,
+                time,
+                tournament is not None,
+                tuple(map(_SEAT, hand.seats)),
+                not _payouts_unstated(hand),
+                hand.line,
+                _top_ups(hand),
+                *_home_deal(hand),
+            ),
         )
 
 
@@ -124,12 +135,12 @@ def table_carry_over(
             gap = current.time - previous.time
         except TypeError:  # one time with a zone, one without: they cannot be compared
             return ()
-        if gap < timedelta(0) or gap > MAX_GAP:
+        if gap < _NO_TIME or gap > MAX_GAP:
             return ()
     out: list[Problem] = []
     if current.home and previous.home:
         out.extend(_deal_carried(previous, current))
-    added = dict(previous.added)
+    added = dict(previous.added) if previous.added else _NOTHING_ADDED
     for player, now, line in current.seats:
         before = previous_final.get(player)
         if before is None:
@@ -198,9 +209,12 @@ class ContinuityTracker:
         key = hand.key
         if not key[3].strip():
             return ()
-        previous = self._last.pop(key, None)
-        if final and hand.carries:
-            self.resume(key, (hand, dict(final)))
+        last = self._last
+        previous = last.pop(key, None)
+        if final and hand.carries:  # ``resume``, the key already taken out
+            last[key] = (hand, dict(final))
+            if len(last) > self.TABLES:
+                del last[next(iter(last))]
         return self._carried(previous, hand)
 
     def follows(self, hand: TableHand) -> tuple[Problem, ...]:

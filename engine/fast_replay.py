@@ -20,6 +20,7 @@ hand, on dealt hands of every game, and on hands corrupted at random.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
@@ -71,6 +72,16 @@ _SEAT = attrgetter("seat", "player", "stack")
 _SEAT_NUMBER = attrgetter("seat")
 _PLAYER_STACK = attrgetter("player", "stack")
 _BY_SEAT = itemgetter(0)
+_SECOND, _THIRD = itemgetter(1), itemgetter(2)  # of a seat's triple: its player, its stack
+
+
+def _bits(positions: int) -> list[int]:
+    """The positions of a bit set, lowest first."""
+    return [j for j in range(positions.bit_length()) if positions >> j & 1]
+
+
+_BIT_SETS = 1 << 10  # tables of up to ten players: each set's positions made once
+_BITS = tuple(tuple(_bits(positions)) for positions in range(_BIT_SETS))
 
 _Setup = tuple[SiteProfile, GameRules] | None
 _SETUPS: dict[tuple[str, Game, Structure, HouseRules | None], _Setup] = {}
@@ -132,16 +143,20 @@ def replay_clean(hand: Hand) -> Clean | None:
     seat_names = set(map(_PLAYER, seats))
     if len(seat_names) != len(seats):
         return None  # a name seated twice
-    seated = [s for s in map(_SEAT, seats) if s[1] in names]
+    if seat_names == names:  # most hands: everyone seated is dealt in
+        seated = list(map(_SEAT, seats))
+    else:
+        seated = [s for s in map(_SEAT, seats) if s[1] in names]
     n = len(seated)
     if n != len(names) or n < 2 or button not in map(_SEAT_NUMBER, seats):
         return None  # a player not seated, the button on an empty seat, nobody to play
     # positions: clockwise from the first seat left of the button (``HandState.order``)
     ordered = sorted(seated, key=_BY_SEAT)
-    ordered = [s for s in ordered if s[0] > button] + [s for s in ordered if s[0] <= button]
-    order = [p for _, p, _ in ordered]
+    left = bisect_right(ordered, button, key=_BY_SEAT)  # the first seat past the button
+    ordered = ordered[left:] + ordered[:left]
+    order = list(map(_SECOND, ordered))
     index = {p: i for i, p in enumerate(order)}
-    button_blinds = n == 2 and any(s[0] == button for s in seated)
+    button_blinds = n == 2 and button in (seated[0][0], seated[1][0])
     # the cards: holder (card -> player), thrown (card -> reshuffles when thrown), hands
     size = rules.hand_size
     deck = rules.deck_size
@@ -159,7 +174,7 @@ def replay_clean(hand: Hand) -> Clean | None:
     played = _play(
         steps,
         index,
-        [s[2] for s in ordered],
+        list(map(_THIRD, ordered)),
         button_blinds,
         hand.stakes,
         rules,
@@ -339,7 +354,12 @@ def _play(
                 to_act = -1
                 continue
             active = live & ~all_in
-            if pending and (pending & (pending - 1) or not _alone(active, bet, current_bet)):
+            if pending and (
+                pending & (pending - 1)
+                or not active
+                or active & (active - 1)
+                or bet[active.bit_length() - 1] < current_bet
+            ):  # (not ``HandState._nobody_to_decide``: one player left to bet, matched)
                 later = pending >> (i + 1)
                 if later:
                     to_act = i + (later & -later).bit_length()
@@ -403,7 +423,7 @@ def _play(
             aggressor = -1
             active = live & ~all_in
             pending = active
-            if active and (active & (active - 1) or not _alone(active, bet, 0)):
+            if active & (active - 1):  # (two to bet: the bets are all 0 here)
                 to_act = (active & -active).bit_length() - 1
                 continue
             pending = 0
@@ -486,7 +506,7 @@ def _play(
             else:
                 phase = _DRAW
                 draw_number = street + 1
-                queue = [j for j in range(n) if live >> j & 1]
+                queue = list(_BITS[live]) if live < _BIT_SETS else _bits(live)
     # the end: the betting and the draws all closed, the hands shown in order
     if phase < _SHOWDOWN:
         return None
@@ -500,15 +520,18 @@ def _play(
         got = [p for p in shown_order if p in want]
         if got != want[: len(got)]:
             return None  # ``SHOWDOWN_ORDER``: the general path words it
-    return _Played(
-        stack,
-        total,
-        returned,
-        [j for j in range(n) if live >> j & 1],
-        strengths,
-        forfeited,
-        uncalled,
-        collects,
+    return tuple.__new__(  # (the fields in order: the generated ``__new__``'s frame less)
+        _Played,
+        (
+            stack,
+            total,
+            returned,
+            list(_BITS[live]) if live < _BIT_SETS else _bits(live),
+            strengths,
+            forfeited,
+            uncalled,
+            collects,
+        ),
     )
 
 
@@ -517,13 +540,6 @@ def _reshuffled(stub: int, pile: int, count: int) -> tuple[int, int]:
     far are shuffled into a new stub, which deals the rest of the draw; the stub and the
     discard pile after it."""
     return max(0, pile - (count - stub)), count
-
-
-def _alone(active: int, bet: list[int], current_bet: int) -> bool:
-    """``HandState._nobody_to_decide``: one player can still bet and has matched the bet."""
-    if not active or active & (active - 1):
-        return False
-    return bet[active.bit_length() - 1] >= current_bet
 
 
 def _give_back(total: list[int], stack: list[int], returned: list[int]) -> int:
@@ -710,17 +726,24 @@ def _one_taker(
     if hand.net or not collects or profile.chip_unit is not None:
         return None  # (a unit below a cent only comes from a profile's own)
     uncalled = played.uncalled
-    if uncalled:
-        if not uncalled_as_returned(uncalled, dict(zip(order, played.returned, strict=True))):
+    returned = played.returned
+    if len(uncalled) == 1 and uncalled[0].player in order:
+        # ``uncalled_as_returned`` of one report (the common case), on the positions:
+        # exactly what it says came back to that player, and nothing to anyone else
+        amount = uncalled[0].amount
+        if returned[order.index(uncalled[0].player)] != amount or sum(returned) != amount:
             return None
-    elif any(played.returned):
+    elif uncalled:
+        if not uncalled_as_returned(uncalled, dict(zip(order, returned, strict=True))):
+            return None
+    elif any(returned):
         return None  # (the dict of what came back is built only when there is a report)
     total = played.total
     pot = sum(total)
     live = played.live
+    pots: tuple[Pot, ...] = ()
     if len(live) == 1:
         winner = order[live[0]]
-        pots: tuple[Pot, ...] = (Pot(pot, (winner,)),) if pot else ()
     else:
         shown = played.strengths.get(0)
         if shown is None:
@@ -749,4 +772,9 @@ def _one_taker(
         profile,
     ):
         return None
+    if len(live) == 1:  # the one pot, its one player
+        return (SettledPot(pot, (winner,), (winner,)),) if pot else ()
+    if len(pots) == 1:
+        only = pots[0]
+        return (SettledPot(only.amount, only.eligible, (winner,)),) if only.amount else ()
     return tuple(SettledPot(p.amount, p.eligible, (winner,)) for p in pots if p.amount)

@@ -37,6 +37,7 @@ from engine.record import (
     Seat,
     Show,
     Stakes,
+    Step,
     Structure,
     Tournament,
     Uncalled,
@@ -405,3 +406,71 @@ def test_a_tournament_pot_with_chips_missing_is_settled_the_general_way() -> Non
     general = _general(hand)
     assert [p.code for p in general[0].problems] == [P.COLLECT_MISMATCH]  # type: ignore[attr-defined]
     assert replay_clean(hand) == general
+
+
+def test_each_uncalled_bet_reported_otherwise_agrees() -> None:
+    """Every uncalled bet reported one chip more or less, to another player, twice, or
+    not at all, and one reported where none was: the one-report shortcut of the one-pass
+    settlement declines exactly where ``uncalled_as_returned`` does."""
+    changed = taken = 0
+    for hand in FIXED[::3] + STARS:
+        players = [s.player for s in hand.seats]
+        at = [i for i, s in enumerate(hand.steps) if isinstance(s, Uncalled)]
+        variants: list[tuple[Step, ...]] = []
+        for i in at:
+            u = hand.steps[i]
+            assert isinstance(u, Uncalled)
+            before, after = hand.steps[:i], hand.steps[i + 1 :]
+            other = next(p for p in players if p != u.player)
+            variants += [
+                (*before, replace(u, amount=u.amount + 1), *after),
+                (*before, replace(u, amount=u.amount - 1), *after),
+                (*before, replace(u, player=other), *after),
+                (*before, replace(u, player="nobody seated"), *after),
+                (*before, u, u, *after),
+                (*before, *after),
+            ]
+        if not at:
+            first_collect = next(
+                i for i, s in enumerate(hand.steps) if isinstance(s, Collect)
+            )
+            wrong = Uncalled(players[0], hand.stakes.small_bet, hand.steps[first_collect].line)
+            variants.append((*hand.steps[:first_collect], wrong, *hand.steps[first_collect:]))
+        for steps in variants:
+            mutated = replace(hand, steps=steps)
+            general = _general(mutated)
+            clean = replay_clean(mutated)
+            changed += 1
+            taken += clean is not None
+            assert clean is None or clean == general, hand.hand_id
+            assert _fast(mutated) == general, hand.hand_id
+    assert changed > 1500 and taken > 1000  # (settled the general way when declined)
+
+
+def test_the_uncalled_excess_is_the_state_machine_s() -> None:
+    """``_give_back`` against the loop it replaced (``HandState._return_uncalled``'s way):
+    every vector of two to four players' totals of up to three chips."""
+    from itertools import product
+
+    from engine.fast_replay import _BITS, _bits, _give_back
+
+    def looped(total: list[int]) -> tuple[int, int]:
+        top, first, second = -1, 0, 0
+        for j, level in enumerate(total):
+            if top < 0 or level > first:
+                top, first, second = j, level, (first if top >= 0 else 0)
+            elif level > second:
+                second = level
+        return (top, first - second) if first - second > 0 else (-1, 0)
+
+    for n in (2, 3, 4):
+        for total in product(range(4), repeat=n):
+            mine, stack, back = list(total), [10] * n, [0] * n
+            top, excess = looped(list(total))
+            assert _give_back(mine, stack, back) == top, total
+            if top >= 0:
+                want = (total[top] - excess, 10 + excess, excess)
+                assert (mine[top], stack[top], back[top]) == want
+            assert sum(mine) + sum(back) == sum(total)
+    assert [_bits(m) for m in range(64)] == [list(b) for b in _BITS[:64]]
+    assert _BITS[0b101101] == (0, 2, 3, 5) and _bits(1 << 12 | 1) == [0, 12]

@@ -103,3 +103,44 @@ def test_the_workers_way_gives_one_process_verdicts_on_the_corpus(
     one = list(verify_paths(paths))
     assert len(one) > 250
     assert _fields(list(verify_files.verify_in_parts(paths))) == _fields(one)
+
+
+def test_the_tasks_for_workers_shrink_towards_a_file_s_end(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Every part once, in order; a worker's last tasks are single parts, so the workers
+    finish together; one process keeps tasks of ``TASK_BYTES``."""
+    path = _session(tmp_path / "session.txt")
+    monkeypatch.setattr(ranges, "PART_BYTES", ONE_HAND)
+    monkeypatch.setattr(verify_files, "TAIL_BYTES", ONE_HAND)
+    monkeypatch.setattr(verify_files, "TASK_BYTES", 6 * ONE_HAND)
+    [source] = iter_sources([path])
+    assert isinstance(source, Source)
+    every = ranges.parts(source) or []
+    assert len(every) == 25
+
+    def tasks(workers: int) -> list[int]:
+        made = list(verify_files._tasks(iter([source]), workers))
+        assert [u for task in made for u in task.units] == every
+        assert all(task.sources == [0] * len(task.units) for task in made)
+        return [len(task.units) for task in made]
+
+    two = tasks(2)
+    assert two[0] > 1 and two[-4:] == [1, 1, 1, 1]
+    assert two == sorted(two, reverse=True)
+    one = tasks(1)
+    assert len(one) < len(two) and min(one[:-1]) > 1
+
+
+def test_small_files_are_grouped_for_workers_as_for_one_process(tmp_path: Path) -> None:
+    """Files of one part each: as many in a task for workers as for one process."""
+    for n in range(30):
+        _session(tmp_path / f"session{n:02}.txt")
+    sources = list(iter_sources([tmp_path]))
+    assert len(sources) == 30
+    assert sum(s.size for s in sources if isinstance(s, Source)) > verify_files.TAIL_BYTES
+
+    def tasks(workers: int) -> list[int]:
+        return [len(task.units) for task in verify_files._tasks(iter(sources), workers)]
+
+    assert tasks(2) == tasks(1) == [30]
