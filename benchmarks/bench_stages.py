@@ -97,7 +97,7 @@ def instrumented(timers: Timers) -> Iterator[None]:
     saved.append((importer, "read_part", importer.read_part))
     setattr(importer, "read_part", in_a_worker)  # noqa: B010 - a typed function swapped
     patch(importer, "check", "verify")
-    patch(rows, "hand_fact_rows", "facts")
+    patch(rows, "fact_rows", "facts")
     patch(importer, "add_result", "rows")
     patch(rows.Rows, "to_arrow", "arrow")
     patch(importer, "with_continuity", "continuity")

@@ -42,7 +42,7 @@ import pyarrow.compute as pc
 from analysis.pipeline.hand_parts import hand_parts
 from analysis.pipeline.verification import HandResult, check
 from analysis.pipeline.workers import ProcessTaskPool, TaskPool
-from analysis.statistics.facts import hand_facts
+from analysis.statistics.facts import FACT_FIELDS, hand_facts
 from analysis.storage.db import (
     LOCK_WAIT,
     Connection,
@@ -378,9 +378,14 @@ def checked(reader: Any, chunk: HandText) -> HandResult:
 _FACT_TYPES = tuple((n, t) for n, t in fact_columns().items() if n != "hand")
 
 
+_FACT_NAMES = tuple(n for n, _ in _FACT_TYPES)
+if _FACT_NAMES == FACT_FIELDS:  # the very tuple: ``add_result`` knows it by identity
+    _FACT_NAMES = FACT_FIELDS
+
+
 def facts_fn() -> tuple[FactsFn, tuple[str, ...], tuple[tuple[str, str], ...]]:
     """``hand_facts`` with the names and types of ``player_hands``' columns after ``hand``."""
-    return hand_facts, tuple(n for n, _ in _FACT_TYPES), _FACT_TYPES
+    return hand_facts, _FACT_NAMES, _FACT_TYPES
 
 
 # --- main side --------------------------------------------------------------------------

@@ -28,8 +28,9 @@ import hashlib
 import json
 import os
 import time
+from bisect import insort
 from collections import Counter, deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -70,7 +71,9 @@ from analysis.storage.rows import (
     with_continuity,
 )
 from analysis.storage.writer import last_hands
-from engine.continuity import ContinuityTracker
+from engine.continuity import ContinuityTracker, LastHand, TableHand, TableKey
+from engine.record import Hand
+from engine.verdict import Problem
 from parser.outcome import HandText
 
 PAGE = 2000  # hands a transaction
@@ -134,9 +137,13 @@ class _Page:
     failed: list[tuple[int, str]]  # (id, why) of the texts that do not parse
 
 
-def replay_page(hands: Sequence[StoredHand]) -> _Page:
+def replay_page(hands: Sequence[StoredHand], known: dict[str, list[int]] | None = None) -> _Page:
     """A worker's job: stored texts to rows, as ``analysis.pipeline.importer.parse_task``
-    makes them."""
+    makes them.  ``known`` (a worker's page): the lines of the failed hands the carry-over
+    check knows in the page's files (``_Chains.known``); the stacks are then followed
+    within the page here (``Rows.follow``), and only each table's first hand and end go
+    back to the main process, as an import's parts do.  Without it the summary of every
+    hand goes back, for the main process to follow (a page replayed there)."""
     facts, columns, types = facts_fn()
     rows = Rows()
     ids: list[int] = []
@@ -152,6 +159,8 @@ def replay_page(hands: Sequence[StoredHand]) -> _Page:
             continue
         add_result(rows, result, facts, columns)
         ids.append(hand_id)
+    if known is not None:
+        rows.follow(known)
     return _Page(rows.to_arrow(types), ids, failed)
 
 
@@ -212,7 +221,7 @@ def reverify(
     pool = _Pool(workers)
     settings = _tune(db)
     try:
-        for page in pool.replayed(_pages(db, "hands", after)):
+        for page in pool.replayed(_pages(db, "hands", after), tracker):
             _store(db, page, tracker, facts, summary, code)
             if progress is not None:
                 seconds = time.monotonic() - start
@@ -261,35 +270,50 @@ class _Pool:
         self.executor: ProcessPoolExecutor | None = None
         self.window = 2 * workers
         self.broken = False
+        self.chains: _Chains | None = None  # set: the workers follow the pages' stacks
         if workers > 0:
             self.executor = ProcessPoolExecutor(
                 workers, mp_context=mp_context(), initializer=worker_init
             )
 
-    def replayed(self, pages: Iterator[list[StoredHand]]) -> Iterator[_Page]:
-        inflight: deque[tuple[list[StoredHand], Future[_Page] | None]] = deque()
+    def replayed(
+        self, pages: Iterator[list[StoredHand]], chains: _Chains | None = None
+    ) -> Iterator[_Page]:
+        """The pages replayed, in order; with ``chains`` (the main process's carry-over
+        check), each worker follows its page's stacks (``replay_page``)."""
+        self.chains = chains
+        inflight: deque[tuple[list[StoredHand], Future[_Page] | None, int | None]] = deque()
         for page in pages:
-            inflight.append((page, self._submit(page)))
+            inflight.append((page, *self._submit(page)))
             if len(inflight) > self.window:
                 yield self._finish(*inflight.popleft())
         while inflight:
             yield self._finish(*inflight.popleft())
 
-    def _submit(self, page: list[StoredHand]) -> Future[_Page] | None:
+    def _submit(self, page: list[StoredHand]) -> tuple[Future[_Page] | None, int | None]:
         if self.executor is None or self.broken:
-            return None
+            return None, None
+        known, mark = self.chains.known(page) if self.chains is not None else (None, None)
         try:
-            return self.executor.submit(replay_page, page)
+            return self.executor.submit(replay_page, page, known), mark
         except BrokenProcessPool:  # a worker died before we waited on it
             self.broken = True
-            return None
+            return None, None
 
-    def _finish(self, page: list[StoredHand], future: Future[_Page] | None) -> _Page:
+    def _finish(
+        self, page: list[StoredHand], future: Future[_Page] | None, mark: int | None = None
+    ) -> _Page:
+        """The page's rows: the worker's, or replayed here when its worker died or when
+        a failed hand learnt since it was sent (in a page then in flight) lies among its
+        hands (``_Chains.learnt_among``): its stacks are then followed here, in turn."""
         if future is not None and not self.broken:
             try:
-                return worker_result(future, self.executor)
+                got = worker_result(future, self.executor)
             except BrokenProcessPool:
                 self.broken = True
+            else:
+                if mark is None or self.chains is None or not self.chains.learnt_among(page, mark):
+                    return got
         return replay_page(page)
 
     def close(self) -> None:
@@ -298,6 +322,62 @@ class _Pool:
         if self.broken:  # its queues may be wedged: waiting could hang
             kill_workers(self.executor)
         self.executor.shutdown(wait=not self.broken, cancel_futures=True)
+
+
+class _Chains:
+    """The main process's carry-over check (``ContinuityTracker``), which also keeps the
+    lines of the failed hands it was told of, by file and in the order it learnt them.
+
+    A worker follows a page's stacks itself (``Rows.follow``) given the failed hands
+    known in the page's files when the page was sent (``known``); one learnt later, from
+    a page still in flight then, matters only if it lies among the page's own hands in
+    its file (ids follow lines within an import, so it almost never does: a file of the
+    same name imported again, whose lines overlap), which ``learnt_among`` tells.
+    """
+
+    def __init__(self) -> None:
+        self.tracker = ContinuityTracker()
+        self.lines: dict[str, list[int]] = {}
+        self.learnt: list[tuple[str, int]] = []
+
+    def break_chains(self, file: str, line: int) -> None:
+        self.tracker.break_chains(file, line)
+        insort(self.lines.setdefault(file, []), line)
+        self.learnt.append((file, line))
+
+    def feed(self, hand: Hand, final: dict[str, int]) -> None:
+        self.tracker.feed(hand, final)
+
+    def feed_table_hand(self, hand: TableHand, final: Mapping[str, int]) -> tuple[Problem, ...]:
+        return self.tracker.feed_table_hand(hand, final)
+
+    def follows(self, hand: TableHand) -> tuple[Problem, ...]:
+        return self.tracker.follows(hand)
+
+    def resume(self, key: TableKey, last: LastHand | None) -> None:
+        self.tracker.resume(key, last)
+
+    def known(self, page: Sequence[StoredHand]) -> tuple[dict[str, list[int]], int]:
+        """The failed hands' lines in the page's files, and how many were learnt so far."""
+        files = {hand[2] for hand in page}
+        known = {f: list(self.lines[f]) for f in files if f in self.lines}
+        return known, len(self.learnt)
+
+    def learnt_among(self, page: Sequence[StoredHand], since: int) -> bool:
+        """Whether a failed hand learnt after the first ``since`` lies within the lines
+        of the page's hands of its file."""
+        later = self.learnt[since:]
+        if not later:
+            return False
+        spans: dict[str, tuple[int, int]] = {}
+        for _, _, file, line, _ in page:
+            low, high = spans.get(file, (line, line))
+            spans[file] = (min(low, line), max(high, line))
+        for file, line in later:
+            span = spans.get(file)
+            if span is not None and span[0] <= line <= span[1]:
+                return True
+        return False
 
 
 def _pages(db: Connection, table: str, after: int = 0) -> Iterator[list[StoredHand]]:
@@ -330,12 +410,12 @@ def _pages(db: Connection, table: str, after: int = 0) -> Iterator[list[StoredHa
 def _store(
     db: Connection,
     page: _Page,
-    tracker: ContinuityTracker,
+    tracker: _Chains,
     facts: bool,
     summary: ReverifySummary,
     code: str,
 ) -> None:
-    rows = with_continuity(page.rows, tracker) if page.rows.carry or page.rows.breaks else page.rows
+    rows = with_continuity(page.rows, tracker) if page.rows.chained else page.rows
     ids = page.ids + [i for i, _ in page.failed]
     span = [min(ids), max(ids)] if ids else [0, -1]  # the page's ids: zone maps prune to it
     db.register("_page_ids", pa.table({"id": pa.array(ids, pa.int64())}))
@@ -424,11 +504,11 @@ def _resume_after(db: Connection, code: str) -> int:
         return 0
 
 
-def _tracker(db: Connection, after: int) -> ContinuityTracker:
+def _tracker(db: Connection, after: int) -> _Chains:
     """The carry-over check as it stood after hand ``after`` (a new one for 0): every
     text that did not read or was not replayed ends its chains, and each table's last
     replayed hand up to ``after`` is the one the next hand there is compared with."""
-    tracker = ContinuityTracker()
+    tracker = _Chains()
     for file, line in db.execute(
         "SELECT coalesce(file, ''), coalesce(line, 1) FROM quarantine"
     ).fetchall():

@@ -46,6 +46,7 @@ repeat them):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import astuple, dataclass, field, fields
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -229,7 +230,9 @@ class _Walk:
     named: set[str] = field(default_factory=set)  # every player a step names
     posts: list[Post] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
-    draws: dict[tuple[str, int], Draw] = field(default_factory=dict)  # draw k, first run's
+    # each player's draws 1 to 3 of the first run (``drew[p][k - 1]``: the first draw k)
+    drew: dict[str, list[Draw | None]] = field(default_factory=dict)
+    last_draw: int = 0  # the last draw made (first run), 0 for none
     shown: dict[str, Cards] = field(default_factory=dict)  # first cards shown (first run)
     shown_open: set[str] = field(default_factory=set)  # showed without mucking
     put: dict[str, int] = field(default_factory=dict)  # posts and bets less uncalled returns
@@ -239,7 +242,7 @@ class _Walk:
 
 def _walk(hand: Hand) -> _Walk:
     w = _Walk()
-    named, posts, actions, draws = w.named, w.posts, w.actions, w.draws
+    named, posts, actions, drew = w.named, w.posts, w.actions, w.drew
     shown, shown_open, put, got = w.shown, w.shown_open, w.put, w.got
     for step in hand.steps:  # the commonest kinds first
         if isinstance(step, Action):
@@ -248,9 +251,18 @@ def _walk(hand: Hand) -> _Walk:
             actions.append(step)
             put[p] = put.get(p, 0) + step.amount
         elif isinstance(step, Draw):
-            named.add(step.player)
+            p = step.player
+            named.add(p)
             if step.run == 0 or step.run == 1:
-                draws.setdefault((step.player, step.draw), step)
+                k = step.draw
+                if k > w.last_draw:
+                    w.last_draw = k
+                if 1 <= k <= DRAWS:
+                    slots = drew.get(p)
+                    if slots is None:
+                        drew[p] = slots = [None, None, None]  # DRAWS of them
+                    if slots[k - 1] is None:
+                        slots[k - 1] = step
         elif isinstance(step, Post):
             p = step.player
             named.add(p)
@@ -462,12 +474,21 @@ def _cards_text(cards: Cards) -> str | None:
 def _after_draw(before: Cards | None, d: Draw) -> Cards | None:
     if d.count == 0:
         return before
-    if d.kept is not None and d.received is not None:
-        return d.kept + d.received
-    if before is not None and d.discarded is not None and d.received is not None:
+    kept, received = d.kept, d.received
+    if received is None:
+        return None
+    if kept is not None:
+        return kept + received
+    if before is not None and d.discarded is not None:
         gone = set(d.discarded)
-        return tuple(c for c in before if c not in gone) + d.received
+        return tuple(c for c in before if c not in gone) + received
     return None
+
+
+_is_made = lru_cache(maxsize=1 << 16)(is_made)
+"""``is_made`` of (cards, game) remembered: a hand's held cards before each draw of each
+player are looked up, and the classes of a few thousand values cover every hand."""
+_NO_DRAWS: tuple[Draw | None, ...] = (None, None, None)  # DRAWS of them
 
 
 def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
@@ -484,6 +505,12 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
     values ``lead`` (the importer's row number): the importer's path, which only turns
     each row into a tuple again; building 80 frozen fields a row cost a quarter of the
     facts' time."""
+    return fact_rows(hand, lead, stored_time(hand.time))
+
+
+def fact_rows(hand: Hand, lead: tuple[Any, ...], time: datetime | None) -> list[tuple[Any, ...]]:
+    """``hand_fact_rows`` given the hand's ``stored_time``, which the importer has
+    already: it converts a hand's time once for its row, its facts and its stack check."""
     w = _walk(hand)
     players = _dealt_in(hand, w.named)
     if not players:
@@ -492,9 +519,13 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
     pos = positions_of(hand, players, w.posts)
     game_kind = hand.game
     n_draws = draws_in(game_kind)
-    draws = w.draws
+    drew = w.drew
     pats = {
-        k: {p for p in players if (d := draws.get((p, k))) is not None and d.count == 0}
+        k: {
+            p
+            for p in players
+            if (m := drew.get(p)) is not None and (d := m[k - 1]) is not None and d.count == 0
+        }
         for k in range(1, n_draws + 1)
     }
     betting, counts, last_street = _walk_betting(w, players, pos, pats)
@@ -505,7 +536,7 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
     rake = rake_shares(rake_paid, collected)
 
     showdown = sum(1 for p in players if betting[p].folded_round is None) >= 2
-    last_draw = max((d.draw for d in draws.values()), default=0)
+    last_draw = w.last_draw
     # the draws reached: 1 .. reached (a draw was made, or a later round was bet)
     reached = min(n_draws, max(last_draw, last_street))
     shown, shown_open = w.shown, w.shown_open
@@ -514,7 +545,6 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
     if hand.hero is not None and hand.dealt is not None:
         known_start[hand.hero] = hand.dealt
 
-    time = stored_time(hand.time)
     game, structure, stakes = str(game_kind), str(hand.structure), stakes_label(hand)
     tournament = hand.tournament.tournament_id if hand.tournament else None
     rows: list[tuple[Any, ...]] = []
@@ -525,7 +555,7 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
         if seen < 0:
             seen = 0
         went = showdown and folded is None
-        mine = [draws.get((p, 1)), draws.get((p, 2)), draws.get((p, 3))]  # DRAWS of them
+        mine: Sequence[Draw | None] = drew.get(p) or _NO_DRAWS
         drawn = [None if d is None else d.count for d in mine]
         snow_opp = snowed = break_opp = broke = False
         cur = known_start.get(p)
@@ -541,7 +571,7 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
                 and all(x is None or x.count == 0 for x in mine[k:n_draws])
             ):
                 held = shown[p]
-            made = is_made(held, game_kind) if held is not None else None
+            made = _is_made(held, game_kind) if held is not None else None
             if made is not None:
                 if d.count == 0:
                     snow_opp = True

@@ -12,7 +12,7 @@ ids the importer adds (``hands.id``, ``hands.batch``, ``quarantine.id``...).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from operator import attrgetter
@@ -21,7 +21,7 @@ from typing import Any
 import pyarrow as pa
 
 from analysis.pipeline.verification import HandResult, ends_chain
-from analysis.statistics.facts import FACT_FIELDS, hand_fact_rows, hand_facts
+from analysis.statistics.facts import FACT_FIELDS, fact_rows, hand_facts
 from engine.cards import Cards, format_card, format_cards
 from engine.continuity import ContinuityTracker, LastHand, TableHand, TableKey
 from engine.record import (
@@ -127,7 +127,7 @@ class Rows:
     ends: list[End] = field(default_factory=list)
     found: dict[int, tuple[Problem, ...]] = field(default_factory=dict)
 
-    def follow(self) -> None:
+    def follow(self, known: Mapping[str, Sequence[int]] | None = None) -> None:
         """Check the stacks carried from hand to hand within the batch, here (in the
         worker): every hand but the first of each table is compared with the one before
         it, as the importer's tracker would compare them, since a batch is a run of
@@ -138,12 +138,16 @@ class Rows:
         would have seen them last); ``found`` holds the problems found here.  Neither the
         summaries of every hand nor the check's work then cross to the main process.
 
-        Not for a batch whose chains may be broken by failed hands it does not hold
-        (reverify's pages: the quarantined texts): those keep ``carry``.
+        ``known``: the lines of failed hands this batch does not hold, by file (reverify's
+        pages: the quarantined texts, and the failed hands of the pages before), which
+        end chains here as they do in the tracker that follows; they are not sent back.
         """
         tracker = ContinuityTracker()
         for file, line in self.breaks:
             tracker.break_chains(file, line)
+        for file, lines in (known or {}).items():
+            for line in lines:
+                tracker.break_chains(file, line)
         last_at: dict[TableKey, int] = {}
         for carried in self.carry:
             local, summary, final = carried
@@ -306,11 +310,14 @@ def add_result(
     local = len(rows.hands)
     problems = list(result.problems)
     hand = result.hand
+    time = None if hand is None else utc_naive(hand.time)  # once for all its rows
     if hand is not None and facts is not None and fact_columns:
         try:
-            if facts is hand_facts and tuple(fact_columns) == FACT_FIELDS:
+            if facts is hand_facts and (
+                fact_columns is FACT_FIELDS or tuple(fact_columns) == FACT_FIELDS
+            ):
                 # the same values without building a frozen row only to read it back
-                facts_rows = hand_fact_rows(hand, (local,))
+                facts_rows = fact_rows(hand, (local,), time)
             else:
                 getter = attrgetter(*fact_columns)
                 single = len(fact_columns) == 1
@@ -322,14 +329,14 @@ def add_result(
         except Exception as exc:  # the statistics' bug must not lose the hand
             message = f"facts: {type(exc).__name__}: {exc}"
             problems.append(Problem(FACTS_FAILED, Severity.WARNING, hand.line, message))
-    rows.hands.append(_hand_row(result, hand, problems))
+    rows.hands.append(_hand_row(result, hand, problems, time))
     if ends_chain(result.status):  # a game not replayed: its table's stacks are unknown
         rows.breaks.append((result.file, result.line))
     for p in problems:
         rows.children["problems"].append((local, p.code, str(p.severity), p.line, p.message))
     if hand is not None:
         final = _add_steps(rows.children, local, hand)
-        rows.carry.append((local, table_hand(hand), final))
+        rows.carry.append((local, TableHand.of(hand, time), final))
         rows.children["pots"].extend(
             (local, idx, pot.amount, pot.eligible, pot.winners)
             for idx, pot in enumerate(result.pots)
@@ -342,7 +349,9 @@ def table_hand(hand: Hand) -> TableHand:
     return TableHand.of(hand, utc_naive(hand.time))
 
 
-def _hand_row(result: HandResult, hand: Hand | None, problems: list[Problem]) -> Row:
+def _hand_row(
+    result: HandResult, hand: Hand | None, problems: list[Problem], time: datetime | None
+) -> Row:
     errors = sum(1 for p in problems if p.severity is _ERROR) if problems else 0
     warnings = len(problems) - errors
     if hand is None:
@@ -362,7 +371,7 @@ def _hand_row(result: HandResult, hand: Hand | None, problems: list[Problem]) ->
         hand.site, hand.hand_id or None, hand.table or None, _VALUES[hand.game],
         _VALUES[hand.structure],
         s.small_blind, s.big_blind, s.small_bet, s.big_bet, s.ante, hand.currency or None,
-        utc_naive(hand.time),
+        time,
         hand.button, hand.max_seats, len(hand.seats), hand.hero, cards_text(hand.dealt),
         hand.total_pot, hand.rake,
         t.tournament_id if t else None, t.buy_in if t else None, t.fee if t else None,
