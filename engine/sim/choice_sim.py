@@ -550,8 +550,9 @@ def simulate_choices(
     reshuffle_rng = np.random.default_rng([seed, 1])
     verdicts = Verdicts(len(keeps), trials, reference=reference, focus=focus)
     first = trials // FIRST_SHARE
-    blocks = [first, trials - first] if block is None else _blocks(trials, block)
-    for size in blocks:
+    played = 0
+    size = first if block is None else min(block, trials)
+    while played < trials:
         live = verdicts.live
         deals = _Deals(table, ranking, size, deal_rng)
         share, short, start, seen = _hero_shares(deals, hand, throw[live], strategy, ranking, draws)
@@ -561,14 +562,13 @@ def simulate_choices(
                 reshuffle_rng,
             )  # fmt: skip
         verdicts.add(share.reshape(len(live), size))
+        played += size
         if block is None:
             if verdicts.thirds_rule():
                 break
+            size = trials - played
         elif verdicts.sequential_rule():
             break
+        else:
+            size = verdicts.next_block(block)
     return verdicts.results()
-
-
-def _blocks(trials: int, block: int) -> list[int]:
-    whole, rest = divmod(trials, block)
-    return [block] * whole + ([rest] if rest else [])

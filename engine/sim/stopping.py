@@ -71,6 +71,7 @@ class Verdicts:
         self.live = np.arange(k)
         self.mean = np.zeros(k)
         self.se = np.zeros(k)
+        self.wanted = 0  # deals the verdicts still unsure look like needing (sequential_rule)
 
     def add(self, per: Floats) -> None:
         """Each live choice's share on each deal of a block: (live choices, deals)."""
@@ -106,6 +107,7 @@ class Verdicts:
         if n >= self.trials:
             return True
         if self.k == 1 and self.reference is None:
+            self.wanted = self.trials
             return False  # nothing to judge it against: its equity to the full trials
         mean, se = self.mean[live], self.se[live]
         scale = np.sqrt(n / self.trials)
@@ -131,9 +133,30 @@ class Verdicts:
         if focus[lead]:
             # The best so far is a focus choice: no other may still turn out better by more
             # than the noise (every sure verdict implies that).
-            settled = bool((~others | (gap + noise >= SURE_SE * spread)).all())
-            settled &= bool((mistake | within | ~others)[focus].all())
+            ahead = others & (gap + noise < SURE_SE * spread)
         else:
-            settled = bool((mistake | within)[focus].all())
+            ahead = np.zeros(len(means), dtype=np.bool_)
+        unsure = focus & ~(mistake | within)
+        if focus[lead]:
+            unsure &= others
+        settled = not (ahead.any() or unsure.any())
+        if not settled:
+            # The paired spread shrinks as 1/sqrt(deals): the deals at which each open
+            # verdict would be sure if the gaps held (``next_block`` reads it).
+            margin = np.where(ahead, gap + noise, np.inf)
+            margin = np.minimum(margin, np.where(unsure, np.abs(gap - noise), np.inf))
+            open_ = ahead | unsure
+            need = n * (SURE_SE * spread[open_] / np.maximum(margin[open_], 1e-12)) ** 2
+            self.wanted = int(min(float(need.max()), float(self.trials)))
         self.live = live[~mistake[: len(live)]]
         return settled
+
+    def next_block(self, block: int) -> int:
+        """The deals before the next look: enough to reach what the open verdicts look like
+        needing (``wanted``), in whole blocks, at least one block and at most as many deals
+        as so far (so a look is never put off by more than the deals already made), never
+        past ``trials``.  Looks where no verdict could yet be sure cost a block's fixed
+        work each and decide nothing."""
+        n = int(self.played[self.live[0]])
+        want = -(-(self.wanted - n) // block) * block
+        return min(max(block, min(want, (n // block) * block)), self.trials - n)
