@@ -47,6 +47,7 @@ from engine.sim.strategy import Strategy, default_strategy, keep_bits
 
 TRASH = 52  # the replay's pile: where the slots not thrown write
 FIRST_SHARE = 3  # the first rule's look at the choices comes after 1/FIRST_SHARE of the trials
+CHEAP_PLAYERS = 3  # opponents up to which the looks that cannot settle are skipped
 HandRows = npt.NDArray[np.uint8]
 Rows = npt.NDArray[np.int64]
 
@@ -550,6 +551,10 @@ def simulate_choices(
     reshuffle_rng = np.random.default_rng([seed, 1])
     verdicts = Verdicts(len(keeps), trials, reference=reference, focus=focus)
     first = trials // FIRST_SHARE
+    # Where a deal costs little beside a block's fixed work, the looks that could not
+    # settle anything are skipped (``Verdicts.next_block``); where deals are dear (four or
+    # five opponents: crowded ranges, replays) a look after every block stops soonest.
+    cheap = len(opponents) <= CHEAP_PLAYERS
     played = 0
     size = first if block is None else min(block, trials)
     while played < trials:
@@ -570,5 +575,5 @@ def simulate_choices(
         elif verdicts.sequential_rule():
             break
         else:
-            size = verdicts.next_block(block)
+            size = verdicts.next_block(block) if cheap else min(block, trials - played)
     return verdicts.results()
