@@ -138,7 +138,13 @@ class _Deals:
             taken += count.sum(axis=1)
         self.rounds.append((final, taken))
         self.taken = taken
-        ranks = rank_batch(final.reshape(-1, 5), ranking).reshape(trials, players)
+        # A trial whose stub the opponents run out by themselves holds cards taken twice
+        # (the places past the stub's end read its first card): every choice of it is
+        # replayed with the reshuffle and its share here replaced, but a hand of five
+        # copies of one card has no rank at all, so its start hand is ranked instead.
+        over = taken > self.size
+        shown = np.where(over[:, None, None], self.start, final) if over.any() else final
+        ranks = rank_batch(shown.reshape(-1, 5), ranking).reshape(trials, players)
         self.best = ranks.min(axis=1)
         self.ties = (ranks == self.best[:, None]).sum(axis=1)
 
