@@ -47,6 +47,7 @@ from engine.sim.strategy import Strategy, default_strategy, keep_bits
 
 TRASH = 52  # the replay's pile: where the slots not thrown write
 FIRST_SHARE = 3  # the first rule's look at the choices comes after 1/FIRST_SHARE of the trials
+CHEAP_PLAYERS = 3  # opponents up to which the looks that cannot settle are skipped
 HandRows = npt.NDArray[np.uint8]
 Rows = npt.NDArray[np.int64]
 
@@ -137,7 +138,13 @@ class _Deals:
             taken += count.sum(axis=1)
         self.rounds.append((final, taken))
         self.taken = taken
-        ranks = rank_batch(final.reshape(-1, 5), ranking).reshape(trials, players)
+        # A trial whose stub the opponents run out by themselves holds cards taken twice
+        # (the places past the stub's end read its first card): every choice of it is
+        # replayed with the reshuffle and its share here replaced, but a hand of five
+        # copies of one card has no rank at all, so its start hand is ranked instead.
+        over = taken > self.size
+        shown = np.where(over[:, None, None], self.start, final) if over.any() else final
+        ranks = rank_batch(shown.reshape(-1, 5), ranking).reshape(trials, players)
         self.best = ranks.min(axis=1)
         self.ties = (ranks == self.best[:, None]).sum(axis=1)
 
@@ -550,8 +557,13 @@ def simulate_choices(
     reshuffle_rng = np.random.default_rng([seed, 1])
     verdicts = Verdicts(len(keeps), trials, reference=reference, focus=focus)
     first = trials // FIRST_SHARE
-    blocks = [first, trials - first] if block is None else _blocks(trials, block)
-    for size in blocks:
+    # Where a deal costs little beside a block's fixed work, the looks that could not
+    # settle anything are skipped (``Verdicts.next_block``); where deals are dear (four or
+    # five opponents: crowded ranges, replays) a look after every block stops soonest.
+    cheap = len(opponents) <= CHEAP_PLAYERS
+    played = 0
+    size = first if block is None else min(block, trials)
+    while played < trials:
         live = verdicts.live
         deals = _Deals(table, ranking, size, deal_rng)
         share, short, start, seen = _hero_shares(deals, hand, throw[live], strategy, ranking, draws)
@@ -561,14 +573,13 @@ def simulate_choices(
                 reshuffle_rng,
             )  # fmt: skip
         verdicts.add(share.reshape(len(live), size))
+        played += size
         if block is None:
             if verdicts.thirds_rule():
                 break
+            size = trials - played
         elif verdicts.sequential_rule():
             break
+        else:
+            size = verdicts.next_block(block) if cheap else min(block, trials - played)
     return verdicts.results()
-
-
-def _blocks(trials: int, block: int) -> list[int]:
-    whole, rest = divmod(trials, block)
-    return [block] * whole + ([rest] if rest else [])

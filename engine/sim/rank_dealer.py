@@ -55,6 +55,12 @@ Floats = npt.NDArray[np.float64]
 # at most (256/24)^(5/4) per flush hand of five cards (see the module's notes).
 FLUSH_WEIGHT = 20.0  # above (256 / 24) ** 1.25 = 19.27
 ROUND_FLOOR = 64  # fewest candidates a round
+# A candidate's cards of each rank so far, packed in one integer, FIELD_BITS a rank: a
+# candidate is added to only while every card of it finds a free suit, so a field holds at
+# most a rank's 4 suits.
+FIELD_BITS = 4
+_FIELD = np.arange(13, dtype=np.int64) * FIELD_BITS
+_FIELD_MASK = (1 << FIELD_BITS) - 1
 GUIDE_PER_MEMBER = 4  # guide table entries per member: a draw from a range takes ~1 step
 GUIDE_STEPS = 2  # steps from the guide before a binary search finishes the few left
 
@@ -198,10 +204,14 @@ class RankDealer:
         self.spread: list[Floats] = []  # 1 / each member's falling factorials of its ranks
         self.room: list[Ints] = []  # each member's card's free suits, less its rank's earlier
         self.guide: list[Ints] = []
+        self.packed: list[Ints] = []  # each member's counts by rank, FIELD_BITS a rank
+        self.shift: list[Ints] = []  # each member's card's rank field: where its count is
         for rr in self.ranges:
             slot_free = np.maximum(self.free[rr.slots] - rr.nth, 0).astype(np.int64)
             spread = np.prod(slot_free, axis=1).astype(np.float64)
             self.room.append(slot_free)
+            self.packed.append((rr.counts.astype(np.int64) << _FIELD).sum(axis=1))
+            self.shift.append(rr.slots.astype(np.int64) * FIELD_BITS)
             flush_ok = (rr.flush_masks & np.uint64(known)) == 0
             both = np.concatenate([spread / np.prod(_FACTORIAL[rr.counts], axis=1),
                                    FLUSH_WEIGHT * flush_ok])  # fmt: skip
@@ -257,12 +267,12 @@ class RankDealer:
         k = len(self.ranges)
         mark = rng.random(m) * self.bound  # accepted when P reaches it
         share = np.ones(m)  # P so far
-        load = np.zeros((m, 13), dtype=np.uint8)  # cards of each rank held so far
+        load = np.zeros(m, dtype=np.int64)  # cards of each rank held so far, packed
         rows = np.arange(m)  # the candidates still alive
         picks = np.zeros((k, m), dtype=np.int64)
         flushed = np.zeros(m, dtype=np.bool_)
         uniforms = rng.random((k, m))
-        for i, rr in enumerate(self.ranges):
+        for i in range(k):
             pick = self._pick(i, uniforms[i, : len(rows)])
             picks[i, rows] = pick
             ranked = pick < self.members[i]
@@ -271,7 +281,7 @@ class RankDealer:
                 mark[~ranked] *= FLUSH_WEIGHT
                 pick = np.where(ranked, pick, 0)
             if i:
-                held = np.take_along_axis(load, rr.slots[pick], axis=1)
+                held = (load[:, None] >> self.shift[i][pick]) & _FIELD_MASK
                 room = np.maximum(self.room[i][pick] - held, 0)
                 factor = np.prod(room, axis=1) * self.spread[i][pick]
                 share = share * np.where(ranked, factor, 1.0)
@@ -279,16 +289,17 @@ class RankDealer:
                 if not alive.all():
                     rows, share, mark, load = rows[alive], share[alive], mark[alive], load[alive]
                     ranked, pick = ranked[alive], pick[alive]
-            counts = rr.counts[pick]
-            load += counts if ranked.all() else counts * ranked[:, None].astype(np.uint8)
+            counts = self.packed[i][pick]
+            load += counts if ranked.all() else counts * ranked
         if flushed[rows].any():
-            share, mark = self._fixed(rows, picks, share, mark, load)
+            unpacked = (load[:, None] >> _FIELD) & _FIELD_MASK
+            share, mark = self._fixed(rows, picks, share, mark, unpacked)
             alive = share >= mark
             rows = rows[alive]
         return self._suits(picks[:, rows], rng)
 
     def _fixed(
-        self, rows: Ints, picks: Ints, share: Floats, mark: Floats, load: npt.NDArray[np.uint8]
+        self, rows: Ints, picks: Ints, share: Floats, mark: Floats, load: Ints
     ) -> tuple[Floats, Floats]:
         """The flush hands' part of ``P`` for the candidates holding one: the others' suits
         avoid their cards (the falling factorials of the free suits less theirs), and two

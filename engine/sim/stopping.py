@@ -64,6 +64,8 @@ class Verdicts:
         self.trials = trials
         self.reference = reference  # an equity counted exactly for another choice
         self.focus = np.arange(k) if focus is None else np.asarray(sorted(set(focus)))
+        self.is_focus = np.zeros(k, dtype=np.bool_)
+        self.is_focus[self.focus] = True
         self.total = np.zeros(k)
         self.total_sq = np.zeros(k)
         self.cross = np.zeros((k, k))
@@ -71,14 +73,22 @@ class Verdicts:
         self.live = np.arange(k)
         self.mean = np.zeros(k)
         self.se = np.zeros(k)
+        self.wanted = 0  # deals the verdicts still unsure look like needing (sequential_rule)
 
     def add(self, per: Floats) -> None:
         """Each live choice's share on each deal of a block: (live choices, deals)."""
         live = self.live
-        self.total[live] += per.sum(axis=1)
-        self.total_sq[live] += (per * per).sum(axis=1)
-        self.cross[np.ix_(live, live)] += per @ per.T
-        self.played[live] += per.shape[1]
+        gram = per @ per.T  # its diagonal: each choice's sum of squares
+        if len(live) == self.k:  # every choice still dealt: no index arrays (the common case)
+            self.total += per.sum(axis=1)
+            self.total_sq += np.diagonal(gram)
+            self.cross += gram
+            self.played += per.shape[1]
+        else:
+            self.total[live] += per.sum(axis=1)
+            self.total_sq[live] += np.diagonal(gram)
+            self.cross.ravel()[(live[:, None] * self.k + live).ravel()] += gram.ravel()
+            self.played[live] += per.shape[1]
         n = np.maximum(self.played, 1)
         self.mean = self.total / n
         var = np.maximum(self.total_sq / n - self.mean * self.mean, 0.0)
@@ -106,6 +116,7 @@ class Verdicts:
         if n >= self.trials:
             return True
         if self.k == 1 and self.reference is None:
+            self.wanted = self.trials
             return False  # nothing to judge it against: its equity to the full trials
         mean, se = self.mean[live], self.se[live]
         scale = np.sqrt(n / self.trials)
@@ -118,22 +129,47 @@ class Verdicts:
         noise = NOISE_SE * np.hypot(ses * scale, ses[lead] * scale)
         spread = np.hypot(ses, ses[lead])  # against the reference: independent
         if lead < len(live):
-            c = self.cross[np.ix_(live, live)] / n
+            c = (self.cross if len(live) == self.k else self._cross_of(live)) / n
             paired = c[lead, lead] - 2 * c[lead] + np.diagonal(c)
             diff = np.sqrt(np.maximum(paired - gap[: len(live)] ** 2, 0.0) / max(n - 1, 1))
             spread[: len(live)] = diff
         others = np.arange(len(means)) != lead
         mistake = others & (gap - SURE_SE * spread > noise)
         within = gap + SURE_SE * spread <= noise
-        focus = np.isin(live, self.focus)
+        focus = self.is_focus[live]
         if ref is not None:
             focus = np.append(focus, False)
         if focus[lead]:
             # The best so far is a focus choice: no other may still turn out better by more
             # than the noise (every sure verdict implies that).
-            settled = bool((~others | (gap + noise >= SURE_SE * spread)).all())
-            settled &= bool((mistake | within | ~others)[focus].all())
+            ahead = others & (gap + noise < SURE_SE * spread)
         else:
-            settled = bool((mistake | within)[focus].all())
+            ahead = np.zeros(len(means), dtype=np.bool_)
+        unsure = focus & ~(mistake | within)
+        if focus[lead]:
+            unsure &= others
+        settled = not (ahead.any() or unsure.any())
+        if not settled:
+            # The paired spread shrinks as 1/sqrt(deals): the deals at which each open
+            # verdict would be sure if the gaps held (``next_block`` reads it).
+            margin = np.where(ahead, gap + noise, np.inf)
+            margin = np.minimum(margin, np.where(unsure, np.abs(gap - noise), np.inf))
+            open_ = ahead | unsure
+            need = n * (SURE_SE * spread[open_] / np.maximum(margin[open_], 1e-12)) ** 2
+            self.wanted = int(min(float(need.max()), float(self.trials)))
         self.live = live[~mistake[: len(live)]]
         return settled
+
+    def _cross_of(self, live: npt.NDArray[np.int64]) -> Floats:
+        picked: Floats = self.cross.ravel()[live[:, None] * self.k + live]
+        return picked
+
+    def next_block(self, block: int) -> int:
+        """The deals before the next look: enough to reach what the open verdicts look like
+        needing (``wanted``), in whole blocks, at least one block and at most as many deals
+        as so far (so a look is never put off by more than the deals already made), never
+        past ``trials``.  Looks where no verdict could yet be sure cost a block's fixed
+        work each and decide nothing."""
+        n = int(self.played[self.live[0]])
+        want = -(-(self.wanted - n) // block) * block
+        return min(max(block, min(want, (n // block) * block)), self.trials - n)

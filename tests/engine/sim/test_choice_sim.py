@@ -263,3 +263,27 @@ def test_a_replay_taken_up_where_the_stub_runs_out_is_the_replay_from_the_start(
             )
         found.append(hands)
     assert (found[0] == found[1]).all()
+
+
+class _DrawFive:
+    """Throws every card on every draw: three such opponents run the stub out by
+    themselves on the second draw, whatever the hero does."""
+
+    def keep(self, hands: np.ndarray, draws_left: int) -> np.ndarray:
+        return np.zeros(np.asarray(hands).shape, dtype=np.bool_)
+
+    def describe(self) -> str:
+        return "draws five"
+
+
+def test_opponents_who_run_the_stub_out_by_themselves_are_replayed() -> None:
+    # Before, the places past the stub's end read its first card five times over, and a
+    # hand of five copies of one card has no rank (an IndexError in the ranking).
+    hand = P("9s 8d 6h 3c 2s")
+    keeps = [hand, hand[1:], hand[:3]]
+    opponents = [Player.unseen(_DrawFive())] * 3
+    plain = keep_equities(hand, keeps, opponents, D27, 3, trials=6_000, seed=3)
+    shared = choice_equities(hand, keeps, opponents, D27, 3, trials=6_000, seed=4)
+    for (a, sa), (b, sb) in zip(plain, shared, strict=True):
+        assert sa > 0 and sb > 0
+        assert abs(a - b) < 4.5 * np.hypot(sa, sb), (a, b)
