@@ -60,7 +60,10 @@ DRAWS_IN = {
 # review-3: the looks that cannot settle a verdict skipped where deals are cheap
 # (engine.sim.stopping.Verdicts.next_block), so the same hand's figures differ from
 # review-2's within the noise; every stored row is computed again once.
-MODEL = "review-3/" + format(
+# review-4: the alternatives chosen in the canonical spot (engine.sim.review), so which of
+# a pair's cards a keep takes first no longer falls by suit number: equal situations weigh
+# the same keeps and the cache answers both (it raised KeyError on the second).
+MODEL = "review-4/" + format(
     zlib.crc32(
         "|".join(
             [

@@ -274,7 +274,7 @@ def review(
     form = canonical(spot)
     key = _key(spot, form)
     mine = form.keep(kept)
-    keeps = alternatives(spot.hand, spot.ranking, spot.draws_left, kept)
+    keeps = _real_alternatives(spot, form, kept)
     known = cache.entries.get((key, mine)) if cache is not None else None
     if known is None:
         canon = list(dict.fromkeys(form.keep(k) for k in keeps))
@@ -285,6 +285,19 @@ def review(
     elif cache is not None:
         cache.hits += 1
     return _judge(spot, kept, keeps, {k: known[form.keep(k)] for k in keeps})
+
+
+def _real_alternatives(spot: Spot, form: Canonical, kept: Cards) -> list[Cards]:
+    """The alternatives chosen in the canonical spot and named in the real suits.  Chosen
+    in the real ones, ties (which of two cards of a rank is kept first) would fall by suit
+    number, so two equal situations could weigh keeps that differ up to the renaming, and
+    the one cached first would lack the other's."""
+    suits = form.renamings[0]
+    back = [0, 0, 0, 0]
+    for old, new in enumerate(suits):
+        back[new] = old
+    canon = alternatives(form.hand, spot.ranking, spot.draws_left, _renamed(kept, suits))
+    return [tuple((c & ~3) | back[c & 3] for c in k) for k in canon]
 
 
 def _equities(
