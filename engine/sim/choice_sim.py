@@ -128,7 +128,13 @@ class _Deals:
         self.rounds: list[tuple[HandRows, Rows]] = []  # hands and cards taken, each round
         for done in range(table.draws):
             self.rounds.append((final, taken.copy()))
-            need = 31 ^ table.keep_bits(final, table.draws - done)  # (trials, players)
+            # A trial the opponents ran out (see below) holds copies of one card from here
+            # on, which no strategy can be asked about (five copies of a card read as a
+            # flush, and ranking it fails): its start hands stand in, as its share is
+            # replaced anyway and its round of running out is already known.
+            over = taken > self.size
+            play = np.where(over[:, None, None], self.start, final) if over.any() else final
+            need = 31 ^ table.keep_bits(play, table.draws - done)  # (trials, players)
             count = _COUNT[need][..., 0]
             before = np.cumsum(count, axis=1) - count  # drawn by the players before
             at = np.maximum(

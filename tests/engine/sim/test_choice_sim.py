@@ -287,3 +287,40 @@ def test_opponents_who_run_the_stub_out_by_themselves_are_replayed() -> None:
     for (a, sa), (b, sb) in zip(plain, shared, strict=True):
         assert sa > 0 and sb > 0
         assert abs(a - b) < 4.5 * np.hypot(sa, sb), (a, b)
+
+
+class _FiveThenThreshold(ThresholdStrategy):
+    """Throws every card on the first two of three draws, then plays the threshold
+    strategy, which ranks a hand that looks suited: four such opponents run the stub out
+    by themselves before the last draw is decided."""
+
+    def keep_bits(self, hands: np.ndarray, draws_left: int) -> np.ndarray:
+        if draws_left > 1:
+            return np.zeros(len(hands), dtype=np.uint8)
+        return super().keep_bits(hands, draws_left)
+
+
+def test_a_strategy_is_never_asked_about_a_hand_of_copies_after_the_stub_ran_out() -> None:
+    # Before, the trials run out on the second draw read the stub's first card five times
+    # over, and the threshold strategy ranked that "flush" on the third: an IndexError that
+    # stopped a review of 100,000 hands.
+    base = default_strategy(D27)
+    assert isinstance(base, ThresholdStrategy)
+    strategy = _FiveThenThreshold(D27, base.keep_up_to, base.pat_up_to)
+    hand = P("9s 8d 6h 3c 2s")
+    players = [Player.unseen(strategy)] * 4
+    table = choice_sim._Table(hand, (), players, [strategy] * 4, 3, D27)
+    asked: list[np.ndarray] = []
+    real = table.keep_bits
+
+    def recording(hands: np.ndarray, draws_left: int) -> np.ndarray:
+        asked.append(hands.reshape(-1, 5).copy())
+        return real(hands, draws_left)
+
+    table.keep_bits = recording  # type: ignore[method-assign]
+    deals = choice_sim._Deals(table, D27, 400, np.random.default_rng(7))
+    assert (deals.taken > deals.size).sum() == 400  # 20 dealt and 40 drawn of 47: all run out
+    for hands in asked:
+        assert (np.sort(hands, axis=1)[:, 1:] != np.sort(hands, axis=1)[:, :-1]).all()
+    shares = choice_equities(hand, [hand, hand[:3]], players, D27, 3, trials=600, seed=2)
+    assert all(0.0 <= e <= 1.0 and se > 0 for e, se in shares)
