@@ -138,6 +138,7 @@ _PLAY_VERB = re.compile(
 _MONEY_LINE = re.compile(r"(?:Uncalled bet|Dealt to|Total pot)\b ?")
 _AMOUNT_OR_CARDS = re.compile(r"[$€£₹]\d|\[")
 _UNKNOWN = GRAMMAR.regex("UNKNOWN")
+_CANCELLED: Final = "Hand cancelled"  # a line no kind reads: ``unknown`` notices it
 
 NOTE_KINDS: Final = {
     "CHAT": "chat",
@@ -450,6 +451,7 @@ class _HandParser:
         self.house_ante: int | None = None  # the ante it states
         self.carried = 0
         self.up_cards: list[tuple[str, int]] = []
+        self.was_cancelled = False  # a "Hand cancelled" line was read
 
     # ---- errors
     def error(
@@ -563,87 +565,96 @@ class _HandParser:
                 site_game,
             )
         self.fixed = structure is _FIXED
-        if "Hand cancelled" in self.chunk.text and any(
-            line.rstrip() == "Hand cancelled" for line in lines
-        ):
-            return Skipped(
-                "incomplete", "the hand was cancelled", SITE, self.file, head_no, hand_id, None
+        # A cancelled hand is skipped whatever else it holds: its "Hand cancelled" line is
+        # noticed as the lines are read (``unknown``), and looked for only when reading
+        # stops at an error, so a hand that reads is not searched for it a second time.
+        try:
+            rest = g["rest"]
+            tournament = self.tournament(m, rest, head_no, head)
+            key = (rest, tournament is not None)
+            stakes_read = _STAKES_SEEN.get(key)
+            if stakes_read is None:
+                stakes_text = self.stakes_text(rest, tournament is not None, head_no, head)
+                small, big, iso = self.stakes(stakes_text, head_no, head)
+                stakes_read = small, big, self.currency(stakes_text, iso, tournament is not None)
+                _remember(_STAKES_SEEN, key, stakes_read, len(rest))
+            small, big, currency = stakes_read
+            time = stated_time(time_text) if time_text else None
+            j = i + 1
+            while j < count:
+                table_text = lines[j].rstrip()
+                if table_text:
+                    break
+                j += 1
+            else:
+                raise self.error("the hand stops after its header", head_no, head, "a 'Table' line")
+            table_no = first + j
+            t = _TABLE_SEEN.get(table_text)
+            if t is None:
+                t = _TABLE.match(table_text)
+                if t is not None:
+                    _remember(_TABLE_SEEN, table_text, t, len(table_text))
+            if t is None:
+                raise self.error(
+                    "not a PokerStars table line",
+                    table_no,
+                    table_text,
+                    "'Table '<name>' <n>-max Seat #<n> is the button'",
+                )
+            summary_seen = self.body(enumerate(islice(lines, j + 1, None), table_no + 1))
+            if self.was_cancelled:
+                return self.cancelled(head_no, hand_id)
+            if not summary_seen:
+                return Skipped(
+                    "incomplete",
+                    "the hand's text ends before its summary (a partial hand)",
+                    SITE,
+                    self.file,
+                    head_no,
+                    hand_id,
+                    None,
+                )
+            if not self.seats:
+                raise self.error(
+                    "a hand without seats",
+                    table_no,
+                    table_text,
+                    "'Seat <n>: <player> (<stack> in chips)' after the table line",
+                )
+            stakes = self.make_stakes(structure, small, big)
+            return new_hand(
+                site=SITE if self.house is None else HOME_SITE,
+                hand_id=hand_id,
+                table=t["table"],
+                game=game,
+                structure=structure,
+                stakes=stakes,
+                currency=currency,
+                time=time,
+                button=int(t["button"]) if t["button"] else None,
+                seats=tuple(self.seats),
+                steps=tuple(self.steps),
+                file=self.file,
+                line=head_no,
+                hero=self.hero,
+                dealt=self.dealt,
+                max_seats=int(t["max"]) if t["max"] else None,
+                rake=self.rake,
+                total_pot=self.total_pot,
+                tournament=tournament,
+                house=self.house,
+                carried=self.carried,
+                up_cards=tuple(self.up_cards),
+                warnings=tuple(self.warnings),
             )
-        rest = g["rest"]
-        tournament = self.tournament(m, rest, head_no, head)
-        key = (rest, tournament is not None)
-        stakes_read = _STAKES_SEEN.get(key)
-        if stakes_read is None:
-            stakes_text = self.stakes_text(rest, tournament is not None, head_no, head)
-            small, big, iso = self.stakes(stakes_text, head_no, head)
-            stakes_read = small, big, self.currency(stakes_text, iso, tournament is not None)
-            _remember(_STAKES_SEEN, key, stakes_read, len(rest))
-        small, big, currency = stakes_read
-        time = stated_time(time_text) if time_text else None
-        j = i + 1
-        while j < count:
-            table_text = lines[j].rstrip()
-            if table_text:
-                break
-            j += 1
-        else:
-            raise self.error("the hand stops after its header", head_no, head, "a 'Table' line")
-        table_no = first + j
-        t = _TABLE_SEEN.get(table_text)
-        if t is None:
-            t = _TABLE.match(table_text)
-            if t is not None:
-                _remember(_TABLE_SEEN, table_text, t, len(table_text))
-        if t is None:
-            raise self.error(
-                "not a PokerStars table line",
-                table_no,
-                table_text,
-                "'Table '<name>' <n>-max Seat #<n> is the button'",
-            )
-        summary_seen = self.body(enumerate(islice(lines, j + 1, None), table_no + 1))
-        if not summary_seen:
-            return Skipped(
-                "incomplete",
-                "the hand's text ends before its summary (a partial hand)",
-                SITE,
-                self.file,
-                head_no,
-                hand_id,
-                None,
-            )
-        if not self.seats:
-            raise self.error(
-                "a hand without seats",
-                table_no,
-                table_text,
-                "'Seat <n>: <player> (<stack> in chips)' after the table line",
-            )
-        stakes = self.make_stakes(structure, small, big)
-        return new_hand(
-            site=SITE if self.house is None else HOME_SITE,
-            hand_id=hand_id,
-            table=t["table"],
-            game=game,
-            structure=structure,
-            stakes=stakes,
-            currency=currency,
-            time=time,
-            button=int(t["button"]) if t["button"] else None,
-            seats=tuple(self.seats),
-            steps=tuple(self.steps),
-            file=self.file,
-            line=head_no,
-            hero=self.hero,
-            dealt=self.dealt,
-            max_seats=int(t["max"]) if t["max"] else None,
-            rake=self.rake,
-            total_pot=self.total_pot,
-            tournament=tournament,
-            house=self.house,
-            carried=self.carried,
-            up_cards=tuple(self.up_cards),
-            warnings=tuple(self.warnings),
+        except Exception:
+            if any(line.rstrip() == _CANCELLED for line in lines):
+                return self.cancelled(head_no, hand_id)
+            raise
+
+    def cancelled(self, head_no: int, hand_id: str) -> Skipped:
+        return Skipped(
+            "incomplete", "the hand was cancelled", SITE, self.file, head_no, hand_id, None
         )
 
     def tournament(self, m: re.Match[str], rest: str, line: int, text: str) -> Tournament | None:
@@ -836,6 +847,8 @@ class _HandParser:
         """A line no kind reads: an UNKNOWN_LINE warning (reading goes on), or a parse
         error when the line is recognisably about chips or cards (``_PLAY_VERB``)."""
         text = r[1]
+        if text == _CANCELLED:
+            self.was_cancelled = True
         column = self.unreadable_play(text)
         if column is not None:
             expected = _SUMMARY_EXPECTED if self.in_summary else _BODY_EXPECTED
