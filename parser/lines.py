@@ -276,9 +276,8 @@ def money(text: str | None) -> int:
     m = _MONEY.fullmatch(text.strip())
     if m is None:
         raise FieldError(f"not an amount: {text!r}")
-    whole = int(m.group(1).replace(",", ""))
-    frac = m.group(2) or "0"
-    return whole * 100 + int(frac.ljust(2, "0"))
+    hundredths = m.group(2) or "0"
+    return int(m.group(1).replace(",", "")) * 100 + int(hundredths.ljust(2, "0"))
 
 
 def cards(text: str | None) -> Cards:
