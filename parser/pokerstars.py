@@ -538,8 +538,9 @@ class _HandParser:
         hand_id = m["hand_id"]
         g = _GAME_SEEN.get(game_text)
         if g is None:
-            g = _GAME.match(game_text)
-            if g is not None:
+            found = _GAME.match(game_text)
+            if found is not None:
+                g = found["name"].strip(), found["limit"], found["rest"], found["mix"]
                 _remember(_GAME_SEEN, game_text, g, len(game_text))
         if g is None:
             raise self.error(
@@ -549,12 +550,12 @@ class _HandParser:
                 "'<game> <limit> (<stakes>)', for example 'Triple Draw 2-7 Lowball Limit'",
                 column=head.find(game_text) + 1,
             )
-        name, limit = g["name"].strip(), g["limit"]
+        name, limit, rest, mix = g
         game = GAMES.get(name)
         structure = STRUCTURES.get(limit)
         if game is None or structure is None:
             site_game = f"{name} {limit}"
-            why = f"PokerStars {site_game}" + (f" ({g['mix']})" if g["mix"] else "")
+            why = f"PokerStars {site_game}" + (f" ({mix})" if mix else "")
             return Skipped(
                 "unsupported",
                 f"{why}: not a draw game DrawLab replays",
@@ -569,7 +570,6 @@ class _HandParser:
         # noticed as the lines are read (``unknown``), and looked for only when reading
         # stops at an error, so a hand that reads is not searched for it a second time.
         try:
-            rest = g["rest"]
             tournament = self.tournament(m, rest, head_no, head)
             key = (rest, tournament is not None)
             stakes_read = _STAKES_SEEN.get(key)
@@ -591,8 +591,14 @@ class _HandParser:
             table_no = first + j
             t = _TABLE_SEEN.get(table_text)
             if t is None:
-                t = _TABLE.match(table_text)
-                if t is not None:
+                read = _TABLE.match(table_text)
+                if read is not None:
+                    button, most = read["button"], read["max"]
+                    t = (
+                        read["table"],
+                        int(button) if button else None,
+                        int(most) if most else None,
+                    )
                     _remember(_TABLE_SEEN, table_text, t, len(table_text))
             if t is None:
                 raise self.error(
@@ -625,20 +631,20 @@ class _HandParser:
             return new_hand(
                 site=SITE if self.house is None else HOME_SITE,
                 hand_id=hand_id,
-                table=t["table"],
+                table=t[0],
                 game=game,
                 structure=structure,
                 stakes=stakes,
                 currency=currency,
                 time=time,
-                button=int(t["button"]) if t["button"] else None,
+                button=t[1],
                 seats=tuple(self.seats),
                 steps=tuple(self.steps),
                 file=self.file,
                 line=head_no,
                 hero=self.hero,
                 dealt=self.dealt,
-                max_seats=int(t["max"]) if t["max"] else None,
+                max_seats=t[2],
                 rake=self.rake,
                 total_pot=self.total_pot,
                 tournament=tournament,
@@ -1238,8 +1244,8 @@ _SEEN_CHARS: Final = 300
 _BODY_SEEN: dict[str, _Reading] = {}  # readings by the line's text
 _SUMMARY_SEEN: dict[str, _Reading] = {}
 # the header's game part and stakes and the table line, which repeat from hand to hand
-_GAME_SEEN: dict[str, re.Match[str]] = {}
-_TABLE_SEEN: dict[str, re.Match[str]] = {}
+_GAME_SEEN: dict[str, tuple[str, str, str, str | None]] = {}  # name, limit, rest, mix
+_TABLE_SEEN: dict[str, tuple[str, int | None, int | None]] = {}  # table, button, seats
 _STAKES_SEEN: dict[tuple[str, bool], tuple[int, int, str]] = {}
 _CARDS_SEEN: dict[str, Cards] = {}  # the cards of bracket texts of three cards at most
 _SHORT_CARDS: Final = len("Ah Kd Qc")
