@@ -60,6 +60,7 @@ from parser.records import (
     new_collect,
     new_draw,
     new_hand,
+    new_hand_text,
     new_muck,
     new_note,
     new_post,
@@ -213,7 +214,7 @@ class PokerStarsReader:
         start = 0
         for no, line in lines:
             if buf and line.startswith("PokerStars ") and _HAND_START.match(line):
-                yield HandText(file, start, "\n".join(buf).rstrip("\n"), SITE)
+                yield new_hand_text(file, start, "\n".join(buf).rstrip("\n"), SITE)
                 buf = []
             if not buf:
                 if not line.strip():
@@ -221,7 +222,7 @@ class PokerStarsReader:
                 start = no
             buf.append(line)
         if buf:
-            yield HandText(file, start, "\n".join(buf).rstrip("\n"), SITE)
+            yield new_hand_text(file, start, "\n".join(buf).rstrip("\n"), SITE)
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
         return _HandParser(chunk).run()
@@ -247,7 +248,7 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
             no = start
             started = True
         elif text.startswith("PokerStars ") and _HAND_START.match(text):
-            yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+            yield new_hand_text(file, start, "\n".join(pieces).rstrip("\n"), SITE)
             pieces = []
             start = no
         find = text.find
@@ -255,7 +256,7 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
         while p >= 0:
             if _HAND_START.match(text, p + 1):
                 pieces.append(text[at:p])
-                yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+                yield new_hand_text(file, start, "\n".join(pieces).rstrip("\n"), SITE)
                 pieces = []
                 no += text.count("\n", at, p + 1)
                 start = no
@@ -263,7 +264,7 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
             p = find(_NEXT_HAND, p + 1)
         pieces.append(text[at:])
     if started:
-        yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+        yield new_hand_text(file, start, "\n".join(pieces).rstrip("\n"), SITE)
 
 
 _NEXT_HAND: Final = "\nPokerStars "
