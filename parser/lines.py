@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from lark import Lark
 
@@ -248,6 +249,10 @@ _MONEY = re.compile(
 )
 
 
+_SIGNS: Final = frozenset("$€£₹")
+_DECIMAL_SCALE: Final = (0, 10, 1)  # "5" after the point is 50 hundredths, "05" is 5
+
+
 @functools.lru_cache(maxsize=8192)
 def money(text: str | None) -> int:
     """An amount as exact hundredths: ``"$1,500.50"`` is 150050, chips ``"1,500"`` 150000.
@@ -259,12 +264,20 @@ def money(text: str | None) -> int:
     """
     if text is None:
         raise FieldError("missing amount")
+    # The commonest forms, "$7.30", "1500", "€0.5", the quick way: a sign or none, ASCII
+    # digits, at most two decimals, nothing else (so the expression would read them so).
+    body = text[1:] if text[:1] in _SIGNS else text
+    whole, dot, frac = body.partition(".")
+    if whole.isdigit() and whole.isascii():
+        if not dot:
+            return int(whole) * 100
+        if 0 < len(frac) <= 2 and frac.isdigit() and frac.isascii():
+            return int(whole) * 100 + int(frac) * _DECIMAL_SCALE[len(frac)]
     m = _MONEY.fullmatch(text.strip())
     if m is None:
         raise FieldError(f"not an amount: {text!r}")
-    whole = int(m.group(1).replace(",", ""))
-    frac = m.group(2) or "0"
-    return whole * 100 + int(frac.ljust(2, "0"))
+    hundredths = m.group(2) or "0"
+    return int(m.group(1).replace(",", "")) * 100 + int(hundredths.ljust(2, "0"))
 
 
 def cards(text: str | None) -> Cards:

@@ -60,6 +60,7 @@ from parser.records import (
     new_collect,
     new_draw,
     new_hand,
+    new_hand_text,
     new_muck,
     new_note,
     new_post,
@@ -138,6 +139,7 @@ _PLAY_VERB = re.compile(
 _MONEY_LINE = re.compile(r"(?:Uncalled bet|Dealt to|Total pot)\b ?")
 _AMOUNT_OR_CARDS = re.compile(r"[$€£₹]\d|\[")
 _UNKNOWN = GRAMMAR.regex("UNKNOWN")
+_CANCELLED: Final = "Hand cancelled"  # a line no kind reads: ``unknown`` notices it
 
 NOTE_KINDS: Final = {
     "CHAT": "chat",
@@ -212,7 +214,7 @@ class PokerStarsReader:
         start = 0
         for no, line in lines:
             if buf and line.startswith("PokerStars ") and _HAND_START.match(line):
-                yield HandText(file, start, "\n".join(buf).rstrip("\n"), SITE)
+                yield new_hand_text(file, start, "\n".join(buf).rstrip("\n"), SITE)
                 buf = []
             if not buf:
                 if not line.strip():
@@ -220,7 +222,7 @@ class PokerStarsReader:
                 start = no
             buf.append(line)
         if buf:
-            yield HandText(file, start, "\n".join(buf).rstrip("\n"), SITE)
+            yield new_hand_text(file, start, "\n".join(buf).rstrip("\n"), SITE)
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
         return _HandParser(chunk).run()
@@ -246,7 +248,7 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
             no = start
             started = True
         elif text.startswith("PokerStars ") and _HAND_START.match(text):
-            yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+            yield new_hand_text(file, start, "\n".join(pieces).rstrip("\n"), SITE)
             pieces = []
             start = no
         find = text.find
@@ -254,7 +256,7 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
         while p >= 0:
             if _HAND_START.match(text, p + 1):
                 pieces.append(text[at:p])
-                yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+                yield new_hand_text(file, start, "\n".join(pieces).rstrip("\n"), SITE)
                 pieces = []
                 no += text.count("\n", at, p + 1)
                 start = no
@@ -262,7 +264,7 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
             p = find(_NEXT_HAND, p + 1)
         pieces.append(text[at:])
     if started:
-        yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+        yield new_hand_text(file, start, "\n".join(pieces).rstrip("\n"), SITE)
 
 
 _NEXT_HAND: Final = "\nPokerStars "
@@ -450,6 +452,7 @@ class _HandParser:
         self.house_ante: int | None = None  # the ante it states
         self.carried = 0
         self.up_cards: list[tuple[str, int]] = []
+        self.was_cancelled = False  # a "Hand cancelled" line was read
 
     # ---- errors
     def error(
@@ -536,8 +539,9 @@ class _HandParser:
         hand_id = m["hand_id"]
         g = _GAME_SEEN.get(game_text)
         if g is None:
-            g = _GAME.match(game_text)
-            if g is not None:
+            found = _GAME.match(game_text)
+            if found is not None:
+                g = found["name"].strip(), found["limit"], found["rest"], found["mix"]
                 _remember(_GAME_SEEN, game_text, g, len(game_text))
         if g is None:
             raise self.error(
@@ -547,12 +551,12 @@ class _HandParser:
                 "'<game> <limit> (<stakes>)', for example 'Triple Draw 2-7 Lowball Limit'",
                 column=head.find(game_text) + 1,
             )
-        name, limit = g["name"].strip(), g["limit"]
+        name, limit, rest, mix = g
         game = GAMES.get(name)
         structure = STRUCTURES.get(limit)
         if game is None or structure is None:
             site_game = f"{name} {limit}"
-            why = f"PokerStars {site_game}" + (f" ({g['mix']})" if g["mix"] else "")
+            why = f"PokerStars {site_game}" + (f" ({mix})" if mix else "")
             return Skipped(
                 "unsupported",
                 f"{why}: not a draw game DrawLab replays",
@@ -563,87 +567,105 @@ class _HandParser:
                 site_game,
             )
         self.fixed = structure is _FIXED
-        if "Hand cancelled" in self.chunk.text and any(
-            line.rstrip() == "Hand cancelled" for line in lines
-        ):
-            return Skipped(
-                "incomplete", "the hand was cancelled", SITE, self.file, head_no, hand_id, None
-            )
-        rest = g["rest"]
-        tournament = self.tournament(m, rest, head_no, head)
-        key = (rest, tournament is not None)
-        stakes_read = _STAKES_SEEN.get(key)
-        if stakes_read is None:
-            stakes_text = self.stakes_text(rest, tournament is not None, head_no, head)
-            small, big, iso = self.stakes(stakes_text, head_no, head)
-            stakes_read = small, big, self.currency(stakes_text, iso, tournament is not None)
-            _remember(_STAKES_SEEN, key, stakes_read, len(rest))
-        small, big, currency = stakes_read
-        time = stated_time(time_text) if time_text else None
-        j = i + 1
-        while j < count:
-            table_text = lines[j].rstrip()
-            if table_text:
-                break
-            j += 1
-        else:
-            raise self.error("the hand stops after its header", head_no, head, "a 'Table' line")
-        table_no = first + j
-        t = _TABLE_SEEN.get(table_text)
-        if t is None:
-            t = _TABLE.match(table_text)
-            if t is not None:
-                _remember(_TABLE_SEEN, table_text, t, len(table_text))
-        if t is None:
-            raise self.error(
-                "not a PokerStars table line",
-                table_no,
-                table_text,
-                "'Table '<name>' <n>-max Seat #<n> is the button'",
-            )
-        summary_seen = self.body(enumerate(islice(lines, j + 1, None), table_no + 1))
-        if not summary_seen:
-            return Skipped(
-                "incomplete",
-                "the hand's text ends before its summary (a partial hand)",
-                SITE,
-                self.file,
-                head_no,
+        # A cancelled hand is skipped whatever else it holds: its "Hand cancelled" line is
+        # noticed as the lines are read (``unknown``), and looked for only when reading
+        # stops at an error, so a hand that reads is not searched for it a second time.
+        try:
+            tournament = self.tournament(m, rest, head_no, head)
+            key = (rest, tournament is not None)
+            stakes_read = _STAKES_SEEN.get(key)
+            if stakes_read is None:
+                stakes_text = self.stakes_text(rest, tournament is not None, head_no, head)
+                small, big, iso = self.stakes(stakes_text, head_no, head)
+                stakes_read = small, big, self.currency(stakes_text, iso, tournament is not None)
+                _remember(_STAKES_SEEN, key, stakes_read, len(rest))
+            small, big, currency = stakes_read
+            time = stated_time(time_text) if time_text else None
+            j = i + 1
+            while j < count:
+                table_text = lines[j].rstrip()
+                if table_text:
+                    break
+                j += 1
+            else:
+                raise self.error("the hand stops after its header", head_no, head, "a 'Table' line")
+            table_no = first + j
+            t = _TABLE_SEEN.get(table_text)
+            if t is None:
+                read = _TABLE.match(table_text)
+                if read is not None:
+                    button, most = read["button"], read["max"]
+                    t = (
+                        read["table"],
+                        int(button) if button else None,
+                        int(most) if most else None,
+                    )
+                    _remember(_TABLE_SEEN, table_text, t, len(table_text))
+            if t is None:
+                raise self.error(
+                    "not a PokerStars table line",
+                    table_no,
+                    table_text,
+                    "'Table '<name>' <n>-max Seat #<n> is the button'",
+                )
+            summary_seen = self.body(enumerate(islice(lines, j + 1, None), table_no + 1))
+            if self.was_cancelled:
+                return self.cancelled(head_no, hand_id)
+            if not summary_seen:
+                return Skipped(
+                    "incomplete",
+                    "the hand's text ends before its summary (a partial hand)",
+                    SITE,
+                    self.file,
+                    head_no,
+                    hand_id,
+                    None,
+                )
+            if not self.seats:
+                raise self.error(
+                    "a hand without seats",
+                    table_no,
+                    table_text,
+                    "'Seat <n>: <player> (<stack> in chips)' after the table line",
+                )
+            stakes = self.make_stakes(structure, small, big)
+            # positionally, in ``Hand``'s field order (checked at import: ``_HAND_FIELDS``):
+            # 23 keywords cost CPython 3.11 a microsecond more, a fiftieth of the hand's read
+            return new_hand(
+                SITE if self.house is None else HOME_SITE,  # site
                 hand_id,
-                None,
+                t[0],  # table
+                game,
+                structure,
+                stakes,
+                currency,
+                time,
+                t[1],  # button
+                tuple(self.seats),
+                tuple(self.steps),
+                self.file,
+                head_no,  # line
+                self.hero,
+                self.dealt,
+                (),  # dealt_others: the text states only the hero's dealt cards
+                t[2],  # max_seats
+                self.rake,
+                self.total_pot,
+                tournament,
+                (),  # net: the text states no per-player results
+                self.house,
+                self.carried,
+                tuple(self.up_cards),
+                tuple(self.warnings),
             )
-        if not self.seats:
-            raise self.error(
-                "a hand without seats",
-                table_no,
-                table_text,
-                "'Seat <n>: <player> (<stack> in chips)' after the table line",
-            )
-        stakes = self.make_stakes(structure, small, big)
-        return new_hand(
-            site=SITE if self.house is None else HOME_SITE,
-            hand_id=hand_id,
-            table=t["table"],
-            game=game,
-            structure=structure,
-            stakes=stakes,
-            currency=currency,
-            time=time,
-            button=int(t["button"]) if t["button"] else None,
-            seats=tuple(self.seats),
-            steps=tuple(self.steps),
-            file=self.file,
-            line=head_no,
-            hero=self.hero,
-            dealt=self.dealt,
-            max_seats=int(t["max"]) if t["max"] else None,
-            rake=self.rake,
-            total_pot=self.total_pot,
-            tournament=tournament,
-            house=self.house,
-            carried=self.carried,
-            up_cards=tuple(self.up_cards),
-            warnings=tuple(self.warnings),
+        except Exception:
+            if any(line.rstrip() == _CANCELLED for line in lines):
+                return self.cancelled(head_no, hand_id)
+            raise
+
+    def cancelled(self, head_no: int, hand_id: str) -> Skipped:
+        return Skipped(
+            "incomplete", "the hand was cancelled", SITE, self.file, head_no, hand_id, None
         )
 
     def tournament(self, m: re.Match[str], rest: str, line: int, text: str) -> Tournament | None:
@@ -741,10 +763,8 @@ class _HandParser:
                 reading = self.read(raw, no, _BODY_LINES, _BODY_SEEN)
                 if reading is None:
                     continue
-            handler = reading[0]
-            if handler is _summary_starts:
+            if reading[0](self, no, reading):  # only "*** SUMMARY ***"'s answers True
                 break
-            handler(self, no, reading)
         else:
             return False
         self.in_summary = True
@@ -836,6 +856,8 @@ class _HandParser:
         """A line no kind reads: an UNKNOWN_LINE warning (reading goes on), or a parse
         error when the line is recognisably about chips or cards (``_PLAY_VERB``)."""
         text = r[1]
+        if text == _CANCELLED:
+            self.was_cancelled = True
         column = self.unreadable_play(text)
         if column is not None:
             expected = _SUMMARY_EXPECTED if self.in_summary else _BODY_EXPECTED
@@ -1053,6 +1075,15 @@ if _DRAW_FIELDS != (
     raise TypeError(f"_with_cards names Draw's fields in their order; they are {_DRAW_FIELDS}")
 
 
+_HAND_FIELDS: Final = tuple((f.name, f.default) for f in fields(Hand))
+if [name for name, _ in _HAND_FIELDS] != [
+    "site", "hand_id", "table", "game", "structure", "stakes", "currency", "time", "button",
+    "seats", "steps", "file", "line", "hero", "dealt", "dealt_others", "max_seats", "rake",
+    "total_pot", "tournament", "net", "house", "carried", "up_cards", "warnings",
+] or dict(_HAND_FIELDS)["dealt_others"] != () or dict(_HAND_FIELDS)["net"] != ():  # fmt: skip
+    raise TypeError(f"run names Hand's fields in their order; they are {_HAND_FIELDS}")
+
+
 def _with_cards(step: Draw, kept: Cards | None, received: Cards | None) -> Draw:
     """``dataclasses.replace(step, kept=..., received=...)`` without its per-call field walk
     (the fields in their order, checked above at import: half the time of a generic copy)."""
@@ -1215,8 +1246,11 @@ _HANDLERS.update(dict.fromkeys(_POST_KINDS, (_HandParser.post, _post)))
 _HANDLERS.update(dict.fromkeys(NOTE_KINDS, (_HandParser.note, _note)))
 
 
-def _summary_starts(parser: _HandParser, no: int, reading: _Reading) -> None:
-    """The reading of "*** SUMMARY ***": ``body`` switches to the summary's kinds of line."""
+def _summary_starts(parser: _HandParser, no: int, reading: _Reading) -> bool:
+    """The reading of "*** SUMMARY ***": True, for ``body`` to switch to the summary's
+    kinds of line (every other handler answers None: one test of the answer a line,
+    where a test of the handler before its call cost a look-up and a comparison more)."""
+    return True
 
 
 _SEEN_LINES: Final = 2048
@@ -1224,8 +1258,8 @@ _SEEN_CHARS: Final = 300
 _BODY_SEEN: dict[str, _Reading] = {}  # readings by the line's text
 _SUMMARY_SEEN: dict[str, _Reading] = {}
 # the header's game part and stakes and the table line, which repeat from hand to hand
-_GAME_SEEN: dict[str, re.Match[str]] = {}
-_TABLE_SEEN: dict[str, re.Match[str]] = {}
+_GAME_SEEN: dict[str, tuple[str, str, str, str | None]] = {}  # name, limit, rest, mix
+_TABLE_SEEN: dict[str, tuple[str, int | None, int | None]] = {}  # table, button, seats
 _STAKES_SEEN: dict[tuple[str, bool], tuple[int, int, str]] = {}
 _CARDS_SEEN: dict[str, Cards] = {}  # the cards of bracket texts of three cards at most
 _SHORT_CARDS: Final = len("Ah Kd Qc")

@@ -141,41 +141,43 @@ def stated_time(text: str) -> datetime | None:
 
     Every hand states its time, and the hands of a file fall in a few hours: a time of
     the strict form ``2026/03/09 10:48:57 UTC [2026/03/09 6:48:57 ET]`` (or without the
-    bracket) is its words less the minutes and seconds (the *shape*: ``_QUICK``), whose
-    hour's start and the clock it is read from are found once, plus that clock's minutes
-    and seconds.  A shape is kept only where its hour's moment is the start plus the
-    minutes and seconds (no change of the clocks within the hour); the minutes and
-    seconds of every clock must be valid ones, so the text has the strict form and the
-    regular expression would read it the same way.
+    bracket) is its text less the minutes and seconds of each clock (the *shape*, one
+    string: ``_QUICK``), whose hour's start and the clock it is read from are found once,
+    plus that clock's minutes and seconds.  A shape is kept only where its hour's moment
+    is the start plus the minutes and seconds (no change of the clocks within the hour).
+
+    The minutes and seconds are the five characters after each clock's first colon (the
+    date holds none); two texts of one shape differ only there, and where those are valid
+    minutes and seconds (``_MINSEC``) a text of a kept shape has the strict form too, so
+    the regular expression would read it the same way.  One slice-and-join and one
+    look-up of a string: a third of splitting the text into words and hashing a tuple of
+    them, the way this was read before.
     """
-    parts = text.split(" ")
-    count = len(parts)
-    if count == 6:
-        first, second = parts[1], parts[4]
-        key: tuple[str, ...] = (parts[0], first[:-5], parts[2], parts[3], second[:-5], parts[5])
-        known = _QUICK.get(key)
-        if known is not None and second[-5:] in _MINSEC:
-            start, at = known
-            late = _MINSEC.get((first if at == 1 else second)[-5:])
-            if late is not None and first[-5:] in _MINSEC:
-                return start + late
-    elif count == 3:
-        first = parts[1]
-        key = (parts[0], first[:-5], parts[2])
-        known = _QUICK.get(key)
-        if known is not None:
-            late = _MINSEC.get(first[-5:])
-            if late is not None:
-                return known[0] + late
-    else:
+    first = text.find(":")
+    if first < 0:
         return _stated_time(text)
+    second = text.find(":", first + 6)
+    if second >= 0:
+        key = text[: first + 1] + text[first + 6 : second + 1] + text[second + 6 :]
+    else:
+        key = text[: first + 1] + text[first + 6 :]
+    known = _QUICK.get(key)
+    if known is not None:
+        start, at = known
+        late = _MINSEC.get(text[first + 1 : first + 6])
+        if second >= 0:
+            later = _MINSEC.get(text[second + 1 : second + 6])
+            if late is not None and later is not None:
+                return start + (late if at == 1 else later)
+        elif late is not None:
+            return start + late
     found = _stated_time(text)
     if found is not None and _SHAPE.fullmatch(text):
-        _learn(key, parts, found)
+        _learn(key, text.split(" "), found)
     return found
 
 
-def _learn(key: tuple[str, ...], parts: list[str], found: datetime) -> None:
+def _learn(key: str, parts: list[str], found: datetime) -> None:
     """Keep a time's shape (``stated_time``): its hour's start and the clock read."""
     zone = parts[2]
     second_zone = parts[5][:-1] if len(parts) == 6 else ""
@@ -197,7 +199,7 @@ def _learn(key: tuple[str, ...], parts: list[str], found: datetime) -> None:
 _MINSEC: Final = {
     f"{m:02d}:{s:02d}": timedelta(minutes=m, seconds=s) for m in range(60) for s in range(60)
 }
-_QUICK: dict[tuple[str, ...], tuple[datetime, int]] = {}
+_QUICK: dict[str, tuple[datetime, int]] = {}
 _SHAPE: Final = re.compile(
     r"\d{4}/\d\d?/\d\d? \d\d?:[0-5]\d:[0-5]\d [A-Z]{1,5}"
     r"(?: \[\d{4}/\d\d?/\d\d? \d\d?:[0-5]\d:[0-5]\d [A-Z]{1,5}\])?",

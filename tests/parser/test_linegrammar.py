@@ -53,6 +53,38 @@ def test_money_reads_every_written_amount(cents: int) -> None:
     assert money(f"{whole}.{part:02d}€") == cents
 
 
+def _money_by_expression(text: str) -> int | None:
+    """``money`` as the expression alone reads it (None for a FieldError): the reference
+    its quick path for the common forms must agree with."""
+    from parser.lines import _MONEY
+
+    m = _MONEY.fullmatch(text.strip())
+    if m is None:
+        return None
+    return int(m.group(1).replace(",", "")) * 100 + int((m.group(2) or "0").ljust(2, "0"))
+
+
+def _money_or_none(text: str) -> int | None:
+    try:
+        return money.__wrapped__(text)
+    except FieldError:
+        return None
+
+
+@given(st.text(alphabet="0123456789.,$€£₹ E٣²-", max_size=9))
+def test_money_quick_forms_read_as_the_expression_reads_them(text: str) -> None:
+    assert _money_or_none(text) == _money_by_expression(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["$7.30", "7.3", "7.", ".5", "$", "$$1", "0007", "1.005", "٣", "²", "$ 5", "5 ", " 5",
+     "€0.05", "1,500.5", "$1.2€", "-5", "1e3", "12.٣"],
+)  # fmt: skip
+def test_money_quick_path_edges(text: str) -> None:
+    assert _money_or_none(text) == _money_by_expression(text), text
+
+
 def test_cards_keep_repeats_for_the_replay_to_judge() -> None:
     assert cards("6h Ks Ks") == parse_cards("6h Ks", distinct=False) + parse_cards("Ks")
     assert cards("7s, 5d") == parse_cards("7s 5d")

@@ -106,6 +106,49 @@ def test_the_cancelled_hand_is_skipped_as_incomplete() -> None:
     )
 
 
+_CANCELLED_HAND = """PokerStars Game #20349633663: Triple Draw 2-7 Lowball Limit ($1/$2 USD) \
+- 2008/09/12 14:09:41 ET
+Table 'Miriam III' 6-max Seat #5 is the button
+Seat 5: Hero ($32.75 in chips)
+Hero: posts small blind $0.50
+VillainA: is sitting out
+Hand cancelled
+*** SUMMARY ***
+Seat 5: Hero (button) collected ($0)"""
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("", ""),  # as the site writes it
+        ("Hand cancelled\n*** SUMMARY ***", "*** SUMMARY ***\nHand cancelled  "),  # after
+        ("\n*** SUMMARY ***\nSeat 5: Hero (button) collected ($0)", ""),  # no summary
+        ("Seat 5: Hero ($32.75 in chips)", "Seat 5: Hero ($3x.75 in chips)"),  # an error
+        ("Hero: posts small blind $0.50", "Hero: posts small blind $0.50\nSeat 6: x (1)"),
+        ("Table 'Miriam III' 6-max Seat #5 is the button", "Hand cancelled"),  # no table
+        ("($1/$2 USD)", "($1/$2x USD)"),  # stakes that do not read
+    ],
+)
+def test_a_cancelled_hand_is_skipped_whatever_else_it_holds(change: tuple[str, str]) -> None:
+    """The "Hand cancelled" line is noticed while reading, or looked for when reading
+    stops at an error: either way the verdict is the skip, as when the text was searched
+    for it before reading."""
+    text = _CANCELLED_HAND.replace(*change)
+    assert "Hand cancelled" in text
+    [(_, outcome)] = list(read_text(text, "c.txt"))
+    assert outcome == Skipped(
+        "incomplete", "the hand was cancelled", "pokerstars", "c.txt", 1, "20349633663", None
+    )
+    assert outcome == PokerStarsReader().parse(HandText("c.txt", 1, text, "pokerstars"))
+
+
+def test_a_line_only_like_the_cancel_line_does_not_skip_the_hand() -> None:
+    text = _CANCELLED_HAND.replace("Hand cancelled", "Hand cancelled later")
+    [(_, outcome)] = list(read_text(text, "c.txt"))
+    assert isinstance(outcome, Hand)
+    assert outcome.warnings[0].message == "a line this reader does not know: Hand cancelled later"
+
+
 def test_side_pot_hand_in_full() -> None:
     hand = one(str(STARS / "5-Carddraw-FL-USD-0.10-0.20-201106.sidepot.txt"))
     assert isinstance(hand, Hand)

@@ -8,7 +8,8 @@ import pickle
 import pytest
 
 from engine.record import Action, ActionKind, Draw, Hand, Seat
-from parser.records import new_action, new_draw, new_seat, twin
+from parser.outcome import HandText
+from parser.records import new_action, new_draw, new_hand_text, new_seat, twin
 
 
 def test_a_twin_builds_the_record_itself_frozen_and_equal() -> None:
@@ -21,6 +22,15 @@ def test_a_twin_builds_the_record_itself_frozen_and_equal() -> None:
         built.amount = 30  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(built)) == built
     assert dataclasses.replace(built, all_in=True).all_in is True
+
+
+def test_a_quick_hand_text_is_a_hand_text_and_pickles_as_one() -> None:
+    made = new_hand_text("a.txt", 3, "PokerStars Hand #1: ...", "pokerstars")
+    assert type(made) is HandText
+    assert made == HandText("a.txt", 3, "PokerStars Hand #1: ...", "pokerstars")
+    assert made.__reduce__() == (HandText, ("a.txt", 3, "PokerStars Hand #1: ...", "pokerstars"))
+    assert pickle.loads(pickle.dumps(made)) == made
+    assert new_hand_text("a.txt", 3, "x") == HandText("a.txt", 3, "x", "")
 
 
 def test_a_twin_takes_the_same_defaults_and_keywords() -> None:

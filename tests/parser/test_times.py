@@ -116,6 +116,11 @@ def _time_texts() -> list[str]:
         "2026/03/01 :49:07 UTC",
         "2026/03/01 12:60:07 UTC",
         "2026/03/01 12:49:07 utc",
+        "2026/03/01 12:4:077 UTC",  # the five characters after the colon are no mm:ss
+        "2026/03/01 12:49:07 UTC [2026/03/01 7:49:07 ET]:",
+        "2026/03/01 12:49:07 UTC [2026/03/01 7:49 :07 ET]",
+        "2026/03/01 12:49:07:UTC",
+        "2026/03/01 12",
     ]
     return texts
 
@@ -131,9 +136,9 @@ def test_quick_times_are_the_times_the_expression_reads() -> None:
         if expected is not None:
             assert found is not None and found.tzinfo == expected.tzinfo, text
     assert times._QUICK  # the shapes were kept
-    shape = ("2026/03/01", "12:", "UTC", "[2026/03/01", "7:", "ET]")
+    shape = "2026/03/01 12: UTC [2026/03/01 7: ET]"  # the text less minutes and seconds
     times.stated_time("2026/03/01 12:49:07 UTC [2026/03/01 7:49:07 ET]")
     assert times._QUICK[shape] == (datetime(2026, 3, 1, 12, tzinfo=UTC), 1)
     times.stated_time("2026/03/01 12:49:07 WET [2026/03/01 7:49:07 ET]")
-    start, clock = times._QUICK[("2026/03/01", "12:", "WET", "[2026/03/01", "7:", "ET]")]
+    start, clock = times._QUICK["2026/03/01 12: WET [2026/03/01 7: ET]"]
     assert (start, clock) == (datetime(2026, 3, 1, 12, tzinfo=UTC), 4)  # from the ET clock
