@@ -208,13 +208,14 @@ def import_files(
     wait: float = LOCK_WAIT,
 ) -> ImportSummary:
     """``import_paths`` into the database file at ``db_path``, letting other programs in:
-    a transaction is at most ``batch_hands`` hands or ``FLUSH_SECONDS`` of reading, and
-    after one, when another program knocked meanwhile (``analysis.storage.db``: every open
-    that finds the file locked touches ``knock_path``), the file is closed, left free for
-    ``RELEASE`` seconds (the waiting reader, the dashboard or ``drawlab stats``, gets in) and
-    opened again, waiting as long as ``REOPEN_WAIT`` for readers to let go.  So a reader
-    waits about ``FLUSH_SECONDS`` at most, and an import nobody waits for pays nothing but
-    its more frequent commits.  ``wait``: seconds the first open waits for another program.
+    a transaction is at most ``batch_hands`` hands, and every ``FLUSH_SECONDS`` of reading
+    the import looks whether another program knocked since its last let-go
+    (``analysis.storage.db``: every open that finds the file locked touches
+    ``knock_path``); if so, it commits, closes the file, leaves it free for ``RELEASE``
+    seconds (the waiting reader, the dashboard or ``drawlab stats``, gets in) and opens it
+    again, waiting as long as ``REOPEN_WAIT`` for readers to let go.  So a reader waits
+    about ``FLUSH_SECONDS`` at most, and an import nobody waits for pays nothing but a
+    look at a file's time.  ``wait``: seconds the first open waits for another program.
 
     Raises ``DatabaseUnavailable`` when the file cannot be had (the first open, or a reopen
     after ``REOPEN_WAIT``); whole transactions only are left behind, which the next run
