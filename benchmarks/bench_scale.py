@@ -256,10 +256,12 @@ def bench_pages(db: Path) -> dict[str, dict[str, float]]:
     return bench(db, 3, cached=True)
 
 
-def _killed_run(db: Path, workers: str, seconds: float) -> tuple[float, float, bool, int]:
+def _killed_run(
+    db: Path, workers: str, seconds: float
+) -> tuple[float, float, bool, int, float]:
     """``drawlab reverify``'s work in a child, killed with SIGKILL (it and its workers)
     after ``seconds``: (wall seconds, CPU seconds of all its processes, killed, the last
-    hand id its committed pages reached)."""
+    hand id its committed pages reached, CPU seconds of its main process)."""
     proc = subprocess.Popen(
         [sys.executable, "-c", REVERIFY, str(db), workers],
         stdout=subprocess.PIPE, text=True, cwd=ROOT,
@@ -279,7 +281,8 @@ def _killed_run(db: Path, workers: str, seconds: float) -> tuple[float, float, b
     took = time.monotonic() - start
     sampler.stop.set()
     sampler.join()
-    return took, sum(sampler.cpu.values()), killed, _progress(db)
+    main = sampler.cpu.get(sampler.root, 0.0)
+    return took, sum(sampler.cpu.values()), killed, _progress(db), main
 
 
 def _progress(db: Path) -> int:
@@ -306,7 +309,7 @@ def bench_reverify(
     assert total_row is not None
     total = int(total_row[0])
     start_mark = _progress(db)  # a run of this code stopped earlier goes on from here
-    first, first_cpu, killed, after = _killed_run(db, workers, kill_after)
+    first, first_cpu, killed, after, _ = _killed_run(db, workers, kill_after)
     print(f"reverify: killed after {first:,.0f} s ({first_cpu:,.0f} s CPU) with hands up to "
           f"id {after:,} of {total:,} replayed and committed (from id {start_mark:,})"
           if killed else
@@ -315,29 +318,34 @@ def bench_reverify(
                               "first_cpu_s": round(first_cpu, 1), "started_after": start_mark,
                               "done_before_kill": after, "total_hands": total}
     if again_for is not None:
-        took, cpu, killed2, after2 = _killed_run(db, workers, again_for)
+        took, cpu, killed2, after2, main = _killed_run(db, workers, again_for)
         went = after2 - after
         print(f"reverify again: killed after {took:,.0f} s ({cpu:,.0f} s CPU); it went on from "
               f"id {after:,} to id {after2:,} ({went:,} hands: {went / took:,.0f} hands/s, "
-              f"{1000 * cpu / max(went, 1):.2f} CPU s per 1,000 hands); the first run "
+              f"{1000 * cpu / max(went, 1):.2f} CPU s per 1,000 hands; main process "
+              f"{1e6 * main / max(went, 1):,.0f} us a hand); the first run "
               f"{(after - start_mark) / first:,.0f} hands/s", flush=True)
         out.update({"again_s": round(took, 1), "again_cpu_s": round(cpu, 1),
                     "again_reached": after2, "again_killed": killed2,
                     "hands_per_s_first": round((after - start_mark) / first),
                     "hands_per_s_again": round(went / took),
-                    "cpu_s_per_1000_again": round(1000 * cpu / max(went, 1), 3)})
+                    "cpu_s_per_1000_again": round(1000 * cpu / max(went, 1), 3),
+                    "main_us_per_hand_again": round(1e6 * main / max(went, 1))})
         return out
     result, s = run_child_reverify(db, workers)
     took = float(result["seconds"])  # type: ignore[arg-type]
     n = int(result["hands"])  # type: ignore[call-overload]
     resumed = int(result.get("resumed", 0))  # type: ignore[call-overload]
     cpu = sum(s.cpu.values())
+    main = s.cpu.get(s.root, 0.0)
     print(f"reverify again: went on after {resumed:,} hands, replayed {n:,} in {took:,.0f} s "
-          f"({cpu:,.0f} s CPU; peak PSS {s.peak_pss / 2**20:,.0f} MiB); whole run "
+          f"({cpu:,.0f} s CPU, main process {1e6 * main / max(n, 1):,.0f} us a hand; "
+          f"peak PSS {s.peak_pss / 2**20:,.0f} MiB); whole run "
           f"{first + took:,.0f} s, CPU {first_cpu + cpu:,.0f} s = "
           f"{1000 * (first_cpu + cpu) / total:.2f} s per 1,000 hands", flush=True)
     out.update({"resumed": resumed, "hands_again": n, "again_s": round(took, 1),
-                "again_cpu_s": round(cpu, 1), "peak_pss_mib": round(s.peak_pss / 2**20)})
+                "again_cpu_s": round(cpu, 1), "peak_pss_mib": round(s.peak_pss / 2**20),
+                "main_us_per_hand_again": round(1e6 * main / max(n, 1))})
     return out
 
 

@@ -21,8 +21,8 @@ time (``time.process_time``: the figure does not depend on what else the machine
   across parts in the main process)
 - write: numbering the new hands, the key check and appending the rows to DuckDB, each
   transaction's commit (``Store.write``)
-- cells: the dashboard's summed cells extended with each transaction's new hands
-  (``analysis.storage.stat_cells.extend``, called after each write)
+- cells: the dashboard's summed cells extended with the new hands
+  (``analysis.storage.stat_cells.extend``, called every ``CELLS_HANDS`` and at the end)
 - checkpoint: DuckDB folding its write-ahead log into the file, once at the end (the
   import's ``CHECKPOINT``: compressing every column written)
 
