@@ -228,7 +228,7 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         type=int,
         metavar="HANDS",
         help="hands per transaction, the file let go between two (default 10000; "
-        "also at most 2 s apart)",
+        "sooner, within 2 s, when another program waits for the file)",
     )
     p.add_argument(
         "--watch",
