@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import codecs
 import mmap
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, cast
@@ -99,7 +100,7 @@ def _found(path: str, name: str, part_bytes: int, whole: Part) -> Iterator[Part]
                 if _lone_cr(data):
                     yield whole  # a line may end at a lone CR: only the whole file's way
                     return
-                yield from _cut(data, name, path, part_bytes, *cut)
+                yield from _cut(data, f.fileno(), name, path, part_bytes, *cut)
     except (OSError, ValueError):  # unreadable now: read whole, the reader says why
         yield whole
 
@@ -141,6 +142,7 @@ def _lone_cr(data: mmap.mmap) -> bool:
 
 def _cut(
     data: mmap.mmap,
+    fileno: int,
     name: str,
     path: str,
     part_bytes: int,
@@ -149,16 +151,25 @@ def _cut(
     site: str,
 ) -> Iterator[Part]:
     """The parts of ``data`` (no lone CR in it), each once the next one's start is found:
-    every part after the first starts at a hand about ``part_bytes`` past the last."""
+    every part after the first starts at a hand about ``part_bytes`` past the last.
+
+    The file is mapped while the parts are given out, a whole run long: should it shrink
+    meanwhile, a look at the mapping past its new end would kill the process (SIGBUS),
+    so its size is checked before each look, and once it has shrunk what is left of it
+    is the last part, which a worker reads as it then is."""
     size = len(data)
     pos, line = 0, 1
     while True:
-        nxt = cutter(data, pos + part_bytes) if pos + part_bytes < size else -1
+        if os.fstat(fileno).st_size < size:
+            nxt = -1
+        else:
+            nxt = cutter(data, pos + part_bytes) if pos + part_bytes < size else -1
         if nxt < 0:
             yield Part(path, name, pos, None, line, "" if pos == 0 else codec, site)
             return
+        breaks = data[pos:nxt].count(b"\n")
         yield Part(path, name, pos, nxt, line, "" if pos == 0 else codec, site)
-        line += data[pos:nxt].count(b"\n")
+        line += breaks
         pos = nxt
 
 

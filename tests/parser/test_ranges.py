@@ -217,3 +217,22 @@ def test_a_lone_cr_is_found_across_the_slices_it_is_counted_in(
     path.write_bytes(data)
     with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
         assert ranges._lone_cr(mapped) is lone
+
+
+def test_a_file_that_shrinks_while_its_parts_are_given_ends_in_one_last_part(
+    tmp_path: Path,
+) -> None:
+    """The mapping is never read past the file's new end (which would kill the process):
+    what follows the parts given so far is one last part, read as the file then is."""
+    path = _session(tmp_path / "session.txt")
+    found = iter_parts(_source(path), part_bytes=1500)
+    assert found is not None
+    first, second = next(found), next(found)
+    assert second.end is not None
+    line = path.read_bytes()[: second.end].count(b"\n") + 1
+    with open(path, "r+b") as f:
+        f.truncate(second.end + 10)
+    assert list(found) == [
+        Part(str(path), str(path), second.end, None, line, "utf-8", "pokerstars")
+    ]
+    assert (first.start, first.end, second.start) == (0, second.start, first.end)
