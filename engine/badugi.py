@@ -23,11 +23,15 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import chain, combinations
 from math import comb
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from engine.cards import CardError, Cards
+
+if TYPE_CHECKING:  # numpy is imported where the arrays are made: 0.1 s a process that
+    # ranks no Badugi hand (``drawlab verify`` of 2-7 hands, whose workers fork from it)
+    # would pay for nothing
+    import numpy as np
+    import numpy.typing as npt
 
 HAND_SIZE = 4
 HAND_COUNT = comb(52, HAND_SIZE)  # 270,725
@@ -40,7 +44,14 @@ COLEX: tuple[tuple[int, ...], ...] = tuple(
     tuple(comb(card, k + 1) for card in range(52)) for k in range(HAND_SIZE)
 )
 COLEX_1, COLEX_2, COLEX_3, COLEX_4 = COLEX
-COLEX_ARRAY = np.array(COLEX, dtype=np.int32)  # shape (4, 52)
+
+
+@cache
+def colex_array() -> npt.NDArray[np.int32]:
+    """``COLEX`` as an array of shape (4, 52), for the column arithmetic."""
+    import numpy as np
+
+    return np.array(COLEX, dtype=np.int32)
 
 
 def scores(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int32]:
@@ -57,6 +68,8 @@ def best_subsets(
     Subsets are grown one card at a time (a subset's rank and suit masks are its smaller
     subset's plus one card), so each of the 15 costs two ANDs and two ORs on columns.
     """
+    import numpy as np
+
     h = hands.astype(np.int32)
     low_bit = [np.left_shift(1, ((h[:, i] >> 2) + 1) % 13) for i in range(HAND_SIZE)]
     suit_bit = [np.left_shift(1, h[:, i] & 3) for i in range(HAND_SIZE)]
@@ -85,6 +98,8 @@ class _Table:
     """Slot (colex index) -> dense value, and value -> the score it stands for."""
 
     def __init__(self) -> None:
+        import numpy as np
+
         flat = np.fromiter(
             chain.from_iterable(combinations(range(52), HAND_SIZE)),
             dtype=np.uint8,
@@ -95,7 +110,7 @@ class _Table:
         distinct = np.unique(hand_scores)
         if len(distinct) != CLASS_COUNT:
             raise AssertionError(f"{len(distinct)} Badugi values, expected {CLASS_COUNT}")
-        slots = COLEX_ARRAY[np.arange(HAND_SIZE), hands].sum(axis=1)
+        slots = colex_array()[np.arange(HAND_SIZE), hands].sum(axis=1)
         values = np.empty(HAND_COUNT, dtype=np.int16)
         values[slots] = np.searchsorted(distinct, hand_scores)
         self.array = values
@@ -183,8 +198,10 @@ def rank_batch(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int16]:
     (``np.minimum``/``np.maximum``) does it about four times faster than ``np.sort`` along
     rows of four, measured.
     """
+    import numpy as np
+
     values = table().array
-    c1, c2, c3, c4 = COLEX_ARRAY
+    c1, c2, c3, c4 = colex_array()
     out = np.empty(len(hands), dtype=np.int16)
     for start in range(0, len(hands), BATCH_CHUNK):
         h = hands[start : start + BATCH_CHUNK]

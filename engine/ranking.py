@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Iterable, Sequence
 from enum import IntEnum, StrEnum
+from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 
@@ -166,62 +167,66 @@ def _table_index(ranks: Iterable[int], flush: bool) -> int:
 
 
 class _Tables:
-    """Per ranking: table index -> dense rank, and dense rank -> category."""
+    """One ranking's tables: table index -> dense rank, dense rank -> category, and one
+    (ranks, flush) of each rank."""
 
-    def __init__(self) -> None:
-        classes = _classes()
-        indices = [_table_index(ranks, flush) for ranks, flush in classes]
-        if len(set(indices)) != len(indices):
-            raise AssertionError("RANK_WEIGHTS is not a B5 set: two rank multisets collide")
-        self.value: dict[Ranking, dict[int, int]] = {}
-        self.category: dict[Ranking, list[Category]] = {}
-        self.example: dict[Ranking, list[tuple[RankMultiset, bool]]] = {}
-        for ranking in FIVE_CARD_RANKINGS:
-            if ranking is Ranking.HIGH:
-                keyed = [(_high_key(r, f, wheel=True), r, f) for r, f in classes]
-                keyed.sort(key=lambda k: k[0], reverse=True)
-            elif ranking is Ranking.DEUCE_SEVEN:
-                keyed = [(_high_key(r, f, wheel=False), r, f) for r, f in classes]
-                keyed.sort(key=lambda k: k[0])
-            else:
-                keyed = [(_ace_five_key(r), r, f) for r, f in classes]
-                keyed.sort(key=lambda k: k[0])
-            table: dict[int, int] = {}
-            categories: list[Category] = []
-            examples: list[tuple[RankMultiset, bool]] = []
-            previous: object = None
-            for key, ranks, flush in keyed:
-                if key != previous:
-                    categories.append(key[0])
-                    examples.append((ranks, flush))
-                    previous = key
-                table[_table_index(ranks, flush)] = len(categories) - 1
-            self.value[ranking] = table
-            self.category[ranking] = categories
-            self.example[ranking] = examples
+    def __init__(self, ranking: Ranking) -> None:
+        classes = _checked_classes()
+        if ranking is Ranking.HIGH:
+            keyed = [(_high_key(r, f, wheel=True), r, f) for r, f in classes]
+            keyed.sort(key=lambda k: k[0], reverse=True)
+        elif ranking is Ranking.DEUCE_SEVEN:
+            keyed = [(_high_key(r, f, wheel=False), r, f) for r, f in classes]
+            keyed.sort(key=lambda k: k[0])
+        else:
+            keyed = [(_ace_five_key(r), r, f) for r, f in classes]
+            keyed.sort(key=lambda k: k[0])
+        table: dict[int, int] = {}
+        categories: list[Category] = []
+        examples: list[tuple[RankMultiset, bool]] = []
+        previous: object = None
+        for key, ranks, flush in keyed:
+            if key != previous:
+                categories.append(key[0])
+                examples.append((ranks, flush))
+                previous = key
+            table[_table_index(ranks, flush)] = len(categories) - 1
+        if len(categories) != CLASS_COUNT[ranking]:
+            raise AssertionError(
+                f"{len(categories)} {ranking} values, expected {CLASS_COUNT[ranking]}"
+            )
+        self.value = table
+        self.category = categories
+        self.example = examples
 
 
-_BUILT: list[_Tables] = []  # the one _Tables, once something needs it
+@cache
+def _checked_classes() -> list[tuple[RankMultiset, bool]]:
+    """``_classes``, made once, their table indices checked distinct."""
+    classes = _classes()
+    indices = [_table_index(ranks, flush) for ranks, flush in classes]
+    if len(set(indices)) != len(indices):
+        raise AssertionError("RANK_WEIGHTS is not a B5 set: two rank multisets collide")
+    return classes
+
+
+_BUILT: dict[Ranking, _Tables] = {}  # each ranking's tables, once something needs them
 # ranking -> table index -> rank, and rank -> category: exact dicts (the interpreter's fast
 # subscript), empty until _tables() fills them.
 _VALUE: dict[Ranking, dict[int, int]] = {}
 _CATEGORY: dict[Ranking, list[Category]] = {}
 
 
-def _tables() -> _Tables:
-    """The tables, built by the first caller that needs them."""
-    if not _BUILT:
-        tables = _Tables()
-        for ranking in FIVE_CARD_RANKINGS:
-            if len(tables.category[ranking]) != CLASS_COUNT[ranking]:
-                raise AssertionError(
-                    f"{len(tables.category[ranking])} {ranking} values, "
-                    f"expected {CLASS_COUNT[ranking]}"
-                )
-        _VALUE.update(tables.value)
-        _CATEGORY.update(tables.category)
-        _BUILT.append(tables)
-    return _BUILT[0]
+def _tables(ranking: Ranking) -> _Tables:
+    """A ranking's tables, built by the first caller that needs them: only that ranking's
+    (a third of the 0.13 s all three took, which every worker of ``drawlab verify`` paid
+    at its first showdown, though a file of 2-7 hands needs one)."""
+    built = _BUILT.get(ranking)
+    if built is None:
+        built = _BUILT[ranking] = _Tables(ranking)
+        _VALUE[ranking] = built.value
+        _CATEGORY[ranking] = built.category
+    return built
 
 
 # Number of distinct rank values, known without the tables: every multiset of five of the 13
@@ -240,12 +245,12 @@ CLASS_COUNT: dict[Ranking, int] = {
 def table_for(ranking: Ranking) -> dict[int, int]:
     """The raw table (index ``rank_sum * 2 + flush`` -> rank, for every index a hand can
     have), for the batch evaluator."""
-    return dict(_tables().value[ranking])
+    return dict(_tables(ranking).value)
 
 
 def categories_for(ranking: Ranking) -> list[Category]:
     """Rank value -> its category, for the batch evaluator and the drills."""
-    return list(_tables().category[ranking])
+    return list(_tables(ranking).category)
 
 
 def rank(cards: Cards | Sequence[int], ranking: Ranking) -> int:
@@ -268,7 +273,7 @@ def rank(cards: Cards | Sequence[int], ranking: Ranking) -> int:
     try:
         return _VALUE[ranking][index]
     except KeyError:  # the first hand ranked: no tables yet (every real index is in them)
-        return _tables().value[ranking][index]
+        return _tables(ranking).value[index]
 
 
 def category(cards: Cards | Sequence[int], ranking: Ranking) -> Category:
@@ -282,14 +287,14 @@ def category(cards: Cards | Sequence[int], ranking: Ranking) -> Category:
     try:
         return _CATEGORY[ranking][value]
     except KeyError:  # no tables yet
-        return _tables().category[ranking][value]
+        return _tables(ranking).category[value]
 
 
 def category_of_rank(value: int, ranking: Ranking) -> Category:
     try:
         return _CATEGORY[ranking][value]
     except KeyError:  # no tables yet
-        return _tables().category[ranking][value]
+        return _tables(ranking).category[value]
 
 
 def winners(hands: Sequence[Cards | Sequence[int]], ranking: Ranking) -> list[int]:
@@ -303,7 +308,7 @@ def winners(hands: Sequence[Cards | Sequence[int]], ranking: Ranking) -> list[in
 
 def example_hand(value: int, ranking: Ranking) -> tuple[RankMultiset, bool]:
     """One (ranks high to low, flush) that has this rank value: for tests and drills."""
-    return _tables().example[ranking][value]
+    return _tables(ranking).example[value]
 
 
 def random_hand(

@@ -132,6 +132,14 @@ def replay(hand: Hand, *, views: bool = False) -> Replay:
     one place where a failure of the engine on an odd record becomes a verdict, so that one
     hand never stops a file.
     """
+    if not views:
+        try:
+            clean = replay_clean(hand)
+        except Exception:  # the general path says what went wrong
+            clean = None
+        if clean is not None:  # most hands: one pass, and no replayer made (3 us a hand)
+            verdict, final, pots = clean
+            return Replay(hand, verdict, final, pots)
     r = _Replayer(hand, keep_states=views)
     try:
         verdict = r.run()
@@ -173,7 +181,6 @@ _PLAYER_STACK = attrgetter("player", "stack")
 
 class _Replayer:
     __slots__ = (
-        "_final",
         "_fork",
         "ace_rule",
         "cards",
@@ -208,7 +215,6 @@ class _Replayer:
         self.problems: list[Problem] = list(hand.warnings)  # the reader's, first
         self.states: list[TableState] = []
         self.pots: tuple[SettledPot, ...] = ()
-        self._final: dict[str, int] | None = None  # the one-pass way's final stacks
 
     def _prepare(self) -> None:
         """The general path's table, card tracker and rules, made only when the one-pass
@@ -256,14 +262,7 @@ class _Replayer:
     # ------------------------------------------------------------------ driver
 
     def run(self) -> Verdict:
-        if not self.keep_states:
-            try:
-                clean = replay_clean(self.hand)
-            except Exception:  # the general path says what went wrong
-                clean = None
-            if clean is not None:
-                verdict, self._final, self.pots = clean
-                return verdict
+        """The general path (``replay`` has tried the one-pass way first)."""
         self._prepare()
         hand = self.hand
         button = hand.button
@@ -735,8 +734,6 @@ class _Replayer:
         self.pots = settled.pots
 
     def final_stacks(self) -> dict[str, int]:
-        if self._final is not None:
-            return self._final
         st = self.state
         out = dict(map(_PLAYER_STACK, self.hand.seats))
         for p in st.order:

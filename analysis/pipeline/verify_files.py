@@ -40,7 +40,7 @@ from engine.replay import replay
 from engine.verdict import Problem
 from parser import ranges
 from parser.outcome import HandText, Outcome
-from parser.ranges import Part, cut_part, parts
+from parser.ranges import Part, cut_part, iter_parts
 from parser.reader import Cut, cut_source, parse, rejected_result
 from parser.registry import READERS
 from parser.sources import Rejected, Source, iter_sources
@@ -254,14 +254,16 @@ def _tasks(sources: Iterator[Source | Rejected], workers: int = 1) -> Iterator[_
     task = _Task()
     for number, source in enumerate(sources):
         cut = min(ranges.PART_BYTES, TAIL_BYTES) if workers > 1 else None
-        found = parts(source, cut) if isinstance(source, Source) else None
+        found = iter_parts(source, cut) if isinstance(source, Source) else None
         if isinstance(source, Source) and found is not None:
-            sizes = [(source.size if part.end is None else part.end) - part.start for part in found]
-            left = sum(sizes)
-            shrink = workers > 1 and len(found) > 1  # (small files: tasks as before)
-            for part, size in zip(found, sizes, strict=True):
+            for part in found:  # each as soon as it is found: the workers start at once
+                end = source.size if part.end is None else part.end
+                size = end - part.start
                 limit = TASK_BYTES
-                if shrink:
+                # a file's parts cover it, so what is left is what follows the part's
+                # start; one part (small files) keeps the tasks as before
+                if workers > 1 and not (part.start == 0 and part.end is None):
+                    left = source.size - part.start
                     limit = min(TASK_BYTES, max(TAIL_BYTES, left // (2 * workers)))
                 if task.units and _full(task, size, limit):
                     yield task
@@ -269,7 +271,6 @@ def _tasks(sources: Iterator[Source | Rejected], workers: int = 1) -> Iterator[_
                 task.units.append(part)
                 task.sources.append(number)
                 task.size += size
-                left -= size
             continue
         if task.units:
             yield task

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mmap
 import zipfile
 from pathlib import Path
 
@@ -9,8 +10,9 @@ import pytest
 
 from engine.record import Game
 from engine.sim.dealer import deal_hands
+from parser import ranges
 from parser.phh import write_phh
-from parser.ranges import Part, cut_part, parts
+from parser.ranges import Part, cut_part, iter_parts, parts
 from parser.reader import Cut, cut_source
 from parser.sources import Source, iter_sources
 from tests.analysis.pipeline.test_chain_breaks import BROKEN, _hand
@@ -157,3 +159,80 @@ def test_a_phhs_file_is_cut_at_its_sections(tmp_path: Path) -> None:
     whole = _plain(_whole(path))
     assert len(whole) == 30 and all(error is None for *_, error in whole)
     assert _plain(_by_parts(found)) == whole
+
+
+def test_parts_are_given_as_they_are_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first part is handed out once the second's start is found, the file's later
+    starts not looked for yet: a worker reads it while the rest is cut."""
+    path = _session(tmp_path / "session.txt")
+    calls: list[int] = []
+    cutter = ranges.CUTTERS["pokerstars"]
+
+    def counted(data: bytes | mmap.mmap, pos: int) -> int:
+        calls.append(pos)
+        return cutter(data, pos)
+
+    monkeypatch.setitem(ranges.CUTTERS, "pokerstars", counted)
+    found = iter_parts(_source(path), part_bytes=1500)
+    assert found is not None
+    first = next(found)
+    assert calls == [1500]
+    rest = list(found)
+    assert len(calls) == len(rest) + 1  # one look for each later part's start, one at the end
+    assert [first, *rest] == parts(_source(path), part_bytes=1500)
+
+
+@pytest.mark.parametrize("where", ["early", "late"])
+def test_a_lone_cr_anywhere_reads_the_file_whole_before_any_part_is_given(
+    tmp_path: Path, where: str
+) -> None:
+    hands = _hands()
+    at = 1 if where == "early" else HANDS - 1
+    hands[at] = hands[at].replace("A: folds\n", "A: folds\r", 1)
+    path = tmp_path / "hands.txt"
+    path.write_bytes("\n\n\n".join(hands).replace("\n", "\r\n").encode("utf-8"))
+    found = iter_parts(_source(path), part_bytes=1500)
+    assert found is not None
+    assert list(found) == [Part(str(path), str(path))]
+
+
+@pytest.mark.parametrize(
+    ("data", "lone"),
+    [
+        (b"ab\r\ncd\r\n", False),  # the CRLF straddles the slices' edge (4 bytes each)
+        (b"abc\r\ncd\r\n", False),
+        (b"abc\rxcd\r\n", True),
+        (b"abcdefg\r", True),  # the file's last byte
+        (b"abcdefgh", False),
+        (b"abcd\r\r\n\n", True),
+    ],
+)
+def test_a_lone_cr_is_found_across_the_slices_it_is_counted_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes, lone: bool
+) -> None:
+    monkeypatch.setattr(ranges, "_SCAN_BYTES", 4)
+    path = tmp_path / "bytes"
+    path.write_bytes(data)
+    with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+        assert ranges._lone_cr(mapped) is lone
+
+
+def test_a_file_that_shrinks_while_its_parts_are_given_ends_in_one_last_part(
+    tmp_path: Path,
+) -> None:
+    """The mapping is never read past the file's new end (which would kill the process):
+    what follows the parts given so far is one last part, read as the file then is."""
+    path = _session(tmp_path / "session.txt")
+    found = iter_parts(_source(path), part_bytes=1500)
+    assert found is not None
+    first, second = next(found), next(found)
+    assert second.end is not None
+    line = path.read_bytes()[: second.end].count(b"\n") + 1
+    with open(path, "r+b") as f:
+        f.truncate(second.end + 10)
+    assert list(found) == [
+        Part(str(path), str(path), second.end, None, line, "utf-8", "pokerstars")
+    ]
+    assert (first.start, first.end, second.start) == (0, second.start, first.end)

@@ -3,6 +3,8 @@ across the parts' borders, so every verdict is the one process's."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -144,3 +146,20 @@ def test_small_files_are_grouped_for_workers_as_for_one_process(tmp_path: Path) 
         return [len(task.units) for task in verify_files._tasks(iter(sources), workers)]
 
     assert tasks(2) == tasks(1) == [30]
+
+
+def test_verify_imports_no_numpy() -> None:
+    """``drawlab verify`` (and the workers forked from it) does not pay numpy's import,
+    0.1 s of CPU, for a ranking only Badugi needs."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, analysis.pipeline.verify_files, engine.ranking as r; "
+            "r.rank((20, 13, 10, 7, 0), r.Ranking.DEUCE_SEVEN); print('numpy' in sys.modules)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.strip() == "False"
