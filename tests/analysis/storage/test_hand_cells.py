@@ -51,8 +51,10 @@ def _general(monkeypatch: pytest.MonkeyPatch) -> None:
 def _filters(con: db.Connection) -> list[Filters]:
     """What the replayer sets (site, game, verdict, player), alone and together, and the
     other fields the cells answer or decline (days, money, problems, stakes)."""
-    sites = [str(s) for (s,) in con.execute("SELECT DISTINCT site FROM hands ORDER BY 1").fetchall()]
-    games = [str(g) for (g,) in con.execute("SELECT DISTINCT game FROM hands ORDER BY 1").fetchall()]
+    sites = [str(s) for (s,) in con.execute("SELECT DISTINCT site FROM hands ORDER BY 1")
+             .fetchall()]
+    games = [str(g) for (g,) in con.execute("SELECT DISTINCT game FROM hands ORDER BY 1")
+             .fetchall()]
     players = [str(p) for (p,) in con.execute(
         "SELECT player FROM seats GROUP BY player ORDER BY count(*) DESC, player LIMIT 3"
     ).fetchall()]
