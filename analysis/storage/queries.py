@@ -129,7 +129,7 @@ def _top(
                 ids = []
                 break
             span = (min(first), max(first))
-            where, params = filters.where_hands(span=span)
+            where, params = filters.where_hands(span=span, among=first)
             found = db.execute(
                 f"SELECT h.id FROM hands h WHERE h.id BETWEEN ? AND ? "
                 f"AND h.id IN (SELECT unnest(?::BIGINT[])) AND {where} "

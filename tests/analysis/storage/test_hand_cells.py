@@ -1,6 +1,6 @@
 """``hand_cells``: the replayer's pot units and its lists in time order read from the
-hands' counts and a few days' row groups are exactly what counting and ordering every
-hand gives, under every filter the replayer sets, after imports in any order of time;
+hands' counts and a few days' row groups (a player's hands looked for among candidates,
+in their own seats) are exactly what counting, ordering and joining every hand gives, under every filter the replayer sets, after imports in any order of time;
 and the counts are never read stale."""
 
 from __future__ import annotations
@@ -43,9 +43,11 @@ def _parts(tmp: Path, n: int, parts: int) -> list[Path]:
 
 
 def _general(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Count and order every hand, as before the cells."""
+    """Count and order every hand, as before the cells, and join every hand with the
+    seats and rows a filter asks about (no candidates, so no ``among``)."""
     monkeypatch.setattr(hand_cells, "current", lambda con: False)
     monkeypatch.setattr(queries, "_days_enough", lambda *args: None)
+    monkeypatch.setattr(queries, "ROUNDS", 0)
 
 
 def _filters(con: db.Connection) -> list[Filters]:
