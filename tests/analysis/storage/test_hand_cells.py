@@ -1,7 +1,8 @@
 """``hand_cells``: the replayer's pot units and its lists in time order read from the
 hands' counts and a few days' row groups (a player's hands looked for among candidates,
-in their own seats) are exactly what counting, ordering and joining every hand gives, under every filter the replayer sets, after imports in any order of time;
-and the counts are never read stale."""
+in their own seats) are exactly what counting, ordering and joining every hand gives,
+under every filter the replayer sets, after imports in any order of time; and the counts
+are never read stale."""
 
 from __future__ import annotations
 
