@@ -96,18 +96,13 @@ def rebuild(con: Connection) -> int:
     """Count every hand anew, in one transaction; returns the number of cells."""
     if not table_exists(con, "hands"):
         return 0
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with marks.transaction(con):
         hands, upto = _counts(con)
         con.execute(f"DROP TABLE IF EXISTS {TABLE}")
         con.execute(f"CREATE TABLE {TABLE} ({_COLUMNS})")
         con.execute(f"INSERT INTO {TABLE} {_select('TRUE')} ORDER BY day")
         cells = _cell_rows(con)
         _write_mark(con, hands, upto, cells)
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
     return cells
 
 
@@ -136,18 +131,13 @@ def extend(con: Connection) -> int:
     if not newer:
         return 0
     compacted = int(mark.get("compacted", 0))
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with marks.transaction(con):
         con.execute(f"INSERT INTO {TABLE} {_select('id > ?')}", [done_upto])
         cells = _cell_rows(con)
         if cells > max(MIN_COMPACT, 2 * compacted):
             _fold(con)
             cells = compacted = _cell_rows(con)
         _write_mark(con, total, upto, compacted)
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
     return newer
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from analysis.pipeline.importer import import_paths
-from analysis.storage import db, hand_cells, queries, stat_cells
+from analysis.storage import db, hand_cells, marks, queries, stat_cells
 from analysis.storage.filters import NO_FILTERS, Filters
 from tests.paths import REPOSITORY
 from tests.store_data import CORPUS, stars_hand_texts
@@ -117,7 +117,9 @@ def test_the_counts_hold_after_imports_out_of_time_order(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each import lands between stored hands (``extend`` counts only the new ones), and
-    the lists found within the last days are still the whole table's."""
+    the lists found within the last days are still the whole table's; repeated cells
+    folded together at every import (``MIN_COMPACT`` 0) count the same."""
+    monkeypatch.setattr(hand_cells, "MIN_COMPACT", 0)
     con = db.connect(tmp_path / "o.duckdb")
     for path in _parts(tmp_path, 300, 3):
         import_paths(con, [path], workers=0)
@@ -125,8 +127,11 @@ def test_the_counts_hold_after_imports_out_of_time_order(
         _check(con, monkeypatch)
     ids = [int(i) for i in queries.list_hands(con, limit=300)["id"]]
     assert ids != sorted(ids, reverse=True)  # ids are not time order: the order is time's
-    row = db.one(con, f"SELECT sum(hands) FROM {hand_cells.TABLE}")
+    row = db.one(con, f"SELECT sum(hands), count(*) FROM {hand_cells.TABLE}")
+    mark = marks.read_mark(con, hand_cells.MARK)
     assert row is not None and int(row[0]) == 300
+    assert mark is not None and 0 < int(mark["compacted"]) < int(row[1]) <= 2 * int(
+        mark["compacted"])  # folded once the cells doubled, the later ones appended
 
 
 def test_the_newest_hands_read_only_their_days(
