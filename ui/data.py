@@ -169,7 +169,7 @@ def _day(df: pd.DataFrame) -> date | None:
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
 def filter_options(_con: Connection, path: str, gen: int) -> FilterOptions:
     hands = queries.count_hands(_con)
-    combos = stats.summary(_con, by=("site", "game", "stakes", "players", "currency"), stats=())
+    combos = stats.key_counts(_con, ("site", "game", "stakes", "players", "currency"))
     players = combos["players"].dropna()
     per_currency = combos.groupby("currency")["hands"].sum().sort_values(ascending=False)
     return FilterOptions(

@@ -9,7 +9,8 @@ mechanism, so the summaries cannot come to disagree on what "current" means.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from analysis.storage.db import Connection, one, table_exists
@@ -63,3 +64,16 @@ def is_current(
         return int(mark.get("rows", -1)) == row_count(con)
     except Exception:  # a damaged mark means: read the rows
         return False
+
+
+@contextmanager
+def transaction(con: Connection) -> Iterator[None]:
+    """One transaction around a summary's writes and its mark: committed whole, or rolled
+    back on any exception (an interrupt too), so a mark never names cells not written."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        yield
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise

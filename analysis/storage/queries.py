@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 import pandas as pd
 
-from analysis.storage import stat_cells
+from analysis.storage import hand_cells, stat_cells
 from analysis.storage.db import Connection
 from analysis.storage.filters import NO_FILTERS, Filters
 from engine.record import Hand
@@ -39,10 +40,55 @@ def list_hands(
     offset: int = 0,
     newest_first: bool = True,
 ) -> pd.DataFrame:
-    """One row per hand (no text), ordered by time then import order."""
+    """One row per hand (no text), ordered by time then import order.
+
+    The newest (or oldest) hands are first looked for among those of the last (first)
+    days that hold enough of them by the summed cells (``_days_enough``): a condition on
+    ``time`` the column's zone maps answer, so only those days' row groups are read
+    instead of ordering every hand.  When at least ``limit + offset`` hands pass there,
+    the list is exactly the whole table's (every other hand comes later in the order:
+    an earlier (later) time, or none); else the whole table is ordered, as before."""
+    filters = filters or NO_FILTERS
     order = "DESC" if newest_first else "ASC"
-    return _top(db, filters or NO_FILTERS, f"h.time {order} NULLS LAST, h.id {order}",
-                "TRUE", [], limit, offset)
+    by = f"h.time {order} NULLS LAST, h.id {order}"
+    if limit > 0:
+        day = _days_enough(db, filters, limit + offset, newest_first)
+        if day is not None:
+            edge = datetime.combine(day if newest_first else day + timedelta(days=1), time())
+            within = "h.time >= ?" if newest_first else "h.time < ?"
+            found = _top(db, filters, by, within, [edge], limit, offset)
+            if len(found) == limit:
+                return found
+    return _top(db, filters, by, "TRUE", [], limit, offset)
+
+
+def _days_enough(db: Connection, filters: Filters, wanted: int, newest_first: bool) -> date | None:
+    """The day by which, going from the newest day back (or the oldest on), the summed
+    cells count at least ``wanted`` hands the filters keep; ``None`` when they cannot say
+    or count fewer.  A guess only (``list_hands`` checks what it finds): the hands' own
+    fields from ``hand_cells``, a player's hands from his ``stat_cells`` rows (one a hand
+    he was dealt in)."""
+    if filters.player is None:
+        days = hand_cells.days(db, filters, newest_first)
+    else:
+        days = _player_days(db, filters, newest_first)
+    return None if days is None else hand_cells.reach(days, wanted)
+
+
+def _player_days(db: Connection, filters: Filters,
+                 newest_first: bool) -> list[tuple[date, int]] | None:
+    """The hands ``filters.player`` was dealt in per day under the filters, from
+    ``stat_cells``, or ``None`` when they cannot say."""
+    cond = replace(filters, player=None).where_cells(player=filters.player)
+    if cond is None or not stat_cells.current(db):
+        return None
+    rows = db.execute(
+        f"SELECT day, sum(hands)::BIGINT FROM {stat_cells.TABLE} "
+        f"WHERE day IS NOT NULL AND {cond[0]} GROUP BY day "
+        f"ORDER BY day {'DESC' if newest_first else 'ASC'}",
+        cond[1],
+    ).fetchall()
+    return [(d, int(n)) for d, n in rows]
 
 
 CANDIDATES = 4  # a first look at this many times the wanted hands, before the others
@@ -83,7 +129,7 @@ def _top(
                 ids = []
                 break
             span = (min(first), max(first))
-            where, params = filters.where_hands(span=span)
+            where, params = filters.where_hands(span=span, among=first)
             found = db.execute(
                 f"SELECT h.id FROM hands h WHERE h.id BETWEEN ? AND ? "
                 f"AND h.id IN (SELECT unnest(?::BIGINT[])) AND {where} "
@@ -351,7 +397,11 @@ class PotUnit:
 
 
 def pot_units(db: Connection, filters: Filters | None = None) -> list[tuple[PotUnit, int]]:
-    """The units the filtered hands' pots are in, with their hand counts, most hands first."""
+    """The units the filtered hands' pots are in, with their hand counts, most hands first:
+    from ``hand_cells`` where they can say, else counted over every hand."""
+    counted = hand_cells.pot_units(db, filters or NO_FILTERS)
+    if counted is not None:
+        return [(PotUnit(t, c), n) for t, c, n in counted]
     where, params = (filters or NO_FILTERS).where_hands()
     sql = (
         "SELECT h.tournament_id IS NOT NULL AS t, "

@@ -28,7 +28,7 @@ import hashlib
 import json
 
 from analysis.statistics.definitions import STATS, StatDef
-from analysis.storage import marks, timeline_cells
+from analysis.storage import hand_cells, marks, timeline_cells
 from analysis.storage.db import Connection, has_player_hands, one
 
 TABLE = "stat_cells"
@@ -148,11 +148,13 @@ def _cell_rows(con: Connection) -> int:
 
 
 def rebuild(con: Connection) -> int:
-    """Sum every row of ``player_hands`` into new cells, in one transaction, and the
-    sessions and curve runs (``timeline_cells``) in another; returns the number of cells
+    """Sum every row of ``player_hands`` into new cells, in one transaction, the
+    sessions and curve runs (``timeline_cells``) in another and the hands' counts
+    (``hand_cells``) in a third; returns the number of cells
     (0, and no table, when there is no ``player_hands``)."""
     cells = _rebuild(con)
     timeline_cells.rebuild(con)
+    hand_cells.rebuild(con)
     return cells
 
 
@@ -184,9 +186,11 @@ def _rebuild(con: Connection) -> int:
 def invalidate(con: Connection) -> None:
     """Say the cells are out of date (inside the caller's transaction, if any): a writer
     about to rewrite rows in place, which leaves their number and largest id as they
-    were, calls this first.  The sessions and curve runs (``timeline_cells``) too."""
+    were, calls this first.  The sessions and curve runs (``timeline_cells``) and the
+    hands' counts (``hand_cells``) too."""
     con.execute("DELETE FROM meta WHERE name = ?", [MARK])
     timeline_cells.invalidate(con)
+    hand_cells.invalidate(con)
 
 
 def extend(con: Connection) -> int:
@@ -195,10 +199,12 @@ def extend(con: Connection) -> int:
     when the cells are missing, of another layout, or miss rows of earlier hands.
     Returns the number of ``player_hands`` rows summed.  Only the new hands' rows are
     read (the id column's zone maps skip the others), so it costs the same at any size.
-    Then the sessions and curve runs (``timeline_cells.extend``, its own transaction and
-    mark): a database summed before they existed gets them here, once."""
+    Then the sessions and curve runs (``timeline_cells.extend``) and the hands' counts
+    (``hand_cells.extend``), each in its own transaction under its own mark: a database
+    summed before they existed gets them here, once."""
     summed = _extend(con)
     timeline_cells.extend(con)
+    hand_cells.extend(con)
     return summed
 
 

@@ -1,0 +1,222 @@
+"""``hand_cells``: the ``hands`` table counted per site, game, verdict, kind of money,
+day, whether the pot is known and whether the replay found a problem, so the replayer's
+lists need not scan ten million hands to learn what they hold.
+
+Two readers: ``pot_units`` (the kinds of money the pots are in, with their hand counts,
+a count of every hand before) and ``since`` (how far back the newest hands a list wants
+reach: a list in time order then reads only the row groups of those days, which the
+``time`` column's zone maps find, instead of ordering every hand).  Both are counts, so
+cells add up as ``stat_cells``' do: new hands are counted into new cells beside the old
+ones, readers sum them, and ``extend`` folds repeated cells once they double.
+
+Derived, never the record: ``meta`` row ``hand_cells`` names this module's layout and the
+number of hands and largest id counted.  ``current`` compares them with the table read
+now (DuckDB keeps the count), and every writer that changes hands in place (``drawlab
+reverify``) invalidates the mark through ``stat_cells.invalidate``; a reader finds no
+current cells and scans the hands instead (correct, slower).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import date, timedelta
+from typing import Any
+
+from analysis.storage import marks
+from analysis.storage.db import Connection, one, table_exists
+from analysis.storage.filters import Filters
+
+TABLE = "hand_cells"
+MARK = "hand_cells"  # meta row: {"layout", "hands", "upto", "compacted"}
+# (column, SQL over hands, type): what a list's filters and the pot units ask of a hand
+KEYS: tuple[tuple[str, str, str], ...] = (
+    ("site", "site", "VARCHAR"),
+    ("game", "game", "VARCHAR"),
+    ("status", "status", "VARCHAR"),
+    ("tournament", "tournament_id IS NOT NULL", "BOOLEAN"),
+    ("currency", "currency", "VARCHAR"),
+    ("day", "time::DATE", "DATE"),
+    ("pot", "total_pot IS NOT NULL", "BOOLEAN"),
+    ("problems", "(errors + warnings) > 0", "BOOLEAN"),
+)
+KEY_NAMES = tuple(name for name, _, _ in KEYS)
+_COLUMNS = ", ".join(f'"{name}" {sql_type}' for name, _, sql_type in KEYS) + ", hands BIGINT"
+MIN_COMPACT = 20_000  # cell rows below which folding repeated cells is not worth it
+
+
+def layout() -> str:
+    """What the cells depend on: their keys' SQL (the hands' columns are the schema's)."""
+    return hashlib.sha256(json.dumps([KEYS, _COLUMNS]).encode()).hexdigest()[:16]
+
+
+def _select(where: str) -> str:
+    keys = ", ".join(f'{sql} AS "{name}"' for name, sql, _ in KEYS)
+    return f"SELECT {keys}, count(*)::BIGINT AS hands FROM hands WHERE {where} GROUP BY ALL"
+
+
+def current(con: Connection) -> bool:
+    """Whether the cells count exactly today's hands as this code counts them: the mark,
+    the table, and the number of hands (which DuckDB keeps): one query at any size."""
+    try:
+        row = one(
+            con,
+            "SELECT (SELECT value FROM meta WHERE name = ?), "
+            "(SELECT count(*) FROM duckdb_tables() WHERE table_name = ?), "
+            "(SELECT count(*) FROM hands)",
+            [MARK, TABLE],
+        )
+        if row is None or row[0] is None or int(row[1]) != 1:
+            return False
+        mark = json.loads(str(row[0]))
+        return (isinstance(mark, dict) and mark.get("layout") == layout()
+                and int(mark.get("hands", -1)) == int(row[2]))
+    except Exception:  # a damaged mark (or no meta table) means: scan the hands
+        return False
+
+
+def invalidate(con: Connection) -> None:
+    """Say the cells are out of date (a writer about to change hands in place)."""
+    con.execute("DELETE FROM meta WHERE name = ?", [MARK])
+
+
+def _write_mark(con: Connection, hands: int, upto: int, compacted: int) -> None:
+    marks.write_mark(con, MARK, {"layout": layout(), "hands": hands, "upto": upto,
+                                 "compacted": compacted})
+
+
+def _counts(con: Connection, where: str = "TRUE",
+            params: list[Any] | None = None) -> tuple[int, int]:
+    found = one(con, f"SELECT count(*), coalesce(max(id), 0) FROM hands WHERE {where}",
+                params or [])
+    return (int(found[0]), int(found[1])) if found else (0, 0)
+
+
+def rebuild(con: Connection) -> int:
+    """Count every hand anew, in one transaction; returns the number of cells."""
+    if not table_exists(con, "hands"):
+        return 0
+    with marks.transaction(con):
+        hands, upto = _counts(con)
+        con.execute(f"DROP TABLE IF EXISTS {TABLE}")
+        con.execute(f"CREATE TABLE {TABLE} ({_COLUMNS})")
+        con.execute(f"INSERT INTO {TABLE} {_select('TRUE')} ORDER BY day")
+        cells = _cell_rows(con)
+        _write_mark(con, hands, upto, cells)
+    return cells
+
+
+def _cell_rows(con: Connection) -> int:
+    row = one(con, f"SELECT count(*) FROM {TABLE}")
+    return int(row[0]) if row else 0
+
+
+def extend(con: Connection) -> int:
+    """Count the hands added since the cells were last brought up to date (hands after
+    the largest id counted; the id column's zone maps skip the others, so it costs the
+    same at any size), or count everything anew when the cells are missing, of another
+    layout, or the hands counted before changed in number.  Returns the hands counted."""
+    if not table_exists(con, "hands"):
+        return 0
+    mark = marks.read_mark(con, MARK)
+    if mark is None or mark.get("layout") != layout() or not table_exists(con, TABLE):
+        rebuild(con)
+        return _counts(con)[0]
+    done, done_upto = int(mark.get("hands", -1)), int(mark.get("upto", -1))
+    newer, upto = _counts(con, "id > ?", [done_upto])
+    total = _counts(con)[0]
+    if total - newer != done:
+        rebuild(con)  # hands already counted came or went: count everything again
+        return total
+    if not newer:
+        return 0
+    compacted = int(mark.get("compacted", 0))
+    with marks.transaction(con):
+        con.execute(f"INSERT INTO {TABLE} {_select('id > ?')}", [done_upto])
+        cells = _cell_rows(con)
+        if cells > max(MIN_COMPACT, 2 * compacted):
+            _fold(con)
+            cells = compacted = _cell_rows(con)
+        _write_mark(con, total, upto, compacted)
+    return newer
+
+
+def _fold(con: Connection) -> None:
+    """Several rows of one cell made one (inside the caller's transaction)."""
+    keys = ", ".join(f'"{name}"' for name in KEY_NAMES)
+    con.execute(f"CREATE TEMP TABLE _hand_cells_folded AS SELECT {keys}, "
+                f"sum(hands)::BIGINT AS hands FROM {TABLE} GROUP BY ALL ORDER BY day")
+    con.execute(f"DELETE FROM {TABLE}")
+    con.execute(f"INSERT INTO {TABLE} SELECT * FROM _hand_cells_folded")
+    con.execute("DROP TABLE _hand_cells_folded")
+
+
+def where(filters: Filters) -> tuple[str, list[Any]] | None:
+    """``Filters.where_hands`` over the cells, or ``None`` when a field asks what they do
+    not keep: a player at the table, and the statistics' rows' stakes, position and table
+    size."""
+    if (filters.player is not None or filters.stakes is not None
+            or filters.position is not None or filters.players_min is not None
+            or filters.players_max is not None):
+        return None
+    parts: list[str] = []
+    params: list[Any] = []
+    for sql, value in (
+        ("site = ?", filters.site),
+        ("game = ?", filters.game),
+        ("status = ?", filters.status),
+        ("currency = ?", filters.currency),
+        ("day >= ?", filters.date_from),
+        ("day < ?", None if filters.date_to is None else filters.date_to + timedelta(days=1)),
+    ):
+        if value is not None:
+            parts.append(sql)
+            params.append(value)
+    if filters.tournament is not None:
+        parts.append("tournament" if filters.tournament else "NOT tournament")
+    if filters.valid_only:
+        parts.append("status = 'ok'")
+    if filters.with_problems is not None:
+        parts.append("problems" if filters.with_problems else "NOT problems")
+    return " AND ".join(parts) or "TRUE", params
+
+
+def pot_units(con: Connection, filters: Filters) -> list[tuple[bool, str | None, int]] | None:
+    """(tournament, currency or ``None``, hands) of the hands with a pot the filters
+    keep, most hands first (``queries.pot_units``' order), or ``None`` when the cells
+    cannot say (not current, or a filter they do not keep)."""
+    cond = where(filters)
+    if cond is None or not current(con):
+        return None
+    rows = con.execute(
+        "SELECT tournament AS t, CASE WHEN NOT tournament THEN currency END AS c, "
+        f"sum(hands)::BIGINT AS n FROM {TABLE} WHERE pot AND {cond[0]} "
+        "GROUP BY t, c ORDER BY n DESC, t, c",
+        cond[1],
+    ).fetchall()
+    return [(bool(t), None if c is None else str(c), int(n)) for t, c, n in rows]
+
+
+def days(con: Connection, filters: Filters, newest_first: bool) -> list[tuple[date, int]] | None:
+    """The hands the filters keep per day, newest or oldest day first (untimed hands left
+    out), or ``None`` when the cells cannot say."""
+    cond = where(filters)
+    if cond is None or not current(con):
+        return None
+    rows = con.execute(
+        f"SELECT day, sum(hands)::BIGINT FROM {TABLE} WHERE day IS NOT NULL AND {cond[0]} "
+        f"GROUP BY day ORDER BY day {'DESC' if newest_first else 'ASC'}",
+        cond[1],
+    ).fetchall()
+    return [(d, int(n)) for d, n in rows]
+
+
+def reach(days: list[tuple[date, int]], wanted: int) -> date | None:
+    """The day, going through ``days`` in their order (as ``days`` gives them), by which
+    at least ``wanted`` hands are counted; ``None`` when all of them hold fewer."""
+    total = 0
+    for day, n in days:
+        total += n
+        if total >= wanted:
+            return day
+    return None
