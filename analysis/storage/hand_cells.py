@@ -58,21 +58,7 @@ def _select(where: str) -> str:
 def current(con: Connection) -> bool:
     """Whether the cells count exactly today's hands as this code counts them: the mark,
     the table, and the number of hands (which DuckDB keeps): one query at any size."""
-    try:
-        row = one(
-            con,
-            "SELECT (SELECT value FROM meta WHERE name = ?), "
-            "(SELECT count(*) FROM duckdb_tables() WHERE table_name = ?), "
-            "(SELECT count(*) FROM hands)",
-            [MARK, TABLE],
-        )
-        if row is None or row[0] is None or int(row[1]) != 1:
-            return False
-        mark = json.loads(str(row[0]))
-        return (isinstance(mark, dict) and mark.get("layout") == layout()
-                and int(mark.get("hands", -1)) == int(row[2]))
-    except Exception:  # a damaged mark (or no meta table) means: scan the hands
-        return False
+    return marks.is_current(con, MARK, (TABLE,), lambda _con: layout(), "hands", "hands")
 
 
 def invalidate(con: Connection) -> None:

@@ -1,7 +1,8 @@
-"""The ``meta`` marks that say a summary table holds exactly the rows of ``player_hands``.
+"""The ``meta`` marks that say a summary table holds exactly the rows it sums.
 
-Every summary kept beside the rows (``stat_cells``, ``timeline_cells``) is read only when
-its mark names this code's layout and the row count DuckDB keeps: rows added by anyone
+Every summary kept beside the rows (``stat_cells`` and ``timeline_cells`` of
+``player_hands``, ``hand_cells`` of ``hands``) is read only when its mark names this
+code's layout and the row count DuckDB keeps: rows added by anyone
 make the count differ, and a writer that rewrites rows in place deletes the mark.  One
 mechanism, so the summaries cannot come to disagree on what "current" means.
 """
@@ -33,8 +34,8 @@ def write_mark(con: Connection, name: str, fields: dict[str, Any]) -> None:
     con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [name, json.dumps(fields)])
 
 
-def row_count(con: Connection) -> int:
-    row = one(con, "SELECT count(*) FROM player_hands")
+def row_count(con: Connection, table: str = "player_hands") -> int:
+    row = one(con, f"SELECT count(*) FROM {table}")
     return int(row[0]) if row else 0
 
 
@@ -43,25 +44,31 @@ def has_tables(con: Connection, tables: tuple[str, ...]) -> bool:
 
 
 def is_current(
-    con: Connection, name: str, tables: tuple[str, str], layout: Callable[[Connection], str]
+    con: Connection,
+    name: str,
+    tables: tuple[str, ...],
+    layout: Callable[[Connection], str],
+    counted: str = "player_hands",
+    field: str = "rows",
 ) -> bool:
-    """Whether the two tables and ``player_hands`` exist and the mark ``name`` names
-    ``layout`` and today's row count.  Asked before every figure, so it is one query for
-    the mark and the tables, the layout only when those pass, and the count (which
-    DuckDB keeps): a few milliseconds at any size."""
+    """Whether the summary's tables and the table it counts (``counted``) exist and the
+    mark ``name`` names ``layout`` and today's number of rows there (its ``field``).  Asked
+    before every figure, so it is one query for the mark and the tables, the layout only
+    when those pass, and the count (which DuckDB keeps): a few milliseconds at any size."""
     try:
+        wanted = ", ".join("?" for _ in (*tables, counted))
         row = one(
             con,
             "SELECT (SELECT value FROM meta WHERE name = ?), "
-            "(SELECT count(*) FROM duckdb_tables() WHERE table_name IN (?, ?, 'player_hands'))",
-            [name, *tables],
+            f"(SELECT count(*) FROM duckdb_tables() WHERE table_name IN ({wanted}))",
+            [name, *tables, counted],
         )
-        if row is None or row[0] is None or int(row[1]) != 3:
+        if row is None or row[0] is None or int(row[1]) != len(tables) + 1:
             return False
         mark = json.loads(str(row[0]))
         if not isinstance(mark, dict) or mark.get("layout") != layout(con):
             return False
-        return int(mark.get("rows", -1)) == row_count(con)
+        return int(mark.get(field, -1)) == row_count(con, counted)
     except Exception:  # a damaged mark means: read the rows
         return False
 

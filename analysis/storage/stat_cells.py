@@ -161,8 +161,7 @@ def rebuild(con: Connection) -> int:
 def _rebuild(con: Connection) -> int:
     if not has_player_hands(con):
         return 0
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with marks.transaction(con):
         found = one(con, "SELECT count(*), coalesce(max(hand), 0) FROM player_hands")
         rows, upto = (int(found[0]), int(found[1])) if found else (0, 0)
         for table, dimensions, measures, order in TABLES:
@@ -176,10 +175,6 @@ def _rebuild(con: Connection) -> int:
             )
         cells = _cell_rows(con)
         _write_mark(con, rows, upto, cells)
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
     return cells
 
 
@@ -230,8 +225,7 @@ def _extend(con: Connection) -> int:
     if not newer:
         return 0
     compacted = int(mark.get("compacted", 0))
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with marks.transaction(con):
         for table, dimensions, measures, _ in TABLES:
             con.execute(
                 f"INSERT INTO {table} {_select('hand > ?', dimensions, measures)}", [done_upto]
@@ -242,10 +236,6 @@ def _extend(con: Connection) -> int:
             cells = _cell_rows(con)
             compacted = cells
         _write_mark(con, total, upto, compacted)
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
     return newer
 
 

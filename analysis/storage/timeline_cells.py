@@ -157,8 +157,7 @@ def rebuild(con: Connection) -> None:
     time)."""
     if not has_player_hands(con):
         return
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with marks.transaction(con):
         found = one(con, "SELECT count(*), coalesce(max(hand), 0) FROM player_hands")
         rows, upto = (int(found[0]), int(found[1])) if found else (0, 0)
         con.execute(f"DROP TABLE IF EXISTS {SESSION_TABLE}")
@@ -170,10 +169,6 @@ def rebuild(con: Connection) -> None:
             con.execute(f"INSERT INTO {SESSION_TABLE} {_sessions_sql(where)}", [group])
             con.execute(f"INSERT INTO {CURVE_TABLE} {_curve_sql(where)}", [group])
         _write_mark(con, rows, upto)
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
 
 
 def _player_groups(con: Connection, rows: int = 4_000_000) -> list[list[str]]:
@@ -216,8 +211,7 @@ def extend(con: Connection) -> int:
     if not newer:
         return 0
     assert found is not None
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with marks.transaction(con):
         # the new rows once, with each key's number: pandas then works on integers only
         # (string columns cost more to move into pandas than everything else here)
         con.execute(
@@ -230,10 +224,6 @@ def extend(con: Connection) -> int:
         con.execute("DROP TABLE IF EXISTS _tl_new")
         con.execute("DROP TABLE IF EXISTS _tl_keys")
         _write_mark(con, total, int(found[1]))
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
     return newer
 
 
