@@ -16,6 +16,7 @@ from analysis.pipeline.verify_files import verify_paths
 from analysis.storage import db as dbmod
 from parser.sources import ARCHIVE_SEP
 from tests.corpus import CORPUS
+from tests.stack_breaks import stacks_changed
 from tests.store_data import STARS_TRIPLE, stars_files, stars_history, write_history
 
 TABLES = ("hands", "seats", "actions", "draws", "shows", "payouts", "problems", "quarantine")
@@ -325,27 +326,15 @@ def test_stack_carry_over_is_checked_across_worker_batches(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The importer's carry-over findings are engine.continuity's over the whole file."""
-    import re
 
     from analysis.pipeline import importer
 
     monkeypatch.setattr(importer, "TASK_HANDS", 200)
 
     from engine.continuity import check_continuity
-    from engine.record import Game
-    from engine.sim.dealer import deal_hands
-    from parser.pokerstars_writer import write_pokerstars
 
-    texts = [write_pokerstars(h) for h in deal_hands(450, Game.TRIPLE_DRAW_27, 4, seed=3)]
-    for i in (150, 199, 200, 201, 390):  # around the 200-hand batch boundaries
-        # a player shows up with 1,000.00 more than the hand before left them
-        texts[i] = re.sub(
-            r"^(Seat \d+: .+? \(\$)([\d,.]+)( in chips)",
-            lambda m: f"{m.group(1)}{float(m.group(2).replace(',', '')) + 1000:.2f}{m.group(3)}",
-            texts[i],
-            count=1,
-            flags=re.MULTILINE,
-        )
+    # stacks that do not follow around the 200-hand batch boundaries
+    texts = stacks_changed(450, (150, 199, 200, 201, 390), 3)
     path = tmp_path / "session.txt"
     path.write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
     con = _db(tmp_path)

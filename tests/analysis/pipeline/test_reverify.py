@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from analysis.pipeline.importer import import_paths
 from analysis.pipeline.reverify import reverify
 from analysis.storage import db as dbmod
 from tests.paths import REPOSITORY
+from tests.stack_breaks import stacks_changed
 from tests.store_data import CORPUS, stars_files, write_history
 
 DERIVED = {
@@ -94,20 +94,8 @@ def test_a_text_that_no_longer_parses_becomes_a_parse_error_of_its_own(tmp_path:
 def test_stack_carry_over_is_checked_across_pages_as_on_import(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from engine.record import Game
-    from engine.sim.dealer import deal_hands
-    from parser.pokerstars_writer import write_pokerstars
 
-    texts = [write_pokerstars(h) for h in deal_hands(40, Game.TRIPLE_DRAW_27, 4, seed=5)]
-    for i in (13, 14, 27):  # at, after and inside pages of 7 hands
-        # a player shows up with 1,000.00 more than the hand before left them
-        texts[i] = re.sub(
-            r"^(Seat \d+: .+? \(\$)([\d,.]+)( in chips)",
-            lambda m: f"{m.group(1)}{float(m.group(2).replace(',', '')) + 1000:.2f}{m.group(3)}",
-            texts[i],
-            count=1,
-            flags=re.MULTILINE,
-        )
+    texts = stacks_changed(40, (13, 14, 27), 5)  # at, after and inside pages of 7 hands
     path = tmp_path / "t.txt"
     path.write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
     con = dbmod.connect(str(tmp_path / "c.duckdb"))

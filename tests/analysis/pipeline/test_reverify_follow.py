@@ -3,7 +3,6 @@ same problems as the main process following every hand, with the failed hands it
 
 from __future__ import annotations
 
-import re
 import shutil
 from concurrent.futures import Future
 from pathlib import Path
@@ -15,33 +14,17 @@ from analysis.pipeline import reverify as reverify_mod
 from analysis.pipeline.importer import import_paths
 from analysis.pipeline.reverify import _Chains, _Pool, replay_page, reverify
 from analysis.storage import db as dbmod
+from tests.stack_breaks import stacks_changed
 
 QUERY = "SELECT hand, code, line, message FROM problems ORDER BY hand, code, line, message"
-
-
-def _stacks_changed(n: int, changed: tuple[int, ...], seed: int) -> list[str]:
-    from engine.record import Game
-    from engine.sim.dealer import deal_hands
-    from parser.pokerstars_writer import write_pokerstars
-
-    texts = [write_pokerstars(h) for h in deal_hands(n, Game.TRIPLE_DRAW_27, 4, seed=seed)]
-    for i in changed:  # a player shows up with 1,000.00 more than the hand before left them
-        texts[i] = re.sub(
-            r"^(Seat \d+: .+? \(\$)([\d,.]+)( in chips)",
-            lambda m: f"{m.group(1)}{float(m.group(2).replace(',', '')) + 1000:.2f}{m.group(3)}",
-            texts[i],
-            count=1,
-            flags=re.MULTILINE,
-        )
-    return texts
 
 
 def _database(tmp_path: Path) -> Path:
     """Two files whose stacks change at, after and inside pages of 7 hands, one hand of
     the first now unreadable (a failed hand of its page) and one quarantined text between
     two hands of a table of the second."""
-    first = _stacks_changed(40, (13, 14, 27), seed=5)
-    second = _stacks_changed(30, (3, 9, 22), seed=9)
+    first = stacks_changed(40, (13, 14, 27), seed=5)
+    second = stacks_changed(30, (3, 9, 22), seed=9)
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     a.write_text("\n\n\n".join(first) + "\n", encoding="utf-8")
     b.write_text("\n\n\n".join(second) + "\n", encoding="utf-8")

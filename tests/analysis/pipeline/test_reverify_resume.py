@@ -5,7 +5,6 @@ stopped at, and only the same DrawLab continues a run."""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ from analysis.pipeline.reverify import PROGRESS, code_digest, reverify
 from analysis.storage import db as dbmod
 from tests.analysis.pipeline.test_reverify import _snapshot
 from tests.paths import REPOSITORY
+from tests.stack_breaks import stacks_changed
 from tests.store_data import CORPUS
 
 KILLED = """
@@ -40,19 +40,8 @@ reverify.reverify(con, progress=progress, workers=0)
 def _session(tmp_path: Path) -> Path:
     """40 dealt hands at one table, three of them with a stack that grew from the hand
     before (carry-over warnings on both sides of page boundaries)."""
-    from engine.record import Game
-    from engine.sim.dealer import deal_hands
-    from parser.pokerstars_writer import write_pokerstars
 
-    texts = [write_pokerstars(h) for h in deal_hands(40, Game.TRIPLE_DRAW_27, 4, seed=5)]
-    for i in (13, 14, 15, 27):
-        texts[i] = re.sub(
-            r"^(Seat \d+: .+? \(\$)([\d,.]+)( in chips)",
-            lambda m: f"{m.group(1)}{float(m.group(2).replace(',', '')) + 1000:.2f}{m.group(3)}",
-            texts[i],
-            count=1,
-            flags=re.MULTILINE,
-        )
+    texts = stacks_changed(40, (13, 14, 15, 27), 5)
     path = tmp_path / "t.txt"
     path.write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
     return path
