@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from analysis.pipeline.importer import (
     CHECKPOINT_MB,
@@ -50,6 +51,7 @@ from analysis.pipeline.importer import (
     facts_fn,
     reader_for,
 )
+from analysis.pipeline.reverify_changes import changed_hands
 from analysis.pipeline.verification import HandResult
 from analysis.pipeline.workers import kill_workers, mp_context, worker_init, worker_result
 from analysis.storage import stat_cells
@@ -63,7 +65,6 @@ from analysis.storage.db import (
 )
 from analysis.storage.queries import reader_of
 from analysis.storage.rows import (
-    CHILD_COLUMNS,
     HAND_COLUMNS,
     ArrowRows,
     Rows,
@@ -420,30 +421,79 @@ def _store(
     summary: ReverifySummary,
     code: str,
 ) -> None:
+    """The page's replayed rows stored where they differ from the stored ones
+    (``reverify_changes``): only the hands that changed, or no longer read, are rewritten
+    (their child rows deleted and appended again, their own columns updated), in one
+    transaction that also records how far the run got."""
     rows = with_continuity(page.rows, tracker) if page.rows.chained else page.rows
     ids = page.ids + [i for i, _ in page.failed]
     span = [min(ids), max(ids)] if ids else [0, -1]  # the page's ids: zone maps prune to it
+    hands = rows.hands.select(list(_DERIVED)).add_column(0, "id", pa.array(page.ids, pa.int64()))
+    local_ids = np.asarray(page.ids, dtype=np.int64)
+    children = dict(rows.children)
+    if facts:
+        children["player_hands"] = rows.player_hands
+    numbered = {
+        table: part.set_column(0, "hand", pa.array(local_ids[_local(part)], pa.int64()))
+        for table, part in children.items()
+    }
     db.register("_page_ids", pa.table({"id": pa.array(ids, pa.int64())}))
     db.execute("BEGIN TRANSACTION")
     try:
-        before = _verdicts(db, span)
-        for table in (*CHILD_COLUMNS, *(["player_hands"] if facts else [])):
+        statuses = _statuses(db, span)
+        changed = changed_hands(db, span, hands, numbered) | {i for i, _ in page.failed}
+        before, after = _rewrite(db, sorted(changed), hands, numbered, page.failed)
+        if ids:  # how far this DrawLab got, in the transaction that got it there
+            mark = json.dumps({"code": code, "after": max(ids)})
+            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [PROGRESS, mark])
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    finally:
+        db.unregister("_page_ids")
+    summary.hands += len(ids)
+    summary.before.update(statuses)
+    statuses.subtract(verdict[0] for verdict in before.values())  # the unchanged hands'
+    statuses.update(verdict[0] for verdict in after.values())
+    summary.after.update(statuses)
+    summary.changed += sum(1 for i, verdict in after.items() if before.get(i) != verdict)
+
+
+Verdicts = dict[int, tuple[str, str, tuple[str, ...]]]
+
+
+def _rewrite(
+    db: Connection,
+    changed: list[int],
+    hands: pa.Table,
+    children: Mapping[str, pa.Table],
+    failed: Sequence[tuple[int, str]],
+) -> tuple[Verdicts, Verdicts]:
+    """The ``changed`` hands' stored rows replaced by the replayed ones (``children``:
+    each table's rows numbered with the stored ids) and the failed hands' by a parse
+    error; their verdicts before and after, to count the ones that changed."""
+    if not changed:
+        return {}, {}
+    span = [changed[0], changed[-1]]
+    wanted = pa.array(changed, pa.int64())
+    db.register("_changed_ids", pa.table({"id": wanted}))
+    try:
+        before = _verdicts(db, span, "_changed_ids")
+        for table in children:
             db.execute(
                 f"DELETE FROM {table} WHERE hand BETWEEN ? AND ? "
-                "AND hand IN (SELECT id FROM _page_ids)",
+                "AND hand IN (SELECT id FROM _changed_ids)",
                 span,
             )
-        hands = rows.hands.select(list(_DERIVED)).add_column(
-            0, "id", pa.array(page.ids, pa.int64())
-        )
-        db.register("_page_hands", hands)
+        db.register("_page_hands", hands.filter(pc.is_in(hands.column("id"), value_set=wanted)))
         sets = ", ".join(f'"{c}" = n."{c}"' for c in _DERIVED)
         db.execute(
             f"UPDATE hands SET {sets} FROM _page_hands n "
             "WHERE hands.id = n.id AND hands.id BETWEEN ? AND ?",
             span,
         )
-        for hand_id, why in page.failed:
+        for hand_id, why in failed:
             db.execute(
                 "UPDATE hands SET status = 'parse_error', reason = ?, errors = 1, warnings = 0 "
                 "WHERE id = ?",
@@ -454,30 +504,30 @@ def _store(
                 "WHERE id = ?",
                 [why, hand_id],
             )
-        local_ids = np.asarray(page.ids, dtype=np.int64)
-        children = dict(rows.children)
-        if facts:
-            children["player_hands"] = rows.player_hands
         for table, part in children.items():
+            part = part.filter(pc.is_in(part.column("hand"), value_set=wanted))
             if part.num_rows:
-                hand_ids = pa.array(local_ids[_local(part)])
-                append_arrow(db, table, part.set_column(0, "hand", hand_ids))
-        after = _verdicts(db, span)
-        if ids:  # how far this DrawLab got, in the transaction that got it there
-            mark = json.dumps({"code": code, "after": max(ids)})
-            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [PROGRESS, mark])
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+                append_arrow(db, table, part)
+        after = _verdicts(db, span, "_changed_ids")
     finally:
-        db.unregister("_page_ids")
+        db.unregister("_changed_ids")
         with contextlib.suppress(Exception):
             db.unregister("_page_hands")
-    summary.hands += len(ids)
-    summary.before.update(verdict[0] for verdict in before.values())
-    summary.after.update(verdict[0] for verdict in after.values())
-    summary.changed += sum(1 for i, verdict in after.items() if before.get(i) != verdict)
+    return before, after
+
+
+def _statuses(db: Connection, span: list[int]) -> Counter[str]:
+    """How many of the page's hands are stored under each status."""
+    return Counter(
+        {
+            str(status): int(n)
+            for status, n in db.execute(
+                "SELECT status, count(*) FROM hands WHERE id BETWEEN ? AND ? "
+                "AND id IN (SELECT id FROM _page_ids) GROUP BY status",
+                span,
+            ).fetchall()
+        }
+    )
 
 
 def code_digest() -> str:
@@ -595,16 +645,17 @@ def _local(table: pa.Table) -> np.ndarray:
     return column
 
 
-def _verdicts(db: Connection, span: list[int]) -> dict[int, tuple[str, str, tuple[str, ...]]]:
-    """Each page hand's status, reason and problems, to count the verdicts that changed
-    (``span``: the page's least and greatest id, which both tables are pruned to)."""
-    out: dict[int, tuple[str, str, tuple[str, ...]]] = {}
+def _verdicts(db: Connection, span: list[int], ids: str) -> Verdicts:
+    """The status, reason and problems of each hand of ``ids`` (a registered relation of
+    ids), to count the verdicts that changed (``span``: its least and greatest id, which
+    both tables are pruned to)."""
+    out: Verdicts = {}
     for hand_id, status, reason, problems in db.execute(
         "SELECT h.id, h.status, coalesce(h.reason, ''), list_sort(list(concat_ws(':', "
         "p.code, p.severity, p.line, p.message)) FILTER (p.code IS NOT NULL)) "
         "FROM hands h LEFT JOIN (SELECT * FROM problems WHERE hand BETWEEN $1 AND $2) p "
         "ON p.hand = h.id WHERE h.id BETWEEN $1 AND $2 "
-        "AND h.id IN (SELECT id FROM _page_ids) GROUP BY h.id, h.status, h.reason",
+        f"AND h.id IN (SELECT id FROM {ids}) GROUP BY h.id, h.status, h.reason",
         span,
     ).fetchall():
         out[int(hand_id)] = (str(status), str(reason), tuple(problems or ()))
