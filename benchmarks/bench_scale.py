@@ -338,12 +338,15 @@ def bench_reverify(
     resumed = int(result.get("resumed", 0))  # type: ignore[call-overload]
     cpu = sum(s.cpu.values())
     main = s.cpu.get(s.root, 0.0)
+    changed = int(result.get("changed", 0))  # type: ignore[call-overload]
     print(f"reverify again: went on after {resumed:,} hands, replayed {n:,} in {took:,.0f} s "
+          f"({changed:,} verdicts changed) "
           f"({cpu:,.0f} s CPU, main process {1e6 * main / max(n, 1):,.0f} us a hand; "
           f"peak PSS {s.peak_pss / 2**20:,.0f} MiB); whole run "
           f"{first + took:,.0f} s, CPU {first_cpu + cpu:,.0f} s = "
           f"{1000 * (first_cpu + cpu) / total:.2f} s per 1,000 hands", flush=True)
-    out.update({"resumed": resumed, "hands_again": n, "again_s": round(took, 1),
+    out.update({"resumed": resumed, "hands_again": n, "changed_again": changed,
+                "again_s": round(took, 1),
                 "again_cpu_s": round(cpu, 1), "peak_pss_mib": round(s.peak_pss / 2**20),
                 "main_us_per_hand_again": round(1e6 * main / max(n, 1))})
     return out
