@@ -51,7 +51,7 @@ from analysis.pipeline.importer import (
     facts_fn,
     reader_for,
 )
-from analysis.pipeline.reverify_changes import changed_hands
+from analysis.pipeline.reverify_changes import changed_rows
 from analysis.pipeline.verification import HandResult
 from analysis.pipeline.workers import kill_workers, mp_context, worker_init, worker_result
 from analysis.storage import stat_cells
@@ -422,9 +422,9 @@ def _store(
     code: str,
 ) -> None:
     """The page's replayed rows stored where they differ from the stored ones
-    (``reverify_changes``): only the hands that changed, or no longer read, are rewritten
-    (their child rows deleted and appended again, their own columns updated), in one
-    transaction that also records how far the run got."""
+    (``reverify_changes``): a table's rows of a hand are rewritten (deleted and appended
+    again, or the hand's own columns updated) only when they changed or the hand no
+    longer reads, in one transaction that also records how far the run got."""
     rows = with_continuity(page.rows, tracker) if page.rows.chained else page.rows
     ids = page.ids + [i for i, _ in page.failed]
     span = [min(ids), max(ids)] if ids else [0, -1]  # the page's ids: zone maps prune to it
@@ -441,8 +441,10 @@ def _store(
     db.execute("BEGIN TRANSACTION")
     try:
         statuses = _statuses(db, span)
-        changed = changed_hands(db, span, hands, numbered) | {i for i, _ in page.failed}
-        before, after = _rewrite(db, sorted(changed), hands, numbered, page.failed)
+        changed = changed_rows(db, span, hands, numbered)
+        for table in ("hands", *numbered):  # a hand that no longer reads loses every row
+            changed.setdefault(table, set()).update(i for i, _ in page.failed)
+        before, after = _rewrite(db, changed, hands, numbered, page.failed)
         if ids:  # how far this DrawLab got, in the transaction that got it there
             mark = json.dumps({"code": code, "after": max(ids)})
             db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [PROGRESS, mark])
@@ -465,55 +467,64 @@ Verdicts = dict[int, tuple[str, str, tuple[str, ...]]]
 
 def _rewrite(
     db: Connection,
-    changed: list[int],
+    changed: Mapping[str, set[int]],
     hands: pa.Table,
     children: Mapping[str, pa.Table],
     failed: Sequence[tuple[int, str]],
 ) -> tuple[Verdicts, Verdicts]:
-    """The ``changed`` hands' stored rows replaced by the replayed ones (``children``:
-    each table's rows numbered with the stored ids) and the failed hands' by a parse
-    error; their verdicts before and after, to count the ones that changed."""
-    if not changed:
-        return {}, {}
-    span = [changed[0], changed[-1]]
-    wanted = pa.array(changed, pa.int64())
-    db.register("_changed_ids", pa.table({"id": wanted}))
-    try:
-        before = _verdicts(db, span, "_changed_ids")
-        for table in children:
-            db.execute(
-                f"DELETE FROM {table} WHERE hand BETWEEN ? AND ? "
-                "AND hand IN (SELECT id FROM _changed_ids)",
-                span,
-            )
-        db.register("_page_hands", hands.filter(pc.is_in(hands.column("id"), value_set=wanted)))
-        sets = ", ".join(f'"{c}" = n."{c}"' for c in _DERIVED)
-        db.execute(
-            f"UPDATE hands SET {sets} FROM _page_hands n "
-            "WHERE hands.id = n.id AND hands.id BETWEEN ? AND ?",
-            span,
-        )
-        for hand_id, why in failed:
-            db.execute(
-                "UPDATE hands SET status = 'parse_error', reason = ?, errors = 1, warnings = 0 "
-                "WHERE id = ?",
-                [why, hand_id],
-            )
-            db.execute(
-                "INSERT INTO problems SELECT id, 'PARSE_ERROR', 'error', line, ? FROM hands "
-                "WHERE id = ?",
-                [why, hand_id],
-            )
-        for table, part in children.items():
+    """Each table's rows of its ``changed`` hands replaced by the replayed ones
+    (``children``: each table's rows numbered with the stored ids; ``hands``: the hands'
+    own columns, updated) and the failed hands' by a parse error; the verdicts before and
+    after of the hands whose own columns or problems changed, to count the ones that did."""
+    judged = sorted(changed.get("hands", set()) | changed.get("problems", set()))
+    before = _verdicts(db, judged) if judged else {}
+    for table, part in children.items():
+        rewritten = sorted(changed.get(table, ()))
+        if rewritten:
+            wanted = pa.array(rewritten, pa.int64())
+            with _ids(db, "_rewritten_ids", wanted):
+                db.execute(
+                    f"DELETE FROM {table} WHERE hand BETWEEN ? AND ? "
+                    "AND hand IN (SELECT id FROM _rewritten_ids)",
+                    [rewritten[0], rewritten[-1]],
+                )
             part = part.filter(pc.is_in(part.column("hand"), value_set=wanted))
             if part.num_rows:
                 append_arrow(db, table, part)
-        after = _verdicts(db, span, "_changed_ids")
-    finally:
-        db.unregister("_changed_ids")
-        with contextlib.suppress(Exception):
-            db.unregister("_page_hands")
+    updated = sorted(changed.get("hands", ()))
+    if updated:
+        wanted = pa.array(updated, pa.int64())
+        new = hands.filter(pc.is_in(hands.column("id"), value_set=wanted))
+        sets = ", ".join(f'"{c}" = n."{c}"' for c in _DERIVED)
+        with _ids(db, "_page_hands", new):
+            db.execute(
+                f"UPDATE hands SET {sets} FROM _page_hands n "
+                "WHERE hands.id = n.id AND hands.id BETWEEN ? AND ?",
+                [updated[0], updated[-1]],
+            )
+    for hand_id, why in failed:  # after the deletes: its problem is the parse error alone
+        db.execute(
+            "UPDATE hands SET status = 'parse_error', reason = ?, errors = 1, warnings = 0 "
+            "WHERE id = ?",
+            [why, hand_id],
+        )
+        db.execute(
+            "INSERT INTO problems SELECT id, 'PARSE_ERROR', 'error', line, ? FROM hands "
+            "WHERE id = ?",
+            [why, hand_id],
+        )
+    after = _verdicts(db, judged) if judged else {}
     return before, after
+
+
+@contextlib.contextmanager
+def _ids(db: Connection, name: str, rows: pa.Array | pa.Table) -> Iterator[None]:
+    """``rows`` registered as ``name`` (an array: as its ``id`` column) while in use."""
+    db.register(name, rows if isinstance(rows, pa.Table) else pa.table({"id": rows}))
+    try:
+        yield
+    finally:
+        db.unregister(name)
 
 
 def _statuses(db: Connection, span: list[int]) -> Counter[str]:
@@ -645,18 +656,18 @@ def _local(table: pa.Table) -> np.ndarray:
     return column
 
 
-def _verdicts(db: Connection, span: list[int], ids: str) -> Verdicts:
-    """The status, reason and problems of each hand of ``ids`` (a registered relation of
-    ids), to count the verdicts that changed (``span``: its least and greatest id, which
-    both tables are pruned to)."""
+def _verdicts(db: Connection, ids: list[int]) -> Verdicts:
+    """The status, reason and problems of each hand of ``ids`` (sorted), to count the
+    verdicts that changed (both tables pruned to the ids' span by their zone maps)."""
     out: Verdicts = {}
-    for hand_id, status, reason, problems in db.execute(
-        "SELECT h.id, h.status, coalesce(h.reason, ''), list_sort(list(concat_ws(':', "
-        "p.code, p.severity, p.line, p.message)) FILTER (p.code IS NOT NULL)) "
-        "FROM hands h LEFT JOIN (SELECT * FROM problems WHERE hand BETWEEN $1 AND $2) p "
-        "ON p.hand = h.id WHERE h.id BETWEEN $1 AND $2 "
-        f"AND h.id IN (SELECT id FROM {ids}) GROUP BY h.id, h.status, h.reason",
-        span,
-    ).fetchall():
-        out[int(hand_id)] = (str(status), str(reason), tuple(problems or ()))
+    with _ids(db, "_judged_ids", pa.array(ids, pa.int64())):
+        for hand_id, status, reason, problems in db.execute(
+            "SELECT h.id, h.status, coalesce(h.reason, ''), list_sort(list(concat_ws(':', "
+            "p.code, p.severity, p.line, p.message)) FILTER (p.code IS NOT NULL)) "
+            "FROM hands h LEFT JOIN (SELECT * FROM problems WHERE hand BETWEEN $1 AND $2) p "
+            "ON p.hand = h.id WHERE h.id BETWEEN $1 AND $2 "
+            "AND h.id IN (SELECT id FROM _judged_ids) GROUP BY h.id, h.status, h.reason",
+            [ids[0], ids[-1]],
+        ).fetchall():
+            out[int(hand_id)] = (str(status), str(reason), tuple(problems or ()))
     return out

@@ -20,14 +20,16 @@ import pyarrow as pa
 from analysis.storage.db import Connection
 
 
-def changed_hands(
+def changed_rows(
     db: Connection,
     span: Sequence[int],
     hands: pa.Table,
     children: Mapping[str, pa.Table],
     ids: str = "_page_ids",
-) -> set[int]:
-    """The ids of the page's hands whose stored rows differ from the replayed ones.
+) -> dict[str, set[int]]:
+    """By table, the ids of the page's hands whose stored rows there differ from the
+    replayed ones (a table whose rows of a hand are equal need not be rewritten: a hand
+    whose verdict changed has new ``hands`` and ``problems`` rows, its seats stay).
 
     ``hands``: the replayed ``hands`` rows (``id`` and the columns a replay writes);
     ``children``: each child table's replayed rows, their ``hand`` the stored id; ``span``:
@@ -35,7 +37,7 @@ def changed_hands(
     registered relation whose ``id`` column lists the page's hands (stored rows of other
     hands in the span, which a page never holds, are left alone).  One statement: each
     table's stored and replayed rows counted by their every column, and a row whose
-    counts differ names its hand.
+    counts differ names its table and hand.
     """
     names = {"hands": "_replayed_hands", **{t: f"_replayed_{t}" for t in children}}
     parts = {"hands": hands, **children}
@@ -45,19 +47,23 @@ def changed_hands(
         sql = " UNION ".join(
             _differing(table, parts[table].column_names, names[table], ids) for table in names
         )
-        return {int(row[0]) for row in db.execute(sql, list(span)).fetchall()}
+        changed: dict[str, set[int]] = {}
+        for table, hand in db.execute(sql, list(span)).fetchall():
+            changed.setdefault(str(table), set()).add(int(hand))
+        return changed
     finally:
         for relation in names.values():
             db.unregister(relation)
 
 
 def _differing(table: str, columns: Sequence[str], replayed: str, ids: str) -> str:
-    """The hands of ``table`` (by its ``id`` or ``hand`` column) with a row stored a
-    different number of times than replayed (``$1``, ``$2``: the page's span)."""
+    """The hands of ``table`` (by its ``id`` or ``hand`` column, beside the table's name)
+    with a row stored a different number of times than replayed (``$1``, ``$2``: the
+    page's span)."""
     key = "id" if table == "hands" else "hand"
     cols = ", ".join(f'"{c}"' for c in columns)
     return (
-        f'SELECT "{key}" FROM ('
+        f"SELECT '{table}' AS _table, \"{key}\" FROM ("
         f'SELECT {cols}, 1 AS _side FROM {table} WHERE "{key}" BETWEEN $1 AND $2 '
         f'AND "{key}" IN (SELECT id FROM {ids}) '
         f"UNION ALL SELECT {cols}, -1 AS _side FROM {replayed}"

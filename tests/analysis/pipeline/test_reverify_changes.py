@@ -57,13 +57,14 @@ def _tamper(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
 
 
 class _Spy:
-    """``changed_hands`` as reverify calls it, remembering what it found; ``every``: it
-    says every hand of the page changed, which makes reverify rewrite them all (the
-    general path: delete, append and update every hand, as before the comparison)."""
+    """``changed_rows`` as reverify calls it, remembering what it found; ``every``: it
+    says every hand of the page changed in every table, which makes reverify rewrite
+    them all (the general path: delete, append and update every hand, as before the
+    comparison)."""
 
     def __init__(self, every: bool = False) -> None:
         self.every = every
-        self.found: set[int] = set()
+        self.found: dict[str, set[int]] = {}
 
     def __call__(
         self,
@@ -72,12 +73,14 @@ class _Spy:
         hands: pa.Table,
         children: Mapping[str, pa.Table],
         ids: str = "_page_ids",
-    ) -> set[int]:
+    ) -> dict[str, set[int]]:
         if self.every:
-            got = {int(i) for i in hands.column("id").to_pylist()}
+            page = {int(i) for i in hands.column("id").to_pylist()}
+            got = {table: set(page) for table in ("hands", *children)}
         else:
-            got = reverify_changes.changed_hands(db, span, hands, children, ids)
-        self.found |= got
+            got = reverify_changes.changed_rows(db, span, hands, children, ids)
+        for table, found in got.items():
+            self.found.setdefault(table, set()).update(found)
         return got
 
 
@@ -90,11 +93,18 @@ def test_reverify_restores_exactly_the_altered_hands_and_touches_no_other(
     done = _tamper(con)
     assert _snapshot(con) != want
     spy = _Spy()
-    monkeypatch.setattr(reverify_mod, "changed_hands", spy)
+    monkeypatch.setattr(reverify_mod, "changed_rows", spy)
     monkeypatch.setattr(reverify_mod, "PAGE", 13)  # the altered hands on several pages
     summary = reverify(con, workers=workers)
     assert _snapshot(con) == want
-    assert spy.found == set(done.values())
+    assert spy.found == {
+        "seats": {done["stack"], done["seats lost"]},
+        "actions": {done["action lost"]},
+        "pots": {done["pot doubled"]},
+        "player_hands": {done["fact"]},
+        "hands": {done["hand column"]},
+        "problems": {done["problems lost"], done["problem added"]},
+    }
     assert summary.hands == len(want["hands"])
     assert summary.changed == 2  # the problems lost and the one made up: their verdicts
     statuses = dict(con.execute("SELECT status, count(*) FROM hands GROUP BY status").fetchall())
@@ -116,7 +126,7 @@ def test_rewriting_only_the_changed_hands_equals_rewriting_every_hand(
         path = tmp_path / f"{every}.duckdb"
         shutil.copy(tmp_path / "r.duckdb", path)
         con = dbmod.connect(str(path))
-        monkeypatch.setattr(reverify_mod, "changed_hands", _Spy(every))
+        monkeypatch.setattr(reverify_mod, "changed_rows", _Spy(every))
         summary = reverify(con, workers=0)
         results.append((_snapshot(con), summary.as_dict() | {"seconds": 0}))
         con.close()
@@ -130,9 +140,9 @@ def test_an_unchanged_database_is_not_written(
     con = _imported(tmp_path)
     want = _snapshot(con)
     spy = _Spy()
-    monkeypatch.setattr(reverify_mod, "changed_hands", spy)
+    monkeypatch.setattr(reverify_mod, "changed_rows", spy)
     summary = reverify(con, workers=0)
-    assert spy.found == set()
+    assert spy.found == {}
     assert (summary.hands, summary.changed) == (len(want["hands"]), 0)
     assert _snapshot(con) == want
 
@@ -154,5 +164,5 @@ def test_a_row_stored_twice_is_a_change_of_its_hand(tmp_path: Path) -> None:
         params=[ids],
     ).to_arrow_table()
     con.register("_page_ids", pa.table({"id": pa.array(ids, pa.int64())}))
-    found = reverify_changes.changed_hands(con, [min(ids), max(ids)], hands, {"seats": seats})
-    assert found == {hand}
+    found = reverify_changes.changed_rows(con, [min(ids), max(ids)], hands, {"seats": seats})
+    assert found == {"seats": {hand}}
