@@ -14,8 +14,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from datetime import UTC, datetime
+from functools import cache
 from operator import attrgetter
 from typing import Any
 
