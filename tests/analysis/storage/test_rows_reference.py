@@ -295,3 +295,5 @@ def test_card_texts_short_and_long_and_not_cards() -> None:
     assert cards_text((51, 0)) == format_cards((51, 0), sep="")
     assert cards_text((12, 25, 38, 51, 3)) == format_cards((12, 25, 38, 51, 3), sep="")
     assert cards_text((52,)) == format_cards((52,), sep="")  # a joker: the engine's text
+    sets = [(a,) for a in range(54)] + [(a, b) for a in range(54) for b in range(54)]
+    assert [cards_text(c) for c in sets] == [format_cards(c, sep="") for c in sets]
