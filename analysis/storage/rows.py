@@ -402,10 +402,10 @@ def _add_steps(children: dict[str, list[Row]], local: int, hand: Hand) -> dict[s
     """Append the hand's seats and steps as child rows; returns each seat's chips at the
     end as the history moves them (posts, bets, returns, wins), found in the same walk.
 
-    The hottest loop of the rows (a dozen steps a hand): a step's kind is told by its
-    class's identity (the records are final, slotted classes) and the chips of a step
-    that moves none are not booked, which halves the loop's cost against an
-    ``isinstance`` chain (measured, see ``Rows``)."""
+    The hottest loop of the rows (seventeen steps a hand): a step's kind is told by its
+    class's identity (the records are final, slotted classes, never subclassed) rather
+    than by a chain of ``isinstance`` calls, and a step that moves no chips books none;
+    with the card texts looked up, 5 % fewer instructions for a hand's rows (callgrind)."""
     final = {seat.player: seat.stack for seat in hand.seats}
     known = dict(hand.dealt_others)
     if hand.hero is not None and hand.dealt is not None:
