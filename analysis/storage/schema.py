@@ -39,12 +39,67 @@ Conventions the other parts rely on:
 - ``watched_folders`` (version 6, ``analysis.pipeline.watched``): the folders the dashboard watches,
   when each was added, and its last read: when the watcher last imported from it, the
   files, hands added and problems of that batch.
+- No index on ``hands`` or ``quarantine`` (version 7 laid them out again without the
+  ``PRIMARY KEY`` on ``id`` and the ``UNIQUE`` on ``key`` of version 1): the importer
+  numbers the rows and checks the keys itself (``analysis.storage.writer.Store``), one
+  writer at a time, and DuckDB's index cost the write 1.4 us a row, 5 MiB a 100,000
+  hands on disk and, at ten million, an index of 500 MiB that every writing open loads.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+# version 7 (in MIGRATIONS): ``hands`` and ``quarantine`` without indexes, rows and order kept
+_V7_HANDS = """
+    CREATE TABLE _hands_v7 (
+        id BIGINT NOT NULL,
+        key VARCHAR NOT NULL,
+        site VARCHAR NOT NULL,
+        hand_id VARCHAR,
+        table_name VARCHAR,
+        game VARCHAR,
+        structure VARCHAR,
+        small_blind BIGINT,
+        big_blind BIGINT,
+        small_bet BIGINT,
+        big_bet BIGINT,
+        ante BIGINT,
+        currency VARCHAR,
+        time TIMESTAMP,
+        button INTEGER,
+        max_seats INTEGER,
+        players INTEGER,
+        hero VARCHAR,
+        hero_cards VARCHAR,
+        total_pot BIGINT,
+        rake BIGINT,
+        tournament_id VARCHAR,
+        buy_in BIGINT,
+        fee BIGINT,
+        level VARCHAR,
+        status VARCHAR NOT NULL,
+        reason VARCHAR,
+        errors INTEGER NOT NULL,
+        warnings INTEGER NOT NULL,
+        file VARCHAR,
+        line INTEGER,
+        text VARCHAR NOT NULL,
+        batch BIGINT
+    )
+    """
+_V7_QUARANTINE = """
+    CREATE TABLE _quarantine_v7 (
+        id BIGINT NOT NULL,
+        key VARCHAR NOT NULL,
+        site VARCHAR,
+        file VARCHAR,
+        line INTEGER,
+        error VARCHAR NOT NULL,
+        text VARCHAR NOT NULL,
+        batch BIGINT
+    )
+    """
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # version 1
     (
@@ -316,7 +371,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # version 7: ``hands`` and ``quarantine`` laid out again without their indexes (DuckDB
+    # cannot drop a constraint): the rows copied in their stored order, which is id order
+    # (no ORDER BY: a sort of every hand text would need memory the copy does not)
+    (
+        _V7_HANDS,
+        "INSERT INTO _hands_v7 SELECT * FROM hands",
+        "DROP TABLE hands",
+        "ALTER TABLE _hands_v7 RENAME TO hands",
+        _V7_QUARANTINE,
+        "INSERT INTO _quarantine_v7 SELECT * FROM quarantine",
+        "DROP TABLE quarantine",
+        "ALTER TABLE _quarantine_v7 RENAME TO quarantine",
+    ),
 )
+
 
 CURRENT_VERSION = len(MIGRATIONS)
 
