@@ -39,6 +39,8 @@ Conventions the other parts rely on:
 - ``watched_folders`` (version 6, ``analysis.pipeline.watched``): the folders the dashboard watches,
   when each was added, and its last read: when the watcher last imported from it, the
   files, hands added and problems of that batch.
+- Hand texts (``hands.text``, ``quarantine.text``) are stored in zstd (version 7), the
+  rest as DuckDB chooses.
 - No index on ``hands`` or ``quarantine`` (version 7 laid them out again without the
   ``PRIMARY KEY`` on ``id`` and the ``UNIQUE`` on ``key`` of version 1): the importer
   numbers the rows and checks the keys itself (``analysis.storage.writer.Store``), one
@@ -50,7 +52,11 @@ from __future__ import annotations
 
 from typing import Any
 
-# version 7 (in MIGRATIONS): ``hands`` and ``quarantine`` without indexes, rows and order kept
+# version 7 (in MIGRATIONS): ``hands`` and ``quarantine`` without indexes and with their
+# hand texts in zstd, rows and order kept.  DuckDB's own choice for the texts (FSST and a
+# dictionary) kept 42.3 MiB of 105 a 100,000 hands and cost 0.61 s of CPU at the
+# checkpoint; zstd keeps 13.0 and costs 0.27 (a full scan of the texts, as reverify
+# reads them, 0.02 s more a 100,000 hands: benchmarks/bench_store_write.py)
 _V7_HANDS = """
     CREATE TABLE _hands_v7 (
         id BIGINT NOT NULL,
@@ -84,7 +90,7 @@ _V7_HANDS = """
         warnings INTEGER NOT NULL,
         file VARCHAR,
         line INTEGER,
-        text VARCHAR NOT NULL,
+        text VARCHAR NOT NULL USING COMPRESSION zstd,
         batch BIGINT
     )
     """
@@ -96,7 +102,7 @@ _V7_QUARANTINE = """
         file VARCHAR,
         line INTEGER,
         error VARCHAR NOT NULL,
-        text VARCHAR NOT NULL,
+        text VARCHAR NOT NULL USING COMPRESSION zstd,
         batch BIGINT
     )
     """
@@ -372,7 +378,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
     ),
     # version 7: ``hands`` and ``quarantine`` laid out again without their indexes (DuckDB
-    # cannot drop a constraint): the rows copied in their stored order, which is id order
+    # cannot drop a constraint) and with their texts in zstd: the rows copied in their stored order, which is id order
     # (no ORDER BY: a sort of every hand text would need memory the copy does not)
     (
         _V7_HANDS,
