@@ -44,8 +44,8 @@ Conventions the other parts rely on:
 - No index on ``hands`` or ``quarantine`` (version 7 laid them out again without the
   ``PRIMARY KEY`` on ``id`` and the ``UNIQUE`` on ``key`` of version 1): the importer
   numbers the rows and checks the keys itself (``analysis.storage.writer.Store``), one
-  writer at a time, and DuckDB's index cost the write 1.4 us a row, 5 MiB a 100,000
-  hands on disk and, at ten million, an index of 500 MiB that every writing open loads.
+  writer at a time; DuckDB's indexes on them cost every append and 5 MiB a 100,000
+  hands on disk (500 MiB at ten million).
 """
 
 from __future__ import annotations
@@ -53,10 +53,11 @@ from __future__ import annotations
 from typing import Any
 
 # version 7 (in MIGRATIONS): ``hands`` and ``quarantine`` without indexes and with their
-# hand texts in zstd, rows and order kept.  DuckDB's own choice for the texts (FSST and a
-# dictionary) kept 42.3 MiB of 105 a 100,000 hands and cost 0.61 s of CPU at the
-# checkpoint; zstd keeps 13.0 and costs 0.27 (a full scan of the texts, as reverify
-# reads them, 0.02 s more a 100,000 hands: benchmarks/bench_store_write.py)
+# hand texts in zstd, rows and order kept.  Measured on 100,000 dealt hands' ids, keys and
+# texts (``python -m benchmarks.bench_store_write --texts 100000``): with the key's index
+# and DuckDB's own choice for the texts (FSST and a dictionary), 48.0 MiB, appends 4.18
+# and the checkpoint 6.92 us of CPU a hand; without the index and in zstd 13.8 MiB, 2.30
+# and 3.30 us.  A full scan of the texts (reverify's) costs 0.6 us a hand more.
 _V7_HANDS = """
     CREATE TABLE _hands_v7 (
         id BIGINT NOT NULL,
@@ -378,8 +379,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
     ),
     # version 7: ``hands`` and ``quarantine`` laid out again without their indexes (DuckDB
-    # cannot drop a constraint) and with their texts in zstd: the rows copied in their stored order, which is id order
-    # (no ORDER BY: a sort of every hand text would need memory the copy does not)
+    # cannot drop a constraint) and with their texts in zstd: the rows copied in their
+    # stored order, which is id order (no ORDER BY: a sort of every hand text would need
+    # memory the copy does not); about 1.2 s of CPU a 100,000 hands, once
     (
         _V7_HANDS,
         "INSERT INTO _hands_v7 SELECT * FROM hands",
