@@ -39,12 +39,74 @@ Conventions the other parts rely on:
 - ``watched_folders`` (version 6, ``analysis.pipeline.watched``): the folders the dashboard watches,
   when each was added, and its last read: when the watcher last imported from it, the
   files, hands added and problems of that batch.
+- Hand texts (``hands.text``, ``quarantine.text``) are stored in zstd (version 7), the
+  rest as DuckDB chooses.
+- No index on ``hands`` or ``quarantine`` (version 7 laid them out again without the
+  ``PRIMARY KEY`` on ``id`` and the ``UNIQUE`` on ``key`` of version 1): the importer
+  numbers the rows and checks the keys itself (``analysis.storage.writer.Store``), one
+  writer at a time; DuckDB's indexes on them cost every append and 5 MiB a 100,000
+  hands on disk (500 MiB at ten million).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+# version 7 (in MIGRATIONS): ``hands`` and ``quarantine`` without indexes and with their
+# hand texts in zstd, rows and order kept.  Measured on 100,000 dealt hands' ids, keys and
+# texts (``python -m benchmarks.bench_store_write --texts 100000``): with the key's index
+# and DuckDB's own choice for the texts (FSST and a dictionary), 48.0 MiB, appends 4.18
+# and the checkpoint 6.92 us of CPU a hand; without the index and in zstd 13.8 MiB, 2.30
+# and 3.30 us.  A full scan of the texts (reverify's) costs 0.6 us a hand more.
+_V7_HANDS = """
+    CREATE TABLE _hands_v7 (
+        id BIGINT NOT NULL,
+        key VARCHAR NOT NULL,
+        site VARCHAR NOT NULL,
+        hand_id VARCHAR,
+        table_name VARCHAR,
+        game VARCHAR,
+        structure VARCHAR,
+        small_blind BIGINT,
+        big_blind BIGINT,
+        small_bet BIGINT,
+        big_bet BIGINT,
+        ante BIGINT,
+        currency VARCHAR,
+        time TIMESTAMP,
+        button INTEGER,
+        max_seats INTEGER,
+        players INTEGER,
+        hero VARCHAR,
+        hero_cards VARCHAR,
+        total_pot BIGINT,
+        rake BIGINT,
+        tournament_id VARCHAR,
+        buy_in BIGINT,
+        fee BIGINT,
+        level VARCHAR,
+        status VARCHAR NOT NULL,
+        reason VARCHAR,
+        errors INTEGER NOT NULL,
+        warnings INTEGER NOT NULL,
+        file VARCHAR,
+        line INTEGER,
+        text VARCHAR NOT NULL USING COMPRESSION zstd,
+        batch BIGINT
+    )
+    """
+_V7_QUARANTINE = """
+    CREATE TABLE _quarantine_v7 (
+        id BIGINT NOT NULL,
+        key VARCHAR NOT NULL,
+        site VARCHAR,
+        file VARCHAR,
+        line INTEGER,
+        error VARCHAR NOT NULL,
+        text VARCHAR NOT NULL USING COMPRESSION zstd,
+        batch BIGINT
+    )
+    """
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # version 1
     (
@@ -316,7 +378,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # version 7: ``hands`` and ``quarantine`` laid out again without their indexes (DuckDB
+    # cannot drop a constraint) and with their texts in zstd: the rows copied in their
+    # stored order, which is id order (no ORDER BY: a sort of every hand text would need
+    # memory the copy does not); about 1.2 s of CPU a 100,000 hands, once
+    (
+        _V7_HANDS,
+        "INSERT INTO _hands_v7 SELECT * FROM hands",
+        "DROP TABLE hands",
+        "ALTER TABLE _hands_v7 RENAME TO hands",
+        _V7_QUARANTINE,
+        "INSERT INTO _quarantine_v7 SELECT * FROM quarantine",
+        "DROP TABLE quarantine",
+        "ALTER TABLE _quarantine_v7 RENAME TO quarantine",
+    ),
 )
+
 
 CURRENT_VERSION = len(MIGRATIONS)
 

@@ -49,6 +49,10 @@ RUN = 128  # hands per run of ``curve_cells``: 78,000 runs at ten million hands
 SESSION_TABLE = "session_cells"
 CURVE_TABLE = "curve_cells"
 MARK = "timeline_cells"  # meta row: {"layout", "rows", "upto"}
+# new rows an extend merges in one pass (held in pandas frames): an import's
+# extends (every 100,000 hands, 400,000 rows) take one pass, a database's first extend
+# of millions of rows as many as it needs
+EXTEND_ROWS = 1_000_000
 
 MONEY_KEYS: tuple[tuple[str, str, str], ...] = (
     ("player", "player", "VARCHAR"),
@@ -190,10 +194,10 @@ def _player_groups(con: Connection, rows: int = 4_000_000) -> list[list[str]]:
 
 def extend(con: Connection) -> int:
     """Bring both tables up to date after hands were added: the new hands' rows merged
-    into the pieces and runs near them (one transaction), or everything summed anew when
-    the tables are missing, of another layout, or miss rows of earlier hands.  Returns
-    the number of ``player_hands`` rows taken in.  Only the new hands' rows and the
-    pieces and runs they touch are read."""
+    into the pieces and runs near them, or everything summed anew when the tables are
+    missing, of another layout, or miss rows of earlier hands.  Returns the number of
+    ``player_hands`` rows taken in.  Only the new hands' rows and the pieces and runs
+    they touch are read, ``EXTEND_ROWS`` at a time (``_extend_pass``)."""
     if not has_player_hands(con):
         return 0
     mark = marks.read_mark(con, MARK)
@@ -203,7 +207,8 @@ def extend(con: Connection) -> int:
         return marks.row_count(con)
     done_rows, done_upto = int(mark.get("rows", -1)), int(mark.get("upto", -1))
     total = marks.row_count(con)
-    found = one(con, "SELECT count(*), max(hand) FROM player_hands WHERE hand > ?", [done_upto])
+    found = one(con, "SELECT count(*), min(hand), max(hand) FROM player_hands WHERE hand > ?",
+                [done_upto])
     newer = int(found[0]) if found else 0
     if total - newer != done_rows:
         rebuild(con)  # rows of hands already taken in came or went
@@ -211,20 +216,39 @@ def extend(con: Connection) -> int:
     if not newer:
         return 0
     assert found is not None
+    first, top = int(found[1]), int(found[2])
+    passes = -(-newer // EXTEND_ROWS)
+    span = -(-(top - first + 1) // passes)  # hand ids a pass: about EXTEND_ROWS rows
+    rows, upto = done_rows, first - 1
+    while upto < top:
+        upto, rows = _extend_pass(con, upto, min(top, upto + span), rows)
+    return newer
+
+
+def _extend_pass(con: Connection, after: int, upto: int, rows: int) -> tuple[int, int]:
+    """The rows of hands ``after`` < hand <= ``upto`` merged in, in one transaction with
+    the mark that says so; returns (``upto``, rows taken in all told).  Merging new hands
+    in any slices gives the same sessions (exact, as a rebuild's) and runs as consecutive,
+    so a pass is bounded: the first extend of millions of new rows (an upgraded database)
+    held them all in pandas and was killed at 9 M rows."""
     with marks.transaction(con):
         # the new rows once, with each key's number: pandas then works on integers only
         # (string columns cost more to move into pandas than everything else here)
         con.execute(
             f"CREATE OR REPLACE TEMP TABLE _tl_new AS SELECT {_keys_sql(SESSION_KEYS)}, "
-            "hand, time, net, net_showdown, net_nonshowdown FROM player_hands WHERE hand > ?",
-            [done_upto],
+            "hand, time, net, net_showdown, net_nonshowdown FROM player_hands "
+            "WHERE hand > ? AND hand <= ?",
+            [after, upto],
         )
-        _add_sessions(con)
-        _add_runs(con)
+        found = one(con, "SELECT count(*) FROM _tl_new")
+        count = int(found[0]) if found else 0
+        if count:
+            _add_sessions(con)
+            _add_runs(con)
         con.execute("DROP TABLE IF EXISTS _tl_new")
         con.execute("DROP TABLE IF EXISTS _tl_keys")
-        _write_mark(con, total, int(found[1]))
-    return newer
+        _write_mark(con, rows + count, upto)
+    return upto, rows + count
 
 
 def _ns(times: pd.Series) -> np.ndarray:

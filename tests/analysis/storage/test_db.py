@@ -81,14 +81,61 @@ def test_read_only_open_of_missing_schema_says_how_to_migrate(tmp_path: Path) ->
         dbmod.connect(path, read_only=True)
 
 
-def test_hand_key_is_unique(tmp_path: Path) -> None:
+def test_hands_and_quarantine_carry_no_index(tmp_path: Path) -> None:
+    """The importer numbers rows and checks keys itself (``Store``): DuckDB's indexes on
+    them only cost every write (version 7 laid the tables out without them)."""
     con = dbmod.connect(tmp_path / "x.duckdb")
-    row = (1, "pokerstars:1", "pokerstars", "ok", 0, 0, "text")
-    sql = "INSERT INTO hands (id, key, site, status, errors, warnings, text) VALUES (?,?,?,?,?,?,?)"
-    con.execute(sql, row)
-    with pytest.raises(duckdb.ConstraintException):
-        con.execute(sql, (2, *row[1:]))
+    kinds = con.execute(
+        "SELECT table_name, constraint_type FROM duckdb_constraints() "
+        "WHERE table_name IN ('hands', 'quarantine') AND constraint_type <> 'NOT NULL' "
+        "ORDER BY ALL"
+    ).fetchall()
+    assert kinds == []
+    not_null = con.execute(
+        "SELECT table_name, list_sort(list(constraint_column_names[1])) FROM "
+        "duckdb_constraints() WHERE table_name IN ('hands', 'quarantine') "
+        "AND constraint_type = 'NOT NULL' GROUP BY ALL ORDER BY ALL"
+    ).fetchall()
+    assert not_null == [
+        ("hands", ["errors", "id", "key", "site", "status", "text", "warnings"]),
+        ("quarantine", ["error", "id", "key", "text"]),
+    ]
     con.close()
+
+
+def test_version_7_keeps_every_hand_and_its_order(tmp_path: Path) -> None:
+    path = tmp_path / "v6.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied TIMESTAMP)")
+    for version in range(1, 7):
+        for statement in MIGRATIONS[version - 1]:
+            con.execute(statement)
+        con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [version])
+    for i in (3, 1, 2):  # stored out of id order: the copy keeps the stored order
+        con.execute(
+            "INSERT INTO hands (id, key, site, status, errors, warnings, file, line, text, "
+            "batch) VALUES (?, ?, 'pokerstars', 'ok', 0, 1, 'f.txt', ?, ?, 9)",
+            [i, f"pokerstars:{i}", 10 * i, f"text {i}"],
+        )
+    con.execute("INSERT INTO quarantine VALUES (1, 'q1', 'pokerstars', 'f.txt', 4, 'e', 't', 9)")
+    con.close()
+    con = dbmod.connect(path)
+    try:
+        assert con.execute("SELECT max(version) FROM schema_version").fetchall() == [(7,)]
+        assert con.execute("SELECT id, key, line, text, warnings, batch FROM hands").fetchall() == [
+            (3, "pokerstars:3", 30, "text 3", 1, 9),
+            (1, "pokerstars:1", 10, "text 1", 1, 9),
+            (2, "pokerstars:2", 20, "text 2", 1, 9),
+        ]
+        assert con.execute("SELECT * FROM quarantine").fetchall() == [
+            (1, "q1", "pokerstars", "f.txt", 4, "e", "t", 9)
+        ]
+        assert con.execute(
+            "SELECT count(*) FROM duckdb_constraints() WHERE table_name = 'hands' "
+            "AND constraint_type <> 'NOT NULL'"
+        ).fetchall() == [(0,)]
+    finally:
+        con.close()
 
 
 def test_player_hands_follow_the_facts_columns_and_are_refilled(tmp_path: Path) -> None:

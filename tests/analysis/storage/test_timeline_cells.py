@@ -279,3 +279,37 @@ def test_stale_tables_are_never_read(con: db.Connection,
     assert timeline_cells.current(con)
     con.execute("UPDATE meta SET value = 'other' WHERE name = 'player_hands_layout'")
     assert not timeline_cells.current(con)
+
+
+def test_an_extend_of_many_rows_goes_in_bounded_passes_with_the_rows_figures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """New rows past ``EXTEND_ROWS`` are merged a slice of hands at a time, each slice in
+    its own transaction under its own mark: the same sessions as one pass over every row
+    and a curve on the hand-by-hand one, never a rebuild."""
+    monkeypatch.setattr(timeline_cells, "RUN", 4)
+    files = _files(tmp_path, 150, 3)
+    con = db.connect(tmp_path / "db.duckdb")
+    assert import_paths(con, [files[1]], workers=0).added == 50
+    monkeypatch.setattr(timeline_cells, "EXTEND_ROWS", 30)
+    rebuilt: list[int] = []
+    real = timeline_cells.rebuild
+    monkeypatch.setattr(timeline_cells, "rebuild", lambda c: rebuilt.append(1) or real(c))
+    passes: list[tuple[int, int]] = []
+    one_pass = timeline_cells._extend_pass
+    monkeypatch.setattr(timeline_cells, "_extend_pass",
+                        lambda c, a, u, r: passes.append((a, u)) or one_pass(c, a, u, r))
+    assert import_paths(con, [files[0], files[2]], workers=0).added == 100
+    assert rebuilt == []
+    assert len(passes) >= 10  # 100 hands of several players: hundreds of rows, 30 a pass
+    assert all(a < u for a, u in passes)
+    assert [a for a, _ in passes[1:]] == [u for _, u in passes[:-1]]  # consecutive slices
+    assert timeline_cells.current(con)
+    hero = stats.hero_name(con)
+    assert hero is not None
+    _check(con, monkeypatch, [hero], (NO_FILTERS, _money(con, hero)))
+    merged = _pieces(con)
+    monkeypatch.setattr(timeline_cells, "rebuild", real)
+    timeline_cells.rebuild(con)
+    pd.testing.assert_frame_equal(merged, _pieces(con), check_exact=True)
+    con.close()
