@@ -89,15 +89,16 @@ _SETUPS: dict[tuple[str, Game, Structure, HouseRules | None], _Setup] = {}
 
 def _setup(site: str, hand: Hand) -> _Setup:
     """The site's profile and the hand's rules when they are ones this pass models: fixed
-    limit, blinds, anything opens, no wild card, no low half, no shotgun, no ace rule, the
+    limit with a cap, pot limit or no limit, blinds, anything opens, no wild card, no low half, no shotgun, no ace rule, the
     stub reshuffled as often as it runs out.  Made once per site, game, form and house."""
     key = (site, hand.game, hand.structure, hand.house)
     if key in _SETUPS:
         return _SETUPS[key]
     profile = profile_for(site)
     rules = rules_of(hand, profile.home_rules)
+    structure = rules.structure
     fits = (
-        rules.structure is Structure.FIXED
+        (structure is not Structure.FIXED or rules.cap is not None)
         and rules.forced is Forced.BLINDS
         and rules.opener is Opener.ANY
         and rules.wild is None
@@ -106,7 +107,6 @@ def _setup(site: str, hand: Hand) -> _Setup:
         and not rules.no_replacement
         and not rules.carry_antes
         and rules.max_discard_with_ace is None
-        and rules.cap is not None
     )
     made: _Setup = (profile, rules) if fits else None
     if len(_SETUPS) < 256:  # a few sites and games, made once each (both are frozen)
@@ -237,9 +237,12 @@ def _play(
     tracker's clean draws, written out once.  ``None`` at the first step that is not clean.
 
     Players are positions 0..n-1; ``pending``, ``live`` and ``all_in`` are bit sets of
-    positions (the active players are ``live & ~all_in``).  Every bet or raise taken here
-    is the fixed-limit bet exactly, a full one, which reopens the betting for everyone: so
-    nobody is ever barred from raising (``HandState.closed``) and no set of them is kept."""
+    positions (the active players are ``live & ~all_in``).  In fixed limit every bet or
+    raise taken here is the bet exactly, a full one, which reopens the betting for everyone.
+    In pot and no limit a raise must be at least the last full raise (``last_raise``) or
+    all-in, at most the pot in pot limit; an all-in short of a full raise does not reopen
+    the betting for those who acted since the last full one (``closed``, a bit set:
+    ``HandState.closed``), and only a full raise makes its player the aggressor."""
     n = len(stack)
     everyone = (1 << n) - 1
     total = [0] * n
@@ -258,7 +261,11 @@ def _play(
     queue: list[int] = []
     small_blind, big_blind = stakes.small_blind, stakes.big_blind
     small_bet, big_bet = stakes.small_bet, stakes.big_bet
-    size = small_bet
+    fixed = rules.structure is Structure.FIXED
+    pot_limit = rules.structure is Structure.POT
+    size = small_bet if fixed else big_blind  # ``HandState.bet_size``
+    last_raise = 0  # the last full bet or raise of the round (pot and no limit)
+    closed = 0  # acted since the last full raise: may not raise an all-in for less
     big_from = rules.rounds // 2
     draws = rules.draws
     cap = rules.cap if rules.cap is not None else 1 << 30
@@ -289,7 +296,8 @@ def _play(
                 if current_bet:
                     aggressor = big
                 to_act = big + 1 if big + 1 < n else 0
-                size = big_bet if big_from <= 0 else small_bet
+                if fixed:
+                    size = big_bet if big_from <= 0 else small_bet
             if step.street > street:
                 return None
             i = index[step.player]
@@ -311,6 +319,7 @@ def _play(
                 if amount or current_bet > bet[i]:
                     return None
                 pending &= ~bit
+                closed |= bit
             elif kind is _CALL:
                 owed = current_bet - bet[i]
                 if owed <= 0 or amount != (owed if owed < have else have):
@@ -321,6 +330,7 @@ def _play(
                     all_in |= bit
                 bet[i] += amount
                 pending &= ~bit
+                closed |= bit
             elif kind is _BET or kind is _RAISE:
                 mine = bet[i]
                 owed = current_bet - mine
@@ -328,20 +338,41 @@ def _play(
                 to = step.to
                 if (
                     amount <= owed
-                    or new_to != current_bet + size
                     or (to is not None and to != new_to)
-                    or (bets >= cap and (cap_heads_up or live_n > 2))
                     or not (live & ~all_in & ~bit)
                 ):
                     return None
+                if fixed:
+                    if new_to != current_bet + size or (
+                        bets >= cap and (cap_heads_up or live_n > 2)
+                    ):
+                        return None
+                    full = True  # one whole bet more: a full raise, which reopens the betting
+                else:
+                    if owed > 0 and closed & bit:
+                        return None  # an all-in for less did not reopen the betting
+                    least = max(last_raise, size) if current_bet else size
+                    increase = new_to - current_bet
+                    # (``HandState._raise_bounds``: a raise under the least is all-in)
+                    if increase < least and amount != have:
+                        return None
+                    if pot_limit and new_to > current_bet + sum(total) + owed:
+                        return None  # over the pot (or a least raise past it): the general way
+                    full = increase >= least
+                    if full:
+                        last_raise = max(increase, last_raise) if current_bet else increase
                 stack[i] = have - amount
                 total[i] += amount
                 if have <= amount and amount > 0:
                     all_in |= bit
                 bet[i] = new_to
                 current_bet = new_to
-                bets += 1  # one whole bet more: a full raise, which reopens the betting
-                aggressor = i
+                if full:
+                    bets += 1
+                    aggressor = i
+                    closed = bit
+                else:
+                    closed |= bit
                 pending = live & ~all_in & ~bit
             else:
                 return None
@@ -418,8 +449,9 @@ def _play(
             street += 1
             phase = _BETTING
             bet = [0] * n
-            current_bet = bets = 0
-            size = big_bet if street >= big_from else small_bet
+            current_bet = bets = last_raise = closed = 0
+            if fixed:
+                size = big_bet if street >= big_from else small_bet
             aggressor = -1
             active = live & ~all_in
             pending = active
@@ -437,8 +469,10 @@ def _play(
             if post is _SMALL_BLIND:
                 if small >= 0 or i != (n - 1 if button_blinds else 0):
                     return None
-                if amount != small_blind and not (3 * big_blind <= 10 * amount <= 6 * big_blind):
-                    return None
+                if amount != small_blind and not (
+                    fixed and 3 * big_blind <= 10 * amount <= 6 * big_blind
+                ):
+                    return None  # fixed-limit sites round half a small bet their own way
                 small = i
             elif post is _BIG_BLIND:
                 if big >= 0 or amount != big_blind:
@@ -450,6 +484,7 @@ def _play(
                     return None
                 big = i
                 bets = 1
+                last_raise = big_blind
             else:
                 return None
             stack[i] -= amount

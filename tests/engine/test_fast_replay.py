@@ -3,8 +3,8 @@ path gives, or steps aside.
 
 ``replay_clean`` answers "clean, here is the result" or ``None``.  Every answer must be the
 general path's verdict, final stacks and pots to the chip and the character: on every
-corpus hand, on dealt hands of every game (the fixed-limit ones it takes and the rest it
-must refuse), on dealt hands written out as PokerStars text and read back (only the hero's
+corpus hand, on dealt hands of every game (fixed, pot and no limit, which it takes, and
+the home games, which it must refuse), on dealt hands written out as PokerStars text and read back (only the hero's
 cards known), and on hands mutated at random: illegal bets, wrong turns, odd stacks and
 all-ins, misdeals and reshuffles, blinds changed.  The general path here is ``replay`` with
 the one-pass way switched off.
@@ -86,13 +86,24 @@ def _fixed_limit() -> list[Hand]:
     return hands
 
 
-def _others() -> list[Hand]:
-    """Dealt hands the one-pass way must leave to the general path: pot and no limit, the
-    home games."""
+def _big_bets() -> list[Hand]:
+    """Dealt pot-limit and no-limit hands of every game, cash and tournament, 2 to 6
+    players: raises of every size, all-ins for less, side pots."""
     hands: list[Hand] = []
-    for game in (Game.TRIPLE_DRAW_27, Game.BADUGI, Game.FIVE_CARD_DRAW):
+    for game in Game:
         for structure in (Structure.POT, Structure.NO_LIMIT):
-            hands.extend(deal_hands(10, game, 4, seed=330, structure=structure))
+            for players in (2, 3, 6):
+                seed = 330 + players
+                hands.extend(deal_hands(15, game, players, seed=seed, structure=structure))
+                hands.extend(
+                    deal_hands(8, game, players, seed=seed, structure=structure, tournament=True)
+                )
+    return hands
+
+
+def _others() -> list[Hand]:
+    """Dealt hands the one-pass way must leave to the general path: the home games."""
+    hands: list[Hand] = []
     for house in (HouseRules(), HouseRules(wild="joker", high_low=True), HouseRules(shotgun=True)):
         hands.extend(deal_hands(10, Game.FIVE_CARD_DRAW, 4, seed=340, house=house))
     hands.extend(deal_hands(10, Game.FIVE_CARD_DRAW, 4, seed=341, home=True))
@@ -106,9 +117,11 @@ def _written_and_read(hands: list[Hand]) -> list[Hand]:
 
 
 FIXED = _fixed_limit()
+BIG_BETS = _big_bets()
 OTHERS = _others()
 STARS_DEALT = [h for h in FIXED if h.game is Game.TRIPLE_DRAW_27 and h.site == "pokerstars"]
 STARS = _written_and_read(STARS_DEALT)
+STARS_BIG_BETS = _written_and_read(BIG_BETS[::2])
 CORPUS_HANDS = [h for _, h in read_path(CORPUS) if isinstance(h, Hand)]
 
 
@@ -151,7 +164,25 @@ def test_hands_read_back_from_a_pokerstars_file_are_taken_and_agree() -> None:
     assert taken > 140
 
 
-def test_pot_limit_no_limit_and_home_hands_are_left_to_the_general_path() -> None:
+def test_dealt_pot_and_no_limit_hands_of_every_game_are_taken_and_agree() -> None:
+    taken, differ = _agree(BIG_BETS)
+    assert differ == []
+    for game in Game:
+        for structure in (Structure.POT, Structure.NO_LIMIT):
+            of_kind = [h for h in BIG_BETS if h.game is game and h.structure is structure]
+            took = sum(1 for h in of_kind if replay_clean(h) is not None)
+            assert took > len(of_kind) * 8 // 10, (game, structure)
+    assert taken > len(BIG_BETS) * 9 // 10
+
+
+def test_pot_and_no_limit_hands_read_back_from_a_pokerstars_file_agree() -> None:
+    assert len(STARS_BIG_BETS) == len(BIG_BETS[::2])
+    taken, differ = _agree(STARS_BIG_BETS)
+    assert differ == []
+    assert taken > len(STARS_BIG_BETS) * 9 // 10
+
+
+def test_home_hands_are_left_to_the_general_path() -> None:
     assert OTHERS and all(replay_clean(h) is None for h in OTHERS)
     assert _agree(OTHERS) == (0, [])
 
@@ -166,7 +197,7 @@ def test_a_replay_with_views_never_takes_the_one_pass_way() -> None:
 
 # ---------------------------------------------------------------- mutated hands
 
-POOL = FIXED[::3] + STARS[::2] + CORPUS_HANDS[::4]
+POOL = FIXED[::3] + STARS[::2] + CORPUS_HANDS[::4] + BIG_BETS[::3] + STARS_BIG_BETS[::3]
 KINDS = list(ActionKind)
 
 
@@ -330,6 +361,37 @@ def test_each_action_made_one_bet_bigger_or_smaller_agrees() -> None:
             assert clean is None or clean == general, (hand.hand_id, i)
             assert _fast(mutated) == general, (hand.hand_id, i)
     assert changed > 2000 and refused > 500
+
+
+def test_each_pot_and_no_limit_raise_resized_agrees() -> None:
+    """Every bet and raise of the pot and no-limit hands made a chip or a blind bigger or
+    smaller, doubled or halved, every call a raise of one or two blinds: raises under the
+    least, over the pot, all-ins for less that reopen the betting or do not, and raises by
+    a player they did not reopen it for all come up."""
+    changed = refused = 0
+    for hand in BIG_BETS[::3] + STARS_BIG_BETS[::4]:
+        blind = hand.stakes.big_blind
+        for i, step in enumerate(hand.steps):
+            if not isinstance(step, Action) or step.kind in (ActionKind.FOLD, ActionKind.CHECK):
+                continue
+            if step.kind is ActionKind.CALL:
+                others = [
+                    replace(step, kind=ActionKind.RAISE, amount=step.amount + k * blind, to=None)
+                    for k in (1, 2)
+                ]
+            else:
+                a = step.amount
+                sizes = {a - 1, a + 1, a - blind, a + blind, 2 * a, a // 2}
+                others = [replace(step, amount=x, to=None) for x in sorted(sizes) if x > 0]
+            for other in others:
+                mutated = replace(hand, steps=(*hand.steps[:i], other, *hand.steps[i + 1 :]))
+                general = _general(mutated)
+                clean = replay_clean(mutated)
+                changed += 1
+                refused += clean is None
+                assert clean is None or clean == general, (hand.hand_id, i)
+                assert _fast(mutated) == general, (hand.hand_id, i)
+    assert changed > 1500 and 300 < refused < changed - 300
 
 
 def test_every_problem_the_verify_tests_plant_is_the_general_path_s() -> None:
