@@ -1,14 +1,14 @@
-"""One pass over a clean fixed-limit hand, or "not for me": the replay's shortcut for the
+"""One pass over a clean hand with blinds, or "not for me": the replay's shortcut for the
 common hand.
 
-Most hands a tracker reads are alike: a fixed-limit draw game with blinds, the small and
-the big blind posted from their seats, every action the one the player to act may take,
-every draw in turn, the cards that are written consistent, the hands shown in order.  For
-them the general replay (``engine.replay``) builds its state machine, card tracker and
-views and asks each step "is anything wrong?" only to hear "no".  Here the same rules run
-in one loop over the steps on a small table of lists indexed by position, and the moment a
-step is anything but clean (a finding the general path would report, a kind of step or
-rule this does not model: antes, dead blinds, run it twice, a misdeal, pot or no limit,
+Most hands a tracker reads are alike: a draw game with blinds (fixed, pot or no limit),
+the small and the big blind posted from their seats, every action the one the player to
+act may take, every draw in turn, the cards that are written consistent, the hands shown
+in order.  For them the general replay (``engine.replay``) builds its state machine, card
+tracker and views and asks each step "is anything wrong?" only to hear "no".  Here the
+same rules run in one loop over the steps on a small table of lists indexed by position,
+and the moment a step is anything but clean (a finding the general path would report, a
+kind of step or rule this does not model: antes, dead blinds, run it twice, a misdeal,
 the home games) it answers ``None`` and the general path replays the hand from the start.
 
 So this never reports a problem of its own: a hand it answers is one in which the general
@@ -237,12 +237,12 @@ def _play(
     tracker's clean draws, written out once.  ``None`` at the first step that is not clean.
 
     Players are positions 0..n-1; ``pending``, ``live`` and ``all_in`` are bit sets of
-    positions (the active players are ``live & ~all_in``).  In fixed limit every bet or
-    raise taken here is the bet exactly, a full one, which reopens the betting for everyone.
-    In pot and no limit a raise must be at least the last full raise (``last_raise``) or
-    all-in, at most the pot in pot limit; an all-in short of a full raise does not reopen
-    the betting for those who acted since the last full one (``closed``, a bit set:
-    ``HandState.closed``), and only a full raise makes its player the aggressor."""
+    positions (the active players are ``live & ~all_in``).  In fixed limit a bet or raise
+    is the bet exactly, or all-in for less; in pot and no limit at least the last full
+    raise (``last_raise``) or all-in, at most the pot in pot limit.  An all-in short of a
+    full raise does not reopen the betting for those who acted since the last full one
+    (``closed``, a bit set: ``HandState.closed``), and only a full raise counts towards the
+    cap and makes its player the aggressor."""
     n = len(stack)
     everyone = (1 << n) - 1
     total = [0] * n
@@ -270,6 +270,7 @@ def _play(
     draws = rules.draws
     cap = rules.cap if rules.cap is not None else 1 << 30
     cap_heads_up = profile.cap_heads_up
+    reopen_half = profile.reopen_on_half_bet
     max_discard = rules.max_discard
     hand_size = rules.hand_size
     deck = rules.deck_size
@@ -340,19 +341,19 @@ def _play(
                     amount <= owed
                     or (to is not None and to != new_to)
                     or not (live & ~all_in & ~bit)
+                    or (owed > 0 and closed & bit)  # an all-in for less did not reopen it
                 ):
                     return None
+                increase = new_to - current_bet
                 if fixed:
-                    if new_to != current_bet + size or (
+                    # one bet more, or all-in for less (``HandState._raise_bounds``)
+                    if (increase != size and (amount != have or increase > size)) or (
                         bets >= cap and (cap_heads_up or live_n > 2)
                     ):
                         return None
-                    full = True  # one whole bet more: a full raise, which reopens the betting
+                    full = increase >= size or (reopen_half and 2 * increase >= size)
                 else:
-                    if owed > 0 and closed & bit:
-                        return None  # an all-in for less did not reopen the betting
                     least = max(last_raise, size) if current_bet else size
-                    increase = new_to - current_bet
                     # (``HandState._raise_bounds``: a raise under the least is all-in)
                     if increase < least and amount != have:
                         return None

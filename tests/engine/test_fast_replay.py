@@ -42,6 +42,7 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
+from engine.profiles import PROFILES, SiteProfile
 from engine.replay import replay
 from engine.rules import rules_for
 from engine.sim.dealer import deal_hands
@@ -305,7 +306,33 @@ def test_an_all_in_for_less_is_followed_as_the_general_path_follows_it() -> None
             taken += clean is not None
             assert clean in (None, _general(hand))
             assert _fast(hand) == _general(hand)
-    assert seen == 25 and taken == 21  # the rest raise all-in for less: the general way
+    assert seen == 25 and taken == 25  # four of them bet or raise all-in for less
+
+
+def test_an_all_in_raise_for_less_reopens_the_betting_as_the_site_has_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fixed-limit all-in raise of half a bet or more reopens the betting at a site that
+    says so (``reopen_on_half_bet``), of less it never does: the hands whose short stacks
+    bet or raise all-in, at such a site and at one without the cap heads-up."""
+    short = [
+        h
+        for h in FIXED
+        if any(
+            isinstance(s, Action) and s.all_in and s.kind in (ActionKind.BET, ActionKind.RAISE)
+            for s in h.steps
+        )
+    ]
+    assert len(short) == 9
+    for site, profile in (
+        ("halfbet", SiteProfile("halfbet", reopen_on_half_bet=True)),
+        ("uncapped", SiteProfile("uncapped", cap_heads_up=False)),
+    ):
+        monkeypatch.setitem(PROFILES, site, profile)
+        for hand in short:
+            there = replace(hand, site=site)
+            clean = replay_clean(there)
+            assert clean is not None and clean == _general(there), (site, hand.hand_id)
 
 
 def test_a_seat_the_steps_never_name_is_not_dealt_in() -> None:
