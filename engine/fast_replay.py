@@ -89,8 +89,9 @@ _SETUPS: dict[tuple[str, Game, Structure, HouseRules | None], _Setup] = {}
 
 def _setup(site: str, hand: Hand) -> _Setup:
     """The site's profile and the hand's rules when they are ones this pass models: fixed
-    limit with a cap, pot limit or no limit, blinds, anything opens, no wild card, no low half, no shotgun, no ace rule, the
-    stub reshuffled as often as it runs out.  Made once per site, game, form and house."""
+    limit with a cap, pot limit or no limit, blinds, anything opens, no wild card, no low
+    half, no shotgun, no ace rule, the stub reshuffled as often as it runs out.  Made once
+    per site, game, form and house."""
     key = (site, hand.game, hand.structure, hand.house)
     if key in _SETUPS:
         return _SETUPS[key]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from engine.pots import SettledPot
-from engine.record import Hand
+from engine.record import Game, Hand
 from engine.replay import replay
 from engine.verdict import Problem, Severity, Verdict
 from parser.outcome import HandText, Outcome, ParseError, Skipped
@@ -56,6 +56,8 @@ class HandResult:
     pots: tuple[SettledPot, ...] = ()  # main pot first, as the replay settled them
 
 
+_GAME_VALUES: dict[Game, str] = {game: game.value for game in Game}
+"""Each game's value: ``Enum.value`` is a property run in Python, a dict look-up is not."""
 _new_result = quick(HandResult)
 """``HandResult(...)``, positionally, the quick way (``parser.records.quick``): one result
 a hand, 2.1 us by the dataclass's own frozen ``__init__``."""
@@ -91,7 +93,7 @@ def _hand_result(
         outcome.line,
         outcome.hand_id,
         outcome.site,
-        outcome.game.value,  # game
+        _GAME_VALUES[outcome.game],  # game
         status,
         verdict.problems,
         outcome,  # hand

@@ -4,10 +4,10 @@ path gives, or steps aside.
 ``replay_clean`` answers "clean, here is the result" or ``None``.  Every answer must be the
 general path's verdict, final stacks and pots to the chip and the character: on every
 corpus hand, on dealt hands of every game (fixed, pot and no limit, which it takes, and
-the home games, which it must refuse), on dealt hands written out as PokerStars text and read back (only the hero's
-cards known), and on hands mutated at random: illegal bets, wrong turns, odd stacks and
-all-ins, misdeals and reshuffles, blinds changed.  The general path here is ``replay`` with
-the one-pass way switched off.
+the home games, which it must refuse), on dealt hands written out as PokerStars text and
+read back (only the hero's cards known), and on hands mutated at random: illegal bets,
+wrong turns, raises of every size, odd stacks and all-ins, misdeals and reshuffles, blinds
+changed.  The general path here is ``replay`` with the one-pass way switched off.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import engine.replay as replay_module
 from engine import problems as P
 from engine.fast_replay import _reshuffled, replay_clean
+from engine.profiles import PROFILES, SiteProfile
 from engine.record import (
     MISDEAL_NOTE,
     Action,
@@ -42,7 +43,6 @@ from engine.record import (
     Tournament,
     Uncalled,
 )
-from engine.profiles import PROFILES, SiteProfile
 from engine.replay import replay
 from engine.rules import rules_for
 from engine.sim.dealer import deal_hands
@@ -520,9 +520,7 @@ def test_each_uncalled_bet_reported_otherwise_agrees() -> None:
                 (*before, *after),
             ]
         if not at:
-            first_collect = next(
-                i for i, s in enumerate(hand.steps) if isinstance(s, Collect)
-            )
+            first_collect = next(i for i, s in enumerate(hand.steps) if isinstance(s, Collect))
             wrong = Uncalled(players[0], hand.stakes.small_bet, hand.steps[first_collect].line)
             variants.append((*hand.steps[:first_collect], wrong, *hand.steps[first_collect:]))
         for steps in variants:
