@@ -8,8 +8,9 @@ in order.  For them the general replay (``engine.replay``) builds its state mach
 tracker and views and asks each step "is anything wrong?" only to hear "no".  Here the
 same rules run in one loop over the steps on a small table of lists indexed by position,
 and the moment a step is anything but clean (a finding the general path would report, a
-kind of step or rule this does not model: antes, dead blinds, run it twice, a misdeal,
-the home games) it answers ``None`` and the general path replays the hand from the start.
+kind of step or rule this does not model: an ante not the stated one or all-in, dead
+blinds, run it twice, a misdeal, the home games) it answers ``None`` and the general path
+replays the hand from the start.
 
 So this never reports a problem of its own: a hand it answers is one in which the general
 path finds nothing up to the settlement, and the settlement is the general one
@@ -65,7 +66,7 @@ final stacks and the settled pots."""
 _DEAL, _BETTING, _DRAW, _SHOWDOWN, _WON = 0, 1, 2, 3, 4
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BET, _RAISE = ActionKind.BET, ActionKind.RAISE
-_SMALL_BLIND, _BIG_BLIND = PostKind.SMALL_BLIND, PostKind.BIG_BLIND
+_SMALL_BLIND, _BIG_BLIND, _ANTE = PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.ANTE
 _STEP_TYPES = frozenset({Post, Action, Draw, Show, Muck, Uncalled, Collect, Note})
 _PLAYER = attrgetter("player")
 _SEAT = attrgetter("seat", "player", "stack")
@@ -219,6 +220,7 @@ class _Played(NamedTuple):
     forfeited: set[str]
     uncalled: list[Uncalled]
     collects: list[Collect]
+    antes: list[int] | None  # each position's ante, None when nobody antes
 
 
 def _play(
@@ -261,6 +263,8 @@ def _play(
     small = big = -1
     queue: list[int] = []
     small_blind, big_blind = stakes.small_blind, stakes.big_blind
+    ante = stakes.ante
+    antes: list[int] | None = None  # made at the first ante: dead money, in no level
     small_bet, big_bet = stakes.small_bet, stakes.big_bet
     fixed = rules.structure is Structure.FIXED
     pot_limit = rules.structure is Structure.POT
@@ -380,7 +384,7 @@ def _play(
                 return None
             # whose turn next (``HandState._advance``)
             if live_n == 1:
-                back = _give_back(total, stack, returned)
+                back = _give_back(total, stack, returned, antes)
                 if back >= 0:
                     all_in &= ~(1 << back)
                 phase = _WON
@@ -466,8 +470,17 @@ def _play(
             amount = step.amount
             i = index[step.player]
             if phase != _DEAL or step.dead or amount >= stack[i] or amount < 0:
-                return None  # antes, dead blinds, all-in blinds: the general way
+                return None  # dead blinds, all-in blinds and antes: the general way
             post = step.kind
+            if post is _ANTE:  # the stated ante, once a player (``HandState.apply_post``)
+                if antes is None:
+                    antes = [0] * n
+                if not ante or amount != ante or antes[i]:
+                    return None
+                antes[i] = amount
+                stack[i] -= amount
+                total[i] += amount
+                continue
             if post is _SMALL_BLIND:
                 if small >= 0 or i != (n - 1 if button_blinds else 0):
                     return None
@@ -533,7 +546,7 @@ def _play(
         if closing:  # the round closes (``HandState._close_round``)
             closing = False
             to_act = -1
-            back = _give_back(total, stack, returned)
+            back = _give_back(total, stack, returned, antes)
             if back >= 0:
                 all_in &= ~(1 << back)
             if live_n <= 1:
@@ -568,6 +581,7 @@ def _play(
             forfeited,
             uncalled,
             collects,
+            antes,
         ),
     )
 
@@ -579,13 +593,17 @@ def _reshuffled(stub: int, pile: int, count: int) -> tuple[int, int]:
     return max(0, pile - (count - stub)), count
 
 
-def _give_back(total: list[int], stack: list[int], returned: list[int]) -> int:
-    """``HandState._return_uncalled``: chips above what anyone else could match go back;
-    the position they went back to (no longer all-in), or -1.  (The round is over when
-    it is called: its bets are not read again, so they are left as they are.)"""
+def _give_back(
+    total: list[int], stack: list[int], returned: list[int], antes: list[int] | None
+) -> int:
+    """``HandState._return_uncalled``: chips above what anyone else could match go back
+    (the antes, dead money, match nothing); the position they went back to (no longer
+    all-in), or -1.  (The round is over when it is called: its bets are not read again, so
+    they are left as they are.)"""
     top = -1
     first = second = 0
-    for j, level in enumerate(total):
+    levels = total if antes is None else [t - a for t, a in zip(total, antes, strict=True)]
+    for j, level in enumerate(levels):
         if top < 0 or level > first:
             top, first, second = j, level, (first if top >= 0 else 0)
         elif level > second:
@@ -729,7 +747,7 @@ def _settled(
         carried=0,
         forfeited=played.forfeited,
         unit=chip_unit(hand, profile),
-        dead=dict.fromkeys(order, 0),
+        dead=_dead(order, played.antes),
     )
     reported = Reported(
         uncalled=played.uncalled,
@@ -751,6 +769,13 @@ def _settled(
     problems = settled.problems
     verdict = Verdict((*hand.warnings, *problems) if problems else hand.warnings)
     return verdict, final, settled.pots
+
+
+def _dead(order: list[str], antes: list[int] | None) -> dict[str, int]:
+    """Each player's chips in no level of the pots (``HandState.pot_dead``): the antes."""
+    if antes is None:
+        return dict.fromkeys(order, 0)
+    return dict(zip(order, antes, strict=True))
 
 
 def _one_taker(
@@ -778,6 +803,7 @@ def _one_taker(
     total = played.total
     pot = sum(total)
     live = played.live
+    antes = played.antes
     pots: tuple[Pot, ...] = ()
     if len(live) == 1:
         winner = order[live[0]]
@@ -790,12 +816,17 @@ def _one_taker(
             return None
         winner = best_shown
         level = total[live[0]]
-        if level > 0 and all(total[j] == level for j in live) and max(total) == level:
+        if (
+            antes is None
+            and level > 0
+            and all(total[j] == level for j in live)
+            and max(total) == level
+        ):
             pots = (Pot(pot, tuple(order[j] for j in live)),)  # ``side_pots``: one pot
         else:
             contributions = dict(zip(order, total, strict=True))
             in_hand = {order[j] for j in live}
-            pots = side_pots(contributions, in_hand, dict.fromkeys(order, 0))
+            pots = side_pots(contributions, in_hand, _dead(order, antes))
         for each in pots:
             if each.amount and winner not in each.eligible:
                 return None

@@ -87,6 +87,13 @@ def _fixed_limit() -> list[Hand]:
     return hands
 
 
+ANTES = Stakes(5, 10, 10, 20, 2)  # blinds and an ante, as FullTilt's NL single draw
+
+
+def _is_ante(step: Step) -> bool:
+    return isinstance(step, Post) and step.kind is PostKind.ANTE
+
+
 def _big_bets() -> list[Hand]:
     """Dealt pot-limit and no-limit hands of every game, cash and tournament, 2 to 6
     players: raises of every size, all-ins for less, side pots."""
@@ -98,6 +105,24 @@ def _big_bets() -> list[Hand]:
                 hands.extend(deal_hands(15, game, players, seed=seed, structure=structure))
                 hands.extend(
                     deal_hands(8, game, players, seed=seed, structure=structure, tournament=True)
+                )
+    return hands
+
+
+def _with_antes() -> list[Hand]:
+    """Dealt hands with blinds and an ante: cash hands of every game and form, and six-handed
+    pot and no-limit sit-and-goes, which add antes from level IV."""
+    hands: list[Hand] = []
+    for game in Game:
+        for structure in (Structure.POT, Structure.NO_LIMIT):
+            dealt = deal_hands(60, game, 6, seed=336, structure=structure, tournament=True)
+            hands.extend(h for h in dealt if any(_is_ante(s) for s in h.steps))
+    for game in Game:
+        for structure in Structure:
+            for players in (2, 4, 6):
+                seed = 350 + players
+                hands.extend(
+                    deal_hands(12, game, players, seed=seed, structure=structure, stakes=ANTES)
                 )
     return hands
 
@@ -119,10 +144,11 @@ def _written_and_read(hands: list[Hand]) -> list[Hand]:
 
 FIXED = _fixed_limit()
 BIG_BETS = _big_bets()
+WITH_ANTES = _with_antes()
 OTHERS = _others()
 STARS_DEALT = [h for h in FIXED if h.game is Game.TRIPLE_DRAW_27 and h.site == "pokerstars"]
 STARS = _written_and_read(STARS_DEALT)
-STARS_BIG_BETS = _written_and_read(BIG_BETS[::2])
+STARS_BIG_BETS = _written_and_read(BIG_BETS[::2] + WITH_ANTES[::2])
 CORPUS_HANDS = [h for _, h in read_path(CORPUS) if isinstance(h, Hand)]
 
 
@@ -176,8 +202,17 @@ def test_dealt_pot_and_no_limit_hands_of_every_game_are_taken_and_agree() -> Non
     assert taken > len(BIG_BETS) * 9 // 10
 
 
+def test_hands_with_antes_are_taken_and_agree() -> None:
+    assert all(any(_is_ante(s) for s in h.steps) for h in WITH_ANTES)
+    taken, differ = _agree(WITH_ANTES)
+    assert differ == []
+    tournaments = [h for h in WITH_ANTES if h.tournament is not None]
+    assert len(tournaments) > 200
+    assert taken > len(WITH_ANTES) * 9 // 10
+
+
 def test_pot_and_no_limit_hands_read_back_from_a_pokerstars_file_agree() -> None:
-    assert len(STARS_BIG_BETS) == len(BIG_BETS[::2])
+    assert len(STARS_BIG_BETS) == len(BIG_BETS[::2] + WITH_ANTES[::2])
     taken, differ = _agree(STARS_BIG_BETS)
     assert differ == []
     assert taken > len(STARS_BIG_BETS) * 9 // 10
@@ -198,7 +233,14 @@ def test_a_replay_with_views_never_takes_the_one_pass_way() -> None:
 
 # ---------------------------------------------------------------- mutated hands
 
-POOL = FIXED[::3] + STARS[::2] + CORPUS_HANDS[::4] + BIG_BETS[::3] + STARS_BIG_BETS[::3]
+POOL = (
+    FIXED[::3]
+    + STARS[::2]
+    + CORPUS_HANDS[::4]
+    + BIG_BETS[::3]
+    + WITH_ANTES[::3]
+    + STARS_BIG_BETS[::3]
+)
 KINDS = list(ActionKind)
 
 
@@ -554,7 +596,7 @@ def test_the_uncalled_excess_is_the_state_machine_s() -> None:
         for total in product(range(4), repeat=n):
             mine, stack, back = list(total), [10] * n, [0] * n
             top, excess = looped(list(total))
-            assert _give_back(mine, stack, back) == top, total
+            assert _give_back(mine, stack, back, None) == top, total
             if top >= 0:
                 want = (total[top] - excess, 10 + excess, excess)
                 assert (mine[top], stack[top], back[top]) == want
