@@ -29,8 +29,9 @@ alive under the default collector, as this benchmark did before, added some 40-5
 hand to the parse (the collector walking them), which no worker pays; the stages now add
 up to what a worker spends a hand, printed beside the workers' CPU of the two-core run.
 
-The share of the parsed records the one-pass replay of clean fixed-limit hands takes
-(``engine.fast_replay``; the general path replays the others) is printed with them.
+The share of the parsed records the one-pass replay of clean hands with blinds takes
+(``engine.fast_replay``: fixed, pot and no limit; the general path replays the others) is
+printed with them.
 
 Run ``python -m benchmarks.bench_verify [HANDS]``; goals: at least 2,500 hands per second
 on one core, at least three times pokerkit, at least 10,000 hands per second on two.

@@ -1,15 +1,16 @@
-"""One pass over a clean fixed-limit hand, or "not for me": the replay's shortcut for the
+"""One pass over a clean hand with blinds, or "not for me": the replay's shortcut for the
 common hand.
 
-Most hands a tracker reads are alike: a fixed-limit draw game with blinds, the small and
-the big blind posted from their seats, every action the one the player to act may take,
-every draw in turn, the cards that are written consistent, the hands shown in order.  For
-them the general replay (``engine.replay``) builds its state machine, card tracker and
-views and asks each step "is anything wrong?" only to hear "no".  Here the same rules run
-in one loop over the steps on a small table of lists indexed by position, and the moment a
-step is anything but clean (a finding the general path would report, a kind of step or
-rule this does not model: antes, dead blinds, run it twice, a misdeal, pot or no limit,
-the home games) it answers ``None`` and the general path replays the hand from the start.
+Most hands a tracker reads are alike: a draw game with blinds (fixed, pot or no limit),
+the small and the big blind posted from their seats, every action the one the player to
+act may take, every draw in turn, the cards that are written consistent, the hands shown
+in order.  For them the general replay (``engine.replay``) builds its state machine, card
+tracker and views and asks each step "is anything wrong?" only to hear "no".  Here the
+same rules run in one loop over the steps on a small table of lists indexed by position,
+and the moment a step is anything but clean (a finding the general path would report, a
+kind of step or rule this does not model: an ante not the stated one or all-in, dead
+blinds, run it twice, a misdeal, the home games) it answers ``None`` and the general path
+replays the hand from the start.
 
 So this never reports a problem of its own: a hand it answers is one in which the general
 path finds nothing up to the settlement, and the settlement is the general one
@@ -65,7 +66,7 @@ final stacks and the settled pots."""
 _DEAL, _BETTING, _DRAW, _SHOWDOWN, _WON = 0, 1, 2, 3, 4
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BET, _RAISE = ActionKind.BET, ActionKind.RAISE
-_SMALL_BLIND, _BIG_BLIND = PostKind.SMALL_BLIND, PostKind.BIG_BLIND
+_SMALL_BLIND, _BIG_BLIND, _ANTE = PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.ANTE
 _STEP_TYPES = frozenset({Post, Action, Draw, Show, Muck, Uncalled, Collect, Note})
 _PLAYER = attrgetter("player")
 _SEAT = attrgetter("seat", "player", "stack")
@@ -89,15 +90,17 @@ _SETUPS: dict[tuple[str, Game, Structure, HouseRules | None], _Setup] = {}
 
 def _setup(site: str, hand: Hand) -> _Setup:
     """The site's profile and the hand's rules when they are ones this pass models: fixed
-    limit, blinds, anything opens, no wild card, no low half, no shotgun, no ace rule, the
-    stub reshuffled as often as it runs out.  Made once per site, game, form and house."""
+    limit with a cap, pot limit or no limit, blinds, anything opens, no wild card, no low
+    half, no shotgun, no ace rule, the stub reshuffled as often as it runs out.  Made once
+    per site, game, form and house."""
     key = (site, hand.game, hand.structure, hand.house)
     if key in _SETUPS:
         return _SETUPS[key]
     profile = profile_for(site)
     rules = rules_of(hand, profile.home_rules)
+    structure = rules.structure
     fits = (
-        rules.structure is Structure.FIXED
+        (structure is not Structure.FIXED or rules.cap is not None)
         and rules.forced is Forced.BLINDS
         and rules.opener is Opener.ANY
         and rules.wild is None
@@ -106,7 +109,6 @@ def _setup(site: str, hand: Hand) -> _Setup:
         and not rules.no_replacement
         and not rules.carry_antes
         and rules.max_discard_with_ace is None
-        and rules.cap is not None
     )
     made: _Setup = (profile, rules) if fits else None
     if len(_SETUPS) < 256:  # a few sites and games, made once each (both are frozen)
@@ -218,6 +220,7 @@ class _Played(NamedTuple):
     forfeited: set[str]
     uncalled: list[Uncalled]
     collects: list[Collect]
+    antes: list[int] | None  # each position's ante, None when nobody antes
 
 
 def _play(
@@ -237,9 +240,12 @@ def _play(
     tracker's clean draws, written out once.  ``None`` at the first step that is not clean.
 
     Players are positions 0..n-1; ``pending``, ``live`` and ``all_in`` are bit sets of
-    positions (the active players are ``live & ~all_in``).  Every bet or raise taken here
-    is the fixed-limit bet exactly, a full one, which reopens the betting for everyone: so
-    nobody is ever barred from raising (``HandState.closed``) and no set of them is kept."""
+    positions (the active players are ``live & ~all_in``).  In fixed limit a bet or raise
+    is the bet exactly, or all-in for less; in pot and no limit at least the last full
+    raise (``last_raise``) or all-in, at most the pot in pot limit.  An all-in short of a
+    full raise does not reopen the betting for those who acted since the last full one
+    (``closed``, a bit set: ``HandState.closed``), and only a full raise counts towards the
+    cap and makes its player the aggressor."""
     n = len(stack)
     everyone = (1 << n) - 1
     total = [0] * n
@@ -257,12 +263,19 @@ def _play(
     small = big = -1
     queue: list[int] = []
     small_blind, big_blind = stakes.small_blind, stakes.big_blind
+    ante = stakes.ante
+    antes: list[int] | None = None  # made at the first ante: dead money, in no level
     small_bet, big_bet = stakes.small_bet, stakes.big_bet
-    size = small_bet
+    fixed = rules.structure is Structure.FIXED
+    pot_limit = rules.structure is Structure.POT
+    size = small_bet if fixed else big_blind  # ``HandState.bet_size``
+    last_raise = 0  # the last full bet or raise of the round (pot and no limit)
+    closed = 0  # acted since the last full raise: may not raise an all-in for less
     big_from = rules.rounds // 2
     draws = rules.draws
     cap = rules.cap if rules.cap is not None else 1 << 30
     cap_heads_up = profile.cap_heads_up
+    reopen_half = profile.reopen_on_half_bet
     max_discard = rules.max_discard
     hand_size = rules.hand_size
     deck = rules.deck_size
@@ -289,7 +302,8 @@ def _play(
                 if current_bet:
                     aggressor = big
                 to_act = big + 1 if big + 1 < n else 0
-                size = big_bet if big_from <= 0 else small_bet
+                if fixed:
+                    size = big_bet if big_from <= 0 else small_bet
             if step.street > street:
                 return None
             i = index[step.player]
@@ -311,6 +325,7 @@ def _play(
                 if amount or current_bet > bet[i]:
                     return None
                 pending &= ~bit
+                closed |= bit
             elif kind is _CALL:
                 owed = current_bet - bet[i]
                 if owed <= 0 or amount != (owed if owed < have else have):
@@ -321,6 +336,7 @@ def _play(
                     all_in |= bit
                 bet[i] += amount
                 pending &= ~bit
+                closed |= bit
             elif kind is _BET or kind is _RAISE:
                 mine = bet[i]
                 owed = current_bet - mine
@@ -328,26 +344,47 @@ def _play(
                 to = step.to
                 if (
                     amount <= owed
-                    or new_to != current_bet + size
                     or (to is not None and to != new_to)
-                    or (bets >= cap and (cap_heads_up or live_n > 2))
                     or not (live & ~all_in & ~bit)
+                    or (owed > 0 and closed & bit)  # an all-in for less did not reopen it
                 ):
                     return None
+                increase = new_to - current_bet
+                if fixed:
+                    # one bet more, or all-in for less (``HandState._raise_bounds``)
+                    if (increase != size and (amount != have or increase > size)) or (
+                        bets >= cap and (cap_heads_up or live_n > 2)
+                    ):
+                        return None
+                    full = increase >= size or (reopen_half and 2 * increase >= size)
+                else:
+                    least = max(last_raise, size) if current_bet else size
+                    # (``HandState._raise_bounds``: a raise under the least is all-in)
+                    if increase < least and amount != have:
+                        return None
+                    if pot_limit and new_to > current_bet + sum(total) + owed:
+                        return None  # over the pot (or a least raise past it): the general way
+                    full = increase >= least
+                    if full:
+                        last_raise = max(increase, last_raise) if current_bet else increase
                 stack[i] = have - amount
                 total[i] += amount
                 if have <= amount and amount > 0:
                     all_in |= bit
                 bet[i] = new_to
                 current_bet = new_to
-                bets += 1  # one whole bet more: a full raise, which reopens the betting
-                aggressor = i
+                if full:
+                    bets += 1
+                    aggressor = i
+                    closed = bit
+                else:
+                    closed |= bit
                 pending = live & ~all_in & ~bit
             else:
                 return None
             # whose turn next (``HandState._advance``)
             if live_n == 1:
-                back = _give_back(total, stack, returned)
+                back = _give_back(total, stack, returned, antes)
                 if back >= 0:
                     all_in &= ~(1 << back)
                 phase = _WON
@@ -418,8 +455,9 @@ def _play(
             street += 1
             phase = _BETTING
             bet = [0] * n
-            current_bet = bets = 0
-            size = big_bet if street >= big_from else small_bet
+            current_bet = bets = last_raise = closed = 0
+            if fixed:
+                size = big_bet if street >= big_from else small_bet
             aggressor = -1
             active = live & ~all_in
             pending = active
@@ -432,13 +470,24 @@ def _play(
             amount = step.amount
             i = index[step.player]
             if phase != _DEAL or step.dead or amount >= stack[i] or amount < 0:
-                return None  # antes, dead blinds, all-in blinds: the general way
+                return None  # dead blinds, all-in blinds and antes: the general way
             post = step.kind
+            if post is _ANTE:  # the stated ante, once a player (``HandState.apply_post``)
+                if antes is None:
+                    antes = [0] * n
+                if not ante or amount != ante or antes[i]:
+                    return None
+                antes[i] = amount
+                stack[i] -= amount
+                total[i] += amount
+                continue
             if post is _SMALL_BLIND:
                 if small >= 0 or i != (n - 1 if button_blinds else 0):
                     return None
-                if amount != small_blind and not (3 * big_blind <= 10 * amount <= 6 * big_blind):
-                    return None
+                if amount != small_blind and not (
+                    fixed and 3 * big_blind <= 10 * amount <= 6 * big_blind
+                ):
+                    return None  # fixed-limit sites round half a small bet their own way
                 small = i
             elif post is _BIG_BLIND:
                 if big >= 0 or amount != big_blind:
@@ -450,6 +499,7 @@ def _play(
                     return None
                 big = i
                 bets = 1
+                last_raise = big_blind
             else:
                 return None
             stack[i] -= amount
@@ -496,7 +546,7 @@ def _play(
         if closing:  # the round closes (``HandState._close_round``)
             closing = False
             to_act = -1
-            back = _give_back(total, stack, returned)
+            back = _give_back(total, stack, returned, antes)
             if back >= 0:
                 all_in &= ~(1 << back)
             if live_n <= 1:
@@ -531,6 +581,7 @@ def _play(
             forfeited,
             uncalled,
             collects,
+            antes,
         ),
     )
 
@@ -542,13 +593,17 @@ def _reshuffled(stub: int, pile: int, count: int) -> tuple[int, int]:
     return max(0, pile - (count - stub)), count
 
 
-def _give_back(total: list[int], stack: list[int], returned: list[int]) -> int:
-    """``HandState._return_uncalled``: chips above what anyone else could match go back;
-    the position they went back to (no longer all-in), or -1.  (The round is over when
-    it is called: its bets are not read again, so they are left as they are.)"""
+def _give_back(
+    total: list[int], stack: list[int], returned: list[int], antes: list[int] | None
+) -> int:
+    """``HandState._return_uncalled``: chips above what anyone else could match go back
+    (the antes, dead money, match nothing); the position they went back to (no longer
+    all-in), or -1.  (The round is over when it is called: its bets are not read again, so
+    they are left as they are.)"""
     top = -1
     first = second = 0
-    for j, level in enumerate(total):
+    levels = total if antes is None else [t - a for t, a in zip(total, antes, strict=True)]
+    for j, level in enumerate(levels):
         if top < 0 or level > first:
             top, first, second = j, level, (first if top >= 0 else 0)
         elif level > second:
@@ -692,7 +747,7 @@ def _settled(
         carried=0,
         forfeited=played.forfeited,
         unit=chip_unit(hand, profile),
-        dead=dict.fromkeys(order, 0),
+        dead=_dead(order, played.antes),
     )
     reported = Reported(
         uncalled=played.uncalled,
@@ -714,6 +769,13 @@ def _settled(
     problems = settled.problems
     verdict = Verdict((*hand.warnings, *problems) if problems else hand.warnings)
     return verdict, final, settled.pots
+
+
+def _dead(order: list[str], antes: list[int] | None) -> dict[str, int]:
+    """Each player's chips in no level of the pots (``HandState.pot_dead``): the antes."""
+    if antes is None:
+        return dict.fromkeys(order, 0)
+    return dict(zip(order, antes, strict=True))
 
 
 def _one_taker(
@@ -741,6 +803,7 @@ def _one_taker(
     total = played.total
     pot = sum(total)
     live = played.live
+    antes = played.antes
     pots: tuple[Pot, ...] = ()
     if len(live) == 1:
         winner = order[live[0]]
@@ -753,12 +816,17 @@ def _one_taker(
             return None
         winner = best_shown
         level = total[live[0]]
-        if level > 0 and all(total[j] == level for j in live) and max(total) == level:
+        if (
+            antes is None
+            and level > 0
+            and all(total[j] == level for j in live)
+            and max(total) == level
+        ):
             pots = (Pot(pot, tuple(order[j] for j in live)),)  # ``side_pots``: one pot
         else:
             contributions = dict(zip(order, total, strict=True))
             in_hand = {order[j] for j in live}
-            pots = side_pots(contributions, in_hand, dict.fromkeys(order, 0))
+            pots = side_pots(contributions, in_hand, _dead(order, antes))
         for each in pots:
             if each.amount and winner not in each.eligible:
                 return None

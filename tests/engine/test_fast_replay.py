@@ -3,11 +3,11 @@ path gives, or steps aside.
 
 ``replay_clean`` answers "clean, here is the result" or ``None``.  Every answer must be the
 general path's verdict, final stacks and pots to the chip and the character: on every
-corpus hand, on dealt hands of every game (the fixed-limit ones it takes and the rest it
-must refuse), on dealt hands written out as PokerStars text and read back (only the hero's
-cards known), and on hands mutated at random: illegal bets, wrong turns, odd stacks and
-all-ins, misdeals and reshuffles, blinds changed.  The general path here is ``replay`` with
-the one-pass way switched off.
+corpus hand, on dealt hands of every game (fixed, pot and no limit, which it takes, and
+the home games, which it must refuse), on dealt hands written out as PokerStars text and
+read back (only the hero's cards known), and on hands mutated at random: illegal bets,
+wrong turns, raises of every size, odd stacks and all-ins, misdeals and reshuffles, blinds
+changed.  The general path here is ``replay`` with the one-pass way switched off.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import engine.replay as replay_module
 from engine import problems as P
 from engine.fast_replay import _reshuffled, replay_clean
+from engine.profiles import PROFILES, SiteProfile
 from engine.record import (
     MISDEAL_NOTE,
     Action,
@@ -86,13 +87,49 @@ def _fixed_limit() -> list[Hand]:
     return hands
 
 
-def _others() -> list[Hand]:
-    """Dealt hands the one-pass way must leave to the general path: pot and no limit, the
-    home games."""
+ANTES = Stakes(5, 10, 10, 20, 2)  # blinds and an ante, as FullTilt's NL single draw
+
+
+def _is_ante(step: Step) -> bool:
+    return isinstance(step, Post) and step.kind is PostKind.ANTE
+
+
+def _big_bets() -> list[Hand]:
+    """Dealt pot-limit and no-limit hands of every game, cash and tournament, 2 to 6
+    players: raises of every size, all-ins for less, side pots."""
     hands: list[Hand] = []
-    for game in (Game.TRIPLE_DRAW_27, Game.BADUGI, Game.FIVE_CARD_DRAW):
+    for game in Game:
         for structure in (Structure.POT, Structure.NO_LIMIT):
-            hands.extend(deal_hands(10, game, 4, seed=330, structure=structure))
+            for players in (2, 3, 6):
+                seed = 330 + players
+                hands.extend(deal_hands(15, game, players, seed=seed, structure=structure))
+                hands.extend(
+                    deal_hands(8, game, players, seed=seed, structure=structure, tournament=True)
+                )
+    return hands
+
+
+def _with_antes() -> list[Hand]:
+    """Dealt hands with blinds and an ante: cash hands of every game and form, and six-handed
+    pot and no-limit sit-and-goes, which add antes from level IV."""
+    hands: list[Hand] = []
+    for game in Game:
+        for structure in (Structure.POT, Structure.NO_LIMIT):
+            dealt = deal_hands(60, game, 6, seed=336, structure=structure, tournament=True)
+            hands.extend(h for h in dealt if any(_is_ante(s) for s in h.steps))
+    for game in Game:
+        for structure in Structure:
+            for players in (2, 4, 6):
+                seed = 350 + players
+                hands.extend(
+                    deal_hands(12, game, players, seed=seed, structure=structure, stakes=ANTES)
+                )
+    return hands
+
+
+def _others() -> list[Hand]:
+    """Dealt hands the one-pass way must leave to the general path: the home games."""
+    hands: list[Hand] = []
     for house in (HouseRules(), HouseRules(wild="joker", high_low=True), HouseRules(shotgun=True)):
         hands.extend(deal_hands(10, Game.FIVE_CARD_DRAW, 4, seed=340, house=house))
     hands.extend(deal_hands(10, Game.FIVE_CARD_DRAW, 4, seed=341, home=True))
@@ -106,9 +143,12 @@ def _written_and_read(hands: list[Hand]) -> list[Hand]:
 
 
 FIXED = _fixed_limit()
+BIG_BETS = _big_bets()
+WITH_ANTES = _with_antes()
 OTHERS = _others()
 STARS_DEALT = [h for h in FIXED if h.game is Game.TRIPLE_DRAW_27 and h.site == "pokerstars"]
 STARS = _written_and_read(STARS_DEALT)
+STARS_BIG_BETS = _written_and_read(BIG_BETS[::2] + WITH_ANTES[::2])
 CORPUS_HANDS = [h for _, h in read_path(CORPUS) if isinstance(h, Hand)]
 
 
@@ -151,7 +191,34 @@ def test_hands_read_back_from_a_pokerstars_file_are_taken_and_agree() -> None:
     assert taken > 140
 
 
-def test_pot_limit_no_limit_and_home_hands_are_left_to_the_general_path() -> None:
+def test_dealt_pot_and_no_limit_hands_of_every_game_are_taken_and_agree() -> None:
+    taken, differ = _agree(BIG_BETS)
+    assert differ == []
+    for game in Game:
+        for structure in (Structure.POT, Structure.NO_LIMIT):
+            of_kind = [h for h in BIG_BETS if h.game is game and h.structure is structure]
+            took = sum(1 for h in of_kind if replay_clean(h) is not None)
+            assert took > len(of_kind) * 8 // 10, (game, structure)
+    assert taken > len(BIG_BETS) * 9 // 10
+
+
+def test_hands_with_antes_are_taken_and_agree() -> None:
+    assert all(any(_is_ante(s) for s in h.steps) for h in WITH_ANTES)
+    taken, differ = _agree(WITH_ANTES)
+    assert differ == []
+    tournaments = [h for h in WITH_ANTES if h.tournament is not None]
+    assert len(tournaments) > 200
+    assert taken > len(WITH_ANTES) * 9 // 10
+
+
+def test_pot_and_no_limit_hands_read_back_from_a_pokerstars_file_agree() -> None:
+    assert len(STARS_BIG_BETS) == len(BIG_BETS[::2] + WITH_ANTES[::2])
+    taken, differ = _agree(STARS_BIG_BETS)
+    assert differ == []
+    assert taken > len(STARS_BIG_BETS) * 9 // 10
+
+
+def test_home_hands_are_left_to_the_general_path() -> None:
     assert OTHERS and all(replay_clean(h) is None for h in OTHERS)
     assert _agree(OTHERS) == (0, [])
 
@@ -166,7 +233,14 @@ def test_a_replay_with_views_never_takes_the_one_pass_way() -> None:
 
 # ---------------------------------------------------------------- mutated hands
 
-POOL = FIXED[::3] + STARS[::2] + CORPUS_HANDS[::4]
+POOL = (
+    FIXED[::3]
+    + STARS[::2]
+    + CORPUS_HANDS[::4]
+    + BIG_BETS[::3]
+    + WITH_ANTES[::3]
+    + STARS_BIG_BETS[::3]
+)
 KINDS = list(ActionKind)
 
 
@@ -274,7 +348,33 @@ def test_an_all_in_for_less_is_followed_as_the_general_path_follows_it() -> None
             taken += clean is not None
             assert clean in (None, _general(hand))
             assert _fast(hand) == _general(hand)
-    assert seen == 25 and taken == 21  # the rest raise all-in for less: the general way
+    assert seen == 25 and taken == 25  # four of them bet or raise all-in for less
+
+
+def test_an_all_in_raise_for_less_reopens_the_betting_as_the_site_has_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fixed-limit all-in raise of half a bet or more reopens the betting at a site that
+    says so (``reopen_on_half_bet``), of less it never does: the hands whose short stacks
+    bet or raise all-in, at such a site and at one without the cap heads-up."""
+    short = [
+        h
+        for h in FIXED
+        if any(
+            isinstance(s, Action) and s.all_in and s.kind in (ActionKind.BET, ActionKind.RAISE)
+            for s in h.steps
+        )
+    ]
+    assert len(short) == 9
+    for site, profile in (
+        ("halfbet", SiteProfile("halfbet", reopen_on_half_bet=True)),
+        ("uncapped", SiteProfile("uncapped", cap_heads_up=False)),
+    ):
+        monkeypatch.setitem(PROFILES, site, profile)
+        for hand in short:
+            there = replace(hand, site=site)
+            clean = replay_clean(there)
+            assert clean is not None and clean == _general(there), (site, hand.hand_id)
 
 
 def test_a_seat_the_steps_never_name_is_not_dealt_in() -> None:
@@ -330,6 +430,37 @@ def test_each_action_made_one_bet_bigger_or_smaller_agrees() -> None:
             assert clean is None or clean == general, (hand.hand_id, i)
             assert _fast(mutated) == general, (hand.hand_id, i)
     assert changed > 2000 and refused > 500
+
+
+def test_each_pot_and_no_limit_raise_resized_agrees() -> None:
+    """Every bet and raise of the pot and no-limit hands made a chip or a blind bigger or
+    smaller, doubled or halved, every call a raise of one or two blinds: raises under the
+    least, over the pot, all-ins for less that reopen the betting or do not, and raises by
+    a player they did not reopen it for all come up."""
+    changed = refused = 0
+    for hand in BIG_BETS[::3] + STARS_BIG_BETS[::4]:
+        blind = hand.stakes.big_blind
+        for i, step in enumerate(hand.steps):
+            if not isinstance(step, Action) or step.kind in (ActionKind.FOLD, ActionKind.CHECK):
+                continue
+            if step.kind is ActionKind.CALL:
+                others = [
+                    replace(step, kind=ActionKind.RAISE, amount=step.amount + k * blind, to=None)
+                    for k in (1, 2)
+                ]
+            else:
+                a = step.amount
+                sizes = {a - 1, a + 1, a - blind, a + blind, 2 * a, a // 2}
+                others = [replace(step, amount=x, to=None) for x in sorted(sizes) if x > 0]
+            for other in others:
+                mutated = replace(hand, steps=(*hand.steps[:i], other, *hand.steps[i + 1 :]))
+                general = _general(mutated)
+                clean = replay_clean(mutated)
+                changed += 1
+                refused += clean is None
+                assert clean is None or clean == general, (hand.hand_id, i)
+                assert _fast(mutated) == general, (hand.hand_id, i)
+    assert changed > 1500 and 300 < refused < changed - 300
 
 
 def test_every_problem_the_verify_tests_plant_is_the_general_path_s() -> None:
@@ -431,9 +562,7 @@ def test_each_uncalled_bet_reported_otherwise_agrees() -> None:
                 (*before, *after),
             ]
         if not at:
-            first_collect = next(
-                i for i, s in enumerate(hand.steps) if isinstance(s, Collect)
-            )
+            first_collect = next(i for i, s in enumerate(hand.steps) if isinstance(s, Collect))
             wrong = Uncalled(players[0], hand.stakes.small_bet, hand.steps[first_collect].line)
             variants.append((*hand.steps[:first_collect], wrong, *hand.steps[first_collect:]))
         for steps in variants:
@@ -467,7 +596,7 @@ def test_the_uncalled_excess_is_the_state_machine_s() -> None:
         for total in product(range(4), repeat=n):
             mine, stack, back = list(total), [10] * n, [0] * n
             top, excess = looped(list(total))
-            assert _give_back(mine, stack, back) == top, total
+            assert _give_back(mine, stack, back, None) == top, total
             if top >= 0:
                 want = (total[top] - excess, 10 + excess, excess)
                 assert (mine[top], stack[top], back[top]) == want

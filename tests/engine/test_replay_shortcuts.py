@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 import pytest
@@ -52,6 +53,18 @@ def _dealt() -> list[Hand]:
     for house in (HouseRules(), HouseRules(wild="joker", high_low=True), HouseRules(shotgun=True)):
         hands.extend(deal_hands(20, Game.FIVE_CARD_DRAW, 4, seed=7, house=house))
     return hands
+
+
+@contextmanager
+def _general_path() -> Iterator[None]:
+    """``replay`` with the one-pass way (``engine.fast_replay``) switched off: the shortcuts
+    tested here are the general path's, which the one-pass way would skip for most hands."""
+    original = replay_module.replay_clean  # type: ignore[attr-defined]
+    replay_module.replay_clean = lambda hand: None  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        replay_module.replay_clean = original  # type: ignore[attr-defined]
 
 
 def _corpus() -> list[Hand]:
@@ -142,8 +155,9 @@ def _action_states(hands: list[Hand]) -> Iterator[tuple[HandState, Action]]:
 
     HandState.act_if_legal = spy  # type: ignore[method-assign]
     try:
-        for hand in hands:
-            replay(hand)
+        with _general_path():
+            for hand in hands:
+                replay(hand)
     finally:
         HandState.act_if_legal = original  # type: ignore[method-assign]
     yield from seen
@@ -175,8 +189,9 @@ def test_a_draw_dealt_in_one_pass_is_one_the_check_finds_nothing_in() -> None:
 
     HandState.draw_if_legal = spy  # type: ignore[method-assign]
     try:
-        for hand in CORPUS_HANDS[:400] + DEALT[:600] + CORRUPTED[:600]:
-            replay(hand)
+        with _general_path():
+            for hand in CORPUS_HANDS[:400] + DEALT[:600] + CORRUPTED[:600]:
+                replay(hand)
     finally:
         HandState.draw_if_legal = original  # type: ignore[method-assign]
     taken = stepped_aside = 0
@@ -203,8 +218,9 @@ def _settlements(hands: list[Hand]) -> list[tuple[Table, Reported, object]]:
 
     replay_module.settle = spy  # type: ignore[assignment]
     try:
-        for hand in hands:
-            replay(hand)
+        with _general_path():
+            for hand in hands:
+                replay(hand)
     finally:
         replay_module.settle = original
     return seen
