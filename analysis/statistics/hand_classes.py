@@ -11,8 +11,6 @@ straight or better (a hand that cannot be improved by drawing without breaking i
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine import badugi
 from engine.cards import Cards, rank_of
 from engine.ranking import Category, Ranking, category, rank, ranking_for
@@ -54,7 +52,6 @@ _STRAIGHT_OR_FLUSH = frozenset({Category.STRAIGHT, Category.FLUSH, Category.STRA
 _BADUGI = Ranking.BADUGI  # an Enum's attribute is slow
 
 
-@lru_cache(maxsize=1 << 16)
 def hand_class(cards: Cards, game: Game) -> str | None:
     """The class of a five-card hand under ``game``'s ranking; ``None`` unless five cards.
 
@@ -63,19 +60,29 @@ def hand_class(cards: Cards, game: Game) -> str | None:
     top card, the ace high in 2-7 and low in A-5.  Hands of one rank value are one class,
     so the class is worked out once per value (a few thousand), not once per hand.
     """
-    ranking = ranking_for(game)
+    return hand_class_of(cards, ranking_for(game))
+
+
+def hand_class_of(cards: Cards, ranking: Ranking) -> str | None:
+    """``hand_class`` given the game's ranking, which the facts look up once a hand.
+
+    Remembered per rank value only: a cache keyed by the cards themselves (as this was)
+    almost never hit, as the same five cards in another order are another key, and its
+    misses cost more than ranking the hand."""
     if ranking is _BADUGI:
         return _badugi_class(cards)
     if len(cards) != 5 or len(set(cards)) != 5 or min(cards) < 0 or max(cards) > 51:
         return None
-    key = (ranking, rank(cards, ranking))
-    found = _CLASS_OF_RANK.get(key)
+    value = rank(cards, ranking)
+    classes = _CLASS_OF_RANK[ranking]
+    found = classes.get(value)
     if found is None:
-        found = _CLASS_OF_RANK[key] = _five_card_class(cards, ranking)
+        found = classes[value] = _five_card_class(cards, ranking)
     return found
 
 
-_CLASS_OF_RANK: dict[tuple[Ranking, int], str] = {}
+_CLASS_OF_RANK: dict[Ranking, dict[int, str]] = {r: {} for r in Ranking}
+"""Each ranking's classes by rank value, filled as hands of each value are first seen."""
 
 
 def _five_card_class(cards: Cards, ranking: Ranking) -> str:
@@ -112,10 +119,15 @@ def _badugi_class(cards: Cards) -> str | None:
 
 def is_made(cards: Cards, game: Game) -> bool | None:
     """Whether a hand is a made hand (see the module note); ``None`` if not a whole hand."""
-    cls = hand_class(cards, game)
+    return made_hand(cards, ranking_for(game))
+
+
+def made_hand(cards: Cards, ranking: Ranking) -> bool | None:
+    """``is_made`` given the game's ranking."""
+    cls = hand_class_of(cards, ranking)
     if cls is None:
         return None
-    return cls in _MADE.get(ranking_for(game), _MADE_LOW)
+    return cls in _MADE.get(ranking, _MADE_LOW)
 
 
 _MADE_LOW = frozenset(_LOW_NAMES.values())
