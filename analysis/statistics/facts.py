@@ -46,7 +46,6 @@ repeat them):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import astuple, dataclass, fields
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -78,7 +77,8 @@ DRAWS = 3
 _BET, _RAISE, _CALL, _FOLD = ActionKind.BET, ActionKind.RAISE, ActionKind.CALL, ActionKind.FOLD
 _BIG_BLIND, _BADUGI = PostKind.BIG_BLIND, Game.BADUGI  # an Enum's attribute is slow
 _SEAT = attrgetter("seat")
-_CARD_TEXT = tuple(format_card(c) for c in range(52))
+_CARD_TEXT = {c: format_card(c) for c in range(52)}.__getitem__
+"""A card's text; ``KeyError`` for a number that is no card of the deck (a joker)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,16 +443,16 @@ def _betting(
     pos: dict[str, str],
     pats: tuple[set[str], ...],
     n_draws: int,
-) -> int:
+) -> tuple[int, int]:
     """Each player's betting flags and action counts per kind and round, written into
     their rows (``row_of``): one walk over the hand's actions, in order.  Returns the last
-    round anyone acted in."""
+    round anyone acted in and how many rows had a fold."""
     for post in posts:
         if post.all_in:
             r = row_of.get(post.player)
             if r is not None:
                 r[_ALL_IN] = True
-    last_street = 0
+    last_street = folds = 0
     level = 1 if big_blind else 0
     opened = False
     steal_by: str | None = None  # a steal raise that only folds have followed so far
@@ -479,6 +479,7 @@ def _betting(
                 r[at + on] += 1
         if fold and r[_FOLDED] is None:
             r[_FOLDED] = on
+            folds += 1
         if on == 0:
             first = not r[_ACTED]
             r[_ACTED] = True
@@ -529,17 +530,14 @@ def _betting(
                 r[_FTP] = True
         if aggressive:
             aggressor = p
-    return last_street
+    return last_street, folds
 
 
 def _cards_text(cards: Cards) -> str | None:
     """The cards as text, ``None`` when one is not a card of the deck (a joker)."""
-    if min(cards, default=0) < 0:
-        return None
-    text = _CARD_TEXT
     try:
-        return "".join([text[c] for c in cards])
-    except IndexError:  # past the deck
+        return "".join(map(_CARD_TEXT, cards))
+    except KeyError:
         return None
 
 
@@ -555,9 +553,6 @@ def _after_draw(before: Cards | None, d: Draw) -> Cards | None:
         gone = set(d.discarded)
         return tuple(c for c in before if c not in gone) + received
     return None
-
-
-_NO_DRAWS: tuple[Draw | None, ...] = (None, None, None)  # DRAWS of them
 
 
 def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
@@ -604,13 +599,16 @@ def fact_rows(hand: Hand, lead: tuple[Any, ...], time: datetime | None) -> list[
         len(players),
     )
     row_of = {p: base.copy() for p in players}
-    last_street = _betting(actions, row_of, posts, big_blind, pos, pats, n_draws)
+    last_street, folds = _betting(actions, row_of, posts, big_blind, pos, pats, n_draws)
 
     invested, collected, rake_paid = _money_flows(hand, players, put, got)
     stated = dict(hand.net) if hand.net else {}
     rake = rake_shares(rake_paid, collected)
 
-    showdown = sum(1 for p in players if row_of[p][_FOLDED] is None) >= 2
+    if len(row_of) == len(players):
+        showdown = len(players) - folds >= 2
+    else:  # a name on two seats: each seat counts
+        showdown = sum(1 for p in players if row_of[p][_FOLDED] is None) >= 2
     # the draws reached: 1 .. reached (a draw was made, or a later round was bet)
     reached = min(n_draws, max(last_draw, last_street))
     known_start = dict(hand.dealt_others)
@@ -628,31 +626,40 @@ def fact_rows(hand: Hand, lead: tuple[Any, ...], time: datetime | None) -> list[
         if seen < 0:
             seen = 0
         went = showdown and folded is None
-        mine: Sequence[Draw | None] = drew.get(p) or _NO_DRAWS
-        d1, d2, d3 = [None if d is None else d.count for d in mine]
         snow_opp = snowed = break_opp = broke = False
         cur = known_start.get(p)
-        for k in range(n_draws):
-            d = mine[k]
-            if d is None:
-                break
-            held = cur
-            if (
-                held is None
-                and d.count == 0
-                and p in shown
-                and all(x is None or x.count == 0 for x in mine[k:n_draws])
-            ):
-                held = shown[p]
-            made = made_hand(held, ranking) if held is not None else None
-            if made is not None:
-                if d.count == 0:
-                    snow_opp = True
-                    snowed = snowed or not made
-                if made:
-                    break_opp = True
-                    broke = broke or d.count > 0
-            cur = _after_draw(cur, d)
+        mine = drew.get(p)
+        if mine is None:
+            d1 = d2 = d3 = None
+        else:
+            first, second, third = mine
+            d1 = None if first is None else first.count
+            d2 = None if second is None else second.count
+            d3 = None if third is None else third.count
+            for k in range(n_draws):
+                d = mine[k]
+                if d is None:
+                    break
+                count = d.count
+                held = cur
+                if (
+                    held is None
+                    and count == 0
+                    and p in shown
+                    and all(x is None or x.count == 0 for x in mine[k:n_draws])
+                ):
+                    held = shown[p]
+                if held is not None:
+                    made = made_hand(held, ranking)
+                    if made is not None:
+                        if count == 0:
+                            snow_opp = True
+                            snowed = snowed or not made
+                        if made:
+                            break_opp = True
+                            broke = broke or count > 0
+                if count != 0:
+                    cur = _after_draw(cur, d)
         final = shown.get(p)
         if final is None and went and cur is not None and len(cur) == hand_size:
             final = cur
