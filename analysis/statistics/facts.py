@@ -261,6 +261,7 @@ for _name in (
     "fold_to_three_bet",
 ):  # fmt: skip
     _BLANK[_AT[_name]] = False
+_BLANK[_INVESTED] = 0
 for _start in _COUNT_AT.values():
     _BLANK[_start : _start + ROUNDS] = [0] * ROUNDS
 del _name, _start
@@ -275,7 +276,7 @@ _Walk = tuple[
     int,  # the last draw made (first run), 0 for none
     dict[str, Cards],  # shown: first cards shown (first run)
     set[str],  # shown_open: showed without mucking
-    dict[str, int],  # put: posts and bets less uncalled returns
+    dict[str, int],  # put: posts less uncalled returns (``_betting`` adds the bets)
     dict[str, int],  # got: collections
     bool,  # anyone posted a big blind
 ]
@@ -302,7 +303,6 @@ def _walk(hand: Hand) -> _Walk:
             p = step.player
             add(p)
             actions.append(step)
-            put[p] = put.get(p, 0) + step.amount
         elif type(step) is Draw:
             p = step.player
             add(p)
@@ -368,13 +368,17 @@ def money_flows(hand: Hand, players: list[str]) -> tuple[dict[str, int], dict[st
     in and did not come out, in hands that paid out.
     """
     w = _walk(hand)
-    return _money_flows(hand, players, w[8], w[9])
+    put = dict(w[8])
+    for a in w[2]:
+        put[a.player] = put.get(a.player, 0) + a.amount
+    return _money_flows(hand, players, {p: put.get(p, 0) for p in players}, w[9])
 
 
 def _money_flows(
-    hand: Hand, players: list[str], put: dict[str, int], got: dict[str, int]
+    hand: Hand, players: list[str], invested: dict[str, int], got: dict[str, int]
 ) -> tuple[dict[str, int], dict[str, int], int]:
-    invested = {p: put.get(p, 0) for p in players}
+    """``money_flows`` given what each player put in before uncalled returns the history
+    does not state (``invested``, changed in place)."""
     collected = {p: got.get(p, 0) for p in players}
     paid_out = sum(collected.values())
     back = unmatched(invested)
@@ -444,9 +448,9 @@ def _betting(
     pats: tuple[set[str], ...],
     n_draws: int,
 ) -> tuple[int, int]:
-    """Each player's betting flags and action counts per kind and round, written into
-    their rows (``row_of``): one walk over the hand's actions, in order.  Returns the last
-    round anyone acted in and how many rows had a fold."""
+    """Each player's betting flags, action counts per kind and round and chips bet,
+    written into their rows (``row_of``): one walk over the hand's actions, in order.
+    Returns the last round anyone acted in and how many rows had a fold."""
     for post in posts:
         if post.all_in:
             r = row_of.get(post.player)
@@ -467,16 +471,16 @@ def _betting(
         kind, on = step.kind, step.street
         if on != street:
             street, aggressor = on, None
+        r[_INVESTED] += step.amount  # the row's sum of bets until the money is worked out
         if step.all_in:
             r[_ALL_IN] = True
         if on > last_street:
             last_street = on
         aggressive = kind is _BET or kind is _RAISE
         fold = kind is _FOLD
-        if 0 <= on < ROUNDS:
-            at = _COUNT_AT.get(kind)
-            if at is not None:
-                r[at + on] += 1
+        at = _COUNT_AT.get(kind)
+        if at is not None and 0 <= on < ROUNDS:
+            r[at + on] += 1
         if fold and r[_FOLDED] is None:
             r[_FOLDED] = on
             folds += 1
@@ -601,7 +605,8 @@ def fact_rows(hand: Hand, lead: tuple[Any, ...], time: datetime | None) -> list[
     row_of = {p: base.copy() for p in players}
     last_street, folds = _betting(actions, row_of, posts, big_blind, pos, pats, n_draws)
 
-    invested, collected, rake_paid = _money_flows(hand, players, put, got)
+    invested = {p: put.get(p, 0) + row_of[p][_INVESTED] for p in players}
+    invested, collected, rake_paid = _money_flows(hand, players, invested, got)
     stated = dict(hand.net) if hand.net else {}
     rake = rake_shares(rake_paid, collected)
 
@@ -611,7 +616,7 @@ def fact_rows(hand: Hand, lead: tuple[Any, ...], time: datetime | None) -> list[
         showdown = sum(1 for p in players if row_of[p][_FOLDED] is None) >= 2
     # the draws reached: 1 .. reached (a draw was made, or a later round was bet)
     reached = min(n_draws, max(last_draw, last_street))
-    known_start = dict(hand.dealt_others)
+    known_start = dict(hand.dealt_others) if hand.dealt_others else {}
     hand_size = 4 if game_kind is _BADUGI else 5
     hero = hand.hero
     if hero is not None and hand.dealt is not None:
