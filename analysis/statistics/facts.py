@@ -251,6 +251,14 @@ _COUNT_AT = {kind: _AT[f"{name}_0"] for kind, name in (
     (ActionKind.CALL, "calls"), (ActionKind.CHECK, "checks"),
 )}  # fmt: skip
 """Where a kind's counts start in a row: round ``r``'s count is at ``_COUNT_AT[kind] + r``."""
+_KIND: dict[ActionKind, tuple[int | None, bool, bool]] = {
+    kind: (_COUNT_AT.get(kind), kind is _BET or kind is _RAISE, kind is _FOLD)
+    for kind in ActionKind
+}
+"""Per kind of action, what the betting walk asks of it: where its counts start (``None``
+for a fold), whether it is aggressive (a bet or raise), whether it is a fold; one look-up
+an action."""
+_NO_KIND: tuple[int | None, bool, bool] = (None, False, False)
 _BLANK: list[Any] = [None] * (1 + len(FACT_FIELDS))
 """A row before the walks: their flags false and counts zero, the rest set per hand or
 player (``folded_round`` stays ``None`` for a player who never folds)."""
@@ -476,9 +484,7 @@ def _betting(
             r[_ALL_IN] = True
         if on > last_street:
             last_street = on
-        aggressive = kind is _BET or kind is _RAISE
-        fold = kind is _FOLD
-        at = _COUNT_AT.get(kind)
+        at, aggressive, fold = _KIND.get(kind, _NO_KIND)
         if at is not None and 0 <= on < ROUNDS:
             r[at + on] += 1
         if fold and r[_FOLDED] is None:
