@@ -1,25 +1,27 @@
 """The facts as ``analysis.statistics.facts`` computed them before issue 19's speed-up (commit
-3ada8e0): the plain walks, kept as the oracle ``test_facts_equal_reference`` compares the
-fast path with on corpus, dealt and generated hands.  Not imported by the product.
+3ada8e0): the plain walks, kept as the oracle ``test_facts_reference`` compares the fast
+path with on corpus, dealt and generated hands.  Not imported by the product.
 
-``hand_class`` and ``is_made`` are the old ones too (an ``lru_cache`` on the cards), so the
-oracle shares no shortcut with the code it checks; positions, money and the engine are
-shared, as they were not changed.
+``hand_class`` and ``is_made`` are the old ones too (an ``lru_cache`` on the cards), and
+the uncalled part comes from ``engine.pots.uncalled``, so the oracle shares no shortcut
+with the code it checks.  Shared, as they were not changed: positions, the engine, the
+row's fields and the labels (``PlayerHandFacts``, ``stakes_label``, ``stored_time``,
+``draws_in``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import astuple, dataclass, field, fields
-from datetime import UTC, datetime
+from dataclasses import dataclass, field, fields
+from datetime import datetime
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
+from analysis.statistics.facts import PlayerHandFacts, draws_in, stakes_label, stored_time
 from analysis.statistics.hand_classes import _MADE, _MADE_LOW, _badugi_class, _five_card_class
 from analysis.statistics.positions import BLIND_POSITIONS, STEAL_POSITIONS, positions_of
 from engine.cards import Cards, format_card
-from engine.money import format_money
 from engine.pots import uncalled
 from engine.ranking import Ranking, ranking_for
 from engine.record import (
@@ -67,143 +69,6 @@ _SEAT = attrgetter("seat")
 _CARD_TEXT = tuple(format_card(c) for c in range(52))
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerHandFacts:
-    # who and where
-    site: str
-    hand_id: str
-    player: str
-    seat: int
-    is_hero: bool
-    game: str
-    structure: str
-    currency: str
-    stakes: str
-    small_bet: int
-    big_bet: int
-    tournament_id: str | None
-    time: datetime | None
-    players: int
-    position: str
-    # money, int hundredths
-    invested: int
-    collected: int
-    net: int
-    rake_share: int
-    net_showdown: int
-    net_nonshowdown: int
-    # how the hand ended for the player
-    won: bool
-    went_to_showdown: bool
-    won_at_showdown: bool
-    draws_seen: int
-    saw_draw_1: bool
-    won_saw_draw_1: bool
-    folded_round: int | None
-    all_in: bool
-    # pre-draw
-    predraw_acted: bool
-    vpip: bool
-    rfi_opp: bool
-    rfi: bool
-    pfr: bool
-    three_bet_opp: bool
-    three_bet: bool
-    cap_opp: bool
-    cap: bool
-    steal_opp: bool
-    steal: bool
-    fold_to_steal_opp: bool
-    fold_to_steal: bool
-    # aggression per betting round
-    bets_0: int
-    bets_1: int
-    bets_2: int
-    bets_3: int
-    raises_0: int
-    raises_1: int
-    raises_2: int
-    raises_3: int
-    calls_0: int
-    calls_1: int
-    calls_2: int
-    calls_3: int
-    checks_0: int
-    checks_1: int
-    checks_2: int
-    checks_3: int
-    # draws
-    drawn_1: int | None
-    drawn_2: int | None
-    drawn_3: int | None
-    pat_1: bool | None
-    pat_2: bool | None
-    pat_3: bool | None
-    snow_opp: bool
-    snowed: bool
-    break_opp: bool
-    broke: bool
-    fold_to_pat_opp: bool
-    fold_to_pat: bool
-    # showdown
-    cards_shown: bool
-    final_cards: str | None
-    final_class: str | None
-    # added after the first layout (columns only ever appended)
-    fold_to_three_bet_opp: bool
-    fold_to_three_bet: bool
-
-    def as_tuple(self) -> tuple[Any, ...]:
-        return astuple(self)
-
-
-_DUCK_TYPES = {
-    "str": "VARCHAR",
-    "str | None": "VARCHAR",
-    "int": "BIGINT",
-    "int | None": "BIGINT",
-    "bool": "BOOLEAN",
-    "bool | None": "BOOLEAN",
-    "datetime | None": "TIMESTAMP",
-}
-_SMALL = {"seat", "players", "draws_seen", "folded_round"} | {
-    f"{k}_{r}" for k in ("bets", "raises", "calls", "checks") for r in range(ROUNDS)
-} | {f"drawn_{d}" for d in range(1, DRAWS + 1)}
-
-FACT_COLUMNS: dict[str, str] = {
-    f.name: ("SMALLINT" if f.name in _SMALL else _DUCK_TYPES[str(f.type)])
-    for f in fields(PlayerHandFacts)
-}
-"""Column name -> DuckDB type of table ``player_hands``, in the row's field order."""
-
-
-def money_label(amount: int) -> str:
-    """Hundredths as the sites write them: 10 -> "0.10", 200 -> "2", -10 -> "-0.10"."""
-    return format_money(amount, thousands=False)
-
-
-def stakes_label(hand: Hand) -> str:
-    s = hand.stakes
-    return _stakes_label(s.small_bet, s.big_bet)
-
-
-@lru_cache(maxsize=4096)
-def _stakes_label(small_bet: int, big_bet: int) -> str:
-    return f"{money_label(small_bet)}/{money_label(big_bet)}"
-
-
-def stored_time(time: datetime | None) -> datetime | None:
-    """UTC without a zone where the site gave one, as written where it did not (as ``hands``)."""
-    if time is None or time.tzinfo is None:
-        return time
-    return time.astimezone(UTC).replace(tzinfo=None)
-
-
-def draws_in(game: Game) -> int:
-    return 3 if game in _TRIPLE_DRAWS else 1
-
-
-_TRIPLE_DRAWS = frozenset({Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI})
 
 
 @dataclass(slots=True)

@@ -42,11 +42,6 @@ def assert_same_facts(hand: Hand) -> None:
     ]
 
 
-def test_the_rows_have_the_reference_fields_in_order() -> None:
-    assert facts.FACT_FIELDS == reference.FACT_FIELDS
-    assert facts.FACT_COLUMNS == reference.FACT_COLUMNS
-
-
 def corpus_hands() -> list[Hand]:
     return [out for path in hand_files() for _, out in read_path(path) if isinstance(out, Hand)]
 
