@@ -46,18 +46,17 @@ repeat them):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import astuple, dataclass, field, fields
+from dataclasses import astuple, dataclass, fields
 from datetime import UTC, datetime
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
-from analysis.statistics.hand_classes import hand_class, is_made
+from analysis.statistics.hand_classes import hand_class_of, made_hand
 from analysis.statistics.positions import BLIND_POSITIONS, STEAL_POSITIONS, positions_of
 from engine.cards import Cards, format_card
 from engine.money import format_money
-from engine.pots import uncalled
+from engine.ranking import ranking_for
 from engine.record import (
     Action,
     ActionKind,
@@ -77,10 +76,9 @@ DRAWS = 3
 
 _BET, _RAISE, _CALL, _FOLD = ActionKind.BET, ActionKind.RAISE, ActionKind.CALL, ActionKind.FOLD
 _BIG_BLIND, _BADUGI = PostKind.BIG_BLIND, Game.BADUGI  # an Enum's attribute is slow
-_COUNTED = {ActionKind.BET: 0, ActionKind.RAISE: 1, ActionKind.CALL: 2, ActionKind.CHECK: 3}
-"""Index of the kind in a player's counts: ``counts[kind * ROUNDS + round]``."""
 _SEAT = attrgetter("seat")
-_CARD_TEXT = tuple(format_card(c) for c in range(52))
+_CARD_TEXT = {c: format_card(c) for c in range(52)}.__getitem__
+"""A card's text; ``KeyError`` for a number that is no card of the deck (a joker)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,77 +220,142 @@ def draws_in(game: Game) -> int:
 _TRIPLE_DRAWS = frozenset({Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI})
 
 
-@dataclass(slots=True)
-class _Walk:
-    """What the one walk over a hand's steps finds (``_walk``): every fact below is
-    computed from it, so no fact walks the steps again."""
+FACT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PlayerHandFacts))
+"""The names of ``hand_fact_rows``' values, in order."""
 
-    named: set[str] = field(default_factory=set)  # every player a step names
-    posts: list[Post] = field(default_factory=list)
-    actions: list[Action] = field(default_factory=list)
-    # each player's draws 1 to 3 of the first run (``drew[p][k - 1]``: the first draw k)
-    drew: dict[str, list[Draw | None]] = field(default_factory=dict)
-    last_draw: int = 0  # the last draw made (first run), 0 for none
-    shown: dict[str, Cards] = field(default_factory=dict)  # first cards shown (first run)
-    shown_open: set[str] = field(default_factory=set)  # showed without mucking
-    put: dict[str, int] = field(default_factory=dict)  # posts and bets less uncalled returns
-    got: dict[str, int] = field(default_factory=dict)  # collections
-    big_blind: bool = False  # anyone posted a big blind
+# Where each value sits in a row.  The walks below fill one list per player in place, in
+# field order, and the row is that list as a tuple: no object per player to build and
+# read back (a ``_Betting`` dataclass and a counts list per player were a sixth of the
+# facts' time).  Runs of neighbouring fields are written by one slice assignment.
+_AT = {name: i + 1 for i, name in enumerate(FACT_FIELDS)}
+"""Each field's index in a row list, which has one slot before the fields for the lead
+value (the importer's row number): ``tuple(r)`` is then the importer's row, where
+``(*lead, *r)`` copied every value twice (a tenth of the facts' time)."""
+_SITE, _PLAYER, _GAME, _POSITION = _AT["site"], _AT["player"], _AT["game"], _AT["position"]
+_INVESTED, _FOLDED, _ALL_IN = _AT["invested"], _AT["folded_round"], _AT["all_in"]
+_ACTED, _VPIP, _RFI_OPP, _RFI, _PFR = (
+    _AT["predraw_acted"], _AT["vpip"], _AT["rfi_opp"], _AT["rfi"], _AT["pfr"]
+)
+_THREE_BET_OPP, _THREE_BET, _CAP_OPP, _CAP = (
+    _AT["three_bet_opp"], _AT["three_bet"], _AT["cap_opp"], _AT["cap"]
+)
+_STEAL_OPP, _STEAL, _FTS_OPP, _FTS = (
+    _AT["steal_opp"], _AT["steal"], _AT["fold_to_steal_opp"], _AT["fold_to_steal"]
+)
+_DRAWN, _FTP_OPP, _FTP = _AT["drawn_1"], _AT["fold_to_pat_opp"], _AT["fold_to_pat"]
+_SHOWN, _FT3B_OPP, _FT3B = (
+    _AT["cards_shown"], _AT["fold_to_three_bet_opp"], _AT["fold_to_three_bet"]
+)
+_COUNT_AT = {kind: _AT[f"{name}_0"] for kind, name in (
+    (ActionKind.BET, "bets"), (ActionKind.RAISE, "raises"),
+    (ActionKind.CALL, "calls"), (ActionKind.CHECK, "checks"),
+)}  # fmt: skip
+"""Where a kind's counts start in a row: round ``r``'s count is at ``_COUNT_AT[kind] + r``."""
+_KIND: dict[ActionKind, tuple[int | None, bool, bool]] = {
+    kind: (_COUNT_AT.get(kind), kind is _BET or kind is _RAISE, kind is _FOLD)
+    for kind in ActionKind
+}
+"""Per kind of action, what the betting walk asks of it: where its counts start (``None``
+for a fold), whether it is aggressive (a bet or raise), whether it is a fold; one look-up
+an action."""
+_NO_KIND: tuple[int | None, bool, bool] = (None, False, False)
+_BLANK: list[Any] = [None] * (1 + len(FACT_FIELDS))
+"""A row before the walks: their flags false and counts zero, the rest set per hand or
+player (``folded_round`` stays ``None`` for a player who never folds)."""
+for _name in (
+    "all_in", "predraw_acted", "vpip", "rfi_opp", "rfi", "pfr", "three_bet_opp",
+    "three_bet", "cap_opp", "cap", "steal_opp", "steal", "fold_to_steal_opp",
+    "fold_to_steal", "fold_to_pat_opp", "fold_to_pat", "fold_to_three_bet_opp",
+    "fold_to_three_bet",
+):  # fmt: skip
+    _BLANK[_AT[_name]] = False
+_BLANK[_INVESTED] = 0
+for _start in _COUNT_AT.values():
+    _BLANK[_start : _start + ROUNDS] = [0] * ROUNDS
+del _name, _start
+
+
+_Walk = tuple[
+    set[str],  # named: every player a step names
+    list[Post],  # posts, in order
+    list[Action],  # actions, in order
+    dict[str, list[Draw | None]],  # drew[p][k - 1]: p's first draw k of the first run
+    tuple[set[str], ...],  # pats[k]: who stood pat on that first draw k (1 to 3)
+    int,  # the last draw made (first run), 0 for none
+    dict[str, Cards],  # shown: first cards shown (first run)
+    set[str],  # shown_open: showed without mucking
+    dict[str, int],  # put: posts less uncalled returns (``_betting`` adds the bets)
+    dict[str, int],  # got: collections
+    bool,  # anyone posted a big blind
+]
+"""What the one walk over a hand's steps finds (``_walk``): every fact is computed from
+it, so no fact walks the steps again.  A plain tuple: building a dataclass with eight
+default factories per hand cost more than the walk's busiest branch."""
 
 
 def _walk(hand: Hand) -> _Walk:
-    w = _Walk()
-    named, posts, actions, drew = w.named, w.posts, w.actions, w.drew
-    shown, shown_open, put, got = w.shown, w.shown_open, w.put, w.got
-    for step in hand.steps:  # the commonest kinds first
-        if isinstance(step, Action):
+    named: set[str] = set()
+    posts: list[Post] = []
+    actions: list[Action] = []
+    drew: dict[str, list[Draw | None]] = {}
+    pats: tuple[set[str], ...] = (set(), set(), set(), set())  # index 0 unused
+    shown: dict[str, Cards] = {}
+    shown_open: set[str] = set()
+    put: dict[str, int] = {}
+    got: dict[str, int] = {}
+    last_draw = 0
+    big_blind = False
+    add = named.add
+    for step in hand.steps:  # the commonest kinds first; ``type() is`` as no kind is subclassed
+        if type(step) is Action:
             p = step.player
-            named.add(p)
+            add(p)
             actions.append(step)
-            put[p] = put.get(p, 0) + step.amount
-        elif isinstance(step, Draw):
+        elif type(step) is Draw:
             p = step.player
-            named.add(p)
+            add(p)
             if step.run == 0 or step.run == 1:
                 k = step.draw
-                if k > w.last_draw:
-                    w.last_draw = k
+                if k > last_draw:
+                    last_draw = k
                 if 1 <= k <= DRAWS:
                     slots = drew.get(p)
                     if slots is None:
                         drew[p] = slots = [None, None, None]  # DRAWS of them
                     if slots[k - 1] is None:
                         slots[k - 1] = step
-        elif isinstance(step, Post):
+                        if step.count == 0:
+                            pats[k].add(p)
+        elif type(step) is Post:
             p = step.player
-            named.add(p)
+            add(p)
             posts.append(step)
             put[p] = put.get(p, 0) + step.amount
             if step.kind is _BIG_BLIND:
-                w.big_blind = True
-        elif isinstance(step, Show):
+                big_blind = True
+        elif type(step) is Show:
             p = step.player
-            named.add(p)
+            add(p)
             if (step.run == 0 or step.run == 1) and p not in shown:
                 shown[p] = step.cards
             if not step.mucked:
                 shown_open.add(p)
-        elif isinstance(step, Collect):
+        elif type(step) is Collect:
             p = step.player
-            named.add(p)
+            add(p)
             got[p] = got.get(p, 0) + step.amount
-        elif isinstance(step, Uncalled):
+        elif type(step) is Uncalled:
             p = step.player
-            named.add(p)
+            add(p)
             put[p] = put.get(p, 0) - step.amount
-        elif isinstance(step, Muck):
-            named.add(step.player)
-    return w
+        elif type(step) is Muck:
+            add(step.player)
+    return named, posts, actions, drew, pats, last_draw, shown, shown_open, put, got, big_blind
 
 
 def dealt_in(hand: Hand) -> list[str]:
     """Players dealt cards, in seat order (see the module note)."""
-    return _dealt_in(hand, _walk(hand).named)
+    return _dealt_in(hand, _walk(hand)[0])
 
 
 def _dealt_in(hand: Hand, named: set[str]) -> list[str]:
@@ -313,36 +376,69 @@ def money_flows(hand: Hand, players: list[str]) -> tuple[dict[str, int], dict[st
     in and did not come out, in hands that paid out.
     """
     w = _walk(hand)
-    return _money_flows(hand, players, w.put, w.got)
+    put = dict(w[8])
+    for a in w[2]:
+        put[a.player] = put.get(a.player, 0) + a.amount
+    return _money_flows(hand, players, {p: put.get(p, 0) for p in players}, w[9])
 
 
 def _money_flows(
-    hand: Hand, players: list[str], put: dict[str, int], got: dict[str, int]
+    hand: Hand, players: list[str], invested: dict[str, int], got: dict[str, int]
 ) -> tuple[dict[str, int], dict[str, int], int]:
-    invested = {p: put.get(p, 0) for p in players}
+    """``money_flows`` given what each player put in before uncalled returns the history
+    does not state (``invested``, changed in place)."""
     collected = {p: got.get(p, 0) for p in players}
-    back = uncalled(invested)
+    paid_out = sum(collected.values())
+    back = unmatched(invested)
     if back is not None:
         bettor, part = back
-        if sum(collected.values()) + (hand.rake or 0) <= sum(invested.values()) - part:
+        if paid_out + (hand.rake or 0) <= sum(invested.values()) - part:
             invested[bettor] -= part
     rake = hand.rake
-    stated = dict(hand.net)
-    if rake is None and stated and all(p in stated for p in players):
-        rake = max(0, -sum(stated.values()))
+    if rake is None and hand.net:
+        stated = dict(hand.net)
+        if all(p in stated for p in players):
+            rake = max(0, -sum(stated.values()))
     if rake is None:
-        paid_out = sum(collected.values())
         rake = max(0, sum(invested.values()) - paid_out) if paid_out > 0 else 0
     return invested, collected, rake
 
 
+def unmatched(contributions: dict[str, int]) -> tuple[str, int] | None:
+    """``engine.pots.uncalled`` in one pass, without sorting: the first player holding the
+    top contribution and how far it exceeds the second, ``None`` where nobody's exceeds the
+    rest (a tie at the top, or nobody in).  The sort with a key per hand was a tenth of
+    the facts' time; ``test_unmatched_is_uncalled`` holds the two equal."""
+    top_player: str | None = None
+    top = second = 0
+    for p, v in contributions.items():
+        if top_player is None:
+            top_player, top, second = p, v, 0
+            first_only = True
+        elif v > top:
+            second, top, top_player = top, v, p
+            first_only = False
+        elif first_only or v > second:
+            second = v
+            first_only = False
+    if top_player is None or top <= second:
+        return None
+    return top_player, top - second
+
+
 def rake_shares(rake: int, collected: dict[str, int]) -> dict[str, int]:
     """``rake`` split over collectors in proportion to what they collected."""
-    total = sum(v for v in collected.values() if v > 0)
-    shares = {p: 0 for p in collected}
-    if rake <= 0 or total <= 0:
+    shares = dict.fromkeys(collected, 0)
+    if rake <= 0:
         return shares
-    winners = sorted((p for p, v in collected.items() if v > 0), key=lambda p: -collected[p])
+    winners = [p for p, v in collected.items() if v > 0]
+    if not winners:
+        return shares
+    if len(winners) == 1:  # the common case: one collector pays it all
+        shares[winners[0]] = rake
+        return shares
+    total = sum(collected[p] for p in winners)
+    winners.sort(key=lambda p: -collected[p])
     for p in winners:
         shares[p] = rake * collected[p] // total
     left = rake - sum(shares.values())
@@ -351,97 +447,79 @@ def rake_shares(rake: int, collected: dict[str, int]) -> dict[str, int]:
     return shares
 
 
-@dataclass(slots=True)
-class _Betting:
-    """What one walk over the actions learns about one player."""
-
-    acted_0: bool = False
-    vpip: bool = False
-    rfi_opp: bool = False
-    rfi: bool = False
-    pfr: bool = False
-    three_bet_opp: bool = False
-    three_bet: bool = False
-    cap_opp: bool = False
-    cap: bool = False
-    steal_opp: bool = False
-    steal: bool = False
-    fold_to_steal_opp: bool = False
-    fold_to_steal: bool = False
-    fold_to_pat_opp: bool = False
-    fold_to_pat: bool = False
-    fold_to_three_bet_opp: bool = False
-    fold_to_three_bet: bool = False
-    folded_round: int | None = None
-    all_in: bool = False
-
-
-def _walk_betting(
-    w: _Walk, players: list[str], pos: dict[str, str], pats: dict[int, set[str]]
-) -> tuple[dict[str, _Betting], dict[str, list[int]], int]:
-    """Each player's betting flags, action counts per kind and round, and the last round
-    anyone acted in: one walk over the hand's actions, in order."""
-    bet = {p: _Betting() for p in players}
-    counts = {p: [0] * (len(_COUNTED) * ROUNDS) for p in players}
-    for post in w.posts:
-        if post.all_in and post.player in bet:
-            bet[post.player].all_in = True
-    last_street = 0
-    level = 1 if w.big_blind else 0
+def _betting(
+    actions: list[Action],
+    row_of: dict[str, list[Any]],
+    posts: list[Post],
+    big_blind: bool,
+    pos: dict[str, str],
+    pats: tuple[set[str], ...],
+    n_draws: int,
+) -> tuple[int, int]:
+    """Each player's betting flags, action counts per kind and round and chips bet,
+    written into their rows (``row_of``): one walk over the hand's actions, in order.
+    Returns the last round anyone acted in and how many rows had a fold."""
+    for post in posts:
+        if post.all_in:
+            r = row_of.get(post.player)
+            if r is not None:
+                r[_ALL_IN] = True
+    last_street = folds = 0
+    level = 1 if big_blind else 0
     opened = False
     steal_by: str | None = None  # a steal raise that only folds have followed so far
     two_bettor: str | None = None  # who made the first raise pre-draw
     street = 0
     aggressor: str | None = None  # last bettor or raiser of the current round
-    no_pats: set[str] = set()
-    for step in w.actions:
+    for step in actions:
         p = step.player
-        b = bet.get(p)
-        if b is None:
+        r = row_of.get(p)
+        if r is None:
             continue
         kind, on = step.kind, step.street
         if on != street:
             street, aggressor = on, None
+        r[_INVESTED] += step.amount  # the row's sum of bets until the money is worked out
         if step.all_in:
-            b.all_in = True
+            r[_ALL_IN] = True
         if on > last_street:
             last_street = on
-        aggressive = kind is _BET or kind is _RAISE
-        fold = kind is _FOLD
-        if 0 <= on < ROUNDS:
-            index = _COUNTED.get(kind)
-            if index is not None:
-                counts[p][index * ROUNDS + on] += 1
-        if fold and b.folded_round is None:
-            b.folded_round = on
+        at, aggressive, fold = _KIND.get(kind, _NO_KIND)
+        if at is not None and 0 <= on < ROUNDS:
+            r[at + on] += 1
+        if fold and r[_FOLDED] is None:
+            r[_FOLDED] = on
+            folds += 1
         if on == 0:
-            first = not b.acted_0
-            b.acted_0 = True
+            first = not r[_ACTED]
+            r[_ACTED] = True
             voluntary = aggressive or kind is _CALL
             if voluntary:
-                b.vpip = True
+                r[_VPIP] = True
             if aggressive:
-                b.pfr = True
+                r[_PFR] = True
             if first and not opened:
-                b.rfi_opp = True
-                b.rfi = aggressive
+                r[_RFI_OPP] = True
+                r[_RFI] = aggressive
                 if pos.get(p) in STEAL_POSITIONS:
-                    b.steal_opp, b.steal = True, aggressive
+                    r[_STEAL_OPP], r[_STEAL] = True, aggressive
             if level == 2:
-                b.three_bet_opp = True
-                b.three_bet = b.three_bet or aggressive
+                r[_THREE_BET_OPP] = True
+                if aggressive:
+                    r[_THREE_BET] = True
             elif level == 3:
-                b.cap_opp = True
-                b.cap = b.cap or aggressive
+                r[_CAP_OPP] = True
+                if aggressive:
+                    r[_CAP] = True
                 if p == two_bettor:
-                    b.fold_to_three_bet_opp = True
-                    b.fold_to_three_bet = fold
+                    r[_FT3B_OPP] = True
+                    r[_FT3B] = fold
             if aggressive and level == 1:
                 two_bettor = p
             if steal_by is not None and p != steal_by:
                 if pos.get(p) in BLIND_POSITIONS:
-                    b.fold_to_steal_opp = True
-                    b.fold_to_steal = fold
+                    r[_FTS_OPP] = True
+                    r[_FTS] = fold
                 if not fold:
                     steal_by = None
             if aggressive and not opened and pos.get(p) in STEAL_POSITIONS:
@@ -454,21 +532,23 @@ def _walk_betting(
             aggressor is not None
             and aggressor != p
             and (kind is _CALL or kind is _RAISE or fold)
-            and aggressor in pats.get(on, no_pats)
+            and 0 < on <= n_draws
+            and aggressor in pats[on]
         ):
-            b.fold_to_pat_opp = True
+            r[_FTP_OPP] = True
             if fold:
-                b.fold_to_pat = True
+                r[_FTP] = True
         if aggressive:
             aggressor = p
-    return bet, counts, last_street
+    return last_street, folds
 
 
 def _cards_text(cards: Cards) -> str | None:
     """The cards as text, ``None`` when one is not a card of the deck (a joker)."""
-    if not all(0 <= c < 52 for c in cards):
+    try:
+        return "".join(map(_CARD_TEXT, cards))
+    except KeyError:
         return None
-    return "".join([_CARD_TEXT[c] for c in cards])
 
 
 def _after_draw(before: Cards | None, d: Draw) -> Cards | None:
@@ -485,19 +565,9 @@ def _after_draw(before: Cards | None, d: Draw) -> Cards | None:
     return None
 
 
-_is_made = lru_cache(maxsize=1 << 16)(is_made)
-"""``is_made`` of (cards, game) remembered: a hand's held cards before each draw of each
-player are looked up, and the classes of a few thousand values cover every hand."""
-_NO_DRAWS: tuple[Draw | None, ...] = (None, None, None)  # DRAWS of them
-
-
 def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
     """One row per player dealt in, in seat order; never raises on odd records."""
     return [PlayerHandFacts(*values) for values in hand_fact_rows(hand)]
-
-
-FACT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PlayerHandFacts))
-"""The names of ``hand_fact_rows``' values, in order."""
 
 
 def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -511,143 +581,137 @@ def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ..
 def fact_rows(hand: Hand, lead: tuple[Any, ...], time: datetime | None) -> list[tuple[Any, ...]]:
     """``hand_fact_rows`` given the hand's ``stored_time``, which the importer has
     already: it converts a hand's time once for its row, its facts and its stack check."""
-    w = _walk(hand)
-    players = _dealt_in(hand, w.named)
+    named, posts, actions, drew, pats, last_draw, shown, shown_open, put, got, big_blind = (
+        _walk(hand)
+    )
+    players = _dealt_in(hand, named)
     if not players:
         return []
     seat_of = {s.player: s.seat for s in hand.seats}
-    pos = positions_of(hand, players, w.posts)
+    pos = positions_of(hand, players, posts)
     game_kind = hand.game
     n_draws = draws_in(game_kind)
-    drew = w.drew
-    pats = {
-        k: {
-            p
-            for p in players
-            if (m := drew.get(p)) is not None and (d := m[k - 1]) is not None and d.count == 0
-        }
-        for k in range(1, n_draws + 1)
-    }
-    betting, counts, last_street = _walk_betting(w, players, pos, pats)
+    ranking = ranking_for(game_kind)
 
-    invested, collected, rake_paid = _money_flows(hand, players, w.put, w.got)
-    stated = dict(hand.net)
-    net = {p: stated.get(p, collected[p] - invested[p]) for p in players}
+    base = _BLANK.copy()  # the hand's values, shared by its players' rows
+    stakes = hand.stakes
+    tournament = hand.tournament
+    base[_SITE:_PLAYER] = hand.site, hand.hand_id
+    base[_GAME:_POSITION] = (
+        str(game_kind),
+        str(hand.structure),
+        hand.currency,
+        _stakes_label(stakes.small_bet, stakes.big_bet),
+        stakes.small_bet,
+        stakes.big_bet,
+        None if tournament is None else tournament.tournament_id,
+        time,
+        len(players),
+    )
+    row_of = {p: base.copy() for p in players}
+    last_street, folds = _betting(actions, row_of, posts, big_blind, pos, pats, n_draws)
+
+    invested = {p: put.get(p, 0) + row_of[p][_INVESTED] for p in players}
+    invested, collected, rake_paid = _money_flows(hand, players, invested, got)
+    stated = dict(hand.net) if hand.net else {}
     rake = rake_shares(rake_paid, collected)
 
-    showdown = sum(1 for p in players if betting[p].folded_round is None) >= 2
-    last_draw = w.last_draw
+    if len(row_of) == len(players):
+        showdown = len(players) - folds >= 2
+    else:  # a name on two seats: each seat counts
+        showdown = sum(1 for p in players if row_of[p][_FOLDED] is None) >= 2
     # the draws reached: 1 .. reached (a draw was made, or a later round was bet)
     reached = min(n_draws, max(last_draw, last_street))
-    shown, shown_open = w.shown, w.shown_open
-    known_start = dict(hand.dealt_others)
+    known_start = dict(hand.dealt_others) if hand.dealt_others else {}
     hand_size = 4 if game_kind is _BADUGI else 5
-    if hand.hero is not None and hand.dealt is not None:
-        known_start[hand.hero] = hand.dealt
+    hero = hand.hero
+    if hero is not None and hand.dealt is not None:
+        known_start[hero] = hand.dealt
 
-    game, structure, stakes = str(game_kind), str(hand.structure), stakes_label(hand)
-    tournament = hand.tournament.tournament_id if hand.tournament else None
+    one_lead = len(lead) == 1
     rows: list[tuple[Any, ...]] = []
     for p in players:
-        b, c = betting[p], counts[p]
-        folded = b.folded_round
+        r = row_of[p]
+        folded = r[_FOLDED]
         seen = reached if folded is None else min(reached, folded)
         if seen < 0:
             seen = 0
         went = showdown and folded is None
-        mine: Sequence[Draw | None] = drew.get(p) or _NO_DRAWS
-        drawn = [None if d is None else d.count for d in mine]
         snow_opp = snowed = break_opp = broke = False
         cur = known_start.get(p)
-        for k in range(n_draws):
-            d = mine[k]
-            if d is None:
-                break
-            held = cur
-            if (
-                held is None
-                and d.count == 0
-                and p in shown
-                and all(x is None or x.count == 0 for x in mine[k:n_draws])
-            ):
-                held = shown[p]
-            made = _is_made(held, game_kind) if held is not None else None
-            if made is not None:
-                if d.count == 0:
-                    snow_opp = True
-                    snowed = snowed or not made
-                if made:
-                    break_opp = True
-                    broke = broke or d.count > 0
-            cur = _after_draw(cur, d)
+        mine = drew.get(p)
+        if mine is None:
+            d1 = d2 = d3 = None
+        else:
+            first, second, third = mine
+            d1 = None if first is None else first.count
+            d2 = None if second is None else second.count
+            d3 = None if third is None else third.count
+            for k in range(n_draws):
+                d = mine[k]
+                if d is None:
+                    break
+                count = d.count
+                held = cur
+                if (
+                    held is None
+                    and count == 0
+                    and p in shown
+                    and all(x is None or x.count == 0 for x in mine[k:n_draws])
+                ):
+                    held = shown[p]
+                if held is not None:
+                    made = made_hand(held, ranking)
+                    if made is not None:
+                        if count == 0:
+                            snow_opp = True
+                            snowed = snowed or not made
+                        if made:
+                            break_opp = True
+                            broke = broke or count > 0
+                if count != 0:
+                    cur = _after_draw(cur, d)
         final = shown.get(p)
         if final is None and went and cur is not None and len(cur) == hand_size:
             final = cur
-        final_class = hand_class(final, game_kind) if final is not None and went else None
         won = collected[p] > 0
-        rows.append(
-            (  # in field order
-                *lead,
-                hand.site,  # site
-                hand.hand_id,  # hand_id
-                p,  # player
-                seat_of[p],  # seat
-                p == hand.hero,  # is_hero
-                game,  # game
-                structure,  # structure
-                hand.currency,  # currency
-                stakes,  # stakes
-                hand.stakes.small_bet,  # small_bet
-                hand.stakes.big_bet,  # big_bet
-                tournament,  # tournament_id
-                time,  # time
-                len(players),  # players
-                pos.get(p, "?"),  # position
-                invested[p],  # invested
-                collected[p],  # collected
-                net[p],  # net
-                rake.get(p, 0),  # rake_share
-                net[p] if went else 0,  # net_showdown
-                0 if went else net[p],  # net_nonshowdown
-                won,  # won
-                went,  # went_to_showdown
-                went and won,  # won_at_showdown
-                seen,  # draws_seen
-                seen >= 1,  # saw_draw_1
-                seen >= 1 and won,  # won_saw_draw_1
-                folded,  # folded_round
-                b.all_in,  # all_in
-                b.acted_0,  # predraw_acted
-                b.vpip,  # vpip
-                b.rfi_opp,  # rfi_opp
-                b.rfi,  # rfi
-                b.pfr,  # pfr
-                b.three_bet_opp,  # three_bet_opp
-                b.three_bet,  # three_bet
-                b.cap_opp,  # cap_opp
-                b.cap,  # cap
-                b.steal_opp,  # steal_opp
-                b.steal,  # steal
-                b.fold_to_steal_opp,  # fold_to_steal_opp
-                b.fold_to_steal,  # fold_to_steal
-                *c,  # bets_0..3, raises_0..3, calls_0..3, checks_0..3 (_COUNTED)
-                drawn[0],  # drawn_1
-                drawn[1],  # drawn_2
-                drawn[2],  # drawn_3
-                None if drawn[0] is None else drawn[0] == 0,  # pat_1
-                None if drawn[1] is None else drawn[1] == 0,  # pat_2
-                None if drawn[2] is None else drawn[2] == 0,  # pat_3
-                snow_opp,  # snow_opp
-                snowed,  # snowed
-                break_opp,  # break_opp
-                broke,  # broke
-                b.fold_to_pat_opp,  # fold_to_pat_opp
-                b.fold_to_pat,  # fold_to_pat
-                p in shown_open,  # cards_shown
-                None if final is None else _cards_text(final),  # final_cards
-                final_class,  # final_class
-                b.fold_to_three_bet_opp,  # fold_to_three_bet_opp
-                b.fold_to_three_bet,  # fold_to_three_bet
-            )
+        net = stated.get(p, collected[p] - invested[p])
+        r[_PLAYER:_GAME] = p, seat_of[p], p == hero
+        r[_POSITION] = pos.get(p, "?")
+        r[_INVESTED:_FOLDED] = (
+            invested[p],
+            collected[p],
+            net,
+            rake.get(p, 0),  # rake_share
+            net if went else 0,  # net_showdown
+            0 if went else net,  # net_nonshowdown
+            won,
+            went,  # went_to_showdown
+            went and won,  # won_at_showdown
+            seen,  # draws_seen
+            seen >= 1,  # saw_draw_1
+            seen >= 1 and won,  # won_saw_draw_1
         )
+        r[_DRAWN:_FTP_OPP] = (
+            d1,
+            d2,
+            d3,
+            None if d1 is None else d1 == 0,  # pat_1
+            None if d2 is None else d2 == 0,  # pat_2
+            None if d3 is None else d3 == 0,  # pat_3
+            snow_opp,
+            snowed,
+            break_opp,
+            broke,
+        )
+        r[_SHOWN:_FT3B_OPP] = (
+            p in shown_open,  # cards_shown
+            None if final is None else _cards_text(final),  # final_cards
+            hand_class_of(final, ranking) if final is not None and went else None,
+        )
+        if one_lead:
+            r[0] = lead[0]
+            rows.append(tuple(r))
+        else:
+            rows.append((*lead, *r[1:]))
     return rows

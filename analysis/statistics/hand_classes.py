@@ -11,11 +11,19 @@ straight or better (a hand that cannot be improved by drawing without breaking i
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine import badugi
 from engine.cards import Cards, rank_of
-from engine.ranking import Category, Ranking, category, rank, ranking_for
+from engine.ranking import (
+    CARD_KEY,
+    FLUSH_SUIT_SUMS,
+    SUIT_BITS,
+    SUIT_MASK,
+    Category,
+    Ranking,
+    category,
+    rank,
+    ranking_for,
+)
 from engine.record import Game
 
 STRAIGHT_OR_FLUSH = "straight or flush"
@@ -54,7 +62,6 @@ _STRAIGHT_OR_FLUSH = frozenset({Category.STRAIGHT, Category.FLUSH, Category.STRA
 _BADUGI = Ranking.BADUGI  # an Enum's attribute is slow
 
 
-@lru_cache(maxsize=1 << 16)
 def hand_class(cards: Cards, game: Game) -> str | None:
     """The class of a five-card hand under ``game``'s ranking; ``None`` unless five cards.
 
@@ -63,19 +70,46 @@ def hand_class(cards: Cards, game: Game) -> str | None:
     top card, the ace high in 2-7 and low in A-5.  Hands of one rank value are one class,
     so the class is worked out once per value (a few thousand), not once per hand.
     """
-    ranking = ranking_for(game)
+    return hand_class_of(cards, ranking_for(game))
+
+
+def hand_class_of(cards: Cards, ranking: Ranking) -> str | None:
+    """``hand_class`` given the game's ranking, which the facts look up once a hand.
+
+    Remembered per rank class only (``_class_index``): a cache keyed by the cards
+    themselves (as this was) almost never hit, as the same five cards in another order
+    are another key, and its misses cost more than the class."""
     if ranking is _BADUGI:
         return _badugi_class(cards)
-    if len(cards) != 5 or len(set(cards)) != 5 or min(cards) < 0 or max(cards) > 51:
+    index = _class_index(cards)
+    if index is None:
         return None
-    key = (ranking, rank(cards, ranking))
-    found = _CLASS_OF_RANK.get(key)
+    classes = _CLASS_OF_INDEX[ranking]
+    found = classes.get(index)
     if found is None:
-        found = _CLASS_OF_RANK[key] = _five_card_class(cards, ranking)
+        found = classes[index] = _five_card_class(cards, ranking)
     return found
 
 
-_CLASS_OF_RANK: dict[tuple[Ranking, int], str] = {}
+def _class_index(cards: Cards) -> int | None:
+    """The ranking tables' index of five distinct cards (``engine.ranking.rank`` before its
+    table look-up: rank multiset and flush, the same for every ranking), ``None`` unless
+    five distinct cards of the deck.  Hands of one index have one rank value, so one class
+    under each ranking."""
+    if len(cards) != 5 or len(set(cards)) != 5:
+        return None
+    key = CARD_KEY
+    try:
+        total = key[cards[0]] + key[cards[1]] + key[cards[2]] + key[cards[3]] + key[cards[4]]
+    except KeyError:  # not a card of the deck (a joker)
+        return None
+    return (total >> SUIT_BITS) * 2 + ((total & SUIT_MASK) in FLUSH_SUIT_SUMS)
+
+
+_CLASS_OF_INDEX: dict[Ranking, dict[int, str]] = {r: {} for r in Ranking}
+"""Each ranking's classes by table index, filled as hands of each index are first seen."""
+_MADE_OF_INDEX: dict[Ranking, dict[int, bool]] = {r: {} for r in Ranking}
+"""``made_hand`` of the same, for the facts' look-up before every draw."""
 
 
 def _five_card_class(cards: Cards, ranking: Ranking) -> str:
@@ -112,10 +146,22 @@ def _badugi_class(cards: Cards) -> str | None:
 
 def is_made(cards: Cards, game: Game) -> bool | None:
     """Whether a hand is a made hand (see the module note); ``None`` if not a whole hand."""
-    cls = hand_class(cards, game)
-    if cls is None:
+    return made_hand(cards, ranking_for(game))
+
+
+def made_hand(cards: Cards, ranking: Ranking) -> bool | None:
+    """``is_made`` given the game's ranking."""
+    if ranking is _BADUGI:
+        cls = _badugi_class(cards)
+        return None if cls is None else cls in _MADE[ranking]
+    index = _class_index(cards)
+    if index is None:
         return None
-    return cls in _MADE.get(ranking_for(game), _MADE_LOW)
+    known = _MADE_OF_INDEX[ranking]
+    made = known.get(index)
+    if made is None:
+        made = known[index] = hand_class_of(cards, ranking) in _MADE.get(ranking, _MADE_LOW)
+    return made
 
 
 _MADE_LOW = frozenset(_LOW_NAMES.values())
