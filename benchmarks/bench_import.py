@@ -173,11 +173,13 @@ def run_import(db: Path, folder: Path, workers: str) -> tuple[dict[str, object],
     return run_child(CHILD, str(db), str(folder), workers)
 
 
-def run_child(code: str, *args: str) -> tuple[dict[str, object], Sampler]:
-    """Run ``code`` in a child process, sampling its memory and CPU; its last line's JSON."""
+def run_child(code: str, *args: str, tree: Path | None = None) -> tuple[dict[str, object], Sampler]:
+    """Run ``code`` in a child process, sampling its memory and CPU; its last line's JSON.
+    ``tree``: the code tree the child imports (another checkout, to compare two DrawLabs
+    on one input); this one by default."""
     import json
 
-    root = Path(__file__).resolve().parents[1]
+    root = tree or Path(__file__).resolve().parents[1]
     proc = subprocess.Popen(
         [sys.executable, "-c", code, *args],
         stdout=subprocess.PIPE,

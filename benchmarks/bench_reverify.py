@@ -18,14 +18,13 @@ process's CPU per hand (its own ``time.process_time``), peak PSS and the file's 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
-from benchmarks.bench_import import REVERIFY, Sampler
+from benchmarks.bench_import import REVERIFY, run_child
 
 _CHILD = REVERIFY.replace(
     "print(json.dumps({", 'print(json.dumps({"main_cpu": time.process_time(), '
@@ -51,21 +50,8 @@ def run(tree: Path, source: Path, scratch: Path, workers: str, every: int) -> st
     if every:
         alter(db, every)
     load = os.getloadavg()[0]
-    proc = subprocess.Popen(
-        [sys.executable, "-c", _CHILD, str(db), workers],
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=tree,
-        env={**os.environ, "PYTHONPATH": str(tree)},
-    )
-    sampler = Sampler(proc.pid)
-    sampler.start()
-    out, _ = proc.communicate()
-    sampler.stop.set()
-    sampler.join()
-    if proc.returncode != 0:
-        raise SystemExit(f"reverify in {tree} failed with exit code {proc.returncode}")
-    got = json.loads(out.strip().splitlines()[-1])
+    result, sampler = run_child(_CHILD, str(db), workers, tree=tree)
+    got: dict[str, Any] = result
     n = max(int(got["hands"]), 1)
     cpu = sum(sampler.cpu.values())
     size = db.stat().st_size / 2**20

@@ -138,6 +138,41 @@ def test_version_7_keeps_every_hand_and_its_order(tmp_path: Path) -> None:
         con.close()
 
 
+def test_a_migration_runs_under_a_memory_limit_and_gives_it_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "v6.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied TIMESTAMP)")
+    for version in range(1, 7):
+        for statement in MIGRATIONS[version - 1]:
+            con.execute(statement)
+        con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [version])
+    default = con.execute("SELECT current_setting('memory_limit')").fetchall()[0][0]
+    con.close()
+    seen: list[str] = []
+    real = dbmod.migrate
+
+    def spy(c: duckdb.DuckDBPyConnection) -> int:
+        seen.append(c.execute("SELECT current_setting('memory_limit')").fetchall()[0][0])
+        return real(c)
+
+    monkeypatch.setattr(dbmod, "migrate", spy)
+    con = dbmod.connect(path)
+    try:
+        limit = con.execute("SELECT current_setting('memory_limit')").fetchall()[0][0]
+    finally:
+        con.close()
+    assert seen == ["476.8 MiB"]  # MIGRATE_MEMORY_MB = 500 MB, as DuckDB shows it
+    assert dbmod.MIGRATE_MEMORY_MB == 500
+    assert limit == default
+    con = dbmod.connect(path)  # current now: no limit set, the same default
+    try:
+        assert seen == ["476.8 MiB", default]
+    finally:
+        con.close()
+
+
 def test_player_hands_follow_the_facts_columns_and_are_refilled(tmp_path: Path) -> None:
     from analysis.pipeline.importer import import_paths, open_database
     from analysis.statistics.facts import FACT_COLUMNS
