@@ -25,8 +25,18 @@ PAGES = [
     st.Page("ui/hud_page.py", title="HUD", icon=":material/table_view:", url_path="hud"),
 ]
 
-try:
-    st.navigation(PAGES).run()
-    watching.watcher()  # the watched folders' thread, started once per database (ui.watching)
-finally:
-    state.end_run()  # the file is held only while a run reads it (see ui.state)
+
+def main() -> None:
+    try:
+        st.navigation(PAGES).run()
+        watching.watcher()  # the watched folders' thread, started once per database (ui.watching)
+    finally:
+        state.end_run()  # the file is held only while a run reads it (see ui.state)
+
+
+# Streamlit installs this script as ``__main__``, so a process that multiprocessing starts
+# afterwards (the import's forkserver, a Dask worker under spawn) runs it again as
+# ``__mp_main__`` to rebuild the parent's main module: that is not a dashboard, and must
+# neither route pages nor fill an empty database with the samples.
+if __name__ != "__mp_main__":
+    main()
