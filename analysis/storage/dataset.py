@@ -45,9 +45,9 @@ from analysis.storage.db import (
     Connection,
     connect,
     fact_columns,
+    memory_limited,
     one,
     player_hands_columns,
-    restore_memory_limit,
 )
 from analysis.storage.filters import NO_FILTERS, Filters
 from analysis.storage.schema import CURRENT_VERSION
@@ -120,33 +120,30 @@ def write(
     _prepare(folder)
     where, params = filters.where_hands("h")
     summary = DatasetSummary(str(folder))
-    limit = one(db, "SELECT current_setting('memory_limit')")
-    db.execute(f"SET memory_limit = '{_MEMORY_MB}MB'")
-    db.execute("SET preserve_insertion_order = false")  # lets COPY stream, not buffer
-    try:
-        selected = f"SELECT h.id FROM hands h WHERE {where}"
-        for table in PARTITIONED:
-            cols = [c for c in _columns(db, table) if c not in PARTITIONS]
-            body = ", ".join(f"t.{_quote(c)}" for c in cols)
-            if table == "hands":
-                source = (
-                    f"SELECT {body}, {_partition_sql('t')} FROM hands t "
-                    f"WHERE t.id IN ({selected})"
-                )
-            else:
-                source = (
-                    f"SELECT {body}, {_partition_sql('h')} FROM {table} t "
-                    f"JOIN hands h ON h.id = t.hand WHERE t.hand IN ({selected})"
-                )
-            summary.rows[table] = _copy(db, source, params, folder / table, partitioned=True)
-        everything = filters == NO_FILTERS
-        for table in UNPARTITIONED:
-            source = f"SELECT * FROM {table}" + ("" if everything else " WHERE FALSE")
-            summary.rows[table] = _copy(db, source, [], folder / table, partitioned=False)
-    finally:
-        db.execute("RESET preserve_insertion_order")
-        if limit is not None:
-            restore_memory_limit(db, str(limit[0]))
+    with memory_limited(db, _MEMORY_MB):
+        db.execute("SET preserve_insertion_order = false")  # lets COPY stream, not buffer
+        try:
+            selected = f"SELECT h.id FROM hands h WHERE {where}"
+            for table in PARTITIONED:
+                cols = [c for c in _columns(db, table) if c not in PARTITIONS]
+                body = ", ".join(f"t.{_quote(c)}" for c in cols)
+                if table == "hands":
+                    source = (
+                        f"SELECT {body}, {_partition_sql('t')} FROM hands t "
+                        f"WHERE t.id IN ({selected})"
+                    )
+                else:
+                    source = (
+                        f"SELECT {body}, {_partition_sql('h')} FROM {table} t "
+                        f"JOIN hands h ON h.id = t.hand WHERE t.hand IN ({selected})"
+                    )
+                summary.rows[table] = _copy(db, source, params, folder / table, partitioned=True)
+            everything = filters == NO_FILTERS
+            for table in UNPARTITIONED:
+                source = f"SELECT * FROM {table}" + ("" if everything else " WHERE FALSE")
+                summary.rows[table] = _copy(db, source, [], folder / table, partitioned=False)
+        finally:
+            db.execute("RESET preserve_insertion_order")
     _write_manifest(db, folder, summary)
     return summary
 
@@ -311,63 +308,60 @@ def load(db: Connection, path: str | os.PathLike[str], run: str | None = None) -
     data = manifest(folder)
     same_facts = data.get("player_hands_columns") == player_hands_columns(fact_columns())
     summary = DatasetSummary(str(folder))
-    limit = one(db, "SELECT current_setting('memory_limit')")
-    db.execute(f"SET memory_limit = '{_MEMORY_MB}MB'")
-    db.execute("BEGIN TRANSACTION")
-    try:
-        batch = _open_batch(db, folder, run or uuid.uuid4().hex[:12])
-        hands = _select(db, folder, "hands", [c for c in _columns(db, "hands") if c != "batch"])
-        if hands is not None:
-            db.execute(f"CREATE TEMP TABLE _dataset_hands AS {hands}")
-            _number(db, "hands", "_dataset_hands", "_dataset_ids")
-            summary.rows["hands"] = _count(db, "_dataset_hands")
-            summary.added = _count(db, "_dataset_ids")
-            summary.already_present = summary.rows["hands"] - summary.added
-            cols = [c for c in _columns(db, "hands") if c not in ("id", "batch")]
-            body = ", ".join(f"d.{_quote(c)}" for c in cols)
-            db.execute(
-                f"INSERT INTO hands (id, {', '.join(map(_quote, cols))}, batch) "
-                f"SELECT m.new, {body}, ? FROM _dataset_hands d JOIN _dataset_ids m "
-                "ON m.old = d.id ORDER BY m.new",
-                [batch],
+    with memory_limited(db, _MEMORY_MB):
+        db.execute("BEGIN TRANSACTION")
+        try:
+            batch = _open_batch(db, folder, run or uuid.uuid4().hex[:12])
+            hands = _select(db, folder, "hands", [c for c in _columns(db, "hands") if c != "batch"])
+            if hands is not None:
+                db.execute(f"CREATE TEMP TABLE _dataset_hands AS {hands}")
+                _number(db, "hands", "_dataset_hands", "_dataset_ids")
+                summary.rows["hands"] = _count(db, "_dataset_hands")
+                summary.added = _count(db, "_dataset_ids")
+                summary.already_present = summary.rows["hands"] - summary.added
+                cols = [c for c in _columns(db, "hands") if c not in ("id", "batch")]
+                body = ", ".join(f"d.{_quote(c)}" for c in cols)
+                db.execute(
+                    f"INSERT INTO hands (id, {', '.join(map(_quote, cols))}, batch) "
+                    f"SELECT m.new, {body}, ? FROM _dataset_hands d JOIN _dataset_ids m "
+                    "ON m.old = d.id ORDER BY m.new",
+                    [batch],
+                )
+                children = [*CHILD_TABLES, *(["player_hands"] if same_facts else [])]
+                for table in children:
+                    summary.rows[table] = _load_children(db, folder, table)
+            quarantine = _select(
+                db, folder, "quarantine", [c for c in _columns(db, "quarantine") if c != "batch"]
             )
-            children = [*CHILD_TABLES, *(["player_hands"] if same_facts else [])]
-            for table in children:
-                summary.rows[table] = _load_children(db, folder, table)
-        quarantine = _select(
-            db, folder, "quarantine", [c for c in _columns(db, "quarantine") if c != "batch"]
-        )
-        if quarantine is not None:
-            db.execute(f"CREATE TEMP TABLE _dataset_quarantine AS {quarantine}")
-            _number(db, "quarantine", "_dataset_quarantine", "_dataset_qids")
-            cols = [c for c in _columns(db, "quarantine") if c not in ("id", "batch")]
-            body = ", ".join(f"d.{_quote(c)}" for c in cols)
-            db.execute(
-                f"INSERT INTO quarantine (id, {', '.join(map(_quote, cols))}, batch) "
-                f"SELECT m.new, {body}, ? FROM _dataset_quarantine d JOIN _dataset_qids m "
-                "ON m.old = d.id ORDER BY m.new",
-                [batch],
-            )
-            summary.rows["quarantine"] = _count(db, "_dataset_quarantine")
-            summary.quarantined = _count(db, "_dataset_qids")
-        files = _select(db, folder, "files", _columns(db, "files"))
-        if files is not None:
-            db.execute(
-                f"INSERT INTO files SELECT * FROM ({files}) f "
-                "WHERE f.path NOT IN (SELECT path FROM files)"
-            )
-        _close_batch(db, batch, summary)
-        if not same_facts:
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('player_hands_stale', '1')")
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    finally:
-        for temp in ("_dataset_hands", "_dataset_ids", "_dataset_quarantine", "_dataset_qids"):
-            db.execute(f"DROP TABLE IF EXISTS {temp}")
-        if limit is not None:
-            restore_memory_limit(db, str(limit[0]))
+            if quarantine is not None:
+                db.execute(f"CREATE TEMP TABLE _dataset_quarantine AS {quarantine}")
+                _number(db, "quarantine", "_dataset_quarantine", "_dataset_qids")
+                cols = [c for c in _columns(db, "quarantine") if c not in ("id", "batch")]
+                body = ", ".join(f"d.{_quote(c)}" for c in cols)
+                db.execute(
+                    f"INSERT INTO quarantine (id, {', '.join(map(_quote, cols))}, batch) "
+                    f"SELECT m.new, {body}, ? FROM _dataset_quarantine d JOIN _dataset_qids m "
+                    "ON m.old = d.id ORDER BY m.new",
+                    [batch],
+                )
+                summary.rows["quarantine"] = _count(db, "_dataset_quarantine")
+                summary.quarantined = _count(db, "_dataset_qids")
+            files = _select(db, folder, "files", _columns(db, "files"))
+            if files is not None:
+                db.execute(
+                    f"INSERT INTO files SELECT * FROM ({files}) f "
+                    "WHERE f.path NOT IN (SELECT path FROM files)"
+                )
+            _close_batch(db, batch, summary)
+            if not same_facts:
+                db.execute("INSERT OR REPLACE INTO meta VALUES ('player_hands_stale', '1')")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        finally:
+            for temp in ("_dataset_hands", "_dataset_ids", "_dataset_quarantine", "_dataset_qids"):
+                db.execute(f"DROP TABLE IF EXISTS {temp}")
     summary.facts_stale = not same_facts
     return summary
 

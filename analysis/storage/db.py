@@ -16,10 +16,11 @@ several programs".
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -191,15 +192,8 @@ def _migrate_bounded(con: Connection) -> None:
     if stored_version(con) >= CURRENT_VERSION:
         migrate(con)  # nothing to lay out; refuses a newer database as it always did
         return
-    before = one(con, "SELECT current_setting('memory_limit')")
-    con.execute(f"SET memory_limit = '{MIGRATE_MEMORY_MB}MB'")
-    try:
+    with memory_limited(con, MIGRATE_MEMORY_MB):
         migrate(con)
-    finally:
-        if before:
-            restore_memory_limit(con, str(before[0]))
-        else:
-            con.execute("RESET memory_limit")
 
 
 def _check_current(con: Connection, target: str) -> None:
@@ -310,6 +304,20 @@ def table_exists(con: Connection, table: str) -> bool:
 
 def has_player_hands(con: Connection) -> bool:
     return table_exists(con, "player_hands")
+
+
+@contextlib.contextmanager
+def memory_limited(con: Connection, megabytes: int) -> Iterator[None]:
+    """DuckDB's own memory held to ``megabytes`` for the statements inside (a bulk copy
+    that would otherwise cache up to 80 % of the machine), the limit before given back
+    however they end."""
+    before = one(con, "SELECT current_setting('memory_limit')")
+    con.execute(f"SET memory_limit = '{megabytes}MB'")
+    try:
+        yield
+    finally:
+        if before is not None:
+            restore_memory_limit(con, str(before[0]))
 
 
 def restore_memory_limit(con: Connection, before: str) -> None:
