@@ -3,7 +3,6 @@ in benchmarks/, not in tests, and a deadline only makes a correct test fail on a
 CI machine), and a default database of its own."""
 
 import itertools
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ _DEFAULT_DBS = itertools.count()
 @pytest.fixture(autouse=True)
 def _own_default_database(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[None]:
+) -> None:
     """Every test that opens "the" database without naming one (the dashboard under
     AppTest, the CLI in a subprocess) gets a fresh file of its own, never the user's
     ``~/.drawlab/drawlab.duckdb``: a suite run from a newer checkout once upgraded that file
@@ -26,4 +25,3 @@ def _own_default_database(
     folder: Path = tmp_path_factory.getbasetemp() / "default-dbs"
     folder.mkdir(exist_ok=True)
     monkeypatch.setenv("DRAWLAB_DB", str(folder / f"{next(_DEFAULT_DBS)}.duckdb"))
-    yield
