@@ -5,7 +5,8 @@
 
 Simulated histories come from ``engine.sim.dealer`` written as PokerStars text (one table
 session per file, cached under ``$TMPDIR/drawlab_bench``).  The import runs in a child
-process; a sampler reads ``/proc`` for that process and all its descendants (the worker
+process, through ``drawlab import``'s own entry (``import_files``, which lets a waiting
+reader in); a sampler reads ``/proc`` for that process and all its descendants (the worker
 processes) to find the peak memory (sum of PSS, so pages shared after a fork count once;
 RSS is printed too) and the CPU seconds spent.  Figures printed: hands/s by the wall
 clock, CPU seconds per 1,000 hands (the machine may be shared: that figure does not
@@ -27,14 +28,11 @@ from pathlib import Path
 GOAL_RATE = 4000
 CHILD = """
 import json, sys, time
-from analysis.storage.db import connect
-from analysis.pipeline.importer import import_paths
-db = connect(sys.argv[1])
+from analysis.pipeline.importer import import_files
 start = time.monotonic()
 workers = None if sys.argv[3] == "auto" else int(sys.argv[3])
-s = import_paths(db, [sys.argv[2]], workers=workers)
+s = import_files(sys.argv[1], [sys.argv[2]], workers=workers)
 seconds = time.monotonic() - start
-db.close()
 print(json.dumps({"seconds": seconds, "added": s.added, "hands": s.hands,
                   "already_present": s.already_present, "statuses": s.statuses,
                   "rejected": len(s.rejected)}))

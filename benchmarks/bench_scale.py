@@ -2,6 +2,7 @@
 
     python -m benchmarks.bench_scale [--hands 10000000] [--files 10] [--workers auto]
         [--root /tmp/drawlab-bench] [--kill-after 60] [--only import,stats,dashboard,reverify]
+        [--reader-every SECONDS]
 
 The input is ``--files`` PokerStars files holding ``--hands`` simulated hands in all (ten
 files of a million hands for the issue's ten million).  Dealing is slow (a few thousand
@@ -17,7 +18,9 @@ shared: CPU seconds do not depend on the other load):
 
 - import: ``drawlab import``'s work in a child process (worker processes included),
   hands/s, CPU seconds per 1,000 hands, peak memory of all its processes (PSS and RSS,
-  sampled from ``/proc`` every 0.1 s), database size per 100,000 hands;
+  sampled from ``/proc`` every 0.1 s), database size per 100,000 hands; with
+  ``--reader-every``, ``drawlab stats`` run that often meanwhile (``Reader``): how long a
+  user looking at the database during the import waits;
 - stats: ``drawlab stats --json`` for the hero, the whole command as a user runs it;
 - dashboard: every page's data calls (``benchmarks.bench_dashboard``), uncached (a first
   visit) and cached (Streamlit's cache hit);
@@ -44,6 +47,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -197,10 +201,20 @@ def _cpu_children() -> float:
     return usage.children_user + usage.children_system
 
 
-def bench_import(db: Path, folder: Path, workers: str) -> dict[str, object]:
+def bench_import(
+    db: Path, folder: Path, workers: str, reader_every: float | None = None
+) -> dict[str, object]:
     for p in (db, db.with_name(db.name + ".wal")):
         p.unlink(missing_ok=True)
-    result, s = run_import(db, folder, workers)
+    reader = None if reader_every is None else Reader(db, reader_every)
+    if reader is not None:
+        reader.start()
+    try:
+        result, s = run_import(db, folder, workers)
+    finally:
+        if reader is not None:
+            reader.stop.set()
+            reader.join()
     seconds = float(result["seconds"])  # type: ignore[arg-type]
     hands = int(result["hands"])  # type: ignore[call-overload]
     cpu = sum(s.cpu.values())
@@ -219,6 +233,8 @@ def bench_import(db: Path, folder: Path, workers: str) -> dict[str, object]:
         "db_mib": round(size / 2**20, 1),
         "db_mib_per_100k": round(size / 2**20 * 100_000 / max(hands, 1), 1),
     }
+    if reader is not None:
+        out["reader"] = reader.figures()
     print(
         f"import: {hands:,} hands in {seconds:,.0f} s = {hands / seconds:,.0f} hands/s; "
         f"CPU {cpu:,.0f} s ({1000 * cpu / hands:.2f} s per 1,000 hands; main process "
@@ -228,6 +244,47 @@ def bench_import(db: Path, folder: Path, workers: str) -> dict[str, object]:
         flush=True,
     )
     return out
+
+
+class Reader(threading.Thread):
+    """``drawlab stats --json`` every ``every`` seconds while the import runs, as a user
+    looking at the database meanwhile would: how long each run took (the wait for the
+    import to let go included) and whether it failed.  The dashboard's pages open the
+    file the same way (``analysis.storage.db.connect`` with a wait)."""
+
+    def __init__(self, db: Path, every: float) -> None:
+        super().__init__(daemon=True)
+        self.db, self.every = db, every
+        self.stop = threading.Event()
+        self.runs: list[tuple[float, float, bool]] = []  # (since start, seconds, ok)
+
+    def run(self) -> None:
+        drawlab = Path(sys.executable).with_name("drawlab")
+        start = time.monotonic()
+        while not self.stop.wait(self.every):
+            if not self.db.exists():
+                continue
+            began = time.monotonic()
+            done = subprocess.run(
+                [str(drawlab), "stats", "--db", str(self.db), "--json"],
+                capture_output=True, text=True, cwd=ROOT, check=False,
+            )
+            took = time.monotonic() - began
+            self.runs.append((began - start, took, done.returncode == 0))
+            print(f"  reader at {began - start:,.0f} s: drawlab stats {took:.2f} s"
+                  f"{'' if done.returncode == 0 else ' FAILED: ' + done.stderr[-200:]}",
+                  flush=True)
+
+    def figures(self) -> dict[str, object]:
+        took = sorted(t for _, t, _ in self.runs)
+        failed = sum(1 for _, _, ok in self.runs if not ok)
+        figures: dict[str, object] = {"runs": len(took), "failed": failed}
+        if took:
+            figures |= {"median_s": round(took[len(took) // 2], 2), "max_s": round(took[-1], 2)}
+        print(f"reader during the import: {len(took)} runs of drawlab stats, {failed} failed"
+              + (f", median {took[len(took) // 2]:.2f} s, longest {took[-1]:.2f} s"
+                 if took else ""), flush=True)
+        return figures
 
 
 def bench_stats(db: Path) -> dict[str, object]:
@@ -376,6 +433,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--again-for", type=float, default=None,
                     help="kill the resumed reverify too, after this many seconds")
     ap.add_argument("--only", default="import,stats,dashboard,reverify")
+    ap.add_argument("--reader-every", type=float, default=None,
+                    help="run drawlab stats every so many seconds during the import")
     ap.add_argument("--copies", type=int, default=1,
                     help="time a database of COPIES x HANDS made by copying the import")
     args = ap.parse_args(argv)
@@ -397,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
                                  "load_at_start": round(load[0], 1),
                                  "when": datetime.now().isoformat(timespec="seconds")}
     if "import" in steps:
-        report["import"] = bench_import(db, folder, args.workers)
+        report["import"] = bench_import(db, folder, args.workers, args.reader_every)
     return _measure(report, db, steps, args, args.root / f"scale_h{args.hands}.json")
 
 

@@ -1,6 +1,7 @@
 """Where an import's time goes, stage by stage, in one process.
 
     python -m benchmarks.bench_stages [--hands 20000] [--files 10] [--repeat 1]
+        [--folder DIR] [--into DATABASE]
 
 The real importer (``analysis.pipeline.importer.import_paths``, no worker processes) runs on
 dealt PokerStars histories with each stage's function wrapped in a timer of processor
@@ -30,12 +31,20 @@ Each figure is microseconds of CPU per hand, and its share of the whole.  A few 
 are imported first, untimed, into a throwaway database: what a process pays once (pyarrow
 imports pandas on its first conversion, 0.3 s; the grammars are built; DuckDB plans its
 first statements) is not a cost per hand, and at 20,000 hands it was a sixth of "arrow".
+
+``--into`` imports into a copy of a database (made beside it) instead of an empty one:
+the main process's stages (write, cells, checkpoint) at that database's size.  Its hands
+must be new to it, or the key check finds them all and nothing is written: ``--folder
+DIR --moved K`` takes the first ``--hands / --files`` hands of each file of ``DIR`` (say
+``bench_scale``'s) and moves them on as ``bench_scale``'s copy ``K`` would be (new hand
+ids, table names and dates).
 """
 
 from __future__ import annotations
 
 import argparse
 import pickle
+import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -148,15 +157,19 @@ def warm_up(folder: Path, tmp: Path) -> None:
     con.close()
 
 
-def measure(folder: Path) -> tuple[dict[str, float], int]:
-    """CPU seconds per stage of importing ``folder`` into a new database, and the hands."""
+def measure(folder: Path, into: Path | None = None) -> tuple[dict[str, float], int]:
+    """CPU seconds per stage of importing ``folder`` into a new database (or a copy of
+    ``into``), and the hands."""
     from analysis.pipeline.importer import import_paths
     from analysis.storage.db import connect
 
     timers = Timers()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=None if into is None else into.parent) as tmp:
         warm_up(folder, Path(tmp))
-        con = connect(Path(tmp) / "stages.duckdb")
+        target = Path(tmp) / "stages.duckdb"
+        if into is not None:
+            shutil.copyfile(into, target)
+        con = connect(target)
         with instrumented(timers):
             start = time.process_time()
             timed: Any = TimedCheckpoints(con, timers)  # a stand-in for the connection
@@ -176,17 +189,49 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--files", type=int, default=10)
     ap.add_argument("--repeat", type=int, default=1, help="runs; the lowest total is shown")
     ap.add_argument("--root", type=Path, default=None, help="where dealt histories are cached")
+    ap.add_argument("--folder", type=Path, default=None,
+                    help="import these histories instead of dealt ones")
+    ap.add_argument("--moved", type=int, default=None,
+                    help="with --folder: its hands moved on as bench_scale's copy MOVED")
+    ap.add_argument("--into", type=Path, default=None,
+                    help="import into a copy of this database (the costs at its size)")
     args = ap.parse_args(argv)
-    folder = simulated(args.hands, args.files, root=args.root)
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.folder is None:
+            folder = simulated(args.hands, args.files, root=args.root)
+        elif args.moved is None:
+            folder = args.folder
+        else:
+            folder = moved_on(args.folder, args.hands // args.files, args.moved, Path(tmp))
+        return report(args, folder)
+
+
+def moved_on(source: Path, per_file: int, copy: int, out: Path) -> Path:
+    """The first ``per_file`` hands of each file of ``source`` as ``bench_scale``'s copy
+    ``copy``: hands no database made from ``source`` holds."""
+    from benchmarks.bench_scale import _copy, _span_days
+
+    for path in sorted(source.glob("*.txt")):
+        with path.open(encoding="utf-8") as f:
+            pieces = f.read(per_file * 4000).split("\n\n\n")
+        texts = pieces[: min(per_file, len(pieces) - 1)]  # the last piece may be cut
+        days = _span_days(texts) + 1
+        (out / path.name).write_text(_copy("\n\n\n".join(texts), copy, days) + "\n\n\n",
+                                     encoding="utf-8")
+    return out
+
+
+def report(args: argparse.Namespace, folder: Path) -> int:
     best: tuple[dict[str, float], int] | None = None
     for _ in range(args.repeat):
-        got = measure(folder)
+        got = measure(folder, args.into)
         if best is None or sum(got[0].values()) < sum(best[0].values()):
             best = got
     assert best is not None
     spent, hands = best
     total = sum(spent.values())
-    print(f"{hands:,} hands, one process, CPU time (time.process_time)")
+    into = "" if args.into is None else f", into a copy of {args.into}"
+    print(f"{hands:,} hands, one process, CPU time (time.process_time){into}")
     for stage in STAGES:
         us = 1e6 * spent[stage] / hands
         print(f"  {stage:<11} {us:8.1f} us/hand  {100 * spent[stage] / total:5.1f}%")
