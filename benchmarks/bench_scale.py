@@ -18,7 +18,7 @@ shared: CPU seconds do not depend on the other load):
 
 - import: ``drawlab import``'s work in a child process (worker processes included),
   hands/s, CPU seconds per 1,000 hands, peak memory of all its processes (PSS and RSS,
-  sampled from ``/proc`` every 0.1 s), database size per 100,000 hands; with
+  sampled from ``/proc`` every 0.5 s), database size per 100,000 hands; with
   ``--reader-every``, ``drawlab stats`` run that often meanwhile (``Reader``): how long a
   user looking at the database during the import waits;
 - stats: ``drawlab stats --json`` for the hero, the whole command as a user runs it;
