@@ -127,6 +127,12 @@ class ImportSummary:
     problem_log: list[LoggedProblem] = field(default_factory=list)
     seconds: float = 0.0
     held: list[str] = field(default_factory=list)  # files whose last hand was held back
+    # With ``import_files``: how long each let-go for a waiting program took, from the
+    # look that found its knock to the file's close, and the longest stretch between two
+    # looks for a knock (the transactions, summed cells and checkpoints in between): a
+    # reader waits at most about the sum of the two.
+    let_go: list[float] = field(default_factory=list)
+    longest_between_looks: float = 0.0
 
     @property
     def read_nothing(self) -> bool:
@@ -507,21 +513,25 @@ class _Import:
         the write and 100 in the cells, every few hundred hands under load)."""
         if self.reopen is None:
             return
-        if not flushed and time.monotonic() - self.flushed < FLUSH_SECONDS:
+        now = time.monotonic()
+        if not flushed and now - self.flushed < FLUSH_SECONDS:
             return
-        self.flushed = time.monotonic()
+        s = self.summary
+        s.longest_between_looks = max(s.longest_between_looks, now - self.flushed)
+        self.flushed = now
         if self.knock is None or knocked_since(self.knock, self.let_go_at):
             self._flush()
             self._extend_cells()  # the reader finds the cells current
-            self._let_go()
+            self._let_go(now)
 
-    def _let_go(self) -> None:
+    def _let_go(self, looked: float) -> None:
         """Close the file (DuckDB folds its log in), leave it free a moment, open it again.
         Nothing is held across: every write so far is committed, the next opens its own
-        transaction."""
+        transaction.  ``looked``: when the knock was found (``ImportSummary.let_go``)."""
         assert self.reopen is not None
         self.db.close()
         self.closed = True
+        self.summary.let_go.append(time.monotonic() - looked)
         time.sleep(RELEASE)
         self.db = self.reopen()
         self.closed = False

@@ -102,9 +102,9 @@ def test_the_import_lets_go_only_when_another_program_knocked(
     let_go: list[float] = []
     real = importer._Import._let_go
 
-    def counting(self: importer._Import) -> None:
+    def counting(self: importer._Import, looked: float) -> None:
         let_go.append(time.time())
-        real(self)
+        real(self, looked)
 
     monkeypatch.setattr(importer._Import, "_let_go", counting)
     db = tmp_path / "quiet.duckdb"
@@ -122,6 +122,7 @@ def test_the_import_lets_go_only_when_another_program_knocked(
                               batch_hands=100)  # fmt: skip
     assert s.added == 600 and knocks == [200, 400]
     assert len(let_go) == 2  # once after each knock, at the next commit
+    assert len(s.let_go) == 2  # and the summary says how long each took
     con = dbmod.connect(tmp_path / "busy.duckdb", read_only=True)
     try:
         assert _counts(con) == _counts(dbmod.connect(db, read_only=True))

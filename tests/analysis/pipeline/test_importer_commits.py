@@ -103,10 +103,10 @@ def test_a_knock_commits_and_sums_the_cells_before_the_file_is_let_go(
     seen: list[tuple[int, bool]] = []
     real = importer._Import._let_go
 
-    def let_go(self: importer._Import) -> None:  # what a reader would find now
+    def let_go(self: importer._Import, looked: float) -> None:  # what a reader finds now
         count = self.db.execute("SELECT count(*) FROM hands").fetchall()[0][0]
         seen.append((int(count), stat_cells.current(self.db)))
-        real(self)
+        real(self, looked)
 
     monkeypatch.setattr(importer._Import, "_let_go", let_go)
     knocked: list[int] = []
@@ -121,6 +121,19 @@ def test_a_knock_commits_and_sums_the_cells_before_the_file_is_let_go(
     assert s.added == 600
     assert seen == [(300, True)]  # at the next task: all it read committed, cells current
     assert _rows(db) == _rows_plain(tmp_path, history)
+    # the let-go is recorded: from the look that found the knock to the close, which
+    # came after that look's commit and summing of the cells, within this run
+    assert len(s.let_go) == 1
+    assert 0.0 < s.let_go[0] < s.seconds
+    assert 0.0 < s.longest_between_looks < s.seconds
+
+
+def test_an_import_that_holds_the_file_records_no_let_go(tmp_path: Path) -> None:
+    history = write_history(tmp_path / "h.txt", 200)
+    con = dbmod.connect(tmp_path / "held.duckdb")
+    s = importer.import_paths(con, [history], workers=0)
+    con.close()
+    assert (s.added, s.let_go, s.longest_between_looks) == (200, [], 0.0)
 
 
 def _rows_plain(tmp_path: Path, history: Path) -> dict[str, list[tuple[Any, ...]]]:
