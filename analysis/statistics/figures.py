@@ -512,7 +512,7 @@ CURVE_COLUMNS = ("n", "hand", "time", "cum_net", "cum_showdown", "cum_nonshowdow
 
 
 def _day(values: pd.Series) -> pd.Series:
-    return pd.to_datetime(values).astype("datetime64[ns]").dt.normalize()
+    return pd.to_datetime(values).astype("datetime64[us]").dt.normalize()
 
 
 def days_of(parts: pd.DataFrame) -> pd.DataFrame:

@@ -251,9 +251,12 @@ def _extend_pass(con: Connection, after: int, upto: int, rows: int) -> tuple[int
     return upto, rows + count
 
 
-def _ns(times: pd.Series) -> np.ndarray:
-    """Times as int64 nanoseconds, untimed last (``_LAST``)."""
-    values = pd.to_datetime(times).astype("datetime64[ns]")
+def _us(times: pd.Series) -> np.ndarray:
+    """Times as int64 microseconds (DuckDB's unit), untimed last (``_LAST``).
+
+    Not nanoseconds: they end in the year 2262, and a history may state any year (a
+    moved-on copy dated 2299 stopped an import here with ``OutOfBoundsDatetime``)."""
+    values = pd.to_datetime(times).astype("datetime64[us]")
     out = values.to_numpy().astype(np.int64)
     out[values.isna().to_numpy()] = _LAST
     return out
@@ -322,7 +325,7 @@ def session_ids(pieces: pd.DataFrame, keys: list[str], gap: timedelta = SESSION_
         return df, np.zeros(0, dtype=np.int64)
     group = (df.groupby(keys, dropna=False, sort=False).ngroup().to_numpy()
              if keys else np.zeros(len(df), dtype=np.int64))
-    start, end = _ns(df["start"]), _ns(df["end"])
+    start, end = _us(df["start"]), _us(df["end"])
     new_group = np.ones(len(df), dtype=bool)
     new_group[1:] = group[1:] != group[:-1]
     reach = end.copy()  # the latest end so far within the group
@@ -330,7 +333,7 @@ def session_ids(pieces: pd.DataFrame, keys: list[str], gap: timedelta = SESSION_
     for lo, hi in zip(bounds, [*bounds[1:], len(df)], strict=True):
         reach[lo:hi] = np.maximum.accumulate(end[lo:hi])
     breaks = new_group.copy()
-    breaks[1:] |= start[1:] - reach[:-1] > int(gap.total_seconds() * 1e9)
+    breaks[1:] |= start[1:] - reach[:-1] > gap // timedelta(microseconds=1)
     return df, np.cumsum(breaks) - 1
 
 
@@ -350,7 +353,7 @@ def merge_pieces(pieces: pd.DataFrame, keys: list[str], gap: timedelta = SESSION
     for m in MEASURES:
         out[m] = out[m].astype(np.int64)
     h1 = df["h1"].to_numpy(dtype=np.int64)
-    last = np.lexsort((h1, _ns(df["end"]), sid))  # by session, then end, then hand
+    last = np.lexsort((h1, _us(df["end"]), sid))  # by session, then end, then hand
     ends = np.flatnonzero(np.append(sid[last][1:] != sid[last][:-1], True))
     out["h1"] = h1[last][ends]  # sessions are numbered 0, 1, ... in order: one end each
     return out
@@ -380,7 +383,7 @@ def _add_runs(con: Connection) -> None:
     marks = old.drop(columns="rid").assign(_kind=0)
     ev = pd.concat([marks, rows.assign(_kind=1)], ignore_index=True)
     group = ev.groupby(keys, dropna=False, sort=False).ngroup().to_numpy()
-    t, h = _ns(ev["t0"]), ev["h0"].to_numpy(dtype=np.int64)
+    t, h = _us(ev["t0"]), ev["h0"].to_numpy(dtype=np.int64)
     order = np.lexsort((ev["_kind"].to_numpy(), h, t, group))
     ev = ev.iloc[order].reset_index(drop=True)
     group, t, h = group[order], t[order], h[order]
@@ -388,7 +391,7 @@ def _add_runs(con: Connection) -> None:
     pos = np.arange(len(ev))
     last = np.maximum.accumulate(np.where(is_mark, pos, -1))
     owner = np.where((last >= 0) & (group[np.maximum(last, 0)] == group), last, -1)
-    end_t, end_h = _ns(ev["t1"]), ev["h1"].to_numpy(dtype=np.int64)
+    end_t, end_h = _us(ev["t1"]), ev["h1"].to_numpy(dtype=np.int64)
     o = np.maximum(owner, 0)
     inside = (owner >= 0) & ~is_mark & (
         (t < end_t[o]) | ((t == end_t[o]) & (h <= end_h[o])))
@@ -426,7 +429,7 @@ def _add_runs(con: Connection) -> None:
 def _first_start(out: pd.DataFrame, ev: pd.DataFrame) -> None:
     """Each run's first hand: the earliest start of what went into it (in time order,
     untimed last, then by hand)."""
-    t = _ns(ev["t0"])
+    t = _us(ev["t0"])
     h = ev["h0"].to_numpy(dtype=np.int64)
     order = np.lexsort((h, t, ev["_target"].to_numpy()))
     first = ev.iloc[order].groupby("_target", sort=False)[["t0", "h0"]].first()

@@ -209,6 +209,27 @@ def test_untimed_and_earlier_hands_added_later(tmp_path: Path,
     _check(con, monkeypatch, [hero], (NO_FILTERS, _money(con, hero)))
 
 
+def test_hands_dated_past_the_nanosecond_range_import_and_sum(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A history may state any year: hands of 2299 (past pandas' nanoseconds, which end
+    in 2262) once stopped the import in the sessions' merge; they are summed like any
+    other, after hands of 2021 already stored."""
+    monkeypatch.setattr(timeline_cells, "RUN", 3)
+    con = db.connect(tmp_path / "db.duckdb")
+    import_paths(con, _files(tmp_path, 40, 1), workers=0)
+    late = tmp_path / "late.txt"
+    late.write_text("\n\n\n".join(
+        _hand(100 + i, t.replace(year=2299)) for i, t in enumerate(_times(30))) + "\n\n\n",
+        encoding="utf-8")
+    summary = import_paths(con, [late], workers=0)
+    assert summary.added == 30
+    hero = stats.hero_name(con)
+    assert hero is not None
+    _check(con, monkeypatch, [hero], (NO_FILTERS, _money(con, hero)))
+    sessions = stats.timeline_figures(con, hero, NO_FILTERS).sessions
+    assert sessions["start"].max().year == 2299
+
+
 @pytest.fixture(name="path")
 def path_fixture(corpus_db_file: Path, tmp_path: Path) -> Path:
     return copy_db(corpus_db_file, tmp_path)
