@@ -31,7 +31,11 @@ from analysis.storage.schema import CURRENT_VERSION, migrate, stored_version
 
 ENV_VAR = "DRAWLAB_DB"
 MEMORY = ":memory:"
-LOCK_WAIT = 15.0  # seconds an open waits for another program to let go of the file
+# seconds a command's open waits for another program to let go of the file: during the
+# real import of ten million hands a reader waited 5 to 17 s (a transaction, its summed
+# cells and a checkpoint run before the import looks for a knock), and at 15 s one
+# ``drawlab stats`` of 21 gave up (docs/scale.md, the eighth pass)
+LOCK_WAIT = 30.0
 _LOCK_POLL = 0.01  # first pause between tries; doubles up to _LOCK_POLL_MAX
 _LOCK_POLL_MAX = 0.1
 # DuckDB's own memory while a migration lays a table out again: its default (80 % of the
