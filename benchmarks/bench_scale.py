@@ -267,16 +267,12 @@ class Reader(threading.Thread):
         self.runs: list[tuple[float, float, bool]] = []  # (since start, seconds, ok)
 
     def run(self) -> None:
-        drawlab = Path(sys.executable).with_name("drawlab")
         start = time.monotonic()
         while not self.stop.wait(self.every):
             if not self.db.exists():
                 continue
             began = time.monotonic()
-            done = subprocess.run(
-                [str(drawlab), "stats", "--db", str(self.db), "--json"],
-                capture_output=True, text=True, cwd=ROOT, check=False,
-            )
+            done = drawlab_stats(self.db)
             took = time.monotonic() - began
             self.runs.append((began - start, took, done.returncode == 0))
             print(f"  reader at {began - start:,.0f} s: drawlab stats {took:.2f} s"
@@ -295,16 +291,21 @@ class Reader(threading.Thread):
         return figures
 
 
-def bench_stats(db: Path) -> dict[str, object]:
+def drawlab_stats(db: Path) -> subprocess.CompletedProcess[str]:
+    """``drawlab stats --json`` for the hero, the whole command as a user runs it."""
     drawlab = Path(sys.executable).with_name("drawlab")
+    return subprocess.run(
+        [str(drawlab), "stats", "--db", str(db), "--json"],
+        capture_output=True, text=True, cwd=ROOT, check=False,
+    )
+
+
+def bench_stats(db: Path) -> dict[str, object]:
     runs = []
     for _ in range(3):
         before = _cpu_children()
         start = time.perf_counter()
-        done = subprocess.run(
-            [str(drawlab), "stats", "--db", str(db), "--json"],
-            capture_output=True, text=True, cwd=ROOT, check=False,
-        )
+        done = drawlab_stats(db)
         runs.append((time.perf_counter() - start, _cpu_children() - before))
         if done.returncode != 0:
             raise SystemExit(f"drawlab stats failed: {done.stderr}")

@@ -1,7 +1,7 @@
 """Where an import's time goes, stage by stage, in one process.
 
     python -m benchmarks.bench_stages [--hands 20000] [--files 10] [--repeat 1]
-        [--folder DIR] [--into DATABASE]
+        [--folder DIR [--moved K]] [--into DATABASE]
 
 The real importer (``analysis.pipeline.importer.import_paths``, no worker processes) runs on
 dealt PokerStars histories with each stage's function wrapped in a timer of processor
