@@ -209,10 +209,12 @@ def test_a_lone_cr_anywhere_reads_the_file_whole_before_any_part_is_given(
         (b"abcd\r\r\n\n", True),
     ],
 )
+@pytest.mark.parametrize("find_bytes", [4, 1 << 24])
 def test_a_lone_cr_is_found_across_the_slices_it_is_counted_in(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes, lone: bool
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes, lone: bool, find_bytes: int
 ) -> None:
     monkeypatch.setattr(ranges, "_SCAN_BYTES", 4)
+    monkeypatch.setattr(ranges, "_FIND_BYTES", find_bytes)  # the first look, in slices too
     path = tmp_path / "bytes"
     path.write_bytes(data)
     with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
@@ -236,3 +238,31 @@ def test_a_file_that_shrinks_while_its_parts_are_given_ends_in_one_last_part(
         Part(str(path), str(path), second.end, None, line, "utf-8", "pokerstars")
     ]
     assert (first.start, first.end, second.start) == (0, second.start, first.end)
+
+
+def _resident_kib(path: Path) -> int:
+    """The resident memory of this process's mappings of ``path`` (Linux's smaps)."""
+    total, inside = 0, False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        fields = line.split()
+        if fields and "-" in fields[0] and len(fields) >= 5:  # a mapping's own line
+            inside = fields[-1] == str(path)
+        elif inside and fields[0] == "Rss:":
+            total += int(fields[1])
+    return total
+
+
+def test_a_big_file_is_not_held_in_memory_while_its_parts_are_given(tmp_path: Path) -> None:
+    """Each page looked at is let go: the importer's main process held a whole 1.4 GB
+    file resident while cutting it (its peak memory doubled)."""
+    path = tmp_path / "big.txt"
+    hands = "\n\n\n".join(_hands()) + "\n\n\n"
+    path.write_text(hands * (8_000_000 // len(hands)))
+    found = iter_parts(_source(path), part_bytes=1 << 16)
+    assert found is not None
+    given = [next(found) for _ in range(100)]  # 6.4 MB of 8 into the file
+    assert given[-1].start > 6_000_000
+    # what the kernel maps ahead of a look (about a megabyte here), not what was looked at
+    assert _resident_kib(path) <= 2048
+    rest = list(found)
+    assert rest[-1].end is None and given[0].start == 0
