@@ -314,14 +314,31 @@ def has_player_hands(con: Connection) -> bool:
 def memory_limited(con: Connection, megabytes: int) -> Iterator[None]:
     """DuckDB's own memory held to ``megabytes`` for the statements inside (a bulk copy
     that would otherwise cache up to 80 % of the machine), the limit before given back
-    however they end."""
+    however they end.  A lower limit already set (an import's, around the cells it sums)
+    stays: this only ever narrows."""
     before = one(con, "SELECT current_setting('memory_limit')")
+    now = None if before is None else setting_bytes(str(before[0]))
+    if now is not None and now <= megabytes * 10**6:
+        yield
+        return
     con.execute(f"SET memory_limit = '{megabytes}MB'")
     try:
         yield
     finally:
         if before is not None:
             restore_memory_limit(con, str(before[0]))
+
+
+_UNITS = {"bytes": 1, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30, "TiB": 2**40, "PiB": 2**50}
+
+
+def setting_bytes(text: str) -> float | None:
+    """A size as DuckDB shows a setting ("305.1 MiB"), in bytes; None if not one."""
+    number, _, unit = text.strip().partition(" ")
+    try:
+        return float(number) * _UNITS[unit]
+    except (KeyError, ValueError):
+        return None
 
 
 def restore_memory_limit(con: Connection, before: str) -> None:

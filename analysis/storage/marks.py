@@ -14,7 +14,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from analysis.storage.db import Connection, one, table_exists
+from analysis.storage.db import Connection, memory_limited, one, table_exists
+
+# DuckDB's memory while a summary is summed anew from every row.  By default (80 % of the
+# machine) the sums of ten million hands' rows took 3.5 GB (the cells' 2.1, the sessions'
+# and curves' windows 3.5), the peak of a whole ``drawlab reverify``; at 512 MB they
+# spill to disk: peak 749 MiB, 92 s instead of 64 (``benchmarks`` docs/scale.md).
+SUMMARY_MEMORY_MB = 512
 
 
 def read_mark(con: Connection, name: str) -> dict[str, Any] | None:
@@ -76,11 +82,13 @@ def is_current(
 @contextmanager
 def transaction(con: Connection) -> Iterator[None]:
     """One transaction around a summary's writes and its mark: committed whole, or rolled
-    back on any exception (an interrupt too), so a mark never names cells not written."""
-    con.execute("BEGIN TRANSACTION")
-    try:
-        yield
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
+    back on any exception (an interrupt too), so a mark never names cells not written.
+    DuckDB's memory is held to ``SUMMARY_MEMORY_MB`` meanwhile (``memory_limited``)."""
+    with memory_limited(con, SUMMARY_MEMORY_MB):
+        con.execute("BEGIN TRANSACTION")
+        try:
+            yield
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise

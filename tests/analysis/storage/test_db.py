@@ -315,3 +315,38 @@ def test_version_3_renames_archive_members_as_the_parser_names_them(tmp_path: Pa
             assert sorted(rows) == sorted(renamed), table
     finally:
         con.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("305.1 MiB", 305.1 * 2**20), ("18.8 GiB", 18.8 * 2**30), ("97.6 KiB", 97.6 * 2**10),
+     ("512 bytes", 512.0), ("16383.9 PiB", 16383.9 * 2**50), ("", None), ("lots", None),
+     ("1.5 parsecs", None)],
+)  # fmt: skip
+def test_a_setting_is_read_in_bytes_as_duckdb_shows_it(text: str, expected: float | None) -> None:
+    assert dbmod.setting_bytes(text) == expected
+
+
+def test_a_memory_limit_only_ever_narrows_and_is_given_back() -> None:
+    con = duckdb.connect()
+    try:
+        def limit() -> str:
+            return str(con.execute("SELECT current_setting('memory_limit')").fetchall()[0][0])
+
+        def mb() -> float:  # DuckDB shows the limit rounded to a tenth of a MiB
+            got = dbmod.setting_bytes(limit())
+            assert got is not None
+            return round(got / 10**6)
+
+        default = limit()
+        with dbmod.memory_limited(con, 512):
+            assert mb() == 512
+            with dbmod.memory_limited(con, 320):  # narrower: taken
+                assert mb() == 320
+                with dbmod.memory_limited(con, 1000):  # wider: the narrower stays
+                    assert mb() == 320
+                assert mb() == 320
+            assert mb() == 512
+        assert limit() == default
+    finally:
+        con.close()

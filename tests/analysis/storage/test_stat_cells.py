@@ -264,3 +264,22 @@ def test_the_timeline_is_in_the_order_duckdb_gives(con: db.Connection) -> None:
         pd.testing.assert_frame_equal(got, ordered, check_exact=True)
     assert pd.isna(stats.timeline(con, "Hero")["time"].iloc[-1])
 
+
+
+def test_the_summaries_are_summed_under_a_memory_cap(con: db.Connection) -> None:
+    """Every summary's writes (``marks.transaction``: the cells', the sessions' and
+    curves', the hands' counts) run under ``SUMMARY_MEMORY_MB``: by default DuckDB took
+    3.5 GB to sum ten million hands anew, and a reverify's peak with it."""
+    from analysis.storage import marks
+
+    def limit() -> str:
+        return str(con.execute("SELECT current_setting('memory_limit')").fetchall()[0][0])
+
+    default = limit()
+    with marks.transaction(con):
+        capped = db.setting_bytes(limit())
+        assert capped is not None and round(capped / 10**6) == 512
+    assert marks.SUMMARY_MEMORY_MB == 512
+    assert limit() == default
+    stat_cells.rebuild(con)
+    assert limit() == default and stat_cells.current(con)
