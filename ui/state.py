@@ -35,7 +35,12 @@ from analysis.storage.db import Connection, DatabaseUnavailable
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 SAMPLES_ENV = "DRAWLAB_SAMPLES"  # another folder to import on a first start ("" for none)
-OPEN_WAIT = 5.0  # seconds a page waits for another program's write before saying so
+# Seconds a page waits for another program's write before saying so: as long as a
+# command waits (``db.LOCK_WAIT``).  A ``drawlab import`` lets a knocking reader in once
+# its transaction is done, which at ten million hands took 5 to 17 s (median 9): with 5 s
+# most first visits during such an import said the file was busy (docs/scale.md).
+OPEN_WAIT = db.LOCK_WAIT
+WAITING = "Another program (an import?) is writing the database: waiting for it to let go…"
 
 
 def samples_dir() -> Path | None:
@@ -57,11 +62,12 @@ class Shared:
     _holds: int = 0
     _job_holds: int = 0
 
-    def acquire(self) -> Connection:
-        """A hold on the connection, opening it when nobody holds it; ``release`` it."""
+    def acquire(self, wait: float | None = None) -> Connection:
+        """A hold on the connection, opening it when nobody holds it (waiting ``wait``
+        seconds, ``OPEN_WAIT`` by default, for another program); ``release`` it."""
         with self._guard:
             if self._con is None:
-                self._con = open_database(self.path, wait=OPEN_WAIT)
+                self._con = open_database(self.path, wait=OPEN_WAIT if wait is None else wait)
             self._holds += 1
             return self._con
 
@@ -167,13 +173,23 @@ def connection() -> Connection:
         return cur
     end_run()
     try:
-        con = s.acquire()
+        con = _acquire_saying_so(s)
     except DatabaseUnavailable as exc:
         _unavailable(exc)
         raise
     cur = con.cursor()
     _run.shared, _run.cursor = s, cur
     return cur
+
+
+def _acquire_saying_so(s: Shared) -> Connection:
+    """``s.acquire()``, with a spinner saying why the page waits when the file is held
+    (tried once first, so a free file shows nothing)."""
+    try:
+        return s.acquire(wait=0.0)
+    except DatabaseUnavailable:
+        with st.spinner(WAITING):
+            return s.acquire()
 
 
 def end_run() -> None:

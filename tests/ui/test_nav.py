@@ -57,6 +57,31 @@ def test_import_results_stay_when_coming_back(
     assert texts(at)[0] == "1 file: 1 new hand added, 0 already in the database."
 
 
+def test_a_page_waits_for_another_program_to_let_the_database_go(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import lets a knocking reader in once its transaction is done: the page waits
+    for that (``OPEN_WAIT``, 30 s) instead of saying at once that the file is busy."""
+    from ui import state
+
+    assert state.OPEN_WAIT == 30.0
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time, duckdb; c = duckdb.connect(sys.argv[1]); print('held', flush=True);"
+         " time.sleep(7)", str(corpus_db)],  # longer than the 5 s pages used to wait
+        stdout=subprocess.PIPE,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
+        at = app_for(corpus_db, monkeypatch).run()
+        assert holder.poll() == 0  # the page got in after the holder let go
+    finally:
+        holder.kill()
+        holder.wait()
+    assert not at.exception and not at.error
+    assert at.metric[0].value == "40"  # the overview, as after a free open
+
+
 def test_a_database_another_program_holds_is_explained_and_retried(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -66,6 +91,7 @@ def test_a_database_another_program_holds_is_explained_and_retried(
          " time.sleep(120)", str(corpus_db)],
         stdout=subprocess.PIPE,
     )
+    monkeypatch.setattr("ui.state.OPEN_WAIT", 1.0)  # a page waits 30 s before saying so
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
         at = app_for(corpus_db, monkeypatch).run()
