@@ -265,7 +265,6 @@ def test_the_timeline_is_in_the_order_duckdb_gives(con: db.Connection) -> None:
     assert pd.isna(stats.timeline(con, "Hero")["time"].iloc[-1])
 
 
-
 def test_the_summaries_are_summed_under_a_memory_cap(con: db.Connection) -> None:
     """Every summary's writes (``marks.transaction``: the cells', the sessions' and
     curves', the hands' counts) run under ``SUMMARY_MEMORY_MB``: by default DuckDB took
