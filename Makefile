@@ -6,10 +6,21 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# The modules where an import spends its time are compiled to C with mypyc beside their
+# sources (compiled.py says which and why); DRAWLAB_PURE=1, or no C compiler, runs them as
+# Python.  They are compiled again when a source of the packages changes: a constant of
+# another module may be compiled in (the tests refuse a compiled module older than its
+# own source, tests/conftest.py).
+SOURCES := $(shell find engine parser analysis -name '*.py') compiled.py
+ifdef DRAWLAB_PURE
+BUILT := pure
+else
+BUILT := $(VENV)/.compiled-stamp
+endif
 PORT ?= 8501
 HOST ?= 127.0.0.1
 
-.PHONY: run test lint typecheck browser clean screenshots samples
+.PHONY: run test lint typecheck browser clean screenshots samples compiled pure
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -17,7 +28,22 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+$(VENV)/.compiled-stamp: $(STAMP) $(SOURCES)
+	@if $(BIN)/python compiled.py build > $(VENV)/mypyc.log 2>&1; then \
+	  echo "compiled the modules of compiled.py with mypyc"; \
+	else \
+	  $(BIN)/python compiled.py clean; \
+	  echo "mypyc could not compile (see $(VENV)/mypyc.log): DrawLab runs as Python, slower"; \
+	fi
+	touch $@
+
+compiled: $(VENV)/.compiled-stamp
+
+pure:
+	$(BIN)/python compiled.py clean
+	rm -f $(VENV)/.compiled-stamp
+
+run: $(STAMP) $(BUILT)
 	$(BIN)/drawlab app --port $(PORT) --host $(HOST)
 
 browser:
@@ -32,14 +58,15 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) browser lint typecheck
+test: $(STAMP) $(BUILT) browser lint typecheck
 	$(BIN)/pytest -n 2 -p no:cacheprovider
 
 samples: $(STAMP)
 	$(BIN)/python -m analysis.simulate sample_histories
 
-screenshots: $(STAMP) browser
+screenshots: $(STAMP) $(BUILT) browser
 	DRAWLAB_README_SHOTS=1 $(BIN)/pytest -p no:cacheprovider -m browser
 
 clean:
-	rm -rf $(VENV)
+	-$(BIN)/python compiled.py clean
+	rm -rf $(VENV) build

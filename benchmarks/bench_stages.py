@@ -38,13 +38,23 @@ must be new to it, or the key check finds them all and nothing is written: ``--f
 DIR --moved K`` takes the first ``--hands / --files`` hands of each file of ``DIR`` (say
 ``bench_scale``'s) and moves them on as ``bench_scale``'s copy ``K`` would be (new hand
 ids, table names and dates).
+
+The stages are timed in the Python sources even where modules are compiled
+(``compiled.py``): a compiled module's functions call each other directly and its
+classes take no wrapper, so its stages could not be told apart.  The run then happens in
+a copy of the sources, without the compiled files.  ``--compiled`` adds the whole
+import's CPU a hand as it runs here, compiled modules and all, beside the same import in
+that copy, each in a fresh process.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import pickle
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -181,8 +191,62 @@ def measure(folder: Path, into: Path | None = None) -> tuple[dict[str, float], i
     return spent, summary.hands
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def whole_import(folder: Path) -> float:
+    """CPU seconds a hand of importing ``folder`` in one process, without timers."""
+    from analysis.pipeline.importer import import_paths
+    from analysis.storage.db import connect
+
+    with tempfile.TemporaryDirectory() as tmp:
+        warm_up(folder, Path(tmp))
+        con = connect(Path(tmp) / "whole.duckdb")
+        start = time.process_time()
+        summary = import_paths(con, [folder], workers=0)
+        total = time.process_time() - start
+        con.close()
+    return total / summary.hands
+
+
+def in_sources(args: list[str], capture: bool = False) -> str:
+    """This benchmark run with ``args`` in a copy of the sources without compiled files;
+    what it printed when ``capture``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in ("engine", "parser", "analysis", "ui", "benchmarks"):
+            shutil.copytree(ROOT / name, Path(tmp) / name,
+                            ignore=shutil.ignore_patterns("*.so", "__pycache__"))  # fmt: skip
+        for name in ("app.py", "cli.py", "compiled.py"):
+            shutil.copy(ROOT / name, tmp)
+        return here(args, capture, cwd=Path(tmp), env={**os.environ, "PYTHONPATH": tmp})
+
+
+def here(
+    args: list[str], capture: bool = True, cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> str:
+    """This benchmark run with ``args`` in a fresh process."""
+    run = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench_stages", *args],
+        cwd=cwd, env=env, check=True, text=True, capture_output=capture,
+    )  # fmt: skip
+    return run.stdout if capture else ""
+
+
+def compare(folder: Path, repeat: int) -> None:
+    """The whole import as it runs and in the sources (``--compiled``), the lowest of
+    ``repeat`` runs each, alternated."""
+    got: dict[str, list[float]] = {"sources": [], "compiled": []}
+    for _ in range(max(repeat, 1)):
+        got["sources"].append(float(in_sources(["--whole", str(folder)], capture=True)))
+        got["compiled"].append(float(here(["--whole", str(folder)])))
+    sources, compiled = min(got["sources"]), min(got["compiled"])
+    print(f"  whole import, one process: {1e6 * sources:.1f} us/hand in the sources, "
+          f"{1e6 * compiled:.1f} as built here ({compiled / sources - 1:+.1%})")
+
+
 def main(argv: list[str] | None = None) -> int:
     from benchmarks.bench_import import simulated
+    from compiled import built
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--hands", type=int, default=20_000)
@@ -193,9 +257,21 @@ def main(argv: list[str] | None = None) -> int:
                     help="import these histories instead of dealt ones")
     ap.add_argument("--moved", type=int, default=None,
                     help="with --folder: its hands moved on as bench_scale's copy MOVED")
+    ap.add_argument("--compiled", action="store_true",
+                    help="also the whole import's CPU a hand, as built and in the sources")
+    ap.add_argument("--whole", type=Path, default=None, help=argparse.SUPPRESS)
     ap.add_argument("--into", type=Path, default=None,
                     help="import into a copy of this database (the costs at its size)")
     args = ap.parse_args(argv)
+    if args.whole is not None:
+        print(whole_import(args.whole))
+        return 0
+    if built():  # the stages in the sources, the rest here
+        stages = [a for a in (sys.argv[1:] if argv is None else argv) if a != "--compiled"]
+        in_sources(stages)
+        if args.compiled:
+            compare(simulated(args.hands, args.files, root=args.root), args.repeat)
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         if args.folder is None:
             folder = simulated(args.hands, args.files, root=args.root)
@@ -203,7 +279,10 @@ def main(argv: list[str] | None = None) -> int:
             folder = args.folder
         else:
             folder = moved_on(args.folder, args.hands // args.files, args.moved, Path(tmp))
-        return report(args, folder)
+        code = report(args, folder)
+        if args.compiled:
+            compare(folder, args.repeat)
+        return code
 
 
 def moved_on(source: Path, per_file: int, copy: int, out: Path) -> Path:

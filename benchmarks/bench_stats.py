@@ -28,7 +28,8 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.statistics.facts import FACT_COLUMNS, hand_facts
+from analysis.statistics.fact_row import FACT_COLUMNS
+from analysis.statistics.facts import hand_facts
 from analysis.statistics.figures import hero_name, player_report, summary
 from analysis.storage.db import connect
 from engine.record import Game, Hand

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from datetime import timedelta
 from typing import Any
 
-from analysis.statistics.facts import PlayerHandFacts as R
+from analysis.statistics.fact_row import PlayerHandFacts as R
 
 Pair = Callable[[R], tuple[float, float]]
 

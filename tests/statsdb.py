@@ -7,7 +7,8 @@ from collections.abc import Iterable
 import duckdb
 import pandas as pd
 
-from analysis.statistics.facts import FACT_COLUMNS, PlayerHandFacts, hand_facts
+from analysis.statistics.fact_row import FACT_COLUMNS, PlayerHandFacts
+from analysis.statistics.facts import hand_facts
 from analysis.storage.db import connect
 from engine.record import Hand
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from tests.paths import REPOSITORY
 
 PACKAGES = ("engine", "parser", "analysis", "ui", "benchmarks", "tests")
-SCRIPTS = ("app", "cli")
+SCRIPTS = ("app", "cli", "compiled")
 OURS = (*PACKAGES, *SCRIPTS)
 DYNAMIC = {"import_module", "__import__", "find_spec", "spec_from_file_location", "reload"}
 

@@ -42,7 +42,8 @@ import pyarrow.compute as pc
 from analysis.pipeline.hand_parts import hand_parts
 from analysis.pipeline.verification import HandResult, check
 from analysis.pipeline.workers import ProcessTaskPool, TaskPool
-from analysis.statistics.facts import FACT_FIELDS, hand_facts
+from analysis.statistics.fact_row import FACT_FIELDS
+from analysis.statistics.facts import hand_facts
 from analysis.storage.db import (
     LOCK_WAIT,
     Connection,

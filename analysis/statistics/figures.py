@@ -38,7 +38,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.statistics.definitions import STAT_BY_KEY, STATS, StatDef, definitions
-from analysis.statistics.facts import FACT_COLUMNS
+from analysis.statistics.fact_row import FACT_COLUMNS
 from analysis.statistics.hand_classes import ALL_CLASSES
 from analysis.statistics.positions import POSITIONS
 from analysis.storage import stat_cells, timeline_cells

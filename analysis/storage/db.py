@@ -3,9 +3,9 @@
 The file is found, in order, from the ``path`` argument (the command line's ``--db``),
 the environment variable ``DRAWLAB_DB``, or ``~/.drawlab/drawlab.duckdb``.  Opening it
 brings its schema forward (see ``analysis.storage.schema``) and keeps ``player_hands`` in step
-with the columns the statistics declare in ``analysis.statistics.facts.FACT_COLUMNS`` (a table laid
-out anew is marked stale; refilling it parses hands, which is the importer's job, so this
-module imports nothing of the import pipeline).
+with the columns the statistics declare in ``analysis.statistics.fact_row.FACT_COLUMNS``
+(a table laid out anew is marked stale; refilling it parses hands, which is the importer's
+job, so this module imports nothing of the import pipeline).
 
 DuckDB lets one process write a file at a time; readers in other processes must open it
 ``read_only`` while no writer holds it.  So every DrawLab program holds the file only
@@ -26,7 +26,7 @@ from typing import Any
 
 import duckdb
 
-from analysis.statistics.facts import FACT_COLUMNS
+from analysis.statistics.fact_row import FACT_COLUMNS
 from analysis.storage.schema import CURRENT_VERSION, migrate, stored_version
 
 ENV_VAR = "DRAWLAB_DB"

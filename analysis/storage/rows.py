@@ -22,7 +22,8 @@ from typing import Any
 import pyarrow as pa
 
 from analysis.pipeline.verification import HandResult, ends_chain
-from analysis.statistics.facts import FACT_FIELDS, fact_rows, hand_facts
+from analysis.statistics.fact_row import FACT_FIELDS
+from analysis.statistics.facts import fact_rows, hand_facts
 from engine.cards import Cards, format_card, format_cards
 from engine.continuity import ContinuityTracker, LastHand, TableHand, TableKey
 from engine.record import (

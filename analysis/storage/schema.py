@@ -26,7 +26,7 @@ Conventions the other parts rely on:
   archive is ``archive.zip/member.txt`` (version 3 renamed the ``archive.zip!/member.txt``
   of earlier imports).
 - ``player_hands`` (one row per player dealt in, for the statistics) is not here: its
-  columns come from ``analysis.statistics.facts.FACT_COLUMNS`` and ``analysis.storage.db``
+  columns come from ``analysis.statistics.fact_row.FACT_COLUMNS`` and ``analysis.storage.db``
   keeps it in step.
 - ``pots`` (version 4): the main pot (``idx`` 0) and side pots of each replayed hand,
   before rake, with the players eligible and the winners by the cards shown.

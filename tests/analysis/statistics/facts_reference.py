@@ -18,7 +18,8 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
-from analysis.statistics.facts import PlayerHandFacts, draws_in, stakes_label, stored_time
+from analysis.statistics.fact_row import PlayerHandFacts
+from analysis.statistics.facts import draws_in, stakes_label, stored_time
 from analysis.statistics.hand_classes import _MADE, _MADE_LOW, _badugi_class, _five_card_class
 from analysis.statistics.positions import BLIND_POSITIONS, STEAL_POSITIONS, positions_of
 from engine.cards import Cards, format_card

@@ -10,9 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from analysis.statistics.fact_row import FACT_COLUMNS, PlayerHandFacts
 from analysis.statistics.facts import (
-    FACT_COLUMNS,
-    PlayerHandFacts,
     hand_facts,
     rake_shares,
     stakes_label,

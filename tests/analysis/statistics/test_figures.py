@@ -13,7 +13,7 @@ import pytest
 
 from analysis.statistics import figures as stats
 from analysis.statistics.definitions import STAT_BY_KEY, STATS, definitions
-from analysis.statistics.facts import PlayerHandFacts
+from analysis.statistics.fact_row import PlayerHandFacts
 from analysis.storage.filters import NO_FILTERS, Filters
 from engine.record import Game, Hand
 from engine.sim.dealer import deal_hands

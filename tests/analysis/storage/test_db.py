@@ -175,7 +175,7 @@ def test_a_migration_runs_under_a_memory_limit_and_gives_it_back(
 
 def test_player_hands_follow_the_facts_columns_and_are_refilled(tmp_path: Path) -> None:
     from analysis.pipeline.importer import import_paths, open_database
-    from analysis.statistics.facts import FACT_COLUMNS
+    from analysis.statistics.fact_row import FACT_COLUMNS
     from tests.store_data import write_history
 
     path = tmp_path / "x.duckdb"
