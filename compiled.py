@@ -48,6 +48,19 @@ def built(root: Path = ROOT) -> list[Path]:
     return found
 
 
+def stale(root: Path = ROOT) -> list[str]:
+    """The packages' compiled modules whose source changed after they were compiled: any
+    compiled file beside a source, in ``MODULES`` or left from an earlier list, since
+    Python imports it before the .py."""
+    found = []
+    for package in ("engine", "parser", "analysis", "ui"):
+        for extension in sorted((root / package).rglob("*.so")):
+            source = extension.with_name(extension.name.split(".", 1)[0] + ".py")
+            if source.exists() and source.stat().st_mtime > extension.stat().st_mtime:
+                found.append(source.relative_to(root).as_posix())
+    return found
+
+
 def clean(root: Path = ROOT) -> None:
     for path in built(root):
         path.unlink()

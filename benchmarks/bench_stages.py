@@ -266,12 +266,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.whole is not None:
         print(whole_import(args.whole))
         return 0
-    if built():  # the stages in the sources, the rest here
-        stages = [a for a in (sys.argv[1:] if argv is None else argv) if a != "--compiled"]
-        in_sources(stages)
-        if args.compiled:
-            compare(simulated(args.hands, args.files, root=args.root), args.repeat)
-        return 0
     with tempfile.TemporaryDirectory() as tmp:
         if args.folder is None:
             folder = simulated(args.hands, args.files, root=args.root)
@@ -279,7 +273,12 @@ def main(argv: list[str] | None = None) -> int:
             folder = args.folder
         else:
             folder = moved_on(args.folder, args.hands // args.files, args.moved, Path(tmp))
-        code = report(args, folder)
+        if built():  # the stages timed in a copy of the sources, on these very histories
+            given = sys.argv[1:] if argv is None else argv
+            in_sources([a for a in given if a != "--compiled"])
+            code = 0
+        else:
+            code = report(args, folder)
         if args.compiled:
             compare(folder, args.repeat)
         return code

@@ -17,8 +17,7 @@ import engine.fast_replay
 import parser.lines
 import parser.pokerstars
 import parser.pokerstars_quick
-from compiled import MODULES, ROOT, built, clean
-from tests.conftest import stale_compiled
+from compiled import MODULES, ROOT, built, clean, stale
 
 IMPORTED: dict[str, ModuleType] = {
     "engine/fast_replay.py": engine.fast_replay,
@@ -64,9 +63,9 @@ def test_a_source_edited_after_its_compiled_module_is_found(tmp_path: Path) -> N
     os.utime(source, (now - 10, now - 10))
     for path in (compiled, shared):
         os.utime(path, (now - 5, now - 5))
-    assert stale_compiled(tmp_path) == []
+    assert stale(tmp_path) == []
     os.utime(source, (now, now))
-    assert stale_compiled(tmp_path) == ["engine/fast_replay.py"]
+    assert stale(tmp_path) == ["engine/fast_replay.py"]
 
 
 def test_clean_removes_each_module_s_files_and_nothing_else(tmp_path: Path) -> None:
