@@ -20,6 +20,7 @@ not find it.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -66,6 +67,15 @@ def clean(root: Path = ROOT) -> None:
         path.unlink()
 
 
+def stamp(root: Path = ROOT) -> None:
+    """Give the compiled files the time of the build.  ``build_ext --inplace`` copies them
+    from ``build/`` with the times they had there, so a source only touched (a ``git
+    checkout`` and back) and rebuilt to the same C would still look newer than its
+    module, and ``stale`` would stop every test run until ``make pure``."""
+    for path in built(root):
+        os.utime(path)
+
+
 def build() -> None:
     """Compile ``MODULES`` in place (the Makefile keeps the sources alone if this fails)."""
     from mypyc.build import mypycify
@@ -74,6 +84,7 @@ def build() -> None:
     clean()
     extensions = mypycify(list(MODULES), separate=True)
     setup(name="drawlab-compiled", ext_modules=extensions, script_args=["build_ext", "--inplace"])
+    stamp()
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import engine.fast_replay
 import parser.lines
 import parser.pokerstars
 import parser.pokerstars_quick
-from compiled import MODULES, ROOT, built, clean, stale
+from compiled import MODULES, ROOT, built, clean, stale, stamp
 
 IMPORTED: dict[str, ModuleType] = {
     "engine/fast_replay.py": engine.fast_replay,
@@ -66,6 +66,28 @@ def test_a_source_edited_after_its_compiled_module_is_found(tmp_path: Path) -> N
     assert stale(tmp_path) == []
     os.utime(source, (now, now))
     assert stale(tmp_path) == ["engine/fast_replay.py"]
+
+
+def test_a_build_s_files_are_newer_than_a_source_touched_before_it(tmp_path: Path) -> None:
+    """The files setuptools copies from its cache keep the cache's time: the stamp makes
+    them the build's, or a touched source would look stale after ``make compiled``."""
+    package = tmp_path / "engine"
+    package.mkdir()
+    source = package / "fast_replay.py"
+    source.write_text("", encoding="utf-8")
+    copied = [
+        package / "fast_replay.cpython-311-x86_64-linux-gnu.so",
+        package / "fast_replay__mypyc.cpython-311-x86_64-linux-gnu.so",
+    ]
+    now = time.time()
+    for path in copied:
+        path.write_bytes(b"")
+        os.utime(path, (now - 3600, now - 3600))
+    os.utime(source, (now - 60, now - 60))
+    assert stale(tmp_path) == ["engine/fast_replay.py"]
+    stamp(tmp_path)
+    assert stale(tmp_path) == []
+    assert all(path.stat().st_mtime >= now for path in copied)
 
 
 def test_clean_removes_each_module_s_files_and_nothing_else(tmp_path: Path) -> None:
