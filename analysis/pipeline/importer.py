@@ -520,10 +520,14 @@ class _Import:
         s = self.summary
         s.longest_between_looks = max(s.longest_between_looks, now - self.flushed)
         self.flushed = now
-        if self.knock is None or knocked_since(self.knock, self.let_go_at):
+        if self.knock is None or self._knocked():
             self._flush()
-            self._extend_cells()  # the reader finds the cells current
+            self._extend_cells(fold=False)  # the reader finds the cells current
             self._let_go(now)
+
+    def _knocked(self) -> bool:
+        """Another program knocked since the last let-go (it waits for the file)."""
+        return self.knock is not None and knocked_since(self.knock, self.let_go_at)
 
     def _let_go(self, looked: float) -> None:
         """Close the file (DuckDB folds its log in), leave it free a moment, open it again.
@@ -789,11 +793,12 @@ class _Import:
         if self.uncelled >= CELLS_HANDS:
             self._extend_cells()
 
-    def _extend_cells(self) -> None:
+    def _extend_cells(self, fold: bool = True) -> None:
         """The dashboard's summed cells take in the hands committed since they last did
-        (``CELLS_HANDS``)."""
+        (``CELLS_HANDS``).  Their fold, when due, waits while a reader does: at ten
+        million hands it is 15 s that the reader would wait on top of the let-go."""
         if self.uncelled:
-            extend_cells(self.db)
+            extend_cells(self.db, fold=fold and not self._knocked())
             self.uncelled = 0
 
     def _reject(self, state: FileState | None, message: str) -> None:

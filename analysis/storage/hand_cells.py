@@ -97,11 +97,12 @@ def _cell_rows(con: Connection) -> int:
     return int(row[0]) if row else 0
 
 
-def extend(con: Connection) -> int:
+def extend(con: Connection, fold: bool = True) -> int:
     """Count the hands added since the cells were last brought up to date (hands after
     the largest id counted; the id column's zone maps skip the others, so it costs the
     same at any size), or count everything anew when the cells are missing, of another
-    layout, or the hands counted before changed in number.  Returns the hands counted."""
+    layout, or the hands counted before changed in number.  Returns the hands counted.
+    ``fold=False``: repeated cells are left to a later call (``stat_cells.extend``)."""
     if not table_exists(con, "hands"):
         return 0
     mark = marks.read_mark(con, MARK)
@@ -120,7 +121,7 @@ def extend(con: Connection) -> int:
     with marks.transaction(con):
         con.execute(f"INSERT INTO {TABLE} {_select('id > ?')}", [done_upto])
         cells = _cell_rows(con)
-        if cells > max(MIN_COMPACT, 2 * compacted):
+        if fold and cells > max(MIN_COMPACT, 2 * compacted):
             _fold(con)
             cells = compacted = _cell_rows(con)
         _write_mark(con, total, upto, compacted)

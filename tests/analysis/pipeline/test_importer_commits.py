@@ -128,6 +128,41 @@ def test_a_knock_commits_and_sums_the_cells_before_the_file_is_let_go(
     assert 0.0 < s.longest_between_looks < s.seconds
 
 
+def test_the_cells_fold_waits_while_a_reader_knocks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fold rewrites every cell (15 s at ten million hands): a knocked import sums
+    its cells without it, before and during its let-go, and folds again after."""
+    history = write_history(tmp_path / "h.txt", 600)
+    monkeypatch.setattr(importer, "FLUSH_SECONDS", 0.0)
+    monkeypatch.setattr(importer, "RELEASE", 0.0)
+    monkeypatch.setattr(importer, "TASK_HANDS", 100)
+    monkeypatch.setattr(importer, "CELLS_HANDS", 100)
+    db = tmp_path / "busy.duckdb"
+    folds: list[tuple[int, bool]] = []
+    real = importer.extend_cells
+
+    def extend(con: dbmod.Connection, fold: bool = True) -> int:
+        count = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+        folds.append((int(count), fold))
+        return real(con, fold=fold)
+
+    monkeypatch.setattr(importer, "extend_cells", extend)
+
+    def knock(p: importer.Progress) -> None:
+        if p.hands == 200:
+            time.sleep(0.01)  # the knock's time after the import's last let-go mark
+            Path(dbmod.knock_path(str(db))).touch()
+
+    s = importer.import_files(db, [history], progress=knock, workers=0, batch_hands=100)
+    assert s.added == 600 and len(s.let_go) == 1
+    # the knock came after the cells of the first 200 hands: those of 300 are summed
+    # unfolded, the let-go then finds them current, and after it the folds are back
+    assert folds == [(100, True), (200, True), (300, False), (400, True), (500, True),
+                     (600, True)]  # fmt: skip
+    assert _rows(db) == _rows_plain(tmp_path, history)
+
+
 def test_an_import_that_holds_the_file_records_no_let_go(tmp_path: Path) -> None:
     history = write_history(tmp_path / "h.txt", 200)
     con = dbmod.connect(tmp_path / "held.duckdb")

@@ -209,6 +209,41 @@ def test_repeated_cells_are_folded_once_they_double(
     _same_frame(folded, stats.summary(con, by=("position", "players")))
 
 
+def test_a_fold_left_for_later_keeps_the_figures_and_the_next_extend_folds(
+    con: db.Connection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(stat_cells, "MIN_COMPACT", 0)
+    mark = json.loads(str(db.one(con, "SELECT value FROM meta WHERE name = 'stat_cells'")[0]))  # type: ignore[index]
+    con.execute("UPDATE meta SET value = ? WHERE name = 'stat_cells'",
+                [json.dumps({**mark, "compacted": 1})])  # a fold is due at the next extend
+    keys = ", ".join(stat_cells.DIMENSION_NAMES)
+
+    def counts() -> tuple[int, int]:
+        got = db.one(con, f"SELECT count(*), count(DISTINCT ({keys})) FROM stat_cells")
+        assert got is not None
+        return int(got[0]), int(got[1])
+
+    distinct = counts()[1]
+    assert counts() == (distinct, distinct)
+    # every row again under later hand ids: each cell gets a second row in the new cells
+    con.execute("INSERT INTO player_hands SELECT * REPLACE (hand + 1000000 AS hand) "
+                "FROM player_hands")
+    assert stat_cells.extend(con, fold=False) > 0
+    assert stat_cells.current(con)
+    assert counts() == (2 * distinct, distinct)  # left as they are, not folded
+    kept = json.loads(str(db.one(con, "SELECT value FROM meta WHERE name = 'stat_cells'")[0]))  # type: ignore[index]
+    assert kept["compacted"] == 1  # still due
+    cells = stats.summary(con, by=("position", "players"))
+    monkeypatch.setattr(stat_cells, "current", lambda c: False)
+    _same_frame(cells, stats.summary(con, by=("position", "players")))
+    monkeypatch.undo()
+    monkeypatch.setattr(stat_cells, "MIN_COMPACT", 0)
+    con.execute("INSERT INTO player_hands SELECT * REPLACE (hand + 2000000 AS hand) "
+                "FROM player_hands WHERE hand < 1000000")
+    assert stat_cells.extend(con) > 0
+    assert counts() == (distinct, distinct)  # the fold done, at the next call that may
+
+
 def test_another_layout_of_the_rows_is_summed_anew(con: db.Connection) -> None:
     con.execute("UPDATE meta SET value = 'other' WHERE name = 'player_hands_layout'")
     assert not stat_cells.current(con)
