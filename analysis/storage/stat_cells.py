@@ -207,7 +207,7 @@ def extend(con: Connection, fold: bool = True) -> int:
     return summed
 
 
-def _extend(con: Connection, fold: bool) -> int:
+def _extend(con: Connection, fold: bool = True) -> int:
     if not has_player_hands(con):
         return 0
     mark = marks.read_mark(con, MARK)
