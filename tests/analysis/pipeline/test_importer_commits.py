@@ -131,8 +131,9 @@ def test_a_knock_commits_and_sums_the_cells_before_the_file_is_let_go(
 def test_the_cells_fold_waits_while_a_reader_knocks(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The fold rewrites every cell (15 s at ten million hands): a knocked import sums
-    its cells without it, before and during its let-go, and folds again after."""
+    """A reader that knocked does not wait for the cells' fold (1.5 s at ten million
+    hands, 14.8 s when it rewrote every cell): the import sums its cells without it,
+    before and during its let-go, and folds again after."""
     history = write_history(tmp_path / "h.txt", 600)
     monkeypatch.setattr(importer, "FLUSH_SECONDS", 0.0)
     monkeypatch.setattr(importer, "RELEASE", 0.0)

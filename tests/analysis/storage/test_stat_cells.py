@@ -234,10 +234,9 @@ def test_a_fold_left_for_later_keeps_the_figures_and_the_next_extend_folds(
     kept = json.loads(str(db.one(con, "SELECT value FROM meta WHERE name = 'stat_cells'")[0]))  # type: ignore[index]
     assert kept["compacted"] == 1  # still due
     cells = stats.summary(con, by=("position", "players"))
-    monkeypatch.setattr(stat_cells, "current", lambda c: False)
-    _same_frame(cells, stats.summary(con, by=("position", "players")))
-    monkeypatch.undo()
-    monkeypatch.setattr(stat_cells, "MIN_COMPACT", 0)
+    with monkeypatch.context() as rows_only:
+        rows_only.setattr(stat_cells, "current", lambda c: False)
+        _same_frame(cells, stats.summary(con, by=("position", "players")))
     con.execute("INSERT INTO player_hands SELECT * REPLACE (hand + 2000000 AS hand) "
                 "FROM player_hands WHERE hand < 1000000")
     assert stat_cells.extend(con) > 0
