@@ -101,12 +101,18 @@ class TournamentSummary:
     def cost(self) -> int:
         """Everything the player paid: each entry's buy-in, fee and bounty, and the
         rebuys and add-ons (as the site totals them, when it does)."""
-        extra = self.paid_extra
-        if extra is None:
-            extra = self.rebuys * self.rebuy_cost + self.addons * self.addon_cost
-        return self.entries * (self.buy_in + self.fee + self.bounty) + extra
+        return entry_cost(
+            self.entries, self.buy_in + self.fee + self.bounty,
+            self.rebuys * self.rebuy_cost + self.addons * self.addon_cost, self.paid_extra,
+        )
 
     @property
     def net(self) -> int:
         """What the tournament left the player: prize and bounties less the cost."""
         return self.prize + self.bounties_won - self.cost
+
+
+def entry_cost(entries: int, per_entry: int, extras: int, paid_extra: int | None) -> int:
+    """What a player paid: ``per_entry`` (buy-in, fee and bounty) for each entry, and
+    their rebuys and add-ons, as the site totals them (``paid_extra``) when it does."""
+    return entries * per_entry + (extras if paid_extra is None else paid_extra)
