@@ -60,6 +60,7 @@ from analysis.storage.rows import ArrowRows, FactsFn, Rows, add_result, with_con
 from analysis.storage.stat_cells import extend as extend_cells
 from analysis.storage.tournaments import store_summary
 from analysis.storage.writer import FileState, Store
+from analysis.tournament_hands import results_from_hands
 from engine.continuity import ContinuityTracker
 from parser.outcome import HandText, ParseError
 from parser.ranges import Part
@@ -141,6 +142,7 @@ class ImportSummary:
     summaries: int = 0
     summaries_added: int = 0
     summary_errors: list[str] = field(default_factory=list)
+    tournaments_from_hands: int = 0  # tournaments without a summary whose hands told more
 
     @property
     def read_nothing(self) -> bool:
@@ -590,6 +592,7 @@ class _Import:
                 self._finish(inflight.popleft())
             self._flush()
             self._extend_cells()
+            self.summary.tournaments_from_hands = results_from_hands(self.db, self.store.run)
         finally:
             if pool is not None and self.own_pool:
                 pool.close(self.pool_broken)

@@ -49,7 +49,7 @@ class Result:
     paid_extra: int | None
     bounties_won: int
     knockouts: int
-    source: str  # "summary": the file's own player; "listed"; "hands"
+    source: str  # "summary": the file's own player; "listed"; "hands", "hands_listed"
     line: int
 
 
@@ -75,7 +75,7 @@ def tournament_row(s: TournamentSummary, source: str = "summary") -> dict[str, o
     return row
 
 
-def results_of(s: TournamentSummary) -> list[Result]:
+def results_of(s: TournamentSummary, source: str = "summary") -> list[Result]:
     """Every listed player's result, and the file's own player's with their own figures
     (a player listed once per entry, ``name [2]``, is one result of several entries)."""
     listed: dict[str, Result] = {}
@@ -83,32 +83,36 @@ def results_of(s: TournamentSummary) -> list[Result]:
         earlier = listed.get(f.player)
         if earlier is None or (f.place is not None and (earlier.place or 0) > f.place):
             entries = max(f.entry, earlier.entries if earlier else 1)
+            kind = "listed" if source == "summary" else "hands_listed"
             listed[f.player] = Result(f.player, f.place, f.prize, f.ticket, entries, 0, 0,
-                                      None, 0, 0, "listed", f.line)
+                                      None, 0, 0, kind, f.line)
         else:
             listed[f.player] = replace(earlier, entries=max(earlier.entries, f.entry))
     if s.player:
         listed[s.player] = Result(s.player, s.place, s.prize, s.ticket, s.entries, s.rebuys,
                                   s.addons, s.paid_extra, s.bounties_won, s.knockouts,
-                                  "summary", s.line)
+                                  source, s.line)
     return list(listed.values())
 
 
-def store_summary(db: Connection, s: TournamentSummary) -> Stored:
-    """Store one summary in its own transaction; what it did (``Stored``)."""
-    row = tournament_row(s)
+def store_summary(db: Connection, s: TournamentSummary, source: str = "summary") -> Stored:
+    """Store one summary in its own transaction; what it did (``Stored``).  ``source``
+    "hands" is a tournament told by its hands, which a site's summary always replaces."""
+    row = tournament_row(s, source)
     known = one(db, "SELECT fingerprint, running, source FROM tournaments "
                     "WHERE site = ? AND tournament_id = ?", [s.site, s.tournament_id])
     if known is not None and known[0] == row["fingerprint"]:
         return "present"
-    if known is not None and known[2] == "summary" and s.running and not known[1]:
+    if known is not None and known[2] == "summary" and (
+        source != "summary" or (s.running and not known[1])
+    ):
         return "kept"  # a finished tournament is not taken back to running
     db.execute("BEGIN TRANSACTION")
     try:
         db.execute("DELETE FROM tournaments WHERE site = ? AND tournament_id = ?",
                    [s.site, s.tournament_id])
         _insert(db, "tournaments", _TOURNAMENT_COLUMNS, [row])
-        write_results(db, s.site, s.tournament_id, s.file, results_of(s))
+        write_results(db, s.site, s.tournament_id, s.file, results_of(s, source))
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
@@ -121,7 +125,7 @@ def write_results(
 ) -> None:
     """Put ``results`` in, each over a result of lower standing for the same player
     (hands < listed < summary); call inside a transaction."""
-    rank = {"hands": 0, "listed": 1, "summary": 2}
+    rank = {"hands_listed": 0, "hands": 0, "listed": 1, "summary": 2}
     stored = {
         player: source for player, source in db.execute(
             "SELECT player, source FROM tournament_results "
