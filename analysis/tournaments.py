@@ -189,3 +189,51 @@ def totals(results: list[TournamentResult]) -> list[Totals]:
             average_finish=sum(placed) / len(placed) if placed else None,
         ))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """The results of one game or one buy-in: how many, what they cost and left."""
+
+    label: str
+    tournaments: int
+    cost: int
+    net: int
+    roi: float | None
+    itm: float | None
+
+
+def by(results: list[TournamentResult], key: str) -> list[Group]:
+    """Results grouped by ``"game"`` or ``"buy_in"`` (buy-in, fee and bounty per entry,
+    in hundredths), the most played first; one currency's results at a time."""
+    groups: dict[str, list[TournamentResult]] = {}
+    for r in results:
+        label = r.game if key == "game" else str(r.buy_in + r.fee + r.bounty)
+        groups.setdefault(label, []).append(r)
+    out = []
+    for label, group in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
+        cost = sum(r.cost for r in group)
+        net = sum(r.net for r in group)
+        placed = [r for r in group if r.place is not None]
+        out.append(Group(label, len(group), cost, net, net / cost if cost else None,
+                         sum(r.in_the_money for r in placed) / len(placed) if placed else None))
+    return out
+
+
+def profit_curve(results: list[TournamentResult]) -> list[tuple[int, datetime | None, int]]:
+    """The running net after each tournament, oldest first: (number, start, net so far)."""
+    ordered = sorted(results, key=lambda r: (r.started is None, r.started or datetime.min))
+    out, total = [], 0
+    for i, r in enumerate(ordered, 1):
+        total += r.net
+        out.append((i, r.started, total))
+    return out
+
+
+def tournament_hand_ids(db: Connection, site: str, tournament_id: str) -> list[int]:
+    """The stored hands of a tournament, in the order they were played."""
+    rows = db.execute(
+        "SELECT id FROM hands WHERE site = ? AND tournament_id = ? ORDER BY time, id",
+        [site, tournament_id],
+    ).fetchall()
+    return [int(row[0]) for row in rows]
