@@ -21,7 +21,8 @@ from parser.sources import site_reader
 from parser.tournament_lines import TournamentLine, tournament_lines
 
 _WORDS = ("%finished the tournament%", "%wins the tournament%", "%for eliminating%",
-          "%for splitting the elimination%")
+          "%for splitting the elimination%", "% re-buys and receives %",
+          "% takes the add-on and receives %", "% wins an entry to tournament #%")
 
 
 def results_from_hands(db: Connection, run: str | None = None) -> int:
@@ -64,6 +65,8 @@ def _summary(
     found = _lines(db, site, tid)
     finishes = _finishes(found)
     mine = [f for f in finishes if f.player == hero]
+    own = [f for f in found if f.player == hero]
+    paid = sum(f.paid for f in own)
     return TournamentSummary(
         site=site, tournament_id=tid, file=file or "", line=line or 1,
         game=hand.game if hand is not None else None,
@@ -73,8 +76,10 @@ def _summary(
         started=_utc(first), finished=_utc(last) if mine else None, running=not mine,
         finishes=finishes, player=hero, place=mine[0].place if mine else None,
         prize=mine[0].prize if mine else 0,
-        bounties_won=sum(f.bounty for f in found if f.player == hero),
-        knockouts=sum(1 for f in found if f.player == hero and f.bounty),
+        ticket=next((f.ticket for f in own if f.ticket), ""),
+        bounties_won=sum(f.bounty for f in own), knockouts=sum(1 for f in own if f.bounty),
+        rebuys=sum(f.rebuys for f in own), addons=sum(f.addons for f in own),
+        paid_extra=paid or None,
     )
 
 

@@ -2,8 +2,10 @@
 
 Where there is no summary, a tournament's result is in its hands: "Alice finished the
 tournament in 7th place", "Bob wins the tournament and receives $9.50 -
-congratulations!", "Bob wins $2.50 for eliminating Alice ...".  The site grammars already
-name these lines (PokerStars' ``FINISHED``, ``WINS_TOURNAMENT``, ``BOUNTY``, Full Tilt's
+congratulations!", "Bob wins $2.50 for eliminating Alice ...", and what a player paid on
+the way: "Bob re-buys and receives 1500 chips for $1.00", "... takes the add-on ...".
+The site grammars already name these lines (PokerStars' ``FINISHED``,
+``WINS_TOURNAMENT``, ``BOUNTY``, ``REBUY``, ``ADD_ON``, ``ENTRY_WON``, Full Tilt's
 ``TOURNAMENT_RESULT``); this reads the place and amounts they state.
 """
 
@@ -16,9 +18,12 @@ from typing import Final
 
 from parser.lines import FieldError, money, site_grammar
 
+_WORDS: Final = ("tournament", "eliminat", "re-buys", "add-on")
 _PLACE: Final = re.compile(r" finished the tournament in (\d+)(?:st|nd|rd|th)? place")
 _PAID: Final = re.compile(r" (?:and received|and receives) ([$€£₹]?\d[\d,]*(?:\.\d+)?)")
 _BOUNTY: Final = re.compile(r" (?:wins|split) (?:the )?([$€£₹]?\d[\d,]*(?:\.\d+)?) ")
+_FOR: Final = re.compile(r" chips for ([$€£₹]?\d[\d,]*(?:\.\d+)?)")
+_ENTRY: Final = re.compile(r" wins an entry to tournament #(\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +35,10 @@ class TournamentLine:
     place: int | None = None
     prize: int = 0
     bounty: int = 0
+    rebuys: int = 0
+    addons: int = 0
+    paid: int = 0  # what a rebuy or add-on cost, where the line says
+    ticket: str = ""  # a satellite's seat: "entry to tournament #123"
 
 
 def _kinds() -> tuple[tuple[str, re.Pattern[str]], ...]:
@@ -39,6 +48,9 @@ def _kinds() -> tuple[tuple[str, re.Pattern[str]], ...]:
         ("finished", stars.regex("FINISHED")),
         ("won", stars.regex("WINS_TOURNAMENT")),
         ("bounty", stars.regex("BOUNTY")),
+        ("rebuy", stars.regex("REBUY")),
+        ("addon", stars.regex("ADD_ON")),
+        ("entry", stars.regex("ENTRY_WON")),
         ("result", tilt.regex("TOURNAMENT_RESULT")),
     )
 
@@ -48,7 +60,7 @@ def tournament_lines(text: str, first_line: int = 1) -> Iterator[TournamentLine]
     kinds = _kinds()
     for i, raw in enumerate(text.split("\n")):
         line = raw.strip()
-        if "tournament" not in line and "eliminat" not in line:
+        if not any(word in line for word in _WORDS):
             continue
         for kind, regex in kinds:
             m = regex.match(line)
@@ -66,6 +78,15 @@ def _read(kind: str, line: str, player: str, no: int) -> TournamentLine | None:
         if kind == "bounty":
             m = _BOUNTY.search(line, len(player))
             return TournamentLine(player, no, bounty=money(m.group(1))) if m else None
+        if kind in ("rebuy", "addon"):
+            cost = _FOR.search(line, len(player))
+            return TournamentLine(player, no, rebuys=int(kind == "rebuy"),
+                                  addons=int(kind == "addon"),
+                                  paid=money(cost.group(1)) if cost else 0)
+        if kind == "entry":
+            entry = _ENTRY.search(line, len(player))
+            return TournamentLine(player, no, ticket=f"entry to tournament #{entry.group(1)}"
+                                  if entry else "")
         place = _PLACE.search(line, len(player))
         paid = _PAID.search(line, len(player))
         return TournamentLine(

@@ -63,3 +63,18 @@ def test_results_from_the_hands_then_the_summary(
     [hero] = _json(db, capsys)
     assert (hero["entrants"], hero["prize_pool"], hero["started"], hero["net"]) == (
         2, 280, "2011-11-29 21:30:00Z", -150)
+
+
+def test_rebuys_the_hands_state_count_in_the_cost(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = SNG.read_text(encoding="utf-8").replace(
+        "Seat 2: Player0 (2999 in chips)\n",
+        "Seat 2: Player0 (2999 in chips)\nHero re-buys and receives 1500 chips for $1.40\n",
+    )
+    db = str(tmp_path / "t.duckdb")
+    con = dbmod.connect(db)
+    import_bytes(con, "rebuy.txt", text.encode())
+    con.close()
+    [hero] = _json(db, capsys)
+    assert (hero["rebuys"], hero["cost"], hero["net"], hero["place"]) == (1, 290, -290, 2)

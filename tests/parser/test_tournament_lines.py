@@ -31,3 +31,18 @@ def test_full_tilt_wording() -> None:
         "Alice finished the tournament in 2nd place"
     assert list(tournament_lines(text)) == [
         TournamentLine("Bob", 1, place=1, prize=950), TournamentLine("Alice", 2, place=2)]
+
+
+def test_rebuys_add_ons_and_seats_won() -> None:
+    text = "\n".join([
+        "Hero re-buys and receives 1500 chips for $1.00",
+        "Hero takes the add-on and receives 3,000 chips for $2.00",
+        "Bob re-buys and receives 1500 chips",
+        "Hero wins an entry to tournament #123456789",
+    ])
+    assert list(tournament_lines(text)) == [
+        TournamentLine("Hero", 1, rebuys=1, paid=100),
+        TournamentLine("Hero", 2, addons=1, paid=200),
+        TournamentLine("Bob", 3, rebuys=1),
+        TournamentLine("Hero", 4, ticket="entry to tournament #123456789"),
+    ]
