@@ -129,7 +129,7 @@ def read_summaries(
             if draft is None or failed or found is None:
                 continue
             try:
-                draft.read(found[0].removeprefix(prefix), found[1], line, no)
+                draft.read(found[0].removeprefix(prefix), found[1], no)
             except FieldError as exc:
                 failed = True
                 yield ParseError(str(exc), file=file, line=no, line_text=line,
@@ -162,7 +162,7 @@ class _Draft:
         )
         self.finishes: list[Finish] = []
         self.played: timedelta | None = None
-        self.handlers: dict[str, Callable[[re.Match[str], str], None]] = {
+        self.handlers: dict[str, Callable[[re.Match[str]], None]] = {
             "HEAD": self.header,
             "REQUESTED": self.player,
             "DEAR": self.player,
@@ -199,17 +199,17 @@ class _Draft:
         }
         self.line_no = line
 
-    def read(self, kind: str, m: re.Match[str], line: str, no: int) -> None:
+    def read(self, kind: str, m: re.Match[str], no: int) -> None:
         self.line_no = no
         handler = self.handlers.get(kind)
         if handler is not None:
-            handler(m, line)
+            handler(m)
 
     def set(self, **changes: object) -> None:
         self.summary = replace(self.summary, **changes)  # type: ignore[arg-type]
 
     # ---- the tournament
-    def header(self, m: re.Match[str], _line: str) -> None:
+    def header(self, m: re.Match[str]) -> None:
         groups = m.groupdict()
         game = (groups.get("game") or "").strip()
         self.set(tournament_id=m["id"], name=(groups.get("name") or "").strip(),
@@ -225,7 +225,7 @@ class _Draft:
     def kind(self, kind: Kind) -> None:
         self.set(kinds=self.summary.kinds | {kind})
 
-    def buy_in(self, m: re.Match[str], _line: str) -> None:
+    def buy_in(self, m: re.Match[str]) -> None:
         text = m["buy_in"].strip()
         fee_text = m.groupdict().get("fee")
         if text.startswith("Ticket") or text == "Freeroll":
@@ -242,31 +242,31 @@ class _Draft:
         else:  # PokerStars' knockouts: prize pool, bounty, fee
             self.set(buy_in=values[0], bounty=values[1], fee=values[-1], currency=currency)
 
-    def entrants(self, m: re.Match[str], _line: str) -> None:
+    def entrants(self, m: re.Match[str]) -> None:
         self.set(entrants=int(m["count"]))
 
-    def pool(self, m: re.Match[str], _line: str) -> None:
+    def pool(self, m: re.Match[str]) -> None:
         found = amount(m["pool"], self.summary.currency)
         if found is not None:
             self.set(prize_pool=found.value, currency=self.summary.currency or found.currency)
 
-    def target(self, m: re.Match[str], _line: str) -> None:
+    def target(self, m: re.Match[str]) -> None:
         self.set(target=m["target"])
         self.kind(Kind.SATELLITE)
 
-    def satellite(self, _m: re.Match[str], _line: str) -> None:
+    def satellite(self, _m: re.Match[str]) -> None:
         self.kind(Kind.SATELLITE)
 
-    def started(self, m: re.Match[str], _line: str) -> None:
+    def started(self, m: re.Match[str]) -> None:
         self.set(started=stated_time(m["time"]))
 
-    def finished(self, m: re.Match[str], _line: str) -> None:
+    def finished(self, m: re.Match[str]) -> None:
         self.set(finished=stated_time(m["time"]), running=False)
 
-    def running(self, _m: re.Match[str], _line: str) -> None:
+    def running(self, _m: re.Match[str]) -> None:
         self.set(running=True)
 
-    def setting(self, m: re.Match[str], _line: str) -> None:
+    def setting(self, m: re.Match[str]) -> None:
         key, value = m["key"], m["value"].strip()
         if (key, value) in (("Type", "sitngo"), ("Mode", "sng")):
             self.kind(Kind.SIT_AND_GO)
@@ -275,12 +275,12 @@ class _Draft:
             if game is not None:
                 self.set(game_text=game.group(1))
 
-    def played_for(self, m: re.Match[str], _line: str) -> None:
+    def played_for(self, m: re.Match[str]) -> None:
         self.played = timedelta(hours=_count(m["hours"]), minutes=_count(m["minutes"]),
                                 seconds=_count(m["seconds"]))
 
     # ---- the places
-    def place(self, m: re.Match[str], _line: str) -> None:
+    def place(self, m: re.Match[str]) -> None:
         groups = m.groupdict()
         rest = (groups.get("rest") or "").strip()
         still = rest.startswith("still playing")
@@ -299,56 +299,56 @@ class _Draft:
             line=self.line_no, ticket=ticket, entry=_count(groups.get("entry")) or 1,
             country=groups.get("country") or ""))
 
-    def still(self, m: re.Match[str], _line: str) -> None:
+    def still(self, m: re.Match[str]) -> None:
         self.finishes.append(Finish(None, m["player"], 0, self.line_no))
         self.set(running=True)
 
     # ---- the player the file is about
-    def player(self, m: re.Match[str], _line: str) -> None:
+    def player(self, m: re.Match[str]) -> None:
         if not self.summary.player:
             self.set(player=m["player"].strip())
 
-    def you_finished(self, m: re.Match[str], _line: str) -> None:
+    def you_finished(self, m: re.Match[str]) -> None:
         self.set(place=int(m["place"]))
         prize = m.groupdict().get("prize")
         if prize:
             self.set(prize=_required(prize).value)
 
-    def hero(self, m: re.Match[str], _line: str) -> None:
+    def hero(self, m: re.Match[str]) -> None:
         self.set(player=m["player"].strip(), place=int(m["place"]))
 
-    def won(self, m: re.Match[str], _line: str) -> None:
+    def won(self, m: re.Match[str]) -> None:
         found = amount(m["prize"], self.summary.currency)
         if found is None:
             self.set(ticket=m["prize"].strip())
         else:
             self.set(prize=found.value, ticket=found.rest.lstrip("+ ").strip())
 
-    def paid_rebuys(self, m: re.Match[str], _line: str) -> None:
+    def paid_rebuys(self, m: re.Match[str]) -> None:
         self.set(rebuys=int(m["rebuys"]), addons=int(m["addons"]),
                  paid_extra=_required(m["total"]).value)
 
-    def reentries(self, m: re.Match[str], _line: str) -> None:
+    def reentries(self, m: re.Match[str]) -> None:
         self.set(reentries=int(m["count"]))
 
-    def bounties(self, m: re.Match[str], _line: str) -> None:
+    def bounties(self, m: re.Match[str]) -> None:
         self.set(bounties_won=_required(m["amount"]).value, knockouts=_count(m["count"]))
 
-    def ko_bounty(self, m: re.Match[str], _line: str) -> None:
+    def ko_bounty(self, m: re.Match[str]) -> None:
         self.set(bounty=_required(m["bounty"]).value)
 
-    def ko_count(self, m: re.Match[str], _line: str) -> None:
+    def ko_count(self, m: re.Match[str]) -> None:
         for text in (m["first"], m["second"]):  # the count is whichever is a number
             if text.isdigit():
                 self.set(knockouts=int(text))
 
-    def rebuy_cost(self, m: re.Match[str], _line: str) -> None:
+    def rebuy_cost(self, m: re.Match[str]) -> None:
         self.set(rebuy_cost=sum(_required(p).value for p in m["cost"].split("+")))
 
-    def addon_cost(self, m: re.Match[str], _line: str) -> None:
+    def addon_cost(self, m: re.Match[str]) -> None:
         self.set(addon_cost=sum(_required(p).value for p in m["cost"].split("+")))
 
-    def performed(self, m: re.Match[str], _line: str) -> None:
+    def performed(self, m: re.Match[str]) -> None:
         if m.groupdict().get("player"):
             self.set(player=self.summary.player or m["player"].strip())
         if m["what"].lower().startswith("rebuy"):
@@ -356,7 +356,7 @@ class _Draft:
         else:
             self.set(addons=int(m["count"]))
 
-    def totals(self, m: re.Match[str], _line: str) -> None:
+    def totals(self, m: re.Match[str]) -> None:
         if m["what"].lower().startswith("rebuy"):
             self.set(total_rebuys=int(m["count"]))
         else:
