@@ -205,13 +205,17 @@ class Group:
 
 def by(results: list[TournamentResult], key: str) -> list[Group]:
     """Results grouped by ``"game"`` or ``"buy_in"`` (buy-in, fee and bounty per entry,
-    in hundredths), the most played first; one currency's results at a time."""
+    in hundredths); one currency's results at a time."""
     groups: dict[str, list[TournamentResult]] = {}
     for r in results:
         label = r.game if key == "game" else str(r.buy_in + r.fee + r.bounty)
         groups.setdefault(label, []).append(r)
     out = []
-    for label, group in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
+    if key == "game":  # the most played first; buy-ins from the smallest up
+        ordered = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+    else:
+        ordered = sorted(groups.items(), key=lambda item: int(item[0]))
+    for label, group in ordered:
         cost = sum(r.cost for r in group)
         net = sum(r.net for r in group)
         placed = [r for r in group if r.place is not None]

@@ -89,16 +89,16 @@ def totals_row(shown: list[tours.TournamentResult], currency: str) -> None:
     if not found:
         return
     t = found[0]
-    cols = st.columns(8)
-    cols[0].metric("Tournaments", f"{t.tournaments:,}")
-    cols[1].metric("Cost", amount_text(t.cost, currency))
-    cols[2].metric("Prizes", amount_text(t.prizes, currency))
-    cols[3].metric("Bounties", amount_text(t.bounties, currency))
-    cols[4].metric("Net", amount_text(t.net, currency))
-    cols[5].metric("ROI", "–" if t.roi is None else f"{t.roi:+.1%}")
-    cols[6].metric("In the money", "–" if t.itm is None else f"{t.itm:.1%}")
-    cols[7].metric("Average finish", "–" if t.average_finish is None
-                   else f"{t.average_finish:.1f}")
+    first, second = st.columns(4), st.columns(4)
+    first[0].metric("Tournaments", f"{t.tournaments:,}")
+    first[1].metric("Cost", amount_text(t.cost, currency))
+    first[2].metric("Prizes", amount_text(t.prizes, currency))
+    first[3].metric("Bounties", amount_text(t.bounties, currency))
+    second[0].metric("Net", amount_text(t.net, currency))
+    second[1].metric("ROI", "–" if t.roi is None else f"{t.roi:+.1%}")
+    second[2].metric("In the money", "–" if t.itm is None else f"{t.itm:.1%}")
+    second[3].metric("Average finish", "–" if t.average_finish is None
+                     else f"{t.average_finish:.1f}")
 
 
 def profit_charts(shown: list[tours.TournamentResult], currency: str) -> None:

@@ -17,6 +17,7 @@ from tests.browser.test_end_to_end import (  # noqa: F401  (fixtures)
     ROOT,
     _free_port,
     _settle,
+    _shot,
     _wait_healthy,
     browser,
 )
@@ -69,6 +70,7 @@ def test_the_tournaments_page_in_the_browser(
     expect(page.get_by_test_id("stMetric").filter(has_text="Tournaments")).to_contain_text("14")
     expect(page.get_by_test_id("stPlotlyChart")).to_have_count(2)
     expect(page.get_by_role("heading", name="By buy-in")).to_be_visible()
+    _shot(page, "tournaments", readme=True)
     player = page.get_by_role("textbox", name="Player")
     player.fill("Hero")
     player.press("Enter")
