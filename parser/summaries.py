@@ -36,6 +36,7 @@ _SIGNS: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 _AMOUNT = re.compile(
     r"(?P<pre>[$€£])?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<post>[$€£]|[A-Z]{3}\b)?\s*(?P<rest>.*)"
 )
+_TOO_MUCH: Final = 10**15  # hundredths: no prize pool comes near; past it is damage
 _PS_HAND = re.compile(r"PokerStars Tournament #\d+, .*")
 _STRUCTURES = ("No Limit ", "Pot Limit ", "Fixed Limit ", "Limit ")
 _LEADING_JUNK = re.compile(r"^[\x00-\x1f\ufeff\s]+")  # a BOM, a stray control byte
@@ -53,7 +54,10 @@ def read_summary_stream(
     site = summary_site(decoded.head)
     if site is None:
         return None
-    return list(read_summaries(lines, file, site))
+    try:
+        return list(read_summaries(lines, file, site))
+    except (OSError, EOFError, ValueError) as exc:  # a stream that broke, or our bug:
+        return [ParseError(f"summary not read: {type(exc).__name__}: {exc}", file=file, line=1)]
 
 
 def summary_site(head: str) -> str | None:
@@ -91,6 +95,8 @@ def amount(text: str, default_currency: str = "") -> Amount | None:
     try:
         value = money(m["num"])
     except FieldError:
+        return None
+    if value >= _TOO_MUCH:
         return None
     return Amount(value, currency or default_currency, m["rest"].strip())
 
@@ -133,7 +139,7 @@ def read_summaries(
             except FieldError as exc:
                 failed = True
                 yield ParseError(str(exc), file=file, line=no, line_text=line,
-                                 expected="an amount like $1.50, 0.46€ or 100 FPP")
+                                 expected="a count, or an amount like $1.50, 0.46€ or 100 FPP")
     if draft is not None and not failed:
         yield draft.done()
     elif draft is None:
@@ -142,7 +148,13 @@ def read_summaries(
 
 
 def _count(text: str | None) -> int:
-    return int(text) if text else 0
+    """A count or place as written; a number no tournament holds is a ``FieldError``
+    (the database keeps them as 32-bit integers)."""
+    if not text:
+        return 0
+    if len(text) > 9:
+        raise FieldError(f"not a count: {text!r}")
+    return int(text)
 
 
 def _required(text: str, currency: str = "") -> Amount:
@@ -243,7 +255,7 @@ class _Draft:
             self.set(buy_in=values[0], bounty=values[1], fee=values[-1], currency=currency)
 
     def entrants(self, m: re.Match[str]) -> None:
-        self.set(entrants=int(m["count"]))
+        self.set(entrants=_count(m["count"]))
 
     def pool(self, m: re.Match[str]) -> None:
         found = amount(m["pool"], self.summary.currency)
@@ -295,7 +307,7 @@ class _Draft:
                 prize = found.value
                 ticket = "" if not found.rest or found.rest.startswith("(") else found.rest
         self.finishes.append(Finish(
-            place=None if still else int(m["place"]), player=m["player"], prize=prize,
+            place=None if still else _count(m["place"]), player=m["player"], prize=prize,
             line=self.line_no, ticket=ticket, entry=_count(groups.get("entry")) or 1,
             country=groups.get("country") or ""))
 
@@ -309,13 +321,13 @@ class _Draft:
             self.set(player=m["player"].strip())
 
     def you_finished(self, m: re.Match[str]) -> None:
-        self.set(place=int(m["place"]))
+        self.set(place=_count(m["place"]))
         prize = m.groupdict().get("prize")
         if prize:
             self.set(prize=_required(prize).value)
 
     def hero(self, m: re.Match[str]) -> None:
-        self.set(player=m["player"].strip(), place=int(m["place"]))
+        self.set(player=m["player"].strip(), place=_count(m["place"]))
 
     def won(self, m: re.Match[str]) -> None:
         found = amount(m["prize"], self.summary.currency)
@@ -325,11 +337,11 @@ class _Draft:
             self.set(prize=found.value, ticket=found.rest.lstrip("+ ").strip())
 
     def paid_rebuys(self, m: re.Match[str]) -> None:
-        self.set(rebuys=int(m["rebuys"]), addons=int(m["addons"]),
+        self.set(rebuys=_count(m["rebuys"]), addons=_count(m["addons"]),
                  paid_extra=_required(m["total"]).value)
 
     def reentries(self, m: re.Match[str]) -> None:
-        self.set(reentries=int(m["count"]))
+        self.set(reentries=_count(m["count"]))
 
     def bounties(self, m: re.Match[str]) -> None:
         self.set(bounties_won=_required(m["amount"]).value, knockouts=_count(m["count"]))
@@ -340,7 +352,7 @@ class _Draft:
     def ko_count(self, m: re.Match[str]) -> None:
         for text in (m["first"], m["second"]):  # the count is whichever is a number
             if text.isdigit():
-                self.set(knockouts=int(text))
+                self.set(knockouts=_count(text))
 
     def rebuy_cost(self, m: re.Match[str]) -> None:
         self.set(rebuy_cost=sum(_required(p).value for p in m["cost"].split("+")))
@@ -352,15 +364,15 @@ class _Draft:
         if m.groupdict().get("player"):
             self.set(player=self.summary.player or m["player"].strip())
         if m["what"].lower().startswith("rebuy"):
-            self.set(rebuys=int(m["count"]))
+            self.set(rebuys=_count(m["count"]))
         else:
-            self.set(addons=int(m["count"]))
+            self.set(addons=_count(m["count"]))
 
     def totals(self, m: re.Match[str]) -> None:
         if m["what"].lower().startswith("rebuy"):
-            self.set(total_rebuys=int(m["count"]))
+            self.set(total_rebuys=_count(m["count"]))
         else:
-            self.set(total_addons=int(m["count"]))
+            self.set(total_addons=_count(m["count"]))
 
     def done(self) -> TournamentSummary:
         """The record: the player's own figures completed from their listed places."""

@@ -257,3 +257,31 @@ def test_amounts_as_summaries_write_them() -> None:
             (amount(t) for t in ("$30,511.94 (21.042%)", "0.46€", "9,200 FTP", "USD 1"))
             if a is not None] == [(3051194, "USD", "(21.042%)"), (46, "EUR", ""),
                                   (920000, "FTP", "")]
+
+
+def test_damaged_summaries_never_raise() -> None:
+    import random
+
+    rng = random.Random(36)
+    files = sorted(SUMMARIES.rglob("*.txt")) + sorted(FTP.glob("*.txt"))
+    outcomes = 0
+    for path in files:
+        text = path.read_bytes()[:6000]
+        for _ in range(25):
+            data = bytearray(text)
+            for _ in range(rng.randint(1, 12)):
+                at = rng.randrange(len(data))
+                data[at:at + rng.randint(0, 8)] = bytes(rng.choice(b"0123456789$:,.#/ \n(")
+                                                        for _ in range(rng.randint(0, 6)))
+            found = read_summary_stream(io.BytesIO(bytes(data)), path.name)
+            outcomes += len(found or [])
+            assert all(isinstance(o, TournamentSummary | ParseError) for o in found or [])
+    assert outcomes > 300
+
+
+def test_numbers_too_large_for_any_tournament_are_errors() -> None:
+    text = "PokerStars Tournament #1, Badugi\nBuy-In: $1.00/$0.10 USD\n99999999999 players\n"
+    [error] = read_summary_stream(io.BytesIO(text.encode()), "big.txt") or []
+    assert isinstance(error, ParseError) and (error.line, error.message) == (
+        3, "not a count: '99999999999'")
+    assert amount("$99999999999999999") is None
