@@ -74,6 +74,14 @@ def tournament_lines(text: str, first_line: int = 1) -> Iterator[TournamentLine]
 
 
 def _read(kind: str, line: str, player: str, no: int) -> TournamentLine | None:
+    """The line's figures; None where they do not read or no tournament holds them."""
+    found = _figures(kind, line, player, no)
+    if found is None or max(found.prize, found.bounty, found.paid) >= 10**15:
+        return None
+    return found if found.place is None or found.place < 10**9 else None
+
+
+def _figures(kind: str, line: str, player: str, no: int) -> TournamentLine | None:
     try:
         if kind == "bounty":
             m = _BOUNTY.search(line, len(player))

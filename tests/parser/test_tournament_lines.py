@@ -46,3 +46,9 @@ def test_rebuys_add_ons_and_seats_won() -> None:
         TournamentLine("Bob", 3, rebuys=1),
         TournamentLine("Hero", 4, ticket="entry to tournament #123456789"),
     ]
+
+
+def test_figures_no_tournament_holds_are_passed_over() -> None:
+    text = "Al finished the tournament in 99999999999th place\n" \
+        "Bo wins the tournament and receives $99999999999999999 - congratulations!"
+    assert list(tournament_lines(text)) == []
