@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -86,3 +87,18 @@ def test_text_ends_with_totals_by_currency(db: str, capsys: pytest.CaptureFixtur
 def test_a_bad_day_is_an_error(db: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["tournaments", "--db", db, "--from", "yesterday"]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_import_counts_summaries_apart_from_hands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = SUMMARIES / "Winamax" / "NLHE-EUR-SNG-25-201704.new.format.txt"
+    db = str(tmp_path / "i.duckdb")
+    assert cli.main(["import", "--db", db, "--json", str(path)]) == 0
+    body = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["summary"]
+    assert (body["hands"], body["parse_error"], body["summaries"], body["summaries_added"],
+            body["summary_errors"]) == (0, 0, 1, 1, [])
+    assert cli.main(["import", "--db", db, str(path)]) == 0
+    table = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
+    assert "tournament summaries read 1" in table
+    assert "stored (new or newer) 0" in table
