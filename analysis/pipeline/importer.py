@@ -58,6 +58,7 @@ from analysis.storage.db import (
 )
 from analysis.storage.rows import ArrowRows, FactsFn, Rows, add_result, with_continuity
 from analysis.storage.stat_cells import extend as extend_cells
+from analysis.storage.transactions import rollback
 from analysis.storage.writer import FileState, Store
 from engine.continuity import ContinuityTracker
 from parser.outcome import HandText, ParseError
@@ -915,7 +916,7 @@ def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> 
         db.execute("DELETE FROM player_hands")
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        rollback(db)
         raise
     while True:
         page = db.execute(
@@ -943,7 +944,7 @@ def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> 
                 append_arrow(db, "player_hands", table)
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            rollback(db)
             raise
         written += table.num_rows
         done += len(page)

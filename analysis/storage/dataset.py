@@ -51,6 +51,7 @@ from analysis.storage.db import (
 )
 from analysis.storage.filters import NO_FILTERS, Filters
 from analysis.storage.schema import CURRENT_VERSION
+from analysis.storage.transactions import rollback
 
 FORMAT = "drawlab-parquet"
 VERSION = 1
@@ -357,7 +358,7 @@ def load(db: Connection, path: str | os.PathLike[str], run: str | None = None) -
                 db.execute("INSERT OR REPLACE INTO meta VALUES ('player_hands_stale', '1')")
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            rollback(db)
             raise
         finally:
             for temp in ("_dataset_hands", "_dataset_ids", "_dataset_quarantine", "_dataset_qids"):

@@ -1,0 +1,146 @@
+"""One sentence for a failure of the machine or of the database file, for every command
+and page: what happened, to which file, what was kept, and what to do.
+
+A user whose disk filled during an import needs to know that the hands committed before
+it are safe and that running the same import again finishes it, not DuckDB's internals.
+``cli.main`` and the dashboard (``app.py``) catch ``FAULTS`` around everything they run
+and show ``sentence``; ``db.connect`` words its own refusals here too, so a file that is
+not a database is not blamed on a lock.  Writers commit whole transactions (a failed one
+rolls back: ``analysis.storage.transactions``), which is what the "kept" part promises.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+
+import duckdb
+
+from analysis.storage.db import DatabaseUnavailable, SchemaOutdated
+from analysis.storage.schema import NewerSchema
+
+# the exit status of a command stopped by a fault (as for a database that cannot be opened)
+FAULT_STATUS = 2
+FAULTS: tuple[type[BaseException], ...] = (
+    OSError, duckdb.Error, DatabaseUnavailable, SchemaOutdated, NewerSchema,
+)
+
+# what a command that writes has kept when it stops half-way (each of its transactions is
+# committed whole or not at all), and what running it again does
+KEPT = {
+    "import": ("the hands committed before it are kept and nothing half-written was stored",
+               "it adds each missing hand once"),
+    "reverify": ("the hands replayed before it are kept", "it goes on from there"),
+    "export": ("the database is unchanged, but the files written so far may be incomplete",
+               "it writes them whole"),
+    "review": ("the reviews stored before it are kept", "it reviews the rest"),
+    "bulk": ("the dataset may be incomplete", "it goes on where it stopped"),
+}
+OPENING = "open"  # the command's first step, opening the database: nothing done yet
+UNCHANGED = frozenset({OPENING, "stats", "replay", "verify", "compare", "equity", "convert"})
+NOTHING = "nothing was changed"
+SOME = "what was stored before it is kept"
+
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+_DENIED = (errno.EACCES, errno.EPERM, errno.EROFS)
+_QUOTED = re.compile(r'"([^"]+)"')
+
+
+def sentence(exc: BaseException, command: str | None = None, database: str | None = None) -> str:
+    """The one sentence for ``exc`` raised while ``command`` ran on ``database`` (a path).
+
+    Refusals to open (``DatabaseUnavailable``, a schema another DrawLab wrote) changed
+    nothing, whatever the command; a failure part-way says what the command kept."""
+    if isinstance(exc, DatabaseUnavailable | SchemaOutdated | NewerSchema):
+        return str(exc)
+    kept, again = kept_by(command)
+    what, todo = _describe(exc, _file_of(exc, database))
+    return f"{what}: {kept}; {todo}" + (f": {again}" if again else "")
+
+
+def kept_by(command: str | None) -> tuple[str, str]:
+    """What ``command`` kept when it stopped, and what running it again does."""
+    if command in UNCHANGED:
+        return NOTHING, ""
+    return KEPT.get(command or "", (SOME, ""))
+
+
+def opening(target: str, exc: duckdb.Error, waited: float) -> str:
+    """Why ``db.connect`` could not open ``target``: nothing was changed in it."""
+    if "lock" in str(exc).lower():
+        how_long = f" (waited {waited:g} s)" if waited > 0 else ""
+        return (
+            f"{target} is held by another program{how_long}: {NOTHING}; DuckDB lets one "
+            "program write a database at a time, so close the other one (a DrawLab import "
+            "lets go within seconds when asked) and try again, or use --db"
+        )
+    what, todo = _describe(exc, target)
+    return f"{what}: {NOTHING}; {todo}"
+
+
+def closed_output() -> int:
+    """Standard output closed early by its reader (``drawlab replay ... | head``): not a
+    failure, so no message; what remains unwritten goes nowhere, quietly, even the
+    interpreter's last flush."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+    except OSError:
+        pass
+    return 0
+
+
+def _file_of(exc: BaseException, database: str | None) -> str | None:
+    """The file a failure names: the OS's, else the one DuckDB quotes (its log is the
+    database's own business, so the database is named), else the database."""
+    if isinstance(exc, OSError) and exc.filename:
+        return os.fsdecode(exc.filename)
+    found = _QUOTED.search(str(exc))
+    if found:
+        return found.group(1).removesuffix(".wal")
+    return database
+
+
+def _describe(exc: BaseException, file: str | None) -> tuple[str, str]:
+    """(what happened to ``file``, what to do about it)."""
+    name = file or "the database"
+    text = str(exc)
+    lowered = text.lower()
+    code = exc.errno if isinstance(exc, OSError) else None
+    if code in _FULL or "no space left" in lowered or "disk quota" in lowered:
+        return (
+            f"the disk holding {name} is full",
+            "free some space on it, then run the same command again",
+        )
+    if code in _DENIED or "permission denied" in lowered or "read-only file system" in lowered:
+        return (
+            f"{name} cannot be written (a read-only file, folder or disk)",
+            "make it writable or name another place (--db, --out), then run it again",
+        )
+    if code == errno.ENOENT or "no such file or directory" in lowered:
+        return (
+            f"{name} is not there any more",
+            "check the path (a moved folder, an unplugged disk), then run it again",
+        )
+    if "not a valid duckdb database" in lowered:
+        return (
+            f"{name} is not a DuckDB database (not a DrawLab database)",
+            "name your database with --db, or move this file away to start a new one",
+        )
+    if "could not read enough bytes" in lowered or "corrupt" in lowered:
+        return (
+            f"{name} is damaged (cut short or corrupted)",
+            "restore it from a copy, or move it away and import your hand histories again",
+        )
+    if "version number" in lowered and "database file" in lowered:
+        return (
+            f"{name} was written by a newer DuckDB (a newer DrawLab)",
+            "upgrade DrawLab to open it",
+        )
+    detail = (exc.strerror or text) if isinstance(exc, OSError) else text
+    first = detail.strip().splitlines()[0] if detail.strip() else type(exc).__name__
+    return (
+        f"{name} failed: {first}",
+        "run it again, and if it fails again report this message",
+    )
