@@ -17,14 +17,17 @@ import re
 
 import duckdb
 
-from analysis.storage.db import DatabaseUnavailable, SchemaOutdated
 from analysis.storage.schema import NewerSchema
+
+
+class Explained(RuntimeError):
+    """A refusal whose message is already its sentence (``db.DatabaseUnavailable``,
+    ``db.SchemaOutdated``: a database that cannot be opened as it is)."""
+
 
 # the exit status of a command stopped by a fault (as for a database that cannot be opened)
 FAULT_STATUS = 2
-FAULTS: tuple[type[BaseException], ...] = (
-    OSError, duckdb.Error, DatabaseUnavailable, SchemaOutdated, NewerSchema,
-)
+FAULTS: tuple[type[BaseException], ...] = (OSError, duckdb.Error, Explained, NewerSchema)
 
 # what a command that writes has kept when it stops half-way (each of its transactions is
 # committed whole or not at all), and what running it again does
@@ -40,6 +43,7 @@ KEPT = {
 OPENING = "open"  # the command's first step, opening the database: nothing done yet
 UNCHANGED = frozenset({OPENING, "stats", "replay", "verify", "compare", "equity", "convert"})
 NOTHING = "nothing was changed"
+AGAIN = "run the same command again"
 SOME = "what was stored before it is kept"
 
 _FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
@@ -50,13 +54,14 @@ _QUOTED = re.compile(r'"([^"]+)"')
 def sentence(exc: BaseException, command: str | None = None, database: str | None = None) -> str:
     """The one sentence for ``exc`` raised while ``command`` ran on ``database`` (a path).
 
-    Refusals to open (``DatabaseUnavailable``, a schema another DrawLab wrote) changed
-    nothing, whatever the command; a failure part-way says what the command kept."""
-    if isinstance(exc, DatabaseUnavailable | SchemaOutdated | NewerSchema):
+    Refusals to open (``Explained``: a file that is not a database, a schema a newer
+    DrawLab wrote) changed nothing, whatever the command; a failure part-way says what
+    the command kept."""
+    if isinstance(exc, Explained | NewerSchema):
         return str(exc)
     kept, again = kept_by(command)
     what, todo = _describe(exc, _file_of(exc, database))
-    return f"{what}: {kept}; {todo}" + (f": {again}" if again else "")
+    return f"{what}: {kept}; " + todo.replace(AGAIN, AGAIN + (f" ({again})" if again else ""))
 
 
 def kept_by(command: str | None) -> tuple[str, str]:
@@ -77,6 +82,15 @@ def opening(target: str, exc: duckdb.Error, waited: float) -> str:
         )
     what, todo = _describe(exc, target)
     return f"{what}: {NOTHING}; {todo}"
+
+
+def folder_gone(folder: str) -> str:
+    """A watched folder that disappeared: the watcher goes on, so this is news, not an end."""
+    return (
+        f"the watched folder {folder} is not there any more (deleted, renamed, or on a disk "
+        "no longer mounted): the hands imported from it are kept; watching goes on and "
+        "reads it again when it is back"
+    )
 
 
 def closed_output() -> int:
@@ -111,17 +125,17 @@ def _describe(exc: BaseException, file: str | None) -> tuple[str, str]:
     if code in _FULL or "no space left" in lowered or "disk quota" in lowered:
         return (
             f"the disk holding {name} is full",
-            "free some space on it, then run the same command again",
+            f"free some space on it, then {AGAIN}",
         )
     if code in _DENIED or "permission denied" in lowered or "read-only file system" in lowered:
         return (
             f"{name} cannot be written (a read-only file, folder or disk)",
-            "make it writable or name another place (--db, --out), then run it again",
+            f"make it writable or name another place (--db, --out), then {AGAIN}",
         )
     if code == errno.ENOENT or "no such file or directory" in lowered:
         return (
             f"{name} is not there any more",
-            "check the path (a moved folder, an unplugged disk), then run it again",
+            f"check the path (a moved folder, an unplugged disk), then {AGAIN}",
         )
     if "not a valid duckdb database" in lowered:
         return (
@@ -142,5 +156,5 @@ def _describe(exc: BaseException, file: str | None) -> tuple[str, str]:
     first = detail.strip().splitlines()[0] if detail.strip() else type(exc).__name__
     return (
         f"{name} failed: {first}",
-        "run it again, and if it fails again report this message",
+        f"{AGAIN}, and report this message if it fails again",
     )

@@ -26,6 +26,7 @@ from typing import Any
 
 import duckdb
 
+from analysis.faults import Explained, opening
 from analysis.statistics.fact_row import FACT_COLUMNS
 from analysis.storage.schema import CURRENT_VERSION, NewerSchema, migrate, stored_version
 from analysis.storage.transactions import rollback
@@ -47,7 +48,7 @@ MIGRATE_MEMORY_MB = 500
 Connection = duckdb.DuckDBPyConnection
 
 
-class DatabaseUnavailable(RuntimeError):
+class DatabaseUnavailable(Explained):
     """The database file cannot be opened: locked by another process past the wait, not a
     database, damaged or not writable; the message is ``analysis.faults``' sentence."""
 
@@ -56,7 +57,7 @@ class DatabaseMissing(DatabaseUnavailable):
     """A read-only open of a database file that does not exist (nothing imported yet)."""
 
 
-class SchemaOutdated(RuntimeError):
+class SchemaOutdated(Explained):
     """A database whose layout is not this DrawLab's: a read-only open needs a writing
     open (which migrates it) first; when ``newer`` (any open), a newer DrawLab."""
 
@@ -194,8 +195,6 @@ def connect(
 
 
 def _unavailable(target: str, exc: duckdb.Error, wait: float) -> DatabaseUnavailable:
-    from analysis.faults import opening  # which words the failure: imports this module
-
     return DatabaseUnavailable(opening(target, exc, wait if is_locked(exc) else 0.0))
 
 
