@@ -71,16 +71,17 @@ def kept_by(command: str | None) -> tuple[str, str]:
     return KEPT.get(command or "", (SOME, ""))
 
 
-def opening(target: str, exc: duckdb.Error, waited: float) -> str:
-    """Why ``db.connect`` could not open ``target``: nothing was changed in it."""
-    if "lock" in str(exc).lower():
+def opening(target: str, exc: BaseException, waited: float, locked: bool) -> str:
+    """Why ``db.connect`` could not open ``target`` (``locked``: another program holds it,
+    ``waited`` seconds were spent waiting): nothing was changed in it."""
+    if locked:
         how_long = f" (waited {waited:g} s)" if waited > 0 else ""
         return (
             f"{target} is held by another program{how_long}: {NOTHING}; DuckDB lets one "
             "program write a database at a time, so close the other one (a DrawLab import "
             "lets go within seconds when asked) and try again, or use --db"
         )
-    what, todo = _describe(exc, target)
+    what, todo = _describe(exc, _file_of(exc, target))
     return f"{what}: {NOTHING}; {todo}"
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -46,6 +47,7 @@ _LOCK_POLL_MAX = 0.1
 MIGRATE_MEMORY_MB = 500
 
 Connection = duckdb.DuckDBPyConnection
+_LOCK = re.compile(r"\block\b", re.IGNORECASE)  # "Could not set lock on file", not "block"
 
 
 class DatabaseUnavailable(Explained):
@@ -103,7 +105,7 @@ def resolve_path(path: str | os.PathLike[str] | None = None) -> str:
 
 def is_locked(exc: BaseException) -> bool:
     """DuckDB's error for a file another process holds (the only one worth waiting on)."""
-    return isinstance(exc, duckdb.IOException) and "lock" in str(exc).lower()
+    return isinstance(exc, duckdb.IOException) and _LOCK.search(str(exc)) is not None
 
 
 def knock_path(target: str) -> str:
@@ -171,7 +173,10 @@ def connect(
                 f"no database at {target}; import hands first with `drawlab import`"
             )
         if not read_only:
-            Path(target).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(target).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:  # a folder that cannot be written
+                raise _unavailable(target, exc, 0.0) from exc
     try:
         con = _open(target, read_only, wait)
     except duckdb.Error as exc:  # locked past the wait, not a database, cut short
@@ -194,8 +199,9 @@ def connect(
     return con
 
 
-def _unavailable(target: str, exc: duckdb.Error, wait: float) -> DatabaseUnavailable:
-    return DatabaseUnavailable(opening(target, exc, wait if is_locked(exc) else 0.0))
+def _unavailable(target: str, exc: BaseException, wait: float) -> DatabaseUnavailable:
+    locked = is_locked(exc)
+    return DatabaseUnavailable(opening(target, exc, wait if locked else 0.0, locked))
 
 
 def _newer(target: str, found: int) -> str:
