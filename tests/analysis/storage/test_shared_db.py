@@ -40,7 +40,8 @@ def test_an_open_waits_for_another_programs_short_write(tmp_path: Path) -> None:
     _one_hand_db(path)
     holder = _holder(path, 0.6)
     try:
-        with pytest.raises(db.DatabaseUnavailable, match="is held by another program: nothing was changed"):
+        held = "is held by another program: nothing was changed"
+        with pytest.raises(db.DatabaseUnavailable, match=held):
             db.connect(path, read_only=True)  # no wait: the lock is reported at once
         start = time.monotonic()
         con = db.connect(path, read_only=True, wait=10)
