@@ -766,7 +766,6 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    import os
 
     from analysis.simulate import simulate
     from engine.record import Game, Structure
@@ -798,24 +797,20 @@ def _simulate(args: argparse.Namespace) -> int:
     if not 0 <= args.misdeals <= 1000:
         print("error: --misdeals is a number per thousand deals, 0 to 1000", file=sys.stderr)
         return 2
-    if args.out is None:
-        try:
-            simulate(
-                sys.stdout,
-                args.hands,
-                game,
-                args.players,
-                args.seed,
-                args.format,
-                structure=structure,
-                tournament=args.tournament,
-                home=args.home,
-                house=house,
-                misdeal_per_mille=args.misdeals,
-            )
-            sys.stdout.flush()
-        except BrokenPipeError:  # the reader stopped early (| head): not an error
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if args.out is None:  # a reader that stops early (| head) ends it quietly (main)
+        simulate(
+            sys.stdout,
+            args.hands,
+            game,
+            args.players,
+            args.seed,
+            args.format,
+            structure=structure,
+            tournament=args.tournament,
+            home=args.home,
+            house=house,
+            misdeal_per_mille=args.misdeals,
+        )
         return 0
     with open(args.out, "w", encoding="utf-8", newline="\n") as out:
         count = simulate(

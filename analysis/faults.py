@@ -44,6 +44,7 @@ OPENING = "open"  # the command's first step, opening the database: nothing done
 UNCHANGED = frozenset({OPENING, "stats", "replay", "verify", "compare", "equity", "convert"})
 NOTHING = "nothing was changed"
 AGAIN = "run the same command again"
+TRY_AGAIN = "try again"  # the dashboard: no command was typed
 SOME = "what was stored before it is kept"
 
 _FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
@@ -51,17 +52,22 @@ _DENIED = (errno.EACCES, errno.EPERM, errno.EROFS)
 _QUOTED = re.compile(r'"([^"]+)"')
 
 
-def sentence(exc: BaseException, command: str | None = None, database: str | None = None) -> str:
+def sentence(
+    exc: BaseException,
+    command: str | None = None,
+    database: str | None = None,
+    retry: str = AGAIN,
+) -> str:
     """The one sentence for ``exc`` raised while ``command`` ran on ``database`` (a path).
 
     Refusals to open (``Explained``: a file that is not a database, a schema a newer
     DrawLab wrote) changed nothing, whatever the command; a failure part-way says what
-    the command kept."""
+    the command kept.  ``retry``: what running it again is called (a page: ``TRY_AGAIN``)."""
     if isinstance(exc, Explained | NewerSchema):
         return str(exc)
     kept, again = kept_by(command)
     what, todo = _describe(exc, _file_of(exc, database))
-    return f"{what}: {kept}; " + todo.replace(AGAIN, AGAIN + (f" ({again})" if again else ""))
+    return f"{what}: {kept}; " + todo.replace(AGAIN, retry + (f" ({again})" if again else ""))
 
 
 def kept_by(command: str | None) -> tuple[str, str]:

@@ -16,7 +16,7 @@ from typing import Self
 
 import pandas as pd
 
-from analysis.faults import FAULTS, sentence
+from analysis.faults import FAULTS, TRY_AGAIN, sentence
 from analysis.pipeline.importer import STATUSES, ImportSummary, Progress, import_bytes
 from analysis.pipeline.reverify import ReverifySummary, reverify
 from analysis.storage import queries
@@ -91,7 +91,7 @@ class _Job:
             with self._lock:
                 self.work()
         except FAULTS as exc:
-            self.fault = sentence(exc, self.command)
+            self.fault = sentence(exc, self.command, retry=TRY_AGAIN)
         except Exception as exc:  # the importer keeps file faults in its summary; not this
             self.error = f"{type(exc).__name__}: {exc}"
         finally:

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from analysis.faults import sentence
+from analysis.faults import TRY_AGAIN, sentence
 from analysis.pipeline.importer import ImportSummary, import_paths, open_database
 from analysis.storage import db, queries
 from analysis.storage.db import Connection, DatabaseUnavailable
@@ -152,7 +152,7 @@ def fault(exc: BaseException) -> None:
     """A failure of the disk or of the database file in a page's run (a full disk, a file
     damaged under it): its sentence in a box; the other pages, and this one run again,
     keep working."""
-    st.error(sentence(exc, None, db_path()), icon=":material/error:")
+    st.error(sentence(exc, None, db_path(), TRY_AGAIN), icon=":material/error:")
 
 
 def shared() -> Shared:

@@ -260,16 +260,18 @@ def test_a_full_disk_while_exporting_is_said_and_the_next_export_is_whole(
     assert name.read_bytes() == (clean / name.name).read_bytes()
 
 
-def test_output_closed_early_ends_quietly(history: Path) -> None:
+@pytest.mark.parametrize("command", [["replay", "--file"], ["verify", "--json"],
+                                     ["simulate", "--hands", "3000"]])
+def test_output_closed_early_ends_quietly(history: Path, command: list[str]) -> None:
     """``drawlab replay --file ... | head -1``: the reader goes, the command ends without a
     word and with status 0, as ``head`` asked for no more."""
+    argv = [*command, str(history / "a.txt")] if command[0] != "simulate" else command
     proc = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from cli import main; sys.exit(main())",
-         "replay", "--file", str(history / "a.txt")],
+        [sys.executable, "-c", "import sys; from cli import main; sys.exit(main())", *argv],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPOSITORY,
         env={**os.environ, "PYTHONPATH": str(REPOSITORY)},
     )
-    assert proc.stdout is not None and proc.stdout.readline().startswith(b"Hand #")
+    assert proc.stdout is not None and proc.stdout.readline()
     proc.stdout.close()
     _, err = proc.communicate(timeout=120)
     assert (proc.returncode, err) == (0, b"")

@@ -48,7 +48,7 @@ def test_a_full_disk_in_a_page_is_one_sentence_and_the_page_works_again(
     assert not at.exception
     assert [e.value for e in at.error] == [
         f"the disk holding {corpus_db}.tmp is full: what was stored before it is kept; free "
-        "some space on it, then run the same command again"
+        "some space on it, then try again"
     ]
     at.run()
     assert not at.exception and not at.error

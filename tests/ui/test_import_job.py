@@ -48,8 +48,8 @@ def test_job_reports_a_failure_and_still_finishes() -> None:
     assert job.error is None  # not an internal error: a fault, in one sentence
     assert job.fault == (
         "the database failed: disk gone: the hands committed before it are kept and nothing "
-        "half-written was stored; run the same command again (it adds each missing hand "
-        "once), and report this message if it fails again"
+        "half-written was stored; try again (it adds each missing hand once), and report "
+        "this message if it fails again"
     )
     assert job.results == []
 
