@@ -50,6 +50,7 @@ SOME = "what was stored before it is kept"
 _FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
 _DENIED = (errno.EACCES, errno.EPERM, errno.EROFS)
 _QUOTED = re.compile(r'"([^"]+)"')
+_LOCK = re.compile(r"\block\b", re.IGNORECASE)  # "Could not set lock on file", not "block"
 
 
 def sentence(
@@ -77,18 +78,18 @@ def kept_by(command: str | None) -> tuple[str, str]:
     return KEPT.get(command or "", (SOME, ""))
 
 
-def opening(target: str, exc: BaseException, waited: float, locked: bool) -> str:
-    """Why ``db.connect`` could not open ``target`` (``locked``: another program holds it,
-    ``waited`` seconds were spent waiting): nothing was changed in it."""
-    if locked:
-        how_long = f" (waited {waited:g} s)" if waited > 0 else ""
-        return (
-            f"{target} is held by another program{how_long}: {NOTHING}; DuckDB lets one "
-            "program write a database at a time, so close the other one (a DrawLab import "
-            "lets go within seconds when asked) and try again, or use --db"
-        )
+def opening(target: str, exc: BaseException, waited: float) -> str:
+    """Why ``db.connect`` could not open ``target`` (``waited``: seconds spent waiting for
+    another program to let go of it): nothing was changed in it."""
     what, todo = _describe(exc, _file_of(exc, target))
+    if waited > 0 and is_lock(exc):
+        what += f" (waited {waited:g} s)"
     return f"{what}: {NOTHING}; {todo}"
+
+
+def is_lock(exc: BaseException) -> bool:
+    """DuckDB's error for a file another process holds (the only one worth waiting on)."""
+    return isinstance(exc, duckdb.IOException) and _LOCK.search(str(exc)) is not None
 
 
 def folder_gone(folder: str) -> str:
@@ -129,6 +130,12 @@ def _describe(exc: BaseException, file: str | None) -> tuple[str, str]:
     text = str(exc)
     lowered = text.lower()
     code = exc.errno if isinstance(exc, OSError) else None
+    if is_lock(exc):
+        return (
+            f"{name} is held by another program",
+            "DuckDB lets one program write a database at a time, so close the other one (a "
+            "DrawLab import lets go within seconds when asked) and try again, or use --db",
+        )
     if code in _FULL or "no space left" in lowered or "disk quota" in lowered:
         return (
             f"the disk holding {name} is full",

@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import re
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -27,7 +26,7 @@ from typing import Any
 
 import duckdb
 
-from analysis.faults import Explained, opening
+from analysis.faults import Explained, is_lock, opening
 from analysis.statistics.fact_row import FACT_COLUMNS
 from analysis.storage.schema import CURRENT_VERSION, NewerSchema, migrate, stored_version
 from analysis.storage.transactions import rollback
@@ -47,7 +46,6 @@ _LOCK_POLL_MAX = 0.1
 MIGRATE_MEMORY_MB = 500
 
 Connection = duckdb.DuckDBPyConnection
-_LOCK = re.compile(r"\block\b", re.IGNORECASE)  # "Could not set lock on file", not "block"
 
 
 class DatabaseUnavailable(Explained):
@@ -105,7 +103,7 @@ def resolve_path(path: str | os.PathLike[str] | None = None) -> str:
 
 def is_locked(exc: BaseException) -> bool:
     """DuckDB's error for a file another process holds (the only one worth waiting on)."""
-    return isinstance(exc, duckdb.IOException) and _LOCK.search(str(exc)) is not None
+    return is_lock(exc)
 
 
 def knock_path(target: str) -> str:
@@ -200,8 +198,7 @@ def connect(
 
 
 def _unavailable(target: str, exc: BaseException, wait: float) -> DatabaseUnavailable:
-    locked = is_locked(exc)
-    return DatabaseUnavailable(opening(target, exc, wait if locked else 0.0, locked))
+    return DatabaseUnavailable(opening(target, exc, wait))
 
 
 def _newer(target: str, found: int) -> str:

@@ -46,6 +46,12 @@ def _os(code: int, file: str) -> OSError:
          "/db.duckdb is damaged (cut short or corrupted): the hands committed before it are "
          "kept and nothing half-written was stored; restore it from a copy, or move it away "
          "and import your hand histories again"),
+        (duckdb.IOException('IO Error: Could not set lock on file "/d/x.duckdb": Conflicting '
+                            "lock is held in python3 (PID 7)"), "import",
+         "/d/x.duckdb is held by another program: the hands committed before it are kept and "
+         "nothing half-written was stored; DuckDB lets one program write a database at a "
+         "time, so close the other one (a DrawLab import lets go within seconds when asked) "
+         "and try again, or use --db"),
         (duckdb.InternalException("INTERNAL Error: something odd"), None,
          "/db.duckdb failed: INTERNAL Error: something odd: what was stored before it is kept; "
          "run the same command again, and report this message if it fails again"),
