@@ -290,3 +290,28 @@ def test_a_fault_no_command_expects_still_ends_in_one_sentence(
         f"error: the disk holding {tmp_path}/x.bin is full: nothing was changed; free some "
         "space on it, then run the same command again\n"
     ))
+
+
+@pytest.mark.slow
+def test_a_full_disk_while_storing_reviews_is_said_and_the_next_run_reviews_all(
+    tmp_path: Path, imported: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "x.duckdb"
+    path.write_bytes(imported.read_bytes())
+    clean = tmp_path / "clean.duckdb"
+    clean.write_bytes(imported.read_bytes())
+    real = importer.open_database
+    with monkeypatch.context() as m:
+        m.setattr(importer, "open_database",
+                  lambda p, *, wait=0.0: Faulty(real(p, wait=wait), "COMMIT", 1, str(path)))
+        code, err = run(capsys, "review", "--json", "--workers", "0", "--db", str(path))
+    assert (code, err) == (2, (
+        f"error: the disk holding {path} is full: the reviews stored before it are kept; free "
+        "some space on it, then run the same command again (it reviews the rest)\n"
+    ))
+    for db in (path, clean):
+        assert main(["review", "--json", "--workers", "0", "--db", str(db)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    half = len(out) // 2
+    assert out[:half] == out[half:] and half > 1  # the same decisions, the same summary
