@@ -4,10 +4,11 @@ a clean run (every hand once, what was committed before the fault kept).
 
 The faults are injected without privileges (``tests.fault_injection.Faulty``: DuckDB's own
 errors for a full disk, at the n-th statement of a kind; an ``OSError`` at the n-th file
-write of an export).  Fault points tried: every ``COMMIT``, ``INSERT`` and the
-``CHECKPOINT`` of an import (40), every ``COMMIT`` and ``DELETE`` and every other
-``INSERT`` of a reverify (14), every ``COPY`` of a Parquet export (10), three file writes
-of a text export, the ``COMMIT`` of a review: 68 runs, each with its re-run.
+write of an export).  Fault points tried: every ``COMMIT``, every other ``INSERT`` and the
+``CHECKPOINT`` of an import of two files (25), every ``COMMIT`` and ``DELETE`` and every
+other ``INSERT`` of a reverify in pages of 200 hands (17), every ``COPY`` of a Parquet
+export (10), three file writes of a text export, the ``COMMIT`` of a review: 56 runs, each
+with its re-run.
 """
 
 from __future__ import annotations
@@ -32,12 +33,13 @@ from tests.store_data import write_history
 
 HANDS = 300  # per file, two files
 BATCH = 100
-IMPORT_POINTS = [("COMMIT", n) for n in range(1, 9)] + [("INSERT", n) for n in range(1, 32)]
+PAGE = 200  # hands a reverify replays in one transaction (5,000 by default)
+IMPORT_POINTS = [("COMMIT", n) for n in range(1, 9)] + [("INSERT", n) for n in range(1, 32, 2)]
 IMPORT_POINTS.append(("CHECKPOINT", 1))
 REVERIFY_POINTS = (
-    [("COMMIT", n) for n in range(1, 5)]
+    [("COMMIT", n) for n in range(1, 7)]
     + [("DELETE", n) for n in range(1, 5)]
-    + [("INSERT", n) for n in range(1, 12, 2)]
+    + [("INSERT", n) for n in range(1, 14, 2)]
 )
 
 
@@ -106,8 +108,10 @@ def test_a_full_disk_anywhere_in_an_import_loses_and_doubles_nothing(
 
 @pytest.mark.parametrize(("kind", "n"), REVERIFY_POINTS)
 def test_a_full_disk_anywhere_in_a_reverify_loses_nothing(
-    tmp_path: Path, clean: Path, reference: dict[str, Any], kind: str, n: int
+    tmp_path: Path, clean: Path, reference: dict[str, Any], monkeypatch: pytest.MonkeyPatch,
+    kind: str, n: int,
 ) -> None:
+    monkeypatch.setattr("analysis.pipeline.reverify.PAGE", PAGE)  # pages committed apart
     path = tmp_path / "x.duckdb"
     path.write_bytes(clean.read_bytes())
     con = dbmod.connect(path)
