@@ -44,6 +44,7 @@ from analysis.pipeline.verification import HandResult, check
 from analysis.pipeline.workers import ProcessTaskPool, TaskPool
 from analysis.statistics.fact_row import FACT_FIELDS
 from analysis.statistics.facts import hand_facts
+from analysis.storage import transactions
 from analysis.storage.db import (
     LOCK_WAIT,
     Connection,
@@ -59,7 +60,6 @@ from analysis.storage.db import (
 )
 from analysis.storage.rows import ArrowRows, FactsFn, Rows, add_result, with_continuity
 from analysis.storage.stat_cells import extend as extend_cells
-from analysis.storage.transactions import rollback
 from analysis.storage.writer import FileState, Store
 from engine.continuity import ContinuityTracker
 from parser.outcome import HandText, ParseError
@@ -920,7 +920,7 @@ def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> 
         db.execute("DELETE FROM player_hands")
         db.execute("COMMIT")
     except BaseException:
-        rollback(db)
+        transactions.rollback(db)
         raise
     while True:
         page = db.execute(
@@ -948,7 +948,7 @@ def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> 
                 append_arrow(db, "player_hands", table)
             db.execute("COMMIT")
         except BaseException:
-            rollback(db)
+            transactions.rollback(db)
             raise
         written += table.num_rows
         done += len(page)
