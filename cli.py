@@ -766,7 +766,6 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _simulate(args: argparse.Namespace) -> int:
-
     from analysis.simulate import simulate
     from engine.record import Game, Structure
 
