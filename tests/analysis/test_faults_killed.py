@@ -5,7 +5,7 @@ the database equals a clean import: every hand once, every committed page kept.
 The kill comes a random time after the process opened the database, up to a little
 more than the work takes on its own, so it lands in a transaction, between two, in the
 summed cells, at the checkpoint, or after the end (a run that finished is checked the
-same way).  Eight seeds for each: 16 runs.
+same way).  Six seeds for each: 12 runs.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from tests.store_data import write_history
 
 HANDS = 1200
 PAGE = 200  # hands a reverify replays in one transaction (5,000 by default)
-SEEDS = range(8)
+SEEDS = range(6)
 DRIVER = """
 import sys
 from analysis.storage.db import connect
