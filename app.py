@@ -8,6 +8,7 @@ Import page watches are imported as they change while it runs (``ui.watching``).
 
 import streamlit as st
 
+from analysis.faults import FAULTS
 from ui import state, watching
 
 st.set_page_config(page_title="DrawLab", page_icon="🂡", layout="wide")
@@ -32,6 +33,8 @@ def main() -> None:
     try:
         st.navigation(PAGES).run()
         watching.watcher()  # the watched folders' thread, started once per database (ui.watching)
+    except FAULTS as exc:  # a full disk, a damaged file: one sentence, the app goes on
+        state.fault(exc)
     finally:
         state.end_run()  # the file is held only while a run reads it (see ui.state)
 

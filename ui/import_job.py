@@ -16,6 +16,7 @@ from typing import Self
 
 import pandas as pd
 
+from analysis.faults import FAULTS, TRY_AGAIN, sentence
 from analysis.pipeline.importer import STATUSES, ImportSummary, Progress, import_bytes
 from analysis.pipeline.reverify import ReverifySummary, reverify
 from analysis.storage import queries
@@ -50,6 +51,7 @@ class _Job:
 
     name = "drawlab-job"
     done_text = "Finished"
+    command = "import"  # what the fault sentence says was kept (``analysis.faults.KEPT``)
 
     def __init__(
         self,
@@ -62,6 +64,7 @@ class _Job:
         self._on_done = on_done
         self._finished = threading.Event()
         self.error: str | None = None
+        self.fault: str | None = None  # a full disk, a damaged file: one sentence
         self.hands = 0
         self.fraction = 0.0
 
@@ -87,6 +90,8 @@ class _Job:
         try:
             with self._lock:
                 self.work()
+        except FAULTS as exc:
+            self.fault = sentence(exc, self.command, retry=TRY_AGAIN)
         except Exception as exc:  # the importer keeps file faults in its summary; not this
             self.error = f"{type(exc).__name__}: {exc}"
         finally:
@@ -148,6 +153,7 @@ class ReverifyJob(_Job):
 
     name = "drawlab-reverify"
     done_text = "Every stored hand replayed again"
+    command = "reverify"
 
     def __init__(
         self,

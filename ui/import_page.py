@@ -190,7 +190,9 @@ def main() -> None:
         "import_job", "import_results", "The import goes on while you use the other pages."
     )
     if done is not None:
-        if done.error:
+        if done.fault:
+            st.error(done.fault, icon=":material/error:")
+        elif done.error:
             st.error("The import stopped on an internal error; what was read before it is kept.")
             st.code(done.error, language=None)
         show_results(done.results)
@@ -227,6 +229,9 @@ def replay_section(busy: bool) -> None:
         "reverify_job", "reverify_results", "The replay goes on while you use the other pages."
     )
     if done is None:
+        return
+    if done.fault:
+        st.error(done.fault, icon=":material/error:")
         return
     if done.error or done.summary is None:
         st.error("The replay stopped on an internal error; the pages done before it are kept.")

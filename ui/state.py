@@ -29,6 +29,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from analysis.faults import TRY_AGAIN, sentence
 from analysis.pipeline.importer import ImportSummary, import_paths, open_database
 from analysis.storage import db, queries
 from analysis.storage.db import Connection, DatabaseUnavailable
@@ -141,11 +142,17 @@ def db_path() -> str:
 
 
 def _unavailable(exc: DatabaseUnavailable) -> None:
-    st.error("The database cannot be opened: another program is using it.",
-             icon=":material/lock:")
+    st.error("The database cannot be opened.", icon=":material/lock:")
     st.code(str(exc), language=None, wrap_lines=True)
     st.button("Try again", key="db_retry", icon=":material/refresh:")
     st.stop()
+
+
+def fault(exc: BaseException) -> None:
+    """A failure of the disk or of the database file in a page's run (a full disk, a file
+    damaged under it): its sentence in a box; the other pages, and this one run again,
+    keep working."""
+    st.error(sentence(exc, None, db_path(), TRY_AGAIN), icon=":material/error:")
 
 
 def shared() -> Shared:
