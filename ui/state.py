@@ -32,6 +32,7 @@ import streamlit as st
 from analysis.pipeline.importer import ImportSummary, import_paths, open_database
 from analysis.storage import db, queries
 from analysis.storage.db import Connection, DatabaseUnavailable
+from analysis.storage.samples import mark as marked_samples
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 SAMPLES_ENV = "DRAWLAB_SAMPLES"  # another folder to import on a first start ("" for none)
@@ -132,6 +133,7 @@ def first_start(shared: Shared) -> ImportSummary | None:
         if samples is None or not samples.is_dir():
             return None
         summary = import_paths(con, [samples])
+        marked_samples(con)  # simulated hands: shown apart, removable (analysis.storage.samples)
     shared.generation += 1
     return summary
 
