@@ -8,7 +8,7 @@ Import page watches are imported as they change while it runs (``ui.watching``).
 
 import streamlit as st
 
-from ui import state, watching
+from ui import scope, state, watching
 
 st.set_page_config(page_title="DrawLab", page_icon="🂡", layout="wide")
 
@@ -28,7 +28,9 @@ PAGES = [
 
 def main() -> None:
     try:
-        st.navigation(PAGES).run()
+        page = st.navigation(PAGES)
+        scope.samples_notice(state.connection())  # on every page while they are stored
+        page.run()
         watching.watcher()  # the watched folders' thread, started once per database (ui.watching)
     finally:
         state.end_run()  # the file is held only while a run reads it (see ui.state)

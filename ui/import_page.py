@@ -16,6 +16,7 @@ import streamlit as st
 
 from analysis.pipeline.importer import STATUSES
 from analysis.pipeline.reverify import ReverifySummary
+from analysis.storage import samples
 from parser.sources import ARCHIVE_SEP
 from ui import data, state, watch_panel
 from ui.import_job import ImportJob, ReverifyJob, UploadResult
@@ -189,8 +190,33 @@ def main() -> None:
             st.error("The import stopped on an internal error; what was read before it is kept.")
             st.code(done.error, language=None)
         show_results(done.results)
+    samples_section(busy=running)
     watch_panel.main()
     replay_section(busy=running)
+
+
+def _remove_samples() -> None:
+    removed = samples.remove(state.connection())
+    state.imported_now()
+    st.session_state["samples_removed"] = removed
+
+
+def samples_section(busy: bool) -> None:
+    """The bundled samples, removable in one click while they are in the database."""
+    removed = st.session_state.pop("samples_removed", None)
+    if removed:
+        st.success(f"Removed the {removed:,} sample hands: every figure is now your own "
+                   "hands'.", icon=":material/delete:")
+    n = samples.count(state.connection())
+    if n == 0:
+        return
+    st.divider()
+    st.subheader("The bundled samples")
+    st.caption(f"{n:,} simulated hands imported on the first start so there was something to "
+               "look at. They are kept apart from your own hands; removing them deletes "
+               "them and everything stored of them (also `drawlab samples --remove`).")
+    st.button("Remove the sample hands", key="remove_samples", disabled=busy,
+              icon=":material/delete:", on_click=_remove_samples)
 
 
 def reverify_table(summary: ReverifySummary) -> pd.DataFrame:

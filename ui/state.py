@@ -227,6 +227,11 @@ def generation() -> int:
     return hash((s.generation, *file_stamp(s.path)))
 
 
+def imported_now() -> None:
+    """Call after this run wrote to the database itself (not a job on its own thread)."""
+    shared().generation += 1
+
+
 def imported(s: Shared | None = None) -> None:
     """Call after an import wrote to the database (from any thread, passing ``s``); it
     also lets go of the hold the job took through ``Shared.connection``."""

@@ -27,11 +27,14 @@ from tests.app_support import (  # noqa: F401  (fixtures)
     markdown_sources,
 )
 from tests.corpus import CORPUS
+from tests.paths import REPOSITORY
 
 DEFS = definitions()
 # the view checked, as the page shows it by default: the hands with errors left out
 STARS_USD = Filters(valid_only=True, site="pokerstars", currency="USD", tournament=False)
 TOURNAMENT = CORPUS / "tour" / "Stars" / "Draw"
+SAMPLE_FILE = (REPOSITORY / "sample_histories" / "pokerstars"
+               / "27_triple_draw_fl_0.50-1_headsup.txt")
 
 
 def shown_cells(element: object) -> pd.DataFrame:
@@ -410,3 +413,37 @@ def test_a_pick_the_next_hero_lacks_is_dropped_and_the_hero_kept(
                         Filters(valid_only=True, site="boss", currency="EUR", tournament=False))
     assert _metrics(at)["Hands"][0] == f"{res.hands:,}"
     assert at.text[0].value.startswith("Showing Hero at Boss over ")
+
+
+def test_samples_are_marked_kept_apart_and_removed_in_one_click(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "samples"
+    folder.mkdir()
+    (folder / "sample.txt").write_bytes(SAMPLE_FILE.read_bytes())
+    monkeypatch.setattr("ui.state.SAMPLES", folder)
+    path = tmp_path / "fresh.duckdb"
+    at = app_for(path, monkeypatch).run()
+    assert not at.exception
+    notice = ("The database holds the 300 bundled sample hands: simulated, not yours, kept "
+              "apart from the hands you import. Remove them on the Import page.")
+    assert [i.value for i in at.info] == [notice]
+    assert _metrics(at)["Hands"][0] == "300"
+    assert at.text[0].value.endswith("(Cash games in USD, the bundled samples).")
+    con = db.connect(path)
+    import_paths(con, [STARS_TRIPLE], workers=0)  # the user's own "Hero" at PokerStars
+    con.close()
+    at = app_for(path, monkeypatch).run()
+    assert [i.value for i in at.info] == [notice]
+    assert at.radio(key="show_samples").value == "Your hands"
+    assert _metrics(at)["Hands"][0] == "1"  # never the samples' 300 added in
+    at.radio(key="show_samples").set_value("The bundled samples").run()
+    assert _metrics(at)["Hands"][0] == "300"
+    at.switch_page("ui/import_page.py").run()
+    at.button(key="remove_samples").click().run()
+    assert not at.exception
+    assert [i.value for i in at.info] == []
+    assert at.success[0].value.startswith("Removed the 300 sample hands")
+    at.switch_page("ui/overview_page.py").run()
+    assert _metrics(at)["Hands"][0] == "1"
+    assert [r.key for r in at.radio] == []
