@@ -28,9 +28,9 @@ def has_samples(con: Connection) -> bool:
 
 
 def plain(con: Connection, filters: Filters) -> Filters:
-    """The same hands asked without what means nothing here: ``valid_only`` where no
-    hand has errors, ``samples=False`` where there are no samples."""
-    if filters.valid_only and not _any(con, ERRORS):
+    """The same hands asked without what means nothing here: ``valid_only`` where hands
+    are stored and none has errors, ``samples=False`` where there are no samples."""
+    if filters.valid_only and _any(con, "TRUE") and not _any(con, ERRORS):
         filters = replace(filters, valid_only=False)
     if filters.samples is False and not has_samples(con):
         filters = replace(filters, samples=None)
