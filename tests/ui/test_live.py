@@ -72,7 +72,7 @@ def test_hud_lists_each_opponent_with_figures_and_samples(
     at.switch_page("ui/hud_page.py").run()
     assert not at.exception
     assert [t.value for t in at.title] == ["HUD"]
-    assert [str(t.value).split(" · ")[:2] for t in at.text] == [["pokerstars", "Alcyone"]]
+    assert [str(t.value).split(" · ")[:2] for t in at.text] == [["PokerStars", "table Alcyone"]]
     table = at.dataframe[0].value
     assert list(table.columns) == ["seat", "player", "hands", "VPIP", "PFR", "3B", "Steal",
                                    "FtS", "D1", "D2", "D3", "Pat", "Snow", "Brk", "WTSD"]
