@@ -30,7 +30,7 @@ from engine.pots import Pot, SettledPot, pot_halves
 from engine.profiles import chip_unit, profile_for
 from engine.record import MISDEAL_NOTE, Action, Collect, Draw, Hand, Muck, Note, Post, Show, Step
 from engine.replay import Replay, TableState, replay
-from engine.rules import game_name, house_words
+from engine.rules import game_name, house_words, rules_for
 from engine.verdict import Problem, Verdict
 from engine.wild import Wild, wild_cards
 
@@ -94,6 +94,7 @@ class Header:
     house: str = ""  # a home game's house rules as a player says them ("" elsewhere)
     carried: str = ""  # the pot carried in from the deal before ("" when none)
     wild_cards: tuple[int, ...] = ()  # the cards that are wild in this hand's game
+    hand_size: int = 5  # cards in a player's hand (Badugi: four), backs drawn for unseen ones
 
     def lines(self) -> list[str]:
         """The header as short plain-text lines (names of sites and tables are untrusted)."""
@@ -150,6 +151,7 @@ def header_of(hand: Hand, players: int) -> Header:
         house="" if hand.house is None else house_words(hand.house),
         carried=units.text(hand.carried) if hand.carried else "",
         wild_cards=_wild_cards(hand),
+        hand_size=rules_for(hand.game, hand.structure).hand_size,
     )
 
 
