@@ -5,26 +5,11 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
+from analysis.sites import SITE_NAMES as SITE_NAMES
+from analysis.sites import site_name as site_name
 from engine.money import format_money
 
-SITE_NAMES = {
-    "pokerstars": "PokerStars",
-    "fulltilt": "Full Tilt",
-    "winamax": "Winamax",
-    "merge": "Merge",
-    "kingsclub": "KingsClub",
-    "ongame": "OnGame",
-    "boss": "Boss",
-    "opoker": "Opoker",
-    "phh": "PHH",
-    "home": "home game",
-}
-
 CURRENCY_NAMES = {"play": "play money", "chips": "chips"}
-
-
-def site_name(site: object) -> str:
-    return SITE_NAMES.get(str(site), str(site))
 
 
 # the signs people read without doubt; any other currency is written with its code
