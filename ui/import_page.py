@@ -71,7 +71,8 @@ def follow(key: str, results: str, caption: str) -> Any:
     return st.session_state.get(results)
 
 
-COUNT_COLUMNS = ("hands read", "added", "already present", *STATUS_NAMES.values())
+COUNT_COLUMNS = ("hands read", "added", "already present", "stored with errors",
+                 *STATUS_NAMES.values())
 
 
 def why_not_read(r: UploadResult) -> str:
@@ -91,8 +92,13 @@ def file_row(r: UploadResult) -> dict[str, Any]:
     counts it as one unreadable text (as ``drawlab verify`` does), the page as a file
     not read, with why."""
     s = r.summary
-    row: dict[str, Any] = {"file": r.name, "hands read": s.hands - len(s.rejected),
-                              "added": s.added, "already present": s.already_present}
+    read = s.hands - len(s.rejected)
+    # a file imported before is not read again: its hands are the ones already stored
+    present = s.already_present + (r.stored - s.added - s.already_present
+                                   if s.unchanged and read == 0 else 0)
+    row: dict[str, Any] = {"file": r.name, "hands read": max(read, present + s.added),
+                           "added": s.added, "already present": max(present, 0),
+                           "stored with errors": r.stored_errors}
     for status in STATUSES:
         row[STATUS_NAMES[status]] = s.statuses.get(status, 0)
     row[STATUS_NAMES["parse_error"]] -= len(s.rejected)
@@ -149,6 +155,12 @@ def show_results(results: list[UploadResult]) -> None:
                              width="stretch")
     failed = failures(results)
     total_problems = sum(r.summary.problems for r in results)
+    stored_errors = sum(r.stored_errors for r in results)
+    if failed.empty and stored_errors:
+        st.warning(f"No hand read now failed, but {count(stored_errors, 'hand')} of these "
+                   "files stored earlier have errors: the Replayer lists them under "
+                   "\"Hands with problems\".")
+        return
     if failed.empty:
         st.success("No hand failed.")
         return
