@@ -902,6 +902,11 @@ def _from_standard(
         else:
             raise ValueError(f"unknown action {text!r}")
     steps.extend(_payouts(data, names, seats, steps, lines))
+    if hero is not None and others:
+        # every player's cards known (a broadcast's hand, the WSOP final tables): no seat
+        # is the one the history was written from, so none is the hero
+        others.insert(0, (hero, dealt or ()))
+        hero, dealt = None, None
     when = _standard_time(data)
     small_bet = _hundredths(data.get("small_bet", data.get("min_bet", 0)))
     big_bet = _hundredths(data.get("big_bet", data.get("min_bet", 0)))

@@ -198,6 +198,15 @@ def test_a_hand_with_an_event_and_no_currency_is_that_tournaments_chips() -> Non
     assert hand.tournament == Tournament(tournament_id=event, level="21")
 
 
+def test_a_hand_with_every_players_cards_known_names_no_hero() -> None:
+    text = WIKI_STYLE.replace("'d dh p2 ??????????'", "'d dh p2 8s6d4c3h2d'").replace(
+        "'d dh p3 ??????????'", "'d dh p3 9s7d5c4h3d'")
+    hand = read_phh(text, "broadcast.phh")
+    assert (hand.hero, hand.dealt) == (None, None)
+    assert [p for p, _ in hand.dealt_others] == ["Ann", "Bob", "Cy"]
+    assert read_phh(WIKI_STYLE, "w.phh").hero == "Ann"  # one known hand: the writer's seat
+
+
 def test_a_hand_with_a_currency_or_no_event_stays_a_cash_game() -> None:
     assert (read_phh(WIKI_STYLE, "w.phh").currency, read_phh(WIKI_STYLE, "w.phh").tournament) \
         == ("", None)
