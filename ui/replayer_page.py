@@ -24,6 +24,7 @@ from engine.record import Draw
 from engine.rules import game_name
 from engine.verdict import Problem
 from ui import cards, data, replayer_data, state, table_picture
+from ui.labels import site_name
 
 ANY = "(all)"
 SOURCES = ("Latest hands", "Biggest pots", "Hands with problems", "Search by id")
@@ -100,7 +101,11 @@ def hand_label(row: dict[Any, Any]) -> str:
     if not pd.isna(row.get("total_pot")):
         units = row_units(row)
         pot = f" · pot {units.text(int(row['total_pot']))} {units.name}".rstrip()
-    return f"#{row['hand_id']} · {row['site']} · {row['status']}{when}{pot}"
+    event = row.get("tournament_id")
+    where = site_name(row["site"])
+    if event is not None and not pd.isna(event):
+        where += f" · {event}"  # the tournament (a PHH event's name)
+    return f"#{row['hand_id']} · {where} · {row['status']}{when}{pot}"
 
 
 def pick_hand(listed: pd.DataFrame) -> int | None:
