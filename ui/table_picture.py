@@ -111,6 +111,9 @@ def table_html(step: ViewStep, header: Header, units: Units, hero: str | None) -
     angles = places([s.seat for s in step.seats], header.max_seats, hero_seat)
     parts = [f'<div class="dl-table" style="{_WRAP}">', f'<div style="{_FELT}"></div>']
     pot = f"Pot {escape(units.text(step.pot))}"
+    if step.rake:
+        pot += (f'<br><span class="dl-rake" style="font-size:12px;font-weight:400">'
+                f"rake {escape(units.text(step.rake))}</span>")
     side = ""
     if len(step.pots) > 1:
         side = "<br>" + " · ".join(

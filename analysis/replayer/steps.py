@@ -202,6 +202,7 @@ class ViewStep:
     pots: tuple[PotStep, ...]
     seats: tuple[SeatStep, ...]
     problems: tuple[Problem, ...]
+    rake: int = 0  # at the settled step: what the house took, shown apart from the pot
 
     def seat(self, player: str) -> SeatStep | None:
         return next((s for s in self.seats if s.player == player), None)
@@ -442,8 +443,9 @@ def _settled_step(
         line=base.line,
         street="settled",
         text=text,
-        pot=max(0, in_play - max(0, taken)),
+        pot=max(0, in_play - max(0, taken) - (hand.rake or 0)),  # the rake is no pot
         pots=pots,
         seats=seats,
+        rake=hand.rake or 0,
         problems=base.problems,
     )

@@ -62,3 +62,15 @@ def test_a_badugi_seat_holds_four_cards_never_a_fifth_back() -> None:
         for seat in re.findall(r'<div class="dl-seat".*?(?=<div class="dl-seat"|$)', html):
             tiles = seat.count("dl-card-back") + len(re.findall(r'class="dl-card[ "]', seat))
             assert tiles in (0, 4), seat  # a folded seat shows none, every other four
+
+
+def test_the_settled_pot_is_empty_and_the_rake_shown_on_its_own() -> None:
+    view = hostile_view()
+    assert view.hand.rake  # a raked cash hand
+    last = view.steps[-1]
+    assert (last.pot, last.rake) == (0, view.hand.rake)
+    html = table_html(last, view.header, view.units, view.hand.hero)
+    assert re.search(r'class="dl-pot"[^>]*>Pot 0.00<', html)
+    rake = re.findall(r'class="dl-rake"[^>]*>([^<]*)<', html)
+    assert rake == [f"rake {view.units.text(view.hand.rake)}"]
+    assert all(s.rake == 0 for s in view.steps[:-1])
