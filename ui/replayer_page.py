@@ -231,13 +231,18 @@ def hero_draws(view: HandView, upto: ViewStep) -> list[Draw]:
 
 def table_view(view: HandView, s: ViewStep) -> None:
     units = view.units
-    head = st.columns([2, 2, 3])
-    head[0].metric("Pot", units.text(s.pot))
-    head[1].metric("Street", s.street)
-    with head[2]:
+    # the picture beside the figures, not under them: with the step controls above, both
+    # fit on one screen (1280x720)
+    picture, facts = st.columns([3, 1])
+    with facts:
+        st.metric("Pot", units.text(s.pot))
+        if s.rake:
+            st.caption(f"Rake {units.text(s.rake)}: the house's, not in the pot")
+        st.metric("Street", s.street)
         st.caption("What happened")
         st.text(s.text)
-    st.html(table_picture.table_html(s, view.header, units, view.hand.hero))
+    with picture:
+        st.html(table_picture.table_html(s, view.header, units, view.hand.hero))
     with st.container(key="seat_lines"):
         for seat in s.seats:
             st.text(seat_line(seat, units, view.hand.hero))
