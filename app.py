@@ -8,9 +8,13 @@ Import page watches are imported as they change while it runs (``ui.watching``).
 
 import streamlit as st
 
-from ui import scope, state, watching
-
 st.set_page_config(page_title="DrawLab", page_icon="🂡", layout="wide")
+# The first run of a process imports pandas, DuckDB and the readers (seconds): say so at
+# once rather than leave the page blank; the pages' own spinners follow.
+STARTING = st.empty()
+STARTING.caption("Starting DrawLab…")
+
+from ui import scope, state, watching  # noqa: E402  (after the message, on purpose)
 
 PAGES = [
     st.Page("ui/overview_page.py", title="Overview & statistics", icon=":material/monitoring:",
@@ -29,6 +33,7 @@ PAGES = [
 def main() -> None:
     try:
         page = st.navigation(PAGES)
+        STARTING.empty()
         scope.samples_notice(state.connection())  # on every page while they are stored
         page.run()
         watching.watcher()  # the watched folders' thread, started once per database (ui.watching)
