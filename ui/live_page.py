@@ -53,14 +53,18 @@ def session_panel() -> None:
     st.text(f"{session.player}, {session.start:%Y-%m-%d %H:%M} to {session.end:%H:%M}")
     cols = st.columns(3)
     cols[0].metric("Hands", f"{session.hands:,}")
-    cols[1].metric("Net", money(session.net))
+    one = session.currencies[0] if len(session.currencies) == 1 else None
+    chips = one == "chips"
+    cols[1].metric("Net", money(session.net, chips, one))
     cols[2].metric("BB/100", f"{session.bb_per_100:.1f}")
     if len(session.currencies) > 1:
         st.warning("This session mixes currencies: the net adds them together.")
     if not hands.empty:
-        shown = (hands.assign(net=hands["net"].map(money)).drop(columns=["id"])
+        shown = (hands.assign(net=hands["net"].map(lambda n: money(n, chips, one)))
+                 .drop(columns=["id"])
                  .rename(columns={"hand_id": "hand", "table_name": "table",
-                                  "final_cards": "final hand"}))
+                                  "final_cards": "final hand"})
+                 .astype(object).fillna("–"))  # an empty cell reads "–", never "None"
         st.dataframe(shown, hide_index=True, key="live_hands")
         picked = st.selectbox("Replay a hand", list(hands["hand_id"]), key="live_pick")
         if st.button("Open in the replayer", icon=":material/style:", key="live_replay"):
