@@ -192,14 +192,20 @@ def statistics(values: tuple[stats.StatValue, ...]) -> None:
                 )
 
 
-def _styled(df: pd.DataFrame, formats: dict[str, str]) -> Any:
+def _in_money(chips: bool, currency: str) -> Any:
+    """A table cell's formatter for money shown in units (hundredths / 100): ``$1.25``,
+    ``-12.50 CAD``, ``5,260`` chips."""
+    return lambda v: money(round(v * 100), chips, currency)
+
+
+def _styled(df: pd.DataFrame, formats: dict[str, Any]) -> Any:
     """A frame whose empty cells read "–" (a bare NaN shows as "None"), numbers formatted;
     the cells keep their numbers, so sorting by a column still sorts numbers."""
     spec: dict[Any, Any] = dict(formats)
     return df.style.format(spec, na_rep="–")
 
 
-def opponents_table(df: pd.DataFrame, chips: bool) -> None:
+def opponents_table(df: pd.DataFrame, chips: bool, currency: str) -> None:
     """Per player and site: results, and each statistic beside its sample."""
     columns: list[str] = ["site", "player", "hands", "net", "bb_per_100"]
     for s in STATS:
@@ -207,7 +213,7 @@ def opponents_table(df: pd.DataFrame, chips: bool) -> None:
     shown = df[columns].head(OPPONENT_ROWS).copy()
     shown["site"] = shown["site"].map(site_name)
     shown["net"] = shown["net"] / 100
-    formats = {"net": "{:,.0f}" if chips else "{:,.2f}", "bb_per_100": "{:.2f}"}
+    formats: dict[str, Any] = {"net": _in_money(chips, currency), "bb_per_100": "{:.2f}"}
     config: dict[str, Any] = {
         "site": st.column_config.TextColumn("Site"),
         "player": st.column_config.TextColumn("Player"),
@@ -265,6 +271,57 @@ def chart_pick(event: Any, key: str, kind: str) -> None:
     x = points[0].get("x")
     if x is not None:
         st.session_state["open_target"] = (kind, str(x))
+
+
+def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: bool,
+                        currency: str) -> None:
+    """The hero's results by stakes and by session, money with its sign."""
+    st.subheader("Results by stakes")
+    st.dataframe(
+        _styled(stakes.assign(game=stakes["game"].map(game_name), net=stakes["net"] / 100,
+                              rake=stakes["rake"] / 100)
+                [["game", "stakes", "hands", "net", "bb_per_100", "rake"]],
+                {"net": _in_money(chips, currency), "rake": _in_money(chips, currency),
+                 "bb_per_100": "{:.2f}"}),
+        hide_index=True, key="stakes_table",
+        column_config={"game": "Game", "stakes": "Stakes", "hands": "Hands",
+                       "net": st.column_config.NumberColumn("Net won", help=DEFS["net"]),
+                       "bb_per_100": st.column_config.NumberColumn(
+                           "bb/100", help=DEFS["bb_per_100"]),
+                       "rake": st.column_config.NumberColumn("Rake", help=DEFS["rake"])},
+    )
+    st.subheader("Sessions", help=DEFS["session"])
+    if sessions.empty:
+        st.caption("These hands carry no time, so they make no session.")
+    else:
+        st.dataframe(
+            _styled(sessions.assign(net=sessions["net"] / 100, number=sessions.index + 1)
+                    [["number", "start", "end", "minutes", "hands", "net", "bb_per_100"]],
+                    {"start": "{:%Y-%m-%d %H:%M}", "end": "{:%Y-%m-%d %H:%M}",
+                     "minutes": "{:.0f}", "net": _in_money(chips, currency),
+                     "bb_per_100": "{:.2f}"}),
+            hide_index=True, key="sessions_table",
+            column_config={"number": "Session", "start": "Start", "end": "End",
+                           "minutes": "Minutes", "hands": "Hands", "net": "Net won",
+                           "bb_per_100": "bb/100"},
+        )
+
+
+def opponents(table: pd.DataFrame, hero: tuple[str, str], chips: bool, currency: str) -> None:
+    """Every other player at every site under the same filters, the hero left out."""
+    st.subheader("Opponents", help="Click a column header to sort by it. Each figure has "
+                 "its sample (n) beside it.")
+    others = table[~((table["site"] == hero[0]) & (table["player"] == hero[1]))]
+    most = int(others["hands"].max()) if len(others) else 1
+    least = st.number_input("Minimum hands", min_value=1, max_value=max(1, most), value=1,
+                            step=1, key="min_hands",
+                            help="Leave out players seen in fewer hands: a figure over a "
+                                 "handful of hands says little.")
+    kept = others[others["hands"] >= int(least)]
+    st.caption(f"{count(len(kept), 'opponent')} with at least {count(int(least), 'hand')}"
+               + (f"; the {OPPONENT_ROWS:,} with the most hands are listed."
+                  if len(kept) > OPPONENT_ROWS else "."))
+    opponents_table(kept, chips, currency)
 
 
 def main() -> None:
@@ -364,33 +421,7 @@ def main() -> None:
     st.subheader("Statistics", help="Hover a figure for its definition and sample size.")
     statistics(values)
 
-    st.subheader("Results by stakes")
-    st.dataframe(
-        _styled(stakes.assign(game=stakes["game"].map(game_name), net=stakes["net"] / 100,
-                              rake=stakes["rake"] / 100)
-                [["game", "stakes", "hands", "net", "bb_per_100", "rake"]],
-                {"net": "{:,.2f}", "rake": "{:,.2f}", "bb_per_100": "{:.2f}"}),
-        hide_index=True, key="stakes_table",
-        column_config={"game": "Game", "stakes": "Stakes", "hands": "Hands",
-                       "net": st.column_config.NumberColumn("Net won", help=DEFS["net"]),
-                       "bb_per_100": st.column_config.NumberColumn(
-                           "bb/100", help=DEFS["bb_per_100"]),
-                       "rake": st.column_config.NumberColumn("Rake", help=DEFS["rake"])},
-    )
-    st.subheader("Sessions", help=DEFS["session"])
-    if sessions.empty:
-        st.caption("These hands carry no time, so they make no session.")
-    else:
-        st.dataframe(
-            _styled(sessions.assign(net=sessions["net"] / 100, number=sessions.index + 1)
-                    [["number", "start", "end", "minutes", "hands", "net", "bb_per_100"]],
-                    {"start": "{:%Y-%m-%d %H:%M}", "end": "{:%Y-%m-%d %H:%M}",
-                     "minutes": "{:.0f}", "net": "{:,.2f}", "bb_per_100": "{:.2f}"}),
-            hide_index=True, key="sessions_table",
-            column_config={"number": "Session", "start": "Start", "end": "End",
-                           "minutes": "Minutes", "hands": "Hands", "net": "Net won",
-                           "bb_per_100": "bb/100"},
-        )
+    stakes_and_sessions(stakes, sessions, chips, currency)
 
     st.subheader("Draws by position")
     draws = data.draw_summary(con, path, gen, hero, mine)
@@ -408,20 +439,7 @@ def main() -> None:
         },
     )
 
-    st.subheader("Opponents", help="Click a column header to sort by it. Each figure has "
-                 "its sample (n) beside it.")
-    table = data.site_summary(con, path, gen, filters)
-    others = table[~((table["site"] == site) & (table["player"] == hero))]
-    most = int(others["hands"].max()) if len(others) else 1
-    least = st.number_input("Minimum hands", min_value=1, max_value=max(1, most), value=1,
-                            step=1, key="min_hands",
-                            help="Leave out players seen in fewer hands: a figure over a "
-                                 "handful of hands says little.")
-    kept = others[others["hands"] >= int(least)]
-    st.caption(f"{count(len(kept), 'opponent')} with at least {count(int(least), 'hand')}"
-               + (f"; the {OPPONENT_ROWS:,} with the most hands are listed."
-                  if len(kept) > OPPONENT_ROWS else "."))
-    opponents_table(kept, chips)
+    opponents(data.site_summary(con, path, gen, filters), (site, hero), chips, currency)
 
 
 main()

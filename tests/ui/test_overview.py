@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -174,6 +175,8 @@ def test_opponents_are_players_at_a_site_each_figure_beside_its_sample(
     cells = shown_cells(at.dataframe[-1])
     assert not (cells == "None").any().any() and not (cells == "nan").any().any()
     assert (cells == "–").any().any()  # an empty figure reads as a dash
+    money_cells = [str(v) for v in cells.iloc[:, list(opponents.columns).index("net")]]
+    assert all(re.fullmatch(r"-?\$[\d,]+\.\d\d", v) for v in money_cells)  # USD, signed
 
 
 def test_minimum_hands_leaves_out_small_samples(
