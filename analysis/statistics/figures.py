@@ -370,6 +370,17 @@ def hero_name(con: Connection, filters: Filters = NO_FILTERS) -> str | None:
     return None if row is None else str(row[0])
 
 
+def day_span(con: Connection, player: str | None,
+             filters: Filters = NO_FILTERS) -> tuple[date | None, date | None]:
+    """The first and last day of the player's hands (everyone's with ``None``) the
+    filters keep: what a date picker offers."""
+    src = _rows(con, filters, player)
+    day = "day" if src.cells else "time::DATE"
+    row = con.execute(f"SELECT min({day}), max({day}) FROM {src.table} WHERE {src.where}",
+                      src.params).fetchone()
+    return (None, None) if row is None else (row[0], row[1])
+
+
 def player_list(con: Connection, filters: Filters = NO_FILTERS) -> pd.DataFrame:
     """Every player with their number of hands, most hands first."""
     src = _rows(con, filters)

@@ -16,9 +16,9 @@ from datetime import date
 
 import pandas as pd
 
-from analysis.statistics.figures import _rows, key_counts
+from analysis.statistics.figures import day_span, key_counts
 from analysis.statistics.positions import POSITIONS
-from analysis.storage.db import Connection, one
+from analysis.storage.db import Connection
 from analysis.storage.filters import Filters
 
 PICKED = ("game", "stakes", "position")
@@ -59,16 +59,6 @@ def _values(frame: pd.DataFrame, name: str) -> tuple[str, ...]:
     return tuple(sorted(values))
 
 
-def _day_span(con: Connection, player: str, filters: Filters) -> tuple[date | None, date | None]:
-    src = _rows(con, replace(filters, date_from=None, date_to=None), player)
-    day = "day" if src.cells else "time::DATE"
-    row = one(con, f"SELECT min({day}), max({day}) FROM {src.table} WHERE {src.where}",
-              src.params)
-    if row is None:
-        return None, None
-    return row[0], row[1]
-
-
 def offers(con: Connection, player: str, filters: Filters) -> Offers:
     """The options of ``player``'s hands under ``filters`` (their site and money fixed),
     each under the others, and ``filters`` with the picks nothing allows dropped."""
@@ -94,7 +84,7 @@ def offers(con: Connection, player: str, filters: Filters) -> Offers:
                    position=_text(picks["position"]),
                    players_min=None if players is None else players[0],
                    players_max=None if players is None else players[1])
-    first, last = _day_span(con, player, kept)
+    first, last = day_span(con, player, replace(kept, date_from=None, date_to=None))
     return Offers(
         kept=kept,
         games=_values(_matching(combos, picks, players, "game"), "game"),
