@@ -50,22 +50,25 @@ def last_import(con: Connection) -> datetime | None:
 
 
 def current_session(
-    con: Connection, player: str | None = None, now: datetime | None = None
+    con: Connection, player: str | None = None, now: datetime | None = None,
+    filters: Filters = NO_FILTERS,
 ) -> LiveSession | None:
-    """The latest session of ``player`` (default the hero); None without timed hands."""
-    who = player or hero_name(con)
+    """The latest session of ``player`` (default the hero) among the hands the filters
+    keep (``valid_only``: the hands with errors left out); None without timed hands."""
+    who = player or hero_name(con, filters)
     if who is None:
         return None
-    latest = one(con, "SELECT max(time) FROM player_hands WHERE player = ?", [who])
+    where, params = filters.where(who)
+    latest = one(con, f"SELECT max(time) FROM player_hands WHERE {where}", params)
     if latest is None or latest[0] is None:
         return None
     rows = con.execute(
-        """
+        f"""
         SELECT hand, time, net, net_showdown, net_nonshowdown,
                coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb, big_bet
-        FROM player_hands WHERE player = ? AND time >= ? ORDER BY time, hand
+        FROM player_hands WHERE {where} AND time >= ? ORDER BY time, hand
         """,
-        [who, latest[0] - SESSION_LOOKBACK],
+        [*params, latest[0] - SESSION_LOOKBACK],
     ).df()
     sessions = sessions_of(rows, SESSION_GAP)
     if sessions.empty:

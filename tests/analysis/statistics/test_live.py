@@ -129,3 +129,17 @@ def test_a_tournament_table_is_titled_by_tournament_table_and_hand() -> None:
     assert HudTable("pokerstars", "99 19", "5", None, empty, "99").title == (
         "tournament 99, table 19 · hand 5")
     assert HudTable("pokerstars", "Alcyone", "7", None, empty).title == "table Alcyone · hand 7"
+
+
+def test_the_session_leaves_out_the_hands_with_errors_when_asked(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    con.execute("UPDATE hands SET status = 'invalid' WHERE id = (SELECT max(id) FROM hands)")
+    lost = con.execute(
+        "SELECT net FROM player_hands WHERE player = 'Hero' "
+        "AND hand = (SELECT max(id) FROM hands)").fetchall()[0][0]
+    every = current_session(con)
+    valid = current_session(con, filters=Filters(valid_only=True))
+    assert every is not None and valid is not None
+    assert (every.hands, valid.hands) == (25, 24)
+    assert valid.net == every.net - lost
