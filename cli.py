@@ -430,6 +430,32 @@ def _bulk(args: argparse.Namespace) -> int:
     return 1 if summary.rejected and summary.read_nothing else 0
 
 
+def _add_samples(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "samples", help="how many bundled sample hands the database holds; --remove deletes them"
+    )
+    p.add_argument("--db", metavar="FILE", help=DB_HELP)
+    p.add_argument("--remove", action="store_true",
+                   help="delete the sample hands and everything stored of them")
+    p.set_defaults(handler=_samples)
+
+
+def _samples(args: argparse.Namespace) -> int:
+    from analysis.storage import samples
+
+    db = _open_db(args.db)
+    if db is None:
+        return 2
+    try:
+        if args.remove:
+            print(f"removed {samples.remove(db):,} sample hands")
+        else:
+            print(f"{samples.count(db):,} sample hands")
+    finally:
+        db.close()
+    return 0
+
+
 def _add_reverify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "reverify", help="replay every stored hand again with this DrawLab (after an upgrade)"
@@ -938,6 +964,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_stats(sub)
     _add_import(sub)
     _add_reverify(sub)
+    _add_samples(sub)
     _add_export(sub)
     _add_bulk(sub)
     _add_verify(sub)

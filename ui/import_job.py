@@ -35,6 +35,8 @@ class UploadResult:
     size: int
     summary: ImportSummary
     members: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=MEMBER_COLUMNS))
+    stored: int = 0  # the file's hands in the database after the import, whenever stored
+    stored_errors: int = 0  # of which have errors
 
 
 def archive_members(con: Connection, name: str, files: int) -> pd.DataFrame:
@@ -137,14 +139,16 @@ class ImportJob(_Job):
             before = sum(r.summary.hands - len(r.summary.rejected) for r in self.results)
 
             def report(p: Progress, i: int = i, before: int = before) -> None:
-                part = p.files_done / p.files_total if p.files_total else 1.0
+                part = p.fraction  # by the bytes read: the bar moves from the first hand
                 self.hands = before + p.hands
                 self.fraction = min(1.0, (i + part) / total)
 
             con = self._connect()
             summary = import_bytes(con, name, content, progress=report)
             members = archive_members(con, name, summary.files)
-            self.results.append(UploadResult(name, len(content), summary, members))
+            stored, errors = queries.stored_from(con, name, ARCHIVE_SEP)
+            self.results.append(UploadResult(name, len(content), summary, members,
+                                             stored, errors))
             self._files[i] = (name, b"")  # the bytes are in the database now
 
 

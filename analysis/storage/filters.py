@@ -34,6 +34,7 @@ class Filters:
     player: str | None = None  # hands this player sat in
     status: str | None = None  # one verdict: "ok", "invalid", ...
     with_problems: bool | None = None  # True: hands with an error or warning; False: none
+    samples: bool | None = None  # True: the bundled sample hands only; False: none of them
 
     def where(self, player: str | None = None) -> tuple[str, list[Any]]:
         """A SQL condition over ``player_hands`` and its parameters; ``player`` keeps only
@@ -63,6 +64,8 @@ class Filters:
             ("hand IN (SELECT id FROM hands WHERE status = ?)", self.status),
             (f"hand IN (SELECT id FROM hands WHERE {_problems(self.with_problems)})",
              self.with_problems),
+            (f"hand {_samples(self.samples)} (SELECT id FROM hands WHERE {SAMPLE_HANDS})",
+             self.samples),
         )
 
     def where_cells(
@@ -71,8 +74,11 @@ class Filters:
         """``where`` over ``stat_cells`` (``analysis.storage.stat_cells``; ``days=False``:
         ``draw_cells``, which keep no day), or ``None`` when a field asks what the cells do
         not keep: the hands' verdicts (``valid_only``, ``status``, ``with_problems``),
-        another player's presence or position, and days where the cells keep none."""
+        whether they are samples, another player's presence or position, and days where
+        the cells keep none."""
         if self.valid_only or self.status is not None or self.with_problems is not None:
+            return None
+        if self.samples is not None:
             return None
         if not days and (self.date_from is not None or self.date_to is not None):
             return None
@@ -130,6 +136,7 @@ class Filters:
             (f"{a}.{_tournament(self.tournament)}", self.tournament),
             (f"{a}.status = 'ok'", self.valid_only or None),
             (_problems(self.with_problems, f"{a}."), self.with_problems),
+            (f"{'' if self.samples else 'NOT '}({a}.{SAMPLE_HANDS})", self.samples),
             (
                 f"EXISTS (SELECT 1 FROM player_hands ph WHERE ph.hand = {a}.id AND {ph}"
                 f"{within.format(t='ph')})",
@@ -139,6 +146,11 @@ class Filters:
 
 
 NO_FILTERS = Filters()
+# the bundled sample hands, over ``hands`` (``analysis.storage.samples`` names their run)
+SAMPLE_HANDS = (
+    "batch IN (SELECT id FROM import_batches WHERE run = "
+    "(SELECT value FROM meta WHERE name = 'samples'))"
+)
 
 
 def _joined(*conditions: tuple[str, object]) -> tuple[str, list[Any]]:
@@ -171,3 +183,7 @@ def _tournament(wanted: bool | None) -> str:
 
 def _problems(wanted: bool | None, prefix: str = "") -> str:
     return f"({prefix}errors + {prefix}warnings) {'>' if wanted else '='} 0"
+
+
+def _samples(wanted: bool | None) -> str:
+    return "IN" if wanted else "NOT IN"
