@@ -31,19 +31,21 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import permutations
 
 import numpy as np
 
 from engine.cards import Card, Cards, check_distinct
 from engine.ranking import Ranking
+from engine.sim.batch import rank_batch
 from engine.sim.choice_sim import simulate_choices
 from engine.sim.draw_choice import DrawChoice
 from engine.sim.equity import Player
 from engine.sim.exact_draw import equities_vs_pat_range, feasible
-from engine.sim.ranges import base_range, unknown_range
+from engine.sim.ranges import Range, base_range, unknown_range
 from engine.sim.rank_dealer import rank_order, rank_range
+from engine.sim.reads import PROFILES, STANDARD, Read, defended, profile_strategy, read_strategy
 from engine.sim.stopping import NOISE_SE
 from engine.sim.strategy import Strategy, default_strategy
 
@@ -56,13 +58,20 @@ UNSEEN = None  # an opponent's count the hero has not seen yet
 class Spot:
     """The hero about to draw: ``hand`` (five cards), ``draws_left`` (this one included),
     each opponent's count as the hero saw it (``UNSEEN``: none yet) and the cards the hero
-    knows are out of play (their own earlier discards)."""
+    knows are out of play (their own earlier discards, until a reshuffle brings them back).
+    ``reads``: what else the hero saw of each opponent (``engine.sim.reads.Read``, in the
+    order of ``opponents``; empty: each count as of this draw only), ``profile`` the range
+    profile, ``bet`` the hero's bet after this draw as a share of the pot (0: no bet; the
+    opponents fold to it after the last draw, ``engine.sim.reads.defended``)."""
 
     ranking: Ranking
     hand: Cards
     draws_left: int
     opponents: tuple[int | None, ...]
     dead: Cards = ()
+    reads: tuple[Read, ...] = ()
+    profile: str = STANDARD
+    bet: float = 0.0
 
     def __post_init__(self) -> None:
         if len(self.hand) != 5:
@@ -72,6 +81,26 @@ class Spot:
             raise ValueError(f"1 to 5 opponents, got {len(self.opponents)}")
         if not 1 <= self.draws_left <= 3:
             raise ValueError(f"1 to 3 draws left, not {self.draws_left}")
+        if self.reads and [r.count for r in self.reads] != list(self.opponents):
+            raise ValueError("one read per opponent, with the opponent's count")
+        if self.profile not in PROFILES:
+            raise ValueError(f"a range profile is one of {', '.join(PROFILES)}")
+
+    def all_reads(self) -> tuple[Read, ...]:
+        """Each opponent's read: the given ones, else each count as begun on this draw."""
+        return self.reads or tuple(Read(c, self.draws_left) for c in self.opponents)
+
+    def folds(self) -> bool:
+        """Whether the opponents may fold in this spot's model: the hero bets after the
+        last draw."""
+        return self.draws_left == 1 and self.bet > 0
+
+    def defend(self, keep: Cards) -> float:
+        """The share of their final hands the opponents call with when the hero keeps
+        ``keep`` (1.0 where nobody folds)."""
+        if not self.folds():
+            return 1.0
+        return defended(self.bet, 5 - len(keep), self.profile)
 
 
 @dataclass(frozen=True)
@@ -152,14 +181,21 @@ def prepare(ranking: Ranking, draws: int = 3) -> None:
                 rank_range(r, rank_order(ranking))
 
 
-def opponent_players(spot: Spot, strategy: Strategy | None = None) -> list[Player]:
-    """The opponents as the simulator deals them; a count the strategy never plays (five
-    drawn where it always keeps a card) falls back to any hand."""
-    strategy = strategy or default_strategy(spot.ranking)
+def read_strategy_of(spot: Spot, read: Read) -> Strategy:
+    """The strategy (so the range) the spot's profile gives an opponent read so."""
+    return read_strategy(spot.ranking, spot.profile, spot.draws_left, read.since, read.aggressor)
+
+
+def opponent_players(spot: Spot) -> list[Player]:
+    """The opponents as the simulator deals them, each with the range their read and the
+    profile give (``engine.sim.reads``); a count the strategy never plays (five drawn where
+    it always keeps a card) falls back to any hand."""
     out = []
-    for count in spot.opponents:
+    for read in spot.all_reads():
+        strategy = read_strategy_of(spot, read)
+        count = read.count
         if count is UNSEEN or not len(base_range(strategy, spot.draws_left, 5 - count).hands):
-            out.append(Player.unseen(strategy))
+            out.append(Player.unseen(profile_strategy(spot.ranking, spot.profile)))
         else:
             out.append(Player.drawing(count, strategy))
     return out
@@ -228,13 +264,19 @@ def spot_key(spot: Spot) -> tuple[object, ...]:
     return _key(spot, canonical(spot))
 
 
+def _read_key(read: Read) -> tuple[int, int, bool]:
+    return (-1 if read.count is UNSEEN else read.count, read.since, read.aggressor)
+
+
 def _key(spot: Spot, form: Canonical) -> tuple[object, ...]:
     return (
         spot.ranking.value,
         spot.draws_left,
         form.hand,
         form.dead,
-        tuple(sorted(-1 if o is UNSEEN else o for o in spot.opponents)),
+        tuple(sorted(_read_key(r) for r in spot.all_reads())),
+        spot.profile,
+        round(spot.bet, 3) if spot.folds() else 0.0,
     )
 
 
@@ -311,33 +353,64 @@ def _equities(
     """Each (canonical) keep's equity in the canonical spot: exact against one pat hand on
     the last draw where the draw is small enough to count, else simulated (against the
     best counted exactly, if any) until the verdict on ``keeps[focus]`` is sure."""
-    strategy = default_strategy(spot.ranking)
-    counts = sorted(spot.opponents, key=lambda o: -1 if o is UNSEEN else o)
-    same = Spot(spot.ranking, form.hand, spot.draws_left, tuple(counts), form.dead)
+    reads = tuple(sorted(spot.all_reads(), key=_read_key))
+    same = replace(
+        spot, hand=form.hand, dead=form.dead,
+        opponents=tuple(r.count for r in reads), reads=reads,
+    )  # fmt: skip
     out: _Known = {}
     simulated = list(keeps)
     reference = None
-    if spot.draws_left == 1 and counts == [0]:
+    if spot.draws_left == 1 and [r.count for r in reads] == [0]:
         known = {*form.hand, *form.dead}
         unseen = [c for c in range(52) if c not in known]
         exact = [k for k in keeps if feasible(len(unseen), 5 - len(k))]
         if exact:
-            pat = unknown_range(strategy, 1, 5, known)
-            values = equities_vs_pat_range(exact, unseen, pat, spot.ranking)
+            pat = unknown_range(read_strategy_of(same, reads[0]), 1, 5, known)
+            values = _exact_values(same, exact, unseen, pat)
             out.update((k, (v, 0.0, True, 0.0)) for k, v in zip(exact, values, strict=True))
             reference = max(values)
         simulated = [k for k in keeps if k not in out]
     if simulated:
         mine = [i for i, k in enumerate(simulated) if k == keeps[focus]]
         found = simulate_choices(
-            form.hand, simulated, opponent_players(same, strategy), spot.ranking,
+            form.hand, simulated, opponent_players(same), spot.ranking,
             spot.draws_left, dead=form.dead, trials=trials, seed=seed, block=BLOCK,
             reference=reference, focus=mine or None,
+            defend=[same.defend(k) for k in simulated] if same.folds() else None,
         )  # fmt: skip
         out.update(
             (k, (r.equity, r.stderr, False, r.noise(trials)))
             for k, r in zip(simulated, found, strict=True)
         )
+    return out
+
+
+def _exact_values(
+    spot: Spot, keeps: Sequence[tuple[int, ...]], unseen: Sequence[int], pat: Range
+) -> list[float]:
+    """Each keep's exact share against one pat hand of ``pat``: at showdown, or, when the
+    hero bets after this last draw, the pot whenever the pat hand folds (it calls with the
+    strongest ``spot.defend(keep)`` share of the range, ties at the cut calling) and the
+    showdown against the hands that call."""
+    if not spot.folds():
+        return equities_vs_pat_range(keeps, unseen, pat, spot.ranking)
+    ranks = rank_batch(pat.hands, spot.ranking)
+    order = np.sort(ranks)
+    out = [0.0] * len(keeps)
+    for share in sorted({spot.defend(k) for k in keeps}):
+        at = [i for i, k in enumerate(keeps) if spot.defend(k) == share]
+        calling = int(np.ceil(share * len(order)))
+        if calling == 0:
+            for i in at:
+                out[i] = 1.0
+            continue
+        called = ranks <= order[calling - 1]
+        callers = Range(pat.hands[called], pat.masks[called])
+        part = float(called.mean())
+        values = equities_vs_pat_range([keeps[i] for i in at], unseen, callers, spot.ranking)
+        for i, v in zip(at, values, strict=True):
+            out[i] = (1.0 - part) + part * v
     return out
 
 
