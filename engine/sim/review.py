@@ -3,15 +3,21 @@ alternative, as the hero could have known it at that moment.
 
 The model (a stated assumption, changeable here and written in the README):
 
-- Each opponent still in the hand holds a hand of the game's default strategy
-  (``engine.sim.strategy``) consistent with the draw count the hero has seen: the count on
-  this draw for an opponent who drew before the hero, else their count on the previous
-  draw (taken as what they will draw again), else (the first draw, acting after the hero)
-  any hand.  The hero's own cards and earlier discards are out of every range.  Cards
-  opponents show later are never used: no hindsight.
-- After this draw everyone plays the default strategy to the showdown and nobody folds,
-  so the money measure (loss times the pot at the draw) is a lower bound: the bets still
-  to come are not modelled.
+- Each opponent still in the hand holds a hand of their range: the strategy a named range
+  profile plays (``engine.sim.reads``: tight, standard, loose) at the draw where their
+  current count began (pat since the first draw is a tighter range than a late pat), one
+  step tighter when they bet or raised just before the hero's draw.  Their count is the
+  one on this draw for an opponent who drew before the hero, else their count on the
+  previous draw (taken as what they will draw again), else (the first draw, acting after
+  the hero) any hand.  The hero's own cards and the discards still out of the stub (all
+  of them until a reshuffle brings them back) are out of every range.  Cards opponents
+  show later are never used: no hindsight.
+- After this draw everyone plays the strategy to the showdown.  When the hero bets after
+  the last draw (``Spot.bet``), each opponent calls with the strongest share of their
+  final hands the bet's price and the hero's count leave them (``engine.sim.reads``) and
+  folds the rest, so a snow or a bluff draw is valued by the pots it takes.  The other
+  bets after the draw are not modelled: the money figure is the share of the pot at the
+  draw that the choice gives up in this model, not a bound of what it cost.
 - The last draw against one pat opponent is exact (``engine.sim.exact_draw``); otherwise the
   choices are simulated together on shared deals (``engine.sim.choice_sim``) with a seed
   fixed by the situation, so a re-run gives the same answer, in blocks until the verdict on
@@ -22,7 +28,8 @@ The model (a stated assumption, changeable here and written in the README):
 Situations that give the same answer share it (``spot_key``, and the keep made, which
 decides how long the choices are dealt): the same cards held and dead up to a renaming of
 the suits (suits are symmetric: spades and hearts swapped everywhere change no equity),
-the opponents' counts and the draws left.  Each situation is computed as its canonical
+the opponents' reads, the profile, the hero's bet when opponents may fold to it and the
+draws left.  Each situation is computed as its canonical
 form (each suit renamed by what it holds, the opponents in order), so two equal
 situations get the very same numbers whichever comes first.
 """
