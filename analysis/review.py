@@ -390,7 +390,9 @@ def _hand_decisions(
                 read, seen = _opponent_read(str(r[1]), draw, int(idx), total, hand)
                 reads.append(read)
                 shown.append(seen)
-        last = max((i for i in shuffled if i < int(idx)), default=-1)
+        # A reshuffle before this draw, or during it (the stub is empty when the hero draws),
+        # puts the hero's earlier discards back in the stub the hero draws from.
+        last = max((i for i in shuffled if i <= int(idx)), default=-1)
         dead = tuple(c for at, cards in thrown_at if at >= last for c in cards)
         bet = _hero_bet(hero, draw, int(pot), hand)
         try:

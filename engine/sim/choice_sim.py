@@ -46,7 +46,7 @@ from engine.sim.stopping import Simulated, Verdicts
 from engine.sim.strategy import Strategy, default_strategy, keep_bits
 
 TRASH = 52  # the replay's pile: where the slots not thrown write
-FOLDED = 1 << 20  # the rank of a hand folded to the hero's bet: worse than any hand
+FOLDED = 1 << 14  # a hand folded to the hero's bet ranks worse than any (ranks are below 8,192)
 FIRST_SHARE = 3  # the first rule's look at the choices comes after 1/FIRST_SHARE of the trials
 CHEAP_PLAYERS = 3  # opponents up to which the looks that cannot settle are skipped
 HandRows = npt.NDArray[np.uint8]
