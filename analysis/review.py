@@ -90,6 +90,8 @@ BATCH = 64  # situations a worker task
 COSTLIEST = 20
 
 ProgressFn = Callable[[int, int], None]  # (done, total)
+PROFILE_NAMES: tuple[str, ...] = PROFILES  # the range profiles, for the pages and the CLI
+DEFAULT_PROFILE = STANDARD
 SNOW = "snow"  # a keep that can only end paired, then bet after the draw
 BET = "bet"  # any other keep the hero bets after the draw
 
