@@ -26,7 +26,7 @@ import os
 import time
 import zlib
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date
@@ -329,13 +329,16 @@ def _opponent_read(
         a.street == draw - 1 and a.player == player and a.kind in ("bet", "raise")
         for a in hand.actions
     )
+    read = Read(count, min(since, total), aggressor)
     shown = {
         "position": hand.positions.get(player),
         "counts": [counts[d] for d in range(1, seen_at + 1) if counts.get(d) is not None],
         "order": "before" if before else "after",
         "aggressor": aggressor,
+        "count": count,
+        "since": read.since,
     }
-    return Read(count, min(since, total), aggressor), shown
+    return read, shown
 
 
 def _hero_bet(hero: str, draw: int, pot: int, hand: _Hand) -> float:
@@ -917,7 +920,7 @@ def costliest(
     return [d for d in rows if d["loss"] > 0]
 
 
-def _opponent_text(o: dict[str, Any]) -> str:
+def _opponent_text(o: Mapping[str, Any]) -> str:
     counts = o.get("counts") or []
     drew = "drew " + "-".join(str(c) for c in counts) if counts else "no draw seen"
     acts = "draws before" if o.get("order") == "before" else "draws after"
@@ -925,7 +928,24 @@ def _opponent_text(o: dict[str, Any]) -> str:
     return f"{o.get('position') or '?'} {drew} ({acts}{bet})"
 
 
-def spot_text(d: dict[str, Any]) -> str:
+def spot_of(d: Mapping[str, Any]) -> Spot:
+    """The spot a stored decision was judged in, read back from its row (``decision_rows``),
+    so a drill asks it again in the same model."""
+    spot = d.get("spot") or {}
+    reads = tuple(
+        Read(o.get("count"), int(o.get("since", d["draws_left"])), bool(o.get("aggressor")))
+        for o in spot.get("opponents") or []
+    )
+    counts = tuple(None if t == "?" else int(t) for t in str(d["opponents"]).split(",") if t)
+    return Spot(
+        ranking_for(Game(str(d["game"]))), parse_cards(str(d["held"])), int(d["draws_left"]),
+        counts, parse_cards(str(d["dead"])) if d.get("dead") else (),
+        reads if len(reads) == len(counts) else (), str(d.get("profile") or STANDARD),
+        float(spot.get("bet") or 0.0),
+    )  # fmt: skip
+
+
+def spot_text(d: Mapping[str, Any]) -> str:
     """The spot of a stored decision in full, as an expert reads it: draws left, each
     opponent's counts in order, position and bets, the pot, the hero's bet after the draw
     and the line, dead cards and a reshuffle, exact or simulated, the range profile."""

@@ -336,6 +336,19 @@ def review(
     return _judge(spot, kept, keeps, {k: known[form.keep(k)] for k in keeps})
 
 
+def weigh(spot: Spot, keeps: Sequence[Cards], *, trials: int = TRIALS) -> tuple[DrawChoice, ...]:
+    """The spot's standard choices and every keep of ``keeps`` judged together on the same
+    deals, best first, until every verdict is sure: a drill question from the review asks
+    about any keep the player picks, and the keep they really made, in the review's model."""
+    if not keeps or any(not set(k) <= set(spot.hand) for k in keeps):
+        raise ValueError("keeps of cards in the hand")
+    form = canonical(spot)
+    every = _distinct([*_real_alternatives(spot, form, keeps[0]), *keeps])
+    canon = list(dict.fromkeys(form.keep(k) for k in every))
+    known = _equities(spot, form, canon, None, trials, seed_of(_key(spot, form)))
+    return _judge(spot, keeps[0], every, {k: known[form.keep(k)] for k in every}).choices
+
+
 def _real_alternatives(spot: Spot, form: Canonical, kept: Cards) -> list[Cards]:
     """The alternatives chosen in the canonical spot and named in the real suits.  Chosen
     in the real ones, ties (which of two cards of a rank is kept first) would fall by suit
@@ -353,13 +366,14 @@ def _equities(
     spot: Spot,
     form: Canonical,
     keeps: Sequence[tuple[int, ...]],
-    focus: int,
+    focus: int | None,
     trials: int,
     seed: int,
 ) -> _Known:
     """Each (canonical) keep's equity in the canonical spot: exact against one pat hand on
     the last draw where the draw is small enough to count, else simulated (against the
-    best counted exactly, if any) until the verdict on ``keeps[focus]`` is sure."""
+    best counted exactly, if any) until the verdict on ``keeps[focus]`` is sure (on every
+    keep's when ``focus`` is ``None``)."""
     reads = tuple(sorted(spot.all_reads(), key=_read_key))
     same = replace(
         spot, hand=form.hand, dead=form.dead,
@@ -379,7 +393,7 @@ def _equities(
             reference = max(values)
         simulated = [k for k in keeps if k not in out]
     if simulated:
-        mine = [i for i, k in enumerate(simulated) if k == keeps[focus]]
+        mine = [] if focus is None else [i for i, k in enumerate(simulated) if k == keeps[focus]]
         found = simulate_choices(
             form.hand, simulated, opponent_players(same), spot.ranking,
             spot.draws_left, dead=form.dead, trials=trials, seed=seed, block=BLOCK,

@@ -371,7 +371,8 @@ def test_the_full_tilt_single_draw_snow_is_no_longer_a_mistake(tmp_path: Path) -
     assert (row["held"], row["kept"], row["draws_left"]) == ("3cQc8h6s3h", "3c8h6s3h", 1)
     assert row["line"] == review.SNOW and row["profile"] == "standard" and row["exact"]
     assert row["spot"]["opponents"] == [
-        {"position": "SB", "counts": [0], "order": "before", "aggressor": False}
+        {"position": "SB", "counts": [0], "order": "before", "aggressor": False,
+         "count": 0, "since": 1}
     ]
     assert row["spot"]["bet"] == pytest.approx(1800 / 975, abs=1e-4)
     assert row["loss"] == 0
@@ -379,6 +380,13 @@ def test_the_full_tilt_single_draw_snow_is_no_longer_a_mistake(tmp_path: Path) -
     assert row["equity_chosen"] == pytest.approx(1 - 0.8 * 975 / 2775, abs=1e-3)
     spot = Spot(Ranking.DEUCE_SEVEN, P(row["held"]), 1, (0,))
     assert judge(spot, P(row["kept"])).loss > 0.1  # without the bet, nobody folds
+    # the drill asks the same spot in the same model, and shows it in full
+    q = draws.question_of_review(row)
+    assert q.spot == review.spot_of(row) and q.spot.bet == row["spot"]["bet"]
+    assert "hero bets 1.85 pot after (snow)" in q.source and "exact" in q.source
+    fb = draws.check(q, P("Qc"), trials=300)
+    assert fb.correct and fb.taken is not None and fb.taken.as_good_as_best
+    assert draws.check(q, P("Qc 3h 3c"), trials=300).chosen.loss > 0  # drawing three is not
 
 
 def _hero_dead_by_text(text: str) -> dict[tuple[str, int], set[str]]:
