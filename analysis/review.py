@@ -547,12 +547,12 @@ def start_compute(
     return collect
 
 
-def _worker_start(games: Sequence[tuple[Ranking, int]]) -> None:
-    """A review worker builds the ranges of the games it will deal before its first
-    task, while the main process still reads the first page."""
+def _worker_start(games: Sequence[tuple[Ranking, int]], profile: str = STANDARD) -> None:
+    """A review worker builds the ranges of the games it will deal under ``profile`` before
+    its first task, while the main process still reads the first page."""
     worker_init()
     for ranking, draws in games:
-        prepare(ranking, draws)
+        prepare(ranking, draws, profile)
 
 
 def _choices_json(r: Reviewed) -> str:
@@ -710,7 +710,10 @@ def run_review(
         ranked = {(ranking_for(g), DRAWS_IN[g]) for g in games}
         prepare_first = sorted(ranked, key=lambda r: (r[0].value, r[1]))
         executor = ProcessPoolExecutor(
-            count, mp_context=mp_context(), initializer=_worker_start, initargs=(prepare_first,)
+            count,
+            mp_context=mp_context(),
+            initializer=_worker_start,
+            initargs=(prepare_first, profile),
         )
     written = 0
     try:

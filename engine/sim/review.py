@@ -176,12 +176,17 @@ def _distinct(keeps: Sequence[Cards]) -> list[Cards]:
     return out
 
 
-def prepare(ranking: Ranking, draws: int = 3) -> None:
-    """Build every range the review deals in this game of ``draws`` draws (each draw count
-    on each draw), as a worker process does once: the first draws reviewed then cost no
-    more than the rest."""
-    strategy = default_strategy(ranking)
+def prepare(ranking: Ranking, draws: int = 3, profile: str = STANDARD) -> None:
+    """Build every range the review deals in this game of ``draws`` draws under ``profile``
+    (each read's strategy, each draw count on each draw), as a worker process does once:
+    the first draws reviewed then cost no more than the rest."""
+    strategies: dict[tuple[int, int], Strategy] = {}
     for draws_left in range(1, draws + 1):
+        for since in range(draws_left, draws + 1):
+            for aggressor in (False, True):
+                s = read_strategy(ranking, profile, draws_left, since, aggressor)
+                strategies[(id(s), draws_left)] = s
+    for (_, draws_left), strategy in strategies.items():
         for keeps in range(6):
             r = base_range(strategy, draws_left, keeps)
             if len(r.hands):
