@@ -37,7 +37,7 @@ import pyarrow as pa
 from analysis.pipeline.workers import kill_workers, mp_context, worker_init
 from analysis.storage.db import Connection, append_arrow, one
 from engine.cards import CardError, Cards, format_cards, parse_cards
-from engine.ranking import Ranking, ranking_for
+from engine.ranking import Ranking, hand_size_of, ranking_for
 from engine.record import Game
 from engine.sim.choice_sim import CHEAP_PLAYERS
 from engine.sim.reads import PROFILES, STANDARD, Read
@@ -61,6 +61,7 @@ DRAWS_IN = {
     Game.SINGLE_DRAW_27: 1,
     Game.SINGLE_DRAW_A5: 1,
     Game.FIVE_CARD_DRAW: 1,
+    Game.BADUGI: 3,
 }
 # review-3: the looks that cannot settle a verdict skipped where deals are cheap
 # (engine.sim.stopping.Verdicts.next_block), so the same hand's figures differ from
@@ -123,7 +124,7 @@ class Decision:
 def kind_of(kept: Cards, ranking: Ranking) -> str:
     """The hand type kept, for the summary: "pat", "4 to 7" (four cards up to a seven) in
     the low games; the made hand or draw kept in high poker."""
-    if len(kept) == 5:
+    if len(kept) == hand_size_of(ranking):
         return "pat"
     if not kept:
         return "draw 5"
@@ -137,7 +138,8 @@ def kind_of(kept: Cards, ranking: Ranking) -> str:
         if len(kept) == 4:
             return "four-flush" if len({c & 3 for c in kept}) == 1 else "four-straight"
         return f"{len(kept)} high card{'s' if len(kept) > 1 else ''}"
-    top = max(kept, key=lambda c: ((c >> 2) + 1) % 13 if ranking is Ranking.ACE_FIVE else c >> 2)
+    ace_low = ranking in (Ranking.ACE_FIVE, Ranking.BADUGI)
+    top = max(kept, key=lambda c: ((c >> 2) + 1) % 13 if ace_low else c >> 2)
     return f"{len(kept)} to {format_cards([top])[0]}"
 
 
@@ -264,7 +266,8 @@ def read_decisions(
         game = Game(game_text)
         held = _cards(cards_text)
         head = heads.get(hand_id)
-        if held is None or len(held) != 5 or head is None or not head[0]:
+        size = hand_size_of(ranking_for(game))
+        if held is None or len(held) != size or head is None or not head[0]:
             continue
         hand = _Hand(
             _by_draw(draws.get(hand_id, [])),
@@ -356,8 +359,9 @@ def _hero_bet(hero: str, draw: int, pot: int, hand: _Hand) -> float:
 
 def can_only_pair(kept: Cards, ranking: Ranking) -> bool:
     """A keep with no showdown value in the low games: it holds a pair, so every hand drawn
-    to it is paired.  (High poker has no such keep.)"""
-    if ranking is Ranking.HIGH:
+    to it is paired.  (High poker has no such keep; in Badugi a pair plays as a smaller
+    hand, not as no hand.)"""
+    if ranking in (Ranking.HIGH, Ranking.BADUGI):
         return False
     ranks = [c >> 2 for c in kept]
     return len(set(ranks)) < len(ranks)
@@ -375,7 +379,8 @@ def _hand_decisions(
     ranking = ranking_for(game)
     total = DRAWS_IN[game]
     order = sorted((int(r[0]), int(r[3])) for rows in hand.draws.values() for r in rows)
-    shuffled = reshuffles(order, hand.dealt) if hand.dealt else []
+    size = hand_size_of(ranking)
+    shuffled = reshuffles(order, hand.dealt, size) if hand.dealt else []
     thrown_at: list[tuple[int, Cards]] = []  # the hero's discards, by event index
     for draw in range(1, total + 1):
         here = hand.draws.get(draw, [])
@@ -387,7 +392,7 @@ def _hand_decisions(
         kept = _cards(kept_text) if kept_text is not None else None
         if kept is None and discarded is not None:
             kept = tuple(c for c in held if c not in discarded)
-        if kept is None or not set(kept) <= set(held) or len(kept) != 5 - int(count):
+        if kept is None or not set(kept) <= set(held) or len(kept) != size - int(count):
             return
         reads, shown = [], []
         for r in here:

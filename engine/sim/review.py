@@ -44,13 +44,13 @@ from itertools import permutations
 import numpy as np
 
 from engine.cards import Card, Cards, check_distinct
-from engine.ranking import Ranking
+from engine.ranking import Ranking, hand_size_of
 from engine.sim.batch import rank_batch
 from engine.sim.choice_sim import simulate_choices
-from engine.sim.draw_choice import DrawChoice
+from engine.sim.draw_choice import DrawChoice, draw_equity, sensible_keeps
 from engine.sim.equity import Player
 from engine.sim.exact_draw import equities_vs_pat_range, feasible
-from engine.sim.ranges import Range, base_range, unknown_range
+from engine.sim.ranges import ANY_KEEP, Range, base_range, unknown_range
 from engine.sim.rank_dealer import rank_order, rank_range
 from engine.sim.reads import PROFILES, STANDARD, Read, defended, profile_strategy, read_strategy
 from engine.sim.stopping import NOISE_SE
@@ -81,8 +81,8 @@ class Spot:
     bet: float = 0.0
 
     def __post_init__(self) -> None:
-        if len(self.hand) != 5:
-            raise ValueError(f"a hand to draw from is five cards, got {len(self.hand)}")
+        if len(self.hand) != self.size:
+            raise ValueError(f"a hand to draw from is {self.size} cards, got {len(self.hand)}")
         check_distinct([*self.hand, *self.dead])
         if not 1 <= len(self.opponents) <= 5:
             raise ValueError(f"1 to 5 opponents, got {len(self.opponents)}")
@@ -93,21 +93,26 @@ class Spot:
         if self.profile not in PROFILES:
             raise ValueError(f"a range profile is one of {', '.join(PROFILES)}")
 
+    @property
+    def size(self) -> int:
+        """Cards in a hand: four in Badugi, five elsewhere."""
+        return hand_size_of(self.ranking)
+
     def all_reads(self) -> tuple[Read, ...]:
         """Each opponent's read: the given ones, else each count as begun on this draw."""
         return self.reads or tuple(Read(c, self.draws_left) for c in self.opponents)
 
     def folds(self) -> bool:
         """Whether the opponents may fold in this spot's model: the hero bets after the
-        last draw."""
-        return self.draws_left == 1 and self.bet > 0
+        last draw (Badugi's simulator, ``engine.sim.draw_choice``, has no folds)."""
+        return self.draws_left == 1 and self.bet > 0 and self.ranking is not Ranking.BADUGI
 
     def defend(self, keep: Cards) -> float:
         """The share of their final hands the opponents call with when the hero keeps
         ``keep`` (1.0 where nobody folds)."""
         if not self.folds():
             return 1.0
-        return defended(self.bet, 5 - len(keep), self.profile)
+        return defended(self.bet, self.size - len(keep), self.profile)
 
 
 @dataclass(frozen=True)
@@ -186,10 +191,11 @@ def prepare(ranking: Ranking, draws: int = 3, profile: str = STANDARD) -> None:
             for aggressor in (False, True):
                 s = read_strategy(ranking, profile, draws_left, since, aggressor)
                 strategies[(id(s), draws_left)] = s
+    size = hand_size_of(ranking)
     for (_, draws_left), strategy in strategies.items():
-        for keeps in range(6):
-            r = base_range(strategy, draws_left, keeps)
-            if len(r.hands):
+        for keeps in range(size + 1):
+            r = base_range(strategy, draws_left, keeps, size=size)
+            if len(r.hands) and size == 5:
                 rank_range(r, rank_order(ranking))
 
 
@@ -203,13 +209,17 @@ def opponent_players(spot: Spot) -> list[Player]:
     profile give (``engine.sim.reads``); a count the strategy never plays (five drawn where
     it always keeps a card) falls back to any hand."""
     out = []
+    size = spot.size
     for read in spot.all_reads():
         strategy = read_strategy_of(spot, read)
         count = read.count
-        if count is UNSEEN or not len(base_range(strategy, spot.draws_left, 5 - count).hands):
-            out.append(Player.unseen(profile_strategy(spot.ranking, spot.profile)))
+        if count is UNSEEN or not len(
+            base_range(strategy, spot.draws_left, size - count, size=size).hands
+        ):
+            anyone = profile_strategy(spot.ranking, spot.profile)
+            out.append(Player((), anyone, keeps_unknown=ANY_KEEP, size=size))
         else:
-            out.append(Player.drawing(count, strategy))
+            out.append(Player.drawing(count, strategy, size=size))
     return out
 
 
@@ -363,7 +373,10 @@ def _real_alternatives(spot: Spot, form: Canonical, kept: Cards) -> list[Cards]:
     back = [0, 0, 0, 0]
     for old, new in enumerate(suits):
         back[new] = old
-    canon = alternatives(form.hand, spot.ranking, spot.draws_left, _renamed(kept, suits))
+    if spot.ranking is Ranking.BADUGI:  # every keep that can play (engine.sim.draw_choice)
+        canon = _distinct([*sensible_keeps(form.hand, spot.ranking), _renamed(kept, suits)])
+    else:
+        canon = alternatives(form.hand, spot.ranking, spot.draws_left, _renamed(kept, suits))
     return [tuple((c & ~3) | back[c & 3] for c in k) for k in canon]
 
 
@@ -385,6 +398,8 @@ def _equities(
         opponents=tuple(r.count for r in reads), reads=reads,
     )  # fmt: skip
     out: _Known = {}
+    if spot.ranking is Ranking.BADUGI:
+        return _badugi_equities(same, keeps, trials, seed)
     simulated = list(keeps)
     reference = None
     if spot.draws_left == 1 and [r.count for r in reads] == [0]:
@@ -409,6 +424,24 @@ def _equities(
             (k, (r.equity, r.stderr, False, r.noise(trials)))
             for k, r in zip(simulated, found, strict=True)
         )
+    return out
+
+
+def _badugi_equities(
+    spot: Spot, keeps: Sequence[tuple[int, ...]], trials: int, seed: int
+) -> _Known:
+    """Badugi's keeps by the drill's engine (``engine.sim.draw_choice``: exact against one
+    pat hand on the last draw where it can count, else ``trials`` deals a choice, all of
+    them: their standard errors are the noise the verdict is judged by)."""
+    found = draw_equity(
+        spot.hand, spot.draws_left, spot.ranking, opponent_players(spot), dead=spot.dead,
+        keeps=list(keeps), trials=trials, seed=seed,
+    )  # fmt: skip
+    by_keep = {tuple(sorted(c.keep)): c for c in found}
+    out: _Known = {}
+    for k in keeps:
+        c = by_keep[tuple(sorted(k))]
+        out[k] = (c.equity, c.stderr, c.exact, c.stderr)
     return out
 
 

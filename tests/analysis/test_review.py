@@ -456,3 +456,26 @@ def test_the_costliest_list_shows_the_spot_in_full(reviewed: Path) -> None:
     assert len(d["spot"]["opponents"]) == len(d["opponents"].split(","))
     for o in d["spot"]["opponents"]:
         assert o["order"] in ("before", "after") and o["position"]
+
+
+def test_badugi_hands_are_reviewed_like_the_others(tmp_path: Path) -> None:
+    source = CORPUS / FULL_TILT_SNOW  # the ten-game mix holds the hero's Badugi hands
+    con = db.connect(tmp_path / "badugi.duckdb")
+    try:
+        import_bytes(con, source.name, source.read_bytes(), workers=0)
+        review.run_review(con, "Hero", workers=1, trials=600)
+        rows = [r for r in review.decision_rows(con, "Hero") if r["game"] == Game.BADUGI.value]
+        s = review.summary(con, "Hero")
+    finally:
+        con.close()
+    assert len(rows) == 8
+    assert {r["draw"] for r in rows} == {1, 2, 3}
+    for r in rows:
+        held = P(r["held"])
+        assert len(held) == 4 and set(P(r["kept"]) if r["kept"] else ()) <= set(held)
+        assert 0 <= r["equity_chosen"] <= r["equity_best"] <= 1
+        assert r["draws_left"] == 4 - r["draw"]
+        assert len(r["spot"]["opponents"]) == len(r["opponents"].split(","))
+    first = next(r for r in rows if (r["hand_id"], r["draw"]) == ("29704630490", 3))
+    assert (first["held"], first["kept"], first["kind"]) == ("4h7d2sAd", "4h2sAd", "3 to 4")
+    assert s.decisions >= len(rows)

@@ -15,6 +15,7 @@ from engine.sim.batch import rank_batch
 from engine.sim.ranges import unknown_range
 from engine.sim.reads import Read, read_strategy
 from engine.sim.review import Spot, review
+from engine.sim.strategy import default_strategy
 
 D27 = Ranking.DEUCE_SEVEN
 
@@ -95,3 +96,22 @@ def test_the_classic_spots_stay_right(index: int) -> None:
     spot, answer = CLASSICS[index]
     found = review(spot, answer)
     assert found.loss == 0, (format_cards(found.best_kept), found.equity_best)
+
+
+@pytest.mark.slow
+def test_badugi_last_draw_against_a_pat_badugi_agrees_with_poker_equity() -> None:
+    hand = P("Ac 3d 5h Kh")
+    spot = Spot(Ranking.BADUGI, hand, 1, (0,))
+    found = review(spot, P("Ac 3d 5h"))
+    pats = unknown_range(default_strategy(Ranking.BADUGI), 1, 4, set(hand), size=4).hands
+    assert len(pats) == 12_410  # every badugi free of the hero's cards
+    kept = P("Ac 3d 5h")
+    mine = next(c for c in found.choices if sorted(c.keep) == sorted(kept))
+    shares = [
+        pe.exact_from_text("badugi", [format_cards(kept, ""), format_cards(h, "")], "", "Kh")[
+            "players"
+        ][0]["equity"]
+        for h in pats
+    ]
+    assert mine.exact and mine.equity == pytest.approx(float(np.mean(shares)), abs=1e-12)
+    assert sorted(found.best_kept) == sorted(kept) and found.loss == 0
