@@ -953,22 +953,27 @@ def spot_of(d: Mapping[str, Any]) -> Spot:
     )  # fmt: skip
 
 
+def _bet_text(d: Mapping[str, Any]) -> str:
+    line = f" ({d['line']})" if d.get("line") else ""
+    later = "" if d["draws_left"] == 1 else ", no fold modelled before the last draw"
+    return f"hero bets {d['spot']['bet']:.2f} pot after{line}{later}"
+
+
 def spot_text(d: Mapping[str, Any]) -> str:
     """The spot of a stored decision in full, as an expert reads it: draws left, each
     opponent's counts in order, position and bets, the pot, the hero's bet after the draw
     and the line, dead cards and a reshuffle, exact or simulated, the range profile."""
     spot = d.get("spot") or {}
     opponents = spot.get("opponents") or []
+    best_se = float(d["choices"][0]["stderr"]) if d.get("choices") else 0.0
     parts = [
         f"draw {d['draw']} ({d['draws_left']} left), {d.get('position') or '?'}, "
         f"pot {d['pot']:.2f} BB",
         "vs " + "; ".join(_opponent_text(o) for o in opponents) if opponents else "",
         f"held {d['held']}" + (f", dead {d['dead']}" if d.get("dead") else ""),
         "deck reshuffled: earlier discards live" if spot.get("reshuffled") else "",
-        f"hero bets {spot['bet']:.2f} pot after" + (f" ({d['line']})" if d.get("line") else "")
-        if spot.get("bet")
-        else "",
-        "exact" if d["exact"] else f"simulated (s.e. {d['stderr']:.3f})",
+        _bet_text(d) if spot.get("bet") else "",
+        "exact" if d["exact"] else f"simulated (s.e. {d['stderr']:.3f} kept, {best_se:.3f} best)",
         f"{d.get('profile') or STANDARD} ranges",
     ]
     return "; ".join(p for p in parts if p)
