@@ -376,6 +376,8 @@ def _hand_decisions(
     position: str | None,
     profile: str = STANDARD,
 ) -> Iterator[Decision]:
+    """The hero's draws of one hand, each with the spot as the hero saw it (``read_decisions``);
+    the hand's review ends at a draw whose cards are not known or do not add up."""
     ranking = ranking_for(game)
     total = DRAWS_IN[game]
     order = sorted((int(r[0]), int(r[3])) for rows in hand.draws.values() for r in rows)
@@ -404,14 +406,14 @@ def _hand_decisions(
         # puts the hero's earlier discards back in the stub the hero draws from.
         last = max((i for i in shuffled if i <= int(idx)), default=-1)
         dead = tuple(c for at, cards in thrown_at if at >= last for c in cards)
-        bet = _hero_bet(hero, draw, int(pot), hand)
+        bet = round(_hero_bet(hero, draw, int(pot), hand), 4)  # as stored: a drill asks it again
         try:
             spot = Spot(ranking, held, total - draw + 1, tuple(r.count for r in reads), dead,
                         tuple(reads), profile, bet)  # fmt: skip
         except (ValueError, CardError):
             return
         line = "" if bet <= 0 else (SNOW if can_only_pair(kept, ranking) else BET)
-        details = {"opponents": shown, "bet": round(bet, 4), "reshuffled": last >= 0}
+        details = {"opponents": shown, "bet": bet, "reshuffled": last >= 0}
         yield Decision(hand_id, draw, hero, game.value, position, int(pot) / hand.big_bet,
                        spot, kept, details, line)  # fmt: skip
         thrown = tuple(c for c in held if c not in kept)
@@ -420,8 +422,7 @@ def _hand_decisions(
             return
         thrown_at.append((int(idx), thrown))
         held = (*kept, *received)
-        upto = max((i for i in shuffled if i <= int(idx)), default=-1)
-        gone = [c for at, cards in thrown_at if at >= upto for c in cards]
+        gone = [c for at, cards in thrown_at if at >= last for c in cards]
         if len(set(held) | set(gone)) != len(held) + len(gone):
             return
 

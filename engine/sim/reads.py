@@ -27,13 +27,12 @@ shares are the model's stated assumptions, not measured frequencies.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from engine.cards import RANK_CHARS
 from engine.ranking import Ranking
-from engine.sim.strategy import Strategy, ThresholdStrategy, default_strategy
+from engine.sim.strategy import Strategy, ThresholdStrategy, at_draw, default_strategy
 
 STANDARD = "standard"
 PROFILES = ("tight", STANDARD, "loose")
@@ -57,12 +56,6 @@ class Read:
 def _moved(char: str, step: int) -> str:
     at = min(max(RANK_CHARS.index(char) + step, 0), len(RANK_CHARS) - 1)
     return RANK_CHARS[at]
-
-
-def _pick(table: Mapping[int, str], draws_left: int) -> str:
-    if draws_left in table:
-        return table[draws_left]
-    return table[max(table)] if draws_left > max(table) else table[min(table)]
 
 
 @cache
@@ -98,8 +91,8 @@ def read_strategy(
     pat_at = {d: _moved(c, step) for d, c in pat.items()}
     now = max(since, draws_left)
     tighter = step - 1 if aggressor else step
-    keep_at[draws_left] = _moved(_pick(keep, now), tighter)
-    pat_at[draws_left] = _moved(_pick(pat, now), tighter)
+    keep_at[draws_left] = _moved(at_draw(keep, now), tighter)
+    pat_at[draws_left] = _moved(at_draw(pat, now), tighter)
     return _strategy(ranking, tuple(sorted(keep_at.items())), tuple(sorted(pat_at.items())))
 
 
