@@ -18,6 +18,8 @@ The model (a stated assumption, changeable here and written in the README):
   folds the rest, so a snow or a bluff draw is valued by the pots it takes.  The other
   bets after the draw are not modelled: the money figure is the share of the pot at the
   draw that the choice gives up in this model, not a bound of what it cost.
+- Badugi's four-card spots are judged by the drill's engine (``engine.sim.draw_choice``),
+  without folds.
 - The last draw against one pat opponent is exact (``engine.sim.exact_draw``); otherwise the
   choices are simulated together on shared deals (``engine.sim.choice_sim``) with a seed
   fixed by the situation, so a re-run gives the same answer, in blocks until the verdict on
@@ -63,9 +65,10 @@ UNSEEN = None  # an opponent's count the hero has not seen yet
 
 @dataclass(frozen=True)
 class Spot:
-    """The hero about to draw: ``hand`` (five cards), ``draws_left`` (this one included),
-    each opponent's count as the hero saw it (``UNSEEN``: none yet) and the cards the hero
-    knows are out of play (their own earlier discards, until a reshuffle brings them back).
+    """The hero about to draw: ``hand`` (five cards, four in Badugi), ``draws_left`` (this
+    one included), each opponent's count as the hero saw it (``UNSEEN``: none yet) and the
+    cards the hero knows are out of play (their own earlier discards, until a reshuffle
+    brings them back).
     ``reads``: what else the hero saw of each opponent (``engine.sim.reads.Read``, in the
     order of ``opponents``; empty: each count as of this draw only), ``profile`` the range
     profile, ``bet`` the hero's bet after this draw as a share of the pot (0: no bet; the
