@@ -558,6 +558,12 @@ def _add_review(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--since", metavar="YYYY-MM-DD", help="hands on or after this day")
     p.add_argument("--json", action="store_true", help="one object per draw, then a summary")
     p.add_argument("--workers", type=int, help="worker processes (default: one per core)")
+    p.add_argument(
+        "--profile",
+        choices=("tight", "standard", "loose"),
+        default="standard",
+        help="the opponents' range profile (default: standard)",
+    )
     p.set_defaults(handler=_review)
 
 
@@ -585,16 +591,21 @@ def _review(args: argparse.Namespace) -> int:
 
     try:
         player = args.player or hero_name(db)
-        review.run_review(db, player, since, workers=args.workers, progress=show if live else None)
+        profile = args.profile
+        review.run_review(
+            db, player, since, workers=args.workers, progress=show if live else None,
+            profile=profile,
+        )  # fmt: skip
         if live:
             print(file=sys.stderr)
-        summary = review.summary(db, player, since)
+        summary = review.summary(db, player, since, profile)
         if args.json:
-            for row in review.decision_rows(db, player, since):
+            for row in review.decision_rows(db, player, since, profile=profile):
                 print(json.dumps({k: row[k] for k in review.DECISION_FIELDS}))
             print(json.dumps({"summary": summary.as_dict()}))
         else:
-            print(review.summary_text(summary, review.costliest(db, player, since)))
+            spots = review.costliest(db, player, since, profile=profile)
+            print(review.summary_text(summary, spots))
     finally:
         db.close()
     return 0

@@ -8,8 +8,12 @@ row stale, and the next run computes them again; new hands are reviewed as they 
 
 Only hands the replay found valid (status ``ok``) are read, so every card is where the
 rules allow; a row whose cards still do not make sense is passed over, never raised.  Money
-is the pot at the draw in big bets (the hand's ``big_bet``), a lower bound of what the
-choice cost, since the bets still to come are not modelled.
+is the share of the pot at the draw given up, in big bets (the hand's ``big_bet``): the
+bets after the draw are not modelled except the folds to the hero's bet after the last
+draw, so it is the model's figure, not a bound.  Each opponent's read comes from the whole
+hand before the draw (their counts in order, their bets in the round before it), the range
+``profile`` is the user's choice, and a reshuffle (found by counting the stub, RULES.md
+"The deck runs out") puts the hero's earlier discards back in play.
 
 The work goes to worker processes by situation (``engine.sim.review.spot_key``): equal keys go
 to the same worker, whose cache answers all but the first.
@@ -22,7 +26,7 @@ import os
 import time
 import zlib
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date
@@ -34,9 +38,10 @@ from analysis.pipeline.workers import kill_workers, mp_context, worker_init
 from analysis.storage.db import Connection, append_arrow, one
 from analysis.storage.transactions import rollback
 from engine.cards import CardError, Cards, format_cards, parse_cards
-from engine.ranking import Ranking, ranking_for
+from engine.ranking import Ranking, hand_size_of, ranking_for
 from engine.record import Game
 from engine.sim.choice_sim import CHEAP_PLAYERS
+from engine.sim.reads import PROFILES, STANDARD, Read
 from engine.sim.review import (
     BLOCK,
     TRIALS,
@@ -57,6 +62,7 @@ DRAWS_IN = {
     Game.SINGLE_DRAW_27: 1,
     Game.SINGLE_DRAW_A5: 1,
     Game.FIVE_CARD_DRAW: 1,
+    Game.BADUGI: 3,
 }
 # review-3: the looks that cannot settle a verdict skipped where deals are cheap
 # (engine.sim.stopping.Verdicts.next_block), so the same hand's figures differ from
@@ -64,7 +70,9 @@ DRAWS_IN = {
 # review-4: the alternatives chosen in the canonical spot (engine.sim.review), so which of
 # a pair's cards a keep takes first no longer falls by suit number: equal situations weigh
 # the same keeps and the cache answers both (it raised KeyError on the second).
-MODEL = "review-4/" + format(
+# review-5: opponents ranged from the whole hand under a named profile (engine.sim.reads),
+# folds to the hero's bet after the last draw, the hero's discards back after a reshuffle.
+MODEL = "review-5/" + format(
     zlib.crc32(
         "|".join(
             [
@@ -84,6 +92,18 @@ BATCH = 64  # situations a worker task
 COSTLIEST = 20
 
 ProgressFn = Callable[[int, int], None]  # (done, total)
+PROFILE_NAMES: tuple[str, ...] = PROFILES  # the range profiles, for the pages and the CLI
+DEFAULT_PROFILE = STANDARD
+SNOW = "snow"  # a keep that can only end paired, then bet after the draw
+BET = "bet"  # any other keep the hero bets after the draw
+
+
+def model_of(profile: str = STANDARD) -> str:
+    """The model a review under ``profile`` is stored and read by: another profile's rows
+    are another review's."""
+    if profile not in PROFILES:
+        raise ValueError(f"a range profile is one of {', '.join(PROFILES)}, not {profile!r}")
+    return f"{MODEL}/{profile}"
 
 
 @dataclass(frozen=True)
@@ -98,12 +118,14 @@ class Decision:
     pot: float  # big bets
     spot: Spot
     kept: Cards
+    shown: dict[str, Any] = field(default_factory=dict)  # the spot in full (``spot_shown``)
+    line: str = ""  # ``SNOW``, ``BET`` or "" (no bet after the draw)
 
 
 def kind_of(kept: Cards, ranking: Ranking) -> str:
     """The hand type kept, for the summary: "pat", "4 to 7" (four cards up to a seven) in
     the low games; the made hand or draw kept in high poker."""
-    if len(kept) == 5:
+    if len(kept) == hand_size_of(ranking):
         return "pat"
     if not kept:
         return "draw 5"
@@ -117,7 +139,8 @@ def kind_of(kept: Cards, ranking: Ranking) -> str:
         if len(kept) == 4:
             return "four-flush" if len({c & 3 for c in kept}) == 1 else "four-straight"
         return f"{len(kept)} high card{'s' if len(kept) > 1 else ''}"
-    top = max(kept, key=lambda c: ((c >> 2) + 1) % 13 if ranking is Ranking.ACE_FIVE else c >> 2)
+    ace_low = ranking in (Ranking.ACE_FIVE, Ranking.BADUGI)
+    top = max(kept, key=lambda c: ((c >> 2) + 1) % 13 if ace_low else c >> 2)
     return f"{len(kept)} to {format_cards([top])[0]}"
 
 
@@ -147,15 +170,19 @@ def _scope(player: str | None, since: date | None) -> tuple[str, list[Any]]:
 
 
 def pending_hands(
-    con: Connection, player: str | None = None, since: date | None = None
+    con: Connection,
+    player: str | None = None,
+    since: date | None = None,
+    profile: str = STANDARD,
 ) -> list[tuple[int, str, str, str]]:
-    """(id, game, hero, hero_cards) of the hands in scope not yet reviewed under MODEL."""
+    """(id, game, hero, hero_cards) of the hands in scope not yet reviewed under this
+    model and ``profile``."""
     where, params = _scope(player, since)
     rows = con.execute(
         f"SELECT h.id, h.game, h.hero, h.hero_cards FROM hands h WHERE {where} "
         "AND NOT EXISTS (SELECT 1 FROM reviewed_hands r WHERE r.hand = h.id "
         "AND r.player = h.hero AND r.model = ?) ORDER BY h.id",
-        [*params, MODEL],
+        [*params, model_of(profile)],
     ).fetchall()
     return [(int(a), str(b), str(c), str(d)) for a, b, c, d in rows]
 
@@ -187,27 +214,158 @@ _DRAWS = """
     ORDER BY d.hand, d.idx
 """
 _HEADS = """
-    SELECT h.id, h.big_bet, ph.position FROM hands h JOIN review_ids i ON i.id = h.id
+    SELECT h.id, h.big_bet, ph.position, h.players FROM hands h JOIN review_ids i ON i.id = h.id
     LEFT JOIN player_hands ph ON ph.hand = h.id AND ph.player = h.hero
+"""
+_ACTIONS = """
+    SELECT a.hand, a.idx, a.street, a.player, a.kind, a.amount
+    FROM actions a JOIN review_ids i ON i.id = a.hand
+    ORDER BY a.hand, a.idx
+"""
+_SEATS = """
+    SELECT ph.hand, ph.player, ph.position FROM player_hands ph JOIN review_ids i ON i.id = ph.hand
 """
 
 
-def read_decisions(con: Connection, hands: Sequence[tuple[int, str, str, str]]) -> list[Decision]:
+@dataclass(frozen=True)
+class _Action:
+    """One action of the hand: its betting round (0 before the first draw), who, what, the
+    chips put in."""
+
+    street: int
+    player: str
+    kind: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class _Hand:
+    """What the review reads of one hand besides the hero's cards: its draws (run-it-twice
+    copies dropped), its actions, the big bet, the seats' positions and the players dealt."""
+
+    draws: dict[int, list[tuple[Any, ...]]]
+    actions: Sequence[_Action]
+    big_bet: int
+    positions: dict[str, str | None]
+    dealt: int
+
+
+def read_decisions(
+    con: Connection, hands: Sequence[tuple[int, str, str, str]], profile: str = STANDARD
+) -> list[Decision]:
     """The player's draws in ``hands`` (from ``pending_hands``) with the spot as they saw
-    it: cards held, earlier discards, opponents' counts, pot.  A draw whose cards are not
-    known (or do not add up) ends that hand's review there."""
+    it: cards held, earlier discards, each opponent's counts and bets, pot, the hero's bet
+    after the draw.  A draw whose cards are not known (or do not add up) ends that hand's
+    review there."""
     ids = [h[0] for h in hands]
     draws = _hand_rows(con, _DRAWS, ids)
     heads = {k: v[0] for k, v in _hand_rows(con, _HEADS, ids).items()}
+    actions = _hand_rows(con, _ACTIONS, ids)
+    seats = _hand_rows(con, _SEATS, ids)
     out: list[Decision] = []
     for hand_id, game_text, hero, cards_text in hands:
         game = Game(game_text)
         held = _cards(cards_text)
         head = heads.get(hand_id)
-        if held is None or len(held) != 5 or head is None or not head[0]:
+        size = hand_size_of(ranking_for(game))
+        if held is None or len(held) != size or head is None or not head[0]:
             continue
-        out.extend(_hand_decisions(hand_id, game, hero, held, draws.get(hand_id, []), head))
+        hand = _Hand(
+            _by_draw(draws.get(hand_id, [])),
+            [_Action(int(a[1]), str(a[2]), str(a[3]), int(a[4])) for a in actions.get(hand_id, [])],
+            int(head[0]),
+            {str(p): pos for p, pos in seats.get(hand_id, [])},
+            int(head[2] or 0),
+        )
+        out.extend(_hand_decisions(hand_id, game, hero, held, hand, head[1], profile))
     return out
+
+
+def _by_draw(rows: Sequence[tuple[Any, ...]]) -> dict[int, list[tuple[Any, ...]]]:
+    """The draw rows by draw, each player once (run it twice: the same discards on both
+    runs)."""
+    seen_runs: set[tuple[str, int]] = set()
+    by_draw: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+    for row in rows:
+        _, player, draw, *_ = row
+        if (player, draw) in seen_runs:
+            continue
+        seen_runs.add((player, draw))
+        by_draw[int(draw)].append(row)
+    return by_draw
+
+
+def reshuffles(counts: Sequence[tuple[int, int]], dealt: int, size: int = 5) -> list[int]:
+    """The draws (by their event index) during which the stub ran out and the discards were
+    shuffled into a new one (RULES.md, "The deck runs out"), from each draw's (index, count)
+    in order and the players dealt in: the stub is what the deal left, the new stub every
+    discard so far except the drawing player's own."""
+    stub = 52 - size * dealt
+    pile = 0
+    out = []
+    for idx, count in counts:
+        if count > stub:
+            out.append(idx)
+            stub = pile - (count - stub)
+            pile = count
+        else:
+            stub -= count
+            pile += count
+    return out
+
+
+def _opponent_read(
+    player: str, draw: int, idx: int, total: int, hand: _Hand
+) -> tuple[Read, dict[str, Any]]:
+    """One opponent as the hero saw them at their draw ``draw`` (event ``idx``): the read
+    that ranges them and what the spot shows of them."""
+    counts = {d: next((int(r[3]) for r in hand.draws.get(d, []) if r[1] == player), None)
+              for d in range(1, draw + 1)}  # fmt: skip
+    here = next((r for r in hand.draws.get(draw, []) if r[1] == player), None)
+    before = here is not None and int(here[0]) < idx
+    seen_at = draw if before else draw - 1
+    count = counts.get(seen_at) if seen_at >= 1 else None
+    first = seen_at
+    while count is not None and first > 1 and counts.get(first - 1) == count:
+        first -= 1
+    since = total - first + 1 if count is not None else total - draw + 1
+    aggressor = any(
+        a.street == draw - 1 and a.player == player and a.kind in ("bet", "raise")
+        for a in hand.actions
+    )
+    read = Read(count, min(since, total), aggressor)
+    shown = {
+        "position": hand.positions.get(player),
+        "counts": [counts[d] for d in range(1, seen_at + 1) if counts.get(d) is not None],
+        "order": "before" if before else "after",
+        "aggressor": aggressor,
+        "count": count,
+        "since": read.since,
+    }
+    return read, shown
+
+
+def _hero_bet(hero: str, draw: int, pot: int, hand: _Hand) -> float:
+    """The hero's bet or raise in the betting round after draw ``draw``, over the pot before
+    it (the pot at the draw and what was put in since); 0 when the hero did not bet."""
+    before = pot
+    for a in hand.actions:
+        if a.street != draw:
+            continue
+        if a.player == hero and a.kind in ("bet", "raise"):
+            return a.amount / before if before > 0 else 0.0
+        before += a.amount
+    return 0.0
+
+
+def can_only_pair(kept: Cards, ranking: Ranking) -> bool:
+    """A keep with no showdown value in the low games: it holds a pair, so every hand drawn
+    to it is paired.  (High poker has no such keep; in Badugi a pair plays as a smaller
+    hand, not as no hand.)"""
+    if ranking in (Ranking.HIGH, Ranking.BADUGI):
+        return False
+    ranks = [c >> 2 for c in kept]
+    return len(set(ranks)) < len(ranks)
 
 
 def _hand_decisions(
@@ -215,23 +373,20 @@ def _hand_decisions(
     game: Game,
     hero: str,
     held: Cards,
-    rows: Sequence[tuple[Any, ...]],
-    head: tuple[Any, ...],
+    hand: _Hand,
+    position: str | None,
+    profile: str = STANDARD,
 ) -> Iterator[Decision]:
-    big_bet, position = int(head[0]), head[1]
+    """The hero's draws of one hand, each with the spot as the hero saw it (``read_decisions``);
+    the hand's review ends at a draw whose cards are not known or do not add up."""
     ranking = ranking_for(game)
     total = DRAWS_IN[game]
-    seen_runs: set[tuple[str, int]] = set()
-    by_draw: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
-    for row in rows:
-        _, player, draw, *_ = row
-        if (player, draw) in seen_runs:  # run it twice: the same discards on both runs
-            continue
-        seen_runs.add((player, draw))
-        by_draw[int(draw)].append(row)
-    dead: list[int] = []
+    order = sorted((int(r[0]), int(r[3])) for rows in hand.draws.values() for r in rows)
+    size = hand_size_of(ranking)
+    shuffled = reshuffles(order, hand.dealt, size) if hand.dealt else []
+    thrown_at: list[tuple[int, Cards]] = []  # the hero's discards, by event index
     for draw in range(1, total + 1):
-        here = by_draw.get(draw, [])
+        here = hand.draws.get(draw, [])
         mine = next((r for r in here if r[1] == hero), None)
         if mine is None:
             return
@@ -240,26 +395,36 @@ def _hand_decisions(
         kept = _cards(kept_text) if kept_text is not None else None
         if kept is None and discarded is not None:
             kept = tuple(c for c in held if c not in discarded)
-        if kept is None or not set(kept) <= set(held) or len(kept) != 5 - int(count):
+        if kept is None or not set(kept) <= set(held) or len(kept) != size - int(count):
             return
-        previous = {r[1]: r[3] for r in by_draw.get(draw - 1, [])}
-        opponents = tuple(
-            int(r[3]) if r[0] < idx else (int(previous[r[1]]) if r[1] in previous else UNSEEN)
-            for r in here
-            if r[1] != hero
-        )
-        thrown = tuple(c for c in held if c not in kept)
+        reads, shown = [], []
+        for r in here:
+            if r[1] != hero:
+                read, seen = _opponent_read(str(r[1]), draw, int(idx), total, hand)
+                reads.append(read)
+                shown.append(seen)
+        # A reshuffle before this draw, or during it (the stub is empty when the hero draws),
+        # puts the hero's earlier discards back in the stub the hero draws from.
+        last = max((i for i in shuffled if i <= int(idx)), default=-1)
+        dead = tuple(c for at, cards in thrown_at if at >= last for c in cards)
+        bet = round(_hero_bet(hero, draw, int(pot), hand), 4)  # as stored: a drill asks it again
         try:
-            spot = Spot(ranking, held, total - draw + 1, opponents, tuple(dead))
+            spot = Spot(ranking, held, total - draw + 1, tuple(r.count for r in reads), dead,
+                        tuple(reads), profile, bet)  # fmt: skip
         except (ValueError, CardError):
             return
-        yield Decision(hand_id, draw, hero, game.value, position, int(pot) / big_bet, spot, kept)
+        line = "" if bet <= 0 else (SNOW if can_only_pair(kept, ranking) else BET)
+        details = {"opponents": shown, "bet": bet, "reshuffled": last >= 0}
+        yield Decision(hand_id, draw, hero, game.value, position, int(pot) / hand.big_bet,
+                       spot, kept, details, line)  # fmt: skip
+        thrown = tuple(c for c in held if c not in kept)
         received = _cards(received_text) if received_text is not None else None
         if received is None or len(received) != len(thrown):
             return
-        dead.extend(thrown)
+        thrown_at.append((int(idx), thrown))
         held = (*kept, *received)
-        if len(set(held) | set(dead)) != len(held) + len(dead):
+        gone = [c for at, cards in thrown_at if at >= last for c in cards]
+        if len(set(held) | set(gone)) != len(held) + len(gone):
             return
 
 
@@ -389,12 +554,12 @@ def start_compute(
     return collect
 
 
-def _worker_start(games: Sequence[tuple[Ranking, int]]) -> None:
-    """A review worker builds the ranges of the games it will deal before its first
-    task, while the main process still reads the first page."""
+def _worker_start(games: Sequence[tuple[Ranking, int]], profile: str = STANDARD) -> None:
+    """A review worker builds the ranges of the games it will deal under ``profile`` before
+    its first task, while the main process still reads the first page."""
     worker_init()
     for ranking, draws in games:
-        prepare(ranking, draws)
+        prepare(ranking, draws, profile)
 
 
 def _choices_json(r: Reviewed) -> str:
@@ -437,6 +602,9 @@ _DECISIONS = pa.schema(
         ("pot", pa.float64()),
         ("choices", pa.string()),
         ("model", pa.string()),
+        ("profile", pa.string()),
+        ("line", pa.string()),
+        ("spot", pa.string()),
     ]
 )
 
@@ -446,9 +614,11 @@ def store(
     hands: Sequence[tuple[int, str, str, str]],
     decisions: Sequence[Decision],
     results: Sequence[Reviewed | None],
+    profile: str = STANDARD,
 ) -> int:
-    """Write the reviewed draws and mark the hands reviewed (one transaction); returns the
-    rows written."""
+    """Write the reviewed draws and mark the hands reviewed under ``profile`` (one
+    transaction); returns the rows written."""
+    model = model_of(profile)
     rows = []
     counts: dict[int, int] = defaultdict(int)
     for d, r in zip(decisions, results, strict=True):
@@ -478,7 +648,10 @@ def store(
                 r.exact,
                 d.pot,
                 _choices_json(r),
-                MODEL,
+                model,
+                d.spot.profile,
+                d.line,
+                json.dumps(d.shown),
             ]
         )
     if not hands:
@@ -489,7 +662,7 @@ def store(
             "player": pa.array([h[2] for h in hands], pa.string()),
         }
     )
-    marks = keys.append_column("model", pa.array([MODEL] * len(hands), pa.string()))
+    marks = keys.append_column("model", pa.array([model] * len(hands), pa.string()))
     marks = marks.append_column(
         "decisions", pa.array([counts.get(h[0], 0) for h in hands], pa.int32())
     )
@@ -528,13 +701,15 @@ def run_review(
     progress: ProgressFn | None = None,
     trials: int = TRIALS,
     times: WorkerTimes | None = None,
+    profile: str = STANDARD,
 ) -> int:
-    """Review every hand in scope not yet reviewed under this model, a page of hands a
+    """Review every hand in scope not yet reviewed under this model and range ``profile``
+    (``engine.sim.reads``), a page of hands a
     transaction (a killed run keeps the pages done); returns how many draws were reviewed
     now.  ``progress(hands done, hands to do)`` after each page.  With workers, the next
     page is read and handed to them before a page is stored, so they never wait for the
     database; ``times`` collects their clocks (``WorkerTimes``)."""
-    hands = pending_hands(con, player, since)
+    hands = pending_hands(con, player, since, profile)
     count = workers if workers is not None else (os.cpu_count() or 1)
     executor = None
     if count > 1 and len(hands) >= SMALL:
@@ -542,20 +717,23 @@ def run_review(
         ranked = {(ranking_for(g), DRAWS_IN[g]) for g in games}
         prepare_first = sorted(ranked, key=lambda r: (r[0].value, r[1]))
         executor = ProcessPoolExecutor(
-            count, mp_context=mp_context(), initializer=_worker_start, initargs=(prepare_first,)
+            count,
+            mp_context=mp_context(),
+            initializer=_worker_start,
+            initargs=(prepare_first, profile),
         )
     written = 0
     try:
         waiting: _Waiting | None = None
         for start in range(0, len(hands), PAGE):
             page = hands[start : start + PAGE]
-            decisions = read_decisions(con, page)
+            decisions = read_decisions(con, page, profile)
             job = start_compute(decisions, executor=executor, trials=trials, times=times)
             if waiting is not None:
-                written += _finish(con, waiting, len(hands), progress)
+                written += _finish(con, waiting, len(hands), progress, profile)
             waiting = (start, page, decisions, job)
         if waiting is not None:
-            written += _finish(con, waiting, len(hands), progress)
+            written += _finish(con, waiting, len(hands), progress, profile)
     except BaseException:
         if executor is not None:
             kill_workers(executor)
@@ -571,10 +749,11 @@ def _finish(
     waiting: _Waiting,
     total: int,
     progress: ProgressFn | None,
+    profile: str = STANDARD,
 ) -> int:
     """Store a page whose answers were asked for (the next page's are being computed)."""
     start, page, decisions, job = waiting
-    written = store(con, page, decisions, job())
+    written = store(con, page, decisions, job(), profile)
     if progress is not None:
         progress(start + len(page), total)
     return written
@@ -598,14 +777,14 @@ class ReviewSummary:
     hands: int = 0
     decisions: int = 0
     mistakes: int = 0
-    lost: float = 0.0  # big bets, a lower bound
+    lost: float = 0.0  # big bets
     by_draw: list[Breakdown] = field(default_factory=list)
     by_position: list[Breakdown] = field(default_factory=list)
     by_kind: list[Breakdown] = field(default_factory=list)
 
     @property
     def loss_per_100(self) -> float:
-        """Big bets lost per 100 hands reviewed (a lower bound)."""
+        """Big bets lost per 100 hands reviewed."""
         return 100 * self.lost / self.hands if self.hands else 0.0
 
     def as_dict(self) -> dict[str, Any]:
@@ -616,9 +795,11 @@ class ReviewSummary:
         }
 
 
-def _where(player: str | None, since: date | None, alias: str = "x") -> tuple[str, list[Any]]:
+def _where(
+    player: str | None, since: date | None, alias: str = "x", profile: str = STANDARD
+) -> tuple[str, list[Any]]:
     where = f"{alias}.model = ?"
-    params: list[Any] = [MODEL]
+    params: list[Any] = [model_of(profile)]
     if player is not None:
         where += f" AND {alias}.player = ?"
         params.append(player)
@@ -628,17 +809,20 @@ def _where(player: str | None, since: date | None, alias: str = "x") -> tuple[st
     return where, params
 
 
-def summary(con: Connection, player: str | None = None, since: date | None = None) -> ReviewSummary:
-    """The totals of the stored review (this model's rows only): sums of the rows."""
+def summary(
+    con: Connection, player: str | None = None, since: date | None = None, profile: str = STANDARD
+) -> ReviewSummary:
+    """The totals of the stored review (this model's and profile's rows only): sums of the
+    rows."""
     out = ReviewSummary()
-    where, params = _where(player, since, "r")
+    where, params = _where(player, since, "r", profile)
     row = one(
         con,
         f"SELECT count(*) FROM reviewed_hands r JOIN hands h ON h.id = r.hand WHERE {where}",
         params,
     )
     out.hands = int(row[0]) if row else 0
-    where, params = _where(player, since)
+    where, params = _where(player, since, "x", profile)
     base = f"FROM decisions x JOIN hands h ON h.id = x.hand WHERE {where}"
     totals = one(
         con,
@@ -673,6 +857,13 @@ DECISION_FIELDS = (
     "equity_best",
     "loss",
     "pot",
+    "draws_left",
+    "position",
+    "spot",
+    "exact",
+    "stderr",
+    "profile",
+    "line",
 )
 
 
@@ -683,24 +874,26 @@ def decision_rows(
     *,
     limit: int | None = None,
     costliest: bool = False,
+    profile: str = STANDARD,
 ) -> list[dict[str, Any]]:
     """Stored decisions as dicts (the ``--json`` contract's fields, plus the hand's
-    database id ``hand``, ``player``, ``site``, ``game``, ``position``, ``kind``, ``held``,
-    ``opponents``, ``exact``, ``draws_left``, ``dead``, ``cost`` in big bets and the
-    ``choices`` weighed); costliest first when asked, else in hand order."""
-    where, params = _where(player, since)
+    database id ``hand``, ``player``, ``site``, ``game``, ``kind``, ``held``, ``opponents``
+    (the counts as text), ``dead``, ``cost`` in big bets and the ``choices`` weighed);
+    costliest first when asked, else in hand order."""
+    where, params = _where(player, since, "x", profile)
     order = "x.loss * x.pot DESC, x.hand, x.draw" if costliest else "x.hand, x.draw"
     sql = (
         "SELECT h.hand_id, x.draw, x.kept, x.discarded, x.best_kept, x.equity_chosen, "
         "x.equity_best, x.loss, x.pot, x.hand, x.game, x.position, x.kind, x.loss * x.pot, "
-        "x.choices, x.held, x.opponents, x.exact, h.site, x.player, x.draws_left, x.dead "
+        "x.choices, x.held, x.opponents, x.exact, h.site, x.player, x.draws_left, x.dead, "
+        "x.stderr, x.profile, x.line, x.spot "
         f"FROM decisions x JOIN hands h ON h.id = x.hand WHERE {where} ORDER BY {order}"
     )
     if limit is not None:
         sql += f" LIMIT {int(limit)}"
     out = []
     for r in con.execute(sql, params).fetchall():
-        d = dict(zip(DECISION_FIELDS, r[:9], strict=True))
+        d = dict(zip(DECISION_FIELDS[:9], r[:9], strict=True))
         d["hand_id"] = str(d["hand_id"]) if d["hand_id"] is not None else str(r[9])
         d.update(
             hand=int(r[9]),
@@ -716,23 +909,84 @@ def decision_rows(
             player=r[19],
             draws_left=int(r[20]),
             dead=r[21],
+            stderr=float(r[22]),
+            profile=r[23],
+            line=r[24] or "",
+            spot=json.loads(r[25] or "{}"),
         )
         out.append(d)
     return out
 
 
 def costliest(
-    con: Connection, player: str | None = None, since: date | None = None, n: int = COSTLIEST
+    con: Connection,
+    player: str | None = None,
+    since: date | None = None,
+    n: int = COSTLIEST,
+    profile: str = STANDARD,
 ) -> list[dict[str, Any]]:
     """The ``n`` draws that cost the most big bets, mistakes only."""
-    return [d for d in decision_rows(con, player, since, limit=n, costliest=True) if d["loss"] > 0]
+    rows = decision_rows(con, player, since, limit=n, costliest=True, profile=profile)
+    return [d for d in rows if d["loss"] > 0]
+
+
+def _opponent_text(o: Mapping[str, Any]) -> str:
+    counts = o.get("counts") or []
+    drew = "drew " + "-".join(str(c) for c in counts) if counts else "no draw seen"
+    acts = "draws before" if o.get("order") == "before" else "draws after"
+    bet = ", bet or raised last round" if o.get("aggressor") else ""
+    return f"{o.get('position') or '?'} {drew} ({acts}{bet})"
+
+
+def spot_of(d: Mapping[str, Any]) -> Spot:
+    """The spot a stored decision was judged in, read back from its row (``decision_rows``),
+    so a drill asks it again in the same model."""
+    spot = d.get("spot") or {}
+    reads = tuple(
+        Read(o.get("count"), int(o.get("since", d["draws_left"])), bool(o.get("aggressor")))
+        for o in spot.get("opponents") or []
+    )
+    counts = tuple(None if t == "?" else int(t) for t in str(d["opponents"]).split(",") if t)
+    return Spot(
+        ranking_for(Game(str(d["game"]))), parse_cards(str(d["held"])), int(d["draws_left"]),
+        counts, parse_cards(str(d["dead"])) if d.get("dead") else (),
+        reads if len(reads) == len(counts) else (), str(d.get("profile") or STANDARD),
+        float(spot.get("bet") or 0.0),
+    )  # fmt: skip
+
+
+def _bet_text(d: Mapping[str, Any]) -> str:
+    line = f" ({d['line']})" if d.get("line") else ""
+    later = "" if d["draws_left"] == 1 else ", no fold modelled before the last draw"
+    return f"hero bets {d['spot']['bet']:.2f} pot after{line}{later}"
+
+
+def spot_text(d: Mapping[str, Any]) -> str:
+    """The spot of a stored decision in full, as an expert reads it: draws left, each
+    opponent's counts in order, position and bets, the pot, the hero's bet after the draw
+    and the line, dead cards and a reshuffle, exact or simulated, the range profile."""
+    spot = d.get("spot") or {}
+    opponents = spot.get("opponents") or []
+    best_se = float(d["choices"][0]["stderr"]) if d.get("choices") else 0.0
+    parts = [
+        f"draw {d['draw']} ({d['draws_left']} left), {d.get('position') or '?'}, "
+        f"pot {d['pot']:.2f} BB",
+        "vs " + "; ".join(_opponent_text(o) for o in opponents) if opponents else "",
+        f"held {d['held']}" + (f", dead {d['dead']}" if d.get("dead") else ""),
+        "deck reshuffled: earlier discards live" if spot.get("reshuffled") else "",
+        _bet_text(d) if spot.get("bet") else "",
+        "exact" if d["exact"] else f"simulated (s.e. {d['stderr']:.3f} kept, {best_se:.3f} best)",
+        f"{d.get('profile') or STANDARD} ranges",
+    ]
+    return "; ".join(p for p in parts if p)
 
 
 def summary_text(s: ReviewSummary, spots: Sequence[dict[str, Any]]) -> str:
     lines = [
         f"hands reviewed {s.hands}, draws {s.decisions}, mistakes {s.mistakes}, "
-        f"big bets lost {s.lost:.2f} ({s.loss_per_100:.2f} per 100 hands; a lower bound: "
-        "the bets still to come are not counted)",
+        f"big bets lost {s.lost:.2f} ({s.loss_per_100:.2f} per 100 hands: the share of the "
+        "pot at the draw given up; the bets after the draw are not counted, except the "
+        "folds to the hero's bet after the last draw)",
     ]
     for title, parts in (
         ("by draw", s.by_draw),
@@ -746,10 +1000,10 @@ def summary_text(s: ReviewSummary, spots: Sequence[dict[str, Any]]) -> str:
             for p in parts
         )
     lines.append(f"the {len(spots)} costliest draws:")
-    lines.extend(
-        f"  {d['site']} {d['hand_id']} draw {d['draw']}: held {d['held']}, kept "
-        f"{d['kept'] or '-'} ({d['equity_chosen']:.3f}), best {d['best_kept'] or '-'} "
-        f"({d['equity_best']:.3f}), pot {d['pot']:.2f} BB, lost {d['cost']:.2f} BB"
-        for d in spots
-    )
+    for d in spots:
+        lines.append(
+            f"  {d['site']} {d['hand_id']}: kept {d['kept'] or '-'} ({d['equity_chosen']:.3f}), "
+            f"best {d['best_kept'] or '-'} ({d['equity_best']:.3f}), lost {d['cost']:.2f} BB"
+        )
+        lines.append(f"    {spot_text(d)}")
     return "\n".join(lines)

@@ -34,8 +34,9 @@ SENT = "Sent here"  # the hands another page opened here (the hands behind a fig
 SENT_IDS, SENT_STEP, SENT_CHOICES = (
     "replayer_hand_ids", "replayer_step", "replayer_alternatives",
 )  # fmt: skip
-LOWER_BOUND = ("The loss is a lower bound: the pot at this draw times the equity given up; "
-               "bets still to come are not modelled.")
+LOSS_NOTE = ("The loss is the pot at this draw times the share of it given up in the "
+             "review's model; the bets after the draw are not counted, except folds to the "
+             "hero's bet after the last draw.")
 NOISE = "A choice within the simulation's noise of the best is not a mistake."
 STATUS_CHOICES = (ANY, "ok", "invalid", "incomplete", "unsupported")
 
@@ -310,7 +311,7 @@ def sent_choices(view: HandView, s: ViewStep) -> None:
                  column_config={"equity %": st.column_config.NumberColumn(format="%.1f"),
                                 "± %": st.column_config.NumberColumn(format="%.1f"),
                                 "loss %": st.column_config.NumberColumn(format="%.1f")})
-    st.caption(LOWER_BOUND + " " + NOISE)
+    st.caption(LOSS_NOTE + " " + NOISE)
 
 
 def main() -> None:

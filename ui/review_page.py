@@ -25,10 +25,15 @@ from ui import state
 from ui.labels import count
 
 REPLAYER = "ui/replayer_page.py"
-LOWER_BOUND = (
-    "Big bets lost = equity lost × the pot at the draw: a lower bound, since the bets still "
-    "to come are not counted. Choices within the simulation's noise of the best are not "
-    "mistakes."
+LOSS_NOTE = (
+    "Big bets lost = the share of the pot at the draw given up × that pot, in the model: "
+    "opponents ranged from the whole hand by the profile chosen, folding to your bet after "
+    "the last draw; the other bets after the draw are not counted. Choices within the "
+    "simulation's noise of the best are not mistakes."
+)
+PROFILE_HELP = (
+    "How the opponents' ranges are read: standard is the default strategy, tight keeps and "
+    "stands pat one rank lower and calls less, loose one rank higher and calls more."
 )
 
 
@@ -76,7 +81,13 @@ with_errors = hand_scope.with_errors(con, Filters(), player)
 if with_errors:  # never reviewed, whatever the figures' switch: a draw needs every card
     st.caption(f"{count(with_errors, 'hand')} with errors left out: only hands the replay "
                "found valid are reviewed.")
-pending = len(review.pending_hands(con, player))
+profiles = list(review.PROFILE_NAMES)
+chosen_profile = st.selectbox(
+    "Opponents' ranges", profiles, index=profiles.index(review.DEFAULT_PROFILE),
+    key="review_profile", help=PROFILE_HELP,
+)  # fmt: skip
+profile = str(chosen_profile)
+pending = len(review.pending_hands(con, player, profile=profile))
 if pending:
     st.caption(f"{pending} hands not reviewed yet.")
     if st.button("Review them", key="review_run", icon=":material/play_arrow:"):
@@ -85,16 +96,16 @@ if pending:
         def advance(done: int, total: int) -> None:
             bar.progress(done / max(total, 1), text="Reviewing…")
 
-        review.run_review(con, player, workers=1, progress=advance)
+        review.run_review(con, player, workers=1, progress=advance, profile=profile)
         st.rerun()
 
-summary = review.summary(con, player)
+summary = review.summary(con, player, profile=profile)
 cols = st.columns(4)
 cols[0].metric("Hands reviewed", f"{summary.hands:,}")
 cols[1].metric("Draws reviewed", f"{summary.decisions:,}")
 cols[2].metric("Mistakes", f"{summary.mistakes:,}")
-cols[3].metric("Big bets lost / 100 hands", f"{summary.loss_per_100:.2f}", help=LOWER_BOUND)
-st.caption(LOWER_BOUND)
+cols[3].metric("Big bets lost / 100 hands", f"{summary.loss_per_100:.2f}", help=LOSS_NOTE)
+st.caption(LOSS_NOTE)
 if not summary.decisions:
     st.info("No draw reviewed yet.")
     st.stop()
@@ -109,7 +120,7 @@ st.dataframe(
 )  # fmt: skip
 
 st.subheader("The costliest spots")
-spots = review.costliest(con, player)
+spots = review.costliest(con, player, profile=profile)
 if not spots:
     st.info("No mistake found: every draw was as good as the best within the noise.")
     st.stop()
@@ -117,12 +128,14 @@ table = pd.DataFrame(
     [{"hand": s["hand_id"], "site": s["site"], "draw": s["draw"], "position": s["position"],
       "held": s["held"], "kept": s["kept"], "best": s["best_kept"],
       "equity kept": round(s["equity_chosen"], 3), "equity best": round(s["equity_best"], 3),
-      "pot (BB)": round(s["pot"], 2), "lost (BB)": round(s["cost"], 3)} for s in spots]
+      "pot (BB)": round(s["pot"], 2), "lost (BB)": round(s["cost"], 3),
+      "line": s["line"], "spot": review.spot_text(s)} for s in spots]
 )  # fmt: skip
 st.dataframe(table, hide_index=True, key="review_spots")
 pick = st.selectbox("Spot", range(len(spots)), format_func=lambda i: spot_label(spots[i]),
                     key="review_pick")  # fmt: skip
 chosen = spots[int(pick)]
+st.text(review.spot_text(chosen))
 alternatives = pd.DataFrame(
     [{"keep": c["kept"] or "(draw five)", "equity": round(c["equity"], 4),
       "stderr": round(c["stderr"], 4), "loss": round(c["loss"], 4),

@@ -36,6 +36,7 @@ from engine.ranking import (
 from engine.record import Game
 from engine.sim.draw_choice import DrawChoice, draw_equity, sensible_keeps
 from engine.sim.equity import Player
+from engine.sim.review import Spot, weigh
 from engine.sim.scoring import WILD_WORDS, Scoring
 from engine.sim.strategy import STAND_PAT, default_strategy
 from engine.sim.wild_strategy import strategy_for
@@ -105,6 +106,7 @@ class DrawQuestion:
     dead: Cards = ()
     wild: Wild | None = None
     high_low: bool = False
+    spot: Spot | None = None  # a question from the review: its spot, judged in its model
 
     def __post_init__(self) -> None:
         if self.ranking not in RANKINGS:
@@ -210,6 +212,9 @@ def check(
 ) -> DrawFeedback:
     """Score the discards ``discard`` (empty: stand pat) against every other choice."""
     keep = keep_of(q.hand, discard)
+    if choices is None and q.spot is not None:  # the review's model: reads, profile, folds
+        asked = [keep, *((q.taken,) if q.taken is not None else ())]
+        choices = weigh(q.spot, asked, trials=trials)
     ranked = list(choices) if choices is not None else evaluate(q, [keep], trials)
     if not any(_same(c.keep, keep) for c in ranked):
         ranked = evaluate(q, [keep], trials)
@@ -541,22 +546,26 @@ def reasons(q: DrawQuestion, fb: DrawFeedback,
 
 def question_of_review(spot: Mapping[str, Any], seed: int = 0) -> DrawQuestion:
     """A stored review row (``analysis.review.decision_rows``) as a drill question: the
-    hand held, the draws left, the opponents as the player saw them, the keep taken."""
+    hand held, the draws left, the opponents as the player saw them, the keep taken, and
+    the spot in full (its text in ``source``; judged in the review's model)."""
+    from analysis.review import spot_of, spot_text
+
     hand = parse_cards(str(spot["held"]))
     counts = [t for t in str(spot["opponents"]).split(",") if t]
     game = Game(str(spot["game"]))
     return DrawQuestion(
         ranking_for(game), COSTLIEST, hand, int(spot["draws_left"]),
         drawing=tuple(int(t) for t in counts if t != "?"),
-        source=f"{spot['site']} hand {spot['hand_id']}, draw {spot['draw']}",
+        source=f"{spot['site']} hand {spot['hand_id']}: {spot_text(spot)}",
         taken=parse_cards(str(spot["kept"])) if spot["kept"] else (), seed=seed,
         unseen=sum(1 for t in counts if t == "?"),
         dead=parse_cards(str(spot["dead"])) if spot.get("dead") else (),
+        spot=spot_of(spot),
     )  # fmt: skip
 
 
 def costliest_questions(
-    con: Any, ranking: Ranking, player: str | None = None, n: int = 20
+    con: Any, ranking: Ranking, player: str | None = None, n: int = 20, profile: str = "standard"
 ) -> list[DrawQuestion]:
     """The player's ``n`` costliest reviewed draws of the ranking's games, costliest first,
     as questions for the drill (``topic`` ``COSTLIEST``); rows that do not make a valid
@@ -564,7 +573,7 @@ def costliest_questions(
     from analysis.review import costliest
 
     out = []
-    for spot in costliest(con, player, n=4 * n):
+    for spot in costliest(con, player, n=4 * n, profile=profile):
         if ranking_for(Game(str(spot["game"]))) is not ranking:
             continue
         try:

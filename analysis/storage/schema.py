@@ -33,7 +33,8 @@ Conventions the other parts rely on:
 - ``decisions`` (version 5, ``analysis.review``): one row per reviewed draw of a player
   (the equity of the keep taken and of the best one, the loss, the pot in big bets, every
   choice weighed as JSON), and ``reviewed_hands`` one row per hand reviewed for a player
-  (with or without a draw), each under the ``model`` that computed it.
+  (with or without a draw), each under the ``model`` that computed it; the entry after
+  version 7 adds the range ``profile``, the hero's ``line`` and the ``spot`` in full.
 - ``drill_*`` (version 2, ``analysis.drills.progress``): one row per drill answer (question
   and answer as JSON), the Leitner box of each (drill, topic), each drill's level.
 - ``watched_folders`` (version 6, ``analysis.pipeline.watched``): the folders the dashboard watches,
@@ -448,6 +449,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (site, tournament_id, player)
         )
         """,
+    ),
+    # the draw review's spot in full (``analysis.review``): the range profile it was judged
+    # under, the hero's line after the draw (``snow``, ``bet`` or '') and the spot as JSON
+    # (each opponent's counts, order, position and bets, the hero's bet, a reshuffle)
+    (
+        "ALTER TABLE decisions ADD COLUMN profile VARCHAR DEFAULT 'standard'",
+        "ALTER TABLE decisions ADD COLUMN line VARCHAR DEFAULT ''",
+        "ALTER TABLE decisions ADD COLUMN spot VARCHAR DEFAULT '{}'",
     ),
 )
 

@@ -46,6 +46,7 @@ from engine.sim.stopping import Simulated, Verdicts
 from engine.sim.strategy import Strategy, default_strategy, keep_bits
 
 TRASH = 52  # the replay's pile: where the slots not thrown write
+FOLDED = 1 << 14  # a hand folded to the hero's bet ranks worse than any (ranks are below 8,192)
 FIRST_SHARE = 3  # the first rule's look at the choices comes after 1/FIRST_SHARE of the trials
 CHEAP_PLAYERS = 3  # opponents up to which the looks that cannot settle are skipped
 HandRows = npt.NDArray[np.uint8]
@@ -151,8 +152,28 @@ class _Deals:
         over = taken > self.size
         shown = np.where(over[:, None, None], self.start, final) if over.any() else final
         ranks = rank_batch(shown.reshape(-1, 5), ranking).reshape(trials, players)
+        self.ranks = ranks
         self.best = ranks.min(axis=1)
         self.ties = (ranks == self.best[:, None]).sum(axis=1)
+
+    def callers(self, defend: float) -> npt.NDArray[np.int64]:
+        """Each opponent's worst final rank that still calls a bet when they call with the
+        strongest ``defend`` share of their final hands (these deals' hands stand for
+        their distribution; ties at the cut call): -1 where nobody calls."""
+        if defend <= 0:
+            return np.full(self.ranks.shape[1], -1, dtype=np.int64)
+        cut = np.quantile(self.ranks, min(defend, 1.0), axis=0, method="inverted_cdf")
+        return np.asarray(cut, dtype=np.int64)
+
+    def showdown(self, cuts: npt.NDArray[np.int64] | None) -> tuple[Rows, Rows]:
+        """The best final rank among the opponents who call (``cuts``: each one's worst
+        calling rank, ``None``: everyone shows down; nobody calling leaves ``FOLDED``) and
+        how many hold it, per trial."""
+        if cuts is None:
+            return self.best, self.ties
+        ranks = np.where(self.ranks <= cuts[None, :], self.ranks, FOLDED)
+        best = ranks.min(axis=1)
+        return best, (ranks == best[:, None]).sum(axis=1)
 
 
 def _hero_shares(
@@ -162,10 +183,13 @@ def _hero_shares(
     strategy: Strategy,
     ranking: Ranking,
     draws: int,
+    cuts: npt.NDArray[np.int64] | None = None,
 ) -> tuple[npt.NDArray[np.float64], Rows, Rows, list[HandRows]]:
     """The hero's share in each (choice, trial) on these deals; the rows (choice * trials +
     trial) whose stub ran out (their shares are to be replaced), the round it ran out in
-    for each of them, and the hero's hands at the start of every round (rows as above)."""
+    for each of them, and the hero's hands at the start of every round (rows as above).
+    ``cuts``: each choice's opponents' worst calling ranks (``_Deals.callers``) when the
+    hero bets after the last draw; ``None``: everyone shows down."""
     n = deals.trials
     k = len(throw)
     width = deals.stub.shape[1]
@@ -188,8 +212,13 @@ def _hero_shares(
         short = (top[:, 0] + deals.rounds[done + 1][1][trial] > deals.size) & (ran_out == draws)
         ran_out[short] = done
     mine = rank_batch(held, ranking)
-    best = deals.best[trial]
-    share = np.where(mine < best, 1.0, np.where(mine == best, 1.0 / (deals.ties[trial] + 1), 0.0))
+    if cuts is None:
+        best, ties = deals.best[trial], deals.ties[trial]
+    else:
+        each = [deals.showdown(c) for c in cuts]
+        best = np.concatenate([b for b, _ in each])
+        ties = np.concatenate([t for _, t in each])
+    share = np.where(mine < best, 1.0, np.where(mine == best, 1.0 / (ties + 1), 0.0))
     out_of_cards = np.flatnonzero(ran_out < draws)
     return share, out_of_cards, ran_out[out_of_cards], seen
 
@@ -442,12 +471,13 @@ def _replay_shares(
     ranking: Ranking,
     draws: int,
     rng: np.random.Generator,
+    cuts: npt.NDArray[np.int64] | None = None,
 ) -> npt.NDArray[np.float64]:
     """The hero's share on each of ``rows`` played again from the round its stub runs out in
     (``start``): the rounds before it are the fast path's own cards (the same places of the
     same stub), so each row takes up its hands, the places drawn so far and the discards
     on the pile from the fast path (``seen``: the hero's hands at the start of each round)
-    and only the rest is played one player after another."""
+    and only the rest is played one player after another.  ``cuts``: as ``_hero_shares``'."""
     hands = np.zeros((len(rows), len(strategies), 5), dtype=np.uint8)
     for first in np.unique(start):
         at = np.flatnonzero(start == first)
@@ -455,6 +485,9 @@ def _replay_shares(
             deals, rows[at], int(first), seen, dead, throw, strategies, draws, rng
         )
     ranks = rank_batch(hands.reshape(-1, 5), ranking).reshape(len(rows), len(strategies))
+    if cuts is not None:
+        mine = cuts[rows // deals.trials]
+        ranks[:, 1:] = np.where(ranks[:, 1:] <= mine, ranks[:, 1:], FOLDED)
     won = ranks == ranks.min(axis=1, keepdims=True)
     share: npt.NDArray[np.float64] = won[:, 0] / won.sum(axis=1)
     return share
@@ -538,13 +571,16 @@ def simulate_choices(
     block: int | None = None,
     reference: float | None = None,
     focus: Sequence[int] | None = None,
+    defend: Sequence[float] | None = None,
 ) -> list[Simulated]:
     """``choice_equities`` with each choice's deals.  ``block``: ``None`` looks once, after
     a third of the ``trials``; a number of deals looks after every ``block`` of them and
     stops as soon as the verdicts of the ``focus`` choices (indices into ``keeps``; all of
     them by default) are sure (``engine.sim.stopping``), ``trials`` at most.
     ``reference``: the equity of another choice, counted exactly, that these are judged
-    against as well."""
+    against as well.  ``defend``: the hero bets after this, the last draw, and each
+    opponent calls with the strongest ``defend[i]`` share of their final hands when the
+    hero plays ``keeps[i]`` (``_Deals.callers``); the others fold and lose the pot."""
     if len(hand) != 5 or not keeps:
         raise ValueError("five cards and at least one choice")
     least = 2 if block is not None else 2 * FIRST_SHARE
@@ -554,6 +590,8 @@ def simulate_choices(
         raise ValueError("a block is at least two deals")
     if any(p.cards or p.discards or p.keeps_unknown is None for p in opponents):
         raise ValueError("the opponents' cards are unknown here")
+    if defend is not None and len(defend) != len(keeps):
+        raise ValueError("one share defended per choice")
     check_distinct([*hand, *dead])
     strategy = default_strategy(ranking)
     strategies = [strategy, *(p.strategy or strategy for p in opponents)]
@@ -572,11 +610,14 @@ def simulate_choices(
     while played < trials:
         live = verdicts.live
         deals = _Deals(table, ranking, size, deal_rng)
-        share, short, start, seen = _hero_shares(deals, hand, throw[live], strategy, ranking, draws)
+        cuts = None if defend is None else np.stack([deals.callers(defend[int(i)]) for i in live])
+        share, short, start, seen = _hero_shares(
+            deals, hand, throw[live], strategy, ranking, draws, cuts
+        )
         if len(short):
             share[short] = _replay_shares(
                 deals, short, start, seen, dead, throw[live], strategies, ranking, draws,
-                reshuffle_rng,
+                reshuffle_rng, cuts,
             )  # fmt: skip
         verdicts.add(share.reshape(len(live), size))
         played += size

@@ -69,7 +69,8 @@ class Range:
 _KEPT_COUNTS: dict[tuple[int, int, int, int], tuple[Strategy, npt.NDArray[np.int8]]] = {}
 _RANGES: dict[tuple[int, int, int, int, int, int], tuple[Strategy, Range]] = {}
 _BASE: dict[tuple[int, int, int, int, int], tuple[Strategy, Range]] = {}
-_BASE_SIZE = 40  # ranges before known cards: every (strategy, draws left, keep) of a game
+_BASE_SIZE = 96  # ranges before known cards: every (strategy, draws left, keep) of a game,
+# the strategies of every read of a profile (engine.sim.reads) included
 
 
 class Dealer(Protocol):

@@ -3,15 +3,23 @@ alternative, as the hero could have known it at that moment.
 
 The model (a stated assumption, changeable here and written in the README):
 
-- Each opponent still in the hand holds a hand of the game's default strategy
-  (``engine.sim.strategy``) consistent with the draw count the hero has seen: the count on
-  this draw for an opponent who drew before the hero, else their count on the previous
-  draw (taken as what they will draw again), else (the first draw, acting after the hero)
-  any hand.  The hero's own cards and earlier discards are out of every range.  Cards
-  opponents show later are never used: no hindsight.
-- After this draw everyone plays the default strategy to the showdown and nobody folds,
-  so the money measure (loss times the pot at the draw) is a lower bound: the bets still
-  to come are not modelled.
+- Each opponent still in the hand holds a hand of their range: the strategy a named range
+  profile plays (``engine.sim.reads``: tight, standard, loose) at the draw where their
+  current count began (pat since the first draw is a tighter range than a late pat), one
+  step tighter when they bet or raised just before the hero's draw.  Their count is the
+  one on this draw for an opponent who drew before the hero, else their count on the
+  previous draw (taken as what they will draw again), else (the first draw, acting after
+  the hero) any hand.  The hero's own cards and the discards still out of the stub (all
+  of them until a reshuffle brings them back) are out of every range.  Cards opponents
+  show later are never used: no hindsight.
+- After this draw everyone plays the strategy to the showdown.  When the hero bets after
+  the last draw (``Spot.bet``), each opponent calls with the strongest share of their
+  final hands the bet's price and the hero's count leave them (``engine.sim.reads``) and
+  folds the rest, so a snow or a bluff draw is valued by the pots it takes.  The other
+  bets after the draw are not modelled: the money figure is the share of the pot at the
+  draw that the choice gives up in this model, not a bound of what it cost.
+- Badugi's four-card spots are judged by the drill's engine (``engine.sim.draw_choice``),
+  without folds.
 - The last draw against one pat opponent is exact (``engine.sim.exact_draw``); otherwise the
   choices are simulated together on shared deals (``engine.sim.choice_sim``) with a seed
   fixed by the situation, so a re-run gives the same answer, in blocks until the verdict on
@@ -22,7 +30,8 @@ The model (a stated assumption, changeable here and written in the README):
 Situations that give the same answer share it (``spot_key``, and the keep made, which
 decides how long the choices are dealt): the same cards held and dead up to a renaming of
 the suits (suits are symmetric: spades and hearts swapped everywhere change no equity),
-the opponents' counts and the draws left.  Each situation is computed as its canonical
+the opponents' reads, the profile, the hero's bet when opponents may fold to it and the
+draws left.  Each situation is computed as its canonical
 form (each suit renamed by what it holds, the opponents in order), so two equal
 situations get the very same numbers whichever comes first.
 """
@@ -31,19 +40,21 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import permutations
 
 import numpy as np
 
 from engine.cards import Card, Cards, check_distinct
-from engine.ranking import Ranking
+from engine.ranking import Ranking, hand_size_of
+from engine.sim.batch import rank_batch
 from engine.sim.choice_sim import simulate_choices
-from engine.sim.draw_choice import DrawChoice
+from engine.sim.draw_choice import DrawChoice, draw_equity, sensible_keeps
 from engine.sim.equity import Player
 from engine.sim.exact_draw import equities_vs_pat_range, feasible
-from engine.sim.ranges import base_range, unknown_range
+from engine.sim.ranges import ANY_KEEP, Range, base_range, unknown_range
 from engine.sim.rank_dealer import rank_order, rank_range
+from engine.sim.reads import PROFILES, STANDARD, Read, defended, profile_strategy, read_strategy
 from engine.sim.stopping import NOISE_SE
 from engine.sim.strategy import Strategy, default_strategy
 
@@ -54,24 +65,57 @@ UNSEEN = None  # an opponent's count the hero has not seen yet
 
 @dataclass(frozen=True)
 class Spot:
-    """The hero about to draw: ``hand`` (five cards), ``draws_left`` (this one included),
-    each opponent's count as the hero saw it (``UNSEEN``: none yet) and the cards the hero
-    knows are out of play (their own earlier discards)."""
+    """The hero about to draw: ``hand`` (five cards, four in Badugi), ``draws_left`` (this
+    one included), each opponent's count as the hero saw it (``UNSEEN``: none yet) and the
+    cards the hero knows are out of play (their own earlier discards, until a reshuffle
+    brings them back).
+    ``reads``: what else the hero saw of each opponent (``engine.sim.reads.Read``, in the
+    order of ``opponents``; empty: each count as of this draw only), ``profile`` the range
+    profile, ``bet`` the hero's bet after this draw as a share of the pot (0: no bet; the
+    opponents fold to it after the last draw, ``engine.sim.reads.defended``)."""
 
     ranking: Ranking
     hand: Cards
     draws_left: int
     opponents: tuple[int | None, ...]
     dead: Cards = ()
+    reads: tuple[Read, ...] = ()
+    profile: str = STANDARD
+    bet: float = 0.0
 
     def __post_init__(self) -> None:
-        if len(self.hand) != 5:
-            raise ValueError(f"a hand to draw from is five cards, got {len(self.hand)}")
+        if len(self.hand) != self.size:
+            raise ValueError(f"a hand to draw from is {self.size} cards, got {len(self.hand)}")
         check_distinct([*self.hand, *self.dead])
         if not 1 <= len(self.opponents) <= 5:
             raise ValueError(f"1 to 5 opponents, got {len(self.opponents)}")
         if not 1 <= self.draws_left <= 3:
             raise ValueError(f"1 to 3 draws left, not {self.draws_left}")
+        if self.reads and [r.count for r in self.reads] != list(self.opponents):
+            raise ValueError("one read per opponent, with the opponent's count")
+        if self.profile not in PROFILES:
+            raise ValueError(f"a range profile is one of {', '.join(PROFILES)}")
+
+    @property
+    def size(self) -> int:
+        """Cards in a hand: four in Badugi, five elsewhere."""
+        return hand_size_of(self.ranking)
+
+    def all_reads(self) -> tuple[Read, ...]:
+        """Each opponent's read: the given ones, else each count as begun on this draw."""
+        return self.reads or tuple(Read(c, self.draws_left) for c in self.opponents)
+
+    def folds(self) -> bool:
+        """Whether the opponents may fold in this spot's model: the hero bets after the
+        last draw (Badugi's simulator, ``engine.sim.draw_choice``, has no folds)."""
+        return self.draws_left == 1 and self.bet > 0 and self.ranking is not Ranking.BADUGI
+
+    def defend(self, keep: Cards) -> float:
+        """The share of their final hands the opponents call with when the hero keeps
+        ``keep`` (1.0 where nobody folds)."""
+        if not self.folds():
+            return 1.0
+        return defended(self.bet, self.size - len(keep), self.profile)
 
 
 @dataclass(frozen=True)
@@ -140,28 +184,45 @@ def _distinct(keeps: Sequence[Cards]) -> list[Cards]:
     return out
 
 
-def prepare(ranking: Ranking, draws: int = 3) -> None:
-    """Build every range the review deals in this game of ``draws`` draws (each draw count
-    on each draw), as a worker process does once: the first draws reviewed then cost no
-    more than the rest."""
-    strategy = default_strategy(ranking)
+def prepare(ranking: Ranking, draws: int = 3, profile: str = STANDARD) -> None:
+    """Build every range the review deals in this game of ``draws`` draws under ``profile``
+    (each read's strategy, each draw count on each draw), as a worker process does once:
+    the first draws reviewed then cost no more than the rest."""
+    strategies: dict[tuple[int, int], Strategy] = {}
     for draws_left in range(1, draws + 1):
-        for keeps in range(6):
-            r = base_range(strategy, draws_left, keeps)
-            if len(r.hands):
+        for since in range(draws_left, draws + 1):
+            for aggressor in (False, True):
+                s = read_strategy(ranking, profile, draws_left, since, aggressor)
+                strategies[(id(s), draws_left)] = s
+    size = hand_size_of(ranking)
+    for (_, draws_left), strategy in strategies.items():
+        for keeps in range(size + 1):
+            r = base_range(strategy, draws_left, keeps, size=size)
+            if len(r.hands) and size == 5:
                 rank_range(r, rank_order(ranking))
 
 
-def opponent_players(spot: Spot, strategy: Strategy | None = None) -> list[Player]:
-    """The opponents as the simulator deals them; a count the strategy never plays (five
-    drawn where it always keeps a card) falls back to any hand."""
-    strategy = strategy or default_strategy(spot.ranking)
+def read_strategy_of(spot: Spot, read: Read) -> Strategy:
+    """The strategy (so the range) the spot's profile gives an opponent read so."""
+    return read_strategy(spot.ranking, spot.profile, spot.draws_left, read.since, read.aggressor)
+
+
+def opponent_players(spot: Spot) -> list[Player]:
+    """The opponents as the simulator deals them, each with the range their read and the
+    profile give (``engine.sim.reads``); a count the strategy never plays (five drawn where
+    it always keeps a card) falls back to any hand."""
     out = []
-    for count in spot.opponents:
-        if count is UNSEEN or not len(base_range(strategy, spot.draws_left, 5 - count).hands):
-            out.append(Player.unseen(strategy))
+    size = spot.size
+    for read in spot.all_reads():
+        strategy = read_strategy_of(spot, read)
+        count = read.count
+        if count is UNSEEN or not len(
+            base_range(strategy, spot.draws_left, size - count, size=size).hands
+        ):
+            anyone = profile_strategy(spot.ranking, spot.profile)
+            out.append(Player((), anyone, keeps_unknown=ANY_KEEP, size=size))
         else:
-            out.append(Player.drawing(count, strategy))
+            out.append(Player.drawing(count, strategy, size=size))
     return out
 
 
@@ -228,13 +289,19 @@ def spot_key(spot: Spot) -> tuple[object, ...]:
     return _key(spot, canonical(spot))
 
 
+def _read_key(read: Read) -> tuple[int, int, bool]:
+    return (-1 if read.count is UNSEEN else read.count, read.since, read.aggressor)
+
+
 def _key(spot: Spot, form: Canonical) -> tuple[object, ...]:
     return (
         spot.ranking.value,
         spot.draws_left,
         form.hand,
         form.dead,
-        tuple(sorted(-1 if o is UNSEEN else o for o in spot.opponents)),
+        tuple(sorted(_read_key(r) for r in spot.all_reads())),
+        spot.profile,
+        round(spot.bet, 3) if spot.folds() else 0.0,
     )
 
 
@@ -287,6 +354,19 @@ def review(
     return _judge(spot, kept, keeps, {k: known[form.keep(k)] for k in keeps})
 
 
+def weigh(spot: Spot, keeps: Sequence[Cards], *, trials: int = TRIALS) -> tuple[DrawChoice, ...]:
+    """The spot's standard choices and every keep of ``keeps`` judged together on the same
+    deals, best first, until every verdict is sure: a drill question from the review asks
+    about any keep the player picks, and the keep they really made, in the review's model."""
+    if not keeps or any(not set(k) <= set(spot.hand) for k in keeps):
+        raise ValueError("keeps of cards in the hand")
+    form = canonical(spot)
+    every = _distinct([*_real_alternatives(spot, form, keeps[0]), *keeps])
+    canon = list(dict.fromkeys(form.keep(k) for k in every))
+    known = _equities(spot, form, canon, None, trials, seed_of(_key(spot, form)))
+    return _judge(spot, keeps[0], every, {k: known[form.keep(k)] for k in every}).choices
+
+
 def _real_alternatives(spot: Spot, form: Canonical, kept: Cards) -> list[Cards]:
     """The alternatives chosen in the canonical spot and named in the real suits.  Chosen
     in the real ones, ties (which of two cards of a rank is kept first) would fall by suit
@@ -296,7 +376,10 @@ def _real_alternatives(spot: Spot, form: Canonical, kept: Cards) -> list[Cards]:
     back = [0, 0, 0, 0]
     for old, new in enumerate(suits):
         back[new] = old
-    canon = alternatives(form.hand, spot.ranking, spot.draws_left, _renamed(kept, suits))
+    if spot.ranking is Ranking.BADUGI:  # every keep that can play (engine.sim.draw_choice)
+        canon = _distinct([*sensible_keeps(form.hand, spot.ranking), _renamed(kept, suits)])
+    else:
+        canon = alternatives(form.hand, spot.ranking, spot.draws_left, _renamed(kept, suits))
     return [tuple((c & ~3) | back[c & 3] for c in k) for k in canon]
 
 
@@ -304,40 +387,92 @@ def _equities(
     spot: Spot,
     form: Canonical,
     keeps: Sequence[tuple[int, ...]],
-    focus: int,
+    focus: int | None,
     trials: int,
     seed: int,
 ) -> _Known:
     """Each (canonical) keep's equity in the canonical spot: exact against one pat hand on
     the last draw where the draw is small enough to count, else simulated (against the
-    best counted exactly, if any) until the verdict on ``keeps[focus]`` is sure."""
-    strategy = default_strategy(spot.ranking)
-    counts = sorted(spot.opponents, key=lambda o: -1 if o is UNSEEN else o)
-    same = Spot(spot.ranking, form.hand, spot.draws_left, tuple(counts), form.dead)
+    best counted exactly, if any) until the verdict on ``keeps[focus]`` is sure (on every
+    keep's when ``focus`` is ``None``)."""
+    reads = tuple(sorted(spot.all_reads(), key=_read_key))
+    same = replace(
+        spot, hand=form.hand, dead=form.dead,
+        opponents=tuple(r.count for r in reads), reads=reads,
+    )  # fmt: skip
     out: _Known = {}
+    if spot.ranking is Ranking.BADUGI:
+        return _badugi_equities(same, keeps, trials, seed)
     simulated = list(keeps)
     reference = None
-    if spot.draws_left == 1 and counts == [0]:
+    if spot.draws_left == 1 and [r.count for r in reads] == [0]:
         known = {*form.hand, *form.dead}
         unseen = [c for c in range(52) if c not in known]
         exact = [k for k in keeps if feasible(len(unseen), 5 - len(k))]
         if exact:
-            pat = unknown_range(strategy, 1, 5, known)
-            values = equities_vs_pat_range(exact, unseen, pat, spot.ranking)
+            pat = unknown_range(read_strategy_of(same, reads[0]), 1, 5, known)
+            values = _exact_values(same, exact, unseen, pat)
             out.update((k, (v, 0.0, True, 0.0)) for k, v in zip(exact, values, strict=True))
             reference = max(values)
         simulated = [k for k in keeps if k not in out]
     if simulated:
-        mine = [i for i, k in enumerate(simulated) if k == keeps[focus]]
+        mine = [] if focus is None else [i for i, k in enumerate(simulated) if k == keeps[focus]]
         found = simulate_choices(
-            form.hand, simulated, opponent_players(same, strategy), spot.ranking,
+            form.hand, simulated, opponent_players(same), spot.ranking,
             spot.draws_left, dead=form.dead, trials=trials, seed=seed, block=BLOCK,
             reference=reference, focus=mine or None,
+            defend=[same.defend(k) for k in simulated] if same.folds() else None,
         )  # fmt: skip
         out.update(
             (k, (r.equity, r.stderr, False, r.noise(trials)))
             for k, r in zip(simulated, found, strict=True)
         )
+    return out
+
+
+def _badugi_equities(
+    spot: Spot, keeps: Sequence[tuple[int, ...]], trials: int, seed: int
+) -> _Known:
+    """Badugi's keeps by the drill's engine (``engine.sim.draw_choice``: exact against one
+    pat hand on the last draw where it can count, else ``trials`` deals a choice, all of
+    them: their standard errors are the noise the verdict is judged by)."""
+    found = draw_equity(
+        spot.hand, spot.draws_left, spot.ranking, opponent_players(spot), dead=spot.dead,
+        keeps=list(keeps), trials=trials, seed=seed,
+    )  # fmt: skip
+    by_keep = {tuple(sorted(c.keep)): c for c in found}
+    out: _Known = {}
+    for k in keeps:
+        c = by_keep[tuple(sorted(k))]
+        out[k] = (c.equity, c.stderr, c.exact, c.stderr)
+    return out
+
+
+def _exact_values(
+    spot: Spot, keeps: Sequence[tuple[int, ...]], unseen: Sequence[int], pat: Range
+) -> list[float]:
+    """Each keep's exact share against one pat hand of ``pat``: at showdown, or, when the
+    hero bets after this last draw, the pot whenever the pat hand folds (it calls with the
+    strongest ``spot.defend(keep)`` share of the range, ties at the cut calling) and the
+    showdown against the hands that call."""
+    if not spot.folds():
+        return equities_vs_pat_range(keeps, unseen, pat, spot.ranking)
+    ranks = rank_batch(pat.hands, spot.ranking)
+    order = np.sort(ranks)
+    out = [0.0] * len(keeps)
+    for share in sorted({spot.defend(k) for k in keeps}):
+        at = [i for i, k in enumerate(keeps) if spot.defend(k) == share]
+        calling = int(np.ceil(share * len(order)))
+        if calling == 0:
+            for i in at:
+                out[i] = 1.0
+            continue
+        called = ranks <= order[calling - 1]
+        callers = Range(pat.hands[called], pat.masks[called])
+        part = float(called.mean())
+        values = equities_vs_pat_range([keeps[i] for i in at], unseen, callers, spot.ranking)
+        for i, v in zip(at, values, strict=True):
+            out[i] = (1.0 - part) + part * v
     return out
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +25,7 @@ from engine.ranking import CLASS_COUNT, Category, Ranking, category_of_rank, exa
 from engine.sim.batch import HandArray, category_batch, rank_batch
 
 KeepMask = npt.NDArray[np.bool_]
+T = TypeVar("T")
 
 
 class Strategy(Protocol):
@@ -95,7 +96,9 @@ def _worst_pat_value(top: str, ranking: Ranking) -> int:
     return worst
 
 
-def _pick(table: Mapping[int, int], draws_left: int) -> int:
+def at_draw(table: Mapping[int, T], draws_left: int) -> T:
+    """A threshold table's entry for ``draws_left`` draws to come: the nearest draw's where
+    the table has none (more draws than it names: its earliest; fewer: its last)."""
     if draws_left in table:
         return table[draws_left]
     return table[max(table)] if draws_left > max(table) else table[min(table)]
@@ -129,7 +132,7 @@ class ThresholdStrategy:
     def limits(self, draws_left: int) -> tuple[int, int]:
         """(the highest card value kept, the worst rank value stood pat on) on this draw:
         card values ace low in A-5; rank values engine/ranking.py's."""
-        return _pick(self._keep_value, draws_left), _pick(self._pat_value, draws_left)
+        return at_draw(self._keep_value, draws_left), at_draw(self._pat_value, draws_left)
 
     def keep(self, hands: HandArray, draws_left: int) -> KeepMask:
         """The kept slots of ``keep_bits`` as a mask."""
@@ -278,7 +281,7 @@ class BadugiStrategy:
         h = np.asarray(hands)
         _, columns = badugi.best_subsets(h)
         in_subset = (columns[:, None] >> np.arange(badugi.HAND_SIZE)) & 1 == 1
-        limit = _char_value(_pick_char(self.keep_up_to, draws_left), Ranking.ACE_FIVE)
+        limit = _char_value(at_draw(self.keep_up_to, draws_left), Ranking.ACE_FIVE)
         low = ((h >> 2).astype(np.int16) + 1) % 13
         keep = in_subset & (low <= limit)
         keep[in_subset.all(axis=1)] = True  # a four-card badugi stands pat
@@ -290,12 +293,6 @@ class BadugiStrategy:
             f"{d} left: keep to {self.keep_up_to[d]}" for d in sorted(self.keep_up_to, reverse=True)
         )
         return f"badugi (pat any badugi; {steps})"
-
-
-def _pick_char(table: Mapping[int, str], draws_left: int) -> str:
-    if draws_left in table:
-        return table[draws_left]
-    return table[max(table)] if draws_left > max(table) else table[min(table)]
 
 
 @cache

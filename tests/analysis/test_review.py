@@ -19,6 +19,7 @@ from analysis.drills import draws
 from analysis.pipeline.importer import import_bytes
 from analysis.simulate import simulate
 from analysis.storage import db
+from engine.cards import format_cards
 from engine.cards import parse_cards as P
 from engine.ranking import Ranking
 from engine.record import Game
@@ -31,6 +32,7 @@ from engine.sim.ranges import Range, unknown_range
 from engine.sim.review import ReviewCache, Spot, best_order, spot_key
 from engine.sim.review import review as judge
 from engine.sim.strategy import HighDrawStrategy, default_strategy
+from tests.corpus import CORPUS
 
 D27 = Ranking.DEUCE_SEVEN
 HIGH = Ranking.HIGH
@@ -349,3 +351,131 @@ def test_the_review_in_worker_processes_stores_what_one_process_stores(
         finally:
             con.close()
     assert rows[0] == rows[1]
+
+
+FULL_TILT_SNOW = "cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt"
+
+
+def test_the_full_tilt_single_draw_snow_is_no_longer_a_mistake(tmp_path: Path) -> None:
+    """The hero keeps a pair of threes, draws one against a pat hand, bets 1.85 pots and
+    wins: a snow, and with the pat hand folding the weakest part of its range it is as good
+    as the best play (it was 1.30 big bets lost when nobody folded)."""
+    source = CORPUS / FULL_TILT_SNOW
+    con = db.connect(tmp_path / "ft.duckdb")
+    try:
+        import_bytes(con, source.name, source.read_bytes(), workers=0)
+        review.run_review(con, "Hero", workers=1)
+        row = next(r for r in review.decision_rows(con, "Hero") if r["hand_id"] == "29704377787")
+    finally:
+        con.close()
+    assert (row["held"], row["kept"], row["draws_left"]) == ("3cQc8h6s3h", "3c8h6s3h", 1)
+    assert row["line"] == review.SNOW and row["profile"] == "standard" and row["exact"]
+    assert row["spot"]["opponents"] == [
+        {"position": "SB", "counts": [0], "order": "before", "aggressor": False,
+         "count": 0, "since": 1}
+    ]
+    assert row["spot"]["bet"] == pytest.approx(1800 / 975, abs=1e-4)
+    assert row["loss"] == 0
+    # pat hands call with the strongest 1 / (1 + 1800/975) * 0.8 of the range; a snow wins the rest
+    assert row["equity_chosen"] == pytest.approx(1 - 0.8 * 975 / 2775, abs=1e-3)
+    spot = Spot(Ranking.DEUCE_SEVEN, P(row["held"]), 1, (0,))
+    assert judge(spot, P(row["kept"])).loss > 0.1  # without the bet, nobody folds
+    # the drill asks the same spot in the same model, and shows it in full
+    q = draws.question_of_review(row)
+    assert q.spot == review.spot_of(row) and q.spot.bet == row["spot"]["bet"]
+    assert "hero bets 1.85 pot after (snow)" in q.source and "exact" in q.source
+    fb = draws.check(q, P("Qc"), trials=300)
+    assert fb.correct and fb.taken is not None and fb.taken.as_good_as_best
+    assert draws.check(q, P("Qc 3h 3c"), trials=300).chosen.loss > 0  # drawing three is not
+
+
+def _hero_dead_by_text(text: str) -> dict[tuple[str, int], set[str]]:
+    """Independently of the review: for each (hand id, draw) the hero draws at, the hero's
+    earlier discards still out of the stub, read from the history's lines (a "The deck is
+    reshuffled" line before the hero's draw line puts every earlier discard back)."""
+    out: dict[tuple[str, int], set[str]] = {}
+    for block in text.split("PokerStars Hand #")[1:]:
+        hand_id = block.split(":", 1)[0]
+        thrown: list[str] = []
+        draw = 0
+        for line in block.splitlines():
+            if line == "The deck is reshuffled":
+                thrown = []
+            elif line.startswith(("Hero: discards", "Hero: stands pat")):
+                draw += 1
+                out[(hand_id, draw)] = set(thrown)
+                if line.startswith("Hero: discards"):
+                    cards = line.split("[", 1)[1].rstrip("]").split()
+                    thrown.extend(cards)
+    return out
+
+
+def test_a_draw_after_a_reshuffle_counts_the_hero_discards_back_in_the_stub(
+    tmp_path: Path,
+) -> None:
+    out = io.StringIO()
+    simulate(out, 60, Game.TRIPLE_DRAW_27, 6, 2)
+    con = db.connect(tmp_path / "reshuffle.duckdb")
+    try:
+        import_bytes(con, "six.txt", out.getvalue().encode(), workers=0)
+        hands = review.pending_hands(con, "Hero")
+        found = review.read_decisions(con, hands)
+        ids = dict(con.execute("SELECT id, hand_id FROM hands").fetchall())
+    finally:
+        con.close()
+    expected = _hero_dead_by_text(out.getvalue())
+    returned = 0
+    for d in found:
+        key = (str(ids[d.hand]), d.draw)
+        assert {c for c in format_cards(d.spot.dead).split()} == expected[key], key
+        returned += bool(d.shown["reshuffled"]) and d.draw > 1
+    assert returned >= 3  # reshuffles before the hero's later draws, each counted
+
+
+def test_the_stub_runs_out_as_the_rules_deal_it() -> None:
+    # six players leave 22 cards: 16 drawn, then 6, then the seventh card needs a reshuffle
+    # of the 22 discarded less the drawing player's own 2
+    counts = [(i, c) for i, c in enumerate([2, 2, 2, 2, 4, 4, 2, 2, 2, 1, 3])]
+    assert review.reshuffles(counts, 6) == [9]
+    assert review.reshuffles(counts[:9], 6) == []
+    # nine players leave 7: the second player takes 2 and 3 of the first's discards, the
+    # third the last 2 and 3 of the second's
+    assert review.reshuffles([(0, 5), (1, 5), (2, 5)], 9) == [1, 2]
+
+
+def test_the_costliest_list_shows_the_spot_in_full(reviewed: Path) -> None:
+    con = db.connect(reviewed)
+    try:
+        spots = review.costliest(con, "Hero")
+    finally:
+        con.close()
+    d = spots[0]
+    text = review.spot_text(d)
+    assert f"({d['draws_left']} left)" in text and "standard ranges" in text
+    assert ("exact" in text) == d["exact"]
+    assert len(d["spot"]["opponents"]) == len(d["opponents"].split(","))
+    for o in d["spot"]["opponents"]:
+        assert o["order"] in ("before", "after") and o["position"]
+
+
+def test_badugi_hands_are_reviewed_like_the_others(tmp_path: Path) -> None:
+    source = CORPUS / FULL_TILT_SNOW  # the ten-game mix holds the hero's Badugi hands
+    con = db.connect(tmp_path / "badugi.duckdb")
+    try:
+        import_bytes(con, source.name, source.read_bytes(), workers=0)
+        review.run_review(con, "Hero", workers=1, trials=600)
+        rows = [r for r in review.decision_rows(con, "Hero") if r["game"] == Game.BADUGI.value]
+        s = review.summary(con, "Hero")
+    finally:
+        con.close()
+    assert len(rows) == 8
+    assert {r["draw"] for r in rows} == {1, 2, 3}
+    for r in rows:
+        held = P(r["held"])
+        assert len(held) == 4 and set(P(r["kept"]) if r["kept"] else ()) <= set(held)
+        assert 0 <= r["equity_chosen"] <= r["equity_best"] <= 1
+        assert r["draws_left"] == 4 - r["draw"]
+        assert len(r["spot"]["opponents"]) == len(r["opponents"].split(","))
+    first = next(r for r in rows if (r["hand_id"], r["draw"]) == ("29704630490", 3))
+    assert (first["held"], first["kept"], first["kind"]) == ("4h7d2sAd", "4h2sAd", "3 to 4")
+    assert s.decisions >= len(rows)

@@ -61,6 +61,8 @@ def test_the_page_shows_the_stored_review_and_opens_the_replayer_at_a_spot(
         c["kept"] or "(draw five)" for c in spots[0]["choices"]
     ]
     assert list(table["lost (BB)"]) == [round(x["cost"], 3) for x in spots]
+    assert list(table["spot"]) == [review.spot_text(x) for x in spots]
+    assert at.selectbox(key="review_profile").value == "standard"
     at.selectbox(key="review_pick").set_value(0).run()
     at.button(key="review_open").click().run()
     assert not at.exception
@@ -82,7 +84,8 @@ def test_the_page_shows_the_stored_review_and_opens_the_replayer_at_a_spot(
     by_equity = sorted(first["choices"], key=lambda c: -float(c["equity"]))
     assert list(weighed["keep"]) == [c["kept"] or "(draw all)" for c in by_equity]
     assert list(weighed["best"]) == [c["kept"] == first["best_kept"] for c in by_equity]
-    assert any("lower bound" in c.value for c in at.caption)
+    assert any("share of it given up" in c.value for c in at.caption)
+    assert not any("lower bound" in c.value for c in at.caption)
 
 
 def test_the_page_offers_to_review_new_hands(

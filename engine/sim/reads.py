@@ -1,0 +1,117 @@
+"""What the hero has read of each opponent, and the range profiles that turn it into a range.
+
+A strong 2-7 player does not range an opponent by their last draw count alone.  A player
+pat since the first draw stood pat when the thresholds were tightest (a 9 or better in the
+standard profile), one who stands pat only on the last draw may hold a 10; a player who
+has drawn one card twice started drawing one when only the good draws were kept (7s and
+8s), not "anything to a 9".  So an opponent's range here is the one their profile plays at
+the draw where their current count began (``Read.since``), one step tighter when they bet
+or raised in the round before the hero's draw.  The draws after this one are played with
+the profile's own thresholds.  Card removal is the simulator's: every range is dealt free
+of the cards the hero holds and knows are out.
+
+Three named profiles (``PROFILES``): ``standard`` is the game's default strategy
+(``engine.sim.strategy.default_strategy``), ``tight`` keeps and stands pat one rank
+lower, ``loose`` one rank higher.  They change the ranges of the threshold games (2-7,
+A-5); five-card draw's and Badugi's strategies have no thresholds to move, so a profile
+changes only how often their players call there.
+
+Folding (after the last draw, when the hero bets): each opponent calls with the strongest
+share of their final hands that the bet's price asks them to defend, ``pot / (pot + bet)``
+(the share that keeps a bluff from profiting at once), scaled by how strongly the hero's
+count represents a made hand (``CREDIT``: a bettor who stood pat or drew one is credited
+with a made hand, and called less, than one who drew two or more) and by the profile
+(``CALLS``).  The rest fold, so a snow or a bluff draw wins the pot that often.  These
+shares are the model's stated assumptions, not measured frequencies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.cards import RANK_CHARS
+from engine.ranking import Ranking
+from engine.sim.strategy import Strategy, ThresholdStrategy, at_draw, default_strategy
+
+STANDARD = "standard"
+PROFILES = ("tight", STANDARD, "loose")
+_STEP = {"tight": -1, STANDARD: 0, "loose": 1}  # ranks the thresholds move
+CALLS = {"tight": 0.85, STANDARD: 1.0, "loose": 1.15}  # the share defended, scaled
+CREDIT = {0: 0.8, 1: 0.8}  # the share defended against a bettor who drew 0 or 1 (else 1)
+
+
+@dataclass(frozen=True)
+class Read:
+    """One opponent as the hero has seen them before this draw: ``count`` (what they draw
+    now, or ``None`` not seen yet), ``since`` (the draws left, this one counted, when they
+    first drew that many in a row: 3 for pat since the first draw of three) and
+    ``aggressor`` (they bet or raised in the betting round just before this draw)."""
+
+    count: int | None
+    since: int
+    aggressor: bool = False
+
+
+def _moved(char: str, step: int) -> str:
+    at = min(max(RANK_CHARS.index(char) + step, 0), len(RANK_CHARS) - 1)
+    return RANK_CHARS[at]
+
+
+@cache
+def _thresholds(ranking: Ranking) -> tuple[dict[int, str], dict[int, str]] | None:
+    base = default_strategy(ranking)
+    if not isinstance(base, ThresholdStrategy):
+        return None
+    return dict(base.keep_up_to), dict(base.pat_up_to)
+
+
+@cache
+def profile_strategy(ranking: Ranking, profile: str) -> Strategy:
+    """The profile's strategy for the whole hand (one object per profile: the ranges are
+    cached by the strategy's identity)."""
+    return read_strategy(ranking, profile, 1, 1, False)
+
+
+@cache
+def read_strategy(
+    ranking: Ranking, profile: str, draws_left: int, since: int, aggressor: bool
+) -> Strategy:
+    """The strategy an opponent read as ``Read(count, since, aggressor)`` plays with
+    ``draws_left`` draws to come: on this draw the profile's thresholds of the draw their
+    count began at (one rank tighter for an aggressor), after it the profile's own."""
+    if profile not in _STEP:
+        raise ValueError(f"a range profile is one of {', '.join(PROFILES)}, not {profile!r}")
+    tables = _thresholds(ranking)
+    if tables is None:
+        return default_strategy(ranking)
+    keep, pat = tables
+    step = _STEP[profile]
+    keep_at = {d: _moved(c, step) for d, c in keep.items()}
+    pat_at = {d: _moved(c, step) for d, c in pat.items()}
+    now = max(since, draws_left)
+    tighter = step - 1 if aggressor else step
+    keep_at[draws_left] = _moved(at_draw(keep, now), tighter)
+    pat_at[draws_left] = _moved(at_draw(pat, now), tighter)
+    return _strategy(ranking, tuple(sorted(keep_at.items())), tuple(sorted(pat_at.items())))
+
+
+@cache
+def _strategy(
+    ranking: Ranking, keep: tuple[tuple[int, str], ...], pat: tuple[tuple[int, str], ...]
+) -> Strategy:
+    """One object per set of thresholds, the default strategy itself where they are its
+    own: the ranges are built once per strategy object, and the default's are prepared."""
+    base = default_strategy(ranking)
+    if _thresholds(ranking) == (dict(keep), dict(pat)):
+        return base
+    return ThresholdStrategy(ranking, dict(keep), dict(pat))
+
+
+def defended(bet: float, hero_count: int, profile: str) -> float:
+    """The share of their final hands each opponent calls the hero's bet of ``bet`` times
+    the pot with (the strongest ones), facing a hero who drew ``hero_count`` cards."""
+    if bet <= 0:
+        return 1.0
+    share = 1.0 / (1.0 + bet) * CREDIT.get(hero_count, 1.0) * CALLS[profile]
+    return min(1.0, max(0.0, share))

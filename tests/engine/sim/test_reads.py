@@ -1,0 +1,77 @@
+"""Opponents' ranges from the whole hand (engine.sim.reads): how long a count has stood, a bet
+before the draw and the named profiles narrow or widen the range as a 2-7 player reads it,
+and the share of hands that call the hero's bet."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.cards import RANK_CHARS
+from engine.ranking import Ranking
+from engine.sim.ranges import base_range
+from engine.sim.reads import PROFILES, Read, defended, read_strategy
+from engine.sim.review import Spot, opponent_players
+from engine.sim.strategy import default_strategy
+
+D27 = Ranking.DEUCE_SEVEN
+
+
+def _range_set(profile: str, since: int, keeps: int, aggressor: bool = False) -> set[bytes]:
+    r = base_range(read_strategy(D27, profile, 1, since, aggressor), 1, keeps)
+    return {bytes(sorted(h)) for h in r.hands}
+
+
+def _highest_low(hands: np.ndarray, keep_only: int) -> int:
+    """The highest rank among each hand's ``keep_only`` lowest distinct cards, at most."""
+    worst = 0
+    for h in hands:
+        ranks = sorted({int(c) >> 2 for c in h})[:keep_only]
+        worst = max(worst, ranks[-1])
+    return worst
+
+
+def test_pat_since_the_first_draw_is_a_tighter_range_than_a_late_pat() -> None:
+    early = _range_set("standard", 3, 5)
+    late = _range_set("standard", 1, 5)
+    assert early < late  # every hand pat since the first draw would stand pat late too
+    # nine-low or better (53,040 hands) against ten-low or better (123,420)
+    assert (len(early), len(late)) == (53_040, 123_420)
+    r = base_range(read_strategy(D27, "standard", 1, 3, False), 1, 5)
+    assert RANK_CHARS[_highest_low(r.hands, 5)] == "9"
+
+
+def test_one_card_drawers_since_the_first_draw_hold_seven_and_eight_draws() -> None:
+    early = base_range(read_strategy(D27, "standard", 1, 3, False), 1, 4)
+    late = base_range(read_strategy(D27, "standard", 1, 1, False), 1, 4)
+    assert RANK_CHARS[_highest_low(early.hands, 4)] == "8"
+    assert RANK_CHARS[_highest_low(late.hands, 4)] == "9"
+    tight = base_range(read_strategy(D27, "tight", 1, 3, False), 1, 4)
+    assert RANK_CHARS[_highest_low(tight.hands, 4)] == "7"
+
+
+def test_a_bet_before_the_draw_and_the_profiles_move_the_range_a_rank() -> None:
+    assert _range_set("standard", 1, 5, aggressor=True) == _range_set("standard", 3, 5)
+    tight, standard, loose = (_range_set(p, 1, 5) for p in PROFILES)
+    assert tight < standard < loose
+    assert read_strategy(D27, "standard", 2, 2, False) is default_strategy(D27)
+
+
+def test_the_spot_ranges_each_opponent_by_their_read() -> None:
+    spot = Spot(D27, (0, 4, 8, 12, 49), 1, (0, 0), reads=(Read(0, 3), Read(0, 1)))
+    players = opponent_players(spot)
+    assert [p.keeps_unknown for p in players] == [5, 5]
+    assert players[0].strategy is read_strategy(D27, "standard", 1, 3, False)
+    assert players[1].strategy is default_strategy(D27)
+    with pytest.raises(ValueError):
+        Spot(D27, (0, 4, 8, 12, 49), 1, (0, 1), reads=(Read(0, 3), Read(0, 1)))
+    with pytest.raises(ValueError):
+        Spot(D27, (0, 4, 8, 12, 49), 1, (0,), profile="maniac")
+
+
+def test_the_share_that_calls_follows_the_price_the_count_and_the_profile() -> None:
+    assert defended(0.0, 1, "standard") == 1.0
+    assert defended(1.0, 2, "standard") == pytest.approx(0.5)
+    assert defended(1.0, 1, "standard") == pytest.approx(0.4)  # a one-card bettor: 0.8 of it
+    assert defended(1.0, 0, "tight") == pytest.approx(0.5 * 0.8 * 0.85)
+    assert defended(0.1, 3, "loose") == 1.0  # capped: everyone calls
