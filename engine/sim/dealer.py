@@ -410,7 +410,7 @@ class _HandPlay:
             [(s.seat, s.name, s.stack) for s in sitters],
             t.button,
             cap_heads_up=profile.cap_heads_up,
-            reopen_on_half_bet=profile.reopen_on_half_bet,
+            casino_short_all_ins=profile.casino_short_all_ins,
             carried=carried,
         )
         order = list(hs.order)
