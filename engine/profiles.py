@@ -47,7 +47,8 @@ class SiteProfile:
     ``casino_short_all_ins``: the fixed-limit rule of short all-ins (RULES.md, "Short
     all-ins in fixed limit"): one of half a bet or more counts as a full bet or raise, one
     of less may be completed (``engine.rules.fixed_raise``); False for a site whose
-    histories show otherwise (a short all-in never reopens, the next raise is one bet more).  ``odd_chip_clockwise``: the odd chip of a split goes to
+    histories show otherwise (a short all-in never reopens, the next raise is one bet more).
+    ``odd_chip_clockwise``: the odd chip of a split goes to
     the first winner left of the button; False lets it go to any of the winners.
     ``run_it_twice``: the site deals all-in pots twice.  ``checks_show_order``: report
     hands shown out of order.
