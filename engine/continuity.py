@@ -19,6 +19,12 @@ of its own: hands of unknown tables cannot be told to be at one, so they are nev
 A hand whose history states no payouts (``PAYOUT_UNSTATED``) ends with stacks nobody wrote,
 so it carries nothing to the next hand.
 
+A hand missing from the file (RULES.md: the button moved past a seat that was dealt in,
+and the stacks changed) is a gap in the history, not a fault of the later hand: when the
+button skipped a seat its player held in both hands, the stacks that changed are one
+warning (``HAND_MISSING``) naming the two hands and why, and both hands keep their own
+verdicts.  A stack that changes with no such sign is still an error.
+
 A hand that failed (a parse error, or a replay that gave no final stacks) ends its table's
 chain: the stacks after it are unknown, so the table's next hand starts a new chain instead
 of being compared with the hand before the failed one (which flagged every player).  A
@@ -35,7 +41,13 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from engine.money import format_money as money
-from engine.problems import CARRIED_POT_MISMATCH, DEALER_MISMATCH, STACK_CHANGE, STACK_MISMATCH
+from engine.problems import (
+    CARRIED_POT_MISMATCH,
+    DEALER_MISMATCH,
+    HAND_MISSING,
+    STACK_CHANGE,
+    STACK_MISMATCH,
+)
 from engine.profiles import PROFILES
 from engine.record import (
     MISDEAL_NOTE,
@@ -85,6 +97,7 @@ class TableHand(NamedTuple):
     carried: int = 0
     leaves: int = 0
     misdeal: bool = False
+    dealt_in: tuple[tuple[int, str], ...] = ()  # (seat, player) of the seats not sitting out
 
     @classmethod
     def of(cls, hand: Hand, time: datetime | None) -> TableHand:
@@ -108,6 +121,7 @@ class TableHand(NamedTuple):
                 hand.line,
                 _top_ups(hand),
                 *_home_deal(hand),
+                tuple((s.seat, s.player) for s in hand.seats if not s.sitting_out),
             ),
         )
 
@@ -157,7 +171,54 @@ def table_carry_over(
         else:
             text += f" (a top-up or rebuy of {money(now - before)}?)"
             out.append(Problem(STACK_CHANGE, Severity.WARNING, line, text))
+    changed = [p for p in out if p.code in _STACK_CODES]
+    if changed:
+        missing = _hand_missing(previous, current, len(changed))
+        if missing is not None:
+            out = [p for p in out if p.code not in _STACK_CODES]
+            out.append(missing)
     return tuple(out)
+
+
+_STACK_CODES = (STACK_MISMATCH, STACK_CHANGE)
+
+
+def _apart(gap: timedelta) -> str:
+    seconds = int(gap.total_seconds())
+    if seconds < 60:
+        return f"{seconds} s"
+    return f"{seconds // 60} min {seconds % 60} s" if seconds % 60 else f"{seconds // 60} min"
+
+
+def _hand_missing(previous: TableHand, current: TableHand, changed: int) -> Problem | None:
+    """One warning for a hand missing between ``previous`` and ``current`` (the caller has
+    found ``changed`` stacks that do not carry over), or None when nothing says a hand is
+    missing: the button moved past a seat whose player was dealt in both hands, where one
+    deal would have put it.  (The hands are close in time: the caller compares no others.)"""
+    start, end = previous.button, current.button
+    if start is None or end is None or start == end:
+        return None
+    before, after = dict(previous.dealt_in), dict(current.dealt_in)
+    seats = sorted(set(before) | set(after) | {start, end})
+    at = seats.index(start)
+    skipped: list[int] = []
+    for seat in seats[at + 1 :] + seats[:at]:
+        if seat == end:
+            break
+        if seat in before and before[seat] == after.get(seat):
+            skipped.append(seat)
+    if not skipped:
+        return None
+    seat_words = ", ".join(map(str, skipped))
+    apart = ""
+    if previous.time is not None and current.time is not None:
+        apart = f" {_apart(current.time - previous.time)} apart,"
+    text = (
+        f"a hand is missing between hands {previous.hand_id} and {current.hand_id}: the "
+        f"button moved from seat {start} to seat {end}, past seat {seat_words} dealt in "
+        f"both,{apart} and {changed} stack{'s' if changed > 1 else ''} changed in between"
+    )
+    return Problem(HAND_MISSING, Severity.WARNING, current.line, text)
 
 
 LastHand = tuple[TableHand, dict[str, int]]
