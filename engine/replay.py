@@ -481,6 +481,7 @@ class _Replayer:
         if st.phase is not _BETTING or st.street < action.street:
             self._reach_betting(action.street, action.line)
         player, kind, amount = action.player, action.kind, action.amount
+        completes = self.keep_states and st.completes(player, kind, amount)
         if self.jacks or not st.act_if_legal(player, kind, amount, action.to, action.all_in):
             findings = st.check_action(player, kind, amount, action.to, action.all_in)
             if self.jacks and kind is _BET and st.street == 0 and st.current_bet == 0:
@@ -505,7 +506,7 @@ class _Replayer:
             return f"{player} checks"
         if kind is ActionKind.CALL:
             return f"{player} calls {money(action.amount)}"
-        verb = "bets" if kind is ActionKind.BET else "raises to"
+        verb = "completes to" if completes else "bets" if kind is ActionKind.BET else "raises to"
         return f"{player} {verb} {money(st.street_bet.get(player, 0))}"
 
     def _draw(self, draw: Draw) -> str:

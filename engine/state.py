@@ -544,6 +544,17 @@ class HandState:
         out.extend(self._check_aggression(player, kind, amount, to))
         return out
 
+    def completes(self, player: str, kind: ActionKind, amount: int) -> bool:
+        """The bet or raise of ``amount`` by ``player`` now is the completion of a short
+        all-in: the full bet or raise it fell short of (``engine.rules.fixed_raise``), which
+        the replayer names as such ("completes to 300")."""
+        short_to = self._short_to
+        return (
+            short_to > 0
+            and (kind is _RAISE or kind is _BET)
+            and self.street_bet.get(player, 0) + amount == short_to
+        )
+
     def _full_blind_call(self, player: str) -> int | None:
         """Facing a big blind all-in for less, some sites make a caller put in a full blind
         (others only what the blind holds, as ``legal_actions`` offers): both are taken."""

@@ -147,7 +147,7 @@ SITTING_OUT_BLIND_FOLDED = (
 )
 
 
-def _read(text: str) -> Hand:
+def read_hand(text: str) -> Hand:
     outcomes = [outcome for _, outcome in read_text(text, "badugi-mtt.txt")]
     assert len(outcomes) == 1
     hand = outcomes[0]
@@ -156,7 +156,7 @@ def _read(text: str) -> Hand:
 
 
 def _verdict(text: str) -> Verdict:
-    return replay(_read(text)).verdict
+    return replay(read_hand(text)).verdict
 
 
 def _flagged(text: str) -> list[tuple[str, int]]:
@@ -183,7 +183,7 @@ def test_a_raise_after_an_all_in_of_half_a_bet_goes_to_the_level_it_would_have_m
 
 
 def test_an_all_in_bet_of_less_than_half_a_bet_is_completed_by_the_next_player() -> None:
-    hand = _read(COMPLETION)
+    hand = read_hand(COMPLETION)
     completion = next(s for s in hand.steps if isinstance(s, Action) and s.player == "Bob"
                       and s.kind is ActionKind.RAISE)
     assert (completion.amount, completion.to) == (30000, 30000)  # hundredths of a chip
@@ -235,7 +235,7 @@ def test_the_site_folds_a_sitting_out_player_all_in_for_the_small_blind() -> Non
 def test_the_one_pass_replay_takes_the_short_all_ins_as_the_general_path_does(
     text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    hand = _read(text)
+    hand = read_hand(text)
     clean = replay_clean(hand)
     assert clean is not None  # the same rule (``engine.rules.fixed_raise``) in both engines
     monkeypatch.setattr(replay_module, "replay_clean", lambda _hand: None)
