@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from engine.record import Action, ActionKind, Game, Hand, Structure
 from engine.replay import replay
 from engine.sim.dealer import deal_hands
+from parser.phh import write_phh
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_text
 
@@ -47,6 +48,8 @@ def test_every_fixed_limit_round_the_dealer_deals_replays_clean(
     for hand, back in zip(hands, read, strict=True):
         assert replay(hand).verdict.problems == (), hand.hand_id
         assert isinstance(back, Hand) and replay(back).verdict.problems == (), hand.hand_id
+        [(_, phh)] = list(read_text(write_phh(hand), "dealt.phh"))
+        assert isinstance(phh, Hand) and replay(phh).verdict.problems == (), hand.hand_id
 
 
 def test_fixed_limit_sit_and_goes_deal_short_all_ins_and_their_completions() -> None:
