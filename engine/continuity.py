@@ -86,7 +86,8 @@ class TableHand(NamedTuple):
     hand_id: str
     time: datetime | None
     tournament: bool
-    seats: tuple[tuple[str, int, int], ...]  # (player, stack, line) of each seat
+    # (player, stack, line, seat number, sitting out) of each seat
+    seats: tuple[tuple[str, int, int, int, bool], ...]
     carries: bool  # its final stacks are known: the history says where the pot went
     line: int  # the hand's first line
     added: tuple[tuple[str, int], ...] = ()  # chips the history says a player added
@@ -97,7 +98,6 @@ class TableHand(NamedTuple):
     carried: int = 0
     leaves: int = 0
     misdeal: bool = False
-    dealt_in: tuple[tuple[int, str], ...] = ()  # (seat, player) of the seats not sitting out
 
     @classmethod
     def of(cls, hand: Hand, time: datetime | None) -> TableHand:
@@ -121,12 +121,11 @@ class TableHand(NamedTuple):
                 hand.line,
                 _top_ups(hand),
                 *_home_deal(hand),
-                tuple((s.seat, s.player) for s in hand.seats if not s.sitting_out),
             ),
         )
 
 
-_SEAT = attrgetter("player", "stack", "line")  # ``TableHand.seats``' triple, read in C
+_SEAT = attrgetter("player", "stack", "line", "seat", "sitting_out")  # ``TableHand.seats``'
 
 
 def carry_over(
@@ -155,7 +154,7 @@ def table_carry_over(
     if current.home and previous.home:
         out.extend(_deal_carried(previous, current))
     added = dict(previous.added) if previous.added else _NOTHING_ADDED
-    for player, now, line in current.seats:
+    for player, now, line, _, _ in current.seats:
         before = previous_final.get(player)
         if before is None:
             continue
@@ -198,7 +197,8 @@ def _hand_missing(previous: TableHand, current: TableHand, changed: int) -> Prob
     start, end = previous.button, current.button
     if start is None or end is None or start == end:
         return None
-    before, after = dict(previous.dealt_in), dict(current.dealt_in)
+    before = {seat: player for player, _, _, seat, out in previous.seats if not out}
+    after = {seat: player for player, _, _, seat, out in current.seats if not out}
     seats = sorted(set(before) | set(after) | {start, end})
     at = seats.index(start)
     skipped: list[int] = []

@@ -359,11 +359,14 @@ def _play(
                         bets >= cap and (cap_heads_up or live_n > 2)
                     ):
                         return None
-                    rule = fixed_raise(
-                        new_to, current_bet, size, short_to, short_counted, casino_short
-                    )
-                    full, counts = rule.full, rule.counts
-                    short_to, short_counted = rule.short_to, rule.short_counted
+                    if short_to or new_to != target:  # a short all-in or its completion
+                        rule = fixed_raise(
+                            new_to, current_bet, size, short_to, short_counted, casino_short
+                        )
+                        full, counts = rule.full, rule.counts
+                        short_to, short_counted = rule.short_to, rule.short_counted
+                    else:  # one bet more, nothing short before it: full, as the rule has it
+                        full = counts = True
                 else:
                     least = max(last_raise, size) if current_bet else size
                     # (``HandState._raise_bounds``: a raise under the least is all-in)

@@ -729,7 +729,7 @@ class HandState:
             self._fixed
             and (kind is _RAISE or kind is _BET)
             and amount > owed  # a bet of nothing (no stakes) is no raise
-            and mine + amount == fixed_raise_to(self.current_bet, self.bet_size(), self._short_to)
+            and mine + amount == (self._short_to or self.current_bet + self.bet_size())
             and (to is None or to == mine + amount)
             and not (owed > 0 and player in self.closed)
             and not self._capped()
@@ -751,7 +751,9 @@ class HandState:
             return
         increase = new_to - before
         size = self.bet_size()
-        if self._fixed:
+        if self._fixed and not self._short_to and increase == size:
+            full = counts = True  # one bet more, nothing short before it (``fixed_raise``)
+        elif self._fixed:
             rule = fixed_raise(
                 new_to,
                 before,
