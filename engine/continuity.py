@@ -19,6 +19,12 @@ of its own: hands of unknown tables cannot be told to be at one, so they are nev
 A hand whose history states no payouts (``PAYOUT_UNSTATED``) ends with stacks nobody wrote,
 so it carries nothing to the next hand.
 
+A hand missing from the file (RULES.md: the button moved past a seat that was dealt in,
+and the stacks changed) is a gap in the history, not a fault of the later hand: when the
+button skipped a seat its player held in both hands, the stacks that changed are one
+warning (``HAND_MISSING``) naming the two hands and why, and both hands keep their own
+verdicts.  A stack that changes with no such sign is still an error.
+
 A hand that failed (a parse error, or a replay that gave no final stacks) ends its table's
 chain: the stacks after it are unknown, so the table's next hand starts a new chain instead
 of being compared with the hand before the failed one (which flagged every player).  A
@@ -35,7 +41,13 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from engine.money import format_money as money
-from engine.problems import CARRIED_POT_MISMATCH, DEALER_MISMATCH, STACK_CHANGE, STACK_MISMATCH
+from engine.problems import (
+    CARRIED_POT_MISMATCH,
+    DEALER_MISMATCH,
+    HAND_MISSING,
+    STACK_CHANGE,
+    STACK_MISMATCH,
+)
 from engine.profiles import PROFILES
 from engine.record import (
     MISDEAL_NOTE,
@@ -74,7 +86,8 @@ class TableHand(NamedTuple):
     hand_id: str
     time: datetime | None
     tournament: bool
-    seats: tuple[tuple[str, int, int], ...]  # (player, stack, line) of each seat
+    # (player, stack, line, seat number, sitting out) of each seat
+    seats: tuple[tuple[str, int, int, int, bool], ...]
     carries: bool  # its final stacks are known: the history says where the pot went
     line: int  # the hand's first line
     added: tuple[tuple[str, int], ...] = ()  # chips the history says a player added
@@ -112,7 +125,7 @@ class TableHand(NamedTuple):
         )
 
 
-_SEAT = attrgetter("player", "stack", "line")  # ``TableHand.seats``' triple, read in C
+_SEAT = attrgetter("player", "stack", "line", "seat", "sitting_out")  # ``TableHand.seats``'
 
 
 def carry_over(
@@ -141,7 +154,7 @@ def table_carry_over(
     if current.home and previous.home:
         out.extend(_deal_carried(previous, current))
     added = dict(previous.added) if previous.added else _NOTHING_ADDED
-    for player, now, line in current.seats:
+    for player, now, line, _, _ in current.seats:
         before = previous_final.get(player)
         if before is None:
             continue
@@ -157,7 +170,55 @@ def table_carry_over(
         else:
             text += f" (a top-up or rebuy of {money(now - before)}?)"
             out.append(Problem(STACK_CHANGE, Severity.WARNING, line, text))
+    changed = [p for p in out if p.code in _STACK_CODES]
+    if changed:
+        missing = _hand_missing(previous, current, len(changed))
+        if missing is not None:
+            out = [p for p in out if p.code not in _STACK_CODES]
+            out.append(missing)
     return tuple(out)
+
+
+_STACK_CODES = (STACK_MISMATCH, STACK_CHANGE)
+
+
+def _apart(gap: timedelta) -> str:
+    seconds = int(gap.total_seconds())
+    if seconds < 60:
+        return f"{seconds} s"
+    return f"{seconds // 60} min {seconds % 60} s" if seconds % 60 else f"{seconds // 60} min"
+
+
+def _hand_missing(previous: TableHand, current: TableHand, changed: int) -> Problem | None:
+    """One warning for a hand missing between ``previous`` and ``current`` (the caller has
+    found ``changed`` stacks that do not carry over), or None when nothing says a hand is
+    missing: the button moved past a seat whose player was dealt in both hands, where one
+    deal would have put it.  (The hands are close in time: the caller compares no others.)"""
+    start, end = previous.button, current.button
+    if start is None or end is None or start == end:
+        return None
+    before = {seat: player for player, _, _, seat, out in previous.seats if not out}
+    after = {seat: player for player, _, _, seat, out in current.seats if not out}
+    seats = sorted(set(before) | set(after) | {start, end})
+    at = seats.index(start)
+    skipped: list[int] = []
+    for seat in seats[at + 1 :] + seats[:at]:
+        if seat == end:
+            break
+        if seat in before and before[seat] == after.get(seat):
+            skipped.append(seat)
+    if not skipped:
+        return None
+    seat_words = ", ".join(map(str, skipped))
+    apart = ""
+    if previous.time is not None and current.time is not None:
+        apart = f" {_apart(current.time - previous.time)} apart,"
+    text = (
+        f"a hand is missing between hands {previous.hand_id} and {current.hand_id}: the "
+        f"button moved from seat {start} to seat {end}, past seat {seat_words} dealt in "
+        f"both,{apart} and {changed} stack{'s' if changed > 1 else ''} changed in between"
+    )
+    return Problem(HAND_MISSING, Severity.WARNING, current.line, text)
 
 
 LastHand = tuple[TableHand, dict[str, int]]

@@ -47,7 +47,7 @@ from engine.record import (
     Structure,
     Uncalled,
 )
-from engine.rules import Forced, GameRules, Opener, rules_of
+from engine.rules import Forced, GameRules, Opener, fixed_raise, rules_of
 from engine.settle import (
     Reported,
     Table,
@@ -271,11 +271,12 @@ def _play(
     size = small_bet if fixed else big_blind  # ``HandState.bet_size``
     last_raise = 0  # the last full bet or raise of the round (pot and no limit)
     closed = 0  # acted since the last full raise: may not raise an all-in for less
+    short_to, short_counted = 0, False  # ``HandState._short_to``, ``_short_counted``
     big_from = rules.rounds // 2
     draws = rules.draws
     cap = rules.cap if rules.cap is not None else 1 << 30
     cap_heads_up = profile.cap_heads_up
-    reopen_half = profile.reopen_on_half_bet
+    casino_short = profile.casino_short_all_ins
     max_discard = rules.max_discard
     hand_size = rules.hand_size
     deck = rules.deck_size
@@ -351,12 +352,21 @@ def _play(
                     return None
                 increase = new_to - current_bet
                 if fixed:
-                    # one bet more, or all-in for less (``HandState._raise_bounds``)
-                    if (increase != size and (amount != have or increase > size)) or (
+                    # one bet more or the completion of a short all-in, or all-in for less
+                    # (``HandState._raise_bounds``)
+                    target = short_to or current_bet + size  # ``rules.fixed_raise_to``
+                    if (new_to != target and (amount != have or new_to > target)) or (
                         bets >= cap and (cap_heads_up or live_n > 2)
                     ):
                         return None
-                    full = increase >= size or (reopen_half and 2 * increase >= size)
+                    if short_to or new_to != target:  # a short all-in or its completion
+                        rule = fixed_raise(
+                            new_to, current_bet, size, short_to, short_counted, casino_short
+                        )
+                        full, counts = rule.full, rule.counts
+                        short_to, short_counted = rule.short_to, rule.short_counted
+                    else:  # one bet more, nothing short before it: full, as the rule has it
+                        full = counts = True
                 else:
                     least = max(last_raise, size) if current_bet else size
                     # (``HandState._raise_bounds``: a raise under the least is all-in)
@@ -364,7 +374,7 @@ def _play(
                         return None
                     if pot_limit and new_to > current_bet + sum(total) + owed:
                         return None  # over the pot (or a least raise past it): the general way
-                    full = increase >= least
+                    full = counts = increase >= least
                     if full:
                         last_raise = max(increase, last_raise) if current_bet else increase
                 stack[i] = have - amount
@@ -373,8 +383,8 @@ def _play(
                     all_in |= bit
                 bet[i] = new_to
                 current_bet = new_to
+                bets += counts
                 if full:
-                    bets += 1
                     aggressor = i
                     closed = bit
                 else:
@@ -455,7 +465,8 @@ def _play(
             street += 1
             phase = _BETTING
             bet = [0] * n
-            current_bet = bets = last_raise = closed = 0
+            current_bet = bets = last_raise = closed = short_to = 0
+            short_counted = False
             if fixed:
                 size = big_bet if street >= big_from else small_bet
             aggressor = -1

@@ -90,6 +90,11 @@ STACK_CHANGE = "STACK_CHANGE"
 """A cash-game stack that changed between two hands by an amount a top-up or a rebuy
 explains (sites do not always log them): a warning."""
 
+HAND_MISSING = "HAND_MISSING"
+"""A hand missing from the history between two hands of a table (the button moved past a
+seat dealt in both, the hands are close in time, and stacks changed): a warning on the
+table's chain in place of the stacks' mismatches; both hands keep their own verdicts."""
+
 RUN_IT_TWICE = "RUN_IT_TWICE"
 """A hand run twice at a site whose profile does not allow it."""
 
@@ -150,6 +155,7 @@ CODES: dict[str, str] = {
     NET_MISMATCH: "A stated result differs from the replay's.",
     STACK_MISMATCH: "Chips that do not exist.",
     STACK_CHANGE: "A cash stack changed between hands (top-up or rebuy).",
+    HAND_MISSING: "A hand missing between two hands of a table (a warning).",
     RUN_IT_TWICE: "Run twice where the site does not.",
     PAYOUT_UNSTATED: "No payouts written: the collections cannot be checked.",
     UNKNOWN_LINE: "A line the reader could not place (kept as a warning).",

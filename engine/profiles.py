@@ -44,8 +44,11 @@ class SiteProfile:
     """One site's practice.
 
     ``cap_heads_up``: the fixed-limit cap still holds when only two players are in the pot.
-    ``reopen_on_half_bet``: a fixed-limit all-in raise of half a bet or more reopens the
-    betting (RULES.md: it does not).  ``odd_chip_clockwise``: the odd chip of a split goes to
+    ``casino_short_all_ins``: the fixed-limit rule of short all-ins (RULES.md, "Short
+    all-ins in fixed limit"): one of half a bet or more counts as a full bet or raise, one
+    of less may be completed (``engine.rules.fixed_raise``); False for a site whose
+    histories show otherwise (a short all-in never reopens, the next raise is one bet more).
+    ``odd_chip_clockwise``: the odd chip of a split goes to
     the first winner left of the button; False lets it go to any of the winners.
     ``run_it_twice``: the site deals all-in pots twice.  ``checks_show_order``: report
     hands shown out of order.
@@ -63,7 +66,7 @@ class SiteProfile:
 
     site: str
     cap_heads_up: bool = True
-    reopen_on_half_bet: bool = False
+    casino_short_all_ins: bool = True
     odd_chip_clockwise: bool = True
     uncalled: UncalledReport = UncalledReport.ANY
     total_pot: TotalPot = TotalPot.ANY

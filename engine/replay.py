@@ -172,6 +172,18 @@ def _small_blind(hand: Hand) -> str | None:
     )
 
 
+_SITS_OUT = ("sitting_out", "sit_out")  # the readers' note kinds
+
+
+def _sitting_out(hand: Hand) -> frozenset[str]:
+    """The players the history says sit out: on their seat line, or on a line of its own."""
+    names = {s.player for s in hand.seats if s.sitting_out}
+    for step in hand.steps:
+        if isinstance(step, Note) and step.kind in _SITS_OUT and step.player:
+            names.add(step.player)
+    return frozenset(names)
+
+
 # the fields of steps and seats the replay reads for every hand, read in C
 _PLAYER = attrgetter("player")
 _SEAT = attrgetter("seat", "player", "stack")
@@ -236,9 +248,10 @@ class _Replayer:
             seats,
             hand.button,
             cap_heads_up=self.profile.cap_heads_up,
-            reopen_on_half_bet=self.profile.reopen_on_half_bet,
+            casino_short_all_ins=self.profile.casino_short_all_ins,
             small_blind_player=_small_blind(hand) if hand.button is None else None,
             carried=hand.carried,
+            sitting_out=_sitting_out(hand),
         )
         self.cards = CardTracker(self.rules.deck_size)
         self.run_cards: dict[int, CardTracker] = {}
@@ -468,6 +481,7 @@ class _Replayer:
         if st.phase is not _BETTING or st.street < action.street:
             self._reach_betting(action.street, action.line)
         player, kind, amount = action.player, action.kind, action.amount
+        completes = self.keep_states and st.completes(player, kind, amount)
         if self.jacks or not st.act_if_legal(player, kind, amount, action.to, action.all_in):
             findings = st.check_action(player, kind, amount, action.to, action.all_in)
             if self.jacks and kind is _BET and st.street == 0 and st.current_bet == 0:
@@ -492,7 +506,7 @@ class _Replayer:
             return f"{player} checks"
         if kind is ActionKind.CALL:
             return f"{player} calls {money(action.amount)}"
-        verb = "bets" if kind is ActionKind.BET else "raises to"
+        verb = "completes to" if completes else "bets" if kind is ActionKind.BET else "raises to"
         return f"{player} {verb} {money(st.street_bet.get(player, 0))}"
 
     def _draw(self, draw: Draw) -> str:

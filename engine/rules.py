@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import NamedTuple
 
 from engine.ranking import Category, Ranking, category, hand_size_of, ranking_for
 from engine.record import Game, Hand, HouseRules, Structure
@@ -86,6 +87,44 @@ class GameRules:
             return self.max_discard_with_ace
         return self.max_discard
 
+
+
+class FixedRaise(NamedTuple):
+    """What one fixed-limit bet or raise makes of the betting round (``fixed_raise``)."""
+
+    full: bool  # it reopens the betting for the players who already acted
+    counts: bool  # it is one more bet toward the cap
+    short_to: int  # the full bet or raise a short all-in fell short of, still to come; else 0
+    short_counted: bool  # that level already counted toward the cap (a half-bet all-in)
+
+
+def fixed_raise_to(current_bet: int, size: int, short_to: int) -> int:
+    """Where a fixed-limit bet or raise goes now: one bet above the bet to call, or, after an
+    all-in short of a full bet or raise, to the full one it fell short of (RULES.md,
+    "Short all-ins in fixed limit": "raises 250 to 300" completes an all-in bet of 50)."""
+    return short_to or current_bet + size
+
+
+def fixed_raise(
+    new_to: int, current_bet: int, size: int, short_to: int, short_counted: bool, casino: bool
+) -> FixedRaise:
+    """The fixed-limit rule of short all-ins, written once for every engine.
+
+    A bet or raise that reaches ``fixed_raise_to`` is full (a completion too).  Under the
+    casino rule (``casino``, the site setting ``casino_short_all_ins``) an all-in short of
+    it counts as full when it is at least half a bet above the level it builds on: it
+    reopens the betting and counts toward the cap, and the next raise still goes to the
+    level it would have made, which then does not count a second time; less than half a bet
+    reopens nothing and counts for nothing, and the next player may complete it.  Without
+    the casino rule (pokerkit's play) a short all-in never reopens and is never completed.
+    """
+    target = short_to or current_bet + size
+    if new_to >= target:
+        return FixedRaise(True, not short_counted, 0, False)
+    if not casino:
+        return FixedRaise(False, False, 0, False)
+    half = 2 * (new_to - (target - size)) >= size
+    return FixedRaise(half, half and not short_counted, target, short_counted or half)
 
 _DRAWS = {
     Game.TRIPLE_DRAW_27: 3,

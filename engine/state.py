@@ -39,7 +39,7 @@ from engine.problems import (
     Finding,
 )
 from engine.record import ActionKind, PostKind, Stakes, Structure
-from engine.rules import Forced, GameRules, Opener
+from engine.rules import Forced, GameRules, Opener, fixed_raise, fixed_raise_to
 
 
 class Phase(StrEnum):
@@ -101,16 +101,20 @@ class HandState:
     ``seats`` are ``(seat, player, stack)`` of the players dealt in.  ``button`` is the
     button's seat number (``None`` when the site did not say: then the small blind fixes
     the positions).  Site settings: ``cap_heads_up`` False lifts the fixed-limit cap while
-    only two players are left in the pot; ``reopen_on_half_bet`` True makes an all-in
-    raise of at least half a fixed-limit bet reopen the betting.
+    only two players are left in the pot; ``casino_short_all_ins`` False drops the casino
+    rule of short fixed-limit all-ins (``engine.rules.fixed_raise``).
     """
 
     __slots__ = (
         "_active",
         "_big_bet_from",
+        "_blind_all_in",
         "_fixed",
         "_live",
         "_position",
+        "_short_counted",
+        "_short_to",
+        "_sitting_out",
         "_twice",
         "aggressor",
         "all_in",
@@ -121,6 +125,7 @@ class HandState:
         "button_blinds",
         "cap_heads_up",
         "carried",
+        "casino_short_all_ins",
         "closed",
         "current_bet",
         "dead",
@@ -137,7 +142,6 @@ class HandState:
         "pile",
         "posted_big",
         "posted_small",
-        "reopen_on_half_bet",
         "reshuffle_stated",
         "reshuffles",
         "returned",
@@ -161,15 +165,16 @@ class HandState:
         button: int | None,
         *,
         cap_heads_up: bool = True,
-        reopen_on_half_bet: bool = False,
+        casino_short_all_ins: bool = True,
         small_blind_player: str | None = None,
         carried: int = 0,
+        sitting_out: frozenset[str] = frozenset(),
     ) -> None:
         self.rules = rules
         self.carried = carried  # chips in the pot from the hand before (home antes carried)
         self.stakes = stakes
         self.cap_heads_up = cap_heads_up
-        self.reopen_on_half_bet = reopen_on_half_bet
+        self.casino_short_all_ins = casino_short_all_ins
         numbers, players, stacks = zip(*seats, strict=True) if seats else ((), (), ())
         self.seat_of: dict[str, int] = dict(zip(players, numbers, strict=True))
         self.start_stack: dict[str, int] = dict(zip(players, stacks, strict=True))
@@ -206,6 +211,14 @@ class HandState:
         self.current_bet = 0
         self.last_raise = 0  # size of the last full bet or raise this round
         self.bets = 0  # the bet and full raises this round, for the cap
+        # fixed limit: the full bet or raise a short all-in fell short of, and whether it
+        # counted toward the cap (``engine.rules.fixed_raise``)
+        self._short_to = 0
+        self._short_counted = False
+        # players the site says are sitting out; those of them all-in by a blind the
+        # site may fold (RULES.md: the player forfeits, the blind stays in the pot)
+        self._sitting_out = sitting_out
+        self._blind_all_in: set[str] = set()
         self.pending: set[str] = set()  # players who must still act this round
         self.closed: set[str] = set()  # acted since the last full raise: may not re-raise
         self.aggressor: str | None = None  # last full bettor or raiser of this round
@@ -354,6 +367,8 @@ class HandState:
 
     def apply_post(self, player: str, kind: PostKind, amount: int, dead: int = 0) -> None:
         self._put(player, amount)
+        if player in self._sitting_out and player in self.all_in:
+            self._blind_all_in.add(player)
         if kind is _ANTE:
             if self.antes is None:
                 self.antes = dict.fromkeys(self.order, 0)
@@ -445,7 +460,7 @@ class HandState:
         all_in_to = self.street_bet[player] + self.stack[player]
         size = self.bet_size()
         if self._fixed:
-            target = self.current_bet + size
+            target = fixed_raise_to(self.current_bet, size, self._short_to)
             return min(target, all_in_to), min(target, all_in_to)
         step = max(self.last_raise, size) if self.current_bet else size
         low = min(self.current_bet + step, all_in_to)
@@ -482,6 +497,8 @@ class HandState:
         if player in self.folded:
             return [Finding(ILLEGAL_ACTION, f"{player} {kind.value}s after folding")]
         if player in self.all_in:
+            if kind is _FOLD and player in self._blind_all_in:
+                return []  # the site folds a sitting-out player all-in for a blind
             return [Finding(ILLEGAL_ACTION, f"{player} {kind.value}s while all-in")]
         out: list[Finding] = []
         to_act = self.to_act
@@ -526,6 +543,17 @@ class HandState:
             return out
         out.extend(self._check_aggression(player, kind, amount, to))
         return out
+
+    def completes(self, player: str, kind: ActionKind, amount: int) -> bool:
+        """The bet or raise of ``amount`` by ``player`` now is the completion of a short
+        all-in: the full bet or raise it fell short of (``engine.rules.fixed_raise``), which
+        the replayer names as such ("completes to 300")."""
+        short_to = self._short_to
+        return (
+            short_to > 0
+            and (kind is _RAISE or kind is _BET)
+            and self.street_bet.get(player, 0) + amount == short_to
+        )
 
     def _full_blind_call(self, player: str) -> int | None:
         """Facing a big blind all-in for less, some sites make a caller put in a full blind
@@ -572,7 +600,8 @@ class HandState:
                 out.append(
                     Finding(
                         ILLEGAL_ACTION,
-                        f"{player} raises, but an all-in for less did not reopen the betting",
+                        f"{player} raises, but an all-in of less than half a bet did not "
+                        "reopen the betting",
                     )
                 )
             elif not [p for p in self.active if p != player]:
@@ -613,6 +642,9 @@ class HandState:
             self.deal()
         if player not in self.total:
             return
+        if kind is _FOLD and player in self.all_in:
+            self._folded_by_site(player)
+            return
         if kind is _FOLD:
             self.folded.add(player)
             self._live = self._active = None
@@ -630,6 +662,18 @@ class HandState:
             self._aggress(player, amount)
         if self.phase is _BETTING:
             self._advance(player)
+
+    def _folded_by_site(self, player: str) -> None:
+        """An all-in player folded (by the site, or wrongly: ``check_action`` says which):
+        out of the hand, their chips left in the pot, and nobody else's turn changed."""
+        self.folded.add(player)
+        self._changed()
+        if player in self.draw_queue:
+            self.draw_queue.remove(player)
+        if self.phase in _OPEN and len(self.live) == 1:
+            self._return_uncalled()
+            self.phase = _WON
+            self.to_act = None
 
     def act_if_legal(
         self,
@@ -685,7 +729,7 @@ class HandState:
             self._fixed
             and (kind is _RAISE or kind is _BET)
             and amount > owed  # a bet of nothing (no stakes) is no raise
-            and mine + amount == self.current_bet + self.bet_size()
+            and mine + amount == (self._short_to or self.current_bet + self.bet_size())
             and (to is None or to == mine + amount)
             and not (owed > 0 and player in self.closed)
             and not self._capped()
@@ -707,13 +751,24 @@ class HandState:
             return
         increase = new_to - before
         size = self.bet_size()
-        if self._fixed:
-            full = increase >= size or (self.reopen_on_half_bet and 2 * increase >= size)
+        if self._fixed and not self._short_to and increase == size:
+            full = counts = True  # one bet more, nothing short before it (``fixed_raise``)
+        elif self._fixed:
+            rule = fixed_raise(
+                new_to,
+                before,
+                size,
+                self._short_to,
+                self._short_counted,
+                self.casino_short_all_ins,
+            )
+            full, counts = rule.full, rule.counts
+            self._short_to, self._short_counted = rule.short_to, rule.short_counted
         else:
-            full = increase >= (max(self.last_raise, size) if before else size)
+            full = counts = increase >= (max(self.last_raise, size) if before else size)
         self.current_bet = new_to
+        self.bets += counts
         if full:
-            self.bets += 1
             self.last_raise = max(increase, self.last_raise if before else 0)
             self.closed = {player}
             self.aggressor = player
@@ -980,6 +1035,8 @@ class HandState:
         self.current_bet = 0
         self.bets = 0
         self.last_raise = 0
+        self._short_to = 0
+        self._short_counted = False
         self.aggressor = None
         self.closed = set()
         self.pending = set(self.active)

@@ -63,7 +63,8 @@ PREDRAW: tuple[StatDef, ...] = (
             "the player made any pre-draw decision",
             _flag("pfr"), _flag("predraw_acted")),
     StatDef("three_bet", "3-bet", "pre-draw",
-            "the player re-raised a single raise pre-draw (the big blind is the first bet)",
+            "the player re-raised a single raise pre-draw (the big blind is the first bet; "
+            "completing a short all-in is no re-raise)",
             "the player acted facing exactly one raise pre-draw",
             _flag("three_bet"), _flag("three_bet_opp")),
     StatDef("fold_to_three_bet", "Fold to 3-bet", "pre-draw",

@@ -14,7 +14,10 @@ repeat them):
   bet or collection, or the hero when the history shows the hero's cards.
 - Betting levels: round 0 is pre-draw.  The big blind counts as the first bet, so a raise
   over it is the 2-bet, a re-raise the 3-bet and the next the 4-bet, the cap in fixed
-  limit (a bet and three raises).  Without a big blind the first bet is level 1.
+  limit (a bet and three raises).  Without a big blind the first bet is level 1.  In fixed
+  limit only full bets and raises make a level (RULES.md, short all-ins): an all-in short of
+  half a bet makes none and its completion is the full one; the raise to the level an
+  all-in of half a bet made is no new level.
 - Unopened pot: nobody has called, bet or raised before the player's first pre-draw action
   (posting blinds does not open it).  Raise first in = first action a raise in an unopened
   pot.  Steal attempt = raise first in from CO, BTN or SB; fold to steal = the blind's
@@ -57,6 +60,7 @@ from analysis.statistics.hand_classes import hand_class_of, made_hand
 from analysis.statistics.positions import BLIND_POSITIONS, STEAL_POSITIONS, positions_of
 from engine.cards import Cards, format_card
 from engine.money import format_money
+from engine.profiles import profile_for
 from engine.ranking import ranking_for
 from engine.record import (
     Action,
@@ -69,8 +73,10 @@ from engine.record import (
     Post,
     PostKind,
     Show,
+    Structure,
     Uncalled,
 )
+from engine.rules import fixed_raise, rules_of
 
 _BET, _RAISE, _CALL, _FOLD = ActionKind.BET, ActionKind.RAISE, ActionKind.CALL, ActionKind.FOLD
 _BIG_BLIND, _BADUGI = PostKind.BIG_BLIND, Game.BADUGI  # an Enum's attribute is slow
@@ -332,6 +338,42 @@ def rake_shares(rake: int, collected: dict[str, int]) -> dict[str, int]:
     return shares
 
 
+def _full_raises(hand: Hand, actions: list[Action], posts: list[Post]) -> list[bool] | None:
+    """Which of ``actions`` are full bets or raises, by the engine's rule of short fixed-limit
+    all-ins (``engine.rules.fixed_raise``): an all-in short of half a bet is none, and the
+    raise to the level an all-in of half a bet already made is none either.  None (every
+    bet and raise is full) in the common hand: no all-in bet or raise, or not fixed limit."""
+    if hand.structure is not Structure.FIXED or not any(
+        a.all_in and (a.kind is _BET or a.kind is _RAISE) for a in actions
+    ):
+        return None
+    profile = profile_for(hand.site)
+    rules = rules_of(hand, profile.home_rules)
+    stakes = hand.stakes
+    bets: dict[str, int] = {}
+    for post in posts:
+        if post.kind is not PostKind.ANTE:
+            bets[post.player] = bets.get(post.player, 0) + post.amount - post.dead
+    current = max(bets.values(), default=0)
+    street, short_to, short_counted = 0, 0, False
+    out: list[bool] = []
+    for a in actions:
+        if a.street != street:
+            street, bets, current, short_to, short_counted = a.street, {}, 0, 0, False
+        mine = bets.get(a.player, 0) + a.amount
+        bets[a.player] = mine
+        counts = False
+        if (a.kind is _BET or a.kind is _RAISE) and mine > current:
+            size = stakes.big_bet if rules.big_bet_round(street) else stakes.small_bet
+            rule = fixed_raise(
+                mine, current, size, short_to, short_counted, profile.casino_short_all_ins
+            )
+            counts, short_to, short_counted = rule.counts, rule.short_to, rule.short_counted
+        out.append(counts)
+        current = max(current, mine)
+    return out
+
+
 def _betting(
     actions: list[Action],
     row_of: dict[str, list[Any]],
@@ -340,9 +382,12 @@ def _betting(
     pos: dict[str, str],
     pats: tuple[set[str], ...],
     n_draws: int,
+    full: list[bool] | None = None,
 ) -> tuple[int, int]:
     """Each player's betting flags, action counts per kind and round and chips bet,
     written into their rows (``row_of``): one walk over the hand's actions, in order.
+    ``full``: which actions are full bets or raises (``_full_raises``; None: every bet and
+    raise), the only ones that make a betting level (a completion is no 3-bet).
     Returns the last round anyone acted in and how many rows had a fold."""
     for post in posts:
         if post.all_in:
@@ -356,7 +401,7 @@ def _betting(
     two_bettor: str | None = None  # who made the first raise pre-draw
     street = 0
     aggressor: str | None = None  # last bettor or raiser of the current round
-    for step in actions:
+    for index, step in enumerate(actions):
         p = step.player
         r = row_of.get(p)
         if r is None:
@@ -370,6 +415,7 @@ def _betting(
         if on > last_street:
             last_street = on
         at, aggressive, fold = _KIND.get(kind, _NO_KIND)
+        raises_level = aggressive if full is None else full[index]
         if at is not None and 0 <= on < ROUNDS:
             r[at + on] += 1
         if fold and r[_FOLDED] is None:
@@ -390,16 +436,16 @@ def _betting(
                     r[_STEAL_OPP], r[_STEAL] = True, aggressive
             if level == 2:
                 r[_THREE_BET_OPP] = True
-                if aggressive:
+                if raises_level:
                     r[_THREE_BET] = True
             elif level == 3:
                 r[_CAP_OPP] = True
-                if aggressive:
+                if raises_level:
                     r[_CAP] = True
                 if p == two_bettor:
                     r[_FT3B_OPP] = True
                     r[_FT3B] = fold
-            if aggressive and level == 1:
+            if raises_level and level == 1:
                 two_bettor = p
             if steal_by is not None and p != steal_by:
                 if pos.get(p) in BLIND_POSITIONS:
@@ -411,7 +457,7 @@ def _betting(
                 steal_by = p
             if voluntary:
                 opened = True
-            if aggressive:
+            if raises_level:
                 level += 1
         elif (
             aggressor is not None
@@ -494,7 +540,8 @@ def fact_rows(hand: Hand, lead: tuple[Any, ...], time: datetime | None) -> list[
         len(players),
     )
     row_of = {p: base.copy() for p in players}
-    last_street, folds = _betting(actions, row_of, posts, big_blind, pos, pats, n_draws)
+    full = _full_raises(hand, actions, posts)
+    last_street, folds = _betting(actions, row_of, posts, big_blind, pos, pats, n_draws, full)
 
     invested = {p: put.get(p, 0) + row_of[p][_INVESTED] for p in players}
     invested, collected, rake_paid = _money_flows(hand, players, invested, got)

@@ -410,7 +410,7 @@ class _HandPlay:
             [(s.seat, s.name, s.stack) for s in sitters],
             t.button,
             cap_heads_up=profile.cap_heads_up,
-            reopen_on_half_bet=profile.reopen_on_half_bet,
+            casino_short_all_ins=profile.casino_short_all_ins,
             carried=carried,
         )
         order = list(hs.order)
@@ -611,6 +611,10 @@ class _HandPlay:
             else wild_strength(holding[player], wild, draws_left, t.rng)
         )
         choice = decide(opts, feel, style, t.rng)
+        if choice.kind in ("call", "check") and self._shoves(hs, legal):
+            assert legal.aggressive is not None
+            self._apply(hs, player, legal.aggressive, legal.all_in_to)
+            return
         if choice.kind == "fold":
             self._apply(hs, player, ActionKind.FOLD, 0)
         elif choice.kind == "check":
@@ -624,6 +628,20 @@ class _HandPlay:
             if legal.min_to is not None and to not in (legal.min_to, legal.max_to):
                 to = max(legal.min_to, to - to % unit)  # a size in whole chips
             self._apply(hs, player, legal.aggressive, to)
+
+    def _shoves(self, hs: HandState, legal: Legal) -> bool:
+        """A short stack in a fixed-limit tournament that would check or call puts in the
+        rest half the time: an all-in bet or raise short of a full one, as real limit
+        tournaments see them constantly (RULES.md, short all-ins: half a bet or more
+        reopens the betting, less may be completed by the next player)."""
+        t = self.table
+        return (
+            t.spec.tournament
+            and t.rules.structure is Structure.FIXED
+            and legal.aggressive is not None
+            and legal.min_to == legal.all_in_to > hs.current_bet
+            and t.rng.random() < 0.5
+        )
 
     def _apply(self, hs: HandState, player: str, kind: ActionKind, to: int) -> None:
         """Perform and write down one action; ``to`` is the player's street total after it."""

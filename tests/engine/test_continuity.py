@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from engine.continuity import ContinuityTracker, check_continuity, table_key
-from engine.problems import STACK_CHANGE, STACK_MISMATCH
+from engine.problems import HAND_MISSING, STACK_CHANGE, STACK_MISMATCH
 from engine.record import Game, Hand, Tournament
 from engine.replay import replay
 from engine.sim.dealer import deal_hands
@@ -111,3 +111,60 @@ def test_a_break_of_one_table_leaves_the_other_tables_chains() -> None:
     tracker = ContinuityTracker()
     tracker.break_chains("s.txt", 30, key=table_key(hands[0]))
     assert _fed(tracker, hands) == [(), (), (), (STACK_CHANGE,)]
+
+
+
+def _tournament_session() -> list[Hand]:
+    tour = Tournament("77")
+    return [replace(h, tournament=tour) for h in _session()]
+
+
+def _changed_across(hands: list[Hand], k: int) -> list[str]:
+    """The players whose stacks after hand k-1 differ from their stacks in hand k+1."""
+    final = replay(hands[k - 1]).final
+    return [s.player for s in hands[k + 1].seats if final.get(s.player, s.stack) != s.stack]
+
+
+def _same_players(hands: list[Hand], k: int) -> bool:
+    seats = [{(s.seat, s.player) for s in hands[j].seats} for j in (k - 1, k, k + 1)]
+    return seats[0] == seats[1] == seats[2]
+
+
+def test_a_hand_missing_from_a_tournament_file_is_one_warning_on_the_chain() -> None:
+    hands = _tournament_session()
+    k = next(
+        k for k in range(5, len(hands) - 1) if _same_players(hands, k) and _changed_across(hands, k)
+    )
+    before, gone, later = hands[k - 1], hands[k], hands[k + 1]
+    changed = len(_changed_across(hands, k))
+    found = check_continuity([*hands[:k], *hands[k + 1 :]])
+    assert list(found) == [(later.site, later.hand_id)]
+    (problem,) = found[(later.site, later.hand_id)]
+    assert (problem.code, problem.severity, problem.line) == (
+        HAND_MISSING,
+        Severity.WARNING,
+        later.line,
+    )
+    assert problem.message.startswith(
+        f"a hand is missing between hands {before.hand_id} and {later.hand_id}: the button "
+        f"moved from seat {before.button} to seat {later.button}, past seat {gone.button} "
+        "dealt in both, "
+    )
+    plural = "s" if changed > 1 else ""
+    assert problem.message.endswith(f"and {changed} stack{plural} changed in between")
+    assert " apart, " in problem.message
+    # both hands keep their own verdicts
+    assert replay(before).verdict.ok and replay(later).verdict.ok
+
+
+def test_a_stack_change_without_a_skipped_button_is_still_an_error() -> None:
+    hands = _tournament_session()
+    k = next(
+        k for k in range(5, len(hands) - 1) if _same_players(hands, k) and _changed_across(hands, k)
+    )
+    # the same gap, but the later hand's button where the missing hand had it: nothing
+    # says a hand is missing, so each stack that changed is an error
+    later = replace(hands[k + 1], button=hands[k].button)
+    found = check_continuity([*hands[:k], later, *hands[k + 2 :]])
+    codes = [p.code for p in found[(later.site, later.hand_id)]]
+    assert codes == [STACK_MISMATCH] * len(_changed_across(hands, k))

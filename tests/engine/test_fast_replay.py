@@ -354,9 +354,10 @@ def test_an_all_in_for_less_is_followed_as_the_general_path_follows_it() -> None
 def test_an_all_in_raise_for_less_reopens_the_betting_as_the_site_has_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A fixed-limit all-in raise of half a bet or more reopens the betting at a site that
-    says so (``reopen_on_half_bet``), of less it never does: the hands whose short stacks
-    bet or raise all-in, at such a site and at one without the cap heads-up."""
+    """A fixed-limit all-in of half a bet or more reopens the betting under the casino rule
+    (the default), never at a site that plays without it (``casino_short_all_ins``): the
+    hands whose short stacks bet or raise all-in, at such a site and at one without the
+    cap heads-up."""
     short = [
         h
         for h in FIXED
@@ -366,15 +367,20 @@ def test_an_all_in_raise_for_less_reopens_the_betting_as_the_site_has_it(
         )
     ]
     assert len(short) == 9
-    for site, profile in (
-        ("halfbet", SiteProfile("halfbet", reopen_on_half_bet=True)),
-        ("uncapped", SiteProfile("uncapped", cap_heads_up=False)),
-    ):
-        monkeypatch.setitem(PROFILES, site, profile)
-        for hand in short:
-            there = replace(hand, site=site)
-            clean = replay_clean(there)
-            assert clean is not None and clean == _general(there), (site, hand.hand_id)
+    monkeypatch.setitem(PROFILES, "uncapped", SiteProfile("uncapped", cap_heads_up=False))
+    monkeypatch.setitem(PROFILES, "strict", SiteProfile("strict", casino_short_all_ins=False))
+    flagged = 0
+    for hand in short:
+        there = replace(hand, site="uncapped")
+        clean = replay_clean(there)
+        assert clean is not None and clean == _general(there), hand.hand_id
+        # without the casino rule a raise it allowed is flagged, by both engines alike
+        there = replace(hand, site="strict")
+        clean = replay_clean(there)
+        general = _general(there)
+        assert clean is None or clean == general, hand.hand_id
+        flagged += not general[0].ok
+    assert flagged == 2  # two of them complete a short all-in bet (to 0.20, not 0.30)
 
 
 def test_a_seat_the_steps_never_name_is_not_dealt_in() -> None:

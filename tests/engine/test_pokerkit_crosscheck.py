@@ -29,6 +29,10 @@ Where the two differ by design, and how it is handled (not skipped):
   every sequence we deal is one pokerkit accepts.  PokerStars lifts the cap when two
   players are left (its profile); pokerkit's cap is per round, so for such a site it gets
   none, and the cap is checked by our own state machine (tests/engine/sim/test_dealer.py).
+- short fixed-limit all-ins: pokerkit has no casino rule (an all-in of half a bet that
+  reopens the betting, the completion of a short all-in bet), so the hands here are dealt
+  and replayed at sites without it (``casino_short_all_ins`` False, ``_as_pokerkit``); the
+  casino rule is checked in tests/engine/test_short_all_ins.py.
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ from pokerkit import (
 from engine import pots
 from engine.cards import Cards, format_cards
 from engine.pots import NO_RAKE
-from engine.profiles import profile_for
+from engine.profiles import PROFILES, profile_for
 from engine.record import (
     Action,
     ActionKind,
@@ -97,6 +101,14 @@ _AUTOMATIONS = (
     Automation.CHIPS_PUSHING,
     Automation.CHIPS_PULLING,
 )
+
+
+@pytest.fixture(autouse=True)
+def _as_pokerkit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sites these hands are dealt at, without the casino rule of short all-ins."""
+    for site in ("pokerstars", "phh"):
+        strict = replace(PROFILES[site], casino_short_all_ins=False)
+        monkeypatch.setitem(PROFILES, site, strict)
 
 
 def _text(cards: Cards | None, count: int) -> str:

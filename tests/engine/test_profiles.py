@@ -8,7 +8,7 @@ from engine.profiles import PROFILES, TotalPot, UncalledReport, profile_for
 def test_an_unknown_site_gets_the_rulebook_and_a_tolerant_reading_of_money() -> None:
     p = profile_for("somesite")
     assert p.site == "somesite"
-    assert (p.cap_heads_up, p.reopen_on_half_bet, p.odd_chip_clockwise) == (True, False, True)
+    assert (p.cap_heads_up, p.casino_short_all_ins, p.odd_chip_clockwise) == (True, True, True)
     assert (p.uncalled, p.total_pot) == (UncalledReport.ANY, TotalPot.ANY)
     assert not p.home_rules
 

@@ -132,18 +132,36 @@ def test_heads_up_cap_is_a_site_setting() -> None:
     assert free.current_bet == 50
 
 
-def test_an_all_in_raise_for_less_does_not_reopen_fixed_limit_betting() -> None:
-    hs = table(3, stacks=[1000, 1000, 18])  # C, the big blind, has 8 behind
+def test_an_all_in_raise_of_less_than_half_a_bet_does_not_reopen_fixed_limit_betting() -> None:
+    hs = table(3, stacks=[1000, 1000, 14])  # C, the big blind, has 4 behind: under half of 10
     assert codes(hs.check_action("A", RAISE, 25)) == [BAD_AMOUNT]  # over one bet
-    play(hs, ("A", CALL, 10), ("B", CALL, 5), ("C", RAISE, 8))
-    assert hs.current_bet == 18 and "C" in hs.all_in
+    play(hs, ("A", CALL, 10), ("B", CALL, 5), ("C", RAISE, 4))
+    assert hs.current_bet == 14 and "C" in hs.all_in and hs.bets == 1
     legal = hs.legal_actions()
     assert legal is not None and legal.player == "A" and legal.aggressive is None
-    assert legal.call == 8
-    assert codes(hs.check_action("A", RAISE, 18)) == [ILLEGAL_ACTION]
-    reopened = table(3, stacks=[1000, 1000, 18], reopen_on_half_bet=True)
-    play(reopened, ("A", CALL, 10), ("B", CALL, 5), ("C", RAISE, 8))
-    assert reopened.check_action("A", RAISE, 18) == []
+    assert legal.call == 4
+    assert codes(hs.check_action("A", RAISE, 10)) == [ILLEGAL_ACTION]
+    # a site whose histories show no half-bet rule: 8 of 10 reopens nothing either
+    strict = table(3, stacks=[1000, 1000, 18], casino_short_all_ins=False)
+    play(strict, ("A", CALL, 10), ("B", CALL, 5), ("C", RAISE, 8))
+    assert codes(strict.check_action("A", RAISE, 10)) == [ILLEGAL_ACTION]
+
+
+def test_an_all_in_raise_of_half_a_bet_counts_as_a_full_raise_to_the_level_it_fell_short_of() -> (
+    None
+):
+    hs = table(3, stacks=[1000, 1000, 18])  # C, the big blind, raises all-in 8 to 18
+    play(hs, ("A", CALL, 10), ("B", CALL, 5), ("C", RAISE, 8))
+    assert (hs.current_bet, hs.bets, hs.aggressor) == (18, 2, "C")
+    legal = hs.legal_actions()
+    assert legal is not None and legal.player == "A" and legal.aggressive is RAISE
+    assert (legal.call, legal.min_to, legal.max_to) == (8, 20, 20)
+    assert hs.check_action("A", RAISE, 10) == []  # to 20, the level C's raise would have made
+    assert codes(hs.check_action("A", RAISE, 18)) == [BAD_AMOUNT]  # to 28: one bet above 18
+    play(hs, ("A", RAISE, 10))
+    assert (hs.current_bet, hs.bets) == (20, 2)  # the level was counted once, by C's all-in
+    legal = hs.legal_actions()
+    assert legal is not None and legal.player == "B" and (legal.min_to, legal.call) == (30, 10)
 
 
 def test_no_limit_minimum_raise_is_the_last_raise_and_all_in_for_less_is_allowed() -> None:

@@ -14,6 +14,9 @@ import analysis.pipeline.verify_files as verify_files
 import parser.ranges as ranges
 from analysis.pipeline.verification import HandResult
 from analysis.pipeline.verify_files import verify_paths
+from engine.record import Game, Structure
+from engine.sim.dealer import deal_hands
+from parser.pokerstars_writer import write_pokerstars
 from parser.sources import Source, iter_sources
 from tests.analysis.pipeline.test_chain_breaks import BROKEN, _hand
 from tests.corpus import CORPUS
@@ -163,3 +166,32 @@ def test_verify_imports_no_numpy() -> None:
         check=True,
     )
     assert out.stdout.strip() == "False"
+
+
+def test_a_hand_missing_from_a_tournament_file_is_a_warning_and_the_hands_stay_ok(
+    tmp_path: Path,
+) -> None:
+    """A PokerStars tournament file with one hand taken out: the button jumps a seat and
+    stacks changed; the hand after the gap is ok with one HAND_MISSING warning."""
+    hands = list(deal_hands(12, Game.BADUGI, 4, seed=9, structure=Structure.FIXED, tournament=True))
+    gone = next(
+        k
+        for k in range(3, len(hands) - 1)
+        if len({len(hands[j].seats) for j in (k - 1, k, k + 1)}) == 1
+        and any(
+            a.stack != b.stack for a, b in zip(hands[k - 1].seats, hands[k + 1].seats, strict=True)
+        )
+    )
+    kept = [h for i, h in enumerate(hands) if i != gone]
+    path = tmp_path / "tournament.txt"
+    path.write_text("\n\n\n".join(write_pokerstars(h) for h in kept), encoding="utf-8")
+    results = list(verify_paths([path]))
+    assert [r.status for r in results] == ["ok"] * len(kept)
+    found = [(r.hand_id, [p.code for p in r.problems]) for r in results if r.problems]
+    assert found == [(hands[gone + 1].hand_id, ["HAND_MISSING"])]
+    (problem,) = results[gone].problems
+    assert problem.message.startswith(
+        f"a hand is missing between hands {hands[gone - 1].hand_id} and "
+        f"{hands[gone + 1].hand_id}: the button moved from seat {hands[gone - 1].button} to "
+        f"seat {hands[gone + 1].button}, past seat {hands[gone].button} dealt in both"
+    )

@@ -12,6 +12,7 @@ from engine.replay import replay
 from engine.verdict import Problem, Severity
 from parser.reader import read_path
 from tests.app_support import STARS_TRIPLE
+from tests.engine.test_short_all_ins import COMPLETION, HALF_BET_RAISE, read_hand
 from tests.paths import REPOSITORY
 
 ROOT = REPOSITORY
@@ -120,3 +121,18 @@ def test_chips_are_whole_and_money_has_cents() -> None:
     assert (chips.text(526000), chips.plain(526000), chips.name) == ("5,260", "5260", "chips")
     assert (chips.text(50), dollars.text(-123450)) == ("0.50", "-1,234.50")
     assert (dollars.plain(526000), dollars.plain(10), dollars.name) == ("5260.00", "0.10", "USD")
+
+
+def test_the_completion_of_a_short_all_in_is_shown_as_such() -> None:
+    texts = [s.text for s in hand_view(read_hand(COMPLETION)).steps]
+    at = texts.index("Ann bets 50")
+    assert texts[at : at + 3] == ["Ann bets 50", "Bob completes to 300", "Cat raises to 600"]
+    # after an all-in raise of half a bet, the raise to the level it would have made
+    texts = [s.text for s in hand_view(read_hand(HALF_BET_RAISE)).steps]
+    assert texts[1:6] == [
+        "Dan raises to 120",
+        "Ann raises to 150",
+        "Bob folds",
+        "Cat calls 90",
+        "Dan completes to 180",
+    ]

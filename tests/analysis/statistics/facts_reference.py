@@ -6,7 +6,8 @@ path with on corpus, dealt and generated hands.  Not imported by the product.
 the uncalled part comes from ``engine.pots.uncalled``, so the oracle shares no shortcut
 with the code it checks.  Shared, as they were not changed: positions, the engine, the
 row's fields and the labels (``PlayerHandFacts``, ``stakes_label``, ``stored_time``,
-``draws_in``).
+``draws_in``); and, since issue 32, which fixed-limit bets and raises are full ones and
+so make a betting level (``_full_raises``, checked on its own in test_facts).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from operator import attrgetter
 from typing import Any
 
 from analysis.statistics.fact_row import PlayerHandFacts
-from analysis.statistics.facts import draws_in, stakes_label, stored_time
+from analysis.statistics.facts import _full_raises, draws_in, stakes_label, stored_time
 from analysis.statistics.hand_classes import _MADE, _MADE_LOW, _badugi_class, _five_card_class
 from analysis.statistics.positions import BLIND_POSITIONS, STEAL_POSITIONS, positions_of
 from engine.cards import Cards, format_card
@@ -227,7 +228,11 @@ class _Betting:
 
 
 def _walk_betting(
-    w: _Walk, players: list[str], pos: dict[str, str], pats: dict[int, set[str]]
+    w: _Walk,
+    players: list[str],
+    pos: dict[str, str],
+    pats: dict[int, set[str]],
+    full: list[bool] | None = None,
 ) -> tuple[dict[str, _Betting], dict[str, list[int]], int]:
     """Each player's betting flags, action counts per kind and round, and the last round
     anyone acted in: one walk over the hand's actions, in order."""
@@ -244,7 +249,7 @@ def _walk_betting(
     street = 0
     aggressor: str | None = None  # last bettor or raiser of the current round
     no_pats: set[str] = set()
-    for step in w.actions:
+    for index, step in enumerate(w.actions):
         p = step.player
         b = bet.get(p)
         if b is None:
@@ -257,6 +262,7 @@ def _walk_betting(
         if on > last_street:
             last_street = on
         aggressive = kind is _BET or kind is _RAISE
+        full_raise = aggressive if full is None else full[index]
         fold = kind is _FOLD
         if 0 <= on < ROUNDS:
             index = _COUNTED.get(kind)
@@ -279,14 +285,14 @@ def _walk_betting(
                     b.steal_opp, b.steal = True, aggressive
             if level == 2:
                 b.three_bet_opp = True
-                b.three_bet = b.three_bet or aggressive
+                b.three_bet = b.three_bet or full_raise
             elif level == 3:
                 b.cap_opp = True
-                b.cap = b.cap or aggressive
+                b.cap = b.cap or full_raise
                 if p == two_bettor:
                     b.fold_to_three_bet_opp = True
                     b.fold_to_three_bet = fold
-            if aggressive and level == 1:
+            if full_raise and level == 1:
                 two_bettor = p
             if steal_by is not None and p != steal_by:
                 if pos.get(p) in BLIND_POSITIONS:
@@ -298,7 +304,7 @@ def _walk_betting(
                 steal_by = p
             if voluntary:
                 opened = True
-            if aggressive:
+            if full_raise:
                 level += 1
         elif (
             aggressor is not None
@@ -378,7 +384,8 @@ def fact_rows(hand: Hand, lead: tuple[Any, ...], time: datetime | None) -> list[
         }
         for k in range(1, n_draws + 1)
     }
-    betting, counts, last_street = _walk_betting(w, players, pos, pats)
+    full = _full_raises(hand, w.actions, w.posts)
+    betting, counts, last_street = _walk_betting(w, players, pos, pats, full)
 
     invested, collected, rake_paid = _money_flows(hand, players, w.put, w.got)
     stated = dict(hand.net)

@@ -541,3 +541,42 @@ def test_fold_to_three_bet() -> None:
     f = by_player(hand)
     assert (f["A"].fold_to_three_bet_opp, f["A"].fold_to_three_bet) == (True, True)
     assert (f["H"].three_bet, f["H"].net, f["A"].net) == (True, 300, -200)
+
+
+# Fixed limit, bets of 100: U raises all-in 40 over the big blind (less than half a bet),
+# the button completes to 200 (the first full raise, not a 3-bet), the big blind 3-bets.
+SHORT_ALL_IN_COMPLETED = make_hand(
+    [(1, "A", 2000), (2, "S", 2000), (3, "B", 2000), (4, "U", 140)],
+    [
+        ("post", "S", "sb", 50), ("post", "B", "bb", 100),
+        ("raise", "U", 0, 140, 140, True), ("raise", "A", 0, 200, 200), ("fold", "S", 0),
+        ("raise", "B", 0, 200, 300), ("call", "A", 0, 100),
+        ("collect", "B", 790),
+    ],
+    button=1,
+)
+
+
+def test_a_completion_of_a_short_all_in_is_the_first_raise_not_a_three_bet() -> None:
+    f = by_player(SHORT_ALL_IN_COMPLETED)
+    u, a, b = f["U"], f["A"], f["B"]
+    assert (u.pfr, u.three_bet_opp, u.three_bet) == (True, False, False)
+    assert (a.pfr, a.three_bet_opp, a.three_bet) == (True, False, False)
+    assert (b.three_bet_opp, b.three_bet, b.cap_opp, b.cap) == (True, True, False, False)
+    assert (a.cap_opp, a.fold_to_three_bet_opp, a.fold_to_three_bet) == (True, True, False)
+    # an all-in of half a bet or more is a full raise: the same hand with U all-in to 150
+    # makes the button's raise to 200 the completion of U's 2-bet, and the big blind's the
+    # 3-bet still
+    half = make_hand(
+        [(1, "A", 2000), (2, "S", 2000), (3, "B", 2000), (4, "U", 150)],
+        [
+            ("post", "S", "sb", 50), ("post", "B", "bb", 100),
+            ("raise", "U", 0, 150, 150, True), ("raise", "A", 0, 200, 200), ("fold", "S", 0),
+            ("raise", "B", 0, 200, 300), ("call", "A", 0, 100),
+            ("collect", "B", 800),
+        ],
+        button=1,
+    )
+    f = by_player(half)
+    assert (f["U"].pfr, f["A"].three_bet_opp, f["A"].three_bet) == (True, True, False)
+    assert (f["B"].three_bet, f["B"].cap) == (True, False)

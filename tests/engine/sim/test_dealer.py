@@ -201,7 +201,7 @@ def test_triple_draw_hero_draws_record_discards_kept_and_received() -> None:
 
 
 def test_sit_and_go_hands_rise_in_level_knock_players_out_and_start_new_tournaments() -> None:
-    hands = list(deal_hands(300, Game.TRIPLE_DRAW_27, 6, seed=5, tournament=True))
+    hands = list(deal_hands(300, Game.TRIPLE_DRAW_27, 6, seed=3, tournament=True))
     assert all(h.tournament is not None and h.currency == "chips" for h in hands)
     assert all(h.rake == 0 for h in hands)
     ids = [h.tournament.tournament_id for h in hands if h.tournament is not None]
