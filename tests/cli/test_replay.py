@@ -45,6 +45,7 @@ def test_json_is_one_object_per_step_with_amounts_as_decimal_strings(
     assert steps[-1]["stacks"]["Player1"] == "5.05" and steps[-1]["pot"] == "0.06"
 
 
+@pytest.mark.slow
 def test_a_stored_hand_by_its_id_in_chips(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
