@@ -147,11 +147,14 @@ def write_manifest(where: Path, root: Path, sources: Mapping[str, str]) -> None:
 
 def pth_line(root: Path = ROOT) -> str:
     """The ``.pth`` file's line: load this file and install the finder (one line, as
-    ``site`` runs each line of a ``.pth`` that starts with ``import`` on its own)."""
+    ``site`` runs each line of a ``.pth`` that starts with ``import`` on its own).  A
+    checkout without this file, or an older one without ``install``, installs nothing
+    instead of printing an error at every start of Python."""
     return (
-        "import importlib.util as u; "
-        f"s = u.spec_from_file_location('_drawlab_compiled', {str(root / 'compiled.py')!r}); "
-        "m = u.module_from_spec(s); s.loader.exec_module(m); m.install()\n"
+        f"import os, importlib.util as u; p = {str(root / 'compiled.py')!r}; "
+        "s = os.path.exists(p) and u.spec_from_file_location('_drawlab_compiled', p); "
+        "m = s and u.module_from_spec(s); "
+        "m and not s.loader.exec_module(m) and hasattr(m, 'install') and m.install()\n"
     )
 
 

@@ -7,6 +7,7 @@ which the finder is tested on with stand-in "compiled" modules of a package of i
 
 import importlib
 import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -71,10 +72,30 @@ def test_no_compiled_file_is_beside_a_source() -> None:
     assert leftovers() == []
 
 
-def test_the_pth_line_installs_this_file_s_finder() -> None:
-    line = pth_line(Path("/src/drawlab"))
-    assert line.startswith("import ") and line.count("\n") == 1
-    assert "'/src/drawlab/compiled.py'" in line and line.endswith("m.install()\n")
+@pytest.mark.parametrize(
+    ("compiled_py", "printed"),
+    [
+        ("def install():\n    print('installed')\n", "installed\n"),
+        ("def build():\n    pass\n", ""),  # an older compiled.py: nothing, and no error
+        (None, ""),  # no compiled.py at all
+    ],
+)
+def test_the_pth_line_installs_the_finder_of_the_tree_s_compiled_py(
+    tmp_path: Path, compiled_py: str | None, printed: str
+) -> None:
+    root, site_dir = tmp_path / "tree", tmp_path / "site"
+    root.mkdir()
+    site_dir.mkdir()
+    if compiled_py is not None:
+        (root / "compiled.py").write_text(compiled_py, encoding="utf-8")
+    line = pth_line(root)
+    assert line.startswith("import ") and line.count("\n") == 1  # site runs it
+    (site_dir / "drawlab-compiled.pth").write_text(line, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-c", f"import site; site.addsitedir({str(site_dir)!r})"],
+        capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": ""},
+    )  # fmt: skip
+    assert (run.stdout, run.stderr) == (printed, "")
 
 
 PROBE = 'WHERE = "{where}"\n'
