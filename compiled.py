@@ -17,7 +17,7 @@ into a module, so one edited source sends all of them back to Python, and an edi
 source is always what runs.  A machine without a C compiler, a build that failed (the
 Makefile then cleans up and says so), ``make pure`` or ``DRAWLAB_PURE=1`` runs the
 sources, with the same results, slower.  Each module is its own extension (``separate``),
-so no library mypyc shares between modules sits at the top of the tree.
+so every compiled file, mypyc's libraries included, belongs to a package of the tree.
 """
 
 from __future__ import annotations
@@ -175,9 +175,10 @@ def link_data(lib: Path, root: Path = ROOT) -> None:
                 (package / data.name).symlink_to(data, target_is_directory=True)
 
 
-def built(where: Path | None = None) -> list[Path]:
-    """The compiled modules of the build."""
-    return module_files((folder() if where is None else where) / "lib")
+def runs_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was imported compiled in this process (a build may exist and
+    not be used: sources edited since, a copy of them elsewhere, ``DRAWLAB_PURE``)."""
+    return not (module.__file__ or "").endswith(".py")
 
 
 def module_files(lib: Path) -> list[Path]:

@@ -36,6 +36,7 @@ from compiled import (
     link_data,
     module_names,
     pth_line,
+    runs_compiled,
     write_manifest,
 )
 
@@ -57,6 +58,7 @@ def test_the_compiled_modules_are_the_ones_imported() -> None:
     pure = bool(os.environ.get("DRAWLAB_PURE"))
     for path, module in IMPORTED.items():
         assert module.__file__ is not None
+        assert runs_compiled(module) is not pure
         where = Path(module.__file__)
         if pure:
             assert where == ROOT / path, f"{path} runs compiled: DRAWLAB_PURE is not obeyed"
