@@ -8,14 +8,13 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
-# The modules where an import spends its time are compiled to C with mypyc beside their
-# sources (compiled.py says which and why); DRAWLAB_PURE=1, or no C compiler, runs them as
-# Python.  They are compiled again when a source of the packages changes: a constant of
-# another module may be compiled in (the tests refuse a compiled module older than its
-# own source, tests/conftest.py).
+# The modules where an import spends its time are compiled to C with mypyc into the
+# virtualenv (compiled.py says which, why and how); DRAWLAB_PURE=1, or no C compiler, runs
+# them as Python.  Until they are compiled again, a source of the packages changed since
+# makes every one of them run as Python (a constant of another module may be compiled in).
 SOURCES := $(shell find engine parser analysis -name '*.py') compiled.py
 ifdef DRAWLAB_PURE
-BUILT := pure
+BUILT :=
 else
 BUILT := $(VENV)/.compiled-stamp
 endif

@@ -245,8 +245,9 @@ def compare(folder: Path, repeat: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import engine.continuity
     from benchmarks.bench_import import simulated
-    from compiled import built
+    from compiled import runs_compiled
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--hands", type=int, default=20_000)
@@ -273,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
             folder = args.folder
         else:
             folder = moved_on(args.folder, args.hands // args.files, args.moved, Path(tmp))
-        if built():  # the stages timed in a copy of the sources, on these very histories
+        if runs_compiled(engine.continuity):  # the stages timed in a copy of the sources
             given = sys.argv[1:] if argv is None else argv
             in_sources([a for a in given if a != "--compiled"])
             code = 0

@@ -1,8 +1,6 @@
 """What every test shares: Hypothesis without its per-example deadline (speed is measured
 in benchmarks/, not in tests, and a deadline only makes a correct test fail on a loaded
-CI machine), a default database of its own, and no compiled module older than its source
-(``compiled.py``: Python imports a module's compiled file before its .py, so a source
-edited since ``make compiled`` would not be what runs)."""
+CI machine) and a default database of its own."""
 
 import itertools
 from pathlib import Path
@@ -10,22 +8,10 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-import compiled
-
 settings.register_profile("drawlab", deadline=None)
 settings.load_profile("drawlab")
 
 _DEFAULT_DBS = itertools.count()
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    stale = compiled.stale()
-    if stale:
-        pytest.exit(
-            f"{', '.join(stale)} changed after it was compiled: run `make compiled` "
-            "(or `make pure` to run the modules as Python)",
-            returncode=2,
-        )
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,8 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 from tests.paths import REPOSITORY
 
 PACKAGES = ("engine", "parser", "analysis", "ui", "benchmarks", "tests")
@@ -192,6 +194,7 @@ def streamlit_in_analysis(root: Path) -> list[str]:
 
 
 # ------------------------------------------------------------------ the tree as it is
+@pytest.mark.slow
 def test_the_engine_rules_never_import_the_simulator_and_the_floors_hold() -> None:
     edges = graph(REPOSITORY)
     assert "engine.sim.dealer" in edges and "engine.replay" in edges  # the walk saw both
@@ -200,12 +203,14 @@ def test_the_engine_rules_never_import_the_simulator_and_the_floors_hold() -> No
     assert streamlit_in_analysis(REPOSITORY) == []
 
 
+@pytest.mark.slow
 def test_no_import_cycle_among_our_modules() -> None:
     edges = graph(REPOSITORY)
     assert len(edges) > 100  # every package was walked, subpackages included
     assert cycles(edges) == []
 
 
+@pytest.mark.slow
 def test_no_importlib_look_up_of_our_own_modules() -> None:
     found = [hit for module in modules(REPOSITORY).values() for hit in dynamic_imports(module)]
     assert found == []

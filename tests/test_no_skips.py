@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 SKIPS = ("pytest." + "skip", "mark." + "skip", "import" + "orskip", "mark." + "xfail")
 
@@ -25,6 +27,7 @@ def test_no_test_skips_or_expects_to_fail() -> None:
     assert found == []
 
 
+@pytest.mark.slow
 def test_the_corpus_tests_fail_when_the_corpus_is_missing(tmp_path: Path) -> None:
     env = {**os.environ, "DRAWLAB_CORPUS": str(tmp_path / "nonexistent")}
     run = subprocess.run(

@@ -93,6 +93,7 @@ def _suits_moved(cards: tuple[int, ...], suits: list[int]) -> tuple[int, ...]:
     return tuple((c & ~3) | suits[c & 3] for c in cards)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(12))
 def test_equal_situations_weigh_the_same_keeps_whichever_is_cached_first(seed: int) -> None:
     """A pair's two cards in suits that are not symmetric: chosen in the real suits, which
@@ -328,6 +329,7 @@ def test_the_drill_schedule_offers_the_costliest_spots_once_reviewed(reviewed: P
     assert asked and asked[0].hand in spots
 
 
+@pytest.mark.slow
 def test_the_review_in_worker_processes_stores_what_one_process_stores(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -16,6 +16,7 @@ from tests.paths import REPOSITORY
 SAMPLE_DIR = REPOSITORY / "sample_histories"
 
 
+@pytest.mark.slow
 def test_regenerating_the_samples_gives_the_committed_bytes(tmp_path: Path) -> None:
     written = regenerate_samples(tmp_path)
     assert len(written) == len(SAMPLES)

@@ -40,6 +40,7 @@ def _stats(db: Path) -> tuple[int, int]:
     return 0, max((int(p["hands"]) for p in players), default=0)
 
 
+@pytest.mark.slow
 def test_stats_read_the_database_all_through_a_big_import(tmp_path: Path) -> None:
     history = tmp_path / "big.txt"
     subprocess.run([DRAWLAB, "simulate", "--hands", str(HANDS), "--seed", "14", "--out",
@@ -89,6 +90,7 @@ def test_stats_read_the_database_all_through_a_big_import(tmp_path: Path) -> Non
         con.close()
 
 
+@pytest.mark.slow
 def test_the_import_lets_go_only_when_another_program_knocked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

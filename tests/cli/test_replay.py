@@ -46,6 +46,7 @@ def test_json_is_one_object_per_step_with_amounts_as_decimal_strings(
     assert steps[-1]["event"].endswith("; rake 0.06")  # named on its own, not left as the pot
 
 
+@pytest.mark.slow
 def test_a_stored_hand_by_its_id_in_chips(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -177,6 +177,7 @@ def _without_seconds(lines: list[str]) -> list[str]:
     return [*lines[:-1], head.rsplit(",", 1)[0] + rest]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("as_json", [False, True])
 def test_workers_give_the_output_of_one_process_in_input_order(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, as_json: bool

@@ -128,6 +128,7 @@ def test_random_hands_play_what_pokerkit_plays() -> None:
         ), format_cards(cards)
 
 
+@pytest.mark.slow
 def test_close_calls_agree_with_pokerkit() -> None:
     # Few ranks and suits, so ties, blocked suits and same-size calls are common.
     rng = random.Random(8)

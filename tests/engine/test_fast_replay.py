@@ -295,6 +295,7 @@ def _mutated(draw: st.DrawFn) -> Hand:
     return replace(hand, steps=tuple(steps), seats=tuple(seats), button=button)
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, suppress_health_check=[HealthCheck.too_slow])
 @given(_mutated())
 def test_a_mutated_hand_gives_the_general_result_or_steps_aside(hand: Hand) -> None:
@@ -438,6 +439,7 @@ def test_each_action_made_one_bet_bigger_or_smaller_agrees() -> None:
     assert changed > 2000 and refused > 500
 
 
+@pytest.mark.slow
 def test_each_pot_and_no_limit_raise_resized_agrees() -> None:
     """Every bet and raise of the pot and no-limit hands made a chip or a blind bigger or
     smaller, doubled or halved, every call a raise of one or two blinds: raises under the

@@ -116,6 +116,7 @@ def _outcome(hand: Hand, views: bool) -> tuple[Verdict, object]:
     return r.verdict, (r.final, r.pots, r.states)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("views", [False, True])
 def test_every_hand_replays_the_same_with_and_without_the_shortcuts(
     views: bool, monkeypatch: pytest.MonkeyPatch
@@ -163,6 +164,7 @@ def _action_states(hands: list[Hand]) -> Iterator[tuple[HandState, Action]]:
     yield from seen
 
 
+@pytest.mark.slow
 def test_an_action_taken_in_one_pass_is_one_the_check_finds_nothing_in() -> None:
     taken = stepped_aside = 0
     for state, action in _action_states(CORPUS_HANDS[:400] + DEALT[:600] + CORRUPTED[:600]):
@@ -179,6 +181,7 @@ def test_an_action_taken_in_one_pass_is_one_the_check_finds_nothing_in() -> None
     assert taken > 5000 and stepped_aside > 100
 
 
+@pytest.mark.slow
 def test_a_draw_dealt_in_one_pass_is_one_the_check_finds_nothing_in() -> None:
     seen: list[tuple[HandState, str, int]] = []
     original = HandState.draw_if_legal

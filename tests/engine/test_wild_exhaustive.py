@@ -74,6 +74,7 @@ def _same_order(ours: npt.NDArray[np.int64], theirs: npt.NDArray[np.int64]) -> i
     return len(pairs)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wild", [Wild.JOKER, Wild.DEUCES])
 def test_every_hand_ranks_as_the_brute_force(wild: Wild) -> None:
     data = _everything(wild)

@@ -7,6 +7,7 @@ error as the failure it is.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -123,6 +124,7 @@ def test_arbitrary_text_after_a_real_header(junk: str) -> None:
         check(list(read_text(head + "\n" + junk, "junk")))
 
 
+@pytest.mark.slow
 def test_every_number_of_the_pokerstars_corpus_corrupted_in_turn() -> None:
     """Deterministic sweep: dates, amounts, seats and cards of every PokerStars file, one
     character at a time, replaced by an impossible digit, deleted or doubled."""

@@ -254,6 +254,7 @@ _PIECES = (
 )  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None)
 @given(
     st.sampled_from(("", "Dealt to ", "Seat 1: ", "Hero", "Hero: ")),

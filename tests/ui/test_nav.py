@@ -57,6 +57,7 @@ def test_import_results_stay_when_coming_back(
     assert texts(at)[0] == "1 file: 1 new hand added, 0 already in the database."
 
 
+@pytest.mark.slow
 def test_a_page_waits_for_another_program_to_let_the_database_go(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -364,6 +364,7 @@ def test_the_header_and_tournament_chips(tmp_path: Path, monkeypatch: pytest.Mon
     assert "SB" in seat_lines(at)[1] and "3,620.00" not in " ".join(texts(at))
 
 
+@pytest.mark.slow
 def test_biggest_pots_are_ranked_within_one_currency_or_chips(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

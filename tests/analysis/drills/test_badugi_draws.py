@@ -90,6 +90,7 @@ def test_against_players_drawing_the_simulated_answer_counts_its_noise() -> None
     assert not snow.correct
 
 
+@pytest.mark.slow
 def test_own_badugi_draws_become_questions(tmp_path: Path) -> None:
     con = db.connect(tmp_path / "d.duckdb")
     try:

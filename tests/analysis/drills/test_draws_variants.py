@@ -53,6 +53,7 @@ def test_high_low_shares_are_half_a_pot_per_half() -> None:
     assert draws.game_label(q) == "Five-card draw, high-low split"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [draws.WILD_DRAW, draws.HIGH_LOW_DRAW])
 @pytest.mark.parametrize("topic", draws.TOPICS)
 def test_generated_variant_questions_score_their_best_choice_right(
@@ -88,6 +89,7 @@ def test_variant_answers_are_recorded_under_their_game(tmp_path: Path) -> None:
         con.close()
 
 
+@pytest.mark.slow
 def test_the_page_drills_a_high_low_draw(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at, _ = drills(tmp_path, monkeypatch)
     at.radio(key="drill_kind").set_value(progress.DRAW).run()

@@ -183,6 +183,7 @@ def pairs(ranking: Ranking, rng: random.Random) -> list[tuple[Cards, Cards]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ranking", list(FIVE_CARD_RANKINGS))
 def test_every_reason_agrees_with_rank(ranking: Ranking) -> None:
     rng = random.Random(2026)

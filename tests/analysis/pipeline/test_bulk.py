@@ -34,6 +34,7 @@ def cluster() -> Iterator[Any]:
         yield c
 
 
+@pytest.mark.slow
 def test_bulk_on_two_dask_workers_equals_a_plain_import(
     cluster: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -66,6 +67,7 @@ def test_bulk_on_two_dask_workers_equals_a_plain_import(
     plain.close()
 
 
+@pytest.mark.slow
 def test_bulk_run_again_reads_nothing_new_and_writes_the_same_dataset(
     cluster: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -82,6 +82,7 @@ def _stored(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str, list[str]]]:
     return [(str(i), str(s), list(c or [])) for i, s, c in rows]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [0, 2])
 def test_import_starts_a_new_chain_after_a_hand_that_failed(tmp_path: Path, workers: int) -> None:
     con = dbmod.connect(tmp_path / "c.duckdb")
@@ -126,6 +127,7 @@ def test_a_hand_of_a_game_not_replayed_starts_a_new_chain(tmp_path: Path) -> Non
     assert _codes(results[2]) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [0, 2])
 def test_import_starts_a_new_chain_after_a_game_not_replayed(tmp_path: Path, workers: int) -> None:
     con = dbmod.connect(tmp_path / "c.duckdb")

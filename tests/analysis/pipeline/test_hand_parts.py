@@ -125,6 +125,7 @@ def test_a_small_file_is_one_part_and_a_big_one_is_cut_by_bytes(tmp_path: Path) 
     assert found[0].encoding == ""  # read as the whole file is: its first block is there
 
 
+@pytest.mark.slow
 def test_parts_store_what_cut_texts_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(importer, "TASK_HANDS", 9)
     folder = tmp_path / "in"
@@ -167,6 +168,7 @@ def test_a_line_that_stops_the_file_in_a_middle_part_keeps_the_hands_before(
     assert "a line of 1,048,576 characters or more" in message
 
 
+@pytest.mark.slow
 def test_a_grown_file_goes_on_from_its_last_hand_in_parts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -205,6 +207,7 @@ def test_a_watchers_read_holds_the_last_hand_of_the_last_part(
         con.close()
 
 
+@pytest.mark.slow
 def test_workers_read_the_parts_and_store_what_one_process_stores(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

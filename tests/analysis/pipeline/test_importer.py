@@ -133,6 +133,7 @@ def test_half_written_last_hand_is_completed_when_the_file_grows(tmp_path: Path)
     assert _counts(con)["hands"] == 15
 
 
+@pytest.mark.slow
 def test_parallel_workers_store_exactly_what_one_process_stores(tmp_path: Path) -> None:
     path = write_history(tmp_path / "h.txt", 600)
     one = _db(tmp_path, "one.duckdb")
@@ -296,6 +297,7 @@ def test_progress_reports_hands_and_files(tmp_path: Path) -> None:
     assert [p.hands for p in seen] == sorted(p.hands for p in seen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [0, 2])
 def test_summary_json_counts(tmp_path: Path, workers: int) -> None:
     path = write_history(tmp_path / "h.txt", 24)
@@ -322,6 +324,7 @@ def test_progress_fraction_reaches_one_by_bytes(
     assert any(0 < f < 0.5 for f in fractions)  # moves within the first file
 
 
+@pytest.mark.slow
 def test_stack_carry_over_is_checked_across_worker_batches(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -421,6 +424,7 @@ def test_an_import_gives_back_the_database_settings_it_changed(tmp_path: Path) -
     assert before is not None and before[0] == 3
 
 
+@pytest.mark.slow
 def test_imports_leave_the_default_memory_limit_exactly_as_it_was(tmp_path: Path) -> None:
     """DuckDB shows its default limit rounded; an import must not shave a little off it
     every time (the dashboard imports many times in one process)."""
@@ -431,6 +435,7 @@ def test_imports_leave_the_default_memory_limit_exactly_as_it_was(tmp_path: Path
     assert con.execute("SELECT current_setting('memory_limit')").fetchone() == default
 
 
+@pytest.mark.slow
 def test_a_grown_merge_session_reads_its_later_games_with_the_first_description(
     tmp_path: Path,
 ) -> None:

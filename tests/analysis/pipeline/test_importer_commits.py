@@ -57,6 +57,7 @@ def _rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
         con.close()
 
 
+@pytest.mark.slow
 def test_cells_are_summed_every_cells_hands_and_at_the_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -92,6 +93,7 @@ def test_a_let_go_import_nobody_knocks_at_commits_per_batch_hands(
     assert (s.added, len(writes)) == (600, 3)  # 300, 600, the file read: none a look
 
 
+@pytest.mark.slow
 def test_a_knock_commits_and_sums_the_cells_before_the_file_is_let_go(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -128,6 +130,7 @@ def test_a_knock_commits_and_sums_the_cells_before_the_file_is_let_go(
     assert 0.0 < s.longest_between_looks < s.seconds
 
 
+@pytest.mark.slow
 def test_the_cells_fold_waits_while_a_reader_knocks(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

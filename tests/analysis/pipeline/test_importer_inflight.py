@@ -49,6 +49,7 @@ def _rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
         con.close()
 
 
+@pytest.mark.slow
 def test_own_workers_get_in_flight_hands_not_three_batches_each(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

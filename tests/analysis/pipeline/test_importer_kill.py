@@ -79,6 +79,7 @@ def _kill_after(db: Path, history: Path, hands: int) -> None:
     assert proc.returncode == -signal.SIGKILL
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kill_at", [600, 2000])
 def test_killed_import_is_consistent_and_completes_on_rerun(
     tmp_path: Path, history: tuple[Path, dict[str, int]], kill_at: int
@@ -121,6 +122,7 @@ def _children(pid: int) -> list[int]:
     return [int(c) for c in text.split()]
 
 
+@pytest.mark.slow
 def test_worker_killed_mid_import_is_replaced_by_the_main_process(
     tmp_path: Path, history: tuple[Path, dict[str, int]]
 ) -> None:

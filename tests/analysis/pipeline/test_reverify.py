@@ -42,6 +42,7 @@ def _imported(tmp_path: Path) -> duckdb.DuckDBPyConnection:
     return con
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [0, 2])
 def test_reverify_rebuilds_every_derived_row_as_the_import_made_it(
     tmp_path: Path, workers: int
@@ -68,6 +69,7 @@ def test_reverify_rebuilds_every_derived_row_as_the_import_made_it(
     assert {s: summary.after[s] for s in statuses} == statuses
 
 
+@pytest.mark.slow
 def test_a_text_that_no_longer_parses_becomes_a_parse_error_of_its_own(tmp_path: Path) -> None:
     con = _imported(tmp_path)
     ids = [r[0] for r in con.execute("SELECT id FROM hands ORDER BY id").fetchall()]
@@ -158,6 +160,7 @@ def test_an_upgraded_database_asks_for_a_replay_until_one_has_run(tmp_path: Path
     assert old.execute("SELECT count(*) FROM pots").fetchone() == pots != (0,)
 
 
+@pytest.mark.slow
 def test_workers_killed_mid_replay_are_replaced_by_this_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

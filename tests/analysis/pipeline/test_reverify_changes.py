@@ -84,6 +84,7 @@ class _Spy:
         return got
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [0, 2])
 def test_reverify_restores_exactly_the_altered_hands_and_touches_no_other(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int
@@ -112,6 +113,7 @@ def test_reverify_restores_exactly_the_altered_hands_and_touches_no_other(
     assert summary.before == summary.after  # counted by status: the same hands ok as before
 
 
+@pytest.mark.slow
 def test_rewriting_only_the_changed_hands_equals_rewriting_every_hand(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

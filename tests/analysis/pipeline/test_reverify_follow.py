@@ -58,6 +58,7 @@ def _reverified(path: Path, workers: int) -> list[tuple[Any, ...]]:
         con.close()
 
 
+@pytest.mark.slow
 def test_workers_following_pages_find_what_the_main_process_finds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -68,6 +68,7 @@ def _stored(tmp_path: Path) -> tuple[Path, dict[str, list[tuple[object, ...]]]]:
     return path, want
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("killed_after", [2, 4])  # after 14 or 28 (29 vs 28 is wrong)
 def test_a_killed_reverify_goes_on_after_the_last_page_done(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, killed_after: int
@@ -113,6 +114,7 @@ def test_a_run_stopped_by_another_drawlab_starts_again_from_the_first_hand(
     con.close()
 
 
+@pytest.mark.slow
 def test_a_whole_run_leaves_nothing_to_go_on_with(tmp_path: Path) -> None:
     path, want = _stored(tmp_path)
     con = dbmod.connect(str(path))

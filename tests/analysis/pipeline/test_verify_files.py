@@ -55,6 +55,7 @@ def _verdicts(results: list[HandResult]) -> list[tuple[str, str, list[str]]]:
     return [(r.hand_id, r.status, [p.code for p in r.problems]) for r in results[16:]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("task_bytes", [ONE_HAND, 1 << 20])
 def test_workers_follow_the_stacks_across_parts(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, task_bytes: int

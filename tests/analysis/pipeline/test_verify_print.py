@@ -66,6 +66,7 @@ def test_printed_in_one_process_as_each_result_renders(
         assert all(json.loads(line) for line in text.splitlines())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("render", ["json", "text"])
 def test_printed_by_worker_processes_as_in_one(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, render: Render

@@ -136,6 +136,7 @@ class Reader:
         self.thread.join(timeout=180)
 
 
+@pytest.mark.slow
 def test_hands_written_in_three_pieces_arrive_exactly_once(tmp_path: Path) -> None:
     whole = stars_history(12)
     starts = [i for i in range(len(whole)) if whole.startswith("PokerStars ", i)]
@@ -202,6 +203,7 @@ def test_hands_written_in_three_pieces_arrive_exactly_once(tmp_path: Path) -> No
         assert set(seen) <= set(reference)
 
 
+@pytest.mark.slow
 def test_a_clean_stop_stores_a_held_tail_as_it_stands(tmp_path: Path) -> None:
     whole = stars_history(3)
     cut = whole.rindex("*** SUMMARY ***")
@@ -235,6 +237,7 @@ def test_a_clean_stop_stores_a_held_tail_as_it_stands(tmp_path: Path) -> None:
         con.close()
 
 
+@pytest.mark.slow
 def test_a_file_replaced_or_rotated_adds_no_duplicates(tmp_path: Path) -> None:
     folder = tmp_path / "histories"
     folder.mkdir()
@@ -264,6 +267,7 @@ def test_a_file_replaced_or_rotated_adds_no_duplicates(tmp_path: Path) -> None:
         con.close()
 
 
+@pytest.mark.slow
 def test_watcher_killed_mid_batch_leaves_a_consistent_database_the_next_run_completes(
     tmp_path: Path,
 ) -> None:
@@ -347,6 +351,7 @@ def test_a_backlog_is_imported_in_batches_letting_go_of_the_file_between(
     assert len(batches) == 2  # nothing changed: no batch
 
 
+@pytest.mark.slow
 def test_a_utf16_full_tilt_file_grown_in_three_pieces_arrives_once(tmp_path: Path) -> None:
     """Any site and encoding: Full Tilt's UTF-16 (with its BOM), cut once between hands and
     once inside one, read by the watcher as it grows."""
@@ -391,6 +396,7 @@ def test_a_utf16_full_tilt_file_grown_in_three_pieces_arrives_once(tmp_path: Pat
         con.close()
 
 
+@pytest.mark.slow
 def test_a_tail_unchanged_for_tail_wait_seconds_is_stored_as_it_stands(tmp_path: Path) -> None:
     from analysis.pipeline import watch
 

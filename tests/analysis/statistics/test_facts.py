@@ -381,6 +381,7 @@ def check_consistent(rows: list[PlayerHandFacts]) -> None:
         assert r.saw_draw_1 == (r.draws_seen >= 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(odd_hands())
 def test_any_record_gives_consistent_rows(hand: Hand) -> None:
@@ -496,6 +497,7 @@ def test_every_corpus_hand_gives_consistent_rows_and_balances() -> None:
 five_cards = st.permutations(range(52)).map(lambda p: tuple(p[:5]))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(five_cards, five_cards, st.sampled_from([Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5]))
 def test_low_classes_order_hands_as_the_ranking_does(a: Any, b: Any, game: Game) -> None:

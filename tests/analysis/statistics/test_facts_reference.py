@@ -69,6 +69,7 @@ def dealt() -> Iterator[Hand]:
                               start=datetime(2024, 3, 1, 12, 0))
 
 
+@pytest.mark.slow
 def test_dealt_hands_of_every_game_give_the_reference_facts() -> None:
     seen = {"hands": 0, "all_in": 0, "walk": 0, "split": 0, "unknown": 0, "showdown": 0}
     games: set[Game] = set()
@@ -89,6 +90,7 @@ def test_dealt_hands_of_every_game_give_the_reference_facts() -> None:
     assert all(seen[k] >= floors[k] for k in floors), seen
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(odd_hands())
 def test_any_record_gives_the_reference_facts(hand: Hand) -> None:

@@ -31,6 +31,7 @@ def _counted(con: db.Connection, by: tuple[str, ...], f: Filters) -> pd.DataFram
     return got.sort_values(list(by), na_position="last").reset_index(drop=True)
 
 
+@pytest.mark.slow
 def test_key_counts_are_the_summarys_hands_per_combination(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

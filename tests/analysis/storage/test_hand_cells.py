@@ -104,6 +104,7 @@ def _check(con: db.Connection, monkeypatch: pytest.MonkeyPatch) -> int:
     return answered
 
 
+@pytest.mark.slow
 def test_the_counts_equal_every_hand_counted_and_ordered_on_the_corpus(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -113,6 +114,7 @@ def test_the_counts_equal_every_hand_counted_and_ordered_on_the_corpus(
     assert _check(con, monkeypatch) > 100
 
 
+@pytest.mark.slow
 def test_the_counts_hold_after_imports_out_of_time_order(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

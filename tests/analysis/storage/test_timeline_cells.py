@@ -119,6 +119,7 @@ def _money(con: db.Connection, player: str) -> Filters:
     return Filters(site=str(row[0]), currency=row[1], tournament=bool(row[2]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("order", [(0, 1, 2), (2, 1, 0), (1, 2, 0)], ids=str)
 def test_imports_in_any_order_of_time_give_the_rows_figures(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, order: tuple[int, ...]
@@ -259,6 +260,7 @@ CORPUS_FILTERS = (
 )
 
 
+@pytest.mark.slow
 def test_the_corpus_figures_from_the_tables_are_the_rows(
     con: db.Connection, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -302,6 +304,7 @@ def test_stale_tables_are_never_read(con: db.Connection,
     assert not timeline_cells.current(con)
 
 
+@pytest.mark.slow
 def test_an_extend_of_many_rows_goes_in_bounded_passes_with_the_rows_figures(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

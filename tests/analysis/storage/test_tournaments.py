@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
+import pytest
 
 from analysis.pipeline.importer import import_bytes, import_paths
 from analysis.storage import db as dbmod
@@ -35,6 +36,7 @@ def _rows(con: duckdb.DuckDBPyConnection, sql: str) -> list[tuple[object, ...]]:
     return [tuple(r) for r in con.execute(sql).fetchall()]
 
 
+@pytest.mark.slow
 def test_every_corpus_summary_imported_once(tmp_path: Path) -> None:
     con = _db(tmp_path)
     first = import_paths(con, [SUMMARIES, CORPUS / "summaries"], workers=0)

@@ -63,6 +63,7 @@ def _brute_last_draw(keep: tuple[int, ...], hand: tuple[int, ...]) -> float:
     return total / len(pats)
 
 
+@pytest.mark.slow
 def test_the_last_draw_against_an_unknown_pat_badugi_is_exact() -> None:
     hand = parse_cards("2c 3d 4h 4s")
     choices = draw_equity(hand, 1, B, [Player.drawing(0, size=4)], keeps=sensible_keeps(hand, B))
@@ -83,6 +84,7 @@ def test_the_last_draw_against_an_unknown_pat_badugi_is_exact() -> None:
     assert abs(sim - best.equity) < 4 * se
 
 
+@pytest.mark.slow
 def test_opponents_drawing_are_dealt_from_their_badugi_ranges() -> None:
     # An opponent seen drawing one with one draw left keeps three cards of a subset to the
     # king: after the draw they hold one of those three and a fourth card, never a pat

@@ -86,6 +86,7 @@ def ranks() -> dict[Ranking, npt.NDArray[np.int16]]:
     return {r: rank_batch(hands, r) for r in FIVE_CARD_RANKINGS}
 
 
+@pytest.mark.slow
 def test_all_hands_are_every_combination_once() -> None:
     hands = all_hands()
     assert hands.shape == (2598960, 5)
@@ -155,6 +156,7 @@ def test_named_hands_in_the_exhaustive_order(ranks: dict[Ranking, npt.NDArray[np
     assert (all_hands()[ranks[HIGH] == 0] >> 2).tolist() == [[8, 9, 10, 11, 12]] * 4
 
 
+@pytest.mark.slow
 def test_scalar_rank_matches_batch_on_a_large_sample(
     ranks: dict[Ranking, npt.NDArray[np.int16]],
 ) -> None:

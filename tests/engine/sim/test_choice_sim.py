@@ -41,6 +41,7 @@ def _agree(spot: Spot, trials: int) -> None:
         assert abs(a - b) < 4.5 * np.hypot(sa, sb), (a, b)
 
 
+@pytest.mark.slow
 def test_shared_deals_agree_with_the_plain_simulator() -> None:
     _agree(Spot(D27, P("9s 8d 6h 3c 2s"), 2, (1, 2), P("Kd Qd")), 12_000)
 

@@ -241,6 +241,7 @@ def test_no_limit_sit_and_goes_add_antes_from_level_four_posted_before_the_blind
     assert any(p.kind is PostKind.ANTE for h in hands for p in h.posts)
 
 
+@pytest.mark.slow
 def test_an_odd_chip_goes_to_the_first_winner_left_of_the_button() -> None:
     odd = 0
     for seed in range(6):

@@ -116,6 +116,7 @@ def test_wild_low_and_high_low_strategies() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_opponents_known_by_their_draw_in_a_joker_deck() -> None:
     strategy = strategy_for(JOKER_HIGH)
     pat = base_range(strategy, 1, 5, 53)

@@ -21,6 +21,7 @@ FREE = parse_cards("2c2d3c3d4c4d5c5d6c6d7c7d8c8d9c9dTcTdKcKd")
 KNOWN = mask_of(set(range(52)) - set(FREE))
 
 
+@pytest.mark.slow
 def test_the_low_games_ranges_are_rank_multisets_and_five_card_draw_is_not() -> None:
     pat = rank_range(base_range(default_strategy(D27), 1, 5), rank_order(D27))
     assert pat is not None
@@ -69,6 +70,7 @@ def _chi_square(cells: npt.NDArray[np.int64], shares: npt.NDArray[np.float64]) -
     return float((((seen - expected) ** 2)[used] / expected[used]).sum()), int(used.sum())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("keeps", [(4, 4), (4, 5), (3, 4)])
 def test_the_deals_are_uniform_over_every_pair_that_fits(keeps: tuple[int, int]) -> None:
     """Drawing one beside drawing one (flushes of the range on both sides, so two of them
