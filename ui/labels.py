@@ -4,19 +4,7 @@ names are the engine's, ``engine.rules.game_name``)."""
 from __future__ import annotations
 
 from engine.money import format_money
-
-SITE_NAMES = {
-    "pokerstars": "PokerStars",
-    "fulltilt": "Full Tilt",
-    "winamax": "Winamax",
-    "merge": "Merge",
-    "kingsclub": "KingsClub",
-    "ongame": "OnGame",
-    "boss": "Boss",
-    "opoker": "Opoker",
-    "phh": "PHH",
-    "home": "home game",
-}
+from engine.profiles import SITE_NAMES
 
 CURRENCY_NAMES = {"play": "play money", "chips": "chips"}
 

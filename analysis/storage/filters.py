@@ -34,6 +34,7 @@ class Filters:
     player: str | None = None  # hands this player sat in
     status: str | None = None  # one verdict: "ok", "invalid", ...
     with_problems: bool | None = None  # True: hands with an error or warning; False: none
+    tag: str | None = None  # hands the user tagged so (``analysis.storage.memory``)
 
     def where(self, player: str | None = None) -> tuple[str, list[Any]]:
         """A SQL condition over ``player_hands`` and its parameters; ``player`` keeps only
@@ -63,6 +64,7 @@ class Filters:
             ("hand IN (SELECT id FROM hands WHERE status = ?)", self.status),
             (f"hand IN (SELECT id FROM hands WHERE {_problems(self.with_problems)})",
              self.with_problems),
+            (f"hand IN (SELECT id FROM hands WHERE {_TAGGED.format(a='hands')})", self.tag),
         )
 
     def where_cells(
@@ -71,8 +73,11 @@ class Filters:
         """``where`` over ``stat_cells`` (``analysis.storage.stat_cells``; ``days=False``:
         ``draw_cells``, which keep no day), or ``None`` when a field asks what the cells do
         not keep: the hands' verdicts (``valid_only``, ``status``, ``with_problems``),
-        another player's presence or position, and days where the cells keep none."""
+        another player's presence or position, the user's tags, and days where the cells
+        keep none."""
         if self.valid_only or self.status is not None or self.with_problems is not None:
+            return None
+        if self.tag is not None:
             return None
         if not days and (self.date_from is not None or self.date_to is not None):
             return None
@@ -130,6 +135,7 @@ class Filters:
             (f"{a}.{_tournament(self.tournament)}", self.tournament),
             (f"{a}.status = 'ok'", self.valid_only or None),
             (_problems(self.with_problems, f"{a}."), self.with_problems),
+            (_TAGGED.format(a=a), self.tag),
             (
                 f"EXISTS (SELECT 1 FROM player_hands ph WHERE ph.hand = {a}.id AND {ph}"
                 f"{within.format(t='ph')})",
@@ -139,6 +145,9 @@ class Filters:
 
 
 NO_FILTERS = Filters()
+# a hand (``hands AS a``) the user gave the tag ``?``; tags are keyed by the hand's key,
+# which survives reverify and a re-import, and stored as ``memory.tag_text`` writes them
+_TAGGED = "EXISTS (SELECT 1 FROM hand_tags t WHERE t.key = {a}.key AND t.tag = ?)"
 
 
 def _joined(*conditions: tuple[str, object]) -> tuple[str, list[Any]]:

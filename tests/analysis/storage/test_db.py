@@ -121,7 +121,8 @@ def test_version_7_keeps_every_hand_and_its_order(tmp_path: Path) -> None:
     con.close()
     con = dbmod.connect(path)
     try:
-        assert con.execute("SELECT max(version) FROM schema_version").fetchall() == [(7,)]
+        version = con.execute("SELECT max(version) FROM schema_version").fetchall()
+        assert version == [(CURRENT_VERSION,)]
         assert con.execute("SELECT id, key, line, text, warnings, batch FROM hands").fetchall() == [
             (3, "pokerstars:3", 30, "text 3", 1, 9),
             (1, "pokerstars:1", 10, "text 1", 1, 9),

@@ -1,0 +1,142 @@
+"""``drawlab tag``, ``note``, ``alias`` and ``filters``, and ``--tag`` / ``--filters`` on
+the commands that pick hands: the contract of issue 37, output as tools read it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from analysis.pipeline.importer import import_paths
+from analysis.storage import db as dbmod
+from cli import main
+from tests.paths import REPOSITORY
+
+SAMPLE = REPOSITORY / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.10-0.20_6max.txt"
+
+
+@pytest.fixture
+def db_file(tmp_path: Path) -> tuple[str, list[str]]:
+    path = str(tmp_path / "cli.duckdb")
+    con = dbmod.connect(path)
+    import_paths(con, [SAMPLE], workers=0)
+    ids = [str(r[0]) for r in con.execute("SELECT hand_id FROM hands ORDER BY id").fetchall()]
+    con.close()
+    return path, ids
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_tag_add_remove_and_list(
+    db_file: tuple[str, list[str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, ids = db_file
+    assert run(capsys, "tag", "add", "--db", db, ids[0], "review", "Bad Beat") == (
+        0, f"pokerstars:{ids[0]}: bad beat, review\n", "")
+    assert run(capsys, "tag", "add", "--db", db, "--site", "PokerStars", ids[1], "mistake")[0] == 0
+    assert run(capsys, "tag", "remove", "--db", db, ids[0], "bad beat") == (
+        0, f"pokerstars:{ids[0]}: review\n", "")
+    assert run(capsys, "note", "hand", "--db", db, ids[0], "<b>not bold</b>")[0] == 0
+    code, out, _ = run(capsys, "tag", "list", "--db", db, "--json")
+    assert code == 0
+    assert sorted(json.loads(line)["hand_id"] for line in out.splitlines()) == sorted(ids[:2])
+    code, out, _ = run(capsys, "tag", "list", "--db", db, "--json", "--tag", "REVIEW")
+    assert [json.loads(line) for line in out.splitlines()] == [
+        {"site": "pokerstars", "hand_id": ids[0], "tags": ["review"], "note": "<b>not bold</b>"}
+    ]
+    assert run(capsys, "tag", "list", "--db", db, "--tag", "review") == (
+        0, f"pokerstars {ids[0]}: review | <b>not bold</b>\n", "")
+
+
+def test_unknown_hands_and_sites_are_one_sentence(
+    db_file: tuple[str, list[str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, ids = db_file
+    assert run(capsys, "tag", "add", "--db", db, "42", "review") == (
+        1, "", "error: 42: no such hand stored\n")
+    code, _, err = run(capsys, "tag", "add", "--db", db, "--site", "stars", ids[0], "x")
+    assert (code, err) == (1, "error: unknown site 'stars'; the sites are: boss, fulltilt, "
+                              "home, kingsclub, merge, ongame, opoker, phh, pokerstars, winamax\n")
+    code, _, err = run(capsys, "note", "player", "--db", db, "Nowhere", "V", "x")
+    assert code == 1 and err.startswith("error: unknown site 'Nowhere'; the sites are: boss")
+    assert run(capsys, "alias", "remove", "--db", db, "me", "pokerstars", "Hero") == (
+        1, "", "error: Hero at pokerstars is not one of me's names\n")
+
+
+def test_player_notes_and_the_note_list(
+    db_file: tuple[str, list[str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, ids = db_file
+    assert run(capsys, "note", "player", "--db", db, "--colour", "red", "PokerStars", "Villain",
+               "calls down light") == (0, "pokerstars Villain: [red] calls down light\n", "")
+    run(capsys, "note", "hand", "--db", db, ids[2], "folded the nut draw")
+    code, out, _ = run(capsys, "note", "list", "--db", db, "--json")
+    assert code == 0
+    assert [json.loads(line) for line in out.splitlines()] == [
+        {"kind": "hand", "site": "pokerstars", "hand_id": ids[2], "tags": [],
+         "note": "folded the nut draw"},
+        {"kind": "player", "site": "pokerstars", "player": "Villain",
+         "note": "calls down light", "colour": "red"},
+    ]
+    assert run(capsys, "note", "hand", "--db", db, ids[2], "") == (
+        0, f"pokerstars:{ids[2]}: note removed\n", "")
+    assert run(capsys, "note", "list", "--db", db) == (
+        0, "pokerstars Villain: [red] calls down light\n", "")
+
+
+def test_alias_add_and_list(
+    db_file: tuple[str, list[str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, _ = db_file
+    assert run(capsys, "alias", "add", "--db", db, "me", "Full Tilt", "HeroFT") == (
+        0, "me: fulltilt HeroFT\n", "")
+    run(capsys, "alias", "add", "--db", db, "me", "pokerstars", "Hero")
+    code, out, _ = run(capsys, "alias", "list", "--db", db, "--json")
+    assert code == 0
+    assert [json.loads(line) for line in out.splitlines()] == [
+        {"person": "me", "site": "fulltilt", "player": "HeroFT"},
+        {"person": "me", "site": "pokerstars", "player": "Hero"},
+    ]
+    assert run(capsys, "alias", "remove", "--db", db, "me", "fulltilt", "HeroFT")[0] == 0
+    assert run(capsys, "alias", "list", "--db", db) == (0, "me: pokerstars Hero\n", "")
+
+
+def test_stats_by_tag_and_by_saved_filters(
+    db_file: tuple[str, list[str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, ids = db_file
+    for hand_id in ids[:3]:
+        run(capsys, "tag", "add", "--db", db, hand_id, "review")
+    code, out, _ = run(capsys, "stats", "--db", db, "--json", "--tag", "review")
+    assert code == 0
+    data = json.loads(out)
+    assert data["filters"]["tag"] == "review"
+    assert data["report"]["results"]["hands"] == 3
+    assert run(capsys, "filters", "save", "--db", db, "weekly", "--tag", "review") == (
+        0, 'weekly: {"tag": "review"}\n', "")
+    code, out, _ = run(capsys, "stats", "--db", db, "--json", "--filters", "weekly",
+                       "--site", "pokerstars")
+    assert json.loads(out)["filters"]["site"] == "pokerstars"
+    assert json.loads(out)["report"]["results"]["hands"] == 3
+    code, out, _ = run(capsys, "filters", "list", "--db", db, "--json")
+    assert json.loads(out) == {"name": "weekly", "filters": {"tag": "review"}}
+    assert run(capsys, "stats", "--db", db, "--filters", "monthly") == (
+        2, "", "error: no saved filters named 'monthly' (weekly)\n")
+    assert run(capsys, "filters", "remove", "--db", db, "weekly") == (0, "weekly: removed\n", "")
+
+
+def test_export_by_tag(
+    db_file: tuple[str, list[str]], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db, ids = db_file
+    run(capsys, "tag", "add", "--db", db, ids[1], "good play")
+    out = tmp_path / "out"
+    assert run(capsys, "export", "--db", db, "--format", "original", "--out", str(out),
+               "--tag", "good play", "--json")[0] == 0
+    texts = "".join(p.read_text() for p in out.rglob("*.txt"))
+    assert texts.count("PokerStars Hand #") == 1 and ids[1] in texts
