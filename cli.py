@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from analysis.storage.db import Connection
     from analysis.storage.filters import Filters
-    from analysis.storage.memory import HandMemory, PlayerNote
+    from analysis.storage.memory import HandMemory
     from engine.record import HouseRules
 
 Handler = Callable[[argparse.Namespace], int]
@@ -983,7 +983,7 @@ def _note(args: argparse.Namespace) -> int:
         elif args.verb == "player":
             note = memory.set_player_note(db, args.site, args.name, args.text, args.colour)
             print(f"{memory.site_id(args.site)} {args.name.strip()}: "
-                  f"{_player_line(note) if note else 'note removed'}")
+                  f"{note.label() if note else 'note removed'}")
         else:
             for hand in memory.remembered_hands(db, noted=True):
                 if hand.note:
@@ -991,7 +991,7 @@ def _note(args: argparse.Namespace) -> int:
                           else _hand_line(hand))
             for player in memory.player_notes(db):
                 print(_json_line({"kind": "player", **player.as_dict()}) if args.json
-                      else f"{player.site} {player.player}: {_player_line(player)}")
+                      else f"{player.site} {player.player}: {player.label()}")
 
     return _with_memory(args, act)
 
@@ -1105,10 +1105,6 @@ def _json_line(data: dict[str, object]) -> str:
 def _hand_line(hand: HandMemory) -> str:
     tags = ", ".join(hand.tags)
     return f"{hand.site} {hand.hand_id}: {tags}" + (f" | {hand.note}" if hand.note else "")
-
-
-def _player_line(note: PlayerNote) -> str:
-    return (f"[{note.colour}] " if note.colour else "") + note.note
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -18,12 +18,13 @@ import pandas as pd
 import streamlit as st
 
 from analysis.replayer.steps import HandView, SeatStep, Units, ViewStep
+from analysis.storage import memory
 from analysis.storage.filters import NO_FILTERS, Filters
 from analysis.storage.queries import PotUnit
 from engine.record import Draw
 from engine.rules import game_name
 from engine.verdict import Problem
-from ui import cards, data, replayer_data, state, table_picture
+from ui import cards, data, memory_panel, replayer_data, state, table_picture
 
 ANY = "(all)"
 SOURCES = ("Latest hands", "Biggest pots", "Hands with problems", "Search by id")
@@ -58,17 +59,20 @@ def hand_list() -> pd.DataFrame:
         wanted = st.text_input("Hand id (as the site writes it, e.g. 210000000042)",
                                key="search_id")
         return data.find_hand_ids(con, path, gen, wanted.strip(), options.sites)
-    cols = st.columns(4)
+    cols = st.columns(5)
     site = cols[0].selectbox("Site", (ANY, *options.sites), key="r_site")
     game = cols[1].selectbox("Game", (ANY, *options.games), key="r_game", format_func=game_name)
     status = cols[2].selectbox("Verdict", STATUS_CHOICES, key="r_status")
     players = data.player_list(con, path, gen, NO_FILTERS)
     player = cols[3].selectbox("Player", (ANY, *map(str, players["player"])), key="r_player")
+    tag = cols[4].selectbox("Tag", (ANY, *memory.all_tags(con)), key="r_tag",
+                            help="Only the hands you tagged so")
     f = Filters(
         player=None if player == ANY else player,
         site=None if site == ANY else site,
         game=None if game == ANY else game,
         status=None if status == ANY else status,
+        tag=None if tag == ANY else tag,
     )
     if source == "Biggest pots":
         units = replayer_data.pot_units(con, path, gen, f)
@@ -94,13 +98,14 @@ def row_units(row: dict[Any, Any]) -> Units:
     return Units(chips, "" if currency is None or pd.isna(currency) else str(currency))
 
 
-def hand_label(row: dict[Any, Any]) -> str:
+def hand_label(row: dict[Any, Any], tags: tuple[str, ...] = ()) -> str:
     when = "" if pd.isna(row["time"]) else f" · {pd.Timestamp(row['time']):%Y-%m-%d %H:%M}"
     pot = ""
     if not pd.isna(row.get("total_pot")):
         units = row_units(row)
         pot = f" · pot {units.text(int(row['total_pot']))} {units.name}".rstrip()
-    return f"#{row['hand_id']} · {row['site']} · {row['status']}{when}{pot}"
+    tagged = f" · tags: {', '.join(tags)}" if tags else ""
+    return f"#{row['hand_id']} · {row['site']} · {row['status']}{when}{pot}{tagged}"
 
 
 def pick_hand(listed: pd.DataFrame) -> int | None:
@@ -108,7 +113,10 @@ def pick_hand(listed: pd.DataFrame) -> int | None:
         st.info("No hand matches.")
         return None
     ids = [int(i) for i in listed["id"]]
-    labels = {int(r["id"]): hand_label(r) for r in listed.to_dict("records")}
+    remembered = memory.hand_memory(state.connection(), ids)
+    labels = {int(r["id"]): hand_label(r, remembered[int(r["id"])].tags
+                                       if int(r["id"]) in remembered else ())
+              for r in listed.to_dict("records")}
     st.session_state["replay_ids"] = ids
     current = st.session_state.get("replay_hand")
     if current not in ids:
@@ -181,8 +189,9 @@ def controls(steps: tuple[ViewStep, ...]) -> int:
 # --- drawing the table ------------------------------------------------------------------
 
 
-def seat_line(seat: SeatStep, units: Units, hero: str | None) -> str:
-    """One seat as plain text (the picture cuts long names; this line has them whole)."""
+def seat_line(seat: SeatStep, units: Units, hero: str | None, note: str = "") -> str:
+    """One seat as plain text (the picture cuts long names; this line has them whole),
+    ending with the user's note on the player, if any."""
     who = seat.player + (" (hero)" if seat.player == hero else "")
     parts = [f"seat {seat.seat}", who]
     if seat.position:
@@ -201,7 +210,7 @@ def seat_line(seat: SeatStep, units: Units, hero: str | None) -> str:
                                    ("all-in", seat.all_in), ("winner", seat.winner)) if on]
     if seat.collected:
         parts.append(f"collected {units.text(seat.collected)}")
-    return " · ".join(parts + flags)
+    return " · ".join(parts + flags + ([f"note: {note}"] if note else []))
 
 
 def show_problems(problems: tuple[Problem, ...]) -> None:
@@ -233,9 +242,11 @@ def table_view(view: HandView, s: ViewStep) -> None:
         st.caption("What happened")
         st.text(s.text)
     st.html(table_picture.table_html(s, view.header, units, view.hand.hero))
+    notes = memory.notes_by_player(state.connection(), view.hand.site)
     with st.container(key="seat_lines"):
         for seat in s.seats:
-            st.text(seat_line(seat, units, view.hand.hero))
+            note = notes.get((view.hand.site, seat.player))
+            st.text(seat_line(seat, units, view.hand.hero, "" if note is None else note.label()))
     if len(s.pots) > 1 or any(p.winners for p in s.pots):
         st.caption("Pots")
         st.dataframe(
@@ -341,6 +352,7 @@ def main() -> None:
         if problems:
             with st.expander(f"All problems of this hand ({len(problems)})"):
                 problem_table(problems, "all_problems")
+    memory_panel.hand_panel(str(stored.row["key"]))
     with st.expander("Original text", expanded=stored.hand is None):
         st.code(stored.text, language=None, line_numbers=True)
 

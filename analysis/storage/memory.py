@@ -56,6 +56,10 @@ class PlayerNote:
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def label(self) -> str:
+        """The note as one line beside the player's name: ``[red] calls down light``."""
+        return (f"[{self.colour}] " if self.colour else "") + self.note
+
 
 @dataclass(frozen=True, slots=True)
 class Alias:
