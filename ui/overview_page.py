@@ -28,6 +28,7 @@ from analysis.statistics import figures as stats
 from analysis.statistics.definitions import STATS, definitions
 from analysis.statistics.figures import Results
 from analysis.statistics.positions import POSITIONS
+from analysis.storage import memory
 from analysis.storage.filters import Filters
 from engine.rules import game_name
 from ui import data, state
@@ -63,9 +64,10 @@ def _pick(label: str, options: list[str], key: str, shown: Any = str) -> str | N
     return None if choice == ANY else str(choice)
 
 
-def filters_sidebar(options: data.FilterOptions) -> tuple[Filters, Any]:
+def filters_sidebar(options: data.FilterOptions, tags: list[str]) -> tuple[Filters, Any]:
     """The filter widgets but the money, in the sidebar, and the ``Filters`` they make;
-    with the place at the top kept for the money, which depends on them."""
+    with the place at the top kept for the money, which depends on them.  ``tags``: the
+    user's tags to pick from (``analysis.storage.memory``)."""
     with st.sidebar:
         st.header("Filters")
         money_slot = st.container()
@@ -73,6 +75,7 @@ def filters_sidebar(options: data.FilterOptions) -> tuple[Filters, Any]:
         game = _pick("Game", list(options.games), "f_game", game_name)
         stakes = _pick("Stakes", list(options.stakes), "f_stakes")
         position = _pick("Position", list(POSITIONS), "f_position")
+        tag = _pick("Tag", tags, "f_tag")
         date_from: date | None = None
         date_to: date | None = None
         if options.first_day is not None and options.last_day is not None:
@@ -92,7 +95,7 @@ def filters_sidebar(options: data.FilterOptions) -> tuple[Filters, Any]:
                 players_min, players_max = int(picked[0]), int(picked[1])
     return Filters(site=site, game=game, stakes=stakes, position=position,
                    date_from=date_from, date_to=date_to,
-                   players_min=players_min, players_max=players_max), money_slot
+                   players_min=players_min, players_max=players_max, tag=tag), money_slot
 
 
 def money_picker(kinds: pd.DataFrame, slot: Any) -> tuple[bool, str] | None:
@@ -158,18 +161,25 @@ def _styled(df: pd.DataFrame, formats: dict[str, str]) -> Any:
     return df.style.format(spec, na_rep="–")
 
 
-def opponents_table(df: pd.DataFrame, chips: bool) -> None:
-    """Per player and site: results, and each statistic beside its sample."""
+def opponents_table(df: pd.DataFrame, chips: bool,
+                    notes: dict[tuple[str, str], str] | None = None) -> None:
+    """Per player and site: results, and each statistic beside its sample; the user's
+    note on the player (``notes``, by site and name) when one listed has one."""
     columns: list[str] = ["site", "player", "hands", "net", "bb_per_100"]
     for s in STATS:
         columns += [s.key, f"{s.key}_d"]
     shown = df[columns].head(OPPONENT_ROWS).copy()
+    labels = [(notes or {}).get((str(s), str(p)), "")
+              for s, p in zip(shown["site"], shown["player"], strict=True)]
+    if any(labels):
+        shown.insert(2, "note", labels)
     shown["site"] = shown["site"].map(site_name)
     shown["net"] = shown["net"] / 100
     formats = {"net": "{:,.0f}" if chips else "{:,.2f}", "bb_per_100": "{:.2f}"}
     config: dict[str, Any] = {
         "site": st.column_config.TextColumn("Site"),
         "player": st.column_config.TextColumn("Player"),
+        "note": st.column_config.TextColumn("Note", help="Your note on the player"),
         "hands": st.column_config.NumberColumn("Hands", help=DEFS["hands"]),
         "net": st.column_config.NumberColumn("Net won", help=DEFS["net"]),
         "bb_per_100": st.column_config.NumberColumn("bb/100", help=DEFS["bb_per_100"]),
@@ -236,7 +246,7 @@ def main() -> None:
         st.info("The database holds no hands yet: import some on the Import page.")
         st.page_link("ui/import_page.py", label="Go to Import", icon=":material/upload_file:")
         return
-    base, slot = filters_sidebar(options)
+    base, slot = filters_sidebar(options, memory.all_tags(con))
     picked = money_picker(data.money_kinds(con, path, gen, base), slot)
     if picked is None:
         st.warning("No hands match these filters.")
@@ -375,7 +385,7 @@ def main() -> None:
     st.caption(f"{count(len(kept), 'opponent')} with at least {count(int(least), 'hand')}"
                + (f"; the {OPPONENT_ROWS:,} with the most hands are listed."
                   if len(kept) > OPPONENT_ROWS else "."))
-    opponents_table(kept, chips)
+    opponents_table(kept, chips, memory.note_labels(con))
 
 
 main()

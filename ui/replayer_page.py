@@ -242,11 +242,11 @@ def table_view(view: HandView, s: ViewStep) -> None:
         st.caption("What happened")
         st.text(s.text)
     st.html(table_picture.table_html(s, view.header, units, view.hand.hero))
-    notes = memory.notes_by_player(state.connection(), view.hand.site)
+    notes = memory.note_labels(state.connection(), view.hand.site)
     with st.container(key="seat_lines"):
         for seat in s.seats:
-            note = notes.get((view.hand.site, seat.player))
-            st.text(seat_line(seat, units, view.hand.hero, "" if note is None else note.label()))
+            note = notes.get((view.hand.site, seat.player), "")
+            st.text(seat_line(seat, units, view.hand.hero, note))
     if len(s.pots) > 1 or any(p.winners for p in s.pots):
         st.caption("Pots")
         st.dataframe(

@@ -231,6 +231,11 @@ def notes_by_player(db: Connection, site: str | None = None) -> dict[tuple[str, 
     return {(n.site, n.player): n for n in player_notes(db, site)}
 
 
+def note_labels(db: Connection, site: str | None = None) -> dict[tuple[str, str], str]:
+    """Each player note as the line shown beside the name (``PlayerNote.label``)."""
+    return {k: n.label() for k, n in notes_by_player(db, site).items()}
+
+
 # --- people --------------------------------------------------------------------------
 
 

@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from analysis.pipeline.importer import import_paths
 from analysis.statistics import figures as stats
 from analysis.statistics.definitions import STATS, definitions
-from analysis.storage import db
+from analysis.storage import db, memory
 from analysis.storage.filters import Filters
 from tests.app_support import (  # noqa: F401  (fixtures)
     STARS_TRIPLE,
@@ -346,3 +346,30 @@ def test_another_currency_can_be_picked(
     m = _metrics(at)
     assert m["Hands"][0] == f"{res.hands:,}" == "15"
     assert m["Net won"][0] == _money(res.net)
+
+
+def test_a_tag_filters_the_figures_and_a_player_note_joins_the_opponents(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    con = db.connect(corpus_db)
+    hands = [int(r[0]) for r in con.execute(
+        "SELECT DISTINCT hand FROM player_hands WHERE site = 'pokerstars' AND player = 'Hero' "
+        "AND currency = 'USD' AND tournament_id IS NULL ORDER BY hand LIMIT 3").fetchall()]
+    keys = [str(r[0]) for r in con.execute(
+        "SELECT key FROM hands WHERE id IN (SELECT unnest(?::BIGINT[]))", [hands]).fetchall()]
+    for key in keys:
+        memory.add_tags(con, key, ["review"])
+    memory.set_player_note(con, "pokerstars", "Player1", "[x](https://evil.example/)", "red")
+    con.close()
+    at = stars_app(corpus_db, monkeypatch)
+    opponents = table(at, "opponents")
+    assert list(opponents.columns)[:4] == ["site", "player", "note", "hands"]
+    noted = opponents[opponents["note"] != ""]
+    assert list(zip(noted["player"], noted["note"], strict=True)) == [
+        ("Player1", "[red] [x](https://evil.example/)")]
+    assert at.selectbox(key="f_tag").options == ["(all)", "bad beat", "good play", "mistake",
+                                                 "review"]
+    at.selectbox(key="f_tag").set_value("review").run()
+    assert not at.exception
+    at.selectbox(key="hero").set_value(("pokerstars", "Hero")).run()
+    assert _metrics(at)["Hands"][0] == "3"
