@@ -14,7 +14,7 @@ import duckdb
 
 from analysis.statistics.figures import hero_name, player_list, player_report, summary
 from analysis.statistics.text import render_players, render_report
-from analysis.storage import db
+from analysis.storage import db, memory
 from analysis.storage.filters import Filters
 
 
@@ -44,9 +44,20 @@ def open_database(path: str | None) -> duckdb.DuckDBPyConnection:
         raise StatsError(str(e)) from e
 
 
-def _choose(con: duckdb.DuckDBPyConnection, player: str | None, filters: Filters) -> str:
+def _choose(
+    con: duckdb.DuckDBPyConnection, player: str | None, filters: Filters
+) -> tuple[str, Filters]:
+    """Whose statistics, and the filters that count them: a person (``drawlab alias``)
+    counts every name of theirs, and is taken before a player of the same name."""
     if not db.has_player_hands(con):
         raise StatsError("the database has no statistics table yet; import hands first")
+    person = None if player is None else memory.person_filters(con, player, filters)
+    if player is not None and person is not None:
+        return player, person
+    return _player(con, player, filters), filters
+
+
+def _player(con: duckdb.DuckDBPyConnection, player: str | None, filters: Filters) -> str:
     if player is not None:
         found = con.execute(
             "SELECT count(*) FROM player_hands WHERE player = ?", [player]
@@ -74,7 +85,8 @@ def _notes(con: duckdb.DuckDBPyConnection) -> list[str]:
     return []
 
 
-_UNLESS_SET = ("player", "status", "with_problems")  # no ``drawlab stats`` option sets them
+# no ``drawlab stats`` option sets them (a person's names are said beside the report)
+_UNLESS_SET = ("player", "status", "with_problems", "names")
 
 
 def _shown(filters: Filters) -> dict[str, Any]:
@@ -106,10 +118,12 @@ def stats_json(
             out["players"] = [{str(k): v for k, v in r.items()}
                               for r in clean.to_dict(orient="records")]
             return out
-        chosen = _choose(con, player, filters)
+        chosen, counted = _choose(con, player, filters)
         out["player"] = chosen
         out["hero"] = hero_name(con, filters)
-        out["report"] = player_report(con, chosen, filters).to_json()
+        if counted.names is not None:
+            out["names"] = list(counted.names)
+        out["report"] = player_report(con, chosen, counted).to_json()
         return out
     finally:
         con.close()
@@ -131,8 +145,10 @@ def stats_text(
             df = summary(con, filters, cells=False)  # net_bb to the digit
             body = render_players(df[df["hands"] >= min_hands], limit=len(df))
         else:
-            chosen = _choose(con, player, filters)
-            body = render_report(player_report(con, chosen, filters))
+            chosen, counted = _choose(con, player, filters)
+            body = render_report(player_report(con, chosen, counted))
+            if counted.names is not None:
+                body = f"Person {chosen}: {', '.join(counted.names)}\n{body}"
         return "\n".join([*notes, body])
     finally:
         con.close()

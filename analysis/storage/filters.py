@@ -35,6 +35,9 @@ class Filters:
     status: str | None = None  # one verdict: "ok", "invalid", ...
     with_problems: bool | None = None  # True: hands with an error or warning; False: none
     tag: str | None = None  # hands the user tagged so (``analysis.storage.memory``)
+    # a person's names, each "site:name" (``memory.names_of``): their rows stand for the
+    # one ``player`` a figure is asked of, and their hands for ``player``'s
+    names: tuple[str, ...] | None = None
 
     def where(self, player: str | None = None) -> tuple[str, list[Any]]:
         """A SQL condition over ``player_hands`` and its parameters; ``player`` keeps only
@@ -46,7 +49,8 @@ class Filters:
             ("stakes = ?", self.stakes),
             ("currency = ?", self.currency),
             ("position = ?", None if named else self.position),
-            ("player = ?", player),
+            ("player = ?", player if self.names is None else None),
+            (_NAMED.format(s="site", p="player"), _names(self.names)),
             ("time >= ?", self.date_from),
             ("time < ?", _day_after(self.date_to)),
             ("players >= ?", self.players_min),
@@ -73,11 +77,11 @@ class Filters:
         """``where`` over ``stat_cells`` (``analysis.storage.stat_cells``; ``days=False``:
         ``draw_cells``, which keep no day), or ``None`` when a field asks what the cells do
         not keep: the hands' verdicts (``valid_only``, ``status``, ``with_problems``),
-        another player's presence or position, the user's tags, and days where the cells
-        keep none."""
+        another player's presence or position, the user's tags, a person's several names,
+        and days where the cells keep none."""
         if self.valid_only or self.status is not None or self.with_problems is not None:
             return None
-        if self.tag is not None:
+        if self.tag is not None or self.names is not None:
             return None
         if not days and (self.date_from is not None or self.date_to is not None):
             return None
@@ -136,6 +140,8 @@ class Filters:
             (f"{a}.status = 'ok'", self.valid_only or None),
             (_problems(self.with_problems, f"{a}."), self.with_problems),
             (_TAGGED.format(a=a), self.tag),
+            (f"EXISTS (SELECT 1 FROM seats n WHERE n.hand = {a}.id AND "
+             f"{_NAMED.format(s=f'{a}.site', p='n.player')})", _names(self.names)),
             (
                 f"EXISTS (SELECT 1 FROM player_hands ph WHERE ph.hand = {a}.id AND {ph}"
                 f"{within.format(t='ph')})",
@@ -148,6 +154,13 @@ NO_FILTERS = Filters()
 # a hand (``hands AS a``) the user gave the tag ``?``; tags are keyed by the hand's key,
 # which survives reverify and a re-import, and stored as ``memory.tag_text`` writes them
 _TAGGED = "EXISTS (SELECT 1 FROM hand_tags t WHERE t.key = {a}.key AND t.tag = ?)"
+# a row of one of a person's names: its site and player, "site:name", in the list ``?``
+_NAMED = "list_contains(?::VARCHAR[], {s} || ':' || {p})"
+
+
+def _names(names: tuple[str, ...] | None) -> tuple[list[str]] | None:
+    """The names as one list parameter (a tuple of parameters to ``_joined``)."""
+    return None if names is None else (list(names),)
 
 
 def _joined(*conditions: tuple[str, object]) -> tuple[str, list[Any]]:

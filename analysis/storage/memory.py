@@ -329,3 +329,12 @@ def overlay(saved: Filters, given: Filters) -> Filters:
     it: what ``--filters NAME --site X`` means."""
     return replace(saved, **{f.name: getattr(given, f.name) for f in fields(Filters)
                              if getattr(given, f.name) not in (None, False)})
+
+
+def person_filters(db: Connection, person: str, filters: Filters) -> Filters | None:
+    """``filters`` counting every name of ``person`` as the one player asked about
+    (``Filters.names``), or ``None`` when no name is that person's."""
+    names = names_of(db, person)
+    if not names:
+        return None
+    return replace(filters, names=tuple(f"{site}:{name}" for site, name in names))

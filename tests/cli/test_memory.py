@@ -140,3 +140,28 @@ def test_export_by_tag(
                "--tag", "good play", "--json")[0] == 0
     texts = "".join(p.read_text() for p in out.rglob("*.txt"))
     assert texts.count("PokerStars Hand #") == 1 and ids[1] in texts
+
+
+def test_stats_of_a_person_count_every_name_of_theirs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "two.duckdb")
+    con = dbmod.connect(path)
+    home = REPOSITORY / "sample_histories" / "phh" / "five_card_draw_home_fixed.phh"
+    import_paths(con, [SAMPLE, home], workers=0)
+    seen = dict(con.execute("SELECT site, count(*) FROM player_hands WHERE player = 'Hero' "
+                            "GROUP BY site").fetchall())
+    con.close()
+    assert set(seen) == {"pokerstars", "home"} and seen["home"] > 0
+    run(capsys, "alias", "add", "--db", path, "me", "pokerstars", "Hero")
+    code, out, _ = run(capsys, "stats", "--db", path, "--json", "--player", "me")
+    assert code == 0
+    assert json.loads(out)["report"]["results"]["hands"] == seen["pokerstars"]
+    run(capsys, "alias", "add", "--db", path, "me", "home game", "Hero")
+    code, out, _ = run(capsys, "stats", "--db", path, "--json", "--player", "me")
+    data = json.loads(out)
+    assert (data["player"], data["names"]) == ("me", ["home:Hero", "pokerstars:Hero"])
+    assert data["report"]["results"]["hands"] == seen["pokerstars"] + seen["home"]
+    code, out, _ = run(capsys, "stats", "--db", path, "--player", "me", "--site", "home")
+    assert out.splitlines()[:2] == ["Person me: home:Hero, pokerstars:Hero",
+                                    f"Player me: {seen['home']} hands"]

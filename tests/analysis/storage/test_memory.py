@@ -208,3 +208,18 @@ def test_a_database_of_the_version_before_is_migrated_to_hold_it(tmp_path: Path)
     con = dbmod.connect(path)
     import_paths(con, [SAMPLE], workers=0)
     assert _remember(con)["aliases"] == [("me", "pokerstars", "Hero")]
+
+
+def test_a_persons_filters_keep_the_hands_and_rows_of_each_name(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    assert memory.person_filters(con, "me", Filters()) is None
+    memory.add_alias(con, "me", "pokerstars", "Hero")
+    memory.add_alias(con, "me", "fulltilt", "Hero")  # no hands there: counts nothing
+    mine = memory.person_filters(con, "me", Filters(valid_only=True))
+    assert mine == Filters(valid_only=True, names=("fulltilt:Hero", "pokerstars:Hero"))
+    seated = con.execute("SELECT count(DISTINCT hand) FROM seats WHERE player = 'Hero' AND "
+                         "hand IN (SELECT id FROM hands WHERE status = 'ok')").fetchall()[0][0]
+    assert count_hands(con, mine) == seated > 0
+    assert player_report(con, "me", mine).results.hands == seated
+    assert mine.where_cells() is None
