@@ -14,6 +14,7 @@ import duckdb
 import streamlit as st
 
 from analysis.storage import memory
+from analysis.storage.filters import Filters
 from ui import state
 
 MESSAGE = "memory_message"  # what the last save said, shown once above the form
@@ -57,3 +58,71 @@ def hand_panel(key: str) -> None:
             )
             st.text_area("Note", value=note, key=f"mem_note_{key}")
             st.form_submit_button("Save", on_click=_save_hand, args=(key,))
+
+
+# --- saved filters (the overview's sidebar) ------------------------------------------
+
+SAVED_PICK, SAVED_NAME = "saved_filters_pick", "saved_filters_name"
+NONE_PICKED = "(choose a saved set)"
+# the overview's filter widgets (``ui.overview_page.filters_sidebar``) a saved set sets
+PICKS = {"site": "f_site", "game": "f_game", "stakes": "f_stakes", "position": "f_position",
+         "tag": "f_tag"}
+FILTERS_MESSAGE = "saved_filters_message"
+RANGES = {"f_dates": ("date_from", "date_to"), "f_players": ("players_min", "players_max")}
+
+
+def _apply_saved() -> None:
+    """Set the overview's filter widgets to the saved set picked (a widget whose field
+    the set leaves open goes back to its default, which does not filter)."""
+    name = st.session_state.get(SAVED_PICK)
+    if name in (None, NONE_PICKED):
+        return
+    try:
+        saved = memory.saved_filters(state.connection(), str(name))
+    except (memory.MemoryInputError, duckdb.Error) as exc:
+        st.session_state[FILTERS_MESSAGE] = ("error", f"Not applied: {exc}")
+        return
+    for field, key in PICKS.items():
+        value = getattr(saved, field)
+        if value is None:
+            st.session_state.pop(key, None)
+        else:
+            st.session_state[key] = value
+    for key, (low, high) in RANGES.items():
+        pair = (getattr(saved, low), getattr(saved, high))
+        if None in pair:
+            st.session_state.pop(key, None)
+        else:
+            st.session_state[key] = pair
+    if saved.tournament is not None and saved.currency is not None:
+        st.session_state["f_money"] = (saved.tournament, saved.currency)
+    st.session_state[FILTERS_MESSAGE] = ("ok", f"Filters “{name}” applied.")
+
+
+def _save_current(filters: Filters) -> None:
+    name = str(st.session_state.get(SAVED_NAME, "")).strip()
+    try:
+        memory.save_filters(state.connection(), name, filters)
+    except (memory.MemoryInputError, duckdb.Error) as exc:
+        st.session_state[FILTERS_MESSAGE] = ("error", f"Not saved: {exc}")
+        return
+    st.session_state[FILTERS_MESSAGE] = ("ok", f"Saved as “{name}”.")
+
+
+def saved_filters_panel(filters: Filters) -> None:
+    """Pick a saved filter set (it sets the overview's filters) or save the filters
+    shown under a name: the same sets as ``drawlab stats --filters NAME``."""
+    names = memory.saved_filter_names(state.connection())
+    said = st.session_state.pop(FILTERS_MESSAGE, None)
+    with st.expander("Saved filters", expanded=said is not None):
+        if said is not None:
+            (st.error if said[0] == "error" else st.success)(said[1])
+        if st.session_state.get(SAVED_PICK) not in (None, NONE_PICKED, *names):
+            del st.session_state[SAVED_PICK]
+        st.selectbox("Use a saved set", [NONE_PICKED, *names], key=SAVED_PICK,
+                     on_change=_apply_saved)
+        st.text_input("Save these filters as", key=SAVED_NAME,
+                      help="The site, game, stakes, position, tag, days, table size and "
+                           "money shown; drawlab stats --filters NAME uses them too")
+        st.button("Save filters", key="saved_filters_save", on_click=_save_current,
+                  args=(filters,))

@@ -31,7 +31,7 @@ from analysis.statistics.positions import POSITIONS
 from analysis.storage import memory
 from analysis.storage.filters import Filters
 from engine.rules import game_name
-from ui import data, state
+from ui import data, memory_panel, state
 from ui.charts import (
     draw_chart,
     final_hand_chart,
@@ -116,16 +116,22 @@ def money_picker(kinds: pd.DataFrame, slot: Any) -> tuple[bool, str] | None:
         )
 
 
-def hero_picker(players: pd.DataFrame) -> tuple[str, str] | None:
-    """The hero as (site, name), the detected one (most "Dealt to" lines) first."""
+PERSON = ""  # the site of a person in the hero picker: every name of theirs (drawlab alias)
+
+
+def hero_picker(players: pd.DataFrame, people: list[str]) -> tuple[str, str] | None:
+    """The hero as (site, name), the detected one (most "Dealt to" lines) first, then the
+    people the user named (``PERSON``, name)."""
     options = [(str(s), str(p)) for s, p in zip(players["site"], players["player"],
                                                 strict=True)]
+    options[1:1] = [(PERSON, p) for p in people]
     if st.session_state.get("hero") not in options:
         st.session_state.pop("hero", None)
     return st.selectbox(  # type: ignore[no-any-return]
-        "Hero", options, key="hero", format_func=lambda o: f"{o[1]} · {site_name(o[0])}",
+        "Hero", options, key="hero",
+        format_func=lambda o: f"{o[1]} · {site_name(o[0]) if o[0] else 'every name'}",
         help="Detected: the player most often named in the \"Dealt to\" lines. The same "
-             "name at two sites is two players.",
+             "name at two sites is two players, unless drawlab alias makes them one person.",
     )
 
 
@@ -254,19 +260,24 @@ def main() -> None:
     tournament, currency = picked
     chips = tournament and currency == "chips"
     filters = replace(base, tournament=tournament, currency=currency)
+    with st.sidebar:
+        memory_panel.saved_filters_panel(filters)
     players = data.site_players(con, path, gen, filters)
-    chosen = hero_picker(players)
+    chosen = hero_picker(players, memory.people(con))
     if chosen is None:
         st.warning("No hands match these filters.")
         return
     site, hero = chosen
-    mine = replace(filters, site=site)  # the hero is one site's player
+    # the hero is one site's player, or every name of a person
+    person = memory.person_filters(con, hero, filters) if site == PERSON else None
+    mine = person or replace(filters, site=site)
     res = data.results(con, path, gen, hero, mine)
     curves = data.curves(con, path, gen, hero, mine)
     span = ""
     if curves.first is not None and curves.last is not None:
         span = f", {curves.first:%Y-%m-%d} to {curves.last:%Y-%m-%d}"
-    st.text(f"Showing {hero} at {site_name(site)} over {count(res.hands, 'hand')}{span} "
+    where = f"at {site_name(site)}" if person is None else f"({', '.join(person.names or ())})"
+    st.text(f"Showing {hero} {where} over {count(res.hands, 'hand')}{span} "
             f"({money_kind(tournament, currency)}).")
     key_figures(res, chips)
     unit = "Net won (chips)" if chips else f"Net won ({currency})"
@@ -375,7 +386,8 @@ def main() -> None:
     st.subheader("Opponents", help="Click a column header to sort by it. Each figure has "
                  "its sample (n) beside it.")
     table = data.site_summary(con, path, gen, filters)
-    others = table[~((table["site"] == site) & (table["player"] == hero))]
+    names = set(person.names or ()) if person else {f"{site}:{hero}"}
+    others = table[~(table["site"] + ":" + table["player"]).isin(names)]
     most = int(others["hands"].max()) if len(others) else 1
     least = st.number_input("Minimum hands", min_value=1, max_value=max(1, most), value=1,
                             step=1, key="min_hands",

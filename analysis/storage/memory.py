@@ -276,11 +276,12 @@ def names_of(db: Connection, person: str) -> list[tuple[str, str]]:
 
 
 def filters_json(filters: Filters) -> str:
-    """A filter set as JSON: its fields that restrict, days as ISO dates."""
+    """A filter set as JSON: its fields that restrict (not at their default; a
+    ``tournament`` of ``False``, cash only, is kept), days as ISO dates."""
     data: dict[str, Any] = {}
     for f in fields(Filters):
         value = getattr(filters, f.name)
-        if value is None or value is False:
+        if value == f.default:
             continue
         data[f.name] = value.isoformat() if isinstance(value, date) else value
     return json.dumps(data, sort_keys=True)
@@ -295,7 +296,9 @@ def filters_from_json(text: str) -> Filters:
     for name, value in data.items():
         if name not in known:
             continue
-        values[name] = date.fromisoformat(value) if name.startswith("date_") else value
+        if name.startswith("date_"):
+            value = date.fromisoformat(value)
+        values[name] = tuple(value) if isinstance(value, list) else value
     return Filters(**values)
 
 
@@ -328,7 +331,7 @@ def overlay(saved: Filters, given: Filters) -> Filters:
     """A saved filter set with the fields ``given`` sets (another site, a day) put over
     it: what ``--filters NAME --site X`` means."""
     return replace(saved, **{f.name: getattr(given, f.name) for f in fields(Filters)
-                             if getattr(given, f.name) not in (None, False)})
+                             if getattr(given, f.name) != f.default})
 
 
 def person_filters(db: Connection, person: str, filters: Filters) -> Filters | None:

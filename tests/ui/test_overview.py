@@ -373,3 +373,46 @@ def test_a_tag_filters_the_figures_and_a_player_note_joins_the_opponents(
     assert not at.exception
     at.selectbox(key="hero").set_value(("pokerstars", "Hero")).run()
     assert _metrics(at)["Hands"][0] == "3"
+
+
+def test_a_person_is_picked_as_the_hero_with_every_name(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    con = db.connect(corpus_db)
+    memory.add_alias(con, "me", "pokerstars", "Hero")
+    memory.add_alias(con, "me", "fulltilt", "Hero")
+    both = stats.results(con, "me", Filters(currency="USD", tournament=False,
+                                            names=("fulltilt:Hero", "pokerstars:Hero")))
+    stars = stats.results(con, "Hero", STARS_USD)
+    con.close()
+    at = app_for(corpus_db, monkeypatch).run()
+    assert at.selectbox(key="hero").options[:2] == ["Hero · Full Tilt", "me · every name"]
+    at.selectbox(key="hero").set_value(("", "me")).run()
+    assert not at.exception
+    assert both.hands > stars.hands > 0
+    assert _metrics(at)["Hands"][0] == f"{both.hands:,}"
+    assert any(str(t.value).startswith("Showing me (fulltilt:Hero, pokerstars:Hero) over ")
+               for t in at.text)
+    pairs = set(zip(table(at, "opponents")["site"], table(at, "opponents")["player"],
+                    strict=True))
+    assert ("PokerStars", "Hero") not in pairs and ("Full Tilt", "Hero") not in pairs
+
+
+def test_filters_are_saved_and_picked_again(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    at.selectbox(key="f_position").set_value("BTN").run()
+    at.text_input(key="saved_filters_name").set_value("buttons").run()
+    at.button(key="saved_filters_save").click().run()
+    assert not at.exception
+    assert [s.value for s in at.success] == ["Saved as “buttons”."]
+    con = db.connect(corpus_db)
+    saved = memory.saved_filters(con, "buttons")
+    con.close()
+    assert (saved.position, saved.currency, saved.tournament) == ("BTN", "USD", False)
+    at.selectbox(key="f_position").set_value("(all)").run()
+    at.selectbox(key="saved_filters_pick").set_value("buttons").run()
+    assert not at.exception
+    assert at.selectbox(key="f_position").value == "BTN"
+    assert [s.value for s in at.success] == ["Filters “buttons” applied."]

@@ -4,6 +4,7 @@ migration."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -131,13 +132,13 @@ def test_a_name_belongs_to_one_person(con: duckdb.DuckDBPyConnection) -> None:
 
 def test_saved_filters_come_back_as_saved(con: duckdb.DuckDBPyConnection) -> None:
     weekly = Filters(site="pokerstars", date_from=date(2024, 1, 1), tag="review",
-                     valid_only=True, players_max=6)
+                     valid_only=True, players_max=6, tournament=False,
+                     names=("home:Hero", "pokerstars:Hero"))
     memory.save_filters(con, "weekly", weekly)
     assert memory.saved_filters(con, "weekly") == weekly
     assert memory.saved_filter_names(con) == ["weekly"]
-    assert memory.overlay(weekly, Filters(game="badugi")) == Filters(
-        site="pokerstars", date_from=date(2024, 1, 1), tag="review", valid_only=True,
-        players_max=6, game="badugi")
+    assert memory.overlay(weekly, Filters(game="badugi", tournament=True)) == replace(
+        weekly, game="badugi", tournament=True)
     assert memory.filters_from_json('{"site": "x", "from_a_newer_drawlab": 1}') == Filters(
         site="x")
     memory.delete_filters(con, "weekly")
