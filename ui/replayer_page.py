@@ -27,6 +27,7 @@ from engine.verdict import Problem
 from ui import cards, data, memory_panel, replayer_data, state, table_picture
 
 ANY = "(all)"
+PERSON = "person"  # a person's option in the player picker: (PERSON, name)
 SOURCES = ("Latest hands", "Biggest pots", "Hands with problems", "Search by id")
 SENT = "Sent here"  # the hands another page opened here (the hands behind a figure, a draw)
 # what other pages put in the session to open hands here (agreed with ui/overview_page.py
@@ -64,16 +65,21 @@ def hand_list() -> pd.DataFrame:
     game = cols[1].selectbox("Game", (ANY, *options.games), key="r_game", format_func=game_name)
     status = cols[2].selectbox("Verdict", STATUS_CHOICES, key="r_status")
     players = data.player_list(con, path, gen, NO_FILTERS)
-    player = cols[3].selectbox("Player", (ANY, *map(str, players["player"])), key="r_player")
+    people: list[object] = [(PERSON, p) for p in memory.people(con)]  # (drawlab alias)
+    player: object = cols[3].selectbox(
+        "Player", [ANY, *people, *map(str, players["player"])], key="r_player",
+        format_func=lambda p: f"{p[1]} · every name" if isinstance(p, tuple) else str(p))
     tag = cols[4].selectbox("Tag", (ANY, *memory.all_tags(con)), key="r_tag",
                             help="Only the hands you tagged so")
     f = Filters(
-        player=None if player == ANY else player,
+        player=player if isinstance(player, str) and player != ANY else None,
         site=None if site == ANY else site,
         game=None if game == ANY else game,
         status=None if status == ANY else status,
         tag=None if tag == ANY else tag,
     )
+    if isinstance(player, tuple):  # a person: the hands of every name of theirs
+        f = memory.person_filters(con, str(player[1]), f) or f
     if source == "Biggest pots":
         units = replayer_data.pot_units(con, path, gen, f)
         if not units:

@@ -78,3 +78,26 @@ def test_a_player_note_is_shown_on_his_seat(
     lines = [t for t in texts(at) if t.startswith("seat ")]
     noted = [line for line in lines if line.endswith(" · note: [red] **raises light**")]
     assert len(noted) == 1 and str(seated[0][0]) in noted[0]
+
+
+def test_a_person_picked_in_the_finder_lists_the_hands_of_every_name(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    con = db.connect(corpus_db)
+    memory.add_alias(con, "regular", "pokerstars", "Player1")
+    memory.add_alias(con, "regular", "fulltilt", "Player1")
+    want = con.execute(
+        "SELECT count(DISTINCT s.hand) FROM seats s JOIN hands h ON h.id = s.hand "
+        "WHERE s.player = 'Player1' AND h.site IN ('pokerstars', 'fulltilt')").fetchall()[0][0]
+    stars = con.execute(
+        "SELECT count(DISTINCT s.hand) FROM seats s JOIN hands h ON h.id = s.hand "
+        "WHERE s.player = 'Player1' AND h.site = 'pokerstars'").fetchall()[0][0]
+    con.close()
+    at = replayer(corpus_db, monkeypatch)
+    picker = at.selectbox(key="r_player")
+    assert picker.options[:2] == ["(all)", "regular · every name"]
+    picker.set_value(("person", "regular")).run()
+    assert not at.exception
+    assert len(at.selectbox(key="replay_hand").options) == min(want, 100) > 0
+    at.selectbox(key="r_site").set_value("pokerstars").run()
+    assert len(at.selectbox(key="replay_hand").options) == min(stars, 100)
