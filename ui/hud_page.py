@@ -51,7 +51,9 @@ def compact(players: pd.DataFrame, notes: dict[str, str] | None = None) -> pd.Da
     table has one), hands, then each figure with its sample."""
     rows = []
     for r in players.to_dict("records"):
-        row: dict[str, object] = {"seat": r["seat"], "player": r["player"]}
+        person = r.get("person")  # every name of this person counted (drawlab alias)
+        who = str(r["player"]) + (f" ({person})" if isinstance(person, str) else "")
+        row: dict[str, object] = {"seat": r["seat"], "player": who}
         if notes:
             row["note"] = notes.get(str(r["player"]), "")
         row["hands"] = r["hands"]

@@ -16,8 +16,17 @@ from datetime import datetime, timedelta
 import pandas as pd
 
 from analysis.statistics.definitions import STATS, StatDef
-from analysis.statistics.figures import SESSION_GAP, hero_name, sessions_of, summary
+from analysis.statistics.figures import (
+    SESSION_GAP,
+    hero_name,
+    player_stats,
+    results,
+    sessions_of,
+    summary,
+)
+from analysis.storage import memory
 from analysis.storage.db import Connection, one
+from analysis.storage.filters import NO_FILTERS
 
 LIVE_WINDOW = timedelta(minutes=10)  # a hand imported this recently: the session is live
 HUD_WINDOW = timedelta(minutes=15)  # a table with a hand this close to the latest one
@@ -120,7 +129,9 @@ class HudTable:
     table: str
     last_hand: str  # the site's id of the table's latest hand
     time: datetime | None
-    players: pd.DataFrame  # seat, player, hands, then per HUD statistic <key>, <key>_d
+    # seat, player, hands, then per HUD statistic <key>, <key>_d; person: the person
+    # (``drawlab alias``) a player is, whose figures count every name of theirs, or None
+    players: pd.DataFrame
 
 
 def hud(
@@ -152,11 +163,31 @@ def hud(
         hand_id = one(con, "SELECT hand_id FROM hands WHERE id = ?", [hand])
         figures = player_figures(con, [str(p) for _, p in seated])
         seats = pd.DataFrame(seated, columns=["seat", "player"])
-        merged = seats.merge(figures, on="player", how="left")
+        merged = _as_people(con, str(site), seats.merge(figures, on="player", how="left"))
         merged["hands"] = merged["hands"].fillna(0).astype("int64")
         out.append(HudTable(str(site), str(table), str(hand_id[0] if hand_id else ""),
                             when, merged))
     return out
+
+
+def _as_people(con: Connection, site: str, seated: pd.DataFrame) -> pd.DataFrame:
+    """The HUD rows with a ``person`` column: for a player whom ``drawlab alias`` made
+    one person with other names, the person, and the figures over every name of theirs
+    in place of this name's alone."""
+    owners = {(a.site, a.player): a.person for a in memory.aliases(con)}
+    seated = seated.assign(person=pd.Series(
+        [owners.get((site, str(p))) for p in seated["player"]], index=seated.index, dtype=object))
+    for at, person in seated["person"].items():
+        counted = None if person is None else memory.person_filters(con, person, NO_FILTERS)
+        if counted is None:
+            continue
+        values = {v.key: v for v in player_stats(con, str(person), counted)}
+        seated.loc[at, "hands"] = results(con, str(person), counted).hands
+        for stat in HUD_STATS:
+            value = values[stat.key]
+            seated.loc[at, stat.key] = float("nan") if value.value is None else value.value
+            seated.loc[at, f"{stat.key}_d"] = value.denominator
+    return seated
 
 
 def player_figures(con: Connection, players: Sequence[str]) -> pd.DataFrame:

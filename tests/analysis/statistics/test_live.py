@@ -13,7 +13,7 @@ from analysis.pipeline.importer import import_paths
 from analysis.simulate import simulate
 from analysis.statistics.figures import summary
 from analysis.statistics.live import HUD_KEYS, current_session, hud, player_figures, session_hands
-from analysis.storage import db
+from analysis.storage import db, memory
 from engine.record import Game
 
 
@@ -95,3 +95,22 @@ def test_player_figures_of_nobody_is_empty(con: duckdb.DuckDBPyConnection) -> No
     assert player_figures(con, []).empty
     assert hud(db.connect(db.MEMORY)) == []
     assert current_session(db.connect(db.MEMORY)) is None
+
+
+def test_a_person_in_the_hud_counts_every_name_of_theirs(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    before = hud(con)[0].players
+    first, second = (str(p) for p in before["player"].iloc[:2])
+    memory.add_alias(con, "reg", "pokerstars", first)
+    memory.add_alias(con, "reg", "pokerstars", second)
+    players = hud(con)[0].players
+    assert list(players["person"]) == ["reg", "reg", *[None] * (len(players) - 2)]
+    everyone = summary(con).set_index("player")
+    both = everyone.loc[[first, second]]
+    for at in (0, 1):
+        row = players.iloc[at]
+        assert row["hands"] == both["hands"].sum()
+        for key in HUD_KEYS:
+            assert row[f"{key}_d"] == both[f"{key}_d"].sum()
+    assert players.iloc[2:].drop(columns="person").equals(before.iloc[2:].drop(columns="person"))
