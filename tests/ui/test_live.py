@@ -107,3 +107,19 @@ def test_hud_shows_the_users_note_beside_the_player(
     table = at.dataframe[0].value
     assert list(table.columns)[:4] == ["seat", "player", "note", "hands"]
     assert list(table["note"]) == ["", "[red] <b>3-bets light</b>", "", "", ""]
+
+
+def test_the_sessions_hands_show_the_users_tags(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "d.duckdb"
+    _import(path, tmp_path, "old.txt", _dealt(20, 3))
+    con = db.connect(path)
+    latest = str(con.execute("SELECT key FROM hands ORDER BY time DESC, id DESC LIMIT 1")
+                 .fetchall()[0][0])
+    memory.add_tags(con, latest, ["good play"])
+    con.close()
+    at = app_for(path, monkeypatch).run()
+    at.switch_page("ui/live_page.py").run()
+    assert not at.exception
+    assert list(at.dataframe[0].value["tags"]) == ["good play"] + [""] * 9
