@@ -20,6 +20,14 @@ from ui import state
 MESSAGE = "memory_message"  # what the last save said, shown once above the form
 
 
+def _say(kind: str, words: str, text: str) -> None:
+    """What a save did: our words in the box, the user's text (a name, an error that
+    quotes it) below it as plain text, never Markdown."""
+    (st.error if kind == "error" else st.success)(words)
+    if text:
+        st.text(text)
+
+
 def _save_hand(key: str) -> None:
     """The form's tags and note written for the hand ``key`` (a form's callback)."""
     con = state.connection()
@@ -31,10 +39,10 @@ def _save_hand(key: str) -> None:
         memory.add_tags(con, key, wanted)
         memory.set_hand_note(con, key, note)
     except (memory.MemoryInputError, duckdb.Error) as exc:
-        st.session_state[MESSAGE] = ("error", f"Not saved: {exc}")
+        st.session_state[MESSAGE] = ("error", "Not saved:", str(exc))
         return
     state.shared().generation += 1  # the hand lists filtered by a tag change
-    st.session_state[MESSAGE] = ("ok", "Saved.")
+    st.session_state[MESSAGE] = ("ok", "Saved.", "")
 
 
 def hand_panel(key: str) -> None:
@@ -48,7 +56,7 @@ def hand_panel(key: str) -> None:
         if note:
             st.text(note)
         if said is not None:
-            (st.error if said[0] == "error" else st.success)(said[1])
+            _say(*said)
         with (st.expander("Tag this hand, write a note", expanded=False),
               st.form(f"mem_form_{key}", border=False)):
             st.multiselect(
@@ -80,7 +88,7 @@ def _apply_saved() -> None:
     try:
         saved = memory.saved_filters(state.connection(), str(name))
     except (memory.MemoryInputError, duckdb.Error) as exc:
-        st.session_state[FILTERS_MESSAGE] = ("error", f"Not applied: {exc}")
+        st.session_state[FILTERS_MESSAGE] = ("error", "Not applied:", str(exc))
         return
     for field, key in PICKS.items():
         value = getattr(saved, field)
@@ -96,7 +104,7 @@ def _apply_saved() -> None:
             st.session_state[key] = pair
     if saved.tournament is not None and saved.currency is not None:
         st.session_state["f_money"] = (saved.tournament, saved.currency)
-    st.session_state[FILTERS_MESSAGE] = ("ok", f"Filters “{name}” applied.")
+    st.session_state[FILTERS_MESSAGE] = ("ok", "Applied the saved filters:", str(name))
 
 
 def _save_current(filters: Filters) -> None:
@@ -104,9 +112,9 @@ def _save_current(filters: Filters) -> None:
     try:
         memory.save_filters(state.connection(), name, filters)
     except (memory.MemoryInputError, duckdb.Error) as exc:
-        st.session_state[FILTERS_MESSAGE] = ("error", f"Not saved: {exc}")
+        st.session_state[FILTERS_MESSAGE] = ("error", "Not saved:", str(exc))
         return
-    st.session_state[FILTERS_MESSAGE] = ("ok", f"Saved as “{name}”.")
+    st.session_state[FILTERS_MESSAGE] = ("ok", "Saved the filters as:", name)
 
 
 def saved_filters_panel(filters: Filters) -> None:
@@ -116,7 +124,7 @@ def saved_filters_panel(filters: Filters) -> None:
     said = st.session_state.pop(FILTERS_MESSAGE, None)
     with st.expander("Saved filters", expanded=said is not None):
         if said is not None:
-            (st.error if said[0] == "error" else st.success)(said[1])
+            _say(*said)
         if st.session_state.get(SAVED_PICK) not in (None, NONE_PICKED, *names):
             del st.session_state[SAVED_PICK]
         st.selectbox("Use a saved set", [NONE_PICKED, *names], key=SAVED_PICK,

@@ -406,7 +406,8 @@ def test_filters_are_saved_and_picked_again(
     at.text_input(key="saved_filters_name").set_value("buttons").run()
     at.button(key="saved_filters_save").click().run()
     assert not at.exception
-    assert [s.value for s in at.success] == ["Saved as “buttons”."]
+    assert [s.value for s in at.success] == ["Saved the filters as:"]
+    assert "buttons" in [t.value for t in at.text]
     con = db.connect(corpus_db)
     saved = memory.saved_filters(con, "buttons")
     con.close()
@@ -415,4 +416,4 @@ def test_filters_are_saved_and_picked_again(
     at.selectbox(key="saved_filters_pick").set_value("buttons").run()
     assert not at.exception
     assert at.selectbox(key="f_position").value == "BTN"
-    assert [s.value for s in at.success] == ["Filters “buttons” applied."]
+    assert [s.value for s in at.success] == ["Applied the saved filters:"]
