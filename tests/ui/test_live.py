@@ -100,6 +100,7 @@ def test_hud_shows_the_users_note_beside_the_player(
         "AND player <> 'Hero' ORDER BY seat").fetchall()]
     memory.set_player_note(con, "PokerStars", seated[1], "<b>3-bets light</b>", "red")
     memory.set_player_note(con, "fulltilt", seated[0], "another site's player", None)
+    memory.add_alias(con, "reg", "pokerstars", seated[2])
     con.close()
     at = app_for(path, monkeypatch).run()
     at.switch_page("ui/hud_page.py").run()
@@ -107,6 +108,7 @@ def test_hud_shows_the_users_note_beside_the_player(
     table = at.dataframe[0].value
     assert list(table.columns)[:4] == ["seat", "player", "note", "hands"]
     assert list(table["note"]) == ["", "[red] <b>3-bets light</b>", "", "", ""]
+    assert list(table["player"]) == [*seated[:2], f"{seated[2]} (reg)", *seated[3:]]
 
 
 def test_the_sessions_hands_show_the_users_tags(
