@@ -138,8 +138,9 @@ def hud(
     con: Connection, hero: str | None = None, window: timedelta = HUD_WINDOW
 ) -> list[HudTable]:
     """Each table with a hand within ``window`` of the latest hand stored, its players
-    at that latest hand but the hero, each with ``HUD_STATS`` over all their hands and
-    the sample (``<key>_d``) behind each.  Latest table first."""
+    at that latest hand but the hero (and the hero's other names: ``drawlab alias``), each
+    with ``HUD_STATS`` over all their hands and the sample (``<key>_d``) behind each.
+    Latest table first."""
     latest = one(con, "SELECT max(time) FROM hands WHERE status IN ('ok', 'invalid')")
     if latest is None or latest[0] is None:
         return []
@@ -153,28 +154,30 @@ def hud(
         """,
         [latest[0] - window],
     ).fetchall()
+    owners = {(a.site, a.player): a.person for a in memory.aliases(con)}
+    heroes = {person for (_, name), person in owners.items() if name == me}  # his other names
     out: list[HudTable] = []
     for site, table, hand, when in tables:
-        seated = con.execute(
+        seated = [(seat, player) for seat, player in con.execute(
             "SELECT seat, player FROM seats WHERE hand = ? AND player IS DISTINCT FROM ? "
             "ORDER BY seat",
             [hand, me],
-        ).fetchall()
+        ).fetchall() if owners.get((str(site), str(player))) not in heroes]
         hand_id = one(con, "SELECT hand_id FROM hands WHERE id = ?", [hand])
         figures = player_figures(con, [str(p) for _, p in seated])
         seats = pd.DataFrame(seated, columns=["seat", "player"])
-        merged = _as_people(con, str(site), seats.merge(figures, on="player", how="left"))
+        merged = _as_people(con, owners, str(site), seats.merge(figures, on="player", how="left"))
         merged["hands"] = merged["hands"].fillna(0).astype("int64")
         out.append(HudTable(str(site), str(table), str(hand_id[0] if hand_id else ""),
                             when, merged))
     return out
 
 
-def _as_people(con: Connection, site: str, seated: pd.DataFrame) -> pd.DataFrame:
+def _as_people(con: Connection, owners: dict[tuple[str, str], str], site: str,
+               seated: pd.DataFrame) -> pd.DataFrame:
     """The HUD rows with a ``person`` column: for a player whom ``drawlab alias`` made
-    one person with other names, the person, and the figures over every name of theirs
-    in place of this name's alone."""
-    owners = {(a.site, a.player): a.person for a in memory.aliases(con)}
+    one person with other names (``owners``: (site, name) to person), the person, and the
+    figures over every name of theirs in place of this name's alone."""
     seated = seated.assign(person=pd.Series(
         [owners.get((site, str(p))) for p in seated["player"]], index=seated.index, dtype=object))
     for at, person in seated["person"].items():

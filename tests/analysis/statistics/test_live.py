@@ -114,3 +114,12 @@ def test_a_person_in_the_hud_counts_every_name_of_theirs(
         for key in HUD_KEYS:
             assert row[f"{key}_d"] == both[f"{key}_d"].sum()
     assert players.iloc[2:].drop(columns="person").equals(before.iloc[2:].drop(columns="person"))
+
+
+def test_the_heros_other_names_are_no_opponents_in_the_hud(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    before = list(hud(con)[0].players["player"])
+    memory.add_alias(con, "me", "pokerstars", "Hero")
+    memory.add_alias(con, "me", "pokerstars", before[1])  # the hero under another name
+    assert list(hud(con)[0].players["player"]) == [before[0], *before[2:]]
