@@ -492,7 +492,7 @@ def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                    help="PHH, PokerStars text, each hand's text as it was imported, or every "
                         "table as Parquet partitioned by site, game and month")
     p.add_argument("--out", required=True, help="folder to write into (created if need be)")
-    p.add_argument("--player", help="only hands this player was seated in")
+    p.add_argument("--player", help="only hands this player (or person: drawlab alias) sat in")
     _add_filters(p)
     p.add_argument("--json", action="store_true", help='end with one line {"summary": {...}}')
     p.set_defaults(handler=_export)
@@ -509,6 +509,12 @@ def _export(args: argparse.Namespace) -> int:
     db = _open_db(args.db)
     if db is None:
         return 2
+    if args.player is not None:  # a person (drawlab alias): the hands of every name
+        from dataclasses import replace
+
+        from analysis.storage.memory import person_filters
+
+        filters = person_filters(db, args.player, replace(filters, player=None)) or filters
     if args.format == "parquet":
         return _export_parquet(db, args, filters)
     try:

@@ -165,3 +165,26 @@ def test_stats_of_a_person_count_every_name_of_theirs(
     code, out, _ = run(capsys, "stats", "--db", path, "--player", "me", "--site", "home")
     assert out.splitlines()[:2] == ["Person me: home:Hero, pokerstars:Hero",
                                     f"Player me: {seen['home']} hands"]
+
+
+def test_export_of_a_persons_hands(
+    db_file: tuple[str, list[str]], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db, _ = db_file
+    con = dbmod.connect(db)
+    two = [str(p) for (p,) in con.execute(
+        "SELECT player FROM seats WHERE player <> 'Hero' GROUP BY player "
+        "ORDER BY count(*), player LIMIT 2").fetchall()]
+    either, first = con.execute(
+        "SELECT count(DISTINCT hand), count(DISTINCT hand) FILTER (player = ?) FROM seats "
+        "WHERE player IN (?, ?)", [two[0], *two]).fetchall()[0]
+    con.close()
+    assert either > first > 0
+    for name in two:
+        run(capsys, "alias", "add", "--db", db, "reg", "pokerstars", name)
+    for who, want in (("reg", either), (two[0], first)):
+        out = tmp_path / who
+        assert run(capsys, "export", "--db", db, "--format", "original", "--out", str(out),
+                   "--player", who)[0] == 0
+        texts = "".join(p.read_text() for p in out.rglob("*.txt"))
+        assert texts.count("PokerStars Hand #") == want
