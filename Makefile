@@ -2,6 +2,8 @@
 #   make run   starts the dashboard on the bundled sample histories, for this computer only
 #              (make run HOST=0.0.0.0 shares it with the network, deliberately)
 #   make test  runs the whole suite: lint, types, unit, property, corpus and browser tests
+#   make check the quick loop while working: lint, types and the tests that are neither
+#              browser nor slow ones
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -20,7 +22,7 @@ endif
 PORT ?= 8501
 HOST ?= 127.0.0.1
 
-.PHONY: run test lint typecheck browser clean screenshots samples compiled pure
+.PHONY: run test check lint typecheck browser clean screenshots samples compiled pure
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -60,6 +62,9 @@ typecheck: $(STAMP)
 
 test: $(STAMP) $(BUILT) browser lint typecheck
 	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+check: $(STAMP) $(BUILT) lint typecheck
+	$(BIN)/pytest -n 2 -p no:cacheprovider -m 'not browser and not slow'
 
 samples: $(STAMP)
 	$(BIN)/python -m analysis.simulate sample_histories

@@ -23,6 +23,8 @@ PAGES = [
     st.Page("ui/review_page.py", title="Review", icon=":material/troubleshoot:", url_path="review"),
     st.Page("ui/live_page.py", title="Live session", icon=":material/sensors:", url_path="live"),
     st.Page("ui/hud_page.py", title="HUD", icon=":material/table_view:", url_path="hud"),
+    st.Page("ui/tournaments_page.py", title="Tournaments", icon=":material/emoji_events:",
+            url_path="tournaments"),
 ]
 
 

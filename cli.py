@@ -1113,6 +1113,47 @@ def _hand_line(hand: HandMemory) -> str:
     return f"{hand.site} {hand.hand_id}: {tags}" + (f" | {hand.note}" if hand.note else "")
 
 
+def _add_tournaments(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("tournaments", help="what each tournament cost and paid, and totals")
+    p.add_argument("--db", metavar="FILE", help=DB_HELP)
+    p.add_argument("--player", help="whose tournaments (default: the player of each file)")
+    p.add_argument("--site", help="only this site's, e.g. pokerstars")
+    p.add_argument("--game", help="a game key (27_single_draw) or the site's name for it")
+    p.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD", help="started on or after")
+    p.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD", help="started on or before")
+    p.add_argument("--json", action="store_true", help="one JSON object per tournament a line")
+    p.set_defaults(handler=_tournaments)
+
+
+def _tournaments(args: argparse.Namespace) -> int:
+    from datetime import date
+
+    from analysis import tournament_report
+    from analysis.statistics.report import StatsError, open_database
+    from analysis.tournaments import TournamentFilters, tournament_results
+
+    try:
+        filters = TournamentFilters(
+            player=args.player, site=args.site, game=args.game,
+            date_from=date.fromisoformat(args.date_from) if args.date_from else None,
+            date_to=date.fromisoformat(args.date_to) if args.date_to else None,
+        )
+        con = open_database(args.db)
+    except (ValueError, StatsError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2 if isinstance(e, ValueError) else 1
+    try:
+        results = tournament_results(con, filters)
+    finally:
+        con.close()
+    if args.json:
+        for line in tournament_report.json_lines(results):
+            print(line)
+    else:
+        print(tournament_report.text(results))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="drawlab", description=DESCRIPTION, epilog=EPILOG,
@@ -1137,6 +1178,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_note(sub)
     _add_alias(sub)
     _add_saved_filters(sub)
+    _add_tournaments(sub)
     return parser
 
 

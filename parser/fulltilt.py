@@ -45,7 +45,7 @@ SITE = "fulltilt"
 _HAND_START = ("Full Tilt Poker Game #", "FullTiltPoker Game #")
 _SUMMARY_START = "Full Tilt Poker Tournament Summary"
 _ARCHIVE_SEPARATOR = re.compile(r"^\*{5,} # \d+ \*{5,}$")
-_GAMES = {
+GAMES = {
     "2-7 Triple Draw": Game.TRIPLE_DRAW_27,
     "2-7 Single Draw": Game.SINGLE_DRAW_27,
     "A-5 Triple Draw": Game.TRIPLE_DRAW_A5,
@@ -150,7 +150,7 @@ class FullTiltReader:
                 hand_id,
                 game_name,
             )
-        game = _GAMES.get(game_name)
+        game = GAMES.get(game_name)
         if game is None:
             return Skipped.unsupported_game(
                 game_name,

@@ -99,6 +99,11 @@ class WinamaxReader:
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
         first = chunk.text.split("\n", 1)[0]
+        if first.lstrip("\ufeff").startswith(_START + "Tournament summary"):
+            # as PokerStars' and Full Tilt's: ``parser.summaries`` reads it, the importer
+            # stores it; as a hand text it holds no hand
+            return Skipped("incomplete", "a Winamax tournament summary: it holds no hand",
+                           SITE, chunk.file, chunk.line)
         h = grammar().regex("HEADER").match(first)
         loose = _LOOSE_HEADER.search(first) if h is None else None
         if loose is not None and _game(loose.group(2), _STRUCTURES[loose.group(3)]) is None:

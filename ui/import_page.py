@@ -76,8 +76,8 @@ COUNT_COLUMNS = ("hands read", "added", "already present", *STATUS_NAMES.values(
 def why_not_read(r: UploadResult) -> str:
     """The rejections of one upload, without its name in front (the row already names it)."""
     out = []
-    for message in r.summary.rejected:
-        for prefix in (f"{r.name}: ", f"{r.name}{ARCHIVE_SEP}"):
+    for message in [*r.summary.rejected, *r.summary.summary_errors]:
+        for prefix in (f"{r.name}: ", f"{r.name}{ARCHIVE_SEP}", f"{r.name}:"):
             if message.startswith(prefix):
                 message = message[len(prefix):]
                 break
@@ -115,11 +115,16 @@ def headline(results: list[UploadResult]) -> str:
     """The one sentence above the table: what the whole upload added."""
     added = sum(r.summary.added for r in results)
     present = sum(r.summary.already_present for r in results)
-    rejected = sum(1 for r in results if r.summary.rejected)
+    rejected = sum(1 for r in results if r.summary.rejected or r.summary.summary_errors)
     text = (f"{count(len(results), 'file')}: {count(added, 'new hand')} added, "
             f"{present:,} already in the database")
     if rejected:
         text += f"; {count(rejected, 'file')} could not be read"
+    summaries = sum(r.summary.summaries for r in results)
+    if summaries:  # tournament summaries: their own verdict, never a hand
+        new = sum(r.summary.summaries_added for r in results)
+        text += (f"; {summaries:,} tournament {'summary' if summaries == 1 else 'summaries'}"
+                 f" read, {new:,} new or newer (see the Tournaments page)")
     return text + "."
 
 

@@ -35,6 +35,9 @@ def summary_table(s: ImportSummary) -> str:
         ("added", f"{s.added:,}"),
         ("already present", f"{s.already_present:,}"),
         ("problems", f"{s.problems:,}"),
+        ("tournament summaries read", f"{s.summaries:,}"),
+        ("  stored (new or newer)", f"{s.summaries_added:,}"),
+        ("  not read", f"{len(s.summary_errors):,}"),
         ("seconds", f"{s.seconds:,.1f}"),
         ("hands/s", f"{(s.hands / s.seconds if s.seconds > 0 else 0):,.0f}"),
     ]
@@ -51,6 +54,7 @@ def summary_table(s: ImportSummary) -> str:
 def problems_log(s: ImportSummary) -> str:
     """Rejected files, then each problem as ``file:line: status: CODE: message``."""
     lines = [f"rejected: {message}" for message in s.rejected]
+    lines += [f"summary not read: {message}" for message in s.summary_errors]
     lines += [str(p) for p in s.problem_log]
     if s.problems > len(s.problem_log):
         lines.append(f"... and {s.problems - len(s.problem_log):,} more problems")

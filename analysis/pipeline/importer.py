@@ -58,11 +58,13 @@ from analysis.storage.db import (
 )
 from analysis.storage.rows import ArrowRows, FactsFn, Rows, add_result, with_continuity
 from analysis.storage.stat_cells import extend as extend_cells
+from analysis.storage.tournaments import store_summary
 from analysis.storage.writer import FileState, Store
+from analysis.tournament_hands import results_from_hands
 from engine.continuity import ContinuityTracker
 from parser.outcome import HandText, ParseError
 from parser.ranges import Part
-from parser.reader import parse
+from parser.reader import READ_ERRORS, parse
 from parser.sources import (
     Opened,
     Rejected,
@@ -72,6 +74,7 @@ from parser.sources import (
     open_lines,
     open_range,
 )
+from parser.summaries import read_summary_stream
 from parser.tails import ends_with_line_break, hand_finished
 
 STATUSES = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
@@ -134,11 +137,20 @@ class ImportSummary:
     # reader waits at most about the sum of the two.
     let_go: list[float] = field(default_factory=list)
     longest_between_looks: float = 0.0
+    # Tournament summaries: read, stored new or replacing a running one's, and those
+    # that did not read (``file:line: why``): their own verdicts, never a hand's.
+    summaries: int = 0
+    summaries_added: int = 0
+    summary_errors: list[str] = field(default_factory=list)
+    tournaments_from_hands: int = 0  # tournaments without a summary whose hands told more
 
     @property
     def read_nothing(self) -> bool:
         """Every source was rejected: no hand read and none found already imported."""
-        return self.hands == len(self.rejected) and self.already_present == 0
+        return (
+            self.hands == len(self.rejected) and self.already_present == 0
+            and not self.summaries
+        )  # fmt: skip
 
     def as_dict(self) -> dict[str, Any]:
         """The ``--json`` summary: counts per status as ``drawlab verify`` gives them."""
@@ -153,6 +165,9 @@ class ImportSummary:
             "problems": self.problems,
             "seconds": round(self.seconds, 3),
             "rejected": list(self.rejected),
+            "summaries": self.summaries,
+            "summaries_added": self.summaries_added,
+            "summary_errors": list(self.summary_errors),
         }
 
 
@@ -577,6 +592,7 @@ class _Import:
                 self._finish(inflight.popleft())
             self._flush()
             self._extend_cells()
+            self.summary.tournaments_from_hands = results_from_hands(self.db, self.store.run)
         finally:
             if pool is not None and self.own_pool:
                 pool.close(self.pool_broken)
@@ -595,6 +611,8 @@ class _Import:
             self._maybe_let_go()
             if isinstance(src, Rejected):
                 self._reject(None, str(src))
+                continue
+            if self._summaries(src):
                 continue
             try:
                 state = self._plan(src)
@@ -633,6 +651,30 @@ class _Import:
             if batch:
                 yield _Task(state, cut.site, batch, chars=chars)
             yield _Task(state, end=True)
+
+    def _summaries(self, src: Source) -> bool:
+        """Read and store a tournament summary file whole, here; False for any other file
+        (a file that cannot be opened is the hand path's to report)."""
+        try:
+            with src.open() as stream:
+                found = read_summary_stream(stream, src.name)
+        except READ_ERRORS:
+            return False
+        if found is None:
+            return False
+        for item in found:
+            if isinstance(item, ParseError):
+                self.summary.summary_errors.append(
+                    f"{item.file}:{item.line}: {item.message}: {item.line_text}"
+                )
+                continue
+            self.summary.summaries += 1
+            if store_summary(self.db, item) in ("added", "replaced"):
+                self.summary.summaries_added += 1
+        self.files_done += 1
+        self.bytes_done += src.size
+        self._report(src.name)
+        return True
 
     def _parts(self, src: Source, state: FileState) -> list[tuple[Part, int, bool]] | None:
         """``read_part``'s arguments for each part of a disk file to read, in order; None

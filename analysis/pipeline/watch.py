@@ -66,9 +66,12 @@ class Batch:
             return f"{now} {what}: not imported yet: {self.error}"
         s = self.summary
         held = f", {len(s.held)} unfinished hand(s) waiting" if s.held else ""
+        summaries = (f", {s.summaries_added} of {s.summaries} tournament summaries stored"
+                     if s.summaries else "")
+        summaries += f", {len(s.summary_errors)} not read" if s.summary_errors else ""
         return (
             f"{now} {what}: {s.added} hands added, {s.already_present} already present, "
-            f"{s.problems} problems{held}"
+            f"{s.problems} problems{held}{summaries}"
         )
 
 

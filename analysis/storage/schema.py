@@ -395,6 +395,61 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "DROP TABLE quarantine",
         "ALTER TABLE _quarantine_v7 RENAME TO quarantine",
     ),
+    # tournaments as their summaries state them (``analysis.storage.tournaments``): one row
+    # a tournament, and one a player with a result in it (the summary's own player, every
+    # player it lists, and players whose result only their hands tell)
+    (
+        """
+        CREATE TABLE tournaments (
+            site VARCHAR NOT NULL,
+            tournament_id VARCHAR NOT NULL,
+            name VARCHAR NOT NULL,
+            game_text VARCHAR NOT NULL,
+            game VARCHAR,
+            kinds VARCHAR NOT NULL,
+            currency VARCHAR NOT NULL,
+            buy_in BIGINT NOT NULL,
+            fee BIGINT NOT NULL,
+            bounty BIGINT NOT NULL,
+            ticket_entry BOOLEAN NOT NULL,
+            entrants INTEGER,
+            prize_pool BIGINT,
+            started TIMESTAMP,
+            finished TIMESTAMP,
+            running BOOLEAN NOT NULL,
+            target VARCHAR NOT NULL,
+            rebuy_cost BIGINT NOT NULL,
+            addon_cost BIGINT NOT NULL,
+            total_rebuys INTEGER,
+            total_addons INTEGER,
+            source VARCHAR NOT NULL,
+            file VARCHAR NOT NULL,
+            line INTEGER NOT NULL,
+            fingerprint VARCHAR NOT NULL,
+            PRIMARY KEY (site, tournament_id)
+        )
+        """,
+        """
+        CREATE TABLE tournament_results (
+            site VARCHAR NOT NULL,
+            tournament_id VARCHAR NOT NULL,
+            player VARCHAR NOT NULL,
+            place INTEGER,
+            prize BIGINT NOT NULL,
+            ticket VARCHAR NOT NULL,
+            entries INTEGER NOT NULL,
+            rebuys INTEGER NOT NULL,
+            addons INTEGER NOT NULL,
+            paid_extra BIGINT,
+            bounties_won BIGINT NOT NULL,
+            knockouts INTEGER NOT NULL,
+            source VARCHAR NOT NULL,
+            file VARCHAR NOT NULL,
+            line INTEGER NOT NULL,
+            PRIMARY KEY (site, tournament_id, player)
+        )
+        """,
+    ),
     # the player's own memory (``analysis.storage.memory``): tags and a note on a hand,
     # keyed by ``hands.key`` (not the id, which reverify and a re-import may give anew), a
     # note and a colour on a player (a name at a site), the names of each person, and the

@@ -201,3 +201,11 @@ def test_stud_hand_of_a_mixed_table_is_unsupported_whatever_its_stakes_look_like
         "unsupported", "7-Card Stud is not a game DrawLab replays", "winamax", "s.txt", 1,
         "9250793-400-1478989999", "7-Card Stud",
     )  # fmt: skip
+
+
+def test_a_tournament_summary_is_no_hand_and_no_parse_error() -> None:
+    text = "Winamax Poker - Tournament summary : Expresso(193493816)\nPlayer : Hero\n"
+    [(_, outcome)] = list(read_text(text, "s.txt"))
+    assert outcome == Skipped(
+        "incomplete", "a Winamax tournament summary: it holds no hand", "winamax", "s.txt", 1
+    )
