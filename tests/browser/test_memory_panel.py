@@ -98,7 +98,7 @@ def test_tag_a_hand_find_it_by_the_tag_and_see_a_player_note_in_the_hud(
     expect(options).to_have_count(1)
     label = options.first.inner_text()
     page.keyboard.press("Escape")
-    con = db.connect(path, read_only=True)
+    con = db.connect(path, read_only=True, wait=db.LOCK_WAIT)  # the dashboard lets go
     tagged = memory.remembered_hands(con, "river mistake")
     con.close()
     assert [(h.tags, h.note) for h in tagged] == [(("river mistake",), "folded the best draw")]
