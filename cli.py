@@ -1116,7 +1116,8 @@ def _hand_line(hand: HandMemory) -> str:
 def _add_tournaments(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("tournaments", help="what each tournament cost and paid, and totals")
     p.add_argument("--db", metavar="FILE", help=DB_HELP)
-    p.add_argument("--player", help="whose tournaments (default: the player of each file)")
+    p.add_argument("--player", help="whose tournaments, a name or a person (drawlab alias) "
+                                    "(default: the player of each file)")
     p.add_argument("--site", help="only this site's, e.g. pokerstars")
     p.add_argument("--game", help="a game key (27_single_draw) or the site's name for it")
     p.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD", help="started on or after")
@@ -1143,6 +1144,13 @@ def _tournaments(args: argparse.Namespace) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2 if isinstance(e, ValueError) else 1
     try:
+        if args.player is not None:  # a person (drawlab alias): every name of theirs
+            from dataclasses import replace
+
+            from analysis.storage.memory import names_of
+
+            names = tuple(f"{site}:{name}" for site, name in names_of(con, args.player))
+            filters = replace(filters, names=names) if names else filters
         results = tournament_results(con, filters)
     finally:
         con.close()

@@ -188,3 +188,27 @@ def test_export_of_a_persons_hands(
                    "--player", who)[0] == 0
         texts = "".join(p.read_text() for p in out.rglob("*.txt"))
         assert texts.count("PokerStars Hand #") == want
+
+
+def test_tournaments_of_a_person_count_every_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.corpus import CORPUS
+
+    path = str(tmp_path / "t.duckdb")
+    con = dbmod.connect(path)
+    import_paths(con, [CORPUS.parent / "summaries", CORPUS / "summaries"], workers=0)
+    per_name = con.execute(  # the files' own players, and every result under their names
+        "SELECT site, player, count(*) FROM tournament_results WHERE (site, player) IN "
+        "(SELECT (site, player) FROM tournament_results WHERE source IN ('summary', 'hands')) "
+        "GROUP BY site, player ORDER BY site, player").fetchall()
+    con.close()
+    (site_a, name_a, n_a), (site_b, name_b, n_b) = per_name[0], per_name[-1]
+    assert site_a != site_b
+    run(capsys, "alias", "add", "--db", path, "me", site_a, name_a)
+    run(capsys, "alias", "add", "--db", path, "me", site_b, name_b)
+    code, out, _ = run(capsys, "tournaments", "--db", path, "--player", "me", "--json")
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert len(rows) == n_a + n_b
+    assert {(r["site"], r["player"]) for r in rows} == {(site_a, name_a), (site_b, name_b)}
