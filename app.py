@@ -8,9 +8,14 @@ Import page watches are imported as they change while it runs (``ui.watching``).
 
 import streamlit as st
 
-from ui import state, watching
-
 st.set_page_config(page_title="DrawLab", page_icon="🂡", layout="wide")
+# The first run of a process imports pandas, DuckDB and the readers (seconds): say so at
+# once rather than leave the page blank; the pages' own spinners follow.
+STARTING = st.empty()
+STARTING.caption("Starting DrawLab…")
+
+from analysis.faults import FAULTS  # noqa: E402  (after the message, on purpose)
+from ui import scope, state, watching  # noqa: E402
 
 PAGES = [
     st.Page("ui/overview_page.py", title="Overview & statistics", icon=":material/monitoring:",
@@ -30,8 +35,13 @@ PAGES = [
 
 def main() -> None:
     try:
-        st.navigation(PAGES).run()
+        page = st.navigation(PAGES)
+        STARTING.empty()
+        scope.samples_notice(state.connection())  # on every page while they are stored
+        page.run()
         watching.watcher()  # the watched folders' thread, started once per database (ui.watching)
+    except FAULTS as exc:  # a full disk, a damaged file: one sentence, the app goes on
+        state.fault(exc)
     finally:
         state.end_run()  # the file is held only while a run reads it (see ui.state)
 

@@ -231,13 +231,14 @@ def _stats(args: argparse.Namespace) -> int:
 def _open_db(path: str | None) -> Connection | None:
     """The database to write, or None after saying why it cannot be opened.  Another
     program's short hold on the file (the watcher, the dashboard) is waited for."""
+    from analysis.faults import FAULTS, OPENING
     from analysis.pipeline.importer import open_database
     from analysis.storage.db import LOCK_WAIT
 
     try:
         return open_database(path, wait=LOCK_WAIT)
-    except (RuntimeError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
+    except FAULTS as e:
+        _fault(e, OPENING, path)
         return None
 
 
@@ -328,6 +329,7 @@ def _watch(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    from analysis.faults import FAULTS
     from analysis.pipeline import import_report
     from analysis.pipeline.importer import FLUSH_HANDS, Progress, import_files
 
@@ -348,11 +350,10 @@ def _import(args: argparse.Namespace) -> int:
             args.db, args.paths, progress=show if live else None, workers=args.workers,
             batch_hands=args.batch or FLUSH_HANDS,
         )
-    except (RuntimeError, OSError) as e:
+    except FAULTS as e:
         if live:
             print(file=sys.stderr)
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+        return _fault(e, "import", args.db)
     if live:
         print(file=sys.stderr)
     log = import_report.problems_log(summary)
@@ -451,6 +452,32 @@ def _bulk(args: argparse.Namespace) -> int:
         print(f"dataset: {rows.get('hands', 0):,} hands, {rows.get('quarantine', 0):,} "
               f"unreadable texts, parsed by {result.workers} Dask workers, in {args.out}")
     return 1 if summary.rejected and summary.read_nothing else 0
+
+
+def _add_samples(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "samples", help="how many bundled sample hands the database holds; --remove deletes them"
+    )
+    p.add_argument("--db", metavar="FILE", help=DB_HELP)
+    p.add_argument("--remove", action="store_true",
+                   help="delete the sample hands and everything stored of them")
+    p.set_defaults(handler=_samples)
+
+
+def _samples(args: argparse.Namespace) -> int:
+    from analysis.storage import samples
+
+    db = _open_db(args.db)
+    if db is None:
+        return 2
+    try:
+        if args.remove:
+            print(f"removed {samples.remove(db):,} sample hands")
+        else:
+            print(f"{samples.count(db):,} sample hands")
+    finally:
+        db.close()
+    return 0
 
 
 def _add_reverify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -795,8 +822,6 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    import os
-
     from analysis.simulate import simulate
     from engine.record import Game, Structure
 
@@ -827,24 +852,20 @@ def _simulate(args: argparse.Namespace) -> int:
     if not 0 <= args.misdeals <= 1000:
         print("error: --misdeals is a number per thousand deals, 0 to 1000", file=sys.stderr)
         return 2
-    if args.out is None:
-        try:
-            simulate(
-                sys.stdout,
-                args.hands,
-                game,
-                args.players,
-                args.seed,
-                args.format,
-                structure=structure,
-                tournament=args.tournament,
-                home=args.home,
-                house=house,
-                misdeal_per_mille=args.misdeals,
-            )
-            sys.stdout.flush()
-        except BrokenPipeError:  # the reader stopped early (| head): not an error
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if args.out is None:  # a reader that stops early (| head) ends it quietly (main)
+        simulate(
+            sys.stdout,
+            args.hands,
+            game,
+            args.players,
+            args.seed,
+            args.format,
+            structure=structure,
+            tournament=args.tournament,
+            home=args.home,
+            house=house,
+            misdeal_per_mille=args.misdeals,
+        )
         return 0
     with open(args.out, "w", encoding="utf-8", newline="\n") as out:
         count = simulate(
@@ -1175,6 +1196,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_stats(sub)
     _add_import(sub)
     _add_reverify(sub)
+    _add_samples(sub)
     _add_export(sub)
     _add_bulk(sub)
     _add_verify(sub)
@@ -1191,9 +1213,34 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; a failure of the machine or of the database file (a full disk, a
+    damaged or read-only file) ends it with one sentence (``analysis.faults``), and a reader
+    that stopped early (``| head``) ends it quietly."""
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
-    return handler(args)
+    try:
+        status = handler(args)
+        sys.stdout.flush()  # inside: a reader gone shows here, not at the interpreter's exit
+        return status
+    except BrokenPipeError:
+        from analysis.faults import closed_output
+
+        return closed_output()
+    except Exception as exc:
+        from analysis.faults import FAULTS
+
+        if not isinstance(exc, FAULTS):
+            raise
+        return _fault(exc, args.command, getattr(args, "db", None))
+
+
+def _fault(exc: BaseException, command: str | None, db: str | None) -> int:
+    """Say what failed in one sentence; the command's exit status."""
+    from analysis.faults import FAULT_STATUS, sentence
+    from analysis.storage.db import resolve_path
+
+    print(f"error: {sentence(exc, command, resolve_path(db))}", file=sys.stderr)
+    return FAULT_STATUS
 
 
 if __name__ == "__main__":

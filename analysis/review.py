@@ -32,6 +32,7 @@ import pyarrow as pa
 
 from analysis.pipeline.workers import kill_workers, mp_context, worker_init
 from analysis.storage.db import Connection, append_arrow, one
+from analysis.storage.transactions import rollback
 from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.ranking import Ranking, ranking_for
 from engine.record import Game
@@ -511,7 +512,7 @@ def store(
         append_arrow(con, "reviewed_hands", marks)
         con.execute("COMMIT")
     except BaseException:
-        con.execute("ROLLBACK")
+        rollback(con)
         raise
     finally:
         con.unregister("review_keys")

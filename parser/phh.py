@@ -61,6 +61,7 @@ from typing import Any, Final
 
 from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.problems import UNKNOWN_LINE
+from engine.profiles import CHIPS
 from engine.record import (
     Action,
     ActionKind,
@@ -901,11 +902,17 @@ def _from_standard(
         else:
             raise ValueError(f"unknown action {text!r}")
     steps.extend(_payouts(data, names, seats, steps, lines))
+    if hero is not None and others:
+        # every player's cards known (a broadcast's hand, the WSOP final tables): no seat
+        # is the one the history was written from, so none is the hero
+        others.insert(0, (hero, dealt or ()))
+        hero, dealt = None, None
     when = _standard_time(data)
     small_bet = _hundredths(data.get("small_bet", data.get("min_bet", 0)))
     big_bet = _hundredths(data.get("big_bet", data.get("min_bet", 0)))
     small_blind = posted[0] if len(posted) >= 2 else 0
     big_blind = posted[1] if len(posted) >= 2 else (posted[0] if posted else small_bet)
+    currency, tournament = _money_of(data)
     return Hand(
         site=SITE,
         hand_id=str(data.get("hand", "")),
@@ -913,7 +920,7 @@ def _from_standard(
         game=game,
         structure=structure,
         stakes=Stakes(small_blind, big_blind, small_bet, big_bet, ante),
-        currency=str(data.get("currency", "")),
+        currency=currency,
         time=when,
         button=numbers[-1] if n else None,
         seats=seats,
@@ -926,7 +933,22 @@ def _from_standard(
         max_seats=_opt_int(data.get("seat_count")),
         net=_nets(data, names, stacks),
         warnings=warnings,
+        tournament=tournament,
     )
+
+
+def _money_of(data: Mapping[str, Any]) -> tuple[str, Tournament | None]:
+    """The hand's currency, and its tournament where it is one.  A hand that names no
+    currency but an event (the WSOP final tables) is a tournament's: its amounts are
+    chips, and the event's name is the tournament's, so it is never taken for a cash
+    game in a blank currency."""
+    currency = str(data.get("currency", "")).strip()
+    event = str(data.get("event", "")).strip()
+    if currency or not event:
+        return currency, None
+    level = data.get("level")
+    return CHIPS, Tournament(tournament_id=event,
+                             level=None if level is None else str(level))
 
 
 class _FieldError(ValueError):

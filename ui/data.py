@@ -16,6 +16,8 @@ import pandas as pd
 import streamlit as st
 
 from analysis.statistics import figures as stats
+from analysis.statistics.offers import Offers
+from analysis.statistics.offers import offers as offers_of
 from analysis.storage import queries
 from analysis.storage.db import Connection
 from analysis.storage.db import replay_suggested as _replay_suggested
@@ -113,8 +115,15 @@ def site_summary(_con: Connection, path: str, gen: int, filters: Filters) -> pd.
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
-def money_kinds(_con: Connection, path: str, gen: int, filters: Filters) -> pd.DataFrame:
-    return stats.money_kinds(_con, filters)
+def money_kinds(_con: Connection, path: str, gen: int, filters: Filters,
+                player: str | None = None) -> pd.DataFrame:
+    return stats.money_kinds(_con, filters, player)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def offers(_con: Connection, path: str, gen: int, player: str, filters: Filters) -> Offers:
+    """What the filters offer for ``player``'s hands (``analysis.statistics.offers``)."""
+    return offers_of(_con, player, filters)
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)

@@ -15,7 +15,9 @@ import streamlit as st
 
 from analysis.statistics import live
 from analysis.storage import memory
-from ui import state
+from analysis.storage.filters import Filters
+from ui import scope, state
+from ui.labels import site_name
 
 REFRESH = 2.0
 LABELS = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3B", "steal": "Steal",
@@ -25,9 +27,9 @@ MEANS = {"drawn_1", "drawn_2", "drawn_3"}  # cards drawn: a mean, not a percenta
 
 
 @st.cache_data(ttl=600, show_spinner=False, max_entries=8)
-def tables_view(path: str, gen: int) -> list[live.HudTable]:
+def tables_view(path: str, gen: int, filters: Filters) -> list[live.HudTable]:
     with state.shared().reading() as con:
-        return live.hud(con)
+        return live.hud(con, filters=filters)
 
 
 def cell(value: object, sample: object, mean: bool) -> str:
@@ -64,15 +66,15 @@ def compact(players: pd.DataFrame, notes: dict[str, str] | None = None) -> pd.Da
 
 
 @st.fragment(run_every=REFRESH)
-def hud_panel() -> None:
-    tables = tables_view(state.db_path(), state.generation())
+def hud_panel(filters: Filters) -> None:
+    tables = tables_view(state.db_path(), state.generation(), filters)
     if not tables:
         st.info("No table with a recent hand.")
         return
     notes = notes_view(state.db_path(), state.generation())
     for i, t in enumerate(tables):
         when = "" if t.time is None else f" · {pd.Timestamp(t.time):%H:%M:%S}"
-        st.text(f"{t.site} · {t.table} · hand {t.last_hand}{when}")
+        st.text(f"{site_name(t.site)} · {t.title}{when}")
         mine = {name: label for (site, name), label in notes.items() if site == t.site}
         st.dataframe(compact(t.players, mine), hide_index=True, key=f"hud_{i}")
     st.caption("Figures over all the player's stored hands; (n) is the sample behind each. "
@@ -80,4 +82,6 @@ def hud_panel() -> None:
 
 
 st.title("HUD")
-hud_panel()
+shown = Filters(valid_only=scope.errors_switch(state.connection()))
+scope.errors_line(state.connection(), shown)
+hud_panel(shown)

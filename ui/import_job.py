@@ -16,6 +16,7 @@ from typing import Self
 
 import pandas as pd
 
+from analysis.faults import FAULTS, TRY_AGAIN, sentence
 from analysis.pipeline.importer import STATUSES, ImportSummary, Progress, import_bytes
 from analysis.pipeline.reverify import ReverifySummary, reverify
 from analysis.storage import queries
@@ -34,6 +35,8 @@ class UploadResult:
     size: int
     summary: ImportSummary
     members: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=MEMBER_COLUMNS))
+    stored: int = 0  # the file's hands in the database after the import, whenever stored
+    stored_errors: int = 0  # of which have errors
 
 
 def archive_members(con: Connection, name: str, files: int) -> pd.DataFrame:
@@ -50,6 +53,7 @@ class _Job:
 
     name = "drawlab-job"
     done_text = "Finished"
+    command = "import"  # what the fault sentence says was kept (``analysis.faults.KEPT``)
 
     def __init__(
         self,
@@ -62,6 +66,7 @@ class _Job:
         self._on_done = on_done
         self._finished = threading.Event()
         self.error: str | None = None
+        self.fault: str | None = None  # a full disk, a damaged file: one sentence
         self.hands = 0
         self.fraction = 0.0
 
@@ -87,6 +92,8 @@ class _Job:
         try:
             with self._lock:
                 self.work()
+        except FAULTS as exc:
+            self.fault = sentence(exc, self.command, retry=TRY_AGAIN)
         except Exception as exc:  # the importer keeps file faults in its summary; not this
             self.error = f"{type(exc).__name__}: {exc}"
         finally:
@@ -132,14 +139,16 @@ class ImportJob(_Job):
             before = sum(r.summary.hands - len(r.summary.rejected) for r in self.results)
 
             def report(p: Progress, i: int = i, before: int = before) -> None:
-                part = p.files_done / p.files_total if p.files_total else 1.0
+                part = p.fraction  # by the bytes read: the bar moves from the first hand
                 self.hands = before + p.hands
                 self.fraction = min(1.0, (i + part) / total)
 
             con = self._connect()
             summary = import_bytes(con, name, content, progress=report)
             members = archive_members(con, name, summary.files)
-            self.results.append(UploadResult(name, len(content), summary, members))
+            stored, errors = queries.stored_from(con, name, ARCHIVE_SEP)
+            self.results.append(UploadResult(name, len(content), summary, members,
+                                             stored, errors))
             self._files[i] = (name, b"")  # the bytes are in the database now
 
 
@@ -148,6 +157,7 @@ class ReverifyJob(_Job):
 
     name = "drawlab-reverify"
     done_text = "Every stored hand replayed again"
+    command = "reverify"
 
     def __init__(
         self,

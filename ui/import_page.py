@@ -16,6 +16,7 @@ import streamlit as st
 
 from analysis.pipeline.importer import STATUSES
 from analysis.pipeline.reverify import ReverifySummary
+from analysis.storage import samples
 from parser.sources import ARCHIVE_SEP
 from ui import data, state, watch_panel
 from ui.import_job import ImportJob, ReverifyJob, UploadResult
@@ -70,7 +71,8 @@ def follow(key: str, results: str, caption: str) -> Any:
     return st.session_state.get(results)
 
 
-COUNT_COLUMNS = ("hands read", "added", "already present", *STATUS_NAMES.values())
+COUNT_COLUMNS = ("hands read", "added", "already present", "stored with errors",
+                 *STATUS_NAMES.values())
 
 
 def why_not_read(r: UploadResult) -> str:
@@ -90,8 +92,13 @@ def file_row(r: UploadResult) -> dict[str, Any]:
     counts it as one unreadable text (as ``drawlab verify`` does), the page as a file
     not read, with why."""
     s = r.summary
-    row: dict[str, Any] = {"file": r.name, "hands read": s.hands - len(s.rejected),
-                              "added": s.added, "already present": s.already_present}
+    read = s.hands - len(s.rejected)
+    # a file imported before is not read again: its hands are the ones already stored
+    present = s.already_present + (r.stored - s.added - s.already_present
+                                   if s.unchanged and read == 0 else 0)
+    row: dict[str, Any] = {"file": r.name, "hands read": max(read, present + s.added),
+                           "added": s.added, "already present": max(present, 0),
+                           "stored with errors": r.stored_errors}
     for status in STATUSES:
         row[STATUS_NAMES[status]] = s.statuses.get(status, 0)
     row[STATUS_NAMES["parse_error"]] -= len(s.rejected)
@@ -153,6 +160,12 @@ def show_results(results: list[UploadResult]) -> None:
                              width="stretch")
     failed = failures(results)
     total_problems = sum(r.summary.problems for r in results)
+    stored_errors = sum(r.stored_errors for r in results)
+    if failed.empty and stored_errors:
+        st.warning(f"No hand read now failed, but {count(stored_errors, 'hand')} of these "
+                   "files stored earlier have errors: the Replayer lists them under "
+                   "\"Hands with problems\".")
+        return
     if failed.empty:
         st.success("No hand failed.")
         return
@@ -190,12 +203,39 @@ def main() -> None:
         "import_job", "import_results", "The import goes on while you use the other pages."
     )
     if done is not None:
-        if done.error:
+        if done.fault:
+            st.error(done.fault, icon=":material/error:")
+        elif done.error:
             st.error("The import stopped on an internal error; what was read before it is kept.")
             st.code(done.error, language=None)
         show_results(done.results)
+    samples_section(busy=running)
     watch_panel.main()
     replay_section(busy=running)
+
+
+def _remove_samples() -> None:
+    removed = samples.remove(state.connection())
+    state.imported_now()
+    st.session_state["samples_removed"] = removed
+
+
+def samples_section(busy: bool) -> None:
+    """The bundled samples, removable in one click while they are in the database."""
+    removed = st.session_state.pop("samples_removed", None)
+    if removed:
+        st.success(f"Removed the {removed:,} sample hands: every figure is now your own "
+                   "hands'.", icon=":material/delete:")
+    n = samples.count(state.connection())
+    if n == 0:
+        return
+    st.divider()
+    st.subheader("The bundled samples")
+    st.caption(f"{n:,} simulated hands imported on the first start so there was something to "
+               "look at. They are kept apart from your own hands; removing them deletes "
+               "them and everything stored of them (also `drawlab samples --remove`).")
+    st.button("Remove the sample hands", key="remove_samples", disabled=busy,
+              icon=":material/delete:", on_click=_remove_samples)
 
 
 def reverify_table(summary: ReverifySummary) -> pd.DataFrame:
@@ -227,6 +267,9 @@ def replay_section(busy: bool) -> None:
         "reverify_job", "reverify_results", "The replay goes on while you use the other pages."
     )
     if done is None:
+        return
+    if done.fault:
+        st.error(done.fault, icon=":material/error:")
         return
     if done.error or done.summary is None:
         st.error("The replay stopped on an internal error; the pages done before it are kept.")

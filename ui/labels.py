@@ -3,20 +3,47 @@ names are the engine's, ``engine.rules.game_name``)."""
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
+
+from analysis.sites import SITE_NAMES as SITE_NAMES
+from analysis.sites import site_name as site_name
 from engine.money import format_money
-from engine.profiles import SITE_NAMES
 
 CURRENCY_NAMES = {"play": "play money", "chips": "chips"}
 
 
-def site_name(site: object) -> str:
-    return SITE_NAMES.get(str(site), str(site))
+# the signs people read without doubt; any other currency is written with its code
+CURRENCY_SIGNS = {"USD": "$", "EUR": "€", "GBP": "£"}
 
 
-def money(amount: int, chips: bool = False) -> str:
-    """Hundredths as units with two decimals: ``-1234`` is ``-12.34``; tournament chips
-    are whole chips (``526000`` is ``5,260``), never shown as money."""
-    return format_money(amount, whole=chips, cents=not chips)
+def money(amount: int, chips: bool = False, currency: str | None = None) -> str:
+    """Hundredths as units with two decimals: ``-1234`` is ``-12.34``, ``-$12.34`` in
+    USD, ``-12.34 CAD`` in a currency without a sign of its own; tournament chips are
+    whole chips (``526000`` is ``5,260``), never shown as money."""
+    if chips:
+        return format_money(amount, whole=True)
+    sign = CURRENCY_SIGNS.get(currency or "", "")
+    text = format_money(amount, cents=True, symbol=sign)
+    if currency and not sign and currency not in CURRENCY_NAMES:
+        return f"{text} {currency}"
+    return text
+
+
+def stakes_label(stakes: object, tournament: bool, currency: str) -> str:
+    """Stakes as the filters offer them, with their money: ``$0.10/$0.20``,
+    ``0.50/1 CAD``, ``250,000/500,000 chips``."""
+    parts = str(stakes).split("/")
+    try:
+        amounts = [round(Decimal(p) * 100) for p in parts]
+    except (InvalidOperation, ValueError):
+        return str(stakes)
+    if tournament or currency == "chips":
+        return "/".join(format_money(a, whole=True) for a in amounts) + " chips"
+    sign = CURRENCY_SIGNS.get(currency, "")
+    text = "/".join(format_money(a, symbol=sign) for a in amounts)
+    if sign or currency in CURRENCY_NAMES or not currency:
+        return text
+    return f"{text} {currency}"
 
 
 def money_kind(tournament: bool, currency: str) -> str:

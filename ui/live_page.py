@@ -15,17 +15,19 @@ import streamlit as st
 
 from analysis.statistics import live
 from analysis.storage import memory
-from ui import state
+from analysis.storage.filters import Filters
+from ui import scope, state
 from ui.labels import money
 
 REFRESH = 2.0  # seconds between looks at the database file (new hands show within it)
 
 
 @st.cache_data(ttl=600, show_spinner=False, max_entries=8)
-def session_view(path: str, gen: int) -> tuple[live.LiveSession | None, pd.DataFrame]:
+def session_view(path: str, gen: int,
+                 filters: Filters) -> tuple[live.LiveSession | None, pd.DataFrame]:
     """The session and its last hands, read once per change of the file."""
     with state.shared().reading() as con:
-        session = live.current_session(con)
+        session = live.current_session(con, filters=filters)
         hands = live.session_hands(con, session) if session else pd.DataFrame()
         if not hands.empty:  # the user's tags on each (drawlab tag, the replayer)
             tagged = memory.hand_memory(con, [int(i) for i in hands["id"]])
@@ -41,8 +43,8 @@ def replay(hand_id: str) -> None:
 
 
 @st.fragment(run_every=REFRESH)
-def session_panel() -> None:
-    session, hands = session_view(state.db_path(), state.generation())
+def session_panel(filters: Filters) -> None:
+    session, hands = session_view(state.db_path(), state.generation(), filters)
     if session is None:
         st.info("No timed hands of the hero yet: start `drawlab import --watch` on the "
                 "client's hand-history folder, or import on the Import page.")
@@ -58,14 +60,18 @@ def session_panel() -> None:
     st.text(f"{session.player}, {session.start:%Y-%m-%d %H:%M} to {session.end:%H:%M}")
     cols = st.columns(3)
     cols[0].metric("Hands", f"{session.hands:,}")
-    cols[1].metric("Net", money(session.net))
+    one = session.currencies[0] if len(session.currencies) == 1 else None
+    chips = one == "chips"
+    cols[1].metric("Net", money(session.net, chips, one))
     cols[2].metric("BB/100", f"{session.bb_per_100:.1f}")
     if len(session.currencies) > 1:
         st.warning("This session mixes currencies: the net adds them together.")
     if not hands.empty:
-        shown = (hands.assign(net=hands["net"].map(money)).drop(columns=["id"])
+        shown = (hands.assign(net=hands["net"].map(lambda n: money(n, chips, one)))
+                 .drop(columns=["id"])
                  .rename(columns={"hand_id": "hand", "table_name": "table",
-                                  "final_cards": "final hand"}))
+                                  "final_cards": "final hand"})
+                 .astype(object).fillna("–"))  # an empty cell reads "–", never "None"
         st.dataframe(shown, hide_index=True, key="live_hands")
         picked = st.selectbox("Replay a hand", list(hands["hand_id"]), key="live_pick")
         if st.button("Open in the replayer", icon=":material/style:", key="live_replay"):
@@ -74,4 +80,5 @@ def session_panel() -> None:
 
 
 st.title("Live session")
-session_panel()
+shown = Filters(valid_only=scope.errors_switch(state.connection()))
+session_panel(shown)

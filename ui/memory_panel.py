@@ -72,9 +72,9 @@ def hand_panel(key: str) -> None:
 
 SAVED_PICK, SAVED_NAME = "saved_filters_pick", "saved_filters_name"
 NONE_PICKED = "(choose a saved set)"
-# the overview's filter widgets (``ui.overview_page.filters_sidebar``) a saved set sets
-PICKS = {"site": "f_site", "game": "f_game", "stakes": "f_stakes", "position": "f_position",
-         "tag": "f_tag"}
+# the overview's filter widgets (``ui.overview_page.filters_sidebar``) a saved set sets;
+# its site is the hero's, which the hero picker sets (``drawlab stats --filters`` reads it)
+PICKS = {"game": "f_game", "stakes": "f_stakes", "position": "f_position", "tag": "f_tag"}
 FILTERS_MESSAGE = "saved_filters_message"
 RANGES = {"f_dates": ("date_from", "date_to"), "f_players": ("players_min", "players_max")}
 
@@ -130,7 +130,8 @@ def saved_filters_panel(filters: Filters) -> None:
         st.selectbox("Use a saved set", [NONE_PICKED, *names], key=SAVED_PICK,
                      on_change=_apply_saved)
         st.text_input("Save these filters as", key=SAVED_NAME,
-                      help="The site, game, stakes, position, tag, days, table size and "
-                           "money shown; drawlab stats --filters NAME uses them too")
+                      help="The game, stakes, position, tag, days, table size and money "
+                           "shown, and the hero's site; drawlab stats --filters NAME uses "
+                           "them too")
         st.button("Save filters", key="saved_filters_save", on_click=_save_current,
                   args=(filters,))

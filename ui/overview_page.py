@@ -8,7 +8,8 @@ even escaped, turns a bare ``https://`` name into a live link.
 Two rules shape the filters.  Money is shown one kind at a time (one currency of cash
 games, or tournament chips): sums across kinds mean nothing, so there is no "all" choice,
 and the default is the hero's most played kind.  A player is a name at a site: "Hero" at
-two sites is two people, so the hero is picked as (site, name).
+two sites is two people, so the hero is picked as (site, name), or as a person the user
+named (``drawlab alias``), every name of theirs.
 
 The hands behind a figure open in the replayer: their stored ids go in
 ``st.session_state[REPLAYER_HANDS]`` (a ``list[int]``) and the page switches over; the
@@ -25,13 +26,13 @@ import pandas as pd
 import streamlit as st
 
 from analysis.statistics import figures as stats
+from analysis.statistics import offers as stats_offers
 from analysis.statistics.definitions import STATS, definitions
 from analysis.statistics.figures import Results
-from analysis.statistics.positions import POSITIONS
 from analysis.storage import memory
 from analysis.storage.filters import Filters
 from engine.rules import game_name
-from ui import data, memory_panel, state
+from ui import data, memory_panel, scope, state
 from ui.charts import (
     draw_chart,
     final_hand_chart,
@@ -39,7 +40,7 @@ from ui.charts import (
     results_by_date_chart,
     results_chart,
 )
-from ui.labels import count, money, money_kind, site_name
+from ui.labels import count, money, money_kind, site_name, stakes_label
 
 DEFS = definitions()
 GROUPS = tuple(dict.fromkeys(s.group for s in STATS))
@@ -64,42 +65,81 @@ def _pick(label: str, options: list[str], key: str, shown: Any = str) -> str | N
     return None if choice == ANY else str(choice)
 
 
-def filters_sidebar(options: data.FilterOptions, tags: list[str]) -> tuple[Filters, Any]:
-    """The filter widgets but the money, in the sidebar, and the ``Filters`` they make;
-    with the place at the top kept for the money, which depends on them.  ``tags``: the
-    user's tags to pick from (``analysis.storage.memory``)."""
+def _wanted(money: Filters) -> Filters:
+    """The picks as the widgets hold them, before they are drawn: the offers are
+    computed under them, and a pick nothing allows any more is dropped."""
+    def held(key: str) -> str | None:
+        value = st.session_state.get(key)
+        return None if value in (None, ANY) else str(value)
+
+    low_high = _narrowed("f_players")
+    days = _narrowed("f_dates")
+    return replace(
+        money, game=held("f_game"), stakes=held("f_stakes"), position=held("f_position"),
+        tag=held("f_tag"),
+        players_min=int(low_high[0]) if isinstance(low_high, tuple) else None,
+        players_max=int(low_high[1]) if isinstance(low_high, tuple) else None,
+        date_from=days[0] if isinstance(days, tuple) and len(days) == 2 else None,
+        date_to=days[1] if isinstance(days, tuple) and len(days) == 2 else None,
+    )
+
+
+def _narrowed(key: str) -> Any:
+    """A range widget's value when the user narrowed it; None when it is the whole range
+    last offered (which, for another hero or money, is no choice of the user's: it is
+    dropped, so the widget opens on the new whole range)."""
+    held = st.session_state.get(key)
+    if held is not None and tuple(held) == st.session_state.get(f"_{key}_span"):
+        st.session_state.pop(key, None)
+        return None
+    return held
+
+
+def _dates(offered: stats_offers.Offers) -> tuple[date | None, date | None]:
+    first, last = offered.first_day, offered.last_day
+    if first is None or last is None:
+        st.session_state.pop("f_dates", None)
+        return None, None
+    held = st.session_state.get("f_dates")
+    if isinstance(held, tuple) and not all(first <= d <= last for d in held):
+        st.session_state.pop("f_dates", None)  # days another hero or money had
+    st.session_state["_f_dates_span"] = (first, last)
+    chosen = st.date_input("Dates", value=(first, last), min_value=first, max_value=last,
+                           key="f_dates", help="The days of the hero's hands shown.")
+    if isinstance(chosen, tuple) and len(chosen) == 2 and tuple(chosen) != (first, last):
+        return chosen[0], chosen[1]
+    return None, None  # the whole range keeps undated hands too
+
+
+def filters_sidebar(offered: stats_offers.Offers, stake_label: Any, tags: list[str]) -> Filters:
+    """The filter widgets after the hero and the money, in the sidebar: each offers the
+    values of the hero's hands under the others (``analysis.statistics.offers``), and
+    ``tags``, the user's tags to pick from (``analysis.storage.memory``)."""
+    kept = offered.kept
     with st.sidebar:
-        st.header("Filters")
-        money_slot = st.container()
-        site = _pick("Site", list(options.sites), "f_site", site_name)
-        game = _pick("Game", list(options.games), "f_game", game_name)
-        stakes = _pick("Stakes", list(options.stakes), "f_stakes")
-        position = _pick("Position", list(POSITIONS), "f_position")
+        game = _pick("Game", list(offered.games), "f_game", game_name)
+        stakes = _pick("Stakes", list(offered.stakes), "f_stakes", stake_label)
+        position = _pick("Position", list(offered.positions), "f_position")
         tag = _pick("Tag", tags, "f_tag")
-        date_from: date | None = None
-        date_to: date | None = None
-        if options.first_day is not None and options.last_day is not None:
-            chosen = st.date_input(
-                "Dates", value=(options.first_day, options.last_day),
-                min_value=options.first_day, max_value=options.last_day, key="f_dates",
-            )
-            if isinstance(chosen, tuple) and len(chosen) == 2:
-                date_from, date_to = chosen
-                if (date_from, date_to) == (options.first_day, options.last_day):
-                    date_from = date_to = None  # the whole range keeps undated hands too
-        low, high = options.min_players, options.max_players
+        date_from, date_to = _dates(offered)
+        low, high = offered.min_players, offered.max_players
         players_min = players_max = None
+        held = st.session_state.get("f_players")
+        if isinstance(held, tuple) and not (low <= held[0] <= held[1] <= high):
+            st.session_state.pop("f_players", None)
+        st.session_state["_f_players_span"] = (low, high)
         if low < high:
             picked = st.slider("Players at the table", low, high, (low, high), key="f_players")
             if tuple(picked) != (low, high):
                 players_min, players_max = int(picked[0]), int(picked[1])
-    return Filters(site=site, game=game, stakes=stakes, position=position,
+    return replace(kept, game=game, stakes=stakes, position=position,
                    date_from=date_from, date_to=date_to,
-                   players_min=players_min, players_max=players_max, tag=tag), money_slot
+                   players_min=players_min, players_max=players_max, tag=tag)
 
 
-def money_picker(kinds: pd.DataFrame, slot: Any) -> tuple[bool, str] | None:
-    """Cash in one currency, or tournament chips: never several added together."""
+def money_picker(kinds: pd.DataFrame) -> tuple[bool, str] | None:
+    """Cash in one currency, or tournament chips: never several added together.  The
+    counts are the hero's hands; the first choice is the kind the hero played most."""
     options = [(bool(t), str(c)) for t, c in zip(kinds["tournament"], kinds["currency"],
                                                   strict=True)]
     if not options:
@@ -107,19 +147,20 @@ def money_picker(kinds: pd.DataFrame, slot: Any) -> tuple[bool, str] | None:
     if st.session_state.get("f_money") not in options:
         st.session_state.pop("f_money", None)
     hands = dict(zip(options, kinds["hands"], strict=True))
-    with slot:
-        return st.selectbox(  # type: ignore[no-any-return]
-            "Money", options, key="f_money",
-            format_func=lambda o: f"{money_kind(*o)} · {count(int(hands[o]), 'hand')}",
-            help="Results are summed within one currency, or within tournament chips, "
-                 "never across them. The first choice is the one the hero played most.",
-        )
+    return st.sidebar.selectbox(  # type: ignore[no-any-return]
+        "Money", options, key="f_money",
+        format_func=lambda o: f"{money_kind(*o)} · {count(int(hands[o]), 'hand')}",
+        help="Results are summed within one currency, or within tournament chips, "
+             "never across them. The counts are the hero's hands; the first choice is "
+             "the kind the hero played most.",
+    )
 
 
 PERSON = ""  # the site of a person in the hero picker: every name of theirs (drawlab alias)
 
 
-def hero_picker(players: pd.DataFrame, people: list[str]) -> tuple[str, str] | None:
+def hero_picker(players: pd.DataFrame, people: list[str],
+                sample: bool) -> tuple[str, str] | None:
     """The hero as (site, name), the detected one (most "Dealt to" lines) first, then the
     people the user named (``PERSON``, name)."""
     options = [(str(s), str(p)) for s, p in zip(players["site"], players["player"],
@@ -127,24 +168,26 @@ def hero_picker(players: pd.DataFrame, people: list[str]) -> tuple[str, str] | N
     options[1:1] = [(PERSON, p) for p in people]
     if st.session_state.get("hero") not in options:
         st.session_state.pop("hero", None)
-    return st.selectbox(  # type: ignore[no-any-return]
+    mark = " (sample)" if sample else ""
+    return st.sidebar.selectbox(  # type: ignore[no-any-return]
         "Hero", options, key="hero",
-        format_func=lambda o: f"{o[1]} · {site_name(o[0]) if o[0] else 'every name'}",
+        format_func=lambda o: f"{o[1]} · {site_name(o[0]) if o[0] else 'every name'}{mark}",
         help="Detected: the player most often named in the \"Dealt to\" lines. The same "
-             "name at two sites is two players, unless drawlab alias makes them one person.",
+             "name at two sites is two players, unless drawlab alias makes them one "
+             "person. Every other filter offers what this player's hands hold.",
     )
 
 
-def key_figures(res: Results, chips: bool) -> None:
+def key_figures(res: Results, chips: bool, currency: str) -> None:
     cols = st.columns(6)
     cols[0].metric("Hands", f"{res.hands:,}", help=DEFS["hands"])
-    cols[1].metric("Net won", money(res.net, chips), help=DEFS["net"])
+    cols[1].metric("Net won", money(res.net, chips, currency), help=DEFS["net"])
     cols[2].metric("Big bets / 100", "–" if res.bb_per_100 is None else f"{res.bb_per_100:.2f}",
                    help=DEFS["bb_per_100"])
-    cols[3].metric("Showdown", money(res.net_showdown, chips), help=DEFS["net_showdown"])
-    cols[4].metric("Non-showdown", money(res.net_nonshowdown, chips),
+    cols[3].metric("Showdown", money(res.net_showdown, chips, currency), help=DEFS["net_showdown"])
+    cols[4].metric("Non-showdown", money(res.net_nonshowdown, chips, currency),
                    help=DEFS["net_nonshowdown"])
-    cols[5].metric("Rake paid", money(res.rake, chips), help=DEFS["rake"])
+    cols[5].metric("Rake paid", money(res.rake, chips, currency), help=DEFS["rake"])
 
 
 def statistics(values: tuple[stats.StatValue, ...]) -> None:
@@ -160,14 +203,20 @@ def statistics(values: tuple[stats.StatValue, ...]) -> None:
                 )
 
 
-def _styled(df: pd.DataFrame, formats: dict[str, str]) -> Any:
+def _in_money(chips: bool, currency: str) -> Any:
+    """A table cell's formatter for money shown in units (hundredths / 100): ``$1.25``,
+    ``-12.50 CAD``, ``5,260`` chips."""
+    return lambda v: money(round(v * 100), chips, currency)
+
+
+def _styled(df: pd.DataFrame, formats: dict[str, Any]) -> Any:
     """A frame whose empty cells read "–" (a bare NaN shows as "None"), numbers formatted;
     the cells keep their numbers, so sorting by a column still sorts numbers."""
     spec: dict[Any, Any] = dict(formats)
     return df.style.format(spec, na_rep="–")
 
 
-def opponents_table(df: pd.DataFrame, chips: bool,
+def opponents_table(df: pd.DataFrame, chips: bool, currency: str,
                     notes: dict[tuple[str, str], str] | None = None) -> None:
     """Per player and site: results, and each statistic beside its sample; the user's
     note on the player (``notes``, by site and name) when one listed has one."""
@@ -181,7 +230,7 @@ def opponents_table(df: pd.DataFrame, chips: bool,
         shown.insert(2, "note", labels)
     shown["site"] = shown["site"].map(site_name)
     shown["net"] = shown["net"] / 100
-    formats = {"net": "{:,.0f}" if chips else "{:,.2f}", "bb_per_100": "{:.2f}"}
+    formats: dict[str, Any] = {"net": _in_money(chips, currency), "bb_per_100": "{:.2f}"}
     config: dict[str, Any] = {
         "site": st.column_config.TextColumn("Site"),
         "player": st.column_config.TextColumn("Player"),
@@ -242,6 +291,59 @@ def chart_pick(event: Any, key: str, kind: str) -> None:
         st.session_state["open_target"] = (kind, str(x))
 
 
+def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: bool,
+                        currency: str) -> None:
+    """The hero's results by stakes and by session, money with its sign."""
+    st.subheader("Results by stakes")
+    st.dataframe(
+        _styled(stakes.assign(game=stakes["game"].map(game_name), net=stakes["net"] / 100,
+                              rake=stakes["rake"] / 100)
+                [["game", "stakes", "hands", "net", "bb_per_100", "rake"]],
+                {"net": _in_money(chips, currency), "rake": _in_money(chips, currency),
+                 "bb_per_100": "{:.2f}"}),
+        hide_index=True, key="stakes_table",
+        column_config={"game": "Game", "stakes": "Stakes", "hands": "Hands",
+                       "net": st.column_config.NumberColumn("Net won", help=DEFS["net"]),
+                       "bb_per_100": st.column_config.NumberColumn(
+                           "bb/100", help=DEFS["bb_per_100"]),
+                       "rake": st.column_config.NumberColumn("Rake", help=DEFS["rake"])},
+    )
+    st.subheader("Sessions", help=DEFS["session"])
+    if sessions.empty:
+        st.caption("These hands carry no time, so they make no session.")
+    else:
+        st.dataframe(
+            _styled(sessions.assign(net=sessions["net"] / 100, number=sessions.index + 1)
+                    [["number", "start", "end", "minutes", "hands", "net", "bb_per_100"]],
+                    {"start": "{:%Y-%m-%d %H:%M}", "end": "{:%Y-%m-%d %H:%M}",
+                     "minutes": "{:.0f}", "net": _in_money(chips, currency),
+                     "bb_per_100": "{:.2f}"}),
+            hide_index=True, key="sessions_table",
+            column_config={"number": "Session", "start": "Start", "end": "End",
+                           "minutes": "Minutes", "hands": "Hands", "net": "Net won",
+                           "bb_per_100": "bb/100"},
+        )
+
+
+def opponents(table: pd.DataFrame, hero: set[str], chips: bool, currency: str,
+              notes: dict[tuple[str, str], str]) -> None:
+    """Every other player at every site under the same filters, the hero (every name of
+    the hero's, "site:name") left out; ``notes``: the user's on each player."""
+    st.subheader("Opponents", help="Click a column header to sort by it. Each figure has "
+                 "its sample (n) beside it.")
+    others = table[~(table["site"] + ":" + table["player"]).isin(hero)]
+    most = int(others["hands"].max()) if len(others) else 1
+    least = st.number_input("Minimum hands", min_value=1, max_value=max(1, most), value=1,
+                            step=1, key="min_hands",
+                            help="Leave out players seen in fewer hands: a figure over a "
+                                 "handful of hands says little.")
+    kept = others[others["hands"] >= int(least)]
+    st.caption(f"{count(len(kept), 'opponent')} with at least {count(int(least), 'hand')}"
+               + (f"; the {OPPONENT_ROWS:,} with the most hands are listed."
+                  if len(kept) > OPPONENT_ROWS else "."))
+    opponents_table(kept, chips, currency, notes)
+
+
 def main() -> None:
     st.title("Overview & statistics")
     con = state.connection()
@@ -252,25 +354,32 @@ def main() -> None:
         st.info("The database holds no hands yet: import some on the Import page.")
         st.page_link("ui/import_page.py", label="Go to Import", icon=":material/upload_file:")
         return
-    base, slot = filters_sidebar(options, memory.all_tags(con))
-    picked = money_picker(data.money_kinds(con, path, gen, base), slot)
-    if picked is None:
-        st.warning("No hands match these filters.")
-        return
-    tournament, currency = picked
-    chips = tournament and currency == "chips"
-    filters = replace(base, tournament=tournament, currency=currency)
+    base = scope.scope(con)
     with st.sidebar:
-        memory_panel.saved_filters_panel(filters)
-    players = data.site_players(con, path, gen, filters)
-    chosen = hero_picker(players, memory.people(con))
+        st.header("Filters")
+    chosen = hero_picker(data.site_players(con, path, gen, base), memory.people(con),
+                         base.samples is True)
     if chosen is None:
         st.warning("No hands match these filters.")
         return
     site, hero = chosen
     # the hero is one site's player, or every name of a person
-    person = memory.person_filters(con, hero, filters) if site == PERSON else None
-    mine = person or replace(filters, site=site)
+    person = memory.person_filters(con, hero, base) if site == PERSON else None
+    theirs = person or replace(base, site=site)
+    picked = money_picker(data.money_kinds(con, path, gen, theirs, hero))
+    if picked is None:
+        st.warning(f"{hero} has no hands here.")
+        return
+    tournament, currency = picked
+    chips = tournament and currency == "chips"
+    money_filters = replace(theirs, tournament=tournament, currency=currency)
+    offered = data.offers(con, path, gen, hero, _wanted(money_filters))
+    mine = filters_sidebar(offered, lambda s: stakes_label(s, tournament, currency),
+                           memory.all_tags(con))
+    with st.sidebar:  # a saved set is filters, not the page's scope nor a person's names
+        memory_panel.saved_filters_panel(
+            replace(mine, valid_only=False, samples=None, names=None))
+    filters = replace(mine, site=None, names=None)  # the opponents: every site's players
     res = data.results(con, path, gen, hero, mine)
     curves = data.curves(con, path, gen, hero, mine)
     span = ""
@@ -278,8 +387,10 @@ def main() -> None:
         span = f", {curves.first:%Y-%m-%d} to {curves.last:%Y-%m-%d}"
     where = f"at {site_name(site)}" if person is None else f"({', '.join(person.names or ())})"
     st.text(f"Showing {hero} {where} over {count(res.hands, 'hand')}{span} "
-            f"({money_kind(tournament, currency)}).")
-    key_figures(res, chips)
+            f"({money_kind(tournament, currency)}"
+            f"{', the bundled samples' if base.samples else ''}).")
+    scope.errors_line(con, mine, hero)
+    key_figures(res, chips, currency)
     unit = "Net won (chips)" if chips else f"Net won ({currency})"
 
     left, right = st.columns(2)
@@ -339,33 +450,7 @@ def main() -> None:
     st.subheader("Statistics", help="Hover a figure for its definition and sample size.")
     statistics(values)
 
-    st.subheader("Results by stakes")
-    st.dataframe(
-        _styled(stakes.assign(game=stakes["game"].map(game_name), net=stakes["net"] / 100,
-                              rake=stakes["rake"] / 100)
-                [["game", "stakes", "hands", "net", "bb_per_100", "rake"]],
-                {"net": "{:,.2f}", "rake": "{:,.2f}", "bb_per_100": "{:.2f}"}),
-        hide_index=True, key="stakes_table",
-        column_config={"game": "Game", "stakes": "Stakes", "hands": "Hands",
-                       "net": st.column_config.NumberColumn("Net won", help=DEFS["net"]),
-                       "bb_per_100": st.column_config.NumberColumn(
-                           "bb/100", help=DEFS["bb_per_100"]),
-                       "rake": st.column_config.NumberColumn("Rake", help=DEFS["rake"])},
-    )
-    st.subheader("Sessions", help=DEFS["session"])
-    if sessions.empty:
-        st.caption("These hands carry no time, so they make no session.")
-    else:
-        st.dataframe(
-            _styled(sessions.assign(net=sessions["net"] / 100, number=sessions.index + 1)
-                    [["number", "start", "end", "minutes", "hands", "net", "bb_per_100"]],
-                    {"start": "{:%Y-%m-%d %H:%M}", "end": "{:%Y-%m-%d %H:%M}",
-                     "minutes": "{:.0f}", "net": "{:,.2f}", "bb_per_100": "{:.2f}"}),
-            hide_index=True, key="sessions_table",
-            column_config={"number": "Session", "start": "Start", "end": "End",
-                           "minutes": "Minutes", "hands": "Hands", "net": "Net won",
-                           "bb_per_100": "bb/100"},
-        )
+    stakes_and_sessions(stakes, sessions, chips, currency)
 
     st.subheader("Draws by position")
     draws = data.draw_summary(con, path, gen, hero, mine)
@@ -383,21 +468,9 @@ def main() -> None:
         },
     )
 
-    st.subheader("Opponents", help="Click a column header to sort by it. Each figure has "
-                 "its sample (n) beside it.")
-    table = data.site_summary(con, path, gen, filters)
     names = set(person.names or ()) if person else {f"{site}:{hero}"}
-    others = table[~(table["site"] + ":" + table["player"]).isin(names)]
-    most = int(others["hands"].max()) if len(others) else 1
-    least = st.number_input("Minimum hands", min_value=1, max_value=max(1, most), value=1,
-                            step=1, key="min_hands",
-                            help="Leave out players seen in fewer hands: a figure over a "
-                                 "handful of hands says little.")
-    kept = others[others["hands"] >= int(least)]
-    st.caption(f"{count(len(kept), 'opponent')} with at least {count(int(least), 'hand')}"
-               + (f"; the {OPPONENT_ROWS:,} with the most hands are listed."
-                  if len(kept) > OPPONENT_ROWS else "."))
-    opponents_table(kept, chips, memory.note_labels(con))
+    opponents(data.site_summary(con, path, gen, filters), names, chips, currency,
+              memory.note_labels(con))
 
 
 main()

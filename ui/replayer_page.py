@@ -25,6 +25,7 @@ from engine.record import Draw
 from engine.rules import game_name
 from engine.verdict import Problem
 from ui import cards, data, memory_panel, replayer_data, state, table_picture
+from ui.labels import site_name
 
 ANY = "(all)"
 PERSON = "person"  # a person's option in the player picker: (PERSON, name)
@@ -110,8 +111,12 @@ def hand_label(row: dict[Any, Any], tags: tuple[str, ...] = ()) -> str:
     if not pd.isna(row.get("total_pot")):
         units = row_units(row)
         pot = f" · pot {units.text(int(row['total_pot']))} {units.name}".rstrip()
+    event = row.get("tournament_id")
+    where = site_name(row["site"])
+    if event is not None and not pd.isna(event):
+        where += f" · {event}"  # the tournament (a PHH event's name)
     tagged = f" · tags: {', '.join(tags)}" if tags else ""
-    return f"#{row['hand_id']} · {row['site']} · {row['status']}{when}{pot}{tagged}"
+    return f"#{row['hand_id']} · {where} · {row['status']}{when}{pot}{tagged}"
 
 
 def pick_hand(listed: pd.DataFrame) -> int | None:
@@ -241,13 +246,18 @@ def hero_draws(view: HandView, upto: ViewStep) -> list[Draw]:
 
 def table_view(view: HandView, s: ViewStep) -> None:
     units = view.units
-    head = st.columns([2, 2, 3])
-    head[0].metric("Pot", units.text(s.pot))
-    head[1].metric("Street", s.street)
-    with head[2]:
+    # the picture beside the figures, not under them: with the step controls above, both
+    # fit on one screen (1280x720)
+    picture, facts = st.columns([3, 1])
+    with facts:
+        st.metric("Pot", units.text(s.pot))
+        if s.rake:
+            st.caption(f"Rake {units.text(s.rake)}: the house's, not in the pot")
+        st.metric("Street", s.street)
         st.caption("What happened")
         st.text(s.text)
-    st.html(table_picture.table_html(s, view.header, units, view.hand.hero))
+    with picture:
+        st.html(table_picture.table_html(s, view.header, units, view.hand.hero))
     notes = memory.note_labels(state.connection(), view.hand.site)
     with st.container(key="seat_lines"):
         for seat in s.seats:

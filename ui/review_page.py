@@ -19,8 +19,10 @@ import streamlit as st
 
 from analysis import review
 from analysis.statistics import figures as stats
-from analysis.storage import memory
+from analysis.storage import hand_scope, memory
+from analysis.storage.filters import Filters
 from ui import state
+from ui.labels import count
 
 REPLAYER = "ui/replayer_page.py"
 LOWER_BOUND = (
@@ -70,6 +72,10 @@ if player is None:
     st.info("No hand of yours with known cards yet: import some hands first.")
     st.stop()
 st.text(f"Player: {player}")
+with_errors = hand_scope.with_errors(con, Filters(), player)
+if with_errors:  # never reviewed, whatever the figures' switch: a draw needs every card
+    st.caption(f"{count(with_errors, 'hand')} with errors left out: only hands the replay "
+               "found valid are reviewed.")
 pending = len(review.pending_hands(con, player))
 if pending:
     st.caption(f"{pending} hands not reviewed yet.")

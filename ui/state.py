@@ -29,9 +29,11 @@ from pathlib import Path
 
 import streamlit as st
 
+from analysis.faults import TRY_AGAIN, sentence
 from analysis.pipeline.importer import ImportSummary, import_paths, open_database
 from analysis.storage import db, queries
 from analysis.storage.db import Connection, DatabaseUnavailable
+from analysis.storage.samples import mark as marked_samples
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 SAMPLES_ENV = "DRAWLAB_SAMPLES"  # another folder to import on a first start ("" for none)
@@ -132,6 +134,7 @@ def first_start(shared: Shared) -> ImportSummary | None:
         if samples is None or not samples.is_dir():
             return None
         summary = import_paths(con, [samples])
+        marked_samples(con)  # simulated hands: shown apart, removable (analysis.storage.samples)
     shared.generation += 1
     return summary
 
@@ -141,11 +144,17 @@ def db_path() -> str:
 
 
 def _unavailable(exc: DatabaseUnavailable) -> None:
-    st.error("The database cannot be opened: another program is using it.",
-             icon=":material/lock:")
+    st.error("The database cannot be opened.", icon=":material/lock:")
     st.code(str(exc), language=None, wrap_lines=True)
     st.button("Try again", key="db_retry", icon=":material/refresh:")
     st.stop()
+
+
+def fault(exc: BaseException) -> None:
+    """A failure of the disk or of the database file in a page's run (a full disk, a file
+    damaged under it): its sentence in a box; the other pages, and this one run again,
+    keep working."""
+    st.error(sentence(exc, None, db_path(), TRY_AGAIN), icon=":material/error:")
 
 
 def shared() -> Shared:
@@ -223,6 +232,11 @@ def generation() -> int:
     key that makes pages see new hands."""
     s = shared()
     return hash((s.generation, *file_stamp(s.path)))
+
+
+def imported_now() -> None:
+    """Call after this run wrote to the database itself (not a job on its own thread)."""
+    shared().generation += 1
 
 
 def imported(s: Shared | None = None) -> None:

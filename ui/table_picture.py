@@ -66,7 +66,8 @@ def _at(angle: float, rx: float, ry: float) -> str:
 
 
 def _seat_html(
-    seat: SeatStep, units: Units, hero: str | None, angle: float, wild: tuple[int, ...] = ()
+    seat: SeatStep, units: Units, hero: str | None, angle: float, wild: tuple[int, ...] = (),
+    size: int = 5,
 ) -> str:
     border = "2px solid #b0b0b0"
     if seat.to_act:
@@ -88,7 +89,7 @@ def _seat_html(
     known = seat.cards or ()
     if not known and seat.up is not None:  # shotgun: the face-up card, seen by all
         known = (seat.up,)
-    hidden = 0 if seat.folded else max(0, 5 - len(known))
+    hidden = 0 if seat.folded else max(0, size - len(known))
     tiles = cards.cards_html(known, hidden, wild)
     lines.append(f'<div style="font-size:0.78em">{tiles}</div>')
     if seat.drawn:
@@ -110,6 +111,9 @@ def table_html(step: ViewStep, header: Header, units: Units, hero: str | None) -
     angles = places([s.seat for s in step.seats], header.max_seats, hero_seat)
     parts = [f'<div class="dl-table" style="{_WRAP}">', f'<div style="{_FELT}"></div>']
     pot = f"Pot {escape(units.text(step.pot))}"
+    if step.rake:
+        pot += (f'<br><span class="dl-rake" style="font-size:12px;font-weight:400">'
+                f"rake {escape(units.text(step.rake))}</span>")
     side = ""
     if len(step.pots) > 1:
         side = "<br>" + " · ".join(
@@ -119,7 +123,7 @@ def table_html(step: ViewStep, header: Header, units: Units, hero: str | None) -
                  f'<span style="font-size:12px;font-weight:400">{side}</span></div>')
     for seat in step.seats:
         angle = angles[seat.seat]
-        parts.append(_seat_html(seat, units, hero, angle, header.wild_cards))
+        parts.append(_seat_html(seat, units, hero, angle, header.wild_cards, header.hand_size))
         if seat.bet:
             parts.append(f'<div class="dl-bet" style="{_BET}{_at(angle, 22, 19)}">'
                          f"{escape(units.text(seat.bet))}</div>")

@@ -80,7 +80,7 @@ def folders_panel() -> None:
         st.text(w.error)
     failed = [b for b in w.batches if b.summary is None]
     if failed and failed[-1] is w.batches[-1]:
-        st.caption("The last batch waits for the database (another program is writing):")
+        st.caption("The last batch is not imported yet (it is tried again):")
         st.text(failed[-1].error or "")
 
 

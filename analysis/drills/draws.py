@@ -382,9 +382,18 @@ _RANK_WORDS = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "tens", "jacks", 
                "kings", "aces")
 
 
-def _ranks_text(cards: Collection[int]) -> str:
-    """``the 3s, 6s and 8s``: the ranks among ``cards``, low to high."""
-    words = [_RANK_WORDS[r] for r in sorted({c >> 2 for c in cards})]
+def _ranks_text(cards: Collection[int], unseen: Collection[int],
+                show: Callable[[Sequence[int]], str] = format_cards) -> str:
+    """``the 3s, 6s and 8s``: the outs low to high, a rank by its name where every unseen
+    card of it is an out, else card by card (Badugi's outs are of one suit: ``the 3♦, 4♦
+    and 6♦``, never "the 3s", which would be every three)."""
+    words: list[str] = []
+    for r in sorted({c >> 2 for c in cards}):
+        mine = sorted(c for c in cards if c >> 2 == r)
+        if len(mine) == sum(1 for c in unseen if c >> 2 == r):
+            words.append(_RANK_WORDS[r])
+        else:
+            words += [show((c,)) for c in mine]
     if len(words) > 1:
         words = [*words[:-2], f"{words[-2]} and {words[-1]}"]
     return "the " + ", ".join(words)
@@ -499,7 +508,7 @@ def why(q: DrawQuestion, choice: DrawChoice, show: Callable[[Sequence[int]], str
                 ", straight or flush" if ranking is Ranking.DEUCE_SEVEN else "")
     if n == 1:
         outs = [d[0] for d in good]
-        which = f": {_ranks_text(outs)}" if outs else ""
+        which = f": {_ranks_text(outs, unseen, show)}" if outs else ""
         return (f"{head}: {len(outs)} of the {len(unseen)} unseen cards {aim}{which} "
                 f"({100 * len(outs) / len(unseen):.0f}% this draw).")
     return (f"{head}: {len(good):,} of the {len(draws):,} two-card draws {aim} "

@@ -20,6 +20,7 @@ import pandas as pd
 
 from analysis.drills.schedule import Answer, TopicState, next_level, pick_topic, points, review
 from analysis.storage.db import Connection, one
+from analysis.storage.transactions import rollback
 
 SHOWDOWN = "showdown"
 DRAW = "draw"
@@ -143,7 +144,7 @@ def record(
             )
         con.execute("COMMIT")
     except BaseException:
-        con.execute("ROLLBACK")
+        rollback(con)
         raise
     return Recorded(new_id, gained, before, after, summary(con, drill).streak, moved.box)
 

@@ -44,9 +44,11 @@ from analysis.pipeline.verification import HandResult, check
 from analysis.pipeline.workers import ProcessTaskPool, TaskPool
 from analysis.statistics.fact_row import FACT_FIELDS
 from analysis.statistics.facts import hand_facts
+from analysis.storage import transactions
 from analysis.storage.db import (
     LOCK_WAIT,
     Connection,
+    DatabaseUnavailable,
     append_arrow,
     connect,
     fact_columns,
@@ -239,16 +241,19 @@ def import_files(
     about ``FLUSH_SECONDS`` at most, and an import nobody waits for pays nothing but a
     look at a file's time.  ``wait``: seconds the first open waits for another program.
 
-    Raises ``DatabaseUnavailable`` when the file cannot be had (the first open, or a reopen
-    after ``REOPEN_WAIT``); whole transactions only are left behind, which the next run
-    completes.
+    Raises ``DatabaseUnavailable`` when the file cannot be had at first, DuckDB's own error
+    when a reopen fails (after ``REOPEN_WAIT``); whole transactions only are left behind,
+    which the next run completes.
     """
     sources = list(iter_sources(paths))
     db = open_database(db_path, wait=wait)
     target = str(Path(resolve_path(db_path)).expanduser())
 
     def reopen() -> Connection:
-        return connect(db_path, wait=REOPEN_WAIT)
+        try:
+            return connect(db_path, wait=REOPEN_WAIT)
+        except DatabaseUnavailable as exc:  # part-way: the fault's sentence says what is kept
+            raise exc.__cause__ or exc from None
 
     job = _Import(db, sources, progress, workers, batch_hands, reopen=reopen, knock=target)
     try:
@@ -957,7 +962,7 @@ def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> 
         db.execute("DELETE FROM player_hands")
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        transactions.rollback(db)
         raise
     while True:
         page = db.execute(
@@ -985,7 +990,7 @@ def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> 
                 append_arrow(db, "player_hands", table)
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            transactions.rollback(db)
             raise
         written += table.num_rows
         done += len(page)

@@ -71,6 +71,7 @@ from analysis.storage.rows import (
     add_result,
     with_continuity,
 )
+from analysis.storage.transactions import rollback
 from analysis.storage.writer import last_hands
 from engine.continuity import ContinuityTracker, LastHand, TableHand, TableKey
 from engine.record import Hand
@@ -450,7 +451,7 @@ def _store(
             db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [PROGRESS, mark])
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        rollback(db)
         raise
     finally:
         db.unregister("_page_ids")
@@ -646,7 +647,7 @@ def _recover(db: Connection, page: _Page, facts: bool, summary: ReverifySummary)
         db.execute("DELETE FROM quarantine WHERE id IN (SELECT unnest(?::BIGINT[]))", [page.ids])
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        rollback(db)
         raise
     summary.recovered += int(new.sum())
 

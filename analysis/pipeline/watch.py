@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from analysis.faults import FAULTS, folder_gone, sentence
 from analysis.pipeline.importer import ImportSummary, import_paths, open_database
 from analysis.storage.db import LOCK_WAIT, Connection, DatabaseUnavailable
 
@@ -55,13 +56,15 @@ class Batch:
 
     files: tuple[str, ...]
     summary: ImportSummary | None
-    error: str | None = None  # the database could not be opened: the files wait
+    error: str | None = None  # the database could not be opened or written: the files wait
     root: Path | None = None  # the watched path the files are under
 
     def line(self) -> str:
         """The line ``drawlab import --watch`` prints for the batch."""
         now = time.strftime("%H:%M:%S")
         what = self.files[0] if len(self.files) == 1 else f"{len(self.files)} files"
+        if self.summary is None and not self.files:  # news of a watched folder
+            return f"{now} {self.error}"
         if self.summary is None:
             return f"{now} {what}: not imported yet: {self.error}"
         s = self.summary
@@ -187,6 +190,7 @@ class Watcher:
     _observer: Any = None
     _held: dict[Path, float] = field(default_factory=dict)  # unfinished tail: since when
     _new_roots: list[Path] | None = None
+    _gone: set[Path] = field(default_factory=set)  # watched paths found missing, said once
 
     def stop(self) -> None:
         """Ask the watcher to stop (from a signal handler or another thread): the batch
@@ -241,6 +245,7 @@ class Watcher:
             self._start_events()
 
     def _round(self, first: bool = False) -> None:
+        self._say_gone()
         changed = self._changed()
         self.checked = time.time()
         if not changed and not first:
@@ -264,6 +269,16 @@ class Watcher:
                 workers = self.first_workers if first else 0
                 self.on_batch(self._import(group, root, workers=workers))
         self._release_due()
+
+    def _say_gone(self) -> None:
+        """A watched path that disappeared is said once (its files are not deleted hands:
+        what was imported stays); when it is back, its files are read as new ones."""
+        for root in self.roots:
+            if root.exists():
+                self._gone.discard(root)
+            elif root not in self._gone:
+                self._gone.add(root)
+                self.on_batch(Batch((), None, folder_gone(str(root)), root=root))
 
     def _release_due(self) -> None:
         """Store the held tails of files unchanged for ``tail_wait`` seconds: the client
@@ -317,6 +332,8 @@ class Watcher:
         except DatabaseUnavailable as exc:
             self._wake.set()  # not marked seen: tried again next round
             return Batch(files, None, str(exc), root=root)
+        except FAULTS as exc:  # a full disk, a file gone: said, and tried again next round
+            return Batch(files, None, sentence(exc, "import", self.db_path), root=root)
         held = set(summary.held)
         now = time.monotonic()
         for path, s in changed:

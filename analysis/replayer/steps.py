@@ -30,7 +30,7 @@ from engine.pots import Pot, SettledPot, pot_halves
 from engine.profiles import chip_unit, profile_for
 from engine.record import MISDEAL_NOTE, Action, Collect, Draw, Hand, Muck, Note, Post, Show, Step
 from engine.replay import Replay, TableState, replay
-from engine.rules import game_name, house_words
+from engine.rules import game_name, house_words, rules_for
 from engine.verdict import Problem, Verdict
 from engine.wild import Wild, wild_cards
 
@@ -94,6 +94,7 @@ class Header:
     house: str = ""  # a home game's house rules as a player says them ("" elsewhere)
     carried: str = ""  # the pot carried in from the deal before ("" when none)
     wild_cards: tuple[int, ...] = ()  # the cards that are wild in this hand's game
+    hand_size: int = 5  # cards in a player's hand (Badugi: four), backs drawn for unseen ones
 
     def lines(self) -> list[str]:
         """The header as short plain-text lines (names of sites and tables are untrusted)."""
@@ -150,6 +151,7 @@ def header_of(hand: Hand, players: int) -> Header:
         house="" if hand.house is None else house_words(hand.house),
         carried=units.text(hand.carried) if hand.carried else "",
         wild_cards=_wild_cards(hand),
+        hand_size=rules_for(hand.game, hand.structure).hand_size,
     )
 
 
@@ -200,6 +202,7 @@ class ViewStep:
     pots: tuple[PotStep, ...]
     seats: tuple[SeatStep, ...]
     problems: tuple[Problem, ...]
+    rake: int = 0  # at the settled step: what the house took, shown apart from the pot
 
     def seat(self, player: str) -> SeatStep | None:
         return next((s for s in self.seats if s.player == player), None)
@@ -440,8 +443,9 @@ def _settled_step(
         line=base.line,
         street="settled",
         text=text,
-        pot=max(0, in_play - max(0, taken)),
+        pot=max(0, in_play - max(0, taken) - (hand.rake or 0)),  # the rake is no pot
         pots=pots,
         seats=seats,
+        rake=hand.rake or 0,
         problems=base.problems,
     )

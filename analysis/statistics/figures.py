@@ -44,6 +44,7 @@ from analysis.statistics.positions import POSITIONS
 from analysis.storage import stat_cells, timeline_cells
 from analysis.storage.db import Connection
 from analysis.storage.filters import NO_FILTERS, Filters
+from analysis.storage.hand_scope import plain
 from analysis.storage.timeline_cells import SESSION_GAP as SESSION_GAP
 
 CURVE_ROWS = 256_000  # hands under which the curve is drawn from the rows: every hand
@@ -193,6 +194,7 @@ def _rows(
 ) -> _Rows:
     """The cells when they are current and can answer these filters (and ``by``), else
     the rows; ``cells=False``: the rows (float sums to the row-by-row digits)."""
+    filters = plain(con, filters)
     if cells and all(c in stat_cells.DIMENSION_NAMES for c in by):
         cell_where = filters.where_cells(player)
         if cell_where is not None and stat_cells.current(con):
@@ -320,7 +322,7 @@ def _exact_net_bb(
 
 
 def key_counts(con: Connection, by: tuple[str, ...],
-               filters: Filters = NO_FILTERS) -> pd.DataFrame:
+               filters: Filters = NO_FILTERS, player: str | None = None) -> pd.DataFrame:
     """The hands (player rows) per combination of the ``by`` columns, without results or
     statistics: what the filter pickers offer (``summary`` by the same columns also sums
     every statistic and each player's exact ``net_bb``, nine tenths of its time at ten
@@ -328,7 +330,7 @@ def key_counts(con: Connection, by: tuple[str, ...],
     unknown = [c for c in by if c not in FACT_COLUMNS]
     if unknown or not by:  # names go into the SQL text: only the table's own columns
         raise ValueError(f"not player_hands columns: {', '.join(unknown) or '(none)'}")
-    src = _rows(con, filters, by=by)
+    src = _rows(con, filters, player, by=by)
     keys = ", ".join(by)
     hands = _sum("hands") if src.cells else "count(*)::BIGINT"
     return con.execute(
@@ -366,6 +368,17 @@ def hero_name(con: Connection, filters: Filters = NO_FILTERS) -> str | None:
                "GROUP BY player ORDER BY n DESC, player LIMIT 1")
     row = con.execute(sql, src.params).fetchone()
     return None if row is None else str(row[0])
+
+
+def day_span(con: Connection, player: str | None,
+             filters: Filters = NO_FILTERS) -> tuple[date | None, date | None]:
+    """The first and last day of the player's hands (everyone's with ``None``) the
+    filters keep: what a date picker offers."""
+    src = _rows(con, filters, player)
+    day = "day" if src.cells else "time::DATE"
+    row = con.execute(f"SELECT min({day}), max({day}) FROM {src.table} WHERE {src.where}",
+                      src.params).fetchone()
+    return (None, None) if row is None else (row[0], row[1])
 
 
 def player_list(con: Connection, filters: Filters = NO_FILTERS) -> pd.DataFrame:
@@ -844,6 +857,7 @@ def timeline_figures(con: Connection, player: str, filters: Filters = NO_FILTERS
     none; ``points``: the curve from the rows thinned to a chart's points
     (``thin_index``)."""
     fetched: list[dict[str, np.ndarray]] = []
+    filters = plain(con, filters)
 
     def rows() -> dict[str, np.ndarray]:
         if not fetched:
@@ -916,6 +930,7 @@ def cube(
     bet).  The cells are in no particular order, nor are the rows of GROUP BY ALL: the
     roll-ups sort."""
     sums = ", ".join(f"{_sum(m)} AS {m}" for m in _CUBE_SUMS)
+    filters = plain(con, filters)
     cell_where = filters.where_cells(player, days=False) if cells else None
     undated = replace(filters, date_from=None, date_to=None)
     if cell_where is not None and stat_cells.current(con):
@@ -1142,15 +1157,17 @@ def player_report(
 # --- for the dashboard: which money, which hands -----------------------------------------
 
 
-def money_kinds(con: Connection, filters: Filters = NO_FILTERS) -> pd.DataFrame:
-    """Each kind of money in the rows the filters keep: ``tournament`` (bool) and
-    ``currency``, with ``hands`` and ``hero_hands`` (the rows of "Dealt to" players).
+def money_kinds(con: Connection, filters: Filters = NO_FILTERS,
+                player: str | None = None) -> pd.DataFrame:
+    """Each kind of money in the rows the filters keep (``player``'s only, where one is
+    named): ``tournament`` (bool) and ``currency``, with ``hands`` and ``hero_hands``
+    (the rows of "Dealt to" players).
 
     Money adds up only within one of these (dollars and euros, cash and tournament
     chips never), so the dashboard shows one at a time; the first row, the hero's
     most played, is its default.
     """
-    src = _rows(con, replace(filters, currency=None, tournament=None))
+    src = _rows(con, replace(filters, currency=None, tournament=None), player)
     kind = "tournament" if src.cells else "tournament_id IS NOT NULL"
     return con.execute(
         f"SELECT {kind} AS tournament, currency, {src.hands} AS hands, "

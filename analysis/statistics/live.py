@@ -26,7 +26,7 @@ from analysis.statistics.figures import (
 )
 from analysis.storage import memory
 from analysis.storage.db import Connection, one
-from analysis.storage.filters import NO_FILTERS
+from analysis.storage.filters import NO_FILTERS, Filters
 
 LIVE_WINDOW = timedelta(minutes=10)  # a hand imported this recently: the session is live
 HUD_WINDOW = timedelta(minutes=15)  # a table with a hand this close to the latest one
@@ -58,22 +58,25 @@ def last_import(con: Connection) -> datetime | None:
 
 
 def current_session(
-    con: Connection, player: str | None = None, now: datetime | None = None
+    con: Connection, player: str | None = None, now: datetime | None = None,
+    filters: Filters = NO_FILTERS,
 ) -> LiveSession | None:
-    """The latest session of ``player`` (default the hero); None without timed hands."""
-    who = player or hero_name(con)
+    """The latest session of ``player`` (default the hero) among the hands the filters
+    keep (``valid_only``: the hands with errors left out); None without timed hands."""
+    who = player or hero_name(con, filters)
     if who is None:
         return None
-    latest = one(con, "SELECT max(time) FROM player_hands WHERE player = ?", [who])
+    where, params = filters.where(who)
+    latest = one(con, f"SELECT max(time) FROM player_hands WHERE {where}", params)
     if latest is None or latest[0] is None:
         return None
     rows = con.execute(
-        """
+        f"""
         SELECT hand, time, net, net_showdown, net_nonshowdown,
                coalesce(net::DOUBLE / nullif(big_bet, 0), 0) AS net_bb, big_bet
-        FROM player_hands WHERE player = ? AND time >= ? ORDER BY time, hand
+        FROM player_hands WHERE {where} AND time >= ? ORDER BY time, hand
         """,
-        [who, latest[0] - SESSION_LOOKBACK],
+        [*params, latest[0] - SESSION_LOOKBACK],
     ).df()
     sessions = sessions_of(rows, SESSION_GAP)
     if sessions.empty:
@@ -132,24 +135,39 @@ class HudTable:
     # seat, player, hands, then per HUD statistic <key>, <key>_d; person: the person
     # (``drawlab alias``) a player is, whose figures count every name of theirs, or None
     players: pd.DataFrame
+    tournament: str | None = None  # the tournament's id, for a tournament table
+
+    @property
+    def title(self) -> str:
+        """What the table is called: a tournament's table by both numbers (PokerStars
+        names it "<tournament> <table>"), then the hand."""
+        table = self.table
+        if self.tournament and table.startswith(f"{self.tournament} "):
+            table = table[len(self.tournament) + 1:]
+        where = f"tournament {self.tournament}, table {table}" if self.tournament else (
+            f"table {table}")
+        return f"{where} · hand {self.last_hand}"
 
 
 def hud(
-    con: Connection, hero: str | None = None, window: timedelta = HUD_WINDOW
+    con: Connection, hero: str | None = None, window: timedelta = HUD_WINDOW,
+    filters: Filters = NO_FILTERS,
 ) -> list[HudTable]:
     """Each table with a hand within ``window`` of the latest hand stored, its players
     at that latest hand but the hero (and the hero's other names: ``drawlab alias``), each
     with ``HUD_STATS`` over all their hands and the sample (``<key>_d``) behind each.
-    Latest table first."""
-    latest = one(con, "SELECT max(time) FROM hands WHERE status IN ('ok', 'invalid')")
+    Latest table first.  ``filters.valid_only``: hands with errors are neither a table's
+    latest hand nor in any figure."""
+    statuses = "('ok')" if filters.valid_only else "('ok', 'invalid')"
+    latest = one(con, f"SELECT max(time) FROM hands WHERE status IN {statuses}")
     if latest is None or latest[0] is None:
         return []
-    me = hero or hero_name(con)
+    me = hero or hero_name(con, filters)
     tables = con.execute(
-        """
+        f"""
         SELECT site, table_name, arg_max(id, time) AS hand, max(time) AS t
         FROM hands
-        WHERE status IN ('ok', 'invalid') AND table_name IS NOT NULL AND time >= ?
+        WHERE status IN {statuses} AND table_name IS NOT NULL AND time >= ?
         GROUP BY site, table_name ORDER BY t DESC, site, table_name
         """,
         [latest[0] - window],
@@ -163,25 +181,27 @@ def hud(
             "ORDER BY seat",
             [hand, me],
         ).fetchall() if owners.get((str(site), str(player))) not in heroes]
-        hand_id = one(con, "SELECT hand_id FROM hands WHERE id = ?", [hand])
-        figures = player_figures(con, [str(p) for _, p in seated])
+        hand_id = one(con, "SELECT hand_id, tournament_id FROM hands WHERE id = ?", [hand])
+        figures = player_figures(con, [str(p) for _, p in seated], filters)
         seats = pd.DataFrame(seated, columns=["seat", "player"])
-        merged = _as_people(con, owners, str(site), seats.merge(figures, on="player", how="left"))
+        merged = _as_people(con, owners, str(site),
+                            seats.merge(figures, on="player", how="left"), filters)
         merged["hands"] = merged["hands"].fillna(0).astype("int64")
         out.append(HudTable(str(site), str(table), str(hand_id[0] if hand_id else ""),
-                            when, merged))
+                            when, merged,
+                            None if not hand_id or hand_id[1] is None else str(hand_id[1])))
     return out
 
 
 def _as_people(con: Connection, owners: dict[tuple[str, str], str], site: str,
-               seated: pd.DataFrame) -> pd.DataFrame:
+               seated: pd.DataFrame, filters: Filters = NO_FILTERS) -> pd.DataFrame:
     """The HUD rows with a ``person`` column: for a player whom ``drawlab alias`` made
     one person with other names (``owners``: (site, name) to person), the person, and the
-    figures over every name of theirs in place of this name's alone."""
+    figures over every name of theirs (under ``filters``) in place of this name's alone."""
     seated = seated.assign(person=pd.Series(
         [owners.get((site, str(p))) for p in seated["player"]], index=seated.index, dtype=object))
     for at, person in seated["person"].items():
-        counted = None if person is None else memory.person_filters(con, person, NO_FILTERS)
+        counted = None if person is None else memory.person_filters(con, person, filters)
         if counted is None:
             continue
         values = {v.key: v for v in player_stats(con, str(person), counted)}
@@ -193,10 +213,11 @@ def _as_people(con: Connection, owners: dict[tuple[str, str], str], site: str,
     return seated
 
 
-def player_figures(con: Connection, players: Sequence[str]) -> pd.DataFrame:
+def player_figures(con: Connection, players: Sequence[str],
+                   filters: Filters = NO_FILTERS) -> pd.DataFrame:
     """``player``, ``hands`` and each HUD statistic with its sample, for ``players``."""
     columns = ["player", "hands", *(c for s in HUD_STATS for c in (s.key, f"{s.key}_d"))]
     if not players:
         return pd.DataFrame(columns=columns)
-    df = summary(con, players=tuple(players), stats=HUD_STATS)
+    df = summary(con, filters, players=tuple(players), stats=HUD_STATS)
     return df.loc[:, columns].reset_index(drop=True)

@@ -7,12 +7,19 @@ turning them into text or JSON happens here so it can be tested without a shell.
 from __future__ import annotations
 
 import contextlib
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 import duckdb
 
-from analysis.statistics.figures import hero_name, player_list, player_report, summary
+from analysis.sites import resolve_site, site_name
+from analysis.statistics.figures import (
+    hero_name,
+    money_kinds,
+    player_list,
+    player_report,
+    summary,
+)
 from analysis.statistics.text import render_players, render_report
 from analysis.storage import db, memory
 from analysis.storage.filters import Filters
@@ -77,6 +84,46 @@ def _player(con: duckdb.DuckDBPyConnection, player: str | None, filters: Filters
     return hero
 
 
+def _site(con: duckdb.DuckDBPyConnection, filters: Filters) -> Filters:
+    """``--site`` as a person writes it ("PokerStars", "full tilt"): the stored site it
+    names, or an error listing the sites the database holds."""
+    if filters.site is None or not db.has_player_hands(con):
+        return filters
+    stored = [str(r[0]) for r in con.execute(
+        "SELECT DISTINCT site FROM player_hands ORDER BY site").fetchall()]
+    site = resolve_site(filters.site, stored)
+    if site is None:
+        known = ", ".join(f"{site_name(s)} ({s})" for s in stored) or "none"
+        raise StatsError(f"unknown site {filters.site!r}; this database holds: {known}")
+    return replace(filters, site=site)
+
+
+def _one_money(con: duckdb.DuckDBPyConnection, player: str,
+               filters: Filters) -> tuple[Filters, list[str]]:
+    """Money adds up within one currency or within tournament chips only: without
+    ``--currency`` or ``--kind``, the player's most played kind, said in a note."""
+    if filters.currency is not None or filters.tournament is not None:
+        return filters, []
+    kinds = money_kinds(con, filters, player)
+    if len(kinds) < 2:
+        return filters, []
+    first = kinds.iloc[0]
+    tournament, currency = bool(first["tournament"]), str(first["currency"])
+    others = ", ".join(
+        f"{'tournament' if t else 'cash'} {c} ({int(n):,} hands)"
+        for t, c, n in zip(kinds["tournament"], kinds["currency"], kinds["hands"], strict=True)
+    )
+    note = (f"{'tournament' if tournament else 'cash'} {currency} only, {player}'s most "
+            f"played money of {others}; --currency and --kind pick another")
+    return replace(filters, tournament=tournament, currency=currency), [note]
+
+
+def _same_money(filters: Filters, counted: Filters) -> Filters:
+    """``filters`` with the money ``_one_money`` chose for ``counted`` (the filters that
+    count a person's names), as the JSON states them."""
+    return replace(filters, tournament=counted.tournament, currency=counted.currency)
+
+
 def _notes(con: duckdb.DuckDBPyConnection) -> list[str]:
     with contextlib.suppress(duckdb.Error):
         if db.facts_stale(con):
@@ -85,8 +132,10 @@ def _notes(con: duckdb.DuckDBPyConnection) -> list[str]:
     return []
 
 
-# no ``drawlab stats`` option sets them (a person's names are said beside the report)
-_UNLESS_SET = ("player", "status", "with_problems", "names")
+# said only where set: no ``drawlab stats`` option sets the first three, a person's names
+# are said beside the report, and samples and tags, new since, leave the JSON of an
+# unfiltered report as it was
+_UNLESS_SET = ("player", "status", "with_problems", "samples", "tag", "names")
 
 
 def _shown(filters: Filters) -> dict[str, Any]:
@@ -104,6 +153,7 @@ def stats_json(
 ) -> dict[str, Any]:
     con = open_database(path)
     try:
+        filters = _site(con, filters)
         out: dict[str, Any] = {
             "database": db.resolve_path(path),
             "filters": _shown(filters),
@@ -119,6 +169,10 @@ def stats_json(
                               for r in clean.to_dict(orient="records")]
             return out
         chosen, counted = _choose(con, player, filters)
+        counted, money = _one_money(con, chosen, counted)
+        filters = _same_money(filters, counted)
+        out["filters"] = _shown(filters)
+        out["notes"] += money
         out["player"] = chosen
         out["hero"] = hero_name(con, filters)
         if counted.names is not None:
@@ -138,6 +192,7 @@ def stats_text(
 ) -> str:
     con = open_database(path)
     try:
+        filters = _site(con, filters)
         notes = [f"note: {n}" for n in _notes(con)]
         if all_players:
             if not db.has_player_hands(con):
@@ -146,6 +201,8 @@ def stats_text(
             body = render_players(df[df["hands"] >= min_hands], limit=len(df))
         else:
             chosen, counted = _choose(con, player, filters)
+            counted, money = _one_money(con, chosen, counted)
+            notes += [f"note: {n}" for n in money]
             body = render_report(player_report(con, chosen, counted))
             if counted.names is not None:
                 body = f"Person {chosen}: {', '.join(counted.names)}\n{body}"

@@ -56,6 +56,7 @@ from analysis.storage.filters import NO_FILTERS, Filters
 from analysis.storage.memory import HAND_TABLES
 from analysis.storage.memory import TABLES as MEMORY_TABLES
 from analysis.storage.schema import CURRENT_VERSION
+from analysis.storage.transactions import rollback
 
 FORMAT = "drawlab-parquet"
 VERSION = 1
@@ -74,7 +75,7 @@ _MEMORY_MB = 1024  # DuckDB's memory while it writes or loads (it spills past it
 
 
 class DatasetError(Exception):
-    """Not a DrawLab dataset, a half-written one, or a folder that cannot be written."""
+    """Not a DrawLab dataset, a half-written one, or a folder holding other files."""
 
 
 @dataclass
@@ -165,11 +166,8 @@ def write(
 def check_writable(folder: Path) -> None:
     """``folder`` exists (made if need be) and holds nothing but a dataset, if anything: a
     folder holding anything else is refused rather than overwritten."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        entries = list(folder.iterdir())
-    except OSError as exc:
-        raise DatasetError(f"{folder}: cannot create the folder: {exc.strerror or exc}") from exc
+    folder.mkdir(parents=True, exist_ok=True)  # a failure is the command's fault sentence
+    entries = list(folder.iterdir())
     ours = {MANIFEST, *TABLES}
     strangers = [e.name for e in entries if e.name not in ours and not e.name.startswith(".")]
     if strangers:
@@ -376,7 +374,7 @@ def load(db: Connection, path: str | os.PathLike[str], run: str | None = None) -
                 db.execute("INSERT OR REPLACE INTO meta VALUES ('player_hands_stale', '1')")
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            rollback(db)
             raise
         finally:
             for temp in ("_dataset_hands", "_dataset_ids", "_dataset_quarantine", "_dataset_qids"):

@@ -26,8 +26,10 @@ from typing import Any
 
 import duckdb
 
+from analysis.faults import Explained, is_lock, opening
 from analysis.statistics.fact_row import FACT_COLUMNS
-from analysis.storage.schema import CURRENT_VERSION, migrate, stored_version
+from analysis.storage.schema import CURRENT_VERSION, NewerSchema, migrate, stored_version
+from analysis.storage.transactions import rollback
 
 ENV_VAR = "DRAWLAB_DB"
 MEMORY = ":memory:"
@@ -46,17 +48,18 @@ MIGRATE_MEMORY_MB = 500
 Connection = duckdb.DuckDBPyConnection
 
 
-class DatabaseUnavailable(RuntimeError):
-    """The database file cannot be opened: locked by another process, or unreadable."""
+class DatabaseUnavailable(Explained):
+    """The database file cannot be opened: locked by another process past the wait, not a
+    database, damaged or not writable; the message is ``analysis.faults``' sentence."""
 
 
 class DatabaseMissing(DatabaseUnavailable):
     """A read-only open of a database file that does not exist (nothing imported yet)."""
 
 
-class SchemaOutdated(RuntimeError):
-    """A read-only open of a database whose layout is not this DrawLab's: it needs a
-    writing open (which migrates it) first or, when ``newer``, a newer DrawLab."""
+class SchemaOutdated(Explained):
+    """A database whose layout is not this DrawLab's: a read-only open needs a writing
+    open (which migrates it) first; when ``newer`` (any open), a newer DrawLab."""
 
     def __init__(self, message: str, *, newer: bool = False) -> None:
         super().__init__(message)
@@ -100,7 +103,7 @@ def resolve_path(path: str | os.PathLike[str] | None = None) -> str:
 
 def is_locked(exc: BaseException) -> bool:
     """DuckDB's error for a file another process holds (the only one worth waiting on)."""
-    return isinstance(exc, duckdb.IOException) and "lock" in str(exc).lower()
+    return is_lock(exc)
 
 
 def knock_path(target: str) -> str:
@@ -168,25 +171,41 @@ def connect(
                 f"no database at {target}; import hands first with `drawlab import`"
             )
         if not read_only:
-            Path(target).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(target).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:  # a folder that cannot be written
+                raise _unavailable(target, exc, 0.0) from exc
     try:
         con = _open(target, read_only, wait)
-    except duckdb.IOException as exc:
-        waited = f" (after waiting {wait:g} s)" if wait > 0 and is_locked(exc) else ""
-        raise DatabaseUnavailable(
-            f"cannot open the database {target}{waited}: {exc}. DuckDB lets one program "
-            "write a database at a time: another DrawLab holds it for a long import, or use --db"
-        ) from exc
-    if read_only:
-        try:
+    except duckdb.Error as exc:  # locked past the wait, not a database, cut short
+        raise _unavailable(target, exc, wait) from exc
+    try:
+        if read_only:
             _check_current(con, target)
-        except BaseException:
-            con.close()
-            raise
-        return con
-    _migrate_bounded(con)
-    sync_player_hands(con)  # a re-created table is marked stale; the importer refills it
+        else:
+            _migrate_bounded(con)
+            sync_player_hands(con)  # a re-created table is marked stale; the importer refills it
+    except NewerSchema as exc:
+        con.close()
+        raise SchemaOutdated(_newer(target, exc.found), newer=True) from exc
+    except duckdb.Error as exc:  # a damaged file found by the first reads, a log not written
+        con.close()
+        raise _unavailable(target, exc, 0.0) from exc
+    except BaseException:
+        con.close()
+        raise
     return con
+
+
+def _unavailable(target: str, exc: BaseException, wait: float) -> DatabaseUnavailable:
+    return DatabaseUnavailable(opening(target, exc, wait))
+
+
+def _newer(target: str, found: int) -> str:
+    return (
+        f"{target} was written by a newer DrawLab (database schema version {found}, this one "
+        f"knows up to {CURRENT_VERSION}): nothing was changed; upgrade DrawLab to open it"
+    )
 
 
 def _migrate_bounded(con: Connection) -> None:
@@ -204,11 +223,7 @@ def _check_current(con: Connection, target: str) -> None:
     """Refuse, saying how to fix it, a database a read-only connection cannot use as is."""
     found = stored_version(con)
     if found > CURRENT_VERSION:
-        raise SchemaOutdated(
-            f"{target}: database schema version {found} is newer than this DrawLab "
-            f"(knows up to {CURRENT_VERSION}); upgrade DrawLab to open it",
-            newer=True,
-        )
+        raise SchemaOutdated(_newer(target, found), newer=True)
     if found != CURRENT_VERSION:
         raise SchemaOutdated(
             f"{target}: schema version {found}, this DrawLab needs {CURRENT_VERSION}; "
@@ -278,7 +293,7 @@ def sync_player_hands(con: Connection) -> bool:
         )
         con.execute("COMMIT")
     except BaseException:
-        con.execute("ROLLBACK")
+        rollback(con)
         raise
     return stale
 

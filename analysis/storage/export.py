@@ -36,7 +36,8 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 class ExportError(Exception):
-    """The export cannot start (unknown format, writer missing, folder not writable)."""
+    """The export cannot start (unknown format, writer missing); a folder or disk that
+    cannot be written is an ``OSError``, worded by ``analysis.faults``."""
 
 
 @dataclass
@@ -92,10 +93,7 @@ def export_hands(
         raise ExportError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
     filters = filters or NO_FILTERS
     folder = Path(out)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ExportError(f"{folder}: cannot create the folder: {exc.strerror or exc}") from exc
+    folder.mkdir(parents=True, exist_ok=True)  # a failure is the command's fault sentence
     summary = ExportSummary(fmt, str(folder))
     if fmt == "original":
         _export_original(db, folder, filters, summary)
@@ -121,8 +119,6 @@ def export_hands(
             else:
                 _append(files, folder, _out_name(row["file"], ".txt"), text, summary)
             summary.hands += 1
-    except OSError as exc:
-        raise ExportError(f"{folder}: cannot write: {exc.strerror or exc}") from exc
     finally:
         for f in files.values():
             f.close()
@@ -151,8 +147,6 @@ def _export_original(
                     _append(files, folder, "quarantine.txt", text, summary)
                     summary.hands += 1
                     last = qid
-    except OSError as exc:
-        raise ExportError(f"{folder}: cannot write: {exc.strerror or exc}") from exc
     finally:
         for f in files.values():
             f.close()

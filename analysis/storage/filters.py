@@ -38,6 +38,7 @@ class Filters:
     # a person's names, each "site:name" (``memory.names_of``): their rows stand for the
     # one ``player`` a figure is asked of, and their hands for ``player``'s
     names: tuple[str, ...] | None = None
+    samples: bool | None = None  # True: the bundled sample hands only; False: none of them
 
     def where(self, player: str | None = None) -> tuple[str, list[Any]]:
         """A SQL condition over ``player_hands`` and its parameters; ``player`` keeps only
@@ -69,6 +70,8 @@ class Filters:
             (f"hand IN (SELECT id FROM hands WHERE {_problems(self.with_problems)})",
              self.with_problems),
             (f"hand IN (SELECT id FROM hands WHERE {_TAGGED.format(a='hands')})", self.tag),
+            (f"hand {_samples(self.samples)} (SELECT id FROM hands WHERE {SAMPLE_HANDS})",
+             self.samples),
         )
 
     def where_cells(
@@ -77,11 +80,13 @@ class Filters:
         """``where`` over ``stat_cells`` (``analysis.storage.stat_cells``; ``days=False``:
         ``draw_cells``, which keep no day), or ``None`` when a field asks what the cells do
         not keep: the hands' verdicts (``valid_only``, ``status``, ``with_problems``),
-        another player's presence or position, the user's tags, a person's several names,
-        and days where the cells keep none."""
+        whether they are samples, another player's presence or position, the user's tags,
+        a person's several names, and days where the cells keep none."""
         if self.valid_only or self.status is not None or self.with_problems is not None:
             return None
         if self.tag is not None or self.names is not None:
+            return None
+        if self.samples is not None:
             return None
         if not days and (self.date_from is not None or self.date_to is not None):
             return None
@@ -142,6 +147,7 @@ class Filters:
             (_TAGGED.format(a=a), self.tag),
             (f"EXISTS (SELECT 1 FROM seats n WHERE n.hand = {a}.id AND "
              f"{_NAMED.format(s=f'{a}.site', p='n.player')})", _names(self.names)),
+            (f"{'' if self.samples else 'NOT '}({a}.{SAMPLE_HANDS})", self.samples),
             (
                 f"EXISTS (SELECT 1 FROM player_hands ph WHERE ph.hand = {a}.id AND {ph}"
                 f"{within.format(t='ph')})",
@@ -156,6 +162,11 @@ NO_FILTERS = Filters()
 _TAGGED = "EXISTS (SELECT 1 FROM hand_tags t WHERE t.key = {a}.key AND t.tag = ?)"
 # a row of one of a person's names: its site and player, "site:name", in the list ``?``
 _NAMED = "list_contains(?::VARCHAR[], {s} || ':' || {p})"
+# the bundled sample hands, over ``hands`` (``analysis.storage.samples`` names their run)
+SAMPLE_HANDS = (
+    "batch IN (SELECT id FROM import_batches WHERE run = "
+    "(SELECT value FROM meta WHERE name = 'samples'))"
+)
 
 
 def _names(names: tuple[str, ...] | None) -> tuple[list[str]] | None:
@@ -193,3 +204,7 @@ def _tournament(wanted: bool | None) -> str:
 
 def _problems(wanted: bool | None, prefix: str = "") -> str:
     return f"({prefix}errors + {prefix}warnings) {'>' if wanted else '='} 0"
+
+
+def _samples(wanted: bool | None) -> str:
+    return "IN" if wanted else "NOT IN"

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from analysis.storage.db import Connection, memory_limited, one, table_exists
+from analysis.storage.transactions import rollback
 
 # DuckDB's memory while a summary is summed anew from every row.  By default (80 % of the
 # machine) the sums of ten million hands' rows took 3.5 GB (the cells' 2.1, the sessions'
@@ -90,5 +91,5 @@ def transaction(con: Connection) -> Iterator[None]:
             yield
             con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            rollback(con)
             raise

@@ -248,6 +248,18 @@ def quarantined(db: Connection, *, limit: int = 100, offset: int = 0) -> pd.Data
     return db.execute(sql, [limit, offset]).df()
 
 
+def stored_from(db: Connection, name: str, separator: str = "/") -> tuple[int, int]:
+    """How many hands of the file (or archive) ``name`` the database holds, whichever
+    import stored them, and how many of those have errors (any verdict but "ok"): what a
+    re-import of that file finds, as it reads nothing new."""
+    row = db.execute(
+        "SELECT count(*), coalesce(count_if(status <> 'ok'), 0) FROM hands "
+        "WHERE file = ? OR starts_with(file, ?)",
+        [name, name + separator],
+    ).fetchone()
+    return (int(row[0]), int(row[1])) if row else (0, 0)
+
+
 def failed_hand_text(db: Connection, file: str, line: int) -> str | None:
     """The stored text of the hand an import logged as failed at ``file:line``: a text
     that could not be read (quarantined), else the hand with a problem on that line."""

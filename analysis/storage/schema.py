@@ -55,6 +55,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from analysis.storage.transactions import rollback
+
 # version 7 (in MIGRATIONS): ``hands`` and ``quarantine`` without indexes and with their
 # hand texts in zstd, rows and order kept.  Measured on 100,000 dealt hands' ids, keys and
 # texts (``python -m benchmarks.bench_store_write --texts 100000``): with the key's index
@@ -502,6 +504,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 CURRENT_VERSION = len(MIGRATIONS)
 
 
+class NewerSchema(RuntimeError):
+    """A database a newer DrawLab laid out: refused rather than guessed at."""
+
+    def __init__(self, found: int) -> None:
+        super().__init__(
+            f"database schema version {found} is newer than this DrawLab "
+            f"(knows up to {CURRENT_VERSION}); upgrade DrawLab to open it"
+        )
+        self.found = found
+
+
 def version_of(con: Any) -> int:
     """The schema version of an open database; 0 for a new, empty one (which it prepares
     for ``migrate`` by creating ``schema_version``: a writing connection only)."""
@@ -530,10 +543,7 @@ def migrate(con: Any) -> int:
     """
     start = version_of(con)
     if start > CURRENT_VERSION:
-        raise RuntimeError(
-            f"database schema version {start} is newer than this DrawLab "
-            f"(knows up to {CURRENT_VERSION}); upgrade DrawLab to open it"
-        )
+        raise NewerSchema(start)
     for version in range(start + 1, CURRENT_VERSION + 1):
         con.execute("BEGIN TRANSACTION")
         try:
@@ -542,6 +552,6 @@ def migrate(con: Any) -> int:
             con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [version])
             con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            rollback(con)
             raise
     return start

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Literal
 
 from analysis.storage.db import Connection, one
+from analysis.storage.transactions import rollback
 from engine.tournament import Finish, TournamentSummary
 
 Stored = Literal["added", "replaced", "present", "kept"]
@@ -115,7 +116,7 @@ def store_summary(db: Connection, s: TournamentSummary, source: str = "summary")
         write_results(db, s.site, s.tournament_id, s.file, results_of(s, source))
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        rollback(db)
         raise
     return "added" if known is None else "replaced"
 

@@ -21,6 +21,7 @@ import pyarrow as pa
 
 from analysis.storage.db import Connection, append_arrow, has_player_hands, one
 from analysis.storage.rows import CHILD_COLUMNS, ArrowRows
+from analysis.storage.transactions import rollback
 from engine.record import Game, Hand, Seat, Stakes, Structure, Tournament
 from parser.sources import Source
 
@@ -173,7 +174,7 @@ class Store:
             )
             self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            rollback(self.db)
             raise
         return batch_id
 
@@ -200,7 +201,7 @@ class Store:
                 dropped += len(rows)
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            rollback(db)
             raise
         return dropped
 
@@ -263,7 +264,7 @@ class Store:
                     self._record_state(state)
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            rollback(db)
             raise
         return added, present
 

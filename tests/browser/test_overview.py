@@ -122,7 +122,7 @@ def test_overview_one_money_kind_and_a_bar_opens_its_hands(
     expect(page.get_by_test_id("stText").filter(has_text="Showing")).to_contain_text(
         "Showing Hero at PokerStars over 900 hands")
     expect(page.get_by_role("combobox", name="Money")).to_have_value(
-        "Cash games in USD · 5,400 hands")  # 900 hands of six players
+        "Cash games in USD · 900 hands")  # the hero's hands, not the 5,400 players' rows
     _shot(page, "overview-drawlab-app")
 
     con = db.connect(db.MEMORY)  # the server holds its file: the same import, in memory

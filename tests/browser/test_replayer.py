@@ -59,7 +59,7 @@ def test_the_table_picture_in_the_browser(server: str, browser: BrowserContext) 
     expect(table.locator(".dl-seat[data-seat='2'] .dl-card")).to_have_count(5)  # the hero's
     expect(table.locator(".dl-seat[data-seat='3'] .dl-card-back")).to_have_count(5)
 
-    # the end: the winner's stack holds the pot, outlined, the rake left in the middle
+    # the end: the winner's stack holds the pot, outlined, the pot empty, the rake apart
     _end(page)
     expect(page.get_by_test_id("stText").first).to_have_text(
         "the pots are settled: main pot 1.35 to Player1; rake 0.06")
@@ -67,7 +67,8 @@ def test_the_table_picture_in_the_browser(server: str, browser: BrowserContext) 
     expect(winner.locator(".dl-seat-stack")).to_have_text("stack 5.05")
     expect(winner).to_contain_text("wins 1.29")
     expect(table.locator(".dl-bet")).to_have_count(0)
-    expect(table.locator(".dl-pot")).to_have_text("Pot 0.06")
+    expect(table.locator(".dl-pot")).to_contain_text("Pot 0.00")  # the rake is no pot
+    expect(table.locator(".dl-rake")).to_have_text("rake 0.06")
     table.evaluate("e => e.scrollIntoView({block: 'center'})")  # the whole picture in view
     _shot(page, "replayer-table", readme=True)
 
@@ -88,3 +89,23 @@ def test_the_table_picture_in_the_browser(server: str, browser: BrowserContext) 
     assert page.evaluate("typeof window.pwned") == "undefined"
     _shot(page, "replayer-hostile-names")
     assert errors == []
+
+
+def test_the_step_controls_and_the_table_share_a_1280x720_screen(
+    server: str, browser: BrowserContext  # noqa: F811
+) -> None:
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{server}/import")
+    expect(page.get_by_role("heading", name="Import hand histories")).to_be_visible()
+    _upload(page, [("triple.txt", STARS_TRIPLE.read_bytes())])
+    _open(page, server, "63845186378")
+    buttons = page.locator(".st-key-b_start")
+    buttons.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    top = buttons.bounding_box()
+    table = page.locator(".dl-table").bounding_box()
+    assert top is not None and table is not None
+    assert top["y"] >= 0  # the controls in view, and the whole table below them
+    assert table["y"] + table["height"] <= 720, (top, table)
+    page.close()

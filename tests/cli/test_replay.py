@@ -42,7 +42,8 @@ def test_json_is_one_object_per_step_with_amounts_as_decimal_strings(
     }
     assert steps[-2]["event"] == "Player1 collects 1.29"
     assert steps[-1]["street"] == "settled"
-    assert steps[-1]["stacks"]["Player1"] == "5.05" and steps[-1]["pot"] == "0.06"
+    assert steps[-1]["stacks"]["Player1"] == "5.05" and steps[-1]["pot"] == "0.00"  # the rake
+    assert steps[-1]["event"].endswith("; rake 0.06")  # named on its own, not left as the pot
 
 
 def test_a_stored_hand_by_its_id_in_chips(

@@ -11,6 +11,7 @@ from analysis.statistics.facts import hand_facts
 from analysis.storage.db import connect
 from cli import main
 from tests.analysis.statistics.test_figures import small_set
+from tests.paths import REPOSITORY
 from tests.statsdb import load_rows
 
 
@@ -170,3 +171,47 @@ def test_stats_migrate_an_older_database_then_read_it(
         (CURRENT_VERSION,)
     ]
     con.close()
+
+
+@pytest.fixture(name="two_kinds", scope="module")
+def two_kinds_fixture(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """Hero's 900 USD cash hands and 300 sit-and-go hands in chips, at PokerStars."""
+    from analysis.pipeline.importer import import_paths
+
+    folder = REPOSITORY / "sample_histories" / "pokerstars"
+    path = tmp_path_factory.mktemp("kinds") / "d.duckdb"
+    con = connect(path)
+    import_paths(con, [folder / "27_triple_draw_fl_0.10-0.20_6max.txt",
+                       folder / "27_triple_draw_fl_sit_and_go_6max.txt"], workers=0)
+    con.close()
+    return str(path)
+
+
+def test_stats_show_the_heros_most_played_money_never_a_sum_of_kinds(
+    two_kinds: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "--db", two_kinds, "--json")
+    got = json.loads(out)
+    assert code == 0
+    assert (got["filters"]["currency"], got["filters"]["tournament"]) == ("USD", False)
+    assert got["report"]["results"]["hands"] == 900
+    assert got["notes"] == ["cash USD only, Hero's most played money of cash USD (900 hands), "
+                            "tournament chips (300 hands); --currency and --kind pick another"]
+    code, out, _ = run(capsys, "--db", two_kinds, "--json", "--kind", "tournament")
+    assert json.loads(out)["report"]["results"]["hands"] == 300
+    code, out, _ = run(capsys, "--db", two_kinds)
+    assert out.startswith("note: cash USD only, Hero's most played money")
+
+
+def test_a_site_is_asked_for_by_its_name_in_any_case(
+    two_kinds: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for asked in ("PokerStars", "pokerstars", "POKER STARS"):
+        code, out, _ = run(capsys, "--db", two_kinds, "--json", "--site", asked)
+        assert code == 0
+        assert json.loads(out)["filters"]["site"] == "pokerstars"
+        assert json.loads(out)["report"]["results"]["hands"] == 900
+    code, out, err = run(capsys, "--db", two_kinds, "--site", "Full Tilt")
+    assert (code, out) == (1, "")
+    assert err == ("error: unknown site 'Full Tilt'; this database holds: "
+                   "PokerStars (pokerstars)\n")

@@ -24,6 +24,7 @@ from engine.record import (
     Show,
     Stakes,
     Structure,
+    Tournament,
     Uncalled,
 )
 from engine.replay import replay
@@ -187,6 +188,31 @@ def test_a_phh_file_from_elsewhere_is_read_from_its_standard_fields() -> None:
         Muck("Cy", 22),
     )
     assert hand.steps[7].line == 17
+
+
+def test_a_hand_with_an_event_and_no_currency_is_that_tournaments_chips() -> None:
+    event = "2023 World Series of Poker Event #33: $1,500 Deuce to Seven Triple Draw"
+    text = WIKI_STYLE.replace("hand = 77", f"hand = 77\nevent = '{event}'\nlevel = 21")
+    hand = read_phh(text, "wsop.phh")
+    assert hand.currency == "chips"
+    assert hand.tournament == Tournament(tournament_id=event, level="21")
+
+
+def test_a_hand_with_every_players_cards_known_names_no_hero() -> None:
+    text = WIKI_STYLE.replace("'d dh p2 ??????????'", "'d dh p2 8s6d4c3h2d'").replace(
+        "'d dh p3 ??????????'", "'d dh p3 9s7d5c4h3d'")
+    hand = read_phh(text, "broadcast.phh")
+    assert (hand.hero, hand.dealt) == (None, None)
+    assert [p for p, _ in hand.dealt_others] == ["Ann", "Bob", "Cy"]
+    assert read_phh(WIKI_STYLE, "w.phh").hero == "Ann"  # one known hand: the writer's seat
+
+
+def test_a_hand_with_a_currency_or_no_event_stays_a_cash_game() -> None:
+    assert (read_phh(WIKI_STYLE, "w.phh").currency, read_phh(WIKI_STYLE, "w.phh").tournament) \
+        == ("", None)
+    priced = WIKI_STYLE.replace("hand = 77", "hand = 77\nevent = 'A game'\ncurrency = 'USD'")
+    assert (read_phh(priced, "w.phh").currency, read_phh(priced, "w.phh").tournament) == (
+        "USD", None)
 
 
 def test_phh_files_are_recognised_by_the_file_reader() -> None:

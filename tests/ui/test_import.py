@@ -67,7 +67,8 @@ def test_upload_shows_counts_by_verdict_and_twice_adds_nothing(
     at = upload(at, [("triple.txt", STARS_TRIPLE.read_bytes())])
     assert not at.exception
     assert texts(at)[0] == "1 file: 1 new hand added, 0 already in the database."
-    row = {"hands read": 1, "added": 1, "already present": 0, "valid": 1, "invalid": 0,
+    row = {"hands read": 1, "added": 1, "already present": 0, "stored with errors": 0,
+           "valid": 1, "invalid": 0,
            "unreadable": 0, "unsupported game": 0, "incomplete": 0, "not read": ""}
     assert counts(at) == [{"file": "triple.txt", **row}]
     assert totals(at) == {"file": "All 1 file", **row}
@@ -135,6 +136,29 @@ def test_failed_hands_list_file_line_and_raw_text(
     original = KINGS_RIT.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
     assert raw.strip() in original
     assert original.splitlines()[int(first["line"]) - 1].strip() in raw
+
+
+def test_a_second_import_counts_the_stored_hands_and_their_errors(
+    empty_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = import_page(empty_db, monkeypatch)
+    at = upload(at, [("rit.txt", KINGS_RIT.read_bytes())])
+    first = counts(at)[0]
+    con = db.connect(empty_db)
+    stored, bad = con.execute(
+        "SELECT count(*), count_if(status <> 'ok') FROM hands WHERE file = 'rit.txt'"
+    ).fetchall()[0]
+    con.close()
+    assert bad > 0 and first["stored with errors"] == bad
+    assert first["hands read"] == first["added"] == stored
+    at = finish_import(at.button(key="import_button").click().run())
+    again = counts(at)[0]
+    assert (again["hands read"], again["added"], again["already present"],
+            again["stored with errors"]) == (stored, 0, stored, bad)
+    assert "No hand failed." not in markdown_sources(at)
+    assert [w.value for w in at.warning] == [
+        f"No hand read now failed, but {bad} hand{'s' if bad > 1 else ''} of these files "
+        "stored earlier have errors: the Replayer lists them under \"Hands with problems\"."]
 
 
 def test_garbage_upload_is_reported_not_crashed(

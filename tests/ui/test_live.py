@@ -45,8 +45,13 @@ def test_live_page_shows_the_session_and_sees_new_hands_without_an_import_of_its
         "SELECT sum(net) FROM player_hands WHERE player = 'Hero'").fetchall()[0][0]
     from ui.labels import money
 
-    assert _metrics(at) == {"Hands": "65", "Net": money(int(net)), "BB/100": _metrics(at)["BB/100"]}
-    assert "Merope" in set(at.dataframe[0].value["table"])  # both tables, one session
+    shown = {"Hands": "65", "Net": money(int(net), currency="USD"),
+             "BB/100": _metrics(at)["BB/100"]}
+    assert _metrics(at) == shown and shown["Net"].lstrip("-").startswith("$")
+    table = at.dataframe[0].value
+    assert "Merope" in set(table["table"])  # both tables, one session
+    assert not table.isna().any().any()  # an empty cell reads "–", never a grey "None"
+    assert "–" in set(table["final hand"])  # a hand folded before showing a final hand
 
 
 def test_replay_button_opens_the_hand_in_the_replayer(
@@ -72,7 +77,7 @@ def test_hud_lists_each_opponent_with_figures_and_samples(
     at.switch_page("ui/hud_page.py").run()
     assert not at.exception
     assert [t.value for t in at.title] == ["HUD"]
-    assert [str(t.value).split(" · ")[:2] for t in at.text] == [["pokerstars", "Alcyone"]]
+    assert [str(t.value).split(" · ")[:2] for t in at.text] == [["PokerStars", "table Alcyone"]]
     table = at.dataframe[0].value
     assert list(table.columns) == ["seat", "player", "hands", "VPIP", "PFR", "3B", "Steal",
                                    "FtS", "D1", "D2", "D3", "Pat", "Snow", "Brk", "WTSD"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from analysis.statistics import figures as stats
 from analysis.statistics.definitions import STATS, definitions
 from analysis.storage import db, memory
 from analysis.storage.filters import Filters
+from cli import main
 from tests.app_support import (  # noqa: F401  (fixtures)
     STARS_TRIPLE,
     app_for,
@@ -26,10 +28,14 @@ from tests.app_support import (  # noqa: F401  (fixtures)
     markdown_sources,
 )
 from tests.corpus import CORPUS
+from tests.paths import REPOSITORY
 
 DEFS = definitions()
-STARS_USD = Filters(site="pokerstars", currency="USD", tournament=False)  # the view checked
+# the view checked, as the page shows it by default: the hands with errors left out
+STARS_USD = Filters(valid_only=True, site="pokerstars", currency="USD", tournament=False)
 TOURNAMENT = CORPUS / "tour" / "Stars" / "Draw"
+SAMPLE_FILE = (REPOSITORY / "sample_histories" / "pokerstars"
+               / "27_triple_draw_fl_0.50-1_headsup.txt")
 
 
 def shown_cells(element: object) -> pd.DataFrame:
@@ -64,9 +70,9 @@ def stars_app(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     return at
 
 
-def _money(cents: int) -> str:
+def _money(cents: int, symbol: str) -> str:
     sign = "-" if cents < 0 else ""
-    return f"{sign}{abs(cents) / 100:,.2f}"
+    return f"{sign}{symbol}{abs(cents) / 100:,.2f}"
 
 
 def test_overview_is_the_default_page_and_shows_the_detected_hero(
@@ -79,24 +85,26 @@ def test_overview_is_the_default_page_and_shows_the_detected_hero(
     assert stats.hero_name(con) == "Hero"
     # the default is the (site, money) with the most hands of the detected hero, counted
     # here from the stored rows: Hero at Full Tilt in USD cash (40 hands, more than the 29 at
-    # PokerStars, since the Full Tilt 10-game file's 2-7 and Badugi Hero hands are read)
+    # PokerStars, since the Full Tilt 10-game file's 2-7 and Badugi Hero hands are read);
+    # one hand of each has errors, left out of the figures by default
     most = con.execute(
         "SELECT site, tournament_id IS NOT NULL, currency, count(*) AS n FROM player_hands "
         "WHERE is_hero AND player = 'Hero' GROUP BY ALL ORDER BY n DESC LIMIT 2").fetchall()
     assert most == [("fulltilt", False, "USD", 40), ("pokerstars", False, "USD", 29)]
     assert at.selectbox(key="hero").value == ("fulltilt", "Hero")
     assert at.selectbox(key="f_money").value == (False, "USD")
-    tilt = stats.results(con, "Hero", Filters(site="fulltilt", currency="USD", tournament=False))
-    assert _metrics(at)["Hands"][0] == "40" == f"{tilt.hands:,}"
+    tilt = stats.results(con, "Hero", Filters(valid_only=True, site="fulltilt", currency="USD",
+                                              tournament=False))
+    assert _metrics(at)["Hands"][0] == "39" == f"{tilt.hands:,}"
     at.selectbox(key="hero").set_value(("pokerstars", "Hero")).run()
     assert not at.exception
     res = stats.results(con, "Hero", STARS_USD)
     m = _metrics(at)
     assert m["Hands"] == (f"{res.hands:,}", DEFS["hands"])
-    assert m["Net won"][0] == _money(res.net)
-    assert m["Showdown"][0] == _money(res.net_showdown)
-    assert m["Non-showdown"][0] == _money(res.net_nonshowdown)
-    assert res.hands == 29  # of the corpus's 107 cash hands where "Hero" is dealt in
+    assert m["Net won"][0] == _money(res.net, "$")
+    assert m["Showdown"][0] == _money(res.net_showdown, "$")
+    assert m["Non-showdown"][0] == _money(res.net_nonshowdown, "$")
+    assert res.hands == 28  # of the corpus's 107 cash hands where "Hero" is dealt in
 
 
 def test_every_statistic_is_shown_with_its_definition_on_hover(
@@ -126,7 +134,7 @@ def test_picking_another_hero_changes_the_figures(
     assert not at.exception
     res = stats.results(db.connect(corpus_db), "Player1", STARS_USD)
     assert _metrics(at)["Hands"][0] == f"{res.hands:,}"
-    assert res.hands == 10
+    assert res.hands == 9  # and one hand with errors, left out
 
 
 def test_game_filter_restricts_the_figures(
@@ -139,8 +147,9 @@ def test_game_filter_restricts_the_figures(
     assert not at.exception
     con = db.connect(corpus_db)
     assert at.selectbox(key="hero").value == ("pokerstars", "Hero")
-    res = stats.results(con, "Hero", Filters(site="pokerstars", game="27_triple_draw",
-                                             currency="USD", tournament=False))
+    res = stats.results(con, "Hero", Filters(valid_only=True, site="pokerstars",
+                                             game="27_triple_draw", currency="USD",
+                                             tournament=False))
     assert _metrics(at)["Hands"][0] == f"{res.hands:,}"
     assert 0 < res.hands < 29
     # the line above the figures counts the same hands
@@ -158,14 +167,16 @@ def test_opponents_are_players_at_a_site_each_figure_beside_its_sample(
     assert list(opponents.columns) == ["site", "player", "hands", "net", "bb_per_100",
                                        *[c for s in STATS for c in (s.key, f"{s.key}_d")]]
     everyone = stats.summary(db.connect(corpus_db), STARS_USD.__class__(
-        currency="USD", tournament=False), by=("site",))
+        valid_only=True, currency="USD", tournament=False), by=("site",))
     assert len(opponents) == len(everyone) - 1
     row = opponents[(opponents["site"] == "PokerStars") & (opponents["player"] == "Player1")]
     mine = everyone[(everyone["site"] == "pokerstars") & (everyone["player"] == "Player1")]
-    assert int(row["vpip_d"].iloc[0]) == int(mine["vpip_d"].iloc[0]) == 10
+    assert int(row["vpip_d"].iloc[0]) == int(mine["vpip_d"].iloc[0]) == 9
     cells = shown_cells(at.dataframe[-1])
     assert not (cells == "None").any().any() and not (cells == "nan").any().any()
     assert (cells == "–").any().any()  # an empty figure reads as a dash
+    money_cells = [str(v) for v in cells.iloc[:, list(opponents.columns).index("net")]]
+    assert all(re.fullmatch(r"-?\$[\d,]+\.\d\d", v) for v in money_cells)  # USD, signed
 
 
 def test_minimum_hands_leaves_out_small_samples(
@@ -186,17 +197,18 @@ def test_money_is_never_summed_across_currencies_or_with_chips(
     con = db.connect(corpus_db)
     import_paths(con, [TOURNAMENT], workers=0)
     con.close()
-    at = app_for(corpus_db, monkeypatch).run()
+    at = stars_app(corpus_db, monkeypatch)
+    # the hero's own hands of each kind at his site, his most played first: 28 in USD
+    # cash (one more has errors), one tournament hand; never the database's counts
     options = at.selectbox(key="f_money").options
-    # player rows of each kind: the cash corpus (448 in USD since the Full Tilt, Merge and
-    # PokerStars session files grew it) and the Stars tournament folder
-    assert options == ["Cash games in USD · 448 hands", "Cash games in EUR · 42 hands",
-                       "Tournaments (chips) · 2 hands", "Cash games in play money · 6 hands"]
+    assert options == ["Cash games in USD · 28 hands", "Tournaments (chips) · 1 hand"]
     assert [w.value for w in at.warning] == []
     at.selectbox(key="f_money").set_value((True, "chips")).run()
     assert not at.exception
+    assert at.selectbox(key="hero").value == ("pokerstars", "Hero")
     res = stats.results(db.connect(corpus_db), "Hero",
-                        Filters(site="pokerstars", currency="chips", tournament=True))
+                        Filters(valid_only=True, site="pokerstars", currency="chips",
+                                tournament=True))
     assert res.hands == 1 and res.net % 100 == 0
     m = _metrics(at)
     assert m["Hands"][0] == "1"
@@ -244,7 +256,7 @@ def test_results_by_hands_and_by_date(corpus_db: Path, monkeypatch: pytest.Monke
     total = _chart(at, "chart_results_date")["data"][0]
     assert _values(total["x"]) == [f"{d:%Y-%m-%d}" for d in days["day"]]
     assert _values(total["y"]) == [v / 100 for v in days["cum_net"]]
-    assert len(_values(_chart(at, "chart_results")["data"][0]["x"])) == 29
+    assert len(_values(_chart(at, "chart_results")["data"][0]["x"])) == 28
 
 
 def test_sessions_and_results_by_stakes(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -254,12 +266,12 @@ def test_sessions_and_results_by_stakes(corpus_db: Path, monkeypatch: pytest.Mon
     shown = table(at, "sessions_table")
     assert list(shown["hands"]) == list(sessions["hands"])
     assert list(shown["net"]) == list(sessions["net"] / 100)
-    assert int(shown["hands"].sum()) == 29
+    assert int(shown["hands"].sum()) == 28
     stakes = table(at, "stakes_table")
     expected = stats.by_stakes(con, "Hero", STARS_USD)
     assert list(stakes["stakes"]) == list(expected["stakes"])
     assert list(stakes["hands"]) == list(expected["hands"])
-    assert int(stakes["hands"].sum()) == 29
+    assert int(stakes["hands"].sum()) == 28
 
 
 def test_position_filter(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -287,7 +299,7 @@ def test_the_hands_behind_a_figure_open_in_the_replayer(
     assert not at.exception
     expected = stats.hand_ids(db.connect(corpus_db), "Hero", STARS_USD, **behind)  # type: ignore[arg-type]
     assert at.session_state["replayer_hand_ids"] == expected
-    assert len(expected) == {"hits": 12, "sample": 28, "BTN": 5, "all": 29}[
+    assert len(expected) == {"hits": 11, "sample": 27, "BTN": 5, "all": 28}[
         str(target[-1]) if target[0] != "all" else "all"]
     assert [t.value for t in at.title] == ["Replayer"]
     # the replayer lists exactly those hands, in that order, and opens the first
@@ -329,23 +341,26 @@ def test_the_hero_is_named_in_plain_text(
 ) -> None:
     at = stars_app(corpus_db, monkeypatch)
     shown = [str(t.value) for t in at.text]
-    assert shown[0] == ("Showing Hero at PokerStars over 29 hands, 2009-11-25 to 2016-05-11 "
+    assert shown[0] == ("Showing Hero at PokerStars over 28 hands, 2009-11-25 to 2016-05-11 "
                         "(Cash games in USD).")
     assert not any("Showing" in s for s in markdown_sources(at))
 
 
-def test_another_currency_can_be_picked(
+def test_the_money_offered_is_the_heros_and_never_changes_the_hero(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = app_for(corpus_db, monkeypatch).run()
-    at.selectbox(key="f_money").set_value((False, "EUR")).run()
+    at.selectbox(key="hero").set_value(("boss", "Hero")).run()
     assert not at.exception
+    assert at.selectbox(key="f_money").options == ["Cash games in EUR · 15 hands"]
     assert at.selectbox(key="hero").value == ("boss", "Hero")
     con = db.connect(corpus_db)
-    res = stats.results(con, "Hero", Filters(site="boss", currency="EUR", tournament=False))
+    res = stats.results(con, "Hero", Filters(valid_only=True, site="boss", currency="EUR",
+                                             tournament=False))
     m = _metrics(at)
     assert m["Hands"][0] == f"{res.hands:,}" == "15"
-    assert m["Net won"][0] == _money(res.net)
+    assert m["Net won"][0] == _money(res.net, "$").replace("-", "-€") if res.net < 0 else \
+        "€" + _money(res.net, "$")
 
 
 def test_a_tag_filters_the_figures_and_a_player_note_joins_the_opponents(
@@ -381,7 +396,7 @@ def test_a_person_is_picked_as_the_hero_with_every_name(
     con = db.connect(corpus_db)
     memory.add_alias(con, "me", "pokerstars", "Hero")
     memory.add_alias(con, "me", "fulltilt", "Hero")
-    both = stats.results(con, "me", Filters(currency="USD", tournament=False,
+    both = stats.results(con, "me", Filters(valid_only=True, currency="USD", tournament=False,
                                             names=("fulltilt:Hero", "pokerstars:Hero")))
     stars = stats.results(con, "Hero", STARS_USD)
     con.close()
@@ -417,3 +432,92 @@ def test_filters_are_saved_and_picked_again(
     assert not at.exception
     assert at.selectbox(key="f_position").value == "BTN"
     assert [s.value for s in at.success] == ["Applied the saved filters:"]
+
+
+def test_hands_with_errors_are_left_out_by_one_remembered_switch(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    assert at.toggle(key="leave_out_errors").value is True  # the default: left out
+    assert _metrics(at)["Hands"][0] == "28"
+    assert "1 hand with errors left out of these figures" in next(c.value for c in at.caption)
+    # the command line's --valid-only counts the same hands as the page
+    assert main(["stats", "--db", str(corpus_db), "--player", "Hero", "--site", "pokerstars",
+                 "--currency", "USD", "--kind", "cash", "--valid-only", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)["report"]
+    assert report["results"]["hands"] == 28
+    at.toggle(key="leave_out_errors").set_value(False).run()
+    assert not at.exception
+    assert _metrics(at)["Hands"][0] == "29"
+    assert "These figures include 1 hand with errors" in next(c.value for c in at.caption)
+    # remembered: a new visit (another session, a later start) finds the switch as left
+    again = app_for(corpus_db, monkeypatch).run()
+    assert again.toggle(key="leave_out_errors").value is False
+    opponents = table(again, "opponents")
+    tilt = opponents[(opponents["site"] == "Full Tilt") & (opponents["player"] == "Player1")]
+    left_out = table(at.toggle(key="leave_out_errors").set_value(True).run(), "opponents")
+    tilt_valid = left_out[(left_out["site"] == "Full Tilt") & (left_out["player"] == "Player1")]
+    assert int(tilt["hands"].iloc[0]) == int(tilt_valid["hands"].iloc[0]) + 1
+
+
+def test_every_option_is_the_heros_stakes_with_their_money(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    con = db.connect(corpus_db)
+    expected = stats.by_stakes(con, "Hero", STARS_USD)
+    stakes = at.selectbox(key="f_stakes")
+    assert stakes.options[1:] == [
+        "$" + "/$".join(str(s).split("/")) for s in sorted(set(expected["stakes"]))]
+    days = at.date_input(key="f_dates").value
+    first = stats.cumulative_by_date(con, "Hero", STARS_USD)["day"]
+    assert (days[0], days[-1]) == (first.iloc[0].date(), first.iloc[-1].date())
+
+
+def test_a_pick_the_next_hero_lacks_is_dropped_and_the_hero_kept(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    at.selectbox(key="f_game").set_value("27_triple_draw").run()  # Boss deals 5-card draw
+    at.selectbox(key="hero").set_value(("boss", "Hero")).run()
+    assert not at.exception
+    assert at.selectbox(key="hero").value == ("boss", "Hero")
+    assert at.selectbox(key="f_game").value == "(all)"
+    res = stats.results(db.connect(corpus_db), "Hero",
+                        Filters(valid_only=True, site="boss", currency="EUR", tournament=False))
+    assert _metrics(at)["Hands"][0] == f"{res.hands:,}"
+    assert at.text[0].value.startswith("Showing Hero at Boss over ")
+
+
+def test_samples_are_marked_kept_apart_and_removed_in_one_click(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "samples"
+    folder.mkdir()
+    (folder / "sample.txt").write_bytes(SAMPLE_FILE.read_bytes())
+    monkeypatch.setattr("ui.state.SAMPLES", folder)
+    path = tmp_path / "fresh.duckdb"
+    at = app_for(path, monkeypatch).run()
+    assert not at.exception
+    notice = ("The database holds the 300 bundled sample hands: simulated, not yours, kept "
+              "apart from the hands you import. Remove them on the Import page.")
+    assert [i.value for i in at.info] == [notice]
+    assert _metrics(at)["Hands"][0] == "300"
+    assert at.text[0].value.endswith("(Cash games in USD, the bundled samples).")
+    con = db.connect(path)
+    import_paths(con, [STARS_TRIPLE], workers=0)  # the user's own "Hero" at PokerStars
+    con.close()
+    at = app_for(path, monkeypatch).run()
+    assert [i.value for i in at.info] == [notice]
+    assert at.radio(key="show_samples").value == "Your hands"
+    assert _metrics(at)["Hands"][0] == "1"  # never the samples' 300 added in
+    at.radio(key="show_samples").set_value("The bundled samples").run()
+    assert _metrics(at)["Hands"][0] == "300"
+    at.switch_page("ui/import_page.py").run()
+    at.button(key="remove_samples").click().run()
+    assert not at.exception
+    assert [i.value for i in at.info] == []
+    assert at.success[0].value.startswith("Removed the 300 sample hands")
+    at.switch_page("ui/overview_page.py").run()
+    assert _metrics(at)["Hands"][0] == "1"
+    assert [r.key for r in at.radio] == []

@@ -6,6 +6,7 @@ never shown)."""
 from __future__ import annotations
 
 import html
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ from tests.app_support import (  # noqa: F401  (fixtures)
 )
 from tests.paths import REPOSITORY
 from ui.cards import cards_html
+from ui.labels import site_name
 
 
 def replayer(path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
@@ -42,6 +44,27 @@ def states_of(path: Path, hand_id: int) -> tuple[ViewStep, ...]:
     return hand_view(stored.hand, stored.problems).steps
 
 
+WSOP_HAND = """\
+variant = "F2L3D"
+antes = [0, 0, 0]
+blinds_or_straddles = [250000, 500000, 0]
+small_bet = 500000
+big_bet = 1000000
+starting_stacks = [10000000, 12000000, 9000000]
+actions = [
+  "d dh p1 ??????????",
+  "d dh p2 ??????????",
+  "d dh p3 ??????????",
+  "p3 f",
+  "p1 f",
+]
+event = "EVENT"
+hand = 7
+table = 1
+players = ["Alice", "Bob", "Carol"]
+"""
+
+
 def test_latest_hand_is_opened_at_its_first_step(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -52,7 +75,7 @@ def test_latest_hand_is_opened_at_its_first_step(
     options = at.selectbox(key="replay_hand").options
     assert len(options) == len(latest)
     assert [o.split(" · ")[:2] for o in options] == [
-        [f"#{h}", s] for h, s in zip(latest["hand_id"], latest["site"], strict=True)
+        [f"#{h}", site_name(s)] for h, s in zip(latest["hand_id"], latest["site"], strict=True)
     ]
     first = int(latest["id"].iloc[0])
     assert int(at.selectbox(key="replay_hand").value) == first
@@ -272,7 +295,22 @@ def test_every_bundled_sample_hand_opens(tmp_path: Path, monkeypatch: pytest.Mon
         assert texts(at)[0] == "the forced bets are posted"
         picked = at.selectbox(key="replay_hand")
         sites.add(picked.options[picked.index].split(" · ")[1])
-    assert sites == {"home", "pokerstars"}
+    assert sites == {"home game", "PokerStars"}
+
+
+def test_a_phh_event_hand_is_listed_and_headed_as_that_tournaments_chips(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event = "2023 World Series of Poker Event #33: $1,500 Deuce to Seven Triple Draw"
+    folder = tmp_path / "wsop"
+    folder.mkdir()
+    (folder / "final.phh").write_text(WSOP_HAND.replace("EVENT", event), encoding="utf-8")
+    at = replayer(db_of(tmp_path, folder), monkeypatch)
+    assert not at.exception
+    [label] = at.selectbox(key="replay_hand").options
+    assert label.startswith(f"#7 · PHH · {event} · ok")
+    [head] = [b for b in html_bodies(at) if "dl-hand-header" in b]
+    assert escape(event) in head and "500,000/1,000,000 chips" in head
 
 
 def test_stacks_after_the_collect_include_what_was_won(

@@ -96,15 +96,22 @@ def test_the_page_offers_to_review_new_hands(
         import_bytes(con, "dealt.txt", out.getvalue().encode(), workers=0)
     finally:
         con.close()
+    con = db.connect(path)
+    con.execute("UPDATE hands SET status = 'invalid' WHERE id = (SELECT max(id) FROM hands)")
+    con.close()
     monkeypatch.setenv("DRAWLAB_SAMPLES", "")
     monkeypatch.setattr(review, "TRIALS", 300)
     at = app_for(path, monkeypatch, timeout=300).run()
     at.switch_page(PAGE).run()
     assert not at.exception
-    assert any("3 hands not reviewed yet." in str(c.value) for c in at.caption)
+    captions = [str(c.value) for c in at.caption]
+    # a hand with errors is said to be left out, and is not among those to review
+    assert ("1 hand with errors left out: only hands the replay found valid are reviewed."
+            in captions)
+    assert any("2 hands not reviewed yet." in c for c in captions)
     at.button(key="review_run").click().run()
     assert not at.exception
-    assert {m.label: m.value for m in at.metric}["Hands reviewed"] == "3"
+    assert {m.label: m.value for m in at.metric}["Hands reviewed"] == "2"
 
 
 def test_the_costliest_spots_show_the_users_tags(

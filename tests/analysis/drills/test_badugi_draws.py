@@ -58,15 +58,15 @@ def test_badugi_outs_in_words() -> None:
     fb = draws.check(q, parse_cards("4s"))
     assert draws.reasons(q, fb, show) == (
         "Keep 2c 3d 4h, draw 1: 9 of the 44 unseen cards beat the pat Kc Qd Jh Ts (4-card "
-        "K-high badugi): the 5s, 6s, 7s, 8s, 9s, jacks, queens, kings and aces (20% this draw).",
-    )
+        "K-high badugi): the 5s, 6s, 7s, 8s, 9s, Js, Qs, Ks and As (20% this draw).",
+    )  # the spades by name, not every five, six... (issue 34)
     q = draws.custom(B, "2c 3d 4h 4s", 2, "", "1 2")
     assert not q.exact
     choice = next(c for c in draws.evaluate(q, trials=200) if c.label == "keep 2c 3d 4h, draw 1")
     # ten spades (not the 2, 3 or 4) of the 48 cards unseen make a badugi
     assert draws.why(q, choice, show) == (
         "Keep 2c 3d 4h, draw 1: 10 of the 48 unseen cards make a badugi (four ranks, four "
-        "suits): the 5s, 6s, 7s, 8s, 9s, tens, jacks, queens, kings and aces (21% this draw)."
+        "suits): the 5s, 6s, 7s, 8s, 9s, Ts, Js, Qs, Ks and As (21% this draw)."
     )
     pat = draws.check(q, (), trials=200).chosen  # a pair kept: weighed when it is the answer
     assert draws.why(q, pat, show) == "Standing pat holds three-card 4-3-2."

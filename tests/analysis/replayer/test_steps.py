@@ -85,12 +85,13 @@ def test_every_hand_ends_with_the_stacks_the_next_hand_starts_from() -> None:
     assert checked > 300
 
 
-def test_rake_stays_in_the_middle_and_is_named() -> None:
+def test_the_rake_leaves_the_pot_empty_and_is_named_apart() -> None:
     [hand] = hands_of(STARS_TRIPLE)
     steps = hand_view(hand).steps
     assert steps[-2].text == "Player1 collects 1.29"
     assert steps[-2].seat("Player1").stack == 505  # type: ignore[union-attr]
-    assert (steps[-1].text, steps[-1].pot) == (f"{SETTLED}: main pot 1.35 to Player1; rake 0.06", 6)
+    assert (steps[-1].text, steps[-1].pot, steps[-1].rake) == (
+        f"{SETTLED}: main pot 1.35 to Player1; rake 0.06", 0, 6)
 
 
 def test_problems_no_step_shows_are_listed_once() -> None:

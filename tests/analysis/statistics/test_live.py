@@ -7,13 +7,22 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import duckdb
+import pandas as pd
 import pytest
 
 from analysis.pipeline.importer import import_paths
 from analysis.simulate import simulate
 from analysis.statistics.figures import summary
-from analysis.statistics.live import HUD_KEYS, current_session, hud, player_figures, session_hands
+from analysis.statistics.live import (
+    HUD_KEYS,
+    HudTable,
+    current_session,
+    hud,
+    player_figures,
+    session_hands,
+)
 from analysis.storage import db, memory
+from analysis.storage.filters import Filters
 from engine.record import Game
 
 
@@ -123,3 +132,42 @@ def test_the_heros_other_names_are_no_opponents_in_the_hud(
     memory.add_alias(con, "me", "pokerstars", "Hero")
     memory.add_alias(con, "me", "pokerstars", before[1])  # the hero under another name
     assert list(hud(con)[0].players["player"]) == [before[0], *before[2:]]
+
+
+def test_a_hand_with_errors_is_neither_the_huds_table_nor_in_its_figures(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    latest = con.execute("SELECT max(id) FROM hands").fetchall()[0][0]
+    con.execute("UPDATE hands SET status = 'invalid' WHERE id = ?", [latest])
+    assert [t.table for t in hud(con)] == ["Merope"]
+    valid = hud(con, filters=Filters(valid_only=True))
+    assert [t.table for t in valid] == ["Merope"]
+    first = str(valid[0].players["player"].iloc[0])
+    everyone = summary(con, Filters(valid_only=True)).set_index("player")
+    assert valid[0].players["hands"].iloc[0] == everyone.loc[first, "hands"]
+    assert hud(con)[0].players["hands"].iloc[0] == everyone.loc[first, "hands"] + 1
+    # a table whose every recent hand has errors is no table of the HUD's: the latest
+    # valid hand, a day before at the other table, is
+    con.execute("UPDATE hands SET status = 'invalid' WHERE table_name = 'Merope'")
+    assert [t.table for t in hud(con, filters=Filters(valid_only=True))] == ["Alcyone"]
+
+
+def test_a_tournament_table_is_titled_by_tournament_table_and_hand() -> None:
+    empty = pd.DataFrame()
+    assert HudTable("pokerstars", "99 19", "5", None, empty, "99").title == (
+        "tournament 99, table 19 · hand 5")
+    assert HudTable("pokerstars", "Alcyone", "7", None, empty).title == "table Alcyone · hand 7"
+
+
+def test_the_session_leaves_out_the_hands_with_errors_when_asked(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    con.execute("UPDATE hands SET status = 'invalid' WHERE id = (SELECT max(id) FROM hands)")
+    lost = con.execute(
+        "SELECT net FROM player_hands WHERE player = 'Hero' "
+        "AND hand = (SELECT max(id) FROM hands)").fetchall()[0][0]
+    every = current_session(con)
+    valid = current_session(con, filters=Filters(valid_only=True))
+    assert every is not None and valid is not None
+    assert (every.hands, valid.hands) == (25, 24)
+    assert valid.net == every.net - lost

@@ -70,8 +70,14 @@ def test_newer_database_is_refused(tmp_path: Path) -> None:
     con = dbmod.connect(path)
     con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [CURRENT_VERSION + 1])
     con.close()
-    with pytest.raises(RuntimeError, match="newer than this DrawLab"):
+    with pytest.raises(dbmod.SchemaOutdated) as info:
         dbmod.connect(path)
+    assert str(info.value) == (
+        f"{path} was written by a newer DrawLab (database schema version "
+        f"{CURRENT_VERSION + 1}, this one knows up to {CURRENT_VERSION}): nothing was changed; "
+        "upgrade DrawLab to open it"
+    )
+    assert info.value.newer
 
 
 def test_read_only_open_of_missing_schema_says_how_to_migrate(tmp_path: Path) -> None:
@@ -265,7 +271,7 @@ def test_read_only_open_of_a_newer_database_is_refused(tmp_path: Path) -> None:
     con = dbmod.connect(path)
     con.execute("INSERT INTO schema_version VALUES (?, current_timestamp)", [CURRENT_VERSION + 1])
     con.close()
-    with pytest.raises(dbmod.SchemaOutdated, match="newer than this DrawLab") as info:
+    with pytest.raises(dbmod.SchemaOutdated, match="written by a newer DrawLab") as info:
         dbmod.connect(path, read_only=True)
     assert info.value.newer
 

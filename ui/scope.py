@@ -1,0 +1,78 @@
+"""Which hands a page's figures are over, as every page that shows figures asks it: the
+switch that leaves the hands with errors out (one switch, remembered in the database),
+the choice between the user's own hands and the bundled samples (never both at once),
+and the lines that say what the figures include.  The decisions are ``analysis``'s
+(``hand_scope``, ``samples``, ``settings``); this draws them.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from analysis.storage import hand_scope, samples, settings
+from analysis.storage.db import Connection
+from analysis.storage.filters import Filters
+from ui import state
+from ui.labels import count
+
+ERRORS_KEY = "leave_out_errors"
+SAMPLES_KEY = "show_samples"
+OWN, SAMPLES = "Your hands", "The bundled samples"
+
+
+def _remember() -> None:
+    settings.put(state.connection(), settings.LEAVE_OUT_ERRORS,
+                 "1" if st.session_state[ERRORS_KEY] else "0")
+
+
+def errors_switch(con: Connection) -> bool:
+    """The switch, in the sidebar: on (the default) leaves the hands with errors out."""
+    st.session_state[ERRORS_KEY] = settings.leave_out_errors(con)
+    return st.sidebar.toggle(
+        "Leave out hands with errors", key=ERRORS_KEY, on_change=_remember,
+        help="Hands whose replay found an error (chips that do not add up, an action "
+             "out of turn...) are stored with their error. Left out, they feed no "
+             "figure; the choice is remembered for every page.",
+    )
+
+
+def samples_choice(con: Connection) -> bool | None:
+    """``Filters.samples``: None without samples; True when the samples are all there is
+    or are picked; False (the user's own hands) otherwise."""
+    if not hand_scope.has_samples(con):
+        return None
+    if samples.own_hands(con) == 0:
+        return True
+    picked = st.sidebar.radio("Hands", [OWN, SAMPLES], key=SAMPLES_KEY, horizontal=True,
+                              help="The bundled samples are simulated hands, kept apart "
+                                   "from yours: never added to your figures.")
+    return picked == SAMPLES
+
+
+def scope(con: Connection) -> Filters:
+    """The filters every figure of the page starts from."""
+    return Filters(valid_only=errors_switch(con), samples=samples_choice(con))
+
+
+def errors_line(con: Connection, filters: Filters, player: str | None = None) -> None:
+    """What the figures include: how many of the hands have errors, and whether they are
+    left out."""
+    n = hand_scope.with_errors(con, filters, player)
+    if n == 0:
+        st.caption("No hand here has an error.")
+    elif filters.valid_only:
+        st.caption(f"{count(n, 'hand')} with errors left out of these figures "
+                   "(the switch in the sidebar includes them).")
+    else:
+        st.caption(f"These figures include {count(n, 'hand')} with errors "
+                   "(the switch in the sidebar leaves them out).")
+
+
+def samples_notice(con: Connection) -> None:
+    """Said on every page while the samples are in the database."""
+    n = samples.count(con)
+    if n == 0:
+        return
+    st.info(f"The database holds the {n:,} bundled sample hands: simulated, not yours, "
+            "kept apart from the hands you import. Remove them on the Import page.",
+            icon=":material/science:")
