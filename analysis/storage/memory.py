@@ -15,10 +15,10 @@ from dataclasses import asdict, dataclass, fields, replace
 from datetime import date
 from typing import Any
 
+from analysis.sites import SITE_NAMES, resolve_site
 from analysis.storage.db import Connection, one
 from analysis.storage.filters import Filters
 from analysis.storage.queries import find_hands
-from engine.profiles import SITE_NAMES
 
 TABLES = ("hand_tags", "hand_notes", "player_notes", "aliases", "saved_filters")
 HAND_TABLES = ("hand_tags", "hand_notes")  # keyed by a hand's key
@@ -77,10 +77,9 @@ class Alias:
 def site_id(text: str) -> str:
     """The site id a user means: an id (``pokerstars``) or the site's name
     (``PokerStars``, ``full tilt``), in any case."""
-    wanted = " ".join(text.split()).casefold()
-    for site, name in SITE_NAMES.items():
-        if wanted in (site, name.casefold(), name.casefold().replace(" ", "")):
-            return site
+    site = resolve_site(text, SITE_NAMES)
+    if site is not None:
+        return site
     known = ", ".join(sorted(SITE_NAMES))
     raise MemoryInputError(f"unknown site {text!r}; the sites are: {known}")
 
