@@ -102,7 +102,7 @@ def test_tag_a_hand_find_it_by_the_tag_and_see_a_player_note_in_the_hud(
     tagged = memory.remembered_hands(con, "river mistake")
     con.close()
     assert [(h.tags, h.note) for h in tagged] == [(("river mistake",), "folded the best draw")]
-    assert label.startswith(f"#{tagged[0].hand_id} · pokerstars · ")
+    assert label.startswith(f"#{tagged[0].hand_id} · PokerStars · ")
     assert label.endswith(" · tags: river mistake")
 
     # the HUD: the note (markup as text) in the opponent's row
