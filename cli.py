@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from analysis.storage.db import Connection
     from analysis.storage.filters import Filters
+    from analysis.storage.memory import HandMemory
     from engine.record import HouseRules
 
 Handler = Callable[[argparse.Namespace], int]
@@ -155,6 +156,10 @@ def _add_filters(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--valid-only", action="store_true", help="only hands the replay found without error"
     )
+    p.add_argument("--tag", help="only hands you tagged so (drawlab tag add)")
+    p.add_argument("--filters", dest="saved_filters", metavar="NAME",
+                   help="a filter set saved under this name (drawlab filters save); the "
+                        "options given beside it are added to it")
 
 
 def _filters(args: argparse.Namespace, seated: str | None = None) -> Filters | None:
@@ -163,9 +168,10 @@ def _filters(args: argparse.Namespace, seated: str | None = None) -> Filters | N
     from datetime import date
 
     from analysis.storage.filters import Filters
+    from analysis.storage.memory import MemoryInputError, tag_text
 
     try:
-        return Filters(
+        given = Filters(
             site=args.site,
             game=args.game,
             stakes=args.stakes,
@@ -178,10 +184,28 @@ def _filters(args: argparse.Namespace, seated: str | None = None) -> Filters | N
             tournament=None if args.kind is None else args.kind == "tournament",
             valid_only=args.valid_only,
             player=seated,
+            tag=None if args.tag is None else tag_text(args.tag),
         )
-    except ValueError as e:
+        return given if args.saved_filters is None else _saved_filters(args, given)
+    except (ValueError, MemoryInputError) as e:
         print(f"error: {e}", file=sys.stderr)
         return None
+
+
+def _saved_filters(args: argparse.Namespace, given: Filters) -> Filters:
+    """The filter set saved as ``--filters NAME``, with the options given beside it; read
+    without writing, so it runs beside the dashboard."""
+    from analysis.statistics.report import StatsError, open_database
+    from analysis.storage.memory import MemoryInputError, overlay, saved_filters
+
+    try:
+        con = open_database(args.db)
+    except StatsError as e:
+        raise MemoryInputError(str(e)) from e
+    try:
+        return overlay(saved_filters(con, args.saved_filters), given)
+    finally:
+        con.close()
 
 
 def _stats(args: argparse.Namespace) -> int:
@@ -495,7 +519,7 @@ def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                    help="PHH, PokerStars text, each hand's text as it was imported, or every "
                         "table as Parquet partitioned by site, game and month")
     p.add_argument("--out", required=True, help="folder to write into (created if need be)")
-    p.add_argument("--player", help="only hands this player was seated in")
+    p.add_argument("--player", help="only hands this player (or person: drawlab alias) sat in")
     _add_filters(p)
     p.add_argument("--json", action="store_true", help='end with one line {"summary": {...}}')
     p.set_defaults(handler=_export)
@@ -512,6 +536,12 @@ def _export(args: argparse.Namespace) -> int:
     db = _open_db(args.db)
     if db is None:
         return 2
+    if args.player is not None:  # a person (drawlab alias): the hands of every name
+        from dataclasses import replace
+
+        from analysis.storage.memory import person_filters
+
+        filters = person_filters(db, args.player, replace(filters, player=None)) or filters
     if args.format == "parquet":
         return _export_parquet(db, args, filters)
     try:
@@ -921,10 +951,205 @@ def _app(args: argparse.Namespace) -> int:
     return 0  # not reached: execve replaces the process
 
 
+def _add_tag(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("tag", help="tag stored hands (review, mistake, bad beat...)")
+    verbs = p.add_subparsers(dest="verb", required=True, metavar="add|remove|list",
+                             help="what to do with the tags")
+    for verb, words in (("add", "tag a hand"), ("remove", "take tags off a hand")):
+        v = verbs.add_parser(verb, help=words)
+        v.add_argument("--db", metavar="FILE", help=DB_HELP)
+        v.add_argument("--site", help="the hand's site, when two sites share its number")
+        v.add_argument("hand_id", metavar="HAND_ID", help="the hand's number as the site writes it")
+        v.add_argument("tags", nargs="+", metavar="TAG", help="e.g. review, 'bad beat'")
+    v = verbs.add_parser("list", help="the tagged hands, newest first")
+    v.add_argument("--db", metavar="FILE", help=DB_HELP)
+    v.add_argument("--tag", help="only hands with this tag")
+    v.add_argument("--json", action="store_true",
+                   help="one JSON object a line: site, hand_id, tags, note")
+    p.set_defaults(handler=_tag)
+
+
+def _tag(args: argparse.Namespace) -> int:
+    from analysis.storage import memory
+
+    def act(db: Connection) -> None:
+        if args.verb == "list":
+            for hand in memory.remembered_hands(db, args.tag):
+                print(_json_line(hand.as_dict()) if args.json else _hand_line(hand))
+            return
+        key = memory.hand_key(db, args.hand_id, args.site)
+        change = memory.add_tags if args.verb == "add" else memory.remove_tags
+        tags = change(db, key, args.tags)
+        print(f"{key}: {', '.join(tags) if tags else 'no tags'}")
+
+    return _with_memory(args, act)
+
+
+def _add_note(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from analysis.storage.memory import COLOURS
+
+    p = sub.add_parser("note", help="a note on a stored hand or on a player")
+    verbs = p.add_subparsers(dest="verb", required=True, metavar="hand|player|list",
+                             help="whose note, or list them")
+    v = verbs.add_parser("hand", help="a hand's note (an empty TEXT removes it)")
+    v.add_argument("--db", metavar="FILE", help=DB_HELP)
+    v.add_argument("--site", help="the hand's site, when two sites share its number")
+    v.add_argument("hand_id", metavar="HAND_ID", help="the hand's number as the site writes it")
+    v.add_argument("text", metavar="TEXT", help="the note, shown as written")
+    v = verbs.add_parser("player", help="a player's note (an empty TEXT, no colour: removed)")
+    v.add_argument("--db", metavar="FILE", help=DB_HELP)
+    v.add_argument("--colour", "--color", dest="colour", choices=COLOURS,
+                   help="a colour label, shown beside the name")
+    v.add_argument("site", metavar="SITE", help="the site id (pokerstars) or name (PokerStars)")
+    v.add_argument("name", metavar="NAME", help="the player's name at that site")
+    v.add_argument("text", metavar="TEXT", help="the note, shown as written")
+    v = verbs.add_parser("list", help="every hand note and player note")
+    v.add_argument("--db", metavar="FILE", help=DB_HELP)
+    v.add_argument("--json", action="store_true",
+                   help='one JSON object a line, "kind" "hand" or "player"')
+    p.set_defaults(handler=_note)
+
+
+def _note(args: argparse.Namespace) -> int:
+    from analysis.storage import memory
+
+    def act(db: Connection) -> None:
+        if args.verb == "hand":
+            key = memory.hand_key(db, args.hand_id, args.site)
+            memory.set_hand_note(db, key, args.text)
+            print(f"{key}: {args.text.strip() or 'note removed'}")
+        elif args.verb == "player":
+            note = memory.set_player_note(db, args.site, args.name, args.text, args.colour)
+            print(f"{memory.site_id(args.site)} {args.name.strip()}: "
+                  f"{note.label() if note else 'note removed'}")
+        else:
+            for hand in memory.remembered_hands(db, noted=True):
+                if hand.note:
+                    print(_json_line({"kind": "hand", **hand.as_dict()}) if args.json
+                          else _hand_line(hand))
+            for player in memory.player_notes(db):
+                print(_json_line({"kind": "player", **player.as_dict()}) if args.json
+                      else f"{player.site} {player.player}: {player.label()}")
+
+    return _with_memory(args, act)
+
+
+def _add_alias(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("alias", help="the names (site and screen name) that are one person")
+    verbs = p.add_subparsers(dest="verb", required=True, metavar="add|remove|list",
+                             help="what to do with the names")
+    for verb, words in (("add", "this name is this person's"),
+                        ("remove", "this name is not this person's")):
+        v = verbs.add_parser(verb, help=words)
+        v.add_argument("--db", metavar="FILE", help=DB_HELP)
+        v.add_argument("person", metavar="PERSON", help="any name you give the person")
+        v.add_argument("site", metavar="SITE", help="the site id (pokerstars) or name")
+        v.add_argument("name", metavar="NAME", help="the screen name at that site")
+    v = verbs.add_parser("list", help="every person and their names")
+    v.add_argument("--db", metavar="FILE", help=DB_HELP)
+    v.add_argument("--json", action="store_true",
+                   help="one JSON object a line: person, site, player")
+    p.set_defaults(handler=_alias)
+
+
+def _alias(args: argparse.Namespace) -> int:
+    from analysis.storage import memory
+
+    def act(db: Connection) -> None:
+        if args.verb == "add":
+            alias = memory.add_alias(db, args.person, args.site, args.name)
+            print(f"{alias.person}: {alias.site} {alias.player}")
+        elif args.verb == "remove":
+            if not memory.remove_alias(db, args.person, args.site, args.name):
+                raise memory.MemoryInputError(
+                    f"{args.name} at {memory.site_id(args.site)} is not one of "
+                    f"{args.person}'s names")
+            print(f"{args.person}: {memory.site_id(args.site)} {args.name} removed")
+        else:
+            for alias in memory.aliases(db):
+                print(_json_line(alias.as_dict()) if args.json
+                      else f"{alias.person}: {alias.site} {alias.player}")
+
+    return _with_memory(args, act)
+
+
+def _add_saved_filters(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("filters", help="filter sets saved by name, for --filters NAME")
+    verbs = p.add_subparsers(dest="verb", required=True, metavar="save|remove|list",
+                             help="what to do with the saved sets")
+    v = verbs.add_parser("save", help="save the filter options given under NAME")
+    v.add_argument("--db", metavar="FILE", help=DB_HELP)
+    v.add_argument("name", metavar="NAME", help="the set's name, for --filters NAME")
+    _add_filters(v)
+    v = verbs.add_parser("remove", help="forget a saved filter set")
+    v.add_argument("--db", metavar="FILE", help=DB_HELP)
+    v.add_argument("name", metavar="NAME", help="the set's name")
+    v = verbs.add_parser("list", help="every saved filter set")
+    v.add_argument("--db", metavar="FILE", help=DB_HELP)
+    v.add_argument("--json", action="store_true", help="one JSON object a line: name, filters")
+    p.set_defaults(handler=_saved_filters_command)
+
+
+def _saved_filters_command(args: argparse.Namespace) -> int:
+    import json
+
+    from analysis.storage import memory
+
+    filters = _filters(args) if args.verb == "save" else None
+    if args.verb == "save" and filters is None:
+        return 2
+
+    def act(db: Connection) -> None:
+        if filters is not None:
+            memory.save_filters(db, args.name, filters)
+            print(f"{args.name}: {memory.filters_json(filters)}")
+        elif args.verb == "remove":
+            memory.saved_filters(db, args.name)  # says so when there is none
+            memory.delete_filters(db, args.name)
+            print(f"{args.name}: removed")
+        else:
+            for name in memory.saved_filter_names(db):
+                text = memory.filters_json(memory.saved_filters(db, name))
+                print(_json_line({"name": name, "filters": json.loads(text)}) if args.json
+                      else f"{name}: {text}")
+
+    return _with_memory(args, act)
+
+
+def _with_memory(args: argparse.Namespace, act: Callable[[Connection], None]) -> int:
+    """Run one of the memory commands on the database: 0, or 1 after one sentence on
+    what could not be done (an unknown hand, site, person)."""
+    from analysis.storage.memory import MemoryInputError
+
+    db = _open_db(args.db)
+    if db is None:
+        return 2
+    try:
+        act(db)
+    except MemoryInputError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    finally:
+        db.close()
+    return 0
+
+
+def _json_line(data: dict[str, object]) -> str:
+    import json
+
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _hand_line(hand: HandMemory) -> str:
+    tags = ", ".join(hand.tags)
+    return f"{hand.site} {hand.hand_id}: {tags}" + (f" | {hand.note}" if hand.note else "")
+
+
 def _add_tournaments(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("tournaments", help="what each tournament cost and paid, and totals")
     p.add_argument("--db", metavar="FILE", help=DB_HELP)
-    p.add_argument("--player", help="whose tournaments (default: the player of each file)")
+    p.add_argument("--player", help="whose tournaments, a name or a person (drawlab alias) "
+                                    "(default: the player of each file)")
     p.add_argument("--site", help="only this site's, e.g. pokerstars")
     p.add_argument("--game", help="a game key (27_single_draw) or the site's name for it")
     p.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD", help="started on or after")
@@ -951,6 +1176,13 @@ def _tournaments(args: argparse.Namespace) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2 if isinstance(e, ValueError) else 1
     try:
+        if args.player is not None:  # a person (drawlab alias): every name of theirs
+            from dataclasses import replace
+
+            from analysis.storage.memory import names_of
+
+            names = tuple(f"{site}:{name}" for site, name in names_of(con, args.player))
+            filters = replace(filters, names=names) if names else filters
         results = tournament_results(con, filters)
     finally:
         con.close()
@@ -983,6 +1215,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_review(sub)
     _add_convert(sub)
     _add_simulate(sub)
+    _add_tag(sub)
+    _add_note(sub)
+    _add_alias(sub)
+    _add_saved_filters(sub)
     _add_tournaments(sub)
     return parser
 

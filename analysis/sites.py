@@ -1,22 +1,12 @@
 """The sites as people name them, and a site asked for by a person: "PokerStars",
-"pokerstars" or "Full Tilt" are the stored ``pokerstars`` and ``fulltilt``."""
+"pokerstars" or "Full Tilt" are the stored ``pokerstars`` and ``fulltilt``.  The list
+itself is the engine's (``engine.profiles.SITE_NAMES``), beside the sites' profiles."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-SITE_NAMES = {
-    "pokerstars": "PokerStars",
-    "fulltilt": "Full Tilt",
-    "winamax": "Winamax",
-    "merge": "Merge",
-    "kingsclub": "KingsClub",
-    "ongame": "OnGame",
-    "boss": "Boss",
-    "opoker": "Opoker",
-    "phh": "PHH",
-    "home": "home game",
-}
+from engine.profiles import SITE_NAMES as SITE_NAMES
 
 
 def site_name(site: object) -> str:

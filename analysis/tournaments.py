@@ -30,6 +30,9 @@ class TournamentFilters:
     kind: str | None = None
     buy_in: int | None = None
     currency: str | None = None
+    # a person's names, each "site:name" (``memory.names_of``): their results, for
+    # ``player``, which then only names them
+    names: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +131,10 @@ def tournament_results(db: Connection, f: TournamentFilters) -> list[TournamentR
 def _where(f: TournamentFilters) -> tuple[str, list[object]]:
     clauses: list[str] = ["true"]
     params: list[object] = []
-    if f.player is None:
+    if f.names is not None:
+        clauses.append("list_contains(?::VARCHAR[], r.site || ':' || r.player)")
+        params.append(list(f.names))
+    elif f.player is None:
         clauses.append("r.source IN ('summary', 'hands')")
     else:
         clauses.append("r.player = ?")

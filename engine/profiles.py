@@ -136,6 +136,22 @@ PROFILES: dict[str, SiteProfile] = {
 }
 
 
+# Each site id (``Hand.site``, what ``--site`` takes) and the name the site goes by, as
+# the pages show it and as a user may type it instead of the id.
+SITE_NAMES: dict[str, str] = {
+    "pokerstars": "PokerStars",
+    "fulltilt": "Full Tilt",
+    "winamax": "Winamax",
+    "merge": "Merge",
+    "kingsclub": "KingsClub",
+    "ongame": "OnGame",
+    "boss": "Boss",
+    "opoker": "Opoker",
+    "phh": "PHH",
+    "home": "home game",
+}
+
+
 CHIPS = "chips"  # ``Hand.currency`` of tournaments and play-money tables
 CHIP = 100  # one chip in the record's hundredths
 CENT = 1

@@ -14,6 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from analysis.statistics import live
+from analysis.storage import memory
 from analysis.storage.filters import Filters
 from ui import scope, state
 from ui.labels import money
@@ -28,6 +29,10 @@ def session_view(path: str, gen: int,
     with state.shared().reading() as con:
         session = live.current_session(con, filters=filters)
         hands = live.session_hands(con, session) if session else pd.DataFrame()
+        if not hands.empty:  # the user's tags on each (drawlab tag, the replayer)
+            tagged = memory.hand_memory(con, [int(i) for i in hands["id"]])
+            hands["tags"] = [", ".join(tagged[int(i)].tags) if int(i) in tagged else ""
+                             for i in hands["id"]]
     return session, hands
 
 

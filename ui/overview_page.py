@@ -8,7 +8,8 @@ even escaped, turns a bare ``https://`` name into a live link.
 Two rules shape the filters.  Money is shown one kind at a time (one currency of cash
 games, or tournament chips): sums across kinds mean nothing, so there is no "all" choice,
 and the default is the hero's most played kind.  A player is a name at a site: "Hero" at
-two sites is two people, so the hero is picked as (site, name).
+two sites is two people, so the hero is picked as (site, name), or as a person the user
+named (``drawlab alias``), every name of theirs.
 
 The hands behind a figure open in the replayer: their stored ids go in
 ``st.session_state[REPLAYER_HANDS]`` (a ``list[int]``) and the page switches over; the
@@ -28,9 +29,10 @@ from analysis.statistics import figures as stats
 from analysis.statistics import offers as stats_offers
 from analysis.statistics.definitions import STATS, definitions
 from analysis.statistics.figures import Results
+from analysis.storage import memory
 from analysis.storage.filters import Filters
 from engine.rules import game_name
-from ui import data, scope, state
+from ui import data, memory_panel, scope, state
 from ui.charts import (
     draw_chart,
     final_hand_chart,
@@ -74,6 +76,7 @@ def _wanted(money: Filters) -> Filters:
     days = _narrowed("f_dates")
     return replace(
         money, game=held("f_game"), stakes=held("f_stakes"), position=held("f_position"),
+        tag=held("f_tag"),
         players_min=int(low_high[0]) if isinstance(low_high, tuple) else None,
         players_max=int(low_high[1]) if isinstance(low_high, tuple) else None,
         date_from=days[0] if isinstance(days, tuple) and len(days) == 2 else None,
@@ -108,14 +111,16 @@ def _dates(offered: stats_offers.Offers) -> tuple[date | None, date | None]:
     return None, None  # the whole range keeps undated hands too
 
 
-def filters_sidebar(offered: stats_offers.Offers, stake_label: Any) -> Filters:
+def filters_sidebar(offered: stats_offers.Offers, stake_label: Any, tags: list[str]) -> Filters:
     """The filter widgets after the hero and the money, in the sidebar: each offers the
-    values of the hero's hands under the others (``analysis.statistics.offers``)."""
+    values of the hero's hands under the others (``analysis.statistics.offers``), and
+    ``tags``, the user's tags to pick from (``analysis.storage.memory``)."""
     kept = offered.kept
     with st.sidebar:
         game = _pick("Game", list(offered.games), "f_game", game_name)
         stakes = _pick("Stakes", list(offered.stakes), "f_stakes", stake_label)
         position = _pick("Position", list(offered.positions), "f_position")
+        tag = _pick("Tag", tags, "f_tag")
         date_from, date_to = _dates(offered)
         low, high = offered.min_players, offered.max_players
         players_min = players_max = None
@@ -129,7 +134,7 @@ def filters_sidebar(offered: stats_offers.Offers, stake_label: Any) -> Filters:
                 players_min, players_max = int(picked[0]), int(picked[1])
     return replace(kept, game=game, stakes=stakes, position=position,
                    date_from=date_from, date_to=date_to,
-                   players_min=players_min, players_max=players_max)
+                   players_min=players_min, players_max=players_max, tag=tag)
 
 
 def money_picker(kinds: pd.DataFrame) -> tuple[bool, str] | None:
@@ -151,19 +156,25 @@ def money_picker(kinds: pd.DataFrame) -> tuple[bool, str] | None:
     )
 
 
-def hero_picker(players: pd.DataFrame, sample: bool) -> tuple[str, str] | None:
-    """The hero as (site, name), the detected one (most "Dealt to" lines) first."""
+PERSON = ""  # the site of a person in the hero picker: every name of theirs (drawlab alias)
+
+
+def hero_picker(players: pd.DataFrame, people: list[str],
+                sample: bool) -> tuple[str, str] | None:
+    """The hero as (site, name), the detected one (most "Dealt to" lines) first, then the
+    people the user named (``PERSON``, name)."""
     options = [(str(s), str(p)) for s, p in zip(players["site"], players["player"],
                                                 strict=True)]
+    options[1:1] = [(PERSON, p) for p in people]
     if st.session_state.get("hero") not in options:
         st.session_state.pop("hero", None)
     mark = " (sample)" if sample else ""
     return st.sidebar.selectbox(  # type: ignore[no-any-return]
         "Hero", options, key="hero",
-        format_func=lambda o: f"{o[1]} · {site_name(o[0])}{mark}",
+        format_func=lambda o: f"{o[1]} · {site_name(o[0]) if o[0] else 'every name'}{mark}",
         help="Detected: the player most often named in the \"Dealt to\" lines. The same "
-             "name at two sites is two players. Every other filter offers what this "
-             "player's hands hold.",
+             "name at two sites is two players, unless drawlab alias makes them one "
+             "person. Every other filter offers what this player's hands hold.",
     )
 
 
@@ -205,18 +216,25 @@ def _styled(df: pd.DataFrame, formats: dict[str, Any]) -> Any:
     return df.style.format(spec, na_rep="–")
 
 
-def opponents_table(df: pd.DataFrame, chips: bool, currency: str) -> None:
-    """Per player and site: results, and each statistic beside its sample."""
+def opponents_table(df: pd.DataFrame, chips: bool, currency: str,
+                    notes: dict[tuple[str, str], str] | None = None) -> None:
+    """Per player and site: results, and each statistic beside its sample; the user's
+    note on the player (``notes``, by site and name) when one listed has one."""
     columns: list[str] = ["site", "player", "hands", "net", "bb_per_100"]
     for s in STATS:
         columns += [s.key, f"{s.key}_d"]
     shown = df[columns].head(OPPONENT_ROWS).copy()
+    labels = [(notes or {}).get((str(s), str(p)), "")
+              for s, p in zip(shown["site"], shown["player"], strict=True)]
+    if any(labels):
+        shown.insert(2, "note", labels)
     shown["site"] = shown["site"].map(site_name)
     shown["net"] = shown["net"] / 100
     formats: dict[str, Any] = {"net": _in_money(chips, currency), "bb_per_100": "{:.2f}"}
     config: dict[str, Any] = {
         "site": st.column_config.TextColumn("Site"),
         "player": st.column_config.TextColumn("Player"),
+        "note": st.column_config.TextColumn("Note", help="Your note on the player"),
         "hands": st.column_config.NumberColumn("Hands", help=DEFS["hands"]),
         "net": st.column_config.NumberColumn("Net won", help=DEFS["net"]),
         "bb_per_100": st.column_config.NumberColumn("bb/100", help=DEFS["bb_per_100"]),
@@ -307,11 +325,13 @@ def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: boo
         )
 
 
-def opponents(table: pd.DataFrame, hero: tuple[str, str], chips: bool, currency: str) -> None:
-    """Every other player at every site under the same filters, the hero left out."""
+def opponents(table: pd.DataFrame, hero: set[str], chips: bool, currency: str,
+              notes: dict[tuple[str, str], str]) -> None:
+    """Every other player at every site under the same filters, the hero (every name of
+    the hero's, "site:name") left out; ``notes``: the user's on each player."""
     st.subheader("Opponents", help="Click a column header to sort by it. Each figure has "
                  "its sample (n) beside it.")
-    others = table[~((table["site"] == hero[0]) & (table["player"] == hero[1]))]
+    others = table[~(table["site"] + ":" + table["player"]).isin(hero)]
     most = int(others["hands"].max()) if len(others) else 1
     least = st.number_input("Minimum hands", min_value=1, max_value=max(1, most), value=1,
                             step=1, key="min_hands",
@@ -321,7 +341,7 @@ def opponents(table: pd.DataFrame, hero: tuple[str, str], chips: bool, currency:
     st.caption(f"{count(len(kept), 'opponent')} with at least {count(int(least), 'hand')}"
                + (f"; the {OPPONENT_ROWS:,} with the most hands are listed."
                   if len(kept) > OPPONENT_ROWS else "."))
-    opponents_table(kept, chips, currency)
+    opponents_table(kept, chips, currency, notes)
 
 
 def main() -> None:
@@ -337,27 +357,36 @@ def main() -> None:
     base = scope.scope(con)
     with st.sidebar:
         st.header("Filters")
-    chosen = hero_picker(data.site_players(con, path, gen, base), base.samples is True)
+    chosen = hero_picker(data.site_players(con, path, gen, base), memory.people(con),
+                         base.samples is True)
     if chosen is None:
         st.warning("No hands match these filters.")
         return
     site, hero = chosen
-    picked = money_picker(data.money_kinds(con, path, gen, replace(base, site=site), hero))
+    # the hero is one site's player, or every name of a person
+    person = memory.person_filters(con, hero, base) if site == PERSON else None
+    theirs = person or replace(base, site=site)
+    picked = money_picker(data.money_kinds(con, path, gen, theirs, hero))
     if picked is None:
         st.warning(f"{hero} has no hands here.")
         return
     tournament, currency = picked
     chips = tournament and currency == "chips"
-    money_filters = replace(base, site=site, tournament=tournament, currency=currency)
+    money_filters = replace(theirs, tournament=tournament, currency=currency)
     offered = data.offers(con, path, gen, hero, _wanted(money_filters))
-    mine = filters_sidebar(offered, lambda s: stakes_label(s, tournament, currency))
-    filters = replace(mine, site=None)  # the opponents: every site's players
+    mine = filters_sidebar(offered, lambda s: stakes_label(s, tournament, currency),
+                           memory.all_tags(con))
+    with st.sidebar:  # a saved set is filters, not the page's scope nor a person's names
+        memory_panel.saved_filters_panel(
+            replace(mine, valid_only=False, samples=None, names=None))
+    filters = replace(mine, site=None, names=None)  # the opponents: every site's players
     res = data.results(con, path, gen, hero, mine)
     curves = data.curves(con, path, gen, hero, mine)
     span = ""
     if curves.first is not None and curves.last is not None:
         span = f", {curves.first:%Y-%m-%d} to {curves.last:%Y-%m-%d}"
-    st.text(f"Showing {hero} at {site_name(site)} over {count(res.hands, 'hand')}{span} "
+    where = f"at {site_name(site)}" if person is None else f"({', '.join(person.names or ())})"
+    st.text(f"Showing {hero} {where} over {count(res.hands, 'hand')}{span} "
             f"({money_kind(tournament, currency)}"
             f"{', the bundled samples' if base.samples else ''}).")
     scope.errors_line(con, mine, hero)
@@ -439,7 +468,9 @@ def main() -> None:
         },
     )
 
-    opponents(data.site_summary(con, path, gen, filters), (site, hero), chips, currency)
+    names = set(person.names or ()) if person else {f"{site}:{hero}"}
+    opponents(data.site_summary(con, path, gen, filters), names, chips, currency,
+              memory.note_labels(con))
 
 
 main()

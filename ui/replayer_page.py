@@ -18,15 +18,17 @@ import pandas as pd
 import streamlit as st
 
 from analysis.replayer.steps import HandView, SeatStep, Units, ViewStep
+from analysis.storage import memory
 from analysis.storage.filters import NO_FILTERS, Filters
 from analysis.storage.queries import PotUnit
 from engine.record import Draw
 from engine.rules import game_name
 from engine.verdict import Problem
-from ui import cards, data, replayer_data, state, table_picture
+from ui import cards, data, memory_panel, replayer_data, state, table_picture
 from ui.labels import site_name
 
 ANY = "(all)"
+PERSON = "person"  # a person's option in the player picker: (PERSON, name)
 SOURCES = ("Latest hands", "Biggest pots", "Hands with problems", "Search by id")
 SENT = "Sent here"  # the hands another page opened here (the hands behind a figure, a draw)
 # what other pages put in the session to open hands here (agreed with ui/overview_page.py
@@ -60,18 +62,26 @@ def hand_list() -> pd.DataFrame:
         wanted = st.text_input("Hand id (as the site writes it, e.g. 210000000042)",
                                key="search_id")
         return data.find_hand_ids(con, path, gen, wanted.strip(), options.sites)
-    cols = st.columns(4)
+    cols = st.columns(5)
     site = cols[0].selectbox("Site", (ANY, *options.sites), key="r_site")
     game = cols[1].selectbox("Game", (ANY, *options.games), key="r_game", format_func=game_name)
     status = cols[2].selectbox("Verdict", STATUS_CHOICES, key="r_status")
     players = data.player_list(con, path, gen, NO_FILTERS)
-    player = cols[3].selectbox("Player", (ANY, *map(str, players["player"])), key="r_player")
+    people: list[object] = [(PERSON, p) for p in memory.people(con)]  # (drawlab alias)
+    player: object = cols[3].selectbox(
+        "Player", [ANY, *people, *map(str, players["player"])], key="r_player",
+        format_func=lambda p: f"{p[1]} · every name" if isinstance(p, tuple) else str(p))
+    tag = cols[4].selectbox("Tag", (ANY, *memory.all_tags(con)), key="r_tag",
+                            help="Only the hands you tagged so")
     f = Filters(
-        player=None if player == ANY else player,
+        player=player if isinstance(player, str) and player != ANY else None,
         site=None if site == ANY else site,
         game=None if game == ANY else game,
         status=None if status == ANY else status,
+        tag=None if tag == ANY else tag,
     )
+    if isinstance(player, tuple):  # a person: the hands of every name of theirs
+        f = memory.person_filters(con, str(player[1]), f) or f
     if source == "Biggest pots":
         units = replayer_data.pot_units(con, path, gen, f)
         if not units:
@@ -96,7 +106,7 @@ def row_units(row: dict[Any, Any]) -> Units:
     return Units(chips, "" if currency is None or pd.isna(currency) else str(currency))
 
 
-def hand_label(row: dict[Any, Any]) -> str:
+def hand_label(row: dict[Any, Any], tags: tuple[str, ...] = ()) -> str:
     when = "" if pd.isna(row["time"]) else f" · {pd.Timestamp(row['time']):%Y-%m-%d %H:%M}"
     pot = ""
     if not pd.isna(row.get("total_pot")):
@@ -106,7 +116,8 @@ def hand_label(row: dict[Any, Any]) -> str:
     where = site_name(row["site"])
     if event is not None and not pd.isna(event):
         where += f" · {event}"  # the tournament (a PHH event's name)
-    return f"#{row['hand_id']} · {where} · {row['status']}{when}{pot}"
+    tagged = f" · tags: {', '.join(tags)}" if tags else ""
+    return f"#{row['hand_id']} · {where} · {row['status']}{when}{pot}{tagged}"
 
 
 def pick_hand(listed: pd.DataFrame) -> int | None:
@@ -114,7 +125,10 @@ def pick_hand(listed: pd.DataFrame) -> int | None:
         st.info("No hand matches.")
         return None
     ids = [int(i) for i in listed["id"]]
-    labels = {int(r["id"]): hand_label(r) for r in listed.to_dict("records")}
+    remembered = memory.hand_memory(state.connection(), ids)
+    labels = {int(r["id"]): hand_label(r, remembered[int(r["id"])].tags
+                                       if int(r["id"]) in remembered else ())
+              for r in listed.to_dict("records")}
     st.session_state["replay_ids"] = ids
     current = st.session_state.get("replay_hand")
     if current not in ids:
@@ -187,8 +201,9 @@ def controls(steps: tuple[ViewStep, ...]) -> int:
 # --- drawing the table ------------------------------------------------------------------
 
 
-def seat_line(seat: SeatStep, units: Units, hero: str | None) -> str:
-    """One seat as plain text (the picture cuts long names; this line has them whole)."""
+def seat_line(seat: SeatStep, units: Units, hero: str | None, note: str = "") -> str:
+    """One seat as plain text (the picture cuts long names; this line has them whole),
+    ending with the user's note on the player, if any."""
     who = seat.player + (" (hero)" if seat.player == hero else "")
     parts = [f"seat {seat.seat}", who]
     if seat.position:
@@ -207,7 +222,7 @@ def seat_line(seat: SeatStep, units: Units, hero: str | None) -> str:
                                    ("all-in", seat.all_in), ("winner", seat.winner)) if on]
     if seat.collected:
         parts.append(f"collected {units.text(seat.collected)}")
-    return " · ".join(parts + flags)
+    return " · ".join(parts + flags + ([f"note: {note}"] if note else []))
 
 
 def show_problems(problems: tuple[Problem, ...]) -> None:
@@ -244,9 +259,11 @@ def table_view(view: HandView, s: ViewStep) -> None:
         st.text(s.text)
     with picture:
         st.html(table_picture.table_html(s, view.header, units, view.hand.hero))
+    notes = memory.note_labels(state.connection(), view.hand.site)
     with st.container(key="seat_lines"):
         for seat in s.seats:
-            st.text(seat_line(seat, units, view.hand.hero))
+            note = notes.get((view.hand.site, seat.player), "")
+            st.text(seat_line(seat, units, view.hand.hero, note))
     if len(s.pots) > 1 or any(p.winners for p in s.pots):
         st.caption("Pots")
         st.dataframe(
@@ -352,6 +369,7 @@ def main() -> None:
         if problems:
             with st.expander(f"All problems of this hand ({len(problems)})"):
                 problem_table(problems, "all_problems")
+    memory_panel.hand_panel(str(stored.row["key"]))
     with st.expander("Original text", expanded=stored.hand is None):
         st.code(stored.text, language=None, line_numbers=True)
 

@@ -19,7 +19,7 @@ import streamlit as st
 
 from analysis import review
 from analysis.statistics import figures as stats
-from analysis.storage import hand_scope
+from analysis.storage import hand_scope, memory
 from analysis.storage.filters import Filters
 from ui import state
 from ui.labels import count
@@ -124,8 +124,11 @@ spots = review.costliest(con, player, profile=profile)
 if not spots:
     st.info("No mistake found: every draw was as good as the best within the noise.")
     st.stop()
+remembered = memory.hand_memory(con, [int(s["hand"]) for s in spots])  # the user's tags
 table = pd.DataFrame(
-    [{"hand": s["hand_id"], "site": s["site"], "draw": s["draw"], "position": s["position"],
+    [{"hand": s["hand_id"], "site": s["site"],
+      "tags": ", ".join(remembered[s["hand"]].tags) if s["hand"] in remembered else "",
+      "draw": s["draw"], "position": s["position"],
       "held": s["held"], "kept": s["kept"], "best": s["best_kept"],
       "equity kept": round(s["equity_chosen"], 3), "equity best": round(s["equity_best"], 3),
       "pot (BB)": round(s["pot"], 2), "lost (BB)": round(s["cost"], 3),

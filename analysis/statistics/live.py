@@ -16,7 +16,15 @@ from datetime import datetime, timedelta
 import pandas as pd
 
 from analysis.statistics.definitions import STATS, StatDef
-from analysis.statistics.figures import SESSION_GAP, hero_name, sessions_of, summary
+from analysis.statistics.figures import (
+    SESSION_GAP,
+    hero_name,
+    player_stats,
+    results,
+    sessions_of,
+    summary,
+)
+from analysis.storage import memory
 from analysis.storage.db import Connection, one
 from analysis.storage.filters import NO_FILTERS, Filters
 
@@ -124,7 +132,9 @@ class HudTable:
     table: str
     last_hand: str  # the site's id of the table's latest hand
     time: datetime | None
-    players: pd.DataFrame  # seat, player, hands, then per HUD statistic <key>, <key>_d
+    # seat, player, hands, then per HUD statistic <key>, <key>_d; person: the person
+    # (``drawlab alias``) a player is, whose figures count every name of theirs, or None
+    players: pd.DataFrame
     tournament: str | None = None  # the tournament's id, for a tournament table
 
     @property
@@ -144,9 +154,10 @@ def hud(
     filters: Filters = NO_FILTERS,
 ) -> list[HudTable]:
     """Each table with a hand within ``window`` of the latest hand stored, its players
-    at that latest hand but the hero, each with ``HUD_STATS`` over all their hands and
-    the sample (``<key>_d``) behind each.  Latest table first.  ``filters.valid_only``:
-    hands with errors are neither a table's latest hand nor in any figure."""
+    at that latest hand but the hero (and the hero's other names: ``drawlab alias``), each
+    with ``HUD_STATS`` over all their hands and the sample (``<key>_d``) behind each.
+    Latest table first.  ``filters.valid_only``: hands with errors are neither a table's
+    latest hand nor in any figure."""
     statuses = "('ok')" if filters.valid_only else "('ok', 'invalid')"
     latest = one(con, f"SELECT max(time) FROM hands WHERE status IN {statuses}")
     if latest is None or latest[0] is None:
@@ -161,22 +172,45 @@ def hud(
         """,
         [latest[0] - window],
     ).fetchall()
+    owners = {(a.site, a.player): a.person for a in memory.aliases(con)}
+    heroes = {person for (_, name), person in owners.items() if name == me}  # his other names
     out: list[HudTable] = []
     for site, table, hand, when in tables:
-        seated = con.execute(
+        seated = [(seat, player) for seat, player in con.execute(
             "SELECT seat, player FROM seats WHERE hand = ? AND player IS DISTINCT FROM ? "
             "ORDER BY seat",
             [hand, me],
-        ).fetchall()
+        ).fetchall() if owners.get((str(site), str(player))) not in heroes]
         hand_id = one(con, "SELECT hand_id, tournament_id FROM hands WHERE id = ?", [hand])
         figures = player_figures(con, [str(p) for _, p in seated], filters)
         seats = pd.DataFrame(seated, columns=["seat", "player"])
-        merged = seats.merge(figures, on="player", how="left")
+        merged = _as_people(con, owners, str(site),
+                            seats.merge(figures, on="player", how="left"), filters)
         merged["hands"] = merged["hands"].fillna(0).astype("int64")
         out.append(HudTable(str(site), str(table), str(hand_id[0] if hand_id else ""),
                             when, merged,
                             None if not hand_id or hand_id[1] is None else str(hand_id[1])))
     return out
+
+
+def _as_people(con: Connection, owners: dict[tuple[str, str], str], site: str,
+               seated: pd.DataFrame, filters: Filters = NO_FILTERS) -> pd.DataFrame:
+    """The HUD rows with a ``person`` column: for a player whom ``drawlab alias`` made
+    one person with other names (``owners``: (site, name) to person), the person, and the
+    figures over every name of theirs (under ``filters``) in place of this name's alone."""
+    seated = seated.assign(person=pd.Series(
+        [owners.get((site, str(p))) for p in seated["player"]], index=seated.index, dtype=object))
+    for at, person in seated["person"].items():
+        counted = None if person is None else memory.person_filters(con, person, filters)
+        if counted is None:
+            continue
+        values = {v.key: v for v in player_stats(con, str(person), counted)}
+        seated.loc[at, "hands"] = results(con, str(person), counted).hands
+        for stat in HUD_STATS:
+            value = values[stat.key]
+            seated.loc[at, stat.key] = float("nan") if value.value is None else value.value
+            seated.loc[at, f"{stat.key}_d"] = value.denominator
+    return seated
 
 
 def player_figures(con: Connection, players: Sequence[str],

@@ -21,7 +21,7 @@ from analysis.statistics.figures import (
     summary,
 )
 from analysis.statistics.text import render_players, render_report
-from analysis.storage import db
+from analysis.storage import db, memory
 from analysis.storage.filters import Filters
 
 
@@ -51,9 +51,20 @@ def open_database(path: str | None) -> duckdb.DuckDBPyConnection:
         raise StatsError(str(e)) from e
 
 
-def _choose(con: duckdb.DuckDBPyConnection, player: str | None, filters: Filters) -> str:
+def _choose(
+    con: duckdb.DuckDBPyConnection, player: str | None, filters: Filters
+) -> tuple[str, Filters]:
+    """Whose statistics, and the filters that count them: a person (``drawlab alias``)
+    counts every name of theirs, and is taken before a player of the same name."""
     if not db.has_player_hands(con):
         raise StatsError("the database has no statistics table yet; import hands first")
+    person = None if player is None else memory.person_filters(con, player, filters)
+    if player is not None and person is not None:
+        return player, person
+    return _player(con, player, filters), filters
+
+
+def _player(con: duckdb.DuckDBPyConnection, player: str | None, filters: Filters) -> str:
     if player is not None:
         found = con.execute(
             "SELECT count(*) FROM player_hands WHERE player = ?", [player]
@@ -107,6 +118,12 @@ def _one_money(con: duckdb.DuckDBPyConnection, player: str,
     return replace(filters, tournament=tournament, currency=currency), [note]
 
 
+def _same_money(filters: Filters, counted: Filters) -> Filters:
+    """``filters`` with the money ``_one_money`` chose for ``counted`` (the filters that
+    count a person's names), as the JSON states them."""
+    return replace(filters, tournament=counted.tournament, currency=counted.currency)
+
+
 def _notes(con: duckdb.DuckDBPyConnection) -> list[str]:
     with contextlib.suppress(duckdb.Error):
         if db.facts_stale(con):
@@ -115,8 +132,10 @@ def _notes(con: duckdb.DuckDBPyConnection) -> list[str]:
     return []
 
 
-# no ``drawlab stats`` option sets them
-_UNLESS_SET = ("player", "status", "with_problems", "samples")
+# said only where set: no ``drawlab stats`` option sets the first three, a person's names
+# are said beside the report, and samples and tags, new since, leave the JSON of an
+# unfiltered report as it was
+_UNLESS_SET = ("player", "status", "with_problems", "samples", "tag", "names")
 
 
 def _shown(filters: Filters) -> dict[str, Any]:
@@ -149,13 +168,16 @@ def stats_json(
             out["players"] = [{str(k): v for k, v in r.items()}
                               for r in clean.to_dict(orient="records")]
             return out
-        chosen = _choose(con, player, filters)
-        filters, money = _one_money(con, chosen, filters)
+        chosen, counted = _choose(con, player, filters)
+        counted, money = _one_money(con, chosen, counted)
+        filters = _same_money(filters, counted)
         out["filters"] = _shown(filters)
         out["notes"] += money
         out["player"] = chosen
         out["hero"] = hero_name(con, filters)
-        out["report"] = player_report(con, chosen, filters).to_json()
+        if counted.names is not None:
+            out["names"] = list(counted.names)
+        out["report"] = player_report(con, chosen, counted).to_json()
         return out
     finally:
         con.close()
@@ -178,10 +200,12 @@ def stats_text(
             df = summary(con, filters, cells=False)  # net_bb to the digit
             body = render_players(df[df["hands"] >= min_hands], limit=len(df))
         else:
-            chosen = _choose(con, player, filters)
-            filters, money = _one_money(con, chosen, filters)
+            chosen, counted = _choose(con, player, filters)
+            counted, money = _one_money(con, chosen, counted)
             notes += [f"note: {n}" for n in money]
-            body = render_report(player_report(con, chosen, filters))
+            body = render_report(player_report(con, chosen, counted))
+            if counted.names is not None:
+                body = f"Person {chosen}: {', '.join(counted.names)}\n{body}"
         return "\n".join([*notes, body])
     finally:
         con.close()

@@ -20,7 +20,10 @@ from their hand, and the files hold every other column (Hive keeps a partition's
 its path only, so those columns are not repeated in the files).  A missing game or time
 is Hive's ``__HIVE_DEFAULT_PARTITION__``, which Spark reads as null and ``attach`` too.
 ``quarantine`` (texts that did not read, kept whole) and ``files`` (what was read, so a
-later plain import of the same files skips them) are small and not partitioned.
+later plain import of the same files skips them) are small and not partitioned, as are
+the user's tags and notes on hands (by hand key; with a filter, those of the hands
+written), player notes, aliases and saved filters (``analysis.storage.memory``), which a
+load merges into what the database holds.
 
 ``write`` makes a dataset from a database (``drawlab export --format parquet`` and, from
 the scratch database it fills, ``drawlab bulk``); ``attach`` shows one as the database's
@@ -50,6 +53,8 @@ from analysis.storage.db import (
     player_hands_columns,
 )
 from analysis.storage.filters import NO_FILTERS, Filters
+from analysis.storage.memory import HAND_TABLES
+from analysis.storage.memory import TABLES as MEMORY_TABLES
 from analysis.storage.schema import CURRENT_VERSION
 from analysis.storage.transactions import rollback
 
@@ -61,7 +66,10 @@ NULL_PARTITION = "__HIVE_DEFAULT_PARTITION__"  # Hive's (and Spark's) name for a
 CHILD_TABLES = ("seats", "actions", "draws", "shows", "payouts", "problems", "pots")
 PARTITIONED = ("hands", *CHILD_TABLES, "player_hands")
 UNPARTITIONED = ("quarantine", "files")
-TABLES = (*PARTITIONED, *UNPARTITIONED)
+# what the user wrote down (``analysis.storage.memory``), keyed by hand keys and names: one
+# flat file each, merged into a database on load (what it holds already is kept)
+FLAT = (*UNPARTITIONED, *MEMORY_TABLES)
+TABLES = (*PARTITIONED, *FLAT)
 _ROW_GROUP = 122_880  # DuckDB's default row group: a partition of a busy month is a few
 _MEMORY_MB = 1024  # DuckDB's memory while it writes or loads (it spills past it)
 
@@ -143,6 +151,12 @@ def write(
             for table in UNPARTITIONED:
                 source = f"SELECT * FROM {table}" + ("" if everything else " WHERE FALSE")
                 summary.rows[table] = _copy(db, source, [], folder / table, partitioned=False)
+            for table in MEMORY_TABLES:
+                source, used = f"SELECT * FROM {table}", []
+                if table in HAND_TABLES and not everything:
+                    source += f" WHERE key IN (SELECT h.key FROM hands h WHERE {where})"
+                    used = params
+                summary.rows[table] = _copy(db, source, used, folder / table, partitioned=False)
         finally:
             db.execute("RESET preserve_insertion_order")
     _write_manifest(db, folder, summary)
@@ -237,7 +251,7 @@ def _scan(folder: Path, table: str) -> str | None:
     where = folder / table
     if not where.is_dir() or not any(where.rglob("*.parquet")):
         return None
-    if table in UNPARTITIONED:
+    if table in FLAT:
         return f"read_parquet({_literal(where / '*.parquet')})"
     types = "{" + ", ".join(f"'{p}': VARCHAR" for p in PARTITIONS) + "}"
     return (
@@ -350,6 +364,11 @@ def load(db: Connection, path: str | os.PathLike[str], run: str | None = None) -
                     f"INSERT INTO files SELECT * FROM ({files}) f "
                     "WHERE f.path NOT IN (SELECT path FROM files)"
                 )
+            for table in MEMORY_TABLES:
+                memory = _select(db, folder, table, _columns(db, table))
+                if memory is not None:
+                    summary.rows[table] = _count(db, f"({memory})")
+                    db.execute(f"INSERT OR IGNORE INTO {table} {memory}")
             _close_batch(db, batch, summary)
             if not same_facts:
                 db.execute("INSERT OR REPLACE INTO meta VALUES ('player_hands_stale', '1')")

@@ -34,6 +34,10 @@ class Filters:
     player: str | None = None  # hands this player sat in
     status: str | None = None  # one verdict: "ok", "invalid", ...
     with_problems: bool | None = None  # True: hands with an error or warning; False: none
+    tag: str | None = None  # hands the user tagged so (``analysis.storage.memory``)
+    # a person's names, each "site:name" (``memory.names_of``): their rows stand for the
+    # one ``player`` a figure is asked of, and their hands for ``player``'s
+    names: tuple[str, ...] | None = None
     samples: bool | None = None  # True: the bundled sample hands only; False: none of them
 
     def where(self, player: str | None = None) -> tuple[str, list[Any]]:
@@ -46,7 +50,8 @@ class Filters:
             ("stakes = ?", self.stakes),
             ("currency = ?", self.currency),
             ("position = ?", None if named else self.position),
-            ("player = ?", player),
+            ("player = ?", player if self.names is None else None),
+            (_NAMED.format(s="site", p="player"), _names(self.names)),
             ("time >= ?", self.date_from),
             ("time < ?", _day_after(self.date_to)),
             ("players >= ?", self.players_min),
@@ -64,6 +69,7 @@ class Filters:
             ("hand IN (SELECT id FROM hands WHERE status = ?)", self.status),
             (f"hand IN (SELECT id FROM hands WHERE {_problems(self.with_problems)})",
              self.with_problems),
+            (f"hand IN (SELECT id FROM hands WHERE {_TAGGED.format(a='hands')})", self.tag),
             (f"hand {_samples(self.samples)} (SELECT id FROM hands WHERE {SAMPLE_HANDS})",
              self.samples),
         )
@@ -74,9 +80,11 @@ class Filters:
         """``where`` over ``stat_cells`` (``analysis.storage.stat_cells``; ``days=False``:
         ``draw_cells``, which keep no day), or ``None`` when a field asks what the cells do
         not keep: the hands' verdicts (``valid_only``, ``status``, ``with_problems``),
-        whether they are samples, another player's presence or position, and days where
-        the cells keep none."""
+        whether they are samples, another player's presence or position, the user's tags,
+        a person's several names, and days where the cells keep none."""
         if self.valid_only or self.status is not None or self.with_problems is not None:
+            return None
+        if self.tag is not None or self.names is not None:
             return None
         if self.samples is not None:
             return None
@@ -136,6 +144,9 @@ class Filters:
             (f"{a}.{_tournament(self.tournament)}", self.tournament),
             (f"{a}.status = 'ok'", self.valid_only or None),
             (_problems(self.with_problems, f"{a}."), self.with_problems),
+            (_TAGGED.format(a=a), self.tag),
+            (f"EXISTS (SELECT 1 FROM seats n WHERE n.hand = {a}.id AND "
+             f"{_NAMED.format(s=f'{a}.site', p='n.player')})", _names(self.names)),
             (f"{'' if self.samples else 'NOT '}({a}.{SAMPLE_HANDS})", self.samples),
             (
                 f"EXISTS (SELECT 1 FROM player_hands ph WHERE ph.hand = {a}.id AND {ph}"
@@ -146,11 +157,21 @@ class Filters:
 
 
 NO_FILTERS = Filters()
+# a hand (``hands AS a``) the user gave the tag ``?``; tags are keyed by the hand's key,
+# which survives reverify and a re-import, and stored as ``memory.tag_text`` writes them
+_TAGGED = "EXISTS (SELECT 1 FROM hand_tags t WHERE t.key = {a}.key AND t.tag = ?)"
+# a row of one of a person's names: its site and player, "site:name", in the list ``?``
+_NAMED = "list_contains(?::VARCHAR[], {s} || ':' || {p})"
 # the bundled sample hands, over ``hands`` (``analysis.storage.samples`` names their run)
 SAMPLE_HANDS = (
     "batch IN (SELECT id FROM import_batches WHERE run = "
     "(SELECT value FROM meta WHERE name = 'samples'))"
 )
+
+
+def _names(names: tuple[str, ...] | None) -> tuple[list[str]] | None:
+    """The names as one list parameter (a tuple of parameters to ``_joined``)."""
+    return None if names is None else (list(names),)
 
 
 def _joined(*conditions: tuple[str, object]) -> tuple[str, list[Any]]:

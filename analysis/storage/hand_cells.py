@@ -140,12 +140,13 @@ def _fold(con: Connection) -> None:
 
 def where(filters: Filters) -> tuple[str, list[Any]] | None:
     """``Filters.where_hands`` over the cells, or ``None`` when a field asks what they do
-    not keep: a player at the table, whether hands are samples, and the statistics' rows'
-    stakes, position and table size."""
+    not keep: a player at the table, whether hands are samples, the statistics' rows'
+    stakes, position and table size, the user's tags and a person's names."""
     if (filters.player is not None or filters.stakes is not None
             or filters.samples is not None
             or filters.position is not None or filters.players_min is not None
-            or filters.players_max is not None):
+            or filters.players_max is not None or filters.tag is not None
+            or filters.names is not None):
         return None
     parts: list[str] = []
     params: list[Any] = []

@@ -47,6 +47,9 @@ Conventions the other parts rely on:
   numbers the rows and checks the keys itself (``analysis.storage.writer.Store``), one
   writer at a time; DuckDB's indexes on them cost every append and 5 MiB a 100,000
   hands on disk (500 MiB at ten million).
+- ``hand_tags``, ``hand_notes``, ``player_notes``, ``aliases``, ``saved_filters``
+  (``analysis.storage.memory``): what the user writes down, keyed by what survives a
+  reverify and a re-import (a hand's ``key``, a player's site and name), never by an id.
 """
 
 from __future__ import annotations
@@ -457,6 +460,52 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE decisions ADD COLUMN profile VARCHAR DEFAULT 'standard'",
         "ALTER TABLE decisions ADD COLUMN line VARCHAR DEFAULT ''",
         "ALTER TABLE decisions ADD COLUMN spot VARCHAR DEFAULT '{}'",
+    ),
+    # the player's own memory (``analysis.storage.memory``): tags and a note on a hand,
+    # keyed by ``hands.key`` (not the id, which reverify and a re-import may give anew), a
+    # note and a colour on a player (a name at a site), the names of each person, and the
+    # filter sets saved by name (``Filters`` as JSON)
+    (
+        """
+        CREATE TABLE hand_tags (
+            key VARCHAR NOT NULL,
+            tag VARCHAR NOT NULL,
+            added TIMESTAMP NOT NULL,
+            PRIMARY KEY (key, tag)
+        )
+        """,
+        """
+        CREATE TABLE hand_notes (
+            key VARCHAR PRIMARY KEY,
+            note VARCHAR NOT NULL,
+            updated TIMESTAMP NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE player_notes (
+            site VARCHAR NOT NULL,
+            player VARCHAR NOT NULL,
+            note VARCHAR NOT NULL,
+            colour VARCHAR,
+            updated TIMESTAMP NOT NULL,
+            PRIMARY KEY (site, player)
+        )
+        """,
+        """
+        CREATE TABLE aliases (
+            person VARCHAR NOT NULL,
+            site VARCHAR NOT NULL,
+            player VARCHAR NOT NULL,
+            PRIMARY KEY (site, player)
+        )
+        """,
+        """
+        CREATE TABLE saved_filters (
+            name VARCHAR PRIMARY KEY,
+            filters VARCHAR NOT NULL,
+            saved TIMESTAMP NOT NULL
+        )
+        """,
     ),
 )
 

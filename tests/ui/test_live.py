@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from analysis.pipeline.importer import import_paths
-from analysis.storage import db
+from analysis.storage import db, memory
 from tests.analysis.statistics.test_live import _dealt
 from tests.app_support import app_for
 
@@ -92,3 +92,41 @@ def test_hud_lists_each_opponent_with_figures_and_samples(
     ).fetchall()[0]
     assert table["hands"][0] == vpip[1]
     assert table["VPIP"][0] == f"{100 * vpip[0] / vpip[1]:.0f} ({vpip[1]})"
+
+
+def test_hud_shows_the_users_note_beside_the_player(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "d.duckdb"
+    _import(path, tmp_path, "old.txt", _dealt(30, 3))
+    con = db.connect(path)
+    seated = [str(p) for (p,) in con.execute(
+        "SELECT player FROM seats WHERE hand = (SELECT max(id) FROM hands) "
+        "AND player <> 'Hero' ORDER BY seat").fetchall()]
+    memory.set_player_note(con, "PokerStars", seated[1], "<b>3-bets light</b>", "red")
+    memory.set_player_note(con, "fulltilt", seated[0], "another site's player", None)
+    memory.add_alias(con, "reg", "pokerstars", seated[2])
+    con.close()
+    at = app_for(path, monkeypatch).run()
+    at.switch_page("ui/hud_page.py").run()
+    assert not at.exception
+    table = at.dataframe[0].value
+    assert list(table.columns)[:4] == ["seat", "player", "note", "hands"]
+    assert list(table["note"]) == ["", "[red] <b>3-bets light</b>", "", "", ""]
+    assert list(table["player"]) == [*seated[:2], f"{seated[2]} (reg)", *seated[3:]]
+
+
+def test_the_sessions_hands_show_the_users_tags(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "d.duckdb"
+    _import(path, tmp_path, "old.txt", _dealt(20, 3))
+    con = db.connect(path)
+    latest = str(con.execute("SELECT key FROM hands ORDER BY time DESC, id DESC LIMIT 1")
+                 .fetchall()[0][0])
+    memory.add_tags(con, latest, ["good play"])
+    con.close()
+    at = app_for(path, monkeypatch).run()
+    at.switch_page("ui/live_page.py").run()
+    assert not at.exception
+    assert list(at.dataframe[0].value["tags"]) == ["good play"] + [""] * 9

@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 from analysis.pipeline.importer import import_paths
 from analysis.statistics import figures as stats
 from analysis.statistics.definitions import STATS, definitions
-from analysis.storage import db
+from analysis.storage import db, memory
 from analysis.storage.filters import Filters
 from cli import main
 from tests.app_support import (  # noqa: F401  (fixtures)
@@ -361,6 +361,77 @@ def test_the_money_offered_is_the_heros_and_never_changes_the_hero(
     assert m["Hands"][0] == f"{res.hands:,}" == "15"
     assert m["Net won"][0] == _money(res.net, "$").replace("-", "-€") if res.net < 0 else \
         "€" + _money(res.net, "$")
+
+
+def test_a_tag_filters_the_figures_and_a_player_note_joins_the_opponents(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    con = db.connect(corpus_db)
+    hands = [int(r[0]) for r in con.execute(
+        "SELECT DISTINCT hand FROM player_hands WHERE site = 'pokerstars' AND player = 'Hero' "
+        "AND currency = 'USD' AND tournament_id IS NULL ORDER BY hand LIMIT 3").fetchall()]
+    keys = [str(r[0]) for r in con.execute(
+        "SELECT key FROM hands WHERE id IN (SELECT unnest(?::BIGINT[]))", [hands]).fetchall()]
+    for key in keys:
+        memory.add_tags(con, key, ["review"])
+    memory.set_player_note(con, "pokerstars", "Player1", "[x](https://evil.example/)", "red")
+    con.close()
+    at = stars_app(corpus_db, monkeypatch)
+    opponents = table(at, "opponents")
+    assert list(opponents.columns)[:4] == ["site", "player", "note", "hands"]
+    noted = opponents[opponents["note"] != ""]
+    assert list(zip(noted["player"], noted["note"], strict=True)) == [
+        ("Player1", "[red] [x](https://evil.example/)")]
+    assert at.selectbox(key="f_tag").options == ["(all)", "bad beat", "good play", "mistake",
+                                                 "review"]
+    at.selectbox(key="f_tag").set_value("review").run()
+    assert not at.exception
+    at.selectbox(key="hero").set_value(("pokerstars", "Hero")).run()
+    assert _metrics(at)["Hands"][0] == "3"
+
+
+def test_a_person_is_picked_as_the_hero_with_every_name(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    con = db.connect(corpus_db)
+    memory.add_alias(con, "me", "pokerstars", "Hero")
+    memory.add_alias(con, "me", "fulltilt", "Hero")
+    both = stats.results(con, "me", Filters(valid_only=True, currency="USD", tournament=False,
+                                            names=("fulltilt:Hero", "pokerstars:Hero")))
+    stars = stats.results(con, "Hero", STARS_USD)
+    con.close()
+    at = app_for(corpus_db, monkeypatch).run()
+    assert at.selectbox(key="hero").options[:2] == ["Hero · Full Tilt", "me · every name"]
+    at.selectbox(key="hero").set_value(("", "me")).run()
+    assert not at.exception
+    assert both.hands > stars.hands > 0
+    assert _metrics(at)["Hands"][0] == f"{both.hands:,}"
+    assert any(str(t.value).startswith("Showing me (fulltilt:Hero, pokerstars:Hero) over ")
+               for t in at.text)
+    pairs = set(zip(table(at, "opponents")["site"], table(at, "opponents")["player"],
+                    strict=True))
+    assert ("PokerStars", "Hero") not in pairs and ("Full Tilt", "Hero") not in pairs
+
+
+def test_filters_are_saved_and_picked_again(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    at.selectbox(key="f_position").set_value("BTN").run()
+    at.text_input(key="saved_filters_name").set_value("buttons").run()
+    at.button(key="saved_filters_save").click().run()
+    assert not at.exception
+    assert [s.value for s in at.success] == ["Saved the filters as:"]
+    assert "buttons" in [t.value for t in at.text]
+    con = db.connect(corpus_db)
+    saved = memory.saved_filters(con, "buttons")
+    con.close()
+    assert (saved.position, saved.currency, saved.tournament) == ("BTN", "USD", False)
+    at.selectbox(key="f_position").set_value("(all)").run()
+    at.selectbox(key="saved_filters_pick").set_value("buttons").run()
+    assert not at.exception
+    assert at.selectbox(key="f_position").value == "BTN"
+    assert [s.value for s in at.success] == ["Applied the saved filters:"]
 
 
 def test_hands_with_errors_are_left_out_by_one_remembered_switch(

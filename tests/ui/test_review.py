@@ -11,7 +11,7 @@ import pytest
 from analysis import review
 from analysis.pipeline.importer import import_bytes
 from analysis.simulate import simulate
-from analysis.storage import db
+from analysis.storage import db, memory
 from engine.record import Game
 from tests.app_support import app_for, texts
 
@@ -115,3 +115,24 @@ def test_the_page_offers_to_review_new_hands(
     at.button(key="review_run").click().run()
     assert not at.exception
     assert {m.label: m.value for m in at.metric}["Hands reviewed"] == "2"
+
+
+def test_the_costliest_spots_show_the_users_tags(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _reviewed(tmp_path / "review.duckdb")
+    con = db.connect(path)
+    try:
+        spots = review.costliest(con, "Hero")
+        key = str(con.execute("SELECT key FROM hands WHERE id = ?",
+                              [spots[0]["hand"]]).fetchall()[0][0])
+        memory.add_tags(con, key, ["mistake", "review"])
+    finally:
+        con.close()
+    monkeypatch.setenv("DRAWLAB_SAMPLES", "")
+    at = app_for(path, monkeypatch).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    table = next(d.value for d in at.dataframe if "lost (BB)" in d.value.columns)
+    assert list(table["tags"]) == ["mistake, review"] + [
+        "mistake, review" if s["hand"] == spots[0]["hand"] else "" for s in spots[1:]]

@@ -21,7 +21,7 @@ from analysis.statistics.live import (
     player_figures,
     session_hands,
 )
-from analysis.storage import db
+from analysis.storage import db, memory
 from analysis.storage.filters import Filters
 from engine.record import Game
 
@@ -104,6 +104,34 @@ def test_player_figures_of_nobody_is_empty(con: duckdb.DuckDBPyConnection) -> No
     assert player_figures(con, []).empty
     assert hud(db.connect(db.MEMORY)) == []
     assert current_session(db.connect(db.MEMORY)) is None
+
+
+def test_a_person_in_the_hud_counts_every_name_of_theirs(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    before = hud(con)[0].players
+    first, second = (str(p) for p in before["player"].iloc[:2])
+    memory.add_alias(con, "reg", "pokerstars", first)
+    memory.add_alias(con, "reg", "pokerstars", second)
+    players = hud(con)[0].players
+    assert list(players["person"]) == ["reg", "reg", *[None] * (len(players) - 2)]
+    everyone = summary(con).set_index("player")
+    both = everyone.loc[[first, second]]
+    for at in (0, 1):
+        row = players.iloc[at]
+        assert row["hands"] == both["hands"].sum()
+        for key in HUD_KEYS:
+            assert row[f"{key}_d"] == both[f"{key}_d"].sum()
+    assert players.iloc[2:].drop(columns="person").equals(before.iloc[2:].drop(columns="person"))
+
+
+def test_the_heros_other_names_are_no_opponents_in_the_hud(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    before = list(hud(con)[0].players["player"])
+    memory.add_alias(con, "me", "pokerstars", "Hero")
+    memory.add_alias(con, "me", "pokerstars", before[1])  # the hero under another name
+    assert list(hud(con)[0].players["player"]) == [before[0], *before[2:]]
 
 
 def test_a_hand_with_errors_is_neither_the_huds_table_nor_in_its_figures(
