@@ -3,8 +3,14 @@
 The JSON shape is a contract other tools rely on (issue 4): per hand ``{"file", "hand_id",
 "site", "game", "status", "problems": [{"code", "severity", "line", "message"}]}``, then one
 ``{"summary": {"files", "hands", "ok", "invalid", "parse_error", "unsupported",
-"incomplete", "seconds"}}``.  The exit status is 0 when every hand is ok, unsupported or
-incomplete, 1 otherwise.
+"incomplete", "summaries", "summary_errors", "seconds"}}``.  The exit status is 0 when
+every hand is ok, unsupported or incomplete and every summary read, 1 otherwise.
+
+A tournament summary file is no hand: each of its summaries is a record of its own kind,
+one ``{"file", "line", "kind": "summary", "status": "summary", "site", "tournament_id",
+...}`` object with the summary's main fields (``"status": "error"`` with the message for
+one that did not read), counted in ``summaries`` and ``summary_errors``, never in
+``hands``.
 """
 
 from __future__ import annotations
@@ -14,10 +20,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring  # json.dumps' own quoting (ensure_ascii=False)
 
-from analysis.pipeline.verification import STATUSES, HandResult
+from analysis.pipeline.verification import (
+    STATUSES,
+    SUMMARY_STATUSES,
+    HandResult,
+    summary_game,
+)
+from engine.tournament import TournamentSummary
 from engine.verdict import Problem
+from parser.outcome import ParseError
 
-FAILING = frozenset({"invalid", "parse_error"})
+FAILING = frozenset({"invalid", "parse_error", "summary_error"})
 
 
 @dataclass(slots=True)
@@ -25,7 +38,9 @@ class Tally:
     """Counts over the results seen so far."""
 
     files: set[str] = field(default_factory=set)
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
+    counts: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys(STATUSES + SUMMARY_STATUSES, 0)
+    )
 
     def add(self, result: HandResult) -> None:
         self.files.add(result.file)
@@ -39,7 +54,7 @@ class Tally:
 
     @property
     def hands(self) -> int:
-        return sum(self.counts.values())
+        return sum(self.counts[s] for s in STATUSES)
 
     @property
     def exit_status(self) -> int:
@@ -77,6 +92,8 @@ def row_json(
 def summary_json(tally: Tally, seconds: float) -> str:
     summary: dict[str, int | float] = {"files": len(tally.files), "hands": tally.hands}
     summary.update({s: tally.counts[s] for s in STATUSES})
+    summary["summaries"] = tally.counts["summary"]
+    summary["summary_errors"] = tally.counts["summary_error"]
     summary["seconds"] = round(seconds, 3)
     return json.dumps({"summary": summary})
 
@@ -133,4 +150,56 @@ def summary_text(tally: Tally, seconds: float) -> str:
         f"{c['ok']} ok, {c['invalid']} invalid, {c['parse_error']} parse errors, "
         f"{c['unsupported']} not replayed (unsupported), {c['incomplete']} incomplete",
     ]
+    if c["summary"] or c["summary_error"]:  # said only where summaries were met
+        parts[-1] += (
+            f"; {c['summary']} tournament summaries, {c['summary_error']} summaries not read"
+        )
     return " ".join(parts)
+
+
+def summary_record_json(item: TournamentSummary | ParseError) -> str:
+    """A tournament summary's JSON line: its main fields (amounts in hundredths of its
+    currency), or, for one that did not read, the error at its line."""
+    if isinstance(item, ParseError):
+        return json.dumps(
+            {
+                "file": item.file,
+                "line": item.line,
+                "kind": "summary",
+                "status": "error",
+                "message": item.message,
+            },
+            ensure_ascii=False,
+        )
+    record: dict[str, object] = {
+        "file": item.file,
+        "line": item.line,
+        "kind": "summary",
+        "status": "summary",
+        "site": item.site,
+        "tournament_id": item.tournament_id,
+        "name": item.name,
+        "game": summary_game(item),
+        "currency": item.currency,
+        "buy_in": item.buy_in,
+        "fee": item.fee,
+        "entrants": item.entrants,
+        "prize_pool": item.prize_pool,
+        "started": item.started.isoformat() if item.started is not None else None,
+        "player": item.player,
+        "place": item.place,
+        "prize": item.prize,
+    }
+    return json.dumps(record, ensure_ascii=False)
+
+
+def summary_record_text(item: TournamentSummary | ParseError) -> str:
+    """A tournament summary's one line: where it is, its site and tournament, or why it
+    did not read."""
+    if isinstance(item, ParseError):
+        return f"{item.file}:{item.line}: a tournament summary: NOT READ - {item.message}"
+    what = " ".join(x for x in (item.site, summary_game(item)) if x)
+    return (
+        f"{item.file}:{item.line}: tournament {item.tournament_id} ({what}): "
+        "a tournament summary"
+    )
