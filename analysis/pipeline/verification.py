@@ -60,6 +60,7 @@ class HandResult:
     reason: str
     final: tuple[tuple[str, int], ...] = ()
     pots: tuple[SettledPot, ...] = ()  # main pot first, as the replay settled them
+    summary: TournamentSummary | None = None  # a tournament summary's record, read here
 
 
 _GAME_VALUES: dict[Game, str] = {game: game.value for game in Game}
@@ -114,6 +115,7 @@ def summary_result(item: TournamentSummary | ParseError) -> HandResult:
         hand=None,
         text="",
         reason="a tournament summary",
+        summary=item,
     )
 
 

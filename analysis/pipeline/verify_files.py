@@ -40,10 +40,10 @@ from analysis.pipeline.verification import (
     summary_result,
 )
 from analysis.pipeline.verify_report import (
+    result_json,
+    result_text,
     row_json,
     row_text,
-    summary_record_json,
-    summary_record_text,
 )
 from analysis.pipeline.workers import kill_workers, quick_context, worker_init, worker_result
 from engine.continuity import ContinuityTracker, LastHand, TableHand, TableKey
@@ -318,8 +318,8 @@ def _summary_done(
             for r in results
         ]
         return rows, Chain()
-    show = summary_record_json if render == "json" else summary_record_text
-    out: list[str | None] = [show(item) for item in summaries]
+    show = result_json if render == "json" else result_text
+    out: list[str | None] = [show(r) for r in results]
     counts: dict[str, int] = dict(Counter(r.status for r in results))
     files = tuple(dict.fromkeys(r.file for r in results))
     return Lines(out, counts, files, (), {}), Chain()

@@ -24,11 +24,8 @@ from analysis.pipeline.verification import (
     STATUSES,
     SUMMARY_STATUSES,
     HandResult,
-    summary_game,
 )
-from engine.tournament import TournamentSummary
 from engine.verdict import Problem
-from parser.outcome import ParseError
 
 FAILING = frozenset({"invalid", "parse_error", "summary_error"})
 
@@ -62,6 +59,8 @@ class Tally:
 
 
 def result_json(result: HandResult) -> str:
+    if result.status in SUMMARY_STATUSES:
+        return summary_record_json(result)
     return row_json(
         result.file, result.hand_id, result.site, result.game, result.status, result.problems
     )
@@ -123,6 +122,11 @@ def row_text(
     reason: str,
 ) -> str | None:
     """``result_text`` of a hand's fields, as a worker process has them."""
+    if status == "summary_error":
+        return f"{file}:{line}: a tournament summary: NOT READ - {reason}"
+    if status == "summary":
+        what = " ".join(x for x in (site, game) if x)
+        return f"{file}:{line}: tournament {hand_id} ({what}): a tournament summary"
     if status == "ok" and not problems:
         return None
     name = f"hand {hand_id}" if hand_id else "a hand"
@@ -157,49 +161,36 @@ def summary_text(tally: Tally, seconds: float) -> str:
     return " ".join(parts)
 
 
-def summary_record_json(item: TournamentSummary | ParseError) -> str:
-    """A tournament summary's JSON line: its main fields (amounts in hundredths of its
-    currency), or, for one that did not read, the error at its line."""
-    if isinstance(item, ParseError):
-        return json.dumps(
-            {
-                "file": item.file,
-                "line": item.line,
-                "kind": "summary",
-                "status": "error",
-                "message": item.message,
-            },
-            ensure_ascii=False,
-        )
+def summary_record_json(result: HandResult) -> str:
+    """A tournament summary's JSON line: where it is, its site and tournament and, when
+    the record came along (not from worker processes, which send no records), its main
+    fields, amounts in hundredths of its currency; for one that did not read, the error
+    at its line."""
     record: dict[str, object] = {
-        "file": item.file,
-        "line": item.line,
+        "file": result.file,
+        "line": result.line,
         "kind": "summary",
-        "status": "summary",
-        "site": item.site,
-        "tournament_id": item.tournament_id,
-        "name": item.name,
-        "game": summary_game(item),
-        "currency": item.currency,
-        "buy_in": item.buy_in,
-        "fee": item.fee,
-        "entrants": item.entrants,
-        "prize_pool": item.prize_pool,
-        "started": item.started.isoformat() if item.started is not None else None,
-        "player": item.player,
-        "place": item.place,
-        "prize": item.prize,
+        "status": "error" if result.status == "summary_error" else "summary",
     }
+    if result.status == "summary_error":
+        record["message"] = result.reason
+        return json.dumps(record, ensure_ascii=False)
+    record.update(site=result.site, tournament_id=result.hand_id)
+    item = result.summary
+    if item is not None:
+        record.update(
+            name=item.name,
+            game=result.game,
+            currency=item.currency,
+            buy_in=item.buy_in,
+            fee=item.fee,
+            entrants=item.entrants,
+            prize_pool=item.prize_pool,
+            started=item.started.isoformat() if item.started is not None else None,
+            player=item.player,
+            place=item.place,
+            prize=item.prize,
+        )
+    else:
+        record["game"] = result.game
     return json.dumps(record, ensure_ascii=False)
-
-
-def summary_record_text(item: TournamentSummary | ParseError) -> str:
-    """A tournament summary's one line: where it is, its site and tournament, or why it
-    did not read."""
-    if isinstance(item, ParseError):
-        return f"{item.file}:{item.line}: a tournament summary: NOT READ - {item.message}"
-    what = " ".join(x for x in (item.site, summary_game(item)) if x)
-    return (
-        f"{item.file}:{item.line}: tournament {item.tournament_id} ({what}): "
-        "a tournament summary"
-    )
