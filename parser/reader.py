@@ -13,6 +13,7 @@ import os
 import zipfile
 from collections.abc import Iterable, Iterator
 
+from engine.tournament import TournamentSummary
 from parser.encoding import HEAD_CHARS, text_lines
 from parser.outcome import HandText, Outcome, ParseError
 from parser.site import SiteReader
@@ -26,6 +27,7 @@ from parser.sources import (
     open_lines,
     site_reader,
 )
+from parser.summaries import read_summary_stream
 
 Result = tuple[HandText, Outcome]
 
@@ -79,6 +81,22 @@ def cut_sources(sources: Iterable[Source | Rejected]) -> Iterator[Cut]:
             yield None, *rejected_result(source)
         else:
             yield from cut_source(source)
+
+
+def summaries_of(source: Source) -> list[TournamentSummary | ParseError] | None:
+    """A tournament summary file's summaries (each read, or an error at its line), or None
+    for any other source.
+
+    Every reader of sources (``drawlab import``, ``drawlab verify``) asks this before
+    handing a source to the hand readers, so a summary is its own kind of record in all of
+    them, never a hand; a source that cannot be opened is None here, the hand path's to
+    report.
+    """
+    try:
+        with source.open() as stream:
+            return read_summary_stream(stream, source.name)
+    except READ_ERRORS:
+        return None
 
 
 def cut_source(source: Source) -> Iterator[Cut]:

@@ -66,7 +66,7 @@ from analysis.tournament_hands import results_from_hands
 from engine.continuity import ContinuityTracker
 from parser.outcome import HandText, ParseError
 from parser.ranges import Part
-from parser.reader import READ_ERRORS, parse
+from parser.reader import parse, summaries_of
 from parser.sources import (
     Opened,
     Rejected,
@@ -76,7 +76,6 @@ from parser.sources import (
     open_lines,
     open_range,
 )
-from parser.summaries import read_summary_stream
 from parser.tails import ends_with_line_break, hand_finished
 
 STATUSES = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
@@ -660,11 +659,7 @@ class _Import:
     def _summaries(self, src: Source) -> bool:
         """Read and store a tournament summary file whole, here; False for any other file
         (a file that cannot be opened is the hand path's to report)."""
-        try:
-            with src.open() as stream:
-                found = read_summary_stream(stream, src.name)
-        except READ_ERRORS:
-            return False
+        found = summaries_of(src)
         if found is None:
             return False
         for item in found:

@@ -13,12 +13,18 @@ from typing import Literal, TypeAlias
 from engine.pots import SettledPot
 from engine.record import Game, Hand
 from engine.replay import replay
+from engine.tournament import TournamentSummary
 from engine.verdict import Problem, Severity, Verdict
 from parser.outcome import HandText, Outcome, ParseError, Skipped
 from parser.records import quick
 
-Status: TypeAlias = Literal["ok", "invalid", "parse_error", "unsupported", "incomplete"]
+Status: TypeAlias = Literal[
+    "ok", "invalid", "parse_error", "unsupported", "incomplete", "summary", "summary_error"
+]
 STATUSES: tuple[Status, ...] = ("ok", "invalid", "parse_error", "unsupported", "incomplete")
+SUMMARY_STATUSES: tuple[Status, ...] = ("summary", "summary_error")
+"""A tournament summary's verdicts: read, or not read (an error at its line).  A summary is
+its own kind of record, so these are counted apart from the hands' ``STATUSES``."""
 PARSE_ERROR_CODE = "PARSE_ERROR"
 
 
@@ -54,6 +60,7 @@ class HandResult:
     reason: str
     final: tuple[tuple[str, int], ...] = ()
     pots: tuple[SettledPot, ...] = ()  # main pot first, as the replay settled them
+    summary: TournamentSummary | None = None  # a tournament summary's record, read here
 
 
 _GAME_VALUES: dict[Game, str] = {game: game.value for game in Game}
@@ -78,6 +85,44 @@ def check(chunk: HandText, outcome: Outcome) -> HandResult:
         done = replay(outcome)
         return _hand_result(chunk, outcome, done.verdict, done.final, done.pots)
     return _other_result(chunk, outcome)
+
+
+def summary_result(item: TournamentSummary | ParseError) -> HandResult:
+    """The verdict of one tournament summary of a summary file: ``summary`` with its
+    tournament id for one that read, ``summary_error`` at its line for one that did not."""
+    if isinstance(item, ParseError):
+        problem = Problem(PARSE_ERROR_CODE, Severity.ERROR, item.line, item.message)
+        return HandResult(
+            file=item.file,
+            line=item.line,
+            hand_id="",
+            site="",
+            game="",
+            status="summary_error",
+            problems=(problem,),
+            hand=None,
+            text=item.line_text,
+            reason=item.message,
+        )
+    return HandResult(
+        file=item.file,
+        line=item.line,
+        hand_id=item.tournament_id,
+        site=item.site,
+        game=summary_game(item),
+        status="summary",
+        problems=(),
+        hand=None,
+        text="",
+        reason="a tournament summary",
+        summary=item,
+    )
+
+
+def summary_game(item: TournamentSummary) -> str:
+    """A summary's game as a hand's verdict names it: its ``Game`` value, else the site's
+    own words for it."""
+    return item.game.value if item.game is not None else item.game_text
 
 
 def _hand_result(

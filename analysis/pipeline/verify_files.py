@@ -31,17 +31,30 @@ from dataclasses import dataclass, field, replace
 from operator import itemgetter
 from typing import Literal, NamedTuple, TypeAlias
 
-from analysis.pipeline.verification import HandResult, Status, check, ends_chain, status_of
-from analysis.pipeline.verify_report import row_json, row_text
+from analysis.pipeline.verification import (
+    HandResult,
+    Status,
+    check,
+    ends_chain,
+    status_of,
+    summary_result,
+)
+from analysis.pipeline.verify_report import (
+    result_json,
+    result_text,
+    row_json,
+    row_text,
+)
 from analysis.pipeline.workers import kill_workers, quick_context, worker_init, worker_result
 from engine.continuity import ContinuityTracker, LastHand, TableHand, TableKey
 from engine.record import Game, Hand
 from engine.replay import replay
+from engine.tournament import TournamentSummary
 from engine.verdict import Problem
 from parser import ranges
-from parser.outcome import HandText, Outcome
+from parser.outcome import HandText, Outcome, ParseError
 from parser.ranges import Part, cut_part, iter_parts
-from parser.reader import Cut, cut_source, parse, rejected_result
+from parser.reader import Cut, cut_source, parse, read_sources, rejected_result, summaries_of
 from parser.registry import READERS
 from parser.sources import Rejected, Source, iter_sources
 
@@ -136,11 +149,13 @@ def verify_paths(
     if workers > 1:
         yield from verify_in_workers(paths, workers)
         return
-    from parser.reader import read_path  # the reader pulls in every site's grammar
-
     tables = ContinuityTracker()
-    for path in paths:
-        for chunk, outcome in read_path(path):
+    for source in _sources(paths):
+        found = summaries_of(source) if isinstance(source, Source) else None
+        if found is not None:  # a tournament summary file: its own records, no hand
+            yield from map(summary_result, found)
+            continue
+        for chunk, outcome in read_sources([source]):
             result = check(chunk, outcome)
             if not isinstance(outcome, Hand):
                 if ends_chain(result.status):  # its table's stacks are unknown now
@@ -173,7 +188,7 @@ def print_paths(
         for source, done in _in_workers(paths, workers, render):
             yield from printer(source, done)
         return
-    for task in _tasks(_sources(paths)):
+    for task in _tasks(_sources(paths), render=render):
         dones = task.done if task.done is not None else verify_units(task.units, render)
         for source, done in zip(task.sources, dones, strict=True):
             yield from printer(source, done)
@@ -214,7 +229,7 @@ def _in_workers(
         yield from zip(task.sources, task.done, strict=True)
 
     try:
-        for task in _tasks(_sources(paths), workers):
+        for task in _tasks(_sources(paths), workers, render):
             submit(task)
             inflight.append(task)
             while len(inflight) > 2 * workers:
@@ -242,9 +257,13 @@ def _sources(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Source | Rejec
         yield from iter_sources([path])
 
 
-def _tasks(sources: Iterator[Source | Rejected], workers: int = 1) -> Iterator[_Task]:
+def _tasks(
+    sources: Iterator[Source | Rejected], workers: int = 1, render: Render | None = None
+) -> Iterator[_Task]:
     """The tasks in input order: parts of files grouped up to ``TASK_BYTES``, batches of
-    the texts of what only this process can open, verdicts of what did not open.
+    the texts of what only this process can open, verdicts of what did not open, and the
+    verdicts of tournament summary files, read here (``_summary_done``, as ``render``
+    prints them) as the importer reads them: a summary is never cut into hands.
 
     For ``workers`` processes a file is cut in parts of ``TAIL_BYTES`` (at most) and the
     tasks of a file cut in several shrink towards its end, to a ``2 * workers``-th of what
@@ -253,6 +272,13 @@ def _tasks(sources: Iterator[Source | Rejected], workers: int = 1) -> Iterator[_
     of 20,000 hands.  Small files are grouped into tasks as for one process."""
     task = _Task()
     for number, source in enumerate(sources):
+        summaries = summaries_of(source) if isinstance(source, Source) else None
+        if summaries is not None:
+            if task.units:
+                yield task
+                task = _Task()
+            yield _Task(sources=[number], done=[_summary_done(summaries, render)])
+            continue
         cut = min(ranges.PART_BYTES, TAIL_BYTES) if workers > 1 else None
         found = iter_parts(source, cut) if isinstance(source, Source) else None
         if isinstance(source, Source) and found is not None:
@@ -278,6 +304,25 @@ def _tasks(sources: Iterator[Source | Rejected], workers: int = 1) -> Iterator[_
         yield from _texts_tasks(number, source)
     if task.units:
         yield task
+
+
+def _summary_done(
+    summaries: Sequence[TournamentSummary | ParseError], render: Render | None
+) -> Done:
+    """A summary file's verdicts: rows without ``render`` (``summary_result``'s fields),
+    else its lines as ``drawlab verify`` prints them.  No table's chain goes through it."""
+    results = [summary_result(item) for item in summaries]
+    if render is None:
+        rows: list[Row] = [
+            (r.file, r.line, r.hand_id, r.site, r.game, r.status, r.problems, r.reason, ())
+            for r in results
+        ]
+        return rows, Chain()
+    show = result_json if render == "json" else result_text
+    out: list[str | None] = [show(r) for r in results]
+    counts: dict[str, int] = dict(Counter(r.status for r in results))
+    files = tuple(dict.fromkeys(r.file for r in results))
+    return Lines(out, counts, files, (), {}), Chain()
 
 
 def _full(task: _Task, size: int, limit: int = TASK_BYTES) -> bool:

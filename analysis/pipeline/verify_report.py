@@ -3,8 +3,14 @@
 The JSON shape is a contract other tools rely on (issue 4): per hand ``{"file", "hand_id",
 "site", "game", "status", "problems": [{"code", "severity", "line", "message"}]}``, then one
 ``{"summary": {"files", "hands", "ok", "invalid", "parse_error", "unsupported",
-"incomplete", "seconds"}}``.  The exit status is 0 when every hand is ok, unsupported or
-incomplete, 1 otherwise.
+"incomplete", "summaries", "summary_errors", "seconds"}}``.  The exit status is 0 when
+every hand is ok, unsupported or incomplete and every summary read, 1 otherwise.
+
+A tournament summary file is no hand: each of its summaries is a record of its own kind,
+one ``{"file", "line", "kind": "summary", "status": "summary", "site", "tournament_id",
+...}`` object with the summary's main fields (``"status": "error"`` with the message for
+one that did not read), counted in ``summaries`` and ``summary_errors``, never in
+``hands``.
 """
 
 from __future__ import annotations
@@ -14,10 +20,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring  # json.dumps' own quoting (ensure_ascii=False)
 
-from analysis.pipeline.verification import STATUSES, HandResult
+from analysis.pipeline.verification import (
+    STATUSES,
+    SUMMARY_STATUSES,
+    HandResult,
+)
 from engine.verdict import Problem
 
-FAILING = frozenset({"invalid", "parse_error"})
+FAILING = frozenset({"invalid", "parse_error", "summary_error"})
 
 
 @dataclass(slots=True)
@@ -25,7 +35,9 @@ class Tally:
     """Counts over the results seen so far."""
 
     files: set[str] = field(default_factory=set)
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
+    counts: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys(STATUSES + SUMMARY_STATUSES, 0)
+    )
 
     def add(self, result: HandResult) -> None:
         self.files.add(result.file)
@@ -39,7 +51,7 @@ class Tally:
 
     @property
     def hands(self) -> int:
-        return sum(self.counts.values())
+        return sum(self.counts[s] for s in STATUSES)
 
     @property
     def exit_status(self) -> int:
@@ -47,6 +59,8 @@ class Tally:
 
 
 def result_json(result: HandResult) -> str:
+    if result.status in SUMMARY_STATUSES:
+        return summary_record_json(result)
     return row_json(
         result.file, result.hand_id, result.site, result.game, result.status, result.problems
     )
@@ -77,6 +91,8 @@ def row_json(
 def summary_json(tally: Tally, seconds: float) -> str:
     summary: dict[str, int | float] = {"files": len(tally.files), "hands": tally.hands}
     summary.update({s: tally.counts[s] for s in STATUSES})
+    summary["summaries"] = tally.counts["summary"]
+    summary["summary_errors"] = tally.counts["summary_error"]
     summary["seconds"] = round(seconds, 3)
     return json.dumps({"summary": summary})
 
@@ -106,6 +122,11 @@ def row_text(
     reason: str,
 ) -> str | None:
     """``result_text`` of a hand's fields, as a worker process has them."""
+    if status == "summary_error":
+        return f"{file}:{line}: a tournament summary: NOT READ - {reason}"
+    if status == "summary":
+        what = " ".join(x for x in (site, game) if x)
+        return f"{file}:{line}: tournament {hand_id} ({what}): a tournament summary"
     if status == "ok" and not problems:
         return None
     name = f"hand {hand_id}" if hand_id else "a hand"
@@ -133,4 +154,43 @@ def summary_text(tally: Tally, seconds: float) -> str:
         f"{c['ok']} ok, {c['invalid']} invalid, {c['parse_error']} parse errors, "
         f"{c['unsupported']} not replayed (unsupported), {c['incomplete']} incomplete",
     ]
+    if c["summary"] or c["summary_error"]:  # said only where summaries were met
+        parts[-1] += (
+            f"; {c['summary']} tournament summaries, {c['summary_error']} summaries not read"
+        )
     return " ".join(parts)
+
+
+def summary_record_json(result: HandResult) -> str:
+    """A tournament summary's JSON line: where it is, its site and tournament and, when
+    the record came along (not from worker processes, which send no records), its main
+    fields, amounts in hundredths of its currency; for one that did not read, the error
+    at its line."""
+    record: dict[str, object] = {
+        "file": result.file,
+        "line": result.line,
+        "kind": "summary",
+        "status": "error" if result.status == "summary_error" else "summary",
+    }
+    if result.status == "summary_error":
+        record["message"] = result.reason
+        return json.dumps(record, ensure_ascii=False)
+    record.update(site=result.site, tournament_id=result.hand_id)
+    item = result.summary
+    if item is not None:
+        record.update(
+            name=item.name,
+            game=result.game,
+            currency=item.currency,
+            buy_in=item.buy_in,
+            fee=item.fee,
+            entrants=item.entrants,
+            prize_pool=item.prize_pool,
+            started=item.started.isoformat() if item.started is not None else None,
+            player=item.player,
+            place=item.place,
+            prize=item.prize,
+        )
+    else:
+        record["game"] = result.game
+    return json.dumps(record, ensure_ascii=False)

@@ -74,6 +74,8 @@ def test_json_lines_per_hand_then_the_summary(capsys: pytest.CaptureFixture[str]
         "parse_error": 0,
         "unsupported": 0,
         "incomplete": 0,
+        "summaries": 0,
+        "summary_errors": 0,
     }
     assert isinstance(summary["seconds"], float)
     assert list(summary) == [
@@ -84,6 +86,8 @@ def test_json_lines_per_hand_then_the_summary(capsys: pytest.CaptureFixture[str]
         "parse_error",
         "unsupported",
         "incomplete",
+        "summaries",
+        "summary_errors",
         "seconds",
     ]
     assert status == 1
@@ -209,3 +213,89 @@ def test_verify_takes_every_core_by_default_but_for_a_small_input(
     monkeypatch.setattr(os, "cpu_count", lambda: 7)
     assert cli._default_workers([str(WALKED)]) == 1  # no processes to start for one hand
     assert cli._default_workers([str(big), str(WALKED)]) == 7
+
+
+SUMMARY = CORPUS / "summaries" / "FTP" / "27TD-USD-HUSnG-201101.Hero.wins.txt"
+BAD_SUMMARY = "Full Tilt Poker Tournament Summary X (5) Badugi Limit\nBuy-In: $1.2.3 + $0.10\n"
+
+
+def _summaries(tmp_path: Path) -> Path:
+    """A folder of a summary that reads, one that does not, and a hand history."""
+    (tmp_path / "a_bad.txt").write_text(BAD_SUMMARY)
+    shutil.copy(SUMMARY, tmp_path / "b_good.txt")
+    shutil.copy(CANCELLED, tmp_path / "c_hand.txt")
+    return tmp_path
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_summary_is_its_own_record_in_the_report(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, workers: str
+) -> None:
+    folder = _summaries(tmp_path)
+    status, lines = run(capsys, "--workers", workers, str(folder))
+    assert lines[:-1] == [
+        f"{folder}/a_bad.txt:2: a tournament summary: NOT READ - not an amount: '$1.2.3'",
+        f"{folder}/b_good.txt:1: tournament 211366000 (fulltilt 27_triple_draw): "
+        "a tournament summary",
+        f"{folder}/c_hand.txt:1: hand 20349633663 (pokerstars): incomplete - "
+        "the hand was cancelled",
+    ]
+    head, _, tail = lines[-1].partition(" s: ")
+    assert head.startswith("1 hands in 3 files, ")
+    assert tail == (
+        "0 ok, 0 invalid, 0 parse errors, 0 not replayed (unsupported), 1 incomplete; "
+        "1 tournament summaries, 1 summaries not read"
+    )
+    assert status == 1  # a summary that does not read fails, as a hand's parse error does
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_summary_is_one_json_object_of_kind_summary(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, workers: str
+) -> None:
+    folder = _summaries(tmp_path)
+    status, lines = run(capsys, "--json", "--workers", workers, str(folder))
+    objects = [json.loads(line) for line in lines]
+    assert objects[:2] == [
+        {
+            "file": f"{folder}/a_bad.txt",
+            "line": 2,
+            "kind": "summary",
+            "status": "error",
+            "message": "not an amount: '$1.2.3'",
+        },
+        {
+            "file": f"{folder}/b_good.txt",
+            "line": 1,
+            "kind": "summary",
+            "status": "summary",
+            "site": "fulltilt",
+            "tournament_id": "211366000",
+            "name": "$30 + $1.50 Heads Up Sit & Go",
+            "game": "27_triple_draw",
+            "currency": "USD",
+            "buy_in": 3000,
+            "fee": 150,
+            "entrants": 2,
+            "prize_pool": 6000,
+            "started": "2011-01-12T06:01:27+00:00",
+            "player": "sljons91",
+            "place": 1,
+            "prize": 6000,
+        },
+    ]
+    assert objects[2]["status"] == "incomplete" and "kind" not in objects[2]
+    summary = objects[3]["summary"]
+    del summary["seconds"]
+    assert summary == {
+        "files": 3,
+        "hands": 1,
+        "ok": 0,
+        "invalid": 0,
+        "parse_error": 0,
+        "unsupported": 0,
+        "incomplete": 1,
+        "summaries": 1,
+        "summary_errors": 1,
+    }
+    assert status == 1

@@ -1,7 +1,8 @@
 """One reading pipeline: import and verify read every source alike, so they count alike.
 
 Both walk sources through ``parser.sources``; whatever a site's reader makes of a file
-today, ``drawlab import`` and ``drawlab verify`` must give its hands the same statuses.
+today, ``drawlab import`` and ``drawlab verify`` must give its hands the same statuses, and
+its tournament summaries (a record of their own kind, never a hand) the same verdicts.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import duckdb
 import pytest
 
 from analysis.pipeline.importer import ImportSummary, import_bytes, import_paths
+from analysis.pipeline.verification import STATUSES
 from analysis.pipeline.verify_files import verify_paths
 from analysis.storage import db as dbmod
 from parser.reader import read_bytes
@@ -25,6 +27,9 @@ TD = CORPUS / "cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.s
 FOLD = CORPUS / "cash/Stars/Draw/5-Carddraw-FL-USD-0.10-0.20-201106.FoldedNodraw.txt"
 
 
+SUMMARIES = sorted(p for p in FILES if p.is_relative_to(CORPUS / "summaries"))
+
+
 def _stored(con: duckdb.DuckDBPyConnection) -> Counter[str]:
     c: Counter[str] = Counter(
         {
@@ -33,11 +38,21 @@ def _stored(con: duckdb.DuckDBPyConnection) -> Counter[str]:
         }
     )
     c["parse_error"] += int(con.execute("SELECT count(*) FROM quarantine").fetchall()[0][0])
+    told = "SELECT count(*) FROM tournaments WHERE source = 'summary'"  # not by hands
+    c["summary"] += int(con.execute(told).fetchall()[0][0])
     return +c
 
 
 def _read(s: ImportSummary) -> Counter[str]:
-    return +Counter(s.statuses)
+    """The importer's verdicts as verify names them: hands by status, then summaries."""
+    c = Counter(s.statuses)
+    c["summary"] += s.summaries
+    c["summary_error"] += len(s.summary_errors)
+    return +c
+
+
+def test_the_corpus_holds_summaries() -> None:
+    assert len(SUMMARIES) == 3  # so the comparison below covers the summary kind
 
 
 def test_the_corpus_is_all_there() -> None:
@@ -51,10 +66,13 @@ def test_import_and_verify_give_the_same_counts_per_status(path: Path, tmp_path:
     con = dbmod.connect(tmp_path / "c.duckdb")
     summary = import_paths(con, [path], workers=0)
     assert _read(summary) == verified
-    assert summary.hands == sum(verified.values())
+    assert summary.hands == sum(n for s, n in verified.items() if s in STATUSES)
     stored = _stored(con)  # a rejected source leaves its message, no row
     stored["parse_error"] += len(summary.rejected)
+    stored["summary_error"] += len(summary.summary_errors)
     assert +stored == verified
+    if path in SUMMARIES:  # each corpus summary reads, as one summary and no hand
+        assert verified == Counter({"summary": 1})
 
 
 def _zip(members: dict[str, bytes]) -> bytes:

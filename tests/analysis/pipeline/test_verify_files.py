@@ -196,3 +196,31 @@ def test_a_hand_missing_from_a_tournament_file_is_a_warning_and_the_hands_stay_o
         f"{hands[gone + 1].hand_id}: the button moved from seat {hands[gone - 1].button} to "
         f"seat {hands[gone + 1].button}, past seat {hands[gone].button} dealt in both"
     )
+
+
+def test_a_summary_gets_its_own_verdict_every_way_verify_reads(tmp_path: Path) -> None:
+    """A summary on disk and in an archive, read and not read: the same verdicts in one
+    process, in the workers' way here and in worker processes."""
+    good = CORPUS / "summaries" / "FTP" / "27SD-USD-MTT-1-201303.txt"
+    bad = b"Full Tilt Poker Tournament Summary X (5) Badugi Limit\nBuy-In: $1.2.3 + $0.10\n"
+    archive = tmp_path / "s.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("bad.txt", bad)
+        zf.write(good, "good.txt")
+    paths = [good, archive]
+    expected = [
+        (str(good), 1, "251286379", "fulltilt", "27_single_draw", "summary", ""),
+        (f"{archive}/bad.txt", 2, "", "", "", "summary_error", "PARSE_ERROR"),
+        (f"{archive}/good.txt", 1, "251286379", "fulltilt", "27_single_draw", "summary", ""),
+    ]
+    for results in (
+        list(verify_paths(paths)),
+        list(verify_files.verify_in_parts(paths)),
+        list(verify_paths(paths, workers=2)),
+    ):
+        got = [
+            (r.file, r.line, r.hand_id, r.site, r.game, r.status,
+             ",".join(p.code for p in r.problems))
+            for r in results
+        ]
+        assert got == expected

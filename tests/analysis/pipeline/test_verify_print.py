@@ -79,7 +79,15 @@ def test_printed_by_worker_processes_as_in_one(
     monkeypatch.setattr(verify_files, "TASK_BYTES", ONE_HAND)
     got = _printed(list(print_paths([path], 2, render)))
     assert got == expected
-    assert got[1] == {"ok": 21, "invalid": 3, "parse_error": 1, "unsupported": 0, "incomplete": 0}
+    assert got[1] == {
+        "ok": 21,
+        "invalid": 3,
+        "parse_error": 1,
+        "unsupported": 0,
+        "incomplete": 0,
+        "summary": 0,
+        "summary_error": 0,
+    }
     if render == "text":
         assert got[0].count("STACK_MISMATCH") == 3 and got[0].count("STACK_CHANGE") == 1
 
