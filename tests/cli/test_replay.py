@@ -54,19 +54,19 @@ def test_a_stored_hand_by_its_id_in_chips(
     con = db.connect(path)
     import_paths(con, [SNG], workers=0)
     con.close()
-    status, lines, _ = run(capsys, "--db", str(path), "--json", "220001120247")
+    status, lines, _ = run(capsys, "--db", str(path), "--json", "220001120265")
     assert status == 0
-    last = json.loads(lines[-1])  # the stacks hand #220001120248 starts from
-    assert last["stacks"] == {"Hero": "4170", "tripledrawer": "1210", "bluffalo": "3620"}
-    assert last["event"] == "the pots are settled: main pot 3,620 to bluffalo"
-    status, lines, _ = run(capsys, "--db", str(path), "pokerstars:220001120247")
+    last = json.loads(lines[-1])  # the stacks hand #220001120266 starts from
+    assert last["stacks"] == {"Hero": "4140", "sevenfive2": "640", "RazzleDazzle2": "4220"}
+    assert last["event"] == "the pots are settled: main pot 640 to sevenfive2"
+    status, lines, _ = run(capsys, "--db", str(path), "pokerstars:220001120265")
     assert status == 0
     assert lines[0] == (
-        "Hand #220001120247 · pokerstars · 2-7 Triple Draw · Fixed limit · 200/400 chips")
+        "Hand #220001120265 · pokerstars · 2-7 Triple Draw · Fixed limit · 300/600 chips")
     assert lines[-2].split() == [
-        "29", "settled", "pot", "0", "the", "pots", "are", "settled:", "main", "pot", "3,620",
-        "to", "bluffalo"]
-    assert lines[-1] == "     Hero 4,170 folded | tripledrawer 1,210 | bluffalo 3,620 *won*"
+        "15", "settled", "pot", "0", "the", "pots", "are", "settled:", "main", "pot", "640",
+        "to", "sevenfive2"]
+    assert lines[-1] == "     Hero 4,140 folded | sevenfive2 640 *won* | RazzleDazzle2 4,220"
     status, _, err = run(capsys, "--db", str(path), "123")
     assert (status, err) == (1, "error: 123: no such hand stored\n")
 

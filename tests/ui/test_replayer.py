@@ -316,26 +316,25 @@ def test_a_phh_event_hand_is_listed_and_headed_as_that_tournaments_chips(
 def test_stacks_after_the_collect_include_what_was_won(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = open_hand(replayer(db_of(tmp_path, SNG), monkeypatch), "220001120247")
+    at = open_hand(replayer(db_of(tmp_path, SNG), monkeypatch), "220001120265")
     at.button(key="b_end").click().run()
-    assert texts(at)[0] == "the pots are settled: main pot 3,620 to bluffalo"
-    assert seat_lines(at) == [  # the stacks hand #220001120248 starts from
-        "seat 1 · Hero (hero) · BTN · stack 4,170 · in 800 · 3♣ 7♠ 2♠ 7♥ 3♥ · drew 3, 2, 2"
-        " · folded",
-        "seat 2 · tripledrawer · SB · stack 1,210 · in 1,410 · 8♠ 4♠ 6♣ 5♣ T♣ · drew 2, 2, 1",
-        "seat 5 · bluffalo · BB · stack 3,620 · in 1,410 · 5♠ 7♣ 2♦ 9♦ 6♥ · drew 2, 2, pat"
-        " · collected 3,620 · winner",
+    assert texts(at)[0] == "the pots are settled: main pot 640 to sevenfive2"
+    assert seat_lines(at) == [  # the stacks hand #220001120266 starts from
+        "seat 1 · Hero (hero) · BTN · stack 4,140 · in 0 · 5♦ 6♥ Q♣ 3♠ A♣ · folded",
+        "seat 5 · sevenfive2 · SB · stack 640 · in 320 · 4♥ 6♦ 2♥ 7♠ T♣ · drew 3, 2, 2"
+        " · collected 640 · winner",
+        "seat 6 · RazzleDazzle2 · BB · stack 4,220 · in 320 · drew 1, 1, 1",
     ]
     [pots] = [d.value for d in at.dataframe if "winners" in d.value.columns]
-    assert pots.to_dict("records") == [{"pot": "main", "amount": "3,620",
-                                        "eligible": "tripledrawer, bluffalo",
-                                        "winners": "bluffalo"}]
+    assert pots.to_dict("records") == [{"pot": "main", "amount": "640",
+                                        "eligible": "sevenfive2, RazzleDazzle2",
+                                        "winners": "sevenfive2"}]
     assert at.metric[0].value == "0"
     at.button(key="b_prev").click().run()
-    assert texts(at)[0] == "bluffalo collects 3,620"
-    assert "stack 3,620" in seat_lines(at)[2] and seat_lines(at)[2].endswith("winner")
+    assert texts(at)[0] == "sevenfive2 collects 640"
+    assert "stack 640" in seat_lines(at)[1] and seat_lines(at)[1].endswith("winner")
     picture = next(b for b in html_bodies(at) if "dl-table" in b)
-    assert "wins 3,620" in picture and "3px solid #d4a017" in picture
+    assert "wins 640" in picture and "3px solid #d4a017" in picture
 
 
 def test_step_zero_shows_the_forced_bets_and_the_pot(
@@ -353,15 +352,15 @@ def test_step_zero_shows_the_forced_bets_and_the_pot(
 
 
 def test_the_header_and_tournament_chips(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    at = open_hand(replayer(db_of(tmp_path, SNG), monkeypatch), "220001120247")
+    at = open_hand(replayer(db_of(tmp_path, SNG), monkeypatch), "220001120265")
     picked = at.selectbox(key="replay_hand")
-    assert picked.options[picked.index].endswith(" · pot 3,620 chips")
+    assert picked.options[picked.index].endswith(" · pot 640 chips")
     [header] = [b for b in html_bodies(at) if "dl-hand-header" in b]
-    for fact in ("2-7 Triple Draw", "Fixed limit", "200/400 chips", "2200011204 1", "6-max",
-                 "seat 1", "#2200011204", "VIII"):
+    for fact in ("2-7 Triple Draw", "Fixed limit", "300/600 chips", "2200011206 1", "6-max",
+                 "seat 1", "#2200011206", "IX"):
         assert f'<span style="font-weight:700">{fact}</span>' in header
-    assert at.metric[0].value == "300"  # blinds 100 and 200, in chips, no cents
-    assert "SB" in seat_lines(at)[1] and "3,620.00" not in " ".join(texts(at))
+    assert at.metric[0].value == "450"  # blinds 150 and 300, in chips, no cents
+    assert "SB" in seat_lines(at)[1] and "640.00" not in " ".join(texts(at))
 
 
 @pytest.mark.slow
@@ -382,8 +381,8 @@ def test_biggest_pots_are_ranked_within_one_currency_or_chips(
     assert int(at.selectbox(key="replay_hand").value) == int(usd["id"].iloc[0])
     at.selectbox(key="r_pot_unit").select_index(1).run()
     options = at.selectbox(key="replay_hand").options
-    # hand #220001120269 writes the sample's biggest total pot, 5600
-    assert options[0].startswith("#220001120269 ") and options[0].endswith(" · pot 5,600 chips")
+    # hand #220001120274 writes the sample's biggest total pot, 8680
+    assert options[0].startswith("#220001120274 ") and options[0].endswith(" · pot 8,680 chips")
     assert all(o.endswith(" chips") for o in options)
 
 

@@ -52,22 +52,22 @@ def test_bets_are_swept_when_the_round_closes_and_streets_follow_the_record() ->
 
 
 def test_the_collect_pays_the_winner_and_the_last_step_settles_the_pots() -> None:
-    hand = one_hand(SNG, "220001120247")  # level VIII, bluffalo all-in wins 3,620, Hero folds
+    hand = one_hand(SNG, "220001120265")  # level IX, sevenfive2 all-in wins 640, Hero folds
     view = hand_view(hand)
-    collect = next(s for s in view.steps if s.text == "bluffalo collects 3,620")
-    bluffalo = collect.seat("bluffalo")
-    assert bluffalo is not None
-    assert (bluffalo.stack, bluffalo.collected, bluffalo.winner) == (362000, 362000, True)
+    collect = next(s for s in view.steps if s.text == "sevenfive2 collects 640")
+    sevenfive2 = collect.seat("sevenfive2")
+    assert sevenfive2 is not None
+    assert (sevenfive2.stack, sevenfive2.collected, sevenfive2.winner) == (64000, 64000, True)
     assert collect.pot == 0
     last = view.steps[-1]
     assert last.index == len(view.steps) - 1 == collect.index + 1
-    assert last.text == f"{SETTLED}: main pot 3,620 to bluffalo"
-    assert {s.player: s.stack for s in last.seats} == {  # the stacks hand ...248 starts from
-        "Hero": 417000, "tripledrawer": 121000, "bluffalo": 362000}
+    assert last.text == f"{SETTLED}: main pot 640 to sevenfive2"
+    assert {s.player: s.stack for s in last.seats} == {  # the stacks hand ...266 starts from
+        "Hero": 414000, "sevenfive2": 64000, "RazzleDazzle2": 422000}
     assert all(s.bet == 0 for s in last.seats)
     assert [(p.name, p.amount, p.eligible, p.winners) for p in last.pots] == [
-        ("main", 362000, ("tripledrawer", "bluffalo"), ("bluffalo",))]
-    assert [s.player for s in last.seats if s.winner] == ["bluffalo"]
+        ("main", 64000, ("sevenfive2", "RazzleDazzle2"), ("sevenfive2",))]
+    assert [s.player for s in last.seats if s.winner] == ["sevenfive2"]
 
 
 def test_every_hand_ends_with_the_stacks_the_next_hand_starts_from() -> None:
@@ -105,12 +105,12 @@ def test_problems_no_step_shows_are_listed_once() -> None:
 
 
 def test_the_header_names_game_limit_stakes_table_and_tournament() -> None:
-    header = hand_view(one_hand(SNG, "220001120247")).header
+    header = hand_view(one_hand(SNG, "220001120265")).header
     assert header.lines() == [
-        "Hand #220001120247 · pokerstars · 2-7 Triple Draw · Fixed limit · 200/400 chips",
-        "Table 2200011204 1 (6-max, 3 players dealt in, button seat 1)",
-        "Tournament #2200011204, level VIII",
-        "2026-03-02 06:58:01",
+        "Hand #220001120265 · pokerstars · 2-7 Triple Draw · Fixed limit · 300/600 chips",
+        "Table 2200011206 1 (6-max, 3 players dealt in, button seat 1)",
+        "Tournament #2200011206, level IX",
+        "2026-03-02 07:26:04",
     ]
     [cash] = hands_of(STARS_TRIPLE)
     assert hand_view(cash).header.stakes == "0.10/0.20 USD"

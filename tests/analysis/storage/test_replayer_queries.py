@@ -51,12 +51,12 @@ def test_biggest_pots_never_rank_chips_with_money() -> None:
     assert len(money) == 900 and money["tournament_id"].isna().all()
     assert list(chips["total_pot"]) == sorted(chips["total_pot"], reverse=True)
     written = [int(pot) for pot in re.findall(r"^Total pot (\d+)", SNG.read_text(), re.M)]
-    assert max(written) == 5600  # hand #220001120269, the biggest the sample writes
-    assert int(chips["total_pot"].iloc[0]) == 560000
-    assert str(chips["hand_id"].iloc[0]) == "220001120269"
+    assert max(written) == 8680  # hand #220001120274, the biggest the sample writes
+    assert int(chips["total_pot"].iloc[0]) == 868000
+    assert str(chips["hand_id"].iloc[0]) == "220001120274"
     both = queries.biggest_pots(con, limit=1)  # the old list: the chips outrank every dollar
-    assert int(both["total_pot"].iloc[0]) == 560000
-    assert int(money["total_pot"].iloc[0]) < 560000
+    assert int(both["total_pot"].iloc[0]) == 868000
+    assert int(money["total_pot"].iloc[0]) < 868000
 
 
 def test_a_hand_is_found_by_its_site_id_or_its_key() -> None:
