@@ -27,18 +27,24 @@ from engine.problems import UNKNOWN_LINE
 from engine.record import (
     MISDEAL_NOTE,
     TOP_UP_NOTES,
+    Action,
     ActionKind,
+    Collect,
     Draw,
     Game,
     Hand,
     HouseRules,
+    Muck,
     Note,
+    Post,
     PostKind,
     Seat,
+    Show,
     Stakes,
     Step,
     Structure,
     Tournament,
+    Uncalled,
 )
 from engine.rules import house_from_words
 from engine.verdict import Problem, Severity
@@ -55,22 +61,6 @@ from parser.lines import (
 )
 from parser.outcome import HandText, ParseError, Skipped
 from parser.pokerstars_quick import CardMatch, card_match, plain_seat_summary
-from parser.records import (
-    new_action,
-    new_collect,
-    new_draw,
-    new_hand,
-    new_hand_text,
-    new_muck,
-    new_note,
-    new_post,
-    new_problem,
-    new_seat,
-    new_show,
-    new_stakes,
-    new_tournament,
-    new_uncalled,
-)
 from parser.times import stated_time
 
 SITE: Final = "pokerstars"
@@ -214,7 +204,7 @@ class PokerStarsReader:
         start = 0
         for no, line in lines:
             if buf and line.startswith("PokerStars ") and _HAND_START.match(line):
-                yield new_hand_text(file, start, "\n".join(buf).rstrip("\n"), SITE)
+                yield HandText(file, start, "\n".join(buf).rstrip("\n"), SITE)
                 buf = []
             if not buf:
                 if not line.strip():
@@ -222,7 +212,7 @@ class PokerStarsReader:
                 start = no
             buf.append(line)
         if buf:
-            yield new_hand_text(file, start, "\n".join(buf).rstrip("\n"), SITE)
+            yield HandText(file, start, "\n".join(buf).rstrip("\n"), SITE)
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
         return _HandParser(chunk).run()
@@ -248,7 +238,7 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
             no = start
             started = True
         elif text.startswith("PokerStars ") and _HAND_START.match(text):
-            yield new_hand_text(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+            yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
             pieces = []
             start = no
         find = text.find
@@ -256,7 +246,7 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
         while p >= 0:
             if _HAND_START.match(text, p + 1):
                 pieces.append(text[at:p])
-                yield new_hand_text(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+                yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
                 pieces = []
                 no += text.count("\n", at, p + 1)
                 start = no
@@ -264,7 +254,7 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
             p = find(_NEXT_HAND, p + 1)
         pieces.append(text[at:])
     if started:
-        yield new_hand_text(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+        yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
 
 
 _NEXT_HAND: Final = "\nPokerStars "
@@ -629,34 +619,30 @@ class _HandParser:
                     "'Seat <n>: <player> (<stack> in chips)' after the table line",
                 )
             stakes = self.make_stakes(structure, small, big)
-            # positionally, in ``Hand``'s field order (checked at import: ``_HAND_FIELDS``):
-            # 23 keywords cost CPython 3.11 a microsecond more, a fiftieth of the hand's read
-            return new_hand(
-                SITE if self.house is None else HOME_SITE,  # site
-                hand_id,
-                t[0],  # table
-                game,
-                structure,
-                stakes,
-                currency,
-                time,
-                t[1],  # button
-                tuple(self.seats),
-                tuple(self.steps),
-                self.file,
-                head_no,  # line
-                self.hero,
-                self.dealt,
-                (),  # dealt_others: the text states only the hero's dealt cards
-                t[2],  # max_seats
-                self.rake,
-                self.total_pot,
-                tournament,
-                (),  # net: the text states no per-player results
-                self.house,
-                self.carried,
-                tuple(self.up_cards),
-                tuple(self.warnings),
+            return Hand(
+                site=SITE if self.house is None else HOME_SITE,
+                hand_id=hand_id,
+                table=t[0],
+                game=game,
+                structure=structure,
+                stakes=stakes,
+                currency=currency,
+                time=time,
+                button=t[1],
+                seats=tuple(self.seats),
+                steps=tuple(self.steps),
+                file=self.file,
+                line=head_no,
+                hero=self.hero,
+                dealt=self.dealt,
+                max_seats=t[2],
+                rake=self.rake,
+                total_pot=self.total_pot,
+                tournament=tournament,
+                house=self.house,
+                carried=self.carried,
+                up_cards=tuple(self.up_cards),
+                warnings=tuple(self.warnings),
             )
         except Exception:
             if any(line.rstrip() == _CANCELLED for line in lines):
@@ -688,7 +674,7 @@ class _HandParser:
         buy_in = parts[0] if parts else None
         bounty = parts[1] if len(parts) == 3 else None
         fee = parts[-1] if len(parts) >= 2 else None
-        return new_tournament(
+        return Tournament(
             tournament_id=m["tournament"],
             buy_in=buy_in,
             fee=fee,
@@ -737,14 +723,14 @@ class _HandParser:
         if self.house is not None:  # a home game: antes, no blinds
             ante = self.house_ante if self.house_ante is not None else ante
             if structure is _FIXED:
-                return new_stakes(0, small, small, big, ante)
-            return new_stakes(0, big, big, big, ante)
+                return Stakes(0, small, small, big, ante)
+            return Stakes(0, big, big, big, ante)
         if structure is _FIXED:
             # The header of a fixed-limit game states the bets; the blinds are posted.
             small_blind = posted.get(_SMALL_BLIND, small // 2)
             big_blind = posted.get(_BIG_BLIND, small)
-            return new_stakes(small_blind, big_blind, small, big, ante)
-        return new_stakes(small, big, big, big, ante)
+            return Stakes(small_blind, big_blind, small, big, ante)
+        return Stakes(small, big, big, big, ante)
 
     # ---- the lines after the table line
     def body(self, lines: Iterator[tuple[int, str]]) -> bool:
@@ -865,7 +851,7 @@ class _HandParser:
         # The wording of ``parser.builder.HandBuilder.unknown_line``, which the other
         # readers use.
         message = f"a line this reader does not know: {text[:200]}"
-        self.warnings.append(new_problem(UNKNOWN_LINE, Severity.WARNING, no, message))
+        self.warnings.append(Problem(UNKNOWN_LINE, Severity.WARNING, no, message))
 
     def unreadable_play(self, text: str) -> int | None:
         """The column where a line about chips or cards stops reading, None for chatter.
@@ -901,22 +887,22 @@ class _HandParser:
             raise self.error("a seat line after the hand has started", no, text, _BODY_EXPECTED)
         if stack is None:
             stack = self.amount(m["stack"], no, text)  # raises: the amount did not read
-        self.seats.append(new_seat(seat, player, stack, no, sitting_out))
+        self.seats.append(Seat(seat, player, stack, no, sitting_out))
 
     def shows(self, no: int, r: _Reading) -> None:
-        self.steps.append(new_show(r[4], r[5], no))
+        self.steps.append(Show(r[4], r[5], no))
 
     def mucks(self, no: int, r: _Reading) -> None:
-        self.steps.append(new_muck(r[4], no))
+        self.steps.append(Muck(r[4], no))
 
     def collected(self, no: int, r: _Reading) -> None:
-        self.steps.append(new_collect(r[4], r[5], no, r[6]))
+        self.steps.append(Collect(r[4], r[5], no, r[6]))
 
     def uncalled(self, no: int, r: _Reading) -> None:
-        self.steps.append(new_uncalled(r[4], r[5], no))
+        self.steps.append(Uncalled(r[4], r[5], no))
 
     def note(self, no: int, r: _Reading) -> None:
-        self.steps.append(new_note(r[4], r[1], no, r[5], r[6]))
+        self.steps.append(Note(r[4], r[1], no, r[5], r[6]))
 
     def marker(self, no: int, r: _Reading) -> None:
         """Section markers (deal, showdown, board): the order of the lines already says it."""
@@ -927,7 +913,7 @@ class _HandParser:
 
     def seat_summary(self, no: int, r: _Reading) -> None:
         if r[5] is not None:
-            self.steps.append(new_show(r[4], r[5], no, mucked=True))
+            self.steps.append(Show(r[4], r[5], no, mucked=True))
 
     def post(self, no: int, r: _Reading) -> None:
         _, _, _, _, player, kind, amount, all_in = r
@@ -935,7 +921,7 @@ class _HandParser:
         if kind is _BOTH_BLINDS:
             # "posts small & big blinds $0.75": the small-blind part is dead money.
             dead = self.both_blinds_dead(amount)
-        self.steps.append(new_post(player, kind, amount, no, dead, all_in))
+        self.steps.append(Post(player, kind, amount, no, dead, all_in))
         if not all_in and kind not in self.posted:
             self.posted[kind] = amount
         if kind is _BIG_BLIND and self.big_blind is None:
@@ -959,14 +945,14 @@ class _HandParser:
         if self.in_draw:
             self.street_starts()
         player = r[4]
-        self.steps.append(new_action(player, self.street, _FOLD, no))
+        self.steps.append(Action(player, self.street, _FOLD, no))
         if r[5] is not None:
-            self.steps.append(new_show(player, r[5], no))
+            self.steps.append(Show(player, r[5], no))
 
     def check(self, no: int, r: _Reading) -> None:
         if self.in_draw:
             self.street_starts()
-        self.steps.append(new_action(r[4], self.street, _CHECK, no))
+        self.steps.append(Action(r[4], self.street, _CHECK, no))
 
     def bet(self, no: int, r: _Reading) -> None:
         """A call or a bet: the chips stated are the chips added."""
@@ -975,7 +961,7 @@ class _HandParser:
         _, _, _, _, player, kind, stated, all_in = r
         put_in = self.put_in
         put_in[player] = put_in.get(player, 0) + stated
-        self.steps.append(new_action(player, self.street, kind, no, stated, None, all_in))
+        self.steps.append(Action(player, self.street, kind, no, stated, None, all_in))
 
     def raise_to(self, no: int, r: _Reading) -> None:
         """A raise states the chips added and the street total; the total decides."""
@@ -985,20 +971,20 @@ class _HandParser:
         put_in = self.put_in
         before = put_in.get(player, 0)
         put_in[player] = to
-        self.steps.append(new_action(player, self.street, _RAISE, no, to - before, to, all_in))
+        self.steps.append(Action(player, self.street, _RAISE, no, to - before, to, all_in))
 
     def discards(self, no: int, r: _Reading) -> None:
         if not self.in_draw:
             self.draw = self.street + 1
             self.in_draw = True
-        self.steps.append(new_draw(r[4], self.draw, r[5], no, r[6]))
+        self.steps.append(Draw(r[4], self.draw, r[5], no, r[6]))
 
     def stands_pat(self, no: int, r: _Reading) -> None:
         if not self.in_draw:
             self.draw = self.street + 1
             self.in_draw = True
         # Standing pat throws and receives nothing; the kept cards only where shown.
-        self.steps.append(new_draw(r[4], self.draw, 0, no, (), r[5], ()))
+        self.steps.append(Draw(r[4], self.draw, 0, no, (), r[5], ()))
 
     def house_rules(self, no: int, r: _Reading) -> None:
         """DrawLab's home-game line: the hand is played under these house rules (site
@@ -1087,7 +1073,7 @@ if [name for name, _ in _HAND_FIELDS] != [
 def _with_cards(step: Draw, kept: Cards | None, received: Cards | None) -> Draw:
     """``dataclasses.replace(step, kept=..., received=...)`` without its per-call field walk
     (the fields in their order, checked above at import: half the time of a generic copy)."""
-    return new_draw(
+    return Draw(
         step.player, step.draw, step.count, step.line, step.discarded, kept, received, step.run,
         step.shown,
     )  # fmt: skip
