@@ -60,7 +60,6 @@ from parser.lines import (
     spaced_cards,
 )
 from parser.outcome import HandText, ParseError, Skipped
-from parser.pokerstars_quick import CardMatch, card_match, plain_seat_summary
 from parser.times import stated_time
 
 SITE: Final = "pokerstars"
@@ -297,111 +296,6 @@ def header_parts(head: str) -> tuple[re.Match[str], str, str | None] | None:
     return m, head[start : t.start()], head[t.start() + 3 :]
 
 
-_PLAIN_STACK = re.compile(r"[$€£₹]?\d[\d,]*(?:\.\d+)?\Z")
-"""A stack as ``STACK`` in ``grammars/common.lark`` reads it, the whole text."""
-_IN_CHIPS: Final = " in chips)"
-
-
-def seat_reading(text: str) -> _Reading | None:
-    """The reading of the commonest seat line, ``Seat 2: deuce7 ($7.80 in chips)``, found
-    with string operations; None for any other line (the grammar's ``SEAT`` reads it).
-
-    Every hand has a seat line per player and the stacks change from hand to hand, so
-    they are the lines the memo of readings misses most.  ``SEAT`` is the first kind of
-    line tried, so a line it matches is a seat line; on a line of this form it matches
-    with the seat number before the first ``": "``, the player up to the first ``" ("``
-    after it (``PLAYER`` is the shortest name the rest of the line fits) and the stack
-    after that: this reading is the one the grammar's gives.
-    """
-    colon = text.find(": ", 5)
-    if colon < 6 or not text.endswith(_IN_CHIPS):
-        return None
-    seat = text[5:colon]
-    if not (seat.isascii() and seat.isdigit()):
-        return None
-    bracket = text.find(" (", colon + 3)
-    if bracket < 0:
-        return None
-    stack = text[bracket + 2 : -len(_IN_CHIPS)]
-    if _PLAIN_STACK.match(stack) is None:
-        return None
-    try:
-        chips = money(stack)
-    except MoneyError:
-        return None  # the seat handler raises its error, from the grammar's reading
-    player = text[colon + 2 : bracket]
-    return (_HandParser.seat, text, "SEAT", None, int(seat), player, chips, False)
-
-
-def _shortcuts(names: Iterable[tuple[str, str]]) -> tuple[_Shortcut, ...]:
-    """For each kind of line (with a text its lines hold), the kind's pattern and one
-    pattern finding any needle of the kinds tried before it in ``_BODY``."""
-    order = [k.name for k in _BODY]
-    out = []
-    for test, name in names:
-        before = _BODY[: order.index(name)]
-        if not all(k.needle for k in before):  # an empty needle is in every line
-            raise ValueError(f"{name}: a kind before it has no needle")
-        needles = re.compile("|".join(re.escape(k.needle) for k in before))
-        out.append((test, name, GRAMMAR.regex(name).match, needles.search))
-    return tuple(out)
-
-
-_Shortcut = tuple[str, str, Callable[[str], "re.Match[str] | None"], Callable[[str], object]]
-_CARD_LINES: Final = _shortcuts(
-    (("Dealt to ", "DEALT"), (": discards ", "DISCARDS"), (": shows [", "SHOWS"),
-     (": stands pat on [", "STANDS_PAT"))
-)  # fmt: skip
-
-
-def _direct(name: str) -> Callable[[str], tuple[str, re.Match[str]] | None]:
-    """The body classifier's answer for a line holding the needle of kind ``name`` and no
-    needle of a kind tried before it (so the classifier reaches that kind), else None.
-
-    The needles before it are tested as they are, except that every one holding ``": "``
-    is covered by ``": "`` alone: a few ``in`` tests instead of the walk through them.
-    """
-    order = [k.name for k in _BODY]
-    before = _BODY[: order.index(name)]
-    guards = tuple(dict.fromkeys(": " if ": " in k.needle else k.needle for k in before))
-    if "" in guards:  # an empty needle is in every line
-        raise ValueError(f"{name}: a kind before it has no needle")
-    match = GRAMMAR.regex(name).match
-
-    def found(text: str) -> tuple[str, re.Match[str]] | None:
-        for guard in guards:
-            if guard in text:
-                return None
-        m = match(text)
-        return None if m is None else (name, m)
-
-    return found
-
-
-_COLLECTED_NEEDLE: Final = GRAMMAR.kinds["COLLECTED"].needle
-_collected: Final = _direct("COLLECTED")
-"""``deuce7 collected $1.80 from pot``: the amount changes from hand to hand, so the line
-is often read afresh, and its kind is the eighteenth the classifier tries."""
-
-
-def _card_line(text: str) -> tuple[str, re.Match[str]] | None:
-    """The kind and match of a line of cards among the commonest (the dealt cards, the
-    discards, a show), as the body's classifier finds them; None to leave it the line.
-
-    Lines showing cards never repeat, so each is classified afresh: by trying the kinds
-    in order, testing each kind's needle first.  Where no needle of the kinds before a
-    kind is in the line (one search for them all), the classifier would reach that
-    kind, so its pattern's match is the classifier's answer.
-    """
-    for test, name, match, before in _CARD_LINES:
-        if test in text:
-            if before(text) is not None:
-                return None
-            m = match(text)
-            return None if m is None else (name, m)
-    return None
-
-
 def _first_text_line(text: str) -> tuple[int, int] | None:
     """(lines before it, offset) of the block's first line that is not blank, or None."""
     offset = 0
@@ -470,12 +364,8 @@ class _HandParser:
             ) from None
 
     def cards(self, text: str, line: int, full: str) -> Cards:
-        """The cards of a bracket's text; the short texts (draws of one to three cards,
-        which repeat) are remembered (``_CARDS_SEEN``), the cards of one text never
-        depending on the line."""
-        known = _CARDS_SEEN.get(text)
-        if known is not None:
-            return known
+        """The cards of a bracket's text, or its positioned error at the first card that
+        does not read."""
         try:
             found = spaced_cards(text)
         except CardError as exc:
@@ -490,8 +380,6 @@ class _HandParser:
             raise self.error(
                 str(exc), line, full, "cards like [7s 5d 4h 3c 2s]", column=column
             ) from None
-        if len(text) <= _SHORT_CARDS:
-            _remember(_CARDS_SEEN, text, found, 0)
         return found
 
     # ---- the hand
@@ -527,12 +415,7 @@ class _HandParser:
             )
         m, game_text, time_text = parts
         hand_id = m["hand_id"]
-        g = _GAME_SEEN.get(game_text)
-        if g is None:
-            found = _GAME.match(game_text)
-            if found is not None:
-                g = found["name"].strip(), found["limit"], found["rest"], found["mix"]
-                _remember(_GAME_SEEN, game_text, g, len(game_text))
+        g = _GAME.match(game_text)
         if g is None:
             raise self.error(
                 "unknown game description",
@@ -541,7 +424,7 @@ class _HandParser:
                 "'<game> <limit> (<stakes>)', for example 'Triple Draw 2-7 Lowball Limit'",
                 column=head.find(game_text) + 1,
             )
-        name, limit, rest, mix = g
+        name, limit, rest, mix = g["name"].strip(), g["limit"], g["rest"], g["mix"]
         game = GAMES.get(name)
         structure = STRUCTURES.get(limit)
         if game is None or structure is None:
@@ -562,14 +445,9 @@ class _HandParser:
         # stops at an error, so a hand that reads is not searched for it a second time.
         try:
             tournament = self.tournament(m, rest, head_no, head)
-            key = (rest, tournament is not None)
-            stakes_read = _STAKES_SEEN.get(key)
-            if stakes_read is None:
-                stakes_text = self.stakes_text(rest, tournament is not None, head_no, head)
-                small, big, iso = self.stakes(stakes_text, head_no, head)
-                stakes_read = small, big, self.currency(stakes_text, iso, tournament is not None)
-                _remember(_STAKES_SEEN, key, stakes_read, len(rest))
-            small, big, currency = stakes_read
+            stakes_text = self.stakes_text(rest, tournament is not None, head_no, head)
+            small, big, iso = self.stakes(stakes_text, head_no, head)
+            currency = self.currency(stakes_text, iso, tournament is not None)
             time = stated_time(time_text) if time_text else None
             j = i + 1
             while j < count:
@@ -580,17 +458,7 @@ class _HandParser:
             else:
                 raise self.error("the hand stops after its header", head_no, head, "a 'Table' line")
             table_no = first + j
-            t = _TABLE_SEEN.get(table_text)
-            if t is None:
-                read = _TABLE.match(table_text)
-                if read is not None:
-                    button, most = read["button"], read["max"]
-                    t = (
-                        read["table"],
-                        int(button) if button else None,
-                        int(most) if most else None,
-                    )
-                    _remember(_TABLE_SEEN, table_text, t, len(table_text))
+            t = _TABLE.match(table_text)
             if t is None:
                 raise self.error(
                     "not a PokerStars table line",
@@ -622,20 +490,20 @@ class _HandParser:
             return Hand(
                 site=SITE if self.house is None else HOME_SITE,
                 hand_id=hand_id,
-                table=t[0],
+                table=t["table"],
                 game=game,
                 structure=structure,
                 stakes=stakes,
                 currency=currency,
                 time=time,
-                button=t[1],
+                button=int(t["button"]) if t["button"] else None,
                 seats=tuple(self.seats),
                 steps=tuple(self.steps),
                 file=self.file,
                 line=head_no,
                 hero=self.hero,
                 dealt=self.dealt,
-                max_seats=t[2],
+                max_seats=int(t["max"]) if t["max"] else None,
                 rake=self.rake,
                 total_pot=self.total_pot,
                 tournament=tournament,
@@ -776,27 +644,7 @@ class _HandParser:
         text = raw.rstrip()
         if not text:
             return None
-        found: tuple[str, re.Match[str]] | None = None
-        if kinds is _BODY_LINES:
-            if text.startswith("Seat "):
-                seat = seat_reading(text)
-                if seat is not None:
-                    _remember(seen, raw, seat, len(raw))
-                    return seat
-            elif "[" in text:
-                card = card_match(text)
-                if card is not None:
-                    return self.card_reading(card, text, no)
-                found = _card_line(text)
-            elif _COLLECTED_NEEDLE in text:
-                found = _collected(text)
-        elif plain_seat_summary(text):
-            plain: _Reading = (_HandParser.marker, text, "SEAT_SUMMARY", None)
-            if "[" not in raw:  # the cards shown hardly ever come twice
-                _remember(seen, raw, plain, len(raw))
-            return plain
-        if found is None:
-            found = kinds(text)
+        found = kinds(text)
         if found is None:
             # Remembered like any reading: ``unknown`` decides in each hand between a
             # warning and an error, which depends on that hand's seats.
@@ -814,29 +662,6 @@ class _HandParser:
         if "[" not in raw:  # a line showing cards hardly ever comes twice: not worth its room
             _remember(seen, raw, reading, len(raw))
         return reading
-
-    def card_reading(self, card: CardMatch, text: str, no: int) -> _Reading:
-        """The reading of a line of cards ``card_match`` found: the values the kind's
-        reader (``_HANDLERS``) takes from the fields, the cards of the short texts from
-        their memo without a call."""
-        kind, m = card
-        seen = _CARDS_SEEN.get
-        if kind == "DEALT":
-            player, first, second = m.groups()
-            cards = seen(first) or self.cards(first, no, text)
-            more = None if second is None else seen(second) or self.cards(second, no, text)
-            return (_HandParser.dealt_line, text, kind, m, player, cards, more)
-        if kind == "DISCARDS":
-            player, count, thrown = m.groups()
-            if thrown is not None:
-                thrown = seen(thrown) or self.cards(thrown, no, text)
-            return (_HandParser.discards, text, kind, m, player, int(count), thrown)
-        player, shown = m.group(1, 2)
-        if kind == "STANDS_PAT":  # "a[b: stands pat": a bracket but no cards
-            kept = None if shown is None else seen(shown) or self.cards(shown, no, text)
-            return (_HandParser.stands_pat, text, kind, m, player, kept)
-        cards = seen(shown) or self.cards(shown, no, text)
-        return (_HandParser.shows, text, kind, m, player, cards)
 
     def unknown(self, no: int, r: _Reading) -> None:
         """A line no kind reads: an UNKNOWN_LINE warning (reading goes on), or a parse
@@ -1243,12 +1068,6 @@ _SEEN_LINES: Final = 2048
 _SEEN_CHARS: Final = 300
 _BODY_SEEN: dict[str, _Reading] = {}  # readings by the line's text
 _SUMMARY_SEEN: dict[str, _Reading] = {}
-# the header's game part and stakes and the table line, which repeat from hand to hand
-_GAME_SEEN: dict[str, tuple[str, str, str, str | None]] = {}  # name, limit, rest, mix
-_TABLE_SEEN: dict[str, tuple[str, int | None, int | None]] = {}  # table, button, seats
-_STAKES_SEEN: dict[tuple[str, bool], tuple[int, int, str]] = {}
-_CARDS_SEEN: dict[str, Cards] = {}  # the cards of bracket texts of three cards at most
-_SHORT_CARDS: Final = len("Ah Kd Qc")
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
