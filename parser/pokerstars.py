@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields, replace
 from itertools import islice
 from mmap import mmap
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from engine.cards import CardError, Cards, parse_cards
 from engine.problems import UNKNOWN_LINE
@@ -311,6 +311,27 @@ def _first_text_line(text: str) -> tuple[int, int] | None:
         skipped += 1
 
 
+class _Header(NamedTuple):
+    """A hand's header line read: its match, the game it names and the parts read later."""
+
+    text: str
+    line: int
+    match: re.Match[str]
+    hand_id: str
+    game: Game
+    structure: Structure
+    rest: str  # after the limit: the stakes and the tournament's level
+    time_text: str | None
+
+
+def _next_text(lines: list[str], start: int) -> int | None:
+    """The index of the first line from ``start`` that is not blank, None when none is."""
+    for i in range(start, len(lines)):
+        if lines[i].strip():
+            return i
+    return None
+
+
 class _HandParser:
     """One hand's lines to a record; one instance per hand, thrown away after."""
 
@@ -386,16 +407,11 @@ class _HandParser:
     def run(self) -> Hand | Skipped:
         first = self.chunk.line
         lines = self.chunk.text.split("\n")
-        count = len(lines)
         # Blank lines are skipped everywhere; a line is read without its trailing blanks.
-        i = 0
-        while i < count:
-            head = lines[i].rstrip()
-            if head:
-                break
-            i += 1
-        else:
+        i = _next_text(lines, 0)
+        if i is None:
             raise self.error("empty hand", first, "", "a PokerStars hand header")
+        head = lines[i].rstrip()
         head_no = first + i
         if head.startswith("PokerStars Tournament #"):
             return Skipped(
@@ -405,6 +421,22 @@ class _HandParser:
                 self.file,
                 head_no,
             )
+        header = self.header(head, head_no)
+        if isinstance(header, Skipped):
+            return header
+        self.fixed = header.structure is _FIXED
+        # A cancelled hand is skipped whatever else it holds: its "Hand cancelled" line is
+        # noticed as the lines are read (``unknown``), and looked for only when reading
+        # stops at an error, so a hand that reads is not searched for it a second time.
+        try:
+            return self.hand(lines, i, header)
+        except Exception:
+            if any(line.rstrip() == _CANCELLED for line in lines):
+                return self.cancelled(head_no, header.hand_id)
+            raise
+
+    def header(self, head: str, head_no: int) -> _Header | Skipped:
+        """The header line's parts, or the skip of a game DrawLab does not replay."""
         parts = header_parts(head)
         if parts is None:
             raise self.error(
@@ -414,7 +446,6 @@ class _HandParser:
                 "'PokerStars Hand #<id>: <game> <limit> (<stakes>) - <date> <time>'",
             )
         m, game_text, time_text = parts
-        hand_id = m["hand_id"]
         g = _GAME.match(game_text)
         if g is None:
             raise self.error(
@@ -424,7 +455,7 @@ class _HandParser:
                 "'<game> <limit> (<stakes>)', for example 'Triple Draw 2-7 Lowball Limit'",
                 column=head.find(game_text) + 1,
             )
-        name, limit, rest, mix = g["name"].strip(), g["limit"], g["rest"], g["mix"]
+        name, limit, mix = g["name"].strip(), g["limit"], g["mix"]
         game = GAMES.get(name)
         structure = STRUCTURES.get(limit)
         if game is None or structure is None:
@@ -436,86 +467,86 @@ class _HandParser:
                 SITE,
                 self.file,
                 head_no,
-                hand_id,
+                m["hand_id"],
                 site_game,
             )
-        self.fixed = structure is _FIXED
-        # A cancelled hand is skipped whatever else it holds: its "Hand cancelled" line is
-        # noticed as the lines are read (``unknown``), and looked for only when reading
-        # stops at an error, so a hand that reads is not searched for it a second time.
-        try:
-            tournament = self.tournament(m, rest, head_no, head)
-            stakes_text = self.stakes_text(rest, tournament is not None, head_no, head)
-            small, big, iso = self.stakes(stakes_text, head_no, head)
-            currency = self.currency(stakes_text, iso, tournament is not None)
-            time = stated_time(time_text) if time_text else None
-            j = i + 1
-            while j < count:
-                table_text = lines[j].rstrip()
-                if table_text:
-                    break
-                j += 1
-            else:
-                raise self.error("the hand stops after its header", head_no, head, "a 'Table' line")
-            table_no = first + j
-            t = _TABLE.match(table_text)
-            if t is None:
-                raise self.error(
-                    "not a PokerStars table line",
-                    table_no,
-                    table_text,
-                    "'Table '<name>' <n>-max Seat #<n> is the button'",
-                )
-            summary_seen = self.body(enumerate(islice(lines, j + 1, None), table_no + 1))
-            if self.was_cancelled:
-                return self.cancelled(head_no, hand_id)
-            if not summary_seen:
-                return Skipped(
-                    "incomplete",
-                    "the hand's text ends before its summary (a partial hand)",
-                    SITE,
-                    self.file,
-                    head_no,
-                    hand_id,
-                    None,
-                )
-            if not self.seats:
-                raise self.error(
-                    "a hand without seats",
-                    table_no,
-                    table_text,
-                    "'Seat <n>: <player> (<stack> in chips)' after the table line",
-                )
-            stakes = self.make_stakes(structure, small, big)
-            return Hand(
-                site=SITE if self.house is None else HOME_SITE,
-                hand_id=hand_id,
-                table=t["table"],
-                game=game,
-                structure=structure,
-                stakes=stakes,
-                currency=currency,
-                time=time,
-                button=int(t["button"]) if t["button"] else None,
-                seats=tuple(self.seats),
-                steps=tuple(self.steps),
-                file=self.file,
-                line=head_no,
-                hero=self.hero,
-                dealt=self.dealt,
-                max_seats=int(t["max"]) if t["max"] else None,
-                rake=self.rake,
-                total_pot=self.total_pot,
-                tournament=tournament,
-                house=self.house,
-                carried=self.carried,
-                up_cards=tuple(self.up_cards),
-                warnings=tuple(self.warnings),
+        return _Header(
+            text=head,
+            line=head_no,
+            match=m,
+            hand_id=m["hand_id"],
+            game=game,
+            structure=structure,
+            rest=g["rest"],
+            time_text=time_text,
+        )
+
+    def hand(self, lines: list[str], at: int, header: _Header) -> Hand | Skipped:
+        """The hand whose header is ``lines[at]``: the table line, then the body read."""
+        head, head_no = header.text, header.line
+        tournament = self.tournament(header.match, header.rest, head_no, head)
+        stakes_text = self.stakes_text(header.rest, tournament is not None, head_no, head)
+        small, big, iso = self.stakes(stakes_text, head_no, head)
+        currency = self.currency(stakes_text, iso, tournament is not None)
+        time = stated_time(header.time_text) if header.time_text else None
+        j = _next_text(lines, at + 1)
+        if j is None:
+            raise self.error("the hand stops after its header", head_no, head, "a 'Table' line")
+        table_text = lines[j].rstrip()
+        table_no = self.chunk.line + j
+        t = _TABLE.match(table_text)
+        if t is None:
+            raise self.error(
+                "not a PokerStars table line",
+                table_no,
+                table_text,
+                "'Table '<name>' <n>-max Seat #<n> is the button'",
             )
-        except Exception:
-            if any(line.rstrip() == _CANCELLED for line in lines):
-                return self.cancelled(head_no, hand_id)
-            raise
+        summary_seen = self.body(enumerate(islice(lines, j + 1, None), table_no + 1))
+        if self.was_cancelled:
+            return self.cancelled(head_no, header.hand_id)
+        if not summary_seen:
+            return Skipped(
+                "incomplete",
+                "the hand's text ends before its summary (a partial hand)",
+                SITE,
+                self.file,
+                head_no,
+                header.hand_id,
+                None,
+            )
+        if not self.seats:
+            raise self.error(
+                "a hand without seats",
+                table_no,
+                table_text,
+                "'Seat <n>: <player> (<stack> in chips)' after the table line",
+            )
+        return Hand(
+            site=SITE if self.house is None else HOME_SITE,
+            hand_id=header.hand_id,
+            table=t["table"],
+            game=header.game,
+            structure=header.structure,
+            stakes=self.make_stakes(header.structure, small, big),
+            currency=currency,
+            time=time,
+            button=int(t["button"]) if t["button"] else None,
+            seats=tuple(self.seats),
+            steps=tuple(self.steps),
+            file=self.file,
+            line=head_no,
+            hero=self.hero,
+            dealt=self.dealt,
+            max_seats=int(t["max"]) if t["max"] else None,
+            rake=self.rake,
+            total_pot=self.total_pot,
+            tournament=tournament,
+            house=self.house,
+            carried=self.carried,
+            up_cards=tuple(self.up_cards),
+            warnings=tuple(self.warnings),
+        )
 
     def cancelled(self, head_no: int, hand_id: str) -> Skipped:
         return Skipped(
