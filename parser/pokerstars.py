@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import fields, replace
+from dataclasses import replace
 from itertools import islice
 from mmap import mmap
 from typing import Any, Final, NamedTuple, TypeVar
@@ -648,7 +648,7 @@ class _HandParser:
                 reading = self.read(raw, no, _BODY_LINES, _BODY_SEEN)
                 if reading is None:
                     continue
-            if reading[0](self, no, reading):  # only "*** SUMMARY ***"'s answers True
+            if reading.handler(self, no, reading):  # only "*** SUMMARY ***"'s answers True
                 break
         else:
             return False
@@ -660,7 +660,7 @@ class _HandParser:
                 reading = self.read(raw, no, _SUMMARY_LINES, _SUMMARY_SEEN)
                 if reading is None:
                     continue
-            reading[0](self, no, reading)
+            reading.handler(self, no, reading)
         return True
 
     def read(
@@ -684,12 +684,11 @@ class _HandParser:
             found = "UNKNOWN", unknown
         name, m = found
         if name == "SUMMARY":
-            reading: _Reading = (_summary_starts, text, name, m)
+            reading = _Reading(_summary_starts, text, name, m)
         else:
             handler, values = _HANDLERS[name]
-            reading = (handler, text, name, m)
-            if values is not None:
-                reading += values(self, name, m, no, text)
+            found_values = None if values is None else values(self, name, m, no, text)
+            reading = _Reading(handler, text, name, m, found_values)
         if "[" not in raw:  # a line showing cards hardly ever comes twice: not worth its room
             _remember(seen, raw, reading, len(raw))
         return reading
@@ -697,7 +696,7 @@ class _HandParser:
     def unknown(self, no: int, r: _Reading) -> None:
         """A line no kind reads: an UNKNOWN_LINE warning (reading goes on), or a parse
         error when the line is recognisably about chips or cards (``_PLAY_VERB``)."""
-        text = r[1]
+        text = r.text
         if text == _CANCELLED:
             self.was_cancelled = True
         column = self.unreadable_play(text)
@@ -729,50 +728,54 @@ class _HandParser:
         opening = _MONEY_LINE.match(text)
         return None if opening is None else opening.end() + 1
 
-    # Each handler takes the line's number and its reading: (handler, text, kind, match)
-    # and then the values its kind's reader (``_HANDLERS``) took from the fields.
+    # Each handler takes the line's number and its reading: the line's text, kind and
+    # match, and the values its kind's reader (``_HANDLERS``) took from the fields.
 
     def draw_marker(self, no: int, r: _Reading) -> None:
-        self.draw = r[4]
+        self.draw = r.values.draw
         self.in_draw = True
 
     def seat(self, no: int, r: _Reading) -> None:
-        _, text, _, m, seat, player, stack, sitting_out = r
+        text, m, v = r.text, r.match, r.values
+        stack = v.stack
         # Notes (a rebuy, a player joining) may stand before the seat lines; play may not.
         if self.steps and not all(isinstance(s, Note) for s in self.steps):
             raise self.error("a seat line after the hand has started", no, text, _BODY_EXPECTED)
         if stack is None:
             stack = self.amount(m["stack"], no, text)  # raises: the amount did not read
-        self.seats.append(Seat(seat, player, stack, no, sitting_out))
+        self.seats.append(Seat(v.seat, v.player, stack, no, v.sitting_out))
 
     def shows(self, no: int, r: _Reading) -> None:
-        self.steps.append(Show(r[4], r[5], no))
+        self.steps.append(Show(r.values.player, r.values.cards, no))
 
     def mucks(self, no: int, r: _Reading) -> None:
-        self.steps.append(Muck(r[4], no))
+        self.steps.append(Muck(r.values.player, no))
 
     def collected(self, no: int, r: _Reading) -> None:
-        self.steps.append(Collect(r[4], r[5], no, r[6]))
+        v = r.values
+        self.steps.append(Collect(v.player, v.amount, no, v.pot))
 
     def uncalled(self, no: int, r: _Reading) -> None:
-        self.steps.append(Uncalled(r[4], r[5], no))
+        self.steps.append(Uncalled(r.values.player, r.values.amount, no))
 
     def note(self, no: int, r: _Reading) -> None:
-        self.steps.append(Note(r[4], r[1], no, r[5], r[6]))
+        v = r.values
+        self.steps.append(Note(v.kind, r.text, no, v.player, v.amount))
 
     def marker(self, no: int, r: _Reading) -> None:
         """Section markers (deal, showdown, board): the order of the lines already says it."""
 
     def total_pot_line(self, no: int, r: _Reading) -> None:
-        self.total_pot = r[4]
-        self.rake = r[5]
+        self.total_pot = r.values.amount
+        self.rake = r.values.rake
 
     def seat_summary(self, no: int, r: _Reading) -> None:
-        if r[5] is not None:
-            self.steps.append(Show(r[4], r[5], no, mucked=True))
+        v = r.values
+        if v.cards is not None:
+            self.steps.append(Show(v.player, v.cards, no, mucked=True))
 
     def post(self, no: int, r: _Reading) -> None:
-        _, _, _, _, player, kind, amount, all_in = r
+        player, kind, amount, all_in = r.values
         dead = 0
         if kind is _BOTH_BLINDS:
             # "posts small & big blinds $0.75": the small-blind part is dead money.
@@ -800,21 +803,21 @@ class _HandParser:
     def fold(self, no: int, r: _Reading) -> None:
         if self.in_draw:
             self.street_starts()
-        player = r[4]
+        player, cards = r.values
         self.steps.append(Action(player, self.street, _FOLD, no))
-        if r[5] is not None:
-            self.steps.append(Show(player, r[5], no))
+        if cards is not None:
+            self.steps.append(Show(player, cards, no))
 
     def check(self, no: int, r: _Reading) -> None:
         if self.in_draw:
             self.street_starts()
-        self.steps.append(Action(r[4], self.street, _CHECK, no))
+        self.steps.append(Action(r.values.player, self.street, _CHECK, no))
 
     def bet(self, no: int, r: _Reading) -> None:
         """A call or a bet: the chips stated are the chips added."""
         if self.in_draw:
             self.street_starts()
-        _, _, _, _, player, kind, stated, all_in = r
+        player, kind, stated, all_in = r.values
         put_in = self.put_in
         put_in[player] = put_in.get(player, 0) + stated
         self.steps.append(Action(player, self.street, kind, no, stated, None, all_in))
@@ -823,7 +826,7 @@ class _HandParser:
         """A raise states the chips added and the street total; the total decides."""
         if self.in_draw:
             self.street_starts()
-        _, _, _, _, player, to, all_in = r
+        player, to, all_in = r.values
         put_in = self.put_in
         before = put_in.get(player, 0)
         put_in[player] = to
@@ -833,19 +836,20 @@ class _HandParser:
         if not self.in_draw:
             self.draw = self.street + 1
             self.in_draw = True
-        self.steps.append(Draw(r[4], self.draw, r[5], no, r[6]))
+        v = r.values
+        self.steps.append(Draw(v.player, self.draw, v.drawn, no, v.cards))
 
     def stands_pat(self, no: int, r: _Reading) -> None:
         if not self.in_draw:
             self.draw = self.street + 1
             self.in_draw = True
         # Standing pat throws and receives nothing; the kept cards only where shown.
-        self.steps.append(Draw(r[4], self.draw, 0, no, (), r[5], ()))
+        self.steps.append(Draw(r.values.player, self.draw, 0, no, (), r.values.cards, ()))
 
     def house_rules(self, no: int, r: _Reading) -> None:
         """DrawLab's home-game line: the hand is played under these house rules (site
         "home"); words it does not know are an unknown line, read on past."""
-        _, text, _, m = r
+        text, m = r.text, r.match
         house = house_from_words(m["rules"])
         if house is None:
             self.unknown(no, r)
@@ -855,10 +859,10 @@ class _HandParser:
             self.house_ante = self.amount(m["amount"], no, text)
 
     def carried_line(self, no: int, r: _Reading) -> None:
-        self.carried = r[4]
+        self.carried = r.values.amount
 
     def up_card(self, no: int, r: _Reading) -> None:
-        _, text, _, _, player, cards = r
+        text, (player, cards) = r.text, r.values
         if len(cards) != 1:
             raise self.error("a face-up card is one card", no, text, "'[Ah]'")
         self.up_cards.append((player, cards[0]))
@@ -866,7 +870,7 @@ class _HandParser:
     def shows_to_draw(self, no: int, r: _Reading) -> None:
         """The ace shown for a longer draw: on the player's draw just written.  A draw of
         four keeps it (so it is the kept card), a draw of five throws it too."""
-        _, text, _, _, player, shown = r
+        text, (player, shown) = r.text, r.values
         for i in range(len(self.steps) - 1, -1, -1):
             step = self.steps[i]
             if isinstance(step, Draw) and step.player == player and step.draw == self.draw:
@@ -885,7 +889,7 @@ class _HandParser:
         )
 
     def dealt_line(self, no: int, r: _Reading) -> None:
-        _, text, _, _, player, first, second = r
+        text, (player, first, second) = r.text, r.values
         if not self.in_draw and self.draw == 0 and second is None:
             if self.dealt is not None:
                 raise self.error(
@@ -900,7 +904,7 @@ class _HandParser:
             if isinstance(step, Draw) and step.player == player and step.draw == self.draw:
                 # "[kept] [new]"; a single bracket after a draw is the new cards only.
                 kept, received = (first, second) if second is not None else (None, first)
-                steps[i] = _with_cards(step, kept, received)
+                steps[i] = replace(step, kept=kept, received=received)
                 return
         raise self.error(
             "new cards dealt without a draw",
@@ -908,31 +912,6 @@ class _HandParser:
             text,
             "'Dealt to <player> [kept] [new]' after that player's discards",
         )
-
-
-_DRAW_FIELDS: Final = tuple(f.name for f in fields(Draw))
-if _DRAW_FIELDS != (
-    "player", "draw", "count", "line", "discarded", "kept", "received", "run", "shown"
-):  # fmt: skip
-    raise TypeError(f"_with_cards names Draw's fields in their order; they are {_DRAW_FIELDS}")
-
-
-_HAND_FIELDS: Final = tuple((f.name, f.default) for f in fields(Hand))
-if [name for name, _ in _HAND_FIELDS] != [
-    "site", "hand_id", "table", "game", "structure", "stakes", "currency", "time", "button",
-    "seats", "steps", "file", "line", "hero", "dealt", "dealt_others", "max_seats", "rake",
-    "total_pot", "tournament", "net", "house", "carried", "up_cards", "warnings",
-] or dict(_HAND_FIELDS)["dealt_others"] != () or dict(_HAND_FIELDS)["net"] != ():  # fmt: skip
-    raise TypeError(f"run names Hand's fields in their order; they are {_HAND_FIELDS}")
-
-
-def _with_cards(step: Draw, kept: Cards | None, received: Cards | None) -> Draw:
-    """``dataclasses.replace(step, kept=..., received=...)`` without its per-call field walk
-    (the fields in their order, checked above at import: half the time of a generic copy)."""
-    return Draw(
-        step.player, step.draw, step.count, step.line, step.discarded, kept, received, step.run,
-        step.shown,
-    )  # fmt: skip
 
 
 def line_kinds(text: str) -> Iterator[tuple[str, str]]:
@@ -957,103 +936,199 @@ def line_kinds(text: str) -> Iterator[tuple[str, str]]:
         yield name, line
 
 
-_Reading = tuple[Any, ...]
-"""A line's reading: (handler, the line without trailing blanks, its kind, its match),
-then the values its kind's reader took from the fields (``_HANDLERS``), in the order the
-handler unpacks them."""
-_Handler = Callable[[_HandParser, int, _Reading], None]
+class _Reading(NamedTuple):
+    """A line's reading: the handler of its kind, the line without trailing blanks, its
+    kind and match, and the values its kind's reader took from the fields (``_HANDLERS``:
+    one of the records below, None for a kind that has none)."""
+
+    handler: _Handler
+    text: str
+    kind: str
+    match: re.Match[str]
+    values: Any = None
+
+
+_Handler = Callable[["_HandParser", int, _Reading], "bool | None"]
 _Values = Callable[[_HandParser, str, re.Match[str], int, str], tuple[Any, ...]]
 
 
-def _player(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
-    return (m["player"],)
+class _Player(NamedTuple):
+    player: str
 
 
-def _folds(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+class _Cards(NamedTuple):
+    """A player and the cards of the line: folded and shown, stood pat on, shown, mucked
+    at the summary (None where the line shows none)."""
+
+    player: str
+    cards: Cards | None
+
+
+class _Shown(NamedTuple):
+    player: str
+    cards: Cards
+
+
+class _Bet(NamedTuple):
+    player: str
+    kind: ActionKind
+    stated: int
+    all_in: bool
+
+
+class _Raise(NamedTuple):
+    player: str
+    to: int
+    all_in: bool
+
+
+class _Discards(NamedTuple):
+    player: str
+    drawn: int  # the number of cards thrown
+    cards: Cards | None
+
+
+class _Dealt(NamedTuple):
+    player: str
+    cards: Cards
+    more: Cards | None  # a second bracket: after a draw, the cards received
+
+
+class _DrawNo(NamedTuple):
+    draw: int
+
+
+class _SeatLine(NamedTuple):
+    seat: int
+    player: str
+    stack: int | None  # None: the stack does not read (``seat`` raises its error)
+    sitting_out: bool
+
+
+class _Paid(NamedTuple):
+    player: str
+    amount: int
+
+
+class _Collected(NamedTuple):
+    player: str
+    amount: int
+    pot: int  # 0 the main pot, n side pot n
+
+
+class _NoteLine(NamedTuple):
+    kind: str
+    player: str | None
+    amount: int | None
+
+
+class _Total(NamedTuple):
+    amount: int
+    rake: int | None
+
+
+class _PostLine(NamedTuple):
+    player: str
+    kind: PostKind
+    amount: int
+    all_in: bool
+
+
+class _Amount(NamedTuple):
+    amount: int
+
+
+def _player(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Player:
+    return _Player(m["player"])
+
+
+def _folds(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Cards:
     cards = m["cards"]
-    return m["player"], p.cards(cards[1:-1], no, text) if cards else None
+    return _Cards(m["player"], p.cards(cards[1:-1], no, text) if cards else None)
 
 
-def _bets(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _bets(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Bet:
     stated = p.amount(m["amount"], no, text)
     all_in = m["all_in"] is not None or m["cap"] is not None
-    return m["player"], _ACTION_KINDS[name], stated, all_in
+    return _Bet(m["player"], _ACTION_KINDS[name], stated, all_in)
 
 
-def _raises(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _raises(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Raise:
     p.amount(m["amount"], no, text)  # must be an amount, though the total decides
     all_in = m["all_in"] is not None or m["cap"] is not None
-    return m["player"], p.amount(m["to"], no, text), all_in
+    return _Raise(m["player"], p.amount(m["to"], no, text), all_in)
 
 
-def _discards(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _discards(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Discards:
     cards = m["cards"]
-    return m["player"], int(m["count"]), None if cards is None else p.cards(cards, no, text)
+    thrown = None if cards is None else p.cards(cards, no, text)
+    return _Discards(m["player"], int(m["count"]), thrown)
 
 
-def _pat(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _pat(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Cards:
     cards = m["cards"]
-    return m["player"], None if cards is None else p.cards(cards, no, text)
+    return _Cards(m["player"], None if cards is None else p.cards(cards, no, text))
 
 
-def _dealt(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _dealt(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Dealt:
     first = p.cards(m["cards"], no, text)
     second = m["cards2"]
-    return m["player"], first, None if second is None else p.cards(second, no, text)
+    return _Dealt(m["player"], first, None if second is None else p.cards(second, no, text))
 
 
-def _draw_no(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
-    return (_DRAW_MARKERS[m["which"]],)
+def _draw_no(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _DrawNo:
+    return _DrawNo(_DRAW_MARKERS[m["which"]])
 
 
-def _seat(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _seat(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _SeatLine:
     """A stack that does not read is None here: ``seat`` raises its error, after the
     check that the hand has not started (that error comes first)."""
     try:
         stack: int | None = money(m["stack"])
     except MoneyError:
         stack = None
-    return int(m["seat"]), m["player"], stack, m["out"] is not None
+    return _SeatLine(int(m["seat"]), m["player"], stack, m["out"] is not None)
 
 
-def _shown(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
-    return m["player"], p.cards(m["cards"], no, text)
+def _shown(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Shown:
+    return _Shown(m["player"], p.cards(m["cards"], no, text))
 
 
-def _collect(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _collect(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Collected:
     pot = m["pot"]
     index = 0 if pot in ("pot", "main pot") else int(m["side"] or 1)
-    return m["player"], p.amount(m["amount"], no, text), index
+    return _Collected(m["player"], p.amount(m["amount"], no, text), index)
 
 
-def _paid(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
-    return m["player"], p.amount(m["amount"], no, text)
+def _paid(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Paid:
+    return _Paid(m["player"], p.amount(m["amount"], no, text))
 
 
-def _note(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _note(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _NoteLine:
     found = m.groupdict()
     kind = NOTE_KINDS[name]
     chips = found.get("chips") if kind in TOP_UP_NOTES else None
-    return kind, found.get("player"), None if chips is None else p.amount(chips, no, text)
+    amount = None if chips is None else p.amount(chips, no, text)
+    return _NoteLine(kind, found.get("player"), amount)
 
 
-def _total(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _total(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Total:
     rake = m["rake"]
-    return p.amount(m["amount"], no, text), p.amount(rake, no, text) if rake else None
+    return _Total(p.amount(m["amount"], no, text), p.amount(rake, no, text) if rake else None)
 
 
-def _mucked(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _mucked(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Cards:
     mucked = m["mucked"]
-    return m["player"], None if mucked is None else p.cards(mucked, no, text)
+    return _Cards(m["player"], None if mucked is None else p.cards(mucked, no, text))
 
 
-def _post(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _post(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _PostLine:
     amount = p.amount(m["amount"], no, text)
-    return m["player"], _POST_KINDS[name], amount, m["all_in"] is not None
+    return _PostLine(m["player"], _POST_KINDS[name], amount, m["all_in"] is not None)
 
 
-def _carried(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
-    return (p.amount(m["amount"], no, text),)
+def _carried(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Amount:
+    return _Amount(p.amount(m["amount"], no, text))
 
 
 _HANDLERS: dict[str, tuple[_Handler, _Values | None]] = {
