@@ -174,6 +174,7 @@ class HandBuilder:
         player: str,
         count: int,
         line: int,
+        *,
         discarded: Cards | None = None,
         kept: Cards | None = None,
         received: Cards | None = None,
