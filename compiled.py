@@ -41,7 +41,6 @@ MODULES = (
     "engine/fast_replay.py",
     "engine/continuity.py",
     "parser/pokerstars.py",
-    "parser/pokerstars_quick.py",
     "parser/lines.py",
     "analysis/statistics/facts.py",
     "analysis/statistics/positions.py",

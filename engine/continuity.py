@@ -310,7 +310,7 @@ class ContinuityTracker:
 def _top_ups(hand: Hand) -> tuple[tuple[str, int], ...]:
     """Chips each player added during the hand for the next one, where the lines say so."""
     if Note not in map(type, hand.steps):  # most hands: no note, looked for in C (the
-        return ()  # step records are never subclassed: the readers' twins become them
+        return ()  # step records are final classes, never subclassed
     added: dict[str, int] = {}
     for step in hand.steps:
         if (

@@ -23,8 +23,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.fast_init import fast_init
-
 
 @dataclass(frozen=True, slots=True)
 class Pot:
@@ -248,7 +246,3 @@ class SettledPot:
     winners: tuple[str, ...] | None
     high: tuple[str, ...] | None = None
     low: tuple[str, ...] | None = None
-
-
-# built for every hand settled: set their fields the quicker way
-fast_init(Pot, SettledPot)

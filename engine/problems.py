@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.fast_init import fast_init
 from engine.verdict import Problem, Severity
 
 OUT_OF_TURN = "OUT_OF_TURN"
@@ -179,7 +178,3 @@ class Finding:
 
     def at(self, line: int) -> Problem:
         return Problem(self.code, self.severity, line, self.message)
-
-
-# built for every finding of the state machine: set its fields the quicker way
-fast_init(Finding)

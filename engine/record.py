@@ -17,7 +17,6 @@ from enum import StrEnum
 from typing import TypeAlias
 
 from engine.cards import Cards
-from engine.fast_init import fast_init
 from engine.verdict import Problem
 
 
@@ -298,7 +297,3 @@ class Hand:
     @property
     def is_tournament(self) -> bool:
         return self.tournament is not None
-
-
-# every reader builds these for every hand: set their fields the quicker way
-fast_init(Stakes, Seat, Post, Action, Draw, Show, Muck, Uncalled, Collect, Note, Tournament, Hand)

@@ -18,7 +18,6 @@ from operator import attrgetter
 
 from engine.cards import Cards, format_cards
 from engine.cardtrack import CardTracker
-from engine.fast_init import fast_init
 from engine.fast_replay import replay_clean
 from engine.hand_value import high_value, low_value
 from engine.money import format_money as money
@@ -814,7 +813,3 @@ _HANDLERS: dict[type, Callable[..., str]] = {
 def _next_drawer(st: HandState) -> str | None:
     turn = st.draw_turn()
     return None if turn is None else turn.player
-
-
-# built for every hand replayed (and every step viewed): set their fields the quicker way
-fast_init(Replay, SeatView, TableState)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.fast_init import fast_init
 from engine.money import format_money as money
 from engine.pots import Pot, SettledPot, clockwise_from_button, pot_halves, side_pots, split
 from engine.problems import (
@@ -633,7 +632,3 @@ def _net_findings(
             text = f"{p}'s result is given as {money(net)}; the replay gives {want}"
             out.append(Problem(NET_MISMATCH, Severity.ERROR, rep.end_line, text))
     return out
-
-
-# built for every hand settled: set their fields the quicker way
-fast_init(Settlement, Reported)

@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.fast_init import fast_init
-
 
 class Severity(StrEnum):
     ERROR = "error"
@@ -40,7 +38,3 @@ class Verdict:
     @property
     def warnings(self) -> tuple[Problem, ...]:
         return tuple(p for p in self.problems if p.severity is Severity.WARNING)
-
-
-# built for every hand replayed: set their fields the quicker way
-fast_init(Problem, Verdict)

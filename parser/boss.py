@@ -84,6 +84,11 @@ class _BossHand(XmlReading):
     def __init__(self, chunk: HandText, els: list[Element]) -> None:
         super().__init__(chunk, els)
         self.names: set[str] = set()
+        self.stake = 0  # the STAKES' first amount: a fixed-limit table's small bet
+        self.button: int | None = None
+        self.total_pot: int | None = None
+        self.rake: int | None = None
+        self.small_blind: int | None = None
 
     def _cards_of(self, i: int) -> tuple[list[int | None], int]:
         """The CARD children of element ``i``; returns them and the index after them."""
@@ -116,99 +121,14 @@ class _BossHand(XmlReading):
             raise self.fail(f"unreadable LIMIT {h.get('LIMIT')!r}", self.at, "FL, PL or NL")
         low, _, high = h.get("STAKES", "").partition("/")
         a, b_ = money(low), money(high)
-        button: int | None = None
-        total_pot: int | None = None
-        rake: int | None = None
-        small_blind: int | None = None
-        b = self.b
+        self.stake = a
         i = 1
         while i < len(self.els):
-            el = self.els[i]
-            self.at = el
-            a_ = el.attrs
-            kind = a_.get("TYPE", "")
-            if el.tag == "PLAYER":
-                # older files write no STATE: an empty seat is then the player "UNKNOWN"
-                state = a_.get("STATE")
-                empty = state == "STATE_EMPTY" or (state is None and a_.get("NAME") == "UNKNOWN")
-                if state is not None and not empty and state not in _SEAT_STATES:
-                    self.unknown(el)  # seated all the same: the replay judges its chips
-                if not empty:
-                    b.seat(
-                        int(a_["SEAT"]),
-                        a_["NAME"],
-                        money(a_["AMOUNT"]),
-                        el.line,
-                        sitting_out=a_.get("STATE") == "STATE_SITOUT",
-                    )
-                    self.names.add(a_["NAME"])
-                    if a_.get("DEALER") == "Y":
-                        button = int(a_["SEAT"])
-            elif el.tag == "ACTION" and kind == "HAND_BLINDS":
-                p, value = self.player(el), money(a_["VALUE"])
-                blind = a_.get("KIND", "")
-                if blind == "HAND_SB":
-                    small_blind = value if small_blind is None else small_blind
-                    b.post(p, PostKind.SMALL_BLIND, value, el.line)
-                elif blind == "HAND_BB":
-                    b.post(p, PostKind.BIG_BLIND, value, el.line)
-                elif blind == "HAND_AB":
-                    b.post(p, PostKind.BOTH_BLINDS, value, el.line, dead=small_blind or a // 2)
-                elif blind == "HAND_ANTE":
-                    b.post(p, PostKind.ANTE, value, el.line)
-                else:
-                    self.unknown(el)
-            elif el.tag == "ACTION" and kind == "HAND_ANTE":
-                b.post(self.player(el), PostKind.ANTE, money(a_.get("VALUE")), el.line)
-            elif el.tag == "ACTION" and kind == "HAND_DEAL":
-                got, i = self._cards_of(i)
-                known = tuple(c for c in got if c is not None)
-                if len(known) == len(got) and got:
-                    b.deal(self.player(el), known)
-                continue
-            elif el.tag == "ACTION" and kind == "CHANGECARD":
-                p = self.player(el)
-                got, i = self._cards_of(i)
-                count = int(a_["COUNT"])
-                index = b.draw(
-                    p,
-                    count,
-                    el.line,
-                    discarded=() if count == 0 else None,
-                    received=() if count == 0 else None,
-                )
-                after = tuple(c for c in got if c is not None)
-                before = b.holding.get(p)
-                if len(after) == len(got) and got and before is not None:
-                    thrown, kept, new = hand_change(before, after)
-                    b.fill_draw(index, discarded=thrown, kept=kept, received=new)
-                    b.holding[p] = after
-                continue
-            elif el.tag == "ACTION" and kind == "HAND_BOARD":
-                b.start_draw()
-            elif el.tag == "ACTION" and kind in _KNOWN_ACTIONS:
-                self.action(el, kind)
-            elif el.tag == "SHOWDOWN":
-                total_pot = money(a_["POT"])
-                if a_.get("RAKE"):
-                    rake = money(a_["RAKE"])
-                    total_pot += rake
-            elif el.tag == "RESULT":
-                p = self.player(el)
-                got, i = self._cards_of(i)
-                shown = tuple(c for c in got if c is not None)
-                mucked = a_.get("HAND", "") == "$(STR_G_MUCK)"
-                if shown:
-                    b.show(p, shown, el.line, mucked=mucked)
-                elif mucked:
-                    b.muck(p, el.line)
-                win = money(a_.get("WIN", "0"))
-                if win:
-                    b.collect(p, win, el.line)
-                continue
-            else:
-                self.unknown(el)
-            i += 1
+            i = self.element(i)
+        button, total_pot, rake, small_blind = (
+            self.button, self.total_pot, self.rake, self.small_blind
+        )
+        b = self.b
         if not b.seats:
             raise self.fail("a Boss hand without players", self.els[0], "<PLAYER NAME=.. ../>")
         if structure is Structure.FIXED:
@@ -244,6 +164,117 @@ class _BossHand(XmlReading):
             total_pot=total_pot,
             tournament=tournament,
         )
+
+    def element(self, i: int) -> int:
+        """Read element ``i`` into the hand; returns the index of the next one to read
+        (past the CARD children of the elements that hold cards)."""
+        el = self.els[i]
+        self.at = el
+        a_ = el.attrs
+        kind = a_.get("TYPE", "") if el.tag == "ACTION" else ""
+        if el.tag == "PLAYER":
+            self.seat(el)
+        elif kind == "HAND_BLINDS":
+            self.blind(el)
+        elif kind == "HAND_ANTE":
+            self.b.post(self.player(el), PostKind.ANTE, money(a_.get("VALUE")), el.line)
+        elif kind == "HAND_DEAL":
+            got, after = self._cards_of(i)
+            known = tuple(c for c in got if c is not None)
+            if len(known) == len(got) and got:
+                self.b.deal(self.player(el), known)
+            return after
+        elif kind == "CHANGECARD":
+            return self.change_cards(i)
+        elif kind == "HAND_BOARD":
+            self.b.start_draw()
+        elif kind in _KNOWN_ACTIONS:
+            self.action(el, kind)
+        elif el.tag == "SHOWDOWN":
+            self.total_pot = money(a_["POT"])
+            if a_.get("RAKE"):
+                self.rake = money(a_["RAKE"])
+                self.total_pot += self.rake
+        elif el.tag == "RESULT":
+            return self.result(i)
+        else:
+            self.unknown(el)
+        return i + 1
+
+    def seat(self, el: Element) -> None:
+        a_ = el.attrs
+        # older files write no STATE: an empty seat is then the player "UNKNOWN"
+        state = a_.get("STATE")
+        empty = state == "STATE_EMPTY" or (state is None and a_.get("NAME") == "UNKNOWN")
+        if state is not None and not empty and state not in _SEAT_STATES:
+            self.unknown(el)  # seated all the same: the replay judges its chips
+        if not empty:
+            self.b.seat(
+                int(a_["SEAT"]),
+                a_["NAME"],
+                money(a_["AMOUNT"]),
+                el.line,
+                sitting_out=a_.get("STATE") == "STATE_SITOUT",
+            )
+            self.names.add(a_["NAME"])
+            if a_.get("DEALER") == "Y":
+                self.button = int(a_["SEAT"])
+
+    def blind(self, el: Element) -> None:
+        b = self.b
+        p, value = self.player(el), money(el.attrs["VALUE"])
+        blind = el.attrs.get("KIND", "")
+        if blind == "HAND_SB":
+            self.small_blind = value if self.small_blind is None else self.small_blind
+            b.post(p, PostKind.SMALL_BLIND, value, el.line)
+        elif blind == "HAND_BB":
+            b.post(p, PostKind.BIG_BLIND, value, el.line)
+        elif blind == "HAND_AB":
+            dead = self.small_blind or self.stake // 2
+            b.post(p, PostKind.BOTH_BLINDS, value, el.line, dead=dead)
+        elif blind == "HAND_ANTE":
+            b.post(p, PostKind.ANTE, value, el.line)
+        else:
+            self.unknown(el)
+
+    def change_cards(self, i: int) -> int:
+        """A draw, with the cards thrown and received where the file shows them all."""
+        b = self.b
+        el = self.els[i]
+        p = self.player(el)
+        got, after_cards = self._cards_of(i)
+        count = int(el.attrs["COUNT"])
+        index = b.draw(
+            p,
+            count,
+            el.line,
+            discarded=() if count == 0 else None,
+            received=() if count == 0 else None,
+        )
+        after = tuple(c for c in got if c is not None)
+        before = b.holding.get(p)
+        if len(after) == len(got) and got and before is not None:
+            thrown, kept, new = hand_change(before, after)
+            b.fill_draw(index, discarded=thrown, kept=kept, received=new)
+            b.holding[p] = after
+        return after_cards
+
+    def result(self, i: int) -> int:
+        """A player's result: the cards shown or mucked, and what the player won."""
+        b = self.b
+        el = self.els[i]
+        p = self.player(el)
+        got, after = self._cards_of(i)
+        shown = tuple(c for c in got if c is not None)
+        mucked = el.attrs.get("HAND", "") == "$(STR_G_MUCK)"
+        if shown:
+            b.show(p, shown, el.line, mucked=mucked)
+        elif mucked:
+            b.muck(p, el.line)
+        win = money(el.attrs.get("WIN", "0"))
+        if win:
+            b.collect(p, win, el.line)
+        return after
 
     def player(self, el: Element) -> str:
         p = el.attrs.get("PLAYER", "")

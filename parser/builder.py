@@ -21,31 +21,24 @@ from engine.problems import UNKNOWN_LINE
 from engine.record import (
     Action,
     ActionKind,
+    Collect,
     Draw,
     Game,
     Hand,
+    Muck,
+    Note,
+    Post,
     PostKind,
     Seat,
+    Show,
     Stakes,
     Step,
     Structure,
     Tournament,
+    Uncalled,
 )
 from engine.verdict import Problem, Severity
 from parser.outcome import HandText, ParseError
-from parser.records import (
-    new_action,
-    new_collect,
-    new_draw,
-    new_hand,
-    new_muck,
-    new_note,
-    new_post,
-    new_problem,
-    new_seat,
-    new_show,
-    new_uncalled,
-)
 
 
 def hand_change(before: Cards, after: Cards) -> tuple[Cards, Cards, Cards]:
@@ -78,7 +71,7 @@ class HandBuilder:
     # --- what reading noticed ------------------------------------------------------------
     def warn(self, code: str, line: int, message: str) -> None:
         """A positioned warning that travels with the record into the hand's verdict."""
-        self.warnings.append(new_problem(code, Severity.WARNING, line, message))
+        self.warnings.append(Problem(code, Severity.WARNING, line, message))
 
     def unknown_line(self, line: int, text: str) -> None:
         """A line the reader cannot place: kept as a warning, never the end of the hand."""
@@ -88,7 +81,7 @@ class HandBuilder:
     def seat(
         self, seat: int, player: str, stack: int, line: int, sitting_out: bool = False
     ) -> None:
-        self.seats.append(new_seat(seat, player, stack, line, sitting_out))
+        self.seats.append(Seat(seat, player, stack, line, sitting_out))
 
     def mark_sitting_out(self, player: str) -> None:
         self.seats = [replace(s, sitting_out=True) if s.player == player else s for s in self.seats]
@@ -118,22 +111,22 @@ class HandBuilder:
     ) -> None:
         if kind is not PostKind.ANTE:
             self._add(player, amount - dead)
-        self.steps.append(new_post(player, kind, amount, line, dead, all_in))
+        self.steps.append(Post(player, kind, amount, line, dead, all_in))
 
     def _action(self, action: Action) -> None:
         self.in_draw = False
         self.steps.append(action)
 
     def fold(self, player: str, line: int) -> None:
-        self._action(new_action(player, self.street, ActionKind.FOLD, line))
+        self._action(Action(player, self.street, ActionKind.FOLD, line))
 
     def check(self, player: str, line: int) -> None:
-        self._action(new_action(player, self.street, ActionKind.CHECK, line))
+        self._action(Action(player, self.street, ActionKind.CHECK, line))
 
     def call(self, player: str, line: int, amount: int, all_in: bool = False) -> None:
         """A call stated as the chips it adds."""
         self._add(player, amount)
-        self._action(new_action(player, self.street, ActionKind.CALL, line, amount, None, all_in))
+        self._action(Action(player, self.street, ActionKind.CALL, line, amount, None, all_in))
 
     def call_to(self, player: str, line: int, to: int, all_in: bool = False) -> None:
         """A call stated as the player's street total."""
@@ -147,7 +140,7 @@ class HandBuilder:
             kind = ActionKind.RAISE if self.highest > 0 else ActionKind.BET
         amount = to - self.put.get(player, 0)
         self._add(player, amount)
-        self._action(new_action(player, self.street, kind, line, amount, to, all_in))
+        self._action(Action(player, self.street, kind, line, amount, to, all_in))
 
     def bet_adding(
         self,
@@ -181,6 +174,7 @@ class HandBuilder:
         player: str,
         count: int,
         line: int,
+        *,
         discarded: Cards | None = None,
         kept: Cards | None = None,
         received: Cards | None = None,
@@ -189,7 +183,7 @@ class HandBuilder:
         """Record a draw (opening the draw round if no marker did); returns its step index."""
         if not self.in_draw:
             self.start_draw()
-        draw = new_draw(player, self.draw_no, count, line, discarded, kept, received, run)
+        draw = Draw(player, self.draw_no, count, line, discarded, kept, received, run)
         self.steps.append(draw)
         return len(self.steps) - 1
 
@@ -225,18 +219,18 @@ class HandBuilder:
     def show(
         self, player: str, cards: Cards, line: int, mucked: bool = False, run: int = 0
     ) -> None:
-        self.steps.append(new_show(player, cards, line, mucked, run))
+        self.steps.append(Show(player, cards, line, mucked, run))
 
     def muck(self, player: str, line: int) -> None:
-        self.steps.append(new_muck(player, line))
+        self.steps.append(Muck(player, line))
 
     def uncalled(self, player: str, amount: int, line: int) -> None:
-        self.steps.append(new_uncalled(player, amount, line))
+        self.steps.append(Uncalled(player, amount, line))
 
     def collect(
         self, player: str, amount: int, line: int, pot: int | None = None, run: int = 0
     ) -> None:
-        self.steps.append(new_collect(player, amount, line, pot, run))
+        self.steps.append(Collect(player, amount, line, pot, run))
 
     def note(
         self,
@@ -246,7 +240,7 @@ class HandBuilder:
         player: str | None = None,
         amount: int | None = None,
     ) -> None:
-        self.steps.append(new_note(kind, text, line, player, amount))
+        self.steps.append(Note(kind, text, line, player, amount))
 
     def build(
         self,
@@ -267,7 +261,7 @@ class HandBuilder:
         total_pot: int | None = None,
         tournament: Tournament | None = None,
     ) -> Hand:
-        return new_hand(
+        return Hand(
             site=site,
             hand_id=hand_id,
             table=table,

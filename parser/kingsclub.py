@@ -208,13 +208,15 @@ class _KingsClubHand:
         held = self.b.holding.get(player)
         kept = tuple(c for c in held if c not in thrown) if held is not None else None
         if f[3] is None:
-            self.b.draw(player, len(thrown), line, thrown, kept, first)
+            self.b.draw(player, len(thrown), line, discarded=thrown, kept=kept, received=first)
             if kept is not None:
                 self.b.holding[player] = kept + first
             return
         self.runs = True
-        self.b.draw(player, len(thrown), line, thrown, kept, first, run=1)
-        self.b.draw(player, len(thrown), line, thrown, kept, cards(f[3]), run=2)
+        self.b.draw(player, len(thrown), line, discarded=thrown, kept=kept, received=first, run=1)
+        self.b.draw(
+            player, len(thrown), line, discarded=thrown, kept=kept, received=cards(f[3]), run=2
+        )
 
     def shows(self, f: Fields, line: int, _text: str) -> None:
         run = int(f[0]) if f[0] else 0

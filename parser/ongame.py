@@ -183,7 +183,7 @@ class _OnGameHand:
         if index is None and before is not None:
             # no "changed N cards" line: the draw is what the two hands differ by
             thrown, kept, got = hand_change(before, after)
-            self.b.draw(player, len(thrown), line, thrown, kept, got)
+            self.b.draw(player, len(thrown), line, discarded=thrown, kept=kept, received=got)
             self.b.warn(
                 DRAW_INFERRED,
                 line,

@@ -54,6 +54,7 @@ import json
 import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, time
 from decimal import Decimal, InvalidOperation
 from mmap import mmap
@@ -786,13 +787,77 @@ def _from_standard(
         blinds.reverse()
     stacks_line = lines.key("starting_stacks")
     seats = tuple(Seat(numbers[i], names[i], stacks[i], stacks_line) for i in range(n))
+    forced = _standard_posts(
+        names,
+        antes,
+        blinds,
+        ante_line=lines.key("antes"),
+        post_line=lines.key("blinds_or_straddles"),
+    )
+    play = _StandardActions(names, seats, forced)
+    actions = [str(a) for a in data["actions"]]
+    for text, no in zip(actions, lines.items("actions", len(actions)), strict=True):
+        play.read(text, no)
+    steps = play.steps
+    steps.extend(_payouts(data, names, seats, steps, lines))
+    hero, dealt, others = play.hero, play.dealt, play.others
+    if hero is not None and others:
+        # every player's cards known (a broadcast's hand, the WSOP final tables): no seat
+        # is the one the history was written from, so none is the hero
+        others.insert(0, (hero, dealt or ()))
+        hero, dealt = None, None
+    when = _standard_time(data)
+    small_bet = _hundredths(data.get("small_bet", data.get("min_bet", 0)))
+    big_bet = _hundredths(data.get("big_bet", data.get("min_bet", 0)))
+    posted = forced.blinds
+    small_blind = posted[0] if len(posted) >= 2 else 0
+    big_blind = posted[1] if len(posted) >= 2 else (posted[0] if posted else small_bet)
+    currency, tournament = _money_of(data)
+    return Hand(
+        site=SITE,
+        hand_id=str(data.get("hand", "")),
+        table=str(data.get("table", "")),
+        game=game,
+        structure=structure,
+        stakes=Stakes(small_blind, big_blind, small_bet, big_bet, forced.ante),
+        currency=currency,
+        time=when,
+        button=numbers[-1] if n else None,
+        seats=seats,
+        steps=tuple(steps),
+        file=file,
+        line=lines.key("variant"),
+        hero=hero,
+        dealt=dealt,
+        dealt_others=tuple(others),
+        max_seats=_opt_int(data.get("seat_count")),
+        net=_nets(data, names, stacks),
+        warnings=warnings,
+        tournament=tournament,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Forced:
+    """The forced bets of a standard PHH hand: their posts, what each blind put in the
+    first betting round, the live blinds in posting order and the table's ante."""
+
+    posts: list[Step]
+    put_in: dict[str, int]
+    blinds: list[int]
+    ante: int
+
+
+def _standard_posts(
+    names: list[str], antes: list[int], blinds: list[int], *, ante_line: int, post_line: int
+) -> _Forced:
+    """The antes and blinds as posts (heads-up already in posting order: see the caller)."""
+    n = len(names)
     steps: list[Step] = []
     put_in: dict[str, int] = {}
-    post_line = lines.key("blinds_or_straddles")
     # The table's ante is what most players pay (less is an all-in for less); more on one
     # player is dead money (a missed blind, a big-blind ante), posted with that player's
     # blind where there is one.
-    ante_line = lines.key("antes")
     ante = max(antes, key=lambda a: (antes.count(a), a), default=0)
     dead = [max(a - ante, 0) for a in antes]
     for i, amount in enumerate(antes):
@@ -818,123 +883,119 @@ def _from_standard(
     for i, amount in enumerate(dead):
         if amount:
             steps.append(Post(names[i], PostKind.EXTRA, amount, ante_line, amount))
-    actions = [str(a) for a in data["actions"]]
-    action_lines = lines.items("actions", len(actions))
-    hero: str | None = None
-    dealt: Cards | None = None
-    others: list[tuple[str, Cards]] = []
-    street = draw = 0
-    in_draw = False
-    last_draw: dict[str, int] = {}
-    drawn: set[str] = set()
-    dealt_once: set[str] = set()
-    for text, no in zip(actions, action_lines, strict=True):
+    return _Forced(posts=steps, put_in=put_in, blinds=posted, ante=ante)
+
+
+class _StandardActions:
+    """A standard PHH hand's ``actions``, one at a time, as steps after the forced bets:
+    which street and draw each belongs to, and the cards dealt and drawn."""
+
+    def __init__(self, names: list[str], seats: tuple[Seat, ...], forced: _Forced) -> None:
+        self.names = names
+        self.seats = seats
+        self.steps: list[Step] = list(forced.posts)
+        self.put_in = dict(forced.put_in)
+        self.hero: str | None = None
+        self.dealt: Cards | None = None
+        self.others: list[tuple[str, Cards]] = []
+        self.street = 0
+        self.draw = 0
+        self.in_draw = False
+        self.last_draw: dict[str, int] = {}  # each player's last draw, by its step's index
+        self.drawn: set[str] = set()
+        self.dealt_once: set[str] = set()
+
+    def read(self, text: str, no: int) -> None:
         body, _, comment = text.partition("#")
         words = body.split()
         if not words and _SHOW_AFTER_FOLDS.match(comment):
             words = comment.split()  # written so by write_phh: pokerkit has no showdown there
         if not words:
             if comment.strip():
-                steps.append(Note("comment", comment.strip(), no))
-            continue
+                self.steps.append(Note("comment", comment.strip(), no))
+            return
         if words[0] == "d" and len(words) == 4 and words[1] == "dh":
-            who = names[_player_index(words[2], n)]
-            cards = _phh_cards(words[3])
-            if who not in dealt_once:
-                dealt_once.add(who)
-                if cards is not None:
-                    if hero is None:
-                        hero, dealt = who, cards
-                    else:
-                        others.append((who, cards))
-            elif who in last_draw and cards is not None:
-                k = last_draw[who]
-                d = steps[k]
-                if isinstance(d, Draw):
-                    steps[k] = Draw(d.player, d.draw, d.count, d.line, d.discarded, None, cards)
-            continue
+            self.deal(_name_at(self.names, words[2]), _phh_cards(words[3]))
+            return
         if words[0] == "d":
             raise ValueError(f"unknown dealer action {text!r}")
-        who = names[_player_index(words[0], n)]
+        who = _name_at(self.names, words[0])
         verb = words[1] if len(words) > 1 else ""
         if verb == "sd":
-            # A draw follows a betting round, or, when nobody can bet (a player all-in),
-            # the draw before it: a player drawing again begins the next draw.
-            if not in_draw:
-                draw, in_draw, drawn = street + 1, True, set()
-            elif who in drawn:
-                draw, drawn = draw + 1, set()
-            drawn.add(who)
-            discarded = _phh_cards(words[2]) if len(words) > 2 else ()
-            count = len(words[2]) // 2 if len(words) > 2 else 0
-            steps.append(Draw(who, draw, count, no, discarded, None, () if not count else None))
-            last_draw[who] = len(steps) - 1
-            continue
-        if verb == "sm":
-            if words[2:] == ["-"]:  # pokerkit's "show, whatever the cards": none are known
-                steps.append(Note("show", text, no, who))
-            elif len(words) > 2:
-                cards = _phh_cards(words[2])
-                if cards is not None:
-                    steps.append(Show(who, cards, no))
-            else:
-                steps.append(Muck(who, no))
-            continue
-        if in_draw:
-            street, in_draw, put_in = draw, False, {}
+            self.discard(who, words, no)
+        elif verb == "sm":
+            self.show(who, words, text, no)
+        else:
+            self.bet(who, verb, words, text, no)
+
+    def deal(self, who: str, cards: Cards | None) -> None:
+        """The first deal's cards (the hero's first known), or a draw's cards received."""
+        if who not in self.dealt_once:
+            self.dealt_once.add(who)
+            if cards is not None:
+                if self.hero is None:
+                    self.hero, self.dealt = who, cards
+                else:
+                    self.others.append((who, cards))
+        elif who in self.last_draw and cards is not None:
+            k = self.last_draw[who]
+            d = self.steps[k]
+            if isinstance(d, Draw):
+                self.steps[k] = Draw(d.player, d.draw, d.count, d.line, d.discarded, None, cards)
+
+    def discard(self, who: str, words: list[str], no: int) -> None:
+        # A draw follows a betting round, or, when nobody can bet (a player all-in),
+        # the draw before it: a player drawing again begins the next draw.
+        if not self.in_draw:
+            self.draw, self.in_draw, self.drawn = self.street + 1, True, set()
+        elif who in self.drawn:
+            self.draw, self.drawn = self.draw + 1, set()
+        self.drawn.add(who)
+        discarded = _phh_cards(words[2]) if len(words) > 2 else ()
+        count = len(words[2]) // 2 if len(words) > 2 else 0
+        self.steps.append(
+            Draw(who, self.draw, count, no, discarded, None, () if not count else None)
+        )
+        self.last_draw[who] = len(self.steps) - 1
+
+    def show(self, who: str, words: list[str], text: str, no: int) -> None:
+        if words[2:] == ["-"]:  # pokerkit's "show, whatever the cards": none are known
+            self.steps.append(Note("show", text, no, who))
+        elif len(words) > 2:
+            cards = _phh_cards(words[2])
+            if cards is not None:
+                self.steps.append(Show(who, cards, no))
+        else:
+            self.steps.append(Muck(who, no))
+
+    def bet(self, who: str, verb: str, words: list[str], text: str, no: int) -> None:
+        if self.in_draw:
+            self.street, self.in_draw, self.put_in = self.draw, False, {}
+        put_in = self.put_in
         level = max(put_in.values(), default=0)
         before = put_in.get(who, 0)
+        street = self.street
         if verb == "f":
-            steps.append(Action(who, street, ActionKind.FOLD, no))
+            self.steps.append(Action(who, street, ActionKind.FOLD, no))
         elif verb == "cc":
             owed = max(level - before, 0)
-            owed = min(owed, _stack_left(who, seats, steps))
+            owed = min(owed, _stack_left(who, self.seats, self.steps))
             kind = ActionKind.CALL if owed else ActionKind.CHECK
             put_in[who] = before + owed
-            steps.append(Action(who, street, kind, no, owed))
+            self.steps.append(Action(who, street, kind, no, owed))
         elif verb == "cbr" and len(words) == 3:
             to = _hundredths(Decimal(words[2]))
             kind = ActionKind.RAISE if level else ActionKind.BET
             put_in[who] = to
-            steps.append(
-                Action(who, street, kind, no, to - before, to if kind is ActionKind.RAISE else None)
-            )
+            raised_to = to if kind is ActionKind.RAISE else None
+            self.steps.append(Action(who, street, kind, no, to - before, raised_to))
         else:
             raise ValueError(f"unknown action {text!r}")
-    steps.extend(_payouts(data, names, seats, steps, lines))
-    if hero is not None and others:
-        # every player's cards known (a broadcast's hand, the WSOP final tables): no seat
-        # is the one the history was written from, so none is the hero
-        others.insert(0, (hero, dealt or ()))
-        hero, dealt = None, None
-    when = _standard_time(data)
-    small_bet = _hundredths(data.get("small_bet", data.get("min_bet", 0)))
-    big_bet = _hundredths(data.get("big_bet", data.get("min_bet", 0)))
-    small_blind = posted[0] if len(posted) >= 2 else 0
-    big_blind = posted[1] if len(posted) >= 2 else (posted[0] if posted else small_bet)
-    currency, tournament = _money_of(data)
-    return Hand(
-        site=SITE,
-        hand_id=str(data.get("hand", "")),
-        table=str(data.get("table", "")),
-        game=game,
-        structure=structure,
-        stakes=Stakes(small_blind, big_blind, small_bet, big_bet, ante),
-        currency=currency,
-        time=when,
-        button=numbers[-1] if n else None,
-        seats=seats,
-        steps=tuple(steps),
-        file=file,
-        line=lines.key("variant"),
-        hero=hero,
-        dealt=dealt,
-        dealt_others=tuple(others),
-        max_seats=_opt_int(data.get("seat_count")),
-        net=_nets(data, names, stacks),
-        warnings=warnings,
-        tournament=tournament,
-    )
+
+
+def _name_at(names: list[str], token: str) -> str:
+    """The player a PHH player token (``p3``) names."""
+    return names[_player_index(token, len(names))]
 
 
 def _money_of(data: Mapping[str, Any]) -> tuple[str, Tournament | None]:

@@ -17,28 +17,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import fields, replace
+from dataclasses import replace
 from itertools import islice
 from mmap import mmap
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from engine.cards import CardError, Cards, parse_cards
 from engine.problems import UNKNOWN_LINE
 from engine.record import (
     MISDEAL_NOTE,
     TOP_UP_NOTES,
+    Action,
     ActionKind,
+    Collect,
     Draw,
     Game,
     Hand,
     HouseRules,
+    Muck,
     Note,
+    Post,
     PostKind,
     Seat,
+    Show,
     Stakes,
     Step,
     Structure,
     Tournament,
+    Uncalled,
 )
 from engine.rules import house_from_words
 from engine.verdict import Problem, Severity
@@ -54,23 +60,6 @@ from parser.lines import (
     spaced_cards,
 )
 from parser.outcome import HandText, ParseError, Skipped
-from parser.pokerstars_quick import CardMatch, card_match, plain_seat_summary
-from parser.records import (
-    new_action,
-    new_collect,
-    new_draw,
-    new_hand,
-    new_hand_text,
-    new_muck,
-    new_note,
-    new_post,
-    new_problem,
-    new_seat,
-    new_show,
-    new_stakes,
-    new_tournament,
-    new_uncalled,
-)
 from parser.times import stated_time
 
 SITE: Final = "pokerstars"
@@ -214,7 +203,7 @@ class PokerStarsReader:
         start = 0
         for no, line in lines:
             if buf and line.startswith("PokerStars ") and _HAND_START.match(line):
-                yield new_hand_text(file, start, "\n".join(buf).rstrip("\n"), SITE)
+                yield HandText(file, start, "\n".join(buf).rstrip("\n"), SITE)
                 buf = []
             if not buf:
                 if not line.strip():
@@ -222,7 +211,7 @@ class PokerStarsReader:
                 start = no
             buf.append(line)
         if buf:
-            yield new_hand_text(file, start, "\n".join(buf).rstrip("\n"), SITE)
+            yield HandText(file, start, "\n".join(buf).rstrip("\n"), SITE)
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
         return _HandParser(chunk).run()
@@ -248,7 +237,7 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
             no = start
             started = True
         elif text.startswith("PokerStars ") and _HAND_START.match(text):
-            yield new_hand_text(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+            yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
             pieces = []
             start = no
         find = text.find
@@ -256,7 +245,7 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
         while p >= 0:
             if _HAND_START.match(text, p + 1):
                 pieces.append(text[at:p])
-                yield new_hand_text(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+                yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
                 pieces = []
                 no += text.count("\n", at, p + 1)
                 start = no
@@ -264,7 +253,7 @@ def _split_blocks(blocks: Iterator[tuple[int, str]], file: str) -> Iterator[Hand
             p = find(_NEXT_HAND, p + 1)
         pieces.append(text[at:])
     if started:
-        yield new_hand_text(file, start, "\n".join(pieces).rstrip("\n"), SITE)
+        yield HandText(file, start, "\n".join(pieces).rstrip("\n"), SITE)
 
 
 _NEXT_HAND: Final = "\nPokerStars "
@@ -307,111 +296,6 @@ def header_parts(head: str) -> tuple[re.Match[str], str, str | None] | None:
     return m, head[start : t.start()], head[t.start() + 3 :]
 
 
-_PLAIN_STACK = re.compile(r"[$€£₹]?\d[\d,]*(?:\.\d+)?\Z")
-"""A stack as ``STACK`` in ``grammars/common.lark`` reads it, the whole text."""
-_IN_CHIPS: Final = " in chips)"
-
-
-def seat_reading(text: str) -> _Reading | None:
-    """The reading of the commonest seat line, ``Seat 2: deuce7 ($7.80 in chips)``, found
-    with string operations; None for any other line (the grammar's ``SEAT`` reads it).
-
-    Every hand has a seat line per player and the stacks change from hand to hand, so
-    they are the lines the memo of readings misses most.  ``SEAT`` is the first kind of
-    line tried, so a line it matches is a seat line; on a line of this form it matches
-    with the seat number before the first ``": "``, the player up to the first ``" ("``
-    after it (``PLAYER`` is the shortest name the rest of the line fits) and the stack
-    after that: this reading is the one the grammar's gives.
-    """
-    colon = text.find(": ", 5)
-    if colon < 6 or not text.endswith(_IN_CHIPS):
-        return None
-    seat = text[5:colon]
-    if not (seat.isascii() and seat.isdigit()):
-        return None
-    bracket = text.find(" (", colon + 3)
-    if bracket < 0:
-        return None
-    stack = text[bracket + 2 : -len(_IN_CHIPS)]
-    if _PLAIN_STACK.match(stack) is None:
-        return None
-    try:
-        chips = money(stack)
-    except MoneyError:
-        return None  # the seat handler raises its error, from the grammar's reading
-    player = text[colon + 2 : bracket]
-    return (_HandParser.seat, text, "SEAT", None, int(seat), player, chips, False)
-
-
-def _shortcuts(names: Iterable[tuple[str, str]]) -> tuple[_Shortcut, ...]:
-    """For each kind of line (with a text its lines hold), the kind's pattern and one
-    pattern finding any needle of the kinds tried before it in ``_BODY``."""
-    order = [k.name for k in _BODY]
-    out = []
-    for test, name in names:
-        before = _BODY[: order.index(name)]
-        if not all(k.needle for k in before):  # an empty needle is in every line
-            raise ValueError(f"{name}: a kind before it has no needle")
-        needles = re.compile("|".join(re.escape(k.needle) for k in before))
-        out.append((test, name, GRAMMAR.regex(name).match, needles.search))
-    return tuple(out)
-
-
-_Shortcut = tuple[str, str, Callable[[str], "re.Match[str] | None"], Callable[[str], object]]
-_CARD_LINES: Final = _shortcuts(
-    (("Dealt to ", "DEALT"), (": discards ", "DISCARDS"), (": shows [", "SHOWS"),
-     (": stands pat on [", "STANDS_PAT"))
-)  # fmt: skip
-
-
-def _direct(name: str) -> Callable[[str], tuple[str, re.Match[str]] | None]:
-    """The body classifier's answer for a line holding the needle of kind ``name`` and no
-    needle of a kind tried before it (so the classifier reaches that kind), else None.
-
-    The needles before it are tested as they are, except that every one holding ``": "``
-    is covered by ``": "`` alone: a few ``in`` tests instead of the walk through them.
-    """
-    order = [k.name for k in _BODY]
-    before = _BODY[: order.index(name)]
-    guards = tuple(dict.fromkeys(": " if ": " in k.needle else k.needle for k in before))
-    if "" in guards:  # an empty needle is in every line
-        raise ValueError(f"{name}: a kind before it has no needle")
-    match = GRAMMAR.regex(name).match
-
-    def found(text: str) -> tuple[str, re.Match[str]] | None:
-        for guard in guards:
-            if guard in text:
-                return None
-        m = match(text)
-        return None if m is None else (name, m)
-
-    return found
-
-
-_COLLECTED_NEEDLE: Final = GRAMMAR.kinds["COLLECTED"].needle
-_collected: Final = _direct("COLLECTED")
-"""``deuce7 collected $1.80 from pot``: the amount changes from hand to hand, so the line
-is often read afresh, and its kind is the eighteenth the classifier tries."""
-
-
-def _card_line(text: str) -> tuple[str, re.Match[str]] | None:
-    """The kind and match of a line of cards among the commonest (the dealt cards, the
-    discards, a show), as the body's classifier finds them; None to leave it the line.
-
-    Lines showing cards never repeat, so each is classified afresh: by trying the kinds
-    in order, testing each kind's needle first.  Where no needle of the kinds before a
-    kind is in the line (one search for them all), the classifier would reach that
-    kind, so its pattern's match is the classifier's answer.
-    """
-    for test, name, match, before in _CARD_LINES:
-        if test in text:
-            if before(text) is not None:
-                return None
-            m = match(text)
-            return None if m is None else (name, m)
-    return None
-
-
 def _first_text_line(text: str) -> tuple[int, int] | None:
     """(lines before it, offset) of the block's first line that is not blank, or None."""
     offset = 0
@@ -425,6 +309,27 @@ def _first_text_line(text: str) -> tuple[int, int] | None:
             return None
         offset = end + 1
         skipped += 1
+
+
+class _Header(NamedTuple):
+    """A hand's header line read: its match, the game it names and the parts read later."""
+
+    text: str
+    line: int
+    match: re.Match[str]
+    hand_id: str
+    game: Game
+    structure: Structure
+    rest: str  # after the limit: the stakes and the tournament's level
+    time_text: str | None
+
+
+def _next_text(lines: list[str], start: int) -> int | None:
+    """The index of the first line from ``start`` that is not blank, None when none is."""
+    for i in range(start, len(lines)):
+        if lines[i].strip():
+            return i
+    return None
 
 
 class _HandParser:
@@ -480,12 +385,8 @@ class _HandParser:
             ) from None
 
     def cards(self, text: str, line: int, full: str) -> Cards:
-        """The cards of a bracket's text; the short texts (draws of one to three cards,
-        which repeat) are remembered (``_CARDS_SEEN``), the cards of one text never
-        depending on the line."""
-        known = _CARDS_SEEN.get(text)
-        if known is not None:
-            return known
+        """The cards of a bracket's text, or its positioned error at the first card that
+        does not read."""
         try:
             found = spaced_cards(text)
         except CardError as exc:
@@ -500,24 +401,17 @@ class _HandParser:
             raise self.error(
                 str(exc), line, full, "cards like [7s 5d 4h 3c 2s]", column=column
             ) from None
-        if len(text) <= _SHORT_CARDS:
-            _remember(_CARDS_SEEN, text, found, 0)
         return found
 
     # ---- the hand
     def run(self) -> Hand | Skipped:
         first = self.chunk.line
         lines = self.chunk.text.split("\n")
-        count = len(lines)
         # Blank lines are skipped everywhere; a line is read without its trailing blanks.
-        i = 0
-        while i < count:
-            head = lines[i].rstrip()
-            if head:
-                break
-            i += 1
-        else:
+        i = _next_text(lines, 0)
+        if i is None:
             raise self.error("empty hand", first, "", "a PokerStars hand header")
+        head = lines[i].rstrip()
         head_no = first + i
         if head.startswith("PokerStars Tournament #"):
             return Skipped(
@@ -527,6 +421,22 @@ class _HandParser:
                 self.file,
                 head_no,
             )
+        header = self.header(head, head_no)
+        if isinstance(header, Skipped):
+            return header
+        self.fixed = header.structure is _FIXED
+        # A cancelled hand is skipped whatever else it holds: its "Hand cancelled" line is
+        # noticed as the lines are read (``unknown``), and looked for only when reading
+        # stops at an error, so a hand that reads is not searched for it a second time.
+        try:
+            return self.hand(lines, i, header)
+        except Exception:
+            if any(line.rstrip() == _CANCELLED for line in lines):
+                return self.cancelled(head_no, header.hand_id)
+            raise
+
+    def header(self, head: str, head_no: int) -> _Header | Skipped:
+        """The header line's parts, or the skip of a game DrawLab does not replay."""
         parts = header_parts(head)
         if parts is None:
             raise self.error(
@@ -536,13 +446,7 @@ class _HandParser:
                 "'PokerStars Hand #<id>: <game> <limit> (<stakes>) - <date> <time>'",
             )
         m, game_text, time_text = parts
-        hand_id = m["hand_id"]
-        g = _GAME_SEEN.get(game_text)
-        if g is None:
-            found = _GAME.match(game_text)
-            if found is not None:
-                g = found["name"].strip(), found["limit"], found["rest"], found["mix"]
-                _remember(_GAME_SEEN, game_text, g, len(game_text))
+        g = _GAME.match(game_text)
         if g is None:
             raise self.error(
                 "unknown game description",
@@ -551,7 +455,7 @@ class _HandParser:
                 "'<game> <limit> (<stakes>)', for example 'Triple Draw 2-7 Lowball Limit'",
                 column=head.find(game_text) + 1,
             )
-        name, limit, rest, mix = g
+        name, limit, mix = g["name"].strip(), g["limit"], g["mix"]
         game = GAMES.get(name)
         structure = STRUCTURES.get(limit)
         if game is None or structure is None:
@@ -563,105 +467,86 @@ class _HandParser:
                 SITE,
                 self.file,
                 head_no,
-                hand_id,
+                m["hand_id"],
                 site_game,
             )
-        self.fixed = structure is _FIXED
-        # A cancelled hand is skipped whatever else it holds: its "Hand cancelled" line is
-        # noticed as the lines are read (``unknown``), and looked for only when reading
-        # stops at an error, so a hand that reads is not searched for it a second time.
-        try:
-            tournament = self.tournament(m, rest, head_no, head)
-            key = (rest, tournament is not None)
-            stakes_read = _STAKES_SEEN.get(key)
-            if stakes_read is None:
-                stakes_text = self.stakes_text(rest, tournament is not None, head_no, head)
-                small, big, iso = self.stakes(stakes_text, head_no, head)
-                stakes_read = small, big, self.currency(stakes_text, iso, tournament is not None)
-                _remember(_STAKES_SEEN, key, stakes_read, len(rest))
-            small, big, currency = stakes_read
-            time = stated_time(time_text) if time_text else None
-            j = i + 1
-            while j < count:
-                table_text = lines[j].rstrip()
-                if table_text:
-                    break
-                j += 1
-            else:
-                raise self.error("the hand stops after its header", head_no, head, "a 'Table' line")
-            table_no = first + j
-            t = _TABLE_SEEN.get(table_text)
-            if t is None:
-                read = _TABLE.match(table_text)
-                if read is not None:
-                    button, most = read["button"], read["max"]
-                    t = (
-                        read["table"],
-                        int(button) if button else None,
-                        int(most) if most else None,
-                    )
-                    _remember(_TABLE_SEEN, table_text, t, len(table_text))
-            if t is None:
-                raise self.error(
-                    "not a PokerStars table line",
-                    table_no,
-                    table_text,
-                    "'Table '<name>' <n>-max Seat #<n> is the button'",
-                )
-            summary_seen = self.body(enumerate(islice(lines, j + 1, None), table_no + 1))
-            if self.was_cancelled:
-                return self.cancelled(head_no, hand_id)
-            if not summary_seen:
-                return Skipped(
-                    "incomplete",
-                    "the hand's text ends before its summary (a partial hand)",
-                    SITE,
-                    self.file,
-                    head_no,
-                    hand_id,
-                    None,
-                )
-            if not self.seats:
-                raise self.error(
-                    "a hand without seats",
-                    table_no,
-                    table_text,
-                    "'Seat <n>: <player> (<stack> in chips)' after the table line",
-                )
-            stakes = self.make_stakes(structure, small, big)
-            # positionally, in ``Hand``'s field order (checked at import: ``_HAND_FIELDS``):
-            # 23 keywords cost CPython 3.11 a microsecond more, a fiftieth of the hand's read
-            return new_hand(
-                SITE if self.house is None else HOME_SITE,  # site
-                hand_id,
-                t[0],  # table
-                game,
-                structure,
-                stakes,
-                currency,
-                time,
-                t[1],  # button
-                tuple(self.seats),
-                tuple(self.steps),
-                self.file,
-                head_no,  # line
-                self.hero,
-                self.dealt,
-                (),  # dealt_others: the text states only the hero's dealt cards
-                t[2],  # max_seats
-                self.rake,
-                self.total_pot,
-                tournament,
-                (),  # net: the text states no per-player results
-                self.house,
-                self.carried,
-                tuple(self.up_cards),
-                tuple(self.warnings),
+        return _Header(
+            text=head,
+            line=head_no,
+            match=m,
+            hand_id=m["hand_id"],
+            game=game,
+            structure=structure,
+            rest=g["rest"],
+            time_text=time_text,
+        )
+
+    def hand(self, lines: list[str], at: int, header: _Header) -> Hand | Skipped:
+        """The hand whose header is ``lines[at]``: the table line, then the body read."""
+        head, head_no = header.text, header.line
+        tournament = self.tournament(header.match, header.rest, head_no, head)
+        stakes_text = self.stakes_text(header.rest, tournament is not None, head_no, head)
+        small, big, iso = self.stakes(stakes_text, head_no, head)
+        currency = self.currency(stakes_text, iso, tournament is not None)
+        time = stated_time(header.time_text) if header.time_text else None
+        j = _next_text(lines, at + 1)
+        if j is None:
+            raise self.error("the hand stops after its header", head_no, head, "a 'Table' line")
+        table_text = lines[j].rstrip()
+        table_no = self.chunk.line + j
+        t = _TABLE.match(table_text)
+        if t is None:
+            raise self.error(
+                "not a PokerStars table line",
+                table_no,
+                table_text,
+                "'Table '<name>' <n>-max Seat #<n> is the button'",
             )
-        except Exception:
-            if any(line.rstrip() == _CANCELLED for line in lines):
-                return self.cancelled(head_no, hand_id)
-            raise
+        summary_seen = self.body(enumerate(islice(lines, j + 1, None), table_no + 1))
+        if self.was_cancelled:
+            return self.cancelled(head_no, header.hand_id)
+        if not summary_seen:
+            return Skipped(
+                "incomplete",
+                "the hand's text ends before its summary (a partial hand)",
+                SITE,
+                self.file,
+                head_no,
+                header.hand_id,
+                None,
+            )
+        if not self.seats:
+            raise self.error(
+                "a hand without seats",
+                table_no,
+                table_text,
+                "'Seat <n>: <player> (<stack> in chips)' after the table line",
+            )
+        return Hand(
+            site=SITE if self.house is None else HOME_SITE,
+            hand_id=header.hand_id,
+            table=t["table"],
+            game=header.game,
+            structure=header.structure,
+            stakes=self.make_stakes(header.structure, small, big),
+            currency=currency,
+            time=time,
+            button=int(t["button"]) if t["button"] else None,
+            seats=tuple(self.seats),
+            steps=tuple(self.steps),
+            file=self.file,
+            line=head_no,
+            hero=self.hero,
+            dealt=self.dealt,
+            max_seats=int(t["max"]) if t["max"] else None,
+            rake=self.rake,
+            total_pot=self.total_pot,
+            tournament=tournament,
+            house=self.house,
+            carried=self.carried,
+            up_cards=tuple(self.up_cards),
+            warnings=tuple(self.warnings),
+        )
 
     def cancelled(self, head_no: int, hand_id: str) -> Skipped:
         return Skipped(
@@ -688,7 +573,7 @@ class _HandParser:
         buy_in = parts[0] if parts else None
         bounty = parts[1] if len(parts) == 3 else None
         fee = parts[-1] if len(parts) >= 2 else None
-        return new_tournament(
+        return Tournament(
             tournament_id=m["tournament"],
             buy_in=buy_in,
             fee=fee,
@@ -737,14 +622,14 @@ class _HandParser:
         if self.house is not None:  # a home game: antes, no blinds
             ante = self.house_ante if self.house_ante is not None else ante
             if structure is _FIXED:
-                return new_stakes(0, small, small, big, ante)
-            return new_stakes(0, big, big, big, ante)
+                return Stakes(0, small, small, big, ante)
+            return Stakes(0, big, big, big, ante)
         if structure is _FIXED:
             # The header of a fixed-limit game states the bets; the blinds are posted.
             small_blind = posted.get(_SMALL_BLIND, small // 2)
             big_blind = posted.get(_BIG_BLIND, small)
-            return new_stakes(small_blind, big_blind, small, big, ante)
-        return new_stakes(small, big, big, big, ante)
+            return Stakes(small_blind, big_blind, small, big, ante)
+        return Stakes(small, big, big, big, ante)
 
     # ---- the lines after the table line
     def body(self, lines: Iterator[tuple[int, str]]) -> bool:
@@ -763,7 +648,7 @@ class _HandParser:
                 reading = self.read(raw, no, _BODY_LINES, _BODY_SEEN)
                 if reading is None:
                     continue
-            if reading[0](self, no, reading):  # only "*** SUMMARY ***"'s answers True
+            if reading.handler(self, no, reading):  # only "*** SUMMARY ***"'s answers True
                 break
         else:
             return False
@@ -775,7 +660,7 @@ class _HandParser:
                 reading = self.read(raw, no, _SUMMARY_LINES, _SUMMARY_SEEN)
                 if reading is None:
                     continue
-            reading[0](self, no, reading)
+            reading.handler(self, no, reading)
         return True
 
     def read(
@@ -790,27 +675,7 @@ class _HandParser:
         text = raw.rstrip()
         if not text:
             return None
-        found: tuple[str, re.Match[str]] | None = None
-        if kinds is _BODY_LINES:
-            if text.startswith("Seat "):
-                seat = seat_reading(text)
-                if seat is not None:
-                    _remember(seen, raw, seat, len(raw))
-                    return seat
-            elif "[" in text:
-                card = card_match(text)
-                if card is not None:
-                    return self.card_reading(card, text, no)
-                found = _card_line(text)
-            elif _COLLECTED_NEEDLE in text:
-                found = _collected(text)
-        elif plain_seat_summary(text):
-            plain: _Reading = (_HandParser.marker, text, "SEAT_SUMMARY", None)
-            if "[" not in raw:  # the cards shown hardly ever come twice
-                _remember(seen, raw, plain, len(raw))
-            return plain
-        if found is None:
-            found = kinds(text)
+        found = kinds(text)
         if found is None:
             # Remembered like any reading: ``unknown`` decides in each hand between a
             # warning and an error, which depends on that hand's seats.
@@ -819,43 +684,19 @@ class _HandParser:
             found = "UNKNOWN", unknown
         name, m = found
         if name == "SUMMARY":
-            reading: _Reading = (_summary_starts, text, name, m)
+            reading = _Reading(_summary_starts, text, name, m)
         else:
             handler, values = _HANDLERS[name]
-            reading = (handler, text, name, m)
-            if values is not None:
-                reading += values(self, name, m, no, text)
+            found_values = None if values is None else values(self, name, m, no, text)
+            reading = _Reading(handler, text, name, m, found_values)
         if "[" not in raw:  # a line showing cards hardly ever comes twice: not worth its room
             _remember(seen, raw, reading, len(raw))
         return reading
 
-    def card_reading(self, card: CardMatch, text: str, no: int) -> _Reading:
-        """The reading of a line of cards ``card_match`` found: the values the kind's
-        reader (``_HANDLERS``) takes from the fields, the cards of the short texts from
-        their memo without a call."""
-        kind, m = card
-        seen = _CARDS_SEEN.get
-        if kind == "DEALT":
-            player, first, second = m.groups()
-            cards = seen(first) or self.cards(first, no, text)
-            more = None if second is None else seen(second) or self.cards(second, no, text)
-            return (_HandParser.dealt_line, text, kind, m, player, cards, more)
-        if kind == "DISCARDS":
-            player, count, thrown = m.groups()
-            if thrown is not None:
-                thrown = seen(thrown) or self.cards(thrown, no, text)
-            return (_HandParser.discards, text, kind, m, player, int(count), thrown)
-        player, shown = m.group(1, 2)
-        if kind == "STANDS_PAT":  # "a[b: stands pat": a bracket but no cards
-            kept = None if shown is None else seen(shown) or self.cards(shown, no, text)
-            return (_HandParser.stands_pat, text, kind, m, player, kept)
-        cards = seen(shown) or self.cards(shown, no, text)
-        return (_HandParser.shows, text, kind, m, player, cards)
-
     def unknown(self, no: int, r: _Reading) -> None:
         """A line no kind reads: an UNKNOWN_LINE warning (reading goes on), or a parse
         error when the line is recognisably about chips or cards (``_PLAY_VERB``)."""
-        text = r[1]
+        text = r.text
         if text == _CANCELLED:
             self.was_cancelled = True
         column = self.unreadable_play(text)
@@ -865,7 +706,7 @@ class _HandParser:
         # The wording of ``parser.builder.HandBuilder.unknown_line``, which the other
         # readers use.
         message = f"a line this reader does not know: {text[:200]}"
-        self.warnings.append(new_problem(UNKNOWN_LINE, Severity.WARNING, no, message))
+        self.warnings.append(Problem(UNKNOWN_LINE, Severity.WARNING, no, message))
 
     def unreadable_play(self, text: str) -> int | None:
         """The column where a line about chips or cards stops reading, None for chatter.
@@ -887,55 +728,59 @@ class _HandParser:
         opening = _MONEY_LINE.match(text)
         return None if opening is None else opening.end() + 1
 
-    # Each handler takes the line's number and its reading: (handler, text, kind, match)
-    # and then the values its kind's reader (``_HANDLERS``) took from the fields.
+    # Each handler takes the line's number and its reading: the line's text, kind and
+    # match, and the values its kind's reader (``_HANDLERS``) took from the fields.
 
     def draw_marker(self, no: int, r: _Reading) -> None:
-        self.draw = r[4]
+        self.draw = r.values.draw
         self.in_draw = True
 
     def seat(self, no: int, r: _Reading) -> None:
-        _, text, _, m, seat, player, stack, sitting_out = r
+        text, m, v = r.text, r.match, r.values
+        stack = v.stack
         # Notes (a rebuy, a player joining) may stand before the seat lines; play may not.
         if self.steps and not all(isinstance(s, Note) for s in self.steps):
             raise self.error("a seat line after the hand has started", no, text, _BODY_EXPECTED)
         if stack is None:
             stack = self.amount(m["stack"], no, text)  # raises: the amount did not read
-        self.seats.append(new_seat(seat, player, stack, no, sitting_out))
+        self.seats.append(Seat(v.seat, v.player, stack, no, v.sitting_out))
 
     def shows(self, no: int, r: _Reading) -> None:
-        self.steps.append(new_show(r[4], r[5], no))
+        self.steps.append(Show(r.values.player, r.values.cards, no))
 
     def mucks(self, no: int, r: _Reading) -> None:
-        self.steps.append(new_muck(r[4], no))
+        self.steps.append(Muck(r.values.player, no))
 
     def collected(self, no: int, r: _Reading) -> None:
-        self.steps.append(new_collect(r[4], r[5], no, r[6]))
+        v = r.values
+        self.steps.append(Collect(v.player, v.amount, no, v.pot))
 
     def uncalled(self, no: int, r: _Reading) -> None:
-        self.steps.append(new_uncalled(r[4], r[5], no))
+        self.steps.append(Uncalled(r.values.player, r.values.amount, no))
 
     def note(self, no: int, r: _Reading) -> None:
-        self.steps.append(new_note(r[4], r[1], no, r[5], r[6]))
+        v = r.values
+        self.steps.append(Note(v.kind, r.text, no, v.player, v.amount))
 
     def marker(self, no: int, r: _Reading) -> None:
         """Section markers (deal, showdown, board): the order of the lines already says it."""
 
     def total_pot_line(self, no: int, r: _Reading) -> None:
-        self.total_pot = r[4]
-        self.rake = r[5]
+        self.total_pot = r.values.amount
+        self.rake = r.values.rake
 
     def seat_summary(self, no: int, r: _Reading) -> None:
-        if r[5] is not None:
-            self.steps.append(new_show(r[4], r[5], no, mucked=True))
+        v = r.values
+        if v.cards is not None:
+            self.steps.append(Show(v.player, v.cards, no, mucked=True))
 
     def post(self, no: int, r: _Reading) -> None:
-        _, _, _, _, player, kind, amount, all_in = r
+        player, kind, amount, all_in = r.values
         dead = 0
         if kind is _BOTH_BLINDS:
             # "posts small & big blinds $0.75": the small-blind part is dead money.
             dead = self.both_blinds_dead(amount)
-        self.steps.append(new_post(player, kind, amount, no, dead, all_in))
+        self.steps.append(Post(player, kind, amount, no, dead, all_in))
         if not all_in and kind not in self.posted:
             self.posted[kind] = amount
         if kind is _BIG_BLIND and self.big_blind is None:
@@ -958,52 +803,53 @@ class _HandParser:
     def fold(self, no: int, r: _Reading) -> None:
         if self.in_draw:
             self.street_starts()
-        player = r[4]
-        self.steps.append(new_action(player, self.street, _FOLD, no))
-        if r[5] is not None:
-            self.steps.append(new_show(player, r[5], no))
+        player, cards = r.values
+        self.steps.append(Action(player, self.street, _FOLD, no))
+        if cards is not None:
+            self.steps.append(Show(player, cards, no))
 
     def check(self, no: int, r: _Reading) -> None:
         if self.in_draw:
             self.street_starts()
-        self.steps.append(new_action(r[4], self.street, _CHECK, no))
+        self.steps.append(Action(r.values.player, self.street, _CHECK, no))
 
     def bet(self, no: int, r: _Reading) -> None:
         """A call or a bet: the chips stated are the chips added."""
         if self.in_draw:
             self.street_starts()
-        _, _, _, _, player, kind, stated, all_in = r
+        player, kind, stated, all_in = r.values
         put_in = self.put_in
         put_in[player] = put_in.get(player, 0) + stated
-        self.steps.append(new_action(player, self.street, kind, no, stated, None, all_in))
+        self.steps.append(Action(player, self.street, kind, no, stated, None, all_in))
 
     def raise_to(self, no: int, r: _Reading) -> None:
         """A raise states the chips added and the street total; the total decides."""
         if self.in_draw:
             self.street_starts()
-        _, _, _, _, player, to, all_in = r
+        player, to, all_in = r.values
         put_in = self.put_in
         before = put_in.get(player, 0)
         put_in[player] = to
-        self.steps.append(new_action(player, self.street, _RAISE, no, to - before, to, all_in))
+        self.steps.append(Action(player, self.street, _RAISE, no, to - before, to, all_in))
 
     def discards(self, no: int, r: _Reading) -> None:
         if not self.in_draw:
             self.draw = self.street + 1
             self.in_draw = True
-        self.steps.append(new_draw(r[4], self.draw, r[5], no, r[6]))
+        v = r.values
+        self.steps.append(Draw(v.player, self.draw, v.drawn, no, v.cards))
 
     def stands_pat(self, no: int, r: _Reading) -> None:
         if not self.in_draw:
             self.draw = self.street + 1
             self.in_draw = True
         # Standing pat throws and receives nothing; the kept cards only where shown.
-        self.steps.append(new_draw(r[4], self.draw, 0, no, (), r[5], ()))
+        self.steps.append(Draw(r.values.player, self.draw, 0, no, (), r.values.cards, ()))
 
     def house_rules(self, no: int, r: _Reading) -> None:
         """DrawLab's home-game line: the hand is played under these house rules (site
         "home"); words it does not know are an unknown line, read on past."""
-        _, text, _, m = r
+        text, m = r.text, r.match
         house = house_from_words(m["rules"])
         if house is None:
             self.unknown(no, r)
@@ -1013,10 +859,10 @@ class _HandParser:
             self.house_ante = self.amount(m["amount"], no, text)
 
     def carried_line(self, no: int, r: _Reading) -> None:
-        self.carried = r[4]
+        self.carried = r.values.amount
 
     def up_card(self, no: int, r: _Reading) -> None:
-        _, text, _, _, player, cards = r
+        text, (player, cards) = r.text, r.values
         if len(cards) != 1:
             raise self.error("a face-up card is one card", no, text, "'[Ah]'")
         self.up_cards.append((player, cards[0]))
@@ -1024,7 +870,7 @@ class _HandParser:
     def shows_to_draw(self, no: int, r: _Reading) -> None:
         """The ace shown for a longer draw: on the player's draw just written.  A draw of
         four keeps it (so it is the kept card), a draw of five throws it too."""
-        _, text, _, _, player, shown = r
+        text, (player, shown) = r.text, r.values
         for i in range(len(self.steps) - 1, -1, -1):
             step = self.steps[i]
             if isinstance(step, Draw) and step.player == player and step.draw == self.draw:
@@ -1043,7 +889,7 @@ class _HandParser:
         )
 
     def dealt_line(self, no: int, r: _Reading) -> None:
-        _, text, _, _, player, first, second = r
+        text, (player, first, second) = r.text, r.values
         if not self.in_draw and self.draw == 0 and second is None:
             if self.dealt is not None:
                 raise self.error(
@@ -1058,7 +904,7 @@ class _HandParser:
             if isinstance(step, Draw) and step.player == player and step.draw == self.draw:
                 # "[kept] [new]"; a single bracket after a draw is the new cards only.
                 kept, received = (first, second) if second is not None else (None, first)
-                steps[i] = _with_cards(step, kept, received)
+                steps[i] = replace(step, kept=kept, received=received)
                 return
         raise self.error(
             "new cards dealt without a draw",
@@ -1066,31 +912,6 @@ class _HandParser:
             text,
             "'Dealt to <player> [kept] [new]' after that player's discards",
         )
-
-
-_DRAW_FIELDS: Final = tuple(f.name for f in fields(Draw))
-if _DRAW_FIELDS != (
-    "player", "draw", "count", "line", "discarded", "kept", "received", "run", "shown"
-):  # fmt: skip
-    raise TypeError(f"_with_cards names Draw's fields in their order; they are {_DRAW_FIELDS}")
-
-
-_HAND_FIELDS: Final = tuple((f.name, f.default) for f in fields(Hand))
-if [name for name, _ in _HAND_FIELDS] != [
-    "site", "hand_id", "table", "game", "structure", "stakes", "currency", "time", "button",
-    "seats", "steps", "file", "line", "hero", "dealt", "dealt_others", "max_seats", "rake",
-    "total_pot", "tournament", "net", "house", "carried", "up_cards", "warnings",
-] or dict(_HAND_FIELDS)["dealt_others"] != () or dict(_HAND_FIELDS)["net"] != ():  # fmt: skip
-    raise TypeError(f"run names Hand's fields in their order; they are {_HAND_FIELDS}")
-
-
-def _with_cards(step: Draw, kept: Cards | None, received: Cards | None) -> Draw:
-    """``dataclasses.replace(step, kept=..., received=...)`` without its per-call field walk
-    (the fields in their order, checked above at import: half the time of a generic copy)."""
-    return new_draw(
-        step.player, step.draw, step.count, step.line, step.discarded, kept, received, step.run,
-        step.shown,
-    )  # fmt: skip
 
 
 def line_kinds(text: str) -> Iterator[tuple[str, str]]:
@@ -1115,103 +936,199 @@ def line_kinds(text: str) -> Iterator[tuple[str, str]]:
         yield name, line
 
 
-_Reading = tuple[Any, ...]
-"""A line's reading: (handler, the line without trailing blanks, its kind, its match),
-then the values its kind's reader took from the fields (``_HANDLERS``), in the order the
-handler unpacks them."""
-_Handler = Callable[[_HandParser, int, _Reading], None]
+class _Reading(NamedTuple):
+    """A line's reading: the handler of its kind, the line without trailing blanks, its
+    kind and match, and the values its kind's reader took from the fields (``_HANDLERS``:
+    one of the records below, None for a kind that has none)."""
+
+    handler: _Handler
+    text: str
+    kind: str
+    match: re.Match[str]
+    values: Any = None
+
+
+_Handler = Callable[["_HandParser", int, _Reading], "bool | None"]
 _Values = Callable[[_HandParser, str, re.Match[str], int, str], tuple[Any, ...]]
 
 
-def _player(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
-    return (m["player"],)
+class _Player(NamedTuple):
+    player: str
 
 
-def _folds(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+class _Cards(NamedTuple):
+    """A player and the cards of the line: folded and shown, stood pat on, shown, mucked
+    at the summary (None where the line shows none)."""
+
+    player: str
+    cards: Cards | None
+
+
+class _Shown(NamedTuple):
+    player: str
+    cards: Cards
+
+
+class _Bet(NamedTuple):
+    player: str
+    kind: ActionKind
+    stated: int
+    all_in: bool
+
+
+class _Raise(NamedTuple):
+    player: str
+    to: int
+    all_in: bool
+
+
+class _Discards(NamedTuple):
+    player: str
+    drawn: int  # the number of cards thrown
+    cards: Cards | None
+
+
+class _Dealt(NamedTuple):
+    player: str
+    cards: Cards
+    more: Cards | None  # a second bracket: after a draw, the cards received
+
+
+class _DrawNo(NamedTuple):
+    draw: int
+
+
+class _SeatLine(NamedTuple):
+    seat: int
+    player: str
+    stack: int | None  # None: the stack does not read (``seat`` raises its error)
+    sitting_out: bool
+
+
+class _Paid(NamedTuple):
+    player: str
+    amount: int
+
+
+class _Collected(NamedTuple):
+    player: str
+    amount: int
+    pot: int  # 0 the main pot, n side pot n
+
+
+class _NoteLine(NamedTuple):
+    kind: str
+    player: str | None
+    amount: int | None
+
+
+class _Total(NamedTuple):
+    amount: int
+    rake: int | None
+
+
+class _PostLine(NamedTuple):
+    player: str
+    kind: PostKind
+    amount: int
+    all_in: bool
+
+
+class _Amount(NamedTuple):
+    amount: int
+
+
+def _player(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Player:
+    return _Player(m["player"])
+
+
+def _folds(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Cards:
     cards = m["cards"]
-    return m["player"], p.cards(cards[1:-1], no, text) if cards else None
+    return _Cards(m["player"], p.cards(cards[1:-1], no, text) if cards else None)
 
 
-def _bets(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _bets(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Bet:
     stated = p.amount(m["amount"], no, text)
     all_in = m["all_in"] is not None or m["cap"] is not None
-    return m["player"], _ACTION_KINDS[name], stated, all_in
+    return _Bet(m["player"], _ACTION_KINDS[name], stated, all_in)
 
 
-def _raises(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _raises(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Raise:
     p.amount(m["amount"], no, text)  # must be an amount, though the total decides
     all_in = m["all_in"] is not None or m["cap"] is not None
-    return m["player"], p.amount(m["to"], no, text), all_in
+    return _Raise(m["player"], p.amount(m["to"], no, text), all_in)
 
 
-def _discards(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _discards(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Discards:
     cards = m["cards"]
-    return m["player"], int(m["count"]), None if cards is None else p.cards(cards, no, text)
+    thrown = None if cards is None else p.cards(cards, no, text)
+    return _Discards(m["player"], int(m["count"]), thrown)
 
 
-def _pat(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _pat(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Cards:
     cards = m["cards"]
-    return m["player"], None if cards is None else p.cards(cards, no, text)
+    return _Cards(m["player"], None if cards is None else p.cards(cards, no, text))
 
 
-def _dealt(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _dealt(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Dealt:
     first = p.cards(m["cards"], no, text)
     second = m["cards2"]
-    return m["player"], first, None if second is None else p.cards(second, no, text)
+    return _Dealt(m["player"], first, None if second is None else p.cards(second, no, text))
 
 
-def _draw_no(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
-    return (_DRAW_MARKERS[m["which"]],)
+def _draw_no(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _DrawNo:
+    return _DrawNo(_DRAW_MARKERS[m["which"]])
 
 
-def _seat(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _seat(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _SeatLine:
     """A stack that does not read is None here: ``seat`` raises its error, after the
     check that the hand has not started (that error comes first)."""
     try:
         stack: int | None = money(m["stack"])
     except MoneyError:
         stack = None
-    return int(m["seat"]), m["player"], stack, m["out"] is not None
+    return _SeatLine(int(m["seat"]), m["player"], stack, m["out"] is not None)
 
 
-def _shown(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
-    return m["player"], p.cards(m["cards"], no, text)
+def _shown(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Shown:
+    return _Shown(m["player"], p.cards(m["cards"], no, text))
 
 
-def _collect(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _collect(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Collected:
     pot = m["pot"]
     index = 0 if pot in ("pot", "main pot") else int(m["side"] or 1)
-    return m["player"], p.amount(m["amount"], no, text), index
+    return _Collected(m["player"], p.amount(m["amount"], no, text), index)
 
 
-def _paid(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
-    return m["player"], p.amount(m["amount"], no, text)
+def _paid(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Paid:
+    return _Paid(m["player"], p.amount(m["amount"], no, text))
 
 
-def _note(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _note(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _NoteLine:
     found = m.groupdict()
     kind = NOTE_KINDS[name]
     chips = found.get("chips") if kind in TOP_UP_NOTES else None
-    return kind, found.get("player"), None if chips is None else p.amount(chips, no, text)
+    amount = None if chips is None else p.amount(chips, no, text)
+    return _NoteLine(kind, found.get("player"), amount)
 
 
-def _total(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _total(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Total:
     rake = m["rake"]
-    return p.amount(m["amount"], no, text), p.amount(rake, no, text) if rake else None
+    return _Total(p.amount(m["amount"], no, text), p.amount(rake, no, text) if rake else None)
 
 
-def _mucked(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _mucked(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Cards:
     mucked = m["mucked"]
-    return m["player"], None if mucked is None else p.cards(mucked, no, text)
+    return _Cards(m["player"], None if mucked is None else p.cards(mucked, no, text))
 
 
-def _post(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
+def _post(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _PostLine:
     amount = p.amount(m["amount"], no, text)
-    return m["player"], _POST_KINDS[name], amount, m["all_in"] is not None
+    return _PostLine(m["player"], _POST_KINDS[name], amount, m["all_in"] is not None)
 
 
-def _carried(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> tuple[Any, ...]:
-    return (p.amount(m["amount"], no, text),)
+def _carried(p: _HandParser, name: str, m: re.Match[str], no: int, text: str) -> _Amount:
+    return _Amount(p.amount(m["amount"], no, text))
 
 
 _HANDLERS: dict[str, tuple[_Handler, _Values | None]] = {
@@ -1257,12 +1174,6 @@ _SEEN_LINES: Final = 2048
 _SEEN_CHARS: Final = 300
 _BODY_SEEN: dict[str, _Reading] = {}  # readings by the line's text
 _SUMMARY_SEEN: dict[str, _Reading] = {}
-# the header's game part and stakes and the table line, which repeat from hand to hand
-_GAME_SEEN: dict[str, tuple[str, str, str, str | None]] = {}  # name, limit, rest, mix
-_TABLE_SEEN: dict[str, tuple[str, int | None, int | None]] = {}  # table, button, seats
-_STAKES_SEEN: dict[tuple[str, bool], tuple[int, int, str]] = {}
-_CARDS_SEEN: dict[str, Cards] = {}  # the cards of bracket texts of three cards at most
-_SHORT_CARDS: Final = len("Ah Kd Qc")
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")

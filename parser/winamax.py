@@ -232,12 +232,14 @@ class _WinamaxHand:
     def discards(self, f: Fields, line: int, _text: str) -> None:
         count = int(req(f[1]))
         thrown = cards(f[2]) if f[2] else (() if count == 0 else None)
-        self.b.draw(req(f[0]), count, line, thrown, received=() if count == 0 else None)
+        self.b.draw(
+            req(f[0]), count, line, discarded=thrown, received=() if count == 0 else None
+        )
 
     def stands_pat(self, f: Fields, line: int, _text: str) -> None:
         shown = f[1]
         kept = None if shown is None or _hidden(shown) else cards(shown)
-        self.b.draw(req(f[0]), 0, line, (), kept, ())
+        self.b.draw(req(f[0]), 0, line, discarded=(), kept=kept, received=())
 
     def mucks(self, f: Fields, line: int, _text: str) -> None:
         if f[1]:

@@ -23,7 +23,6 @@ import engine.continuity
 import engine.fast_replay
 import parser.lines
 import parser.pokerstars
-import parser.pokerstars_quick
 from compiled import (
     MODULES,
     PACKAGES,
@@ -44,7 +43,6 @@ IMPORTED: dict[str, ModuleType] = {
     "engine/fast_replay.py": engine.fast_replay,
     "engine/continuity.py": engine.continuity,
     "parser/pokerstars.py": parser.pokerstars,
-    "parser/pokerstars_quick.py": parser.pokerstars_quick,
     "parser/lines.py": parser.lines,
     "analysis/statistics/facts.py": analysis.statistics.facts,
     "analysis/statistics/positions.py": analysis.statistics.positions,

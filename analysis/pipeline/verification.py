@@ -16,7 +16,6 @@ from engine.replay import replay
 from engine.tournament import TournamentSummary
 from engine.verdict import Problem, Severity, Verdict
 from parser.outcome import HandText, Outcome, ParseError, Skipped
-from parser.records import quick
 
 Status: TypeAlias = Literal[
     "ok", "invalid", "parse_error", "unsupported", "incomplete", "summary", "summary_error"
@@ -65,9 +64,6 @@ class HandResult:
 
 _GAME_VALUES: dict[Game, str] = {game: game.value for game in Game}
 """Each game's value: ``Enum.value`` is a property run in Python, a dict look-up is not."""
-_new_result = quick(HandResult)
-"""``HandResult(...)``, positionally, the quick way (``parser.records.quick``): one result
-a hand, 2.1 us by the dataclass's own frozen ``__init__``."""
 
 
 def status_of(problems: tuple[Problem, ...]) -> tuple[Status, str]:
@@ -133,19 +129,19 @@ def _hand_result(
     pots: tuple[SettledPot, ...] = (),
 ) -> HandResult:
     status, reason = status_of(verdict.problems)
-    return _new_result(
-        outcome.file or chunk.file,  # file
-        outcome.line,
-        outcome.hand_id,
-        outcome.site,
-        _GAME_VALUES[outcome.game],  # game
-        status,
-        verdict.problems,
-        outcome,  # hand
-        chunk.text,
-        reason,
-        tuple(final.items()),  # final
-        pots,
+    return HandResult(
+        file=outcome.file or chunk.file,
+        line=outcome.line,
+        hand_id=outcome.hand_id,
+        site=outcome.site,
+        game=_GAME_VALUES[outcome.game],
+        status=status,
+        problems=verdict.problems,
+        hand=outcome,
+        text=chunk.text,
+        reason=reason,
+        final=tuple(final.items()),
+        pots=pots,
     )
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -622,21 +621,11 @@ def test_remembered_readings_give_the_same_records_as_fresh_ones() -> None:
                 found.append(str(exc))
         return found
 
-    for seen in (pokerstars._BODY_SEEN, pokerstars._SUMMARY_SEEN, pokerstars._TABLE_SEEN):
+    for seen in (pokerstars._BODY_SEEN, pokerstars._SUMMARY_SEEN):
         seen.clear()
-    pokerstars._GAME_SEEN.clear()
-    pokerstars._STAKES_SEEN.clear()
     fresh = outcomes()
     assert len(pokerstars._BODY_SEEN) > 0
     assert outcomes() == fresh
-
-
-def test_new_cards_fill_a_draw_as_replace_would() -> None:
-    step = Draw("Hero", 2, 3, 17, c("Ah Ac Ks"), None, None, 1)
-    kept, received = c("5h 2s"), c("2h Ts 4c")
-    assert pokerstars._with_cards(step, kept, received) == replace(
-        step, kept=kept, received=received
-    )
 
 
 def test_a_utc_time_is_that_moment() -> None:

@@ -17,17 +17,13 @@ from lark.lexer import Lexer
 
 from engine.record import Game, Hand, Structure
 from engine.sim.dealer import deal_hands
-from parser.lines import GRAMMARS, money
+from parser.lines import GRAMMARS
 from parser.pokerstars import (
     _BODY_LINES,
     _HANDLERS,
     GRAMMAR,
-    _card_line,
-    _collected,
-    _HandParser,
     header_parts,
     line_kinds,
-    seat_reading,
 )
 from parser.pokerstars_writer import write_pokerstars
 from tests.parser.test_pokerstars_layouts import HEADS_UP, REBUYS, with_chatter
@@ -140,138 +136,23 @@ def test_the_header_read_in_parts_is_the_header_terminal(head: str) -> None:
         assert m[group] == full[group]
 
 
-ODD_SEATS = (
-    "Seat 2: deuce7 ($7.80 in chips)",
-    "Seat 10: a (b) ($1,000.50 in chips)",
-    "Seat 10: a b ($1,000.50 in chips)",
-    "Seat 1: a ($5 in chips) ($6 in chips)",
-    "Seat 1: ($5 in chips)",
-    "Seat 1:  ($5 in chips)",
-    "Seat 1: x (1,2,3 in chips)",
-    "Seat 1: x ($5 in chips, $1 bounty)",
-    "Seat 1: x ($5 in chips) is sitting out",
-    "Seat 1: x (in chips)",
-    "Seat 1: x ( in chips)",
-    "Seat ١: x (5 in chips)",
-    "Seat 1: x (€5.5 in chips)",
-    "Seat 1: x: y (5 in chips)",
-    "Seat x: y (5 in chips)",
-    "Seat : y (5 in chips)",
-    "Seat 1: x (5 in chips",
-)
-
-
-@pytest.mark.parametrize(
-    "line",
-    sorted(
-        {line for t in stars_texts() for line in t.split("\n") if line.startswith("Seat ")}
-        | set(ODD_SEATS)
-    ),
-)
-def test_the_quick_seat_reading_is_the_grammars(line: str) -> None:
-    """``seat_reading`` gives what the grammar's seat kind gives, or leaves the line to it."""
-    quick = seat_reading(line)
-    found = _BODY_LINES(line)
-    if quick is None:
-        return
-    assert found is not None and found[0] == "SEAT"
-    m = found[1]
-    assert m["bounty"] is None and m["out"] is None
-    assert quick[4:] == (int(m["seat"]), m["player"], money(m["stack"]), False)
-
-
-def test_the_quick_seat_reading_reads_the_common_seat_line() -> None:
-    assert seat_reading("Seat 10: a b ($1,000.50 in chips)") == (
-        _HandParser.seat, "Seat 10: a b ($1,000.50 in chips)", "SEAT", None, 10, "a b", 100050,
-        False,
-    )  # fmt: skip
-    assert seat_reading("Seat 10: a (b) ($1,000.50 in chips)") is None  # "(": the grammar's
-
-
-ODD_CARD_LINES = (
-    "Dealt to Hero [5h Ah 2s Ac Ks]",
-    "Dealt to Hero [5h 2s] [2h Ts 4c]",
-    "Dealt to a: folds [5h]",
-    "Dealt to Seat 1 [5h]",
-    "Dealt to x [5h] [",
-    "Dealt to  [5h]",
-    "Hero: discards 3 cards [Ah Ac Ks]",
-    "Hero: discards 1 card [Ah]",
-    "Hero: checks: discards 1 card [Ah]",
-    "Hero: discards 10 cards [Ah]",
-    "x: calls 5: shows [Ah]",
-    "Hero: shows [2c 5s 3s 7s 4d] (Lo: 7,5,4,3,2)",
-    "Hero: shows [2c 5s 3s 7s 4d] to draw",
-    "*** x: shows [Ah]",
-    "Hero: stands pat on [2c 5s 3s 7s 4d]",
-    "Hero: stands pat on [2c] [5s]",
-    "Dealt face up to Hero [Ah]",
-)
-
-
-@pytest.mark.parametrize(
-    "line",
-    sorted(
-        {line for t in stars_texts() for line in t.split("\n") if "[" in line} | set(ODD_CARD_LINES)
-    ),
-)
-def test_the_card_line_shortcut_finds_what_the_classifier_finds(line: str) -> None:
-    """``_card_line`` is ``_BODY_LINES`` on the lines it answers (the same kind and the
-    same groups); the other lines it leaves to the classifier."""
-    quick = _card_line(line)
-    if quick is None:
-        return
-    found = _BODY_LINES(line)
-    assert found is not None
-    assert (quick[0], quick[1].groupdict()) == (found[0], found[1].groupdict())
-
-
-def test_the_card_line_shortcut_answers_the_common_card_lines() -> None:
-    for line in ODD_CARD_LINES[:2] + ODD_CARD_LINES[6:8] + ODD_CARD_LINES[11:12]:
-        assert _card_line(line) is not None, line
-    assert _card_line("Hero: checks: discards 1 card [Ah]") is None  # a needle before it
-
-
-ODD_COLLECTED_LINES = (
-    "deuce7 collected $1.80 from pot",
-    "a b collected 1,500 from main pot",
-    "Jörg collected €0,50 from side pot-2",
-    "x collected $1 from side pot",
-    "x collected $1 from pot and more",
-    "x collected $1.2.3 from pot",
-    " collected $1 from pot",
-    "a: b collected $1 from pot",  # a colon: a kind before may read it
-    "Dealt to x collected $1 from pot",
-    "*** x collected $1 from pot",
-    "x (5 in chips) collected $1 from pot",
-    "x collected y collected $1 from pot",
-    "x said, \"I collected $1 from pot\"",
-)
-
-
-@pytest.mark.parametrize(
-    "line",
-    sorted(
-        {line for t in stars_texts() for line in t.split("\n") if " collected " in line}
-        | set(ODD_COLLECTED_LINES)
-    ),
-)
-def test_the_collected_shortcut_finds_what_the_classifier_finds(line: str) -> None:
-    """``_collected`` is ``_BODY_LINES`` on the lines it answers; the others it leaves."""
-    quick = _collected(line)
-    if quick is None:
-        return
-    found = _BODY_LINES(line)
-    assert found is not None
-    assert (quick[0], quick[1].groupdict()) == (found[0], found[1].groupdict())
-
-
-def test_the_collected_shortcut_answers_the_common_lines() -> None:
-    found = _collected("a b collected 1,500 from side pot-2")
-    assert found is not None
-    assert found[0] == "COLLECTED"
-    assert found[1].group("player", "amount", "pot", "side") == ("a b", "1,500", "side pot-2", "2")
-    for line in ("a: b collected $1 from pot", "*** x collected $1 from pot"):
-        assert _collected(line) is None, line
-    assert _collected("x said, \"I collected $1 from pot\"") is None  # CHAT comes later, but
-    # COLLECTED's own terminal does not read it: the classifier goes on to CHAT
+def test_the_body_classifier_reads_the_common_seat_card_and_collected_lines() -> None:
+    """The kinds and fields the body's classifier gives the lines every hand has afresh."""
+    seat = _BODY_LINES("Seat 10: a b ($1,000.50 in chips)")
+    assert seat is not None and seat[0] == "SEAT"
+    assert seat[1].group("seat", "player", "stack") == ("10", "a b", "$1,000.50")
+    dealt = _BODY_LINES("Dealt to Hero [5h 2s] [2h Ts 4c]")
+    assert dealt is not None and dealt[0] == "DEALT"
+    assert dealt[1].group("player", "cards", "cards2") == ("Hero", "5h 2s", "2h Ts 4c")
+    thrown = _BODY_LINES("Hero: discards 3 cards [Ah Ac Ks]")
+    assert thrown is not None and thrown[0] == "DISCARDS"
+    assert thrown[1].group("player", "count", "cards") == ("Hero", "3", "Ah Ac Ks")
+    shown = _BODY_LINES("Hero: shows [2c 5s 3s 7s 4d] (Lo: 7,5,4,3,2)")
+    assert shown is not None and shown[0] == "SHOWS"
+    assert shown[1].group("player", "cards") == ("Hero", "2c 5s 3s 7s 4d")
+    won = _BODY_LINES("a b collected 1,500 from side pot-2")
+    assert won is not None and won[0] == "COLLECTED"
+    assert won[1].group("player", "amount", "pot", "side") == ("a b", "1,500", "side pot-2", "2")
+    checks = _BODY_LINES("Hero: checks: discards 1 card [Ah]")
+    assert checks is not None and checks[0] == "DISCARDS"  # a player may hold ": "
+    assert checks[1]["player"] == "Hero: checks"
