@@ -172,9 +172,14 @@ def test_export_of_a_persons_hands(
 ) -> None:
     db, _ = db_file
     con = dbmod.connect(db)
-    two = [str(p) for (p,) in con.execute(
+    (rare,) = con.execute(
         "SELECT player FROM seats WHERE player <> 'Hero' GROUP BY player "
-        "ORDER BY count(*), player LIMIT 2").fetchall()]
+        "ORDER BY count(*), player LIMIT 1").fetchall()[0]
+    (other,) = con.execute(  # one seen in a hand without the first: the person adds hands
+        "SELECT player FROM seats WHERE player NOT IN ('Hero', ?) AND hand NOT IN "
+        "(SELECT hand FROM seats WHERE player = ?) GROUP BY player "
+        "ORDER BY count(*), player LIMIT 1", [rare, rare]).fetchall()[0]
+    two = [str(rare), str(other)]
     either, first = con.execute(
         "SELECT count(DISTINCT hand), count(DISTINCT hand) FILTER (player = ?) FROM seats "
         "WHERE player IN (?, ?)", [two[0], *two]).fetchall()[0]
