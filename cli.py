@@ -1179,9 +1179,9 @@ def _tournaments(args: argparse.Namespace) -> int:
         if args.player is not None:  # a person (drawlab alias): every name of theirs
             from dataclasses import replace
 
-            from analysis.storage.memory import names_of
+            from analysis.storage.memory import person_names
 
-            names = tuple(f"{site}:{name}" for site, name in names_of(con, args.player))
+            names = person_names(con, args.player)
             filters = replace(filters, names=names) if names else filters
         results = tournament_results(con, filters)
     finally:

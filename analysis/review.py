@@ -36,6 +36,7 @@ import pyarrow as pa
 
 from analysis.pipeline.workers import kill_workers, mp_context, worker_init
 from analysis.storage.db import Connection, append_arrow, one
+from analysis.storage.filters import _NAMED
 from analysis.storage.transactions import rollback
 from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.ranking import Ranking, hand_size_of, ranking_for
@@ -153,14 +154,18 @@ def _cards(text: object) -> Cards | None:
         return None
 
 
-def _scope(player: str | None, since: date | None) -> tuple[str, list[Any]]:
+def _scope(player: str | None, since: date | None,
+           names: tuple[str, ...] | None = None) -> tuple[str, list[Any]]:
     games = [g.value for g in DRAWS_IN]
     where = (
         f"h.status = 'ok' AND h.hero IS NOT NULL AND h.hero_cards IS NOT NULL "
         f"AND h.game IN ({', '.join('?' * len(games))})"
     )
     params: list[Any] = list(games)
-    if player is not None:
+    if names is not None:  # a person's names, "site:name" (``Filters.names``)
+        where += " AND " + _NAMED.format(s="h.site", p="h.hero")
+        params.append(list(names))
+    elif player is not None:
         where += " AND h.hero = ?"
         params.append(player)
     if since is not None:
@@ -174,10 +179,12 @@ def pending_hands(
     player: str | None = None,
     since: date | None = None,
     profile: str = STANDARD,
+    names: tuple[str, ...] | None = None,
 ) -> list[tuple[int, str, str, str]]:
     """(id, game, hero, hero_cards) of the hands in scope not yet reviewed under this
-    model and ``profile``."""
-    where, params = _scope(player, since)
+    model and ``profile``; ``names``: a person's (``memory.person_names``) in place of
+    ``player``, here and in every function of the review that takes them."""
+    where, params = _scope(player, since, names)
     rows = con.execute(
         f"SELECT h.id, h.game, h.hero, h.hero_cards FROM hands h WHERE {where} "
         "AND NOT EXISTS (SELECT 1 FROM reviewed_hands r WHERE r.hand = h.id "
@@ -702,6 +709,7 @@ def run_review(
     trials: int = TRIALS,
     times: WorkerTimes | None = None,
     profile: str = STANDARD,
+    names: tuple[str, ...] | None = None,
 ) -> int:
     """Review every hand in scope not yet reviewed under this model and range ``profile``
     (``engine.sim.reads``), a page of hands a
@@ -709,7 +717,7 @@ def run_review(
     now.  ``progress(hands done, hands to do)`` after each page.  With workers, the next
     page is read and handed to them before a page is stored, so they never wait for the
     database; ``times`` collects their clocks (``WorkerTimes``)."""
-    hands = pending_hands(con, player, since, profile)
+    hands = pending_hands(con, player, since, profile, names)
     count = workers if workers is not None else (os.cpu_count() or 1)
     executor = None
     if count > 1 and len(hands) >= SMALL:
@@ -796,11 +804,15 @@ class ReviewSummary:
 
 
 def _where(
-    player: str | None, since: date | None, alias: str = "x", profile: str = STANDARD
+    player: str | None, since: date | None, alias: str = "x", profile: str = STANDARD,
+    names: tuple[str, ...] | None = None,
 ) -> tuple[str, list[Any]]:
     where = f"{alias}.model = ?"
     params: list[Any] = [model_of(profile)]
-    if player is not None:
+    if names is not None:
+        where += " AND " + _NAMED.format(s="h.site", p=f"{alias}.player")
+        params.append(list(names))
+    elif player is not None:
         where += f" AND {alias}.player = ?"
         params.append(player)
     if since is not None:
@@ -810,19 +822,20 @@ def _where(
 
 
 def summary(
-    con: Connection, player: str | None = None, since: date | None = None, profile: str = STANDARD
+    con: Connection, player: str | None = None, since: date | None = None, profile: str = STANDARD,
+    names: tuple[str, ...] | None = None,
 ) -> ReviewSummary:
     """The totals of the stored review (this model's and profile's rows only): sums of the
     rows."""
     out = ReviewSummary()
-    where, params = _where(player, since, "r", profile)
+    where, params = _where(player, since, "r", profile, names)
     row = one(
         con,
         f"SELECT count(*) FROM reviewed_hands r JOIN hands h ON h.id = r.hand WHERE {where}",
         params,
     )
     out.hands = int(row[0]) if row else 0
-    where, params = _where(player, since, "x", profile)
+    where, params = _where(player, since, "x", profile, names)
     base = f"FROM decisions x JOIN hands h ON h.id = x.hand WHERE {where}"
     totals = one(
         con,
@@ -875,12 +888,13 @@ def decision_rows(
     limit: int | None = None,
     costliest: bool = False,
     profile: str = STANDARD,
+    names: tuple[str, ...] | None = None,
 ) -> list[dict[str, Any]]:
     """Stored decisions as dicts (the ``--json`` contract's fields, plus the hand's
     database id ``hand``, ``player``, ``site``, ``game``, ``kind``, ``held``, ``opponents``
     (the counts as text), ``dead``, ``cost`` in big bets and the ``choices`` weighed);
     costliest first when asked, else in hand order."""
-    where, params = _where(player, since, "x", profile)
+    where, params = _where(player, since, "x", profile, names)
     order = "x.loss * x.pot DESC, x.hand, x.draw" if costliest else "x.hand, x.draw"
     sql = (
         "SELECT h.hand_id, x.draw, x.kept, x.discarded, x.best_kept, x.equity_chosen, "
@@ -924,9 +938,11 @@ def costliest(
     since: date | None = None,
     n: int = COSTLIEST,
     profile: str = STANDARD,
+    names: tuple[str, ...] | None = None,
 ) -> list[dict[str, Any]]:
     """The ``n`` draws that cost the most big bets, mistakes only."""
-    rows = decision_rows(con, player, since, limit=n, costliest=True, profile=profile)
+    rows = decision_rows(con, player, since, limit=n, costliest=True, profile=profile,
+                         names=names)
     return [d for d in rows if d["loss"] > 0]
 
 

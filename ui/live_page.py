@@ -8,6 +8,7 @@ long.  Names and ids are untrusted text: shown with ``st.dataframe`` and plain t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 import pandas as pd
@@ -16,7 +17,7 @@ import streamlit as st
 from analysis.statistics import live
 from analysis.storage import memory
 from analysis.storage.filters import Filters
-from ui import scope, state
+from ui import memory_panel, scope, state
 from ui.labels import money
 
 REFRESH = 2.0  # seconds between looks at the database file (new hands show within it)
@@ -27,7 +28,11 @@ def session_view(path: str, gen: int,
                  filters: Filters) -> tuple[live.LiveSession | None, pd.DataFrame]:
     """The session and its last hands, read once per change of the file."""
     with state.shared().reading() as con:
-        session = live.current_session(con, filters=filters)
+        person = filters.player  # a person (drawlab alias): every name of theirs
+        counted = None if person is None else memory.person_filters(
+            con, person, replace(filters, player=None))
+        session = (live.current_session(con, filters=filters) if counted is None
+                   else live.current_session(con, person, filters=counted))
         hands = live.session_hands(con, session) if session else pd.DataFrame()
         if not hands.empty:  # the user's tags on each (drawlab tag, the replayer)
             tagged = memory.hand_memory(con, [int(i) for i in hands["id"]])
@@ -79,6 +84,18 @@ def session_panel(filters: Filters) -> None:
             st.switch_page("ui/replayer_page.py")
 
 
+def player_picker() -> str | None:
+    """The detected hero, or a person the user named: the person's name, else None."""
+    people: list[tuple[str, str] | None] = [None, *memory_panel.people_options(state.connection())]
+    if st.session_state.get("live_player") not in people:
+        st.session_state.pop("live_player", None)
+    picked = st.selectbox(
+        "Player", people, key="live_player",
+        format_func=lambda o: "the hero (detected)" if o is None else f"{o[1]} · every name",
+        help="A person (drawlab alias) counts the hands of every name of theirs.")
+    return None if picked is None else picked[1]
+
+
 st.title("Live session")
-shown = Filters(valid_only=scope.errors_switch(state.connection()))
+shown = Filters(valid_only=scope.errors_switch(state.connection()), player=player_picker())
 session_panel(shown)

@@ -18,6 +18,13 @@ from analysis.storage.filters import Filters
 from ui import state
 
 MESSAGE = "memory_message"  # what the last save said, shown once above the form
+PERSON = ""  # the site of a person in a player picker: every name of theirs (drawlab alias)
+
+
+def people_options(db: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
+    """The people the user named (``drawlab alias``) as a player picker offers them:
+    (``PERSON``, person), each counting every name of theirs."""
+    return [(PERSON, p) for p in memory.people(db)]
 
 
 def _say(kind: str, words: str, text: str) -> None:

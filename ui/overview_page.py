@@ -156,16 +156,16 @@ def money_picker(kinds: pd.DataFrame) -> tuple[bool, str] | None:
     )
 
 
-PERSON = ""  # the site of a person in the hero picker: every name of theirs (drawlab alias)
+PERSON = memory_panel.PERSON  # the site of a person in the hero picker (drawlab alias)
 
 
-def hero_picker(players: pd.DataFrame, people: list[str],
+def hero_picker(players: pd.DataFrame, people: list[tuple[str, str]],
                 sample: bool) -> tuple[str, str] | None:
     """The hero as (site, name), the detected one (most "Dealt to" lines) first, then the
     people the user named (``PERSON``, name)."""
     options = [(str(s), str(p)) for s, p in zip(players["site"], players["player"],
                                                 strict=True)]
-    options[1:1] = [(PERSON, p) for p in people]
+    options[1:1] = people
     if st.session_state.get("hero") not in options:
         st.session_state.pop("hero", None)
     mark = " (sample)" if sample else ""
@@ -357,7 +357,7 @@ def main() -> None:
     base = scope.scope(con)
     with st.sidebar:
         st.header("Filters")
-    chosen = hero_picker(data.site_players(con, path, gen, base), memory.people(con),
+    chosen = hero_picker(data.site_players(con, path, gen, base), memory_panel.people_options(con),
                          base.samples is True)
     if chosen is None:
         st.warning("No hands match these filters.")

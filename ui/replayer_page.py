@@ -28,7 +28,6 @@ from ui import cards, data, memory_panel, replayer_data, state, table_picture
 from ui.labels import site_name
 
 ANY = "(all)"
-PERSON = "person"  # a person's option in the player picker: (PERSON, name)
 SOURCES = ("Latest hands", "Biggest pots", "Hands with problems", "Search by id")
 SENT = "Sent here"  # the hands another page opened here (the hands behind a figure, a draw)
 # what other pages put in the session to open hands here (agreed with ui/overview_page.py
@@ -67,7 +66,7 @@ def hand_list() -> pd.DataFrame:
     game = cols[1].selectbox("Game", (ANY, *options.games), key="r_game", format_func=game_name)
     status = cols[2].selectbox("Verdict", STATUS_CHOICES, key="r_status")
     players = data.player_list(con, path, gen, NO_FILTERS)
-    people: list[object] = [(PERSON, p) for p in memory.people(con)]  # (drawlab alias)
+    people: list[object] = list(memory_panel.people_options(con))  # (drawlab alias)
     player: object = cols[3].selectbox(
         "Player", [ANY, *people, *map(str, players["player"])], key="r_player",
         format_func=lambda p: f"{p[1]} · every name" if isinstance(p, tuple) else str(p))

@@ -21,7 +21,7 @@ from analysis import review
 from analysis.statistics import figures as stats
 from analysis.storage import hand_scope, memory
 from analysis.storage.filters import Filters
-from ui import state
+from ui import memory_panel, state
 from ui.labels import count
 
 REPLAYER = "ui/replayer_page.py"
@@ -72,12 +72,22 @@ def spot_label(spot: dict[str, Any]) -> str:
 
 st.title("Review")
 con = state.connection()
-player = stats.hero_name(con)
-if player is None:
+hero = stats.hero_name(con)
+if hero is None:
     st.info("No hand of yours with known cards yet: import some hands first.")
     st.stop()
-st.text(f"Player: {player}")
-with_errors = hand_scope.with_errors(con, Filters(), player)
+people: list[tuple[str, str] | None] = [None, *memory_panel.people_options(con)]
+if st.session_state.get("review_player") not in people:
+    st.session_state.pop("review_player", None)
+picked = st.selectbox(
+    "Player", people, key="review_player",
+    format_func=lambda o: f"{hero} (detected)" if o is None else f"{o[1]} · every name",
+    help="A person (drawlab alias): the draws of every name of theirs, reviewed together.")
+player = hero if picked is None else picked[1]
+names = None if picked is None else memory.person_names(con, player)
+st.text(f"Player: {player}" + (f" ({', '.join(names)})" if names else ""))
+scoped = Filters() if names is None else Filters(names=names)
+with_errors = hand_scope.with_errors(con, scoped, player)
 if with_errors:  # never reviewed, whatever the figures' switch: a draw needs every card
     st.caption(f"{count(with_errors, 'hand')} with errors left out: only hands the replay "
                "found valid are reviewed.")
@@ -87,7 +97,7 @@ chosen_profile = st.selectbox(
     key="review_profile", help=PROFILE_HELP,
 )  # fmt: skip
 profile = str(chosen_profile)
-pending = len(review.pending_hands(con, player, profile=profile))
+pending = len(review.pending_hands(con, player, profile=profile, names=names))
 if pending:
     st.caption(f"{pending} hands not reviewed yet.")
     if st.button("Review them", key="review_run", icon=":material/play_arrow:"):
@@ -96,10 +106,11 @@ if pending:
         def advance(done: int, total: int) -> None:
             bar.progress(done / max(total, 1), text="Reviewing…")
 
-        review.run_review(con, player, workers=1, progress=advance, profile=profile)
+        review.run_review(con, player, workers=1, progress=advance, profile=profile,
+                          names=names)
         st.rerun()
 
-summary = review.summary(con, player, profile=profile)
+summary = review.summary(con, player, profile=profile, names=names)
 cols = st.columns(4)
 cols[0].metric("Hands reviewed", f"{summary.hands:,}")
 cols[1].metric("Draws reviewed", f"{summary.decisions:,}")
@@ -120,7 +131,7 @@ st.dataframe(
 )  # fmt: skip
 
 st.subheader("The costliest spots")
-spots = review.costliest(con, player, profile=profile)
+spots = review.costliest(con, player, profile=profile, names=names)
 if not spots:
     st.info("No mistake found: every draw was as good as the best within the noise.")
     st.stop()

@@ -17,11 +17,12 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from analysis import tournaments as tours
+from analysis.storage import memory
 from analysis.storage.db import Connection
 from analysis.tournament_report import amount_text
 from engine.rules import game_name
 from engine.tournament import Kind
-from ui import state
+from ui import memory_panel, state
 from ui.data import TTL
 from ui.labels import site_name
 
@@ -51,8 +52,10 @@ def _pick(label: str, options: list[str], key: str,
     return None if choice == ANY else str(choice)
 
 
-def filters(everything: list[tours.TournamentResult]) -> tuple[tours.TournamentFilters, str]:
-    """The sidebar's filters and the currency shown (one at a time, the most played first)."""
+def filters(con: Connection,
+            everything: list[tours.TournamentResult]) -> tuple[tours.TournamentFilters, str]:
+    """The sidebar's filters and the currency shown (one at a time, the most played first).
+    A person (``drawlab alias``) picked: the results of every name of theirs."""
     with st.sidebar:
         st.header("Filters")
         currencies = [t.currency for t in tours.totals(everything)]
@@ -60,7 +63,10 @@ def filters(everything: list[tours.TournamentResult]) -> tuple[tours.TournamentF
             st.session_state.pop("t_currency", None)
         currency = st.selectbox("Currency", currencies, key="t_currency",
                                 help="Totals are kept within one currency, never across them.")
-        player = st.text_input("Player", key="t_player",
+        people = [p for _, p in memory_panel.people_options(con)]
+        person = _pick("Person", people, "t_person", lambda p: f"{p} · every name") if (
+            people) else None
+        player = st.text_input("Player", key="t_player", disabled=person is not None,
                                help="Empty: the player each summary or hand history is about.")
         site = _pick("Site", sorted({r.site for r in everything}), "t_site", site_name)
         game = _pick("Game", sorted({r.game for r in everything}), "t_game", _game)
@@ -78,9 +84,9 @@ def filters(everything: list[tours.TournamentResult]) -> tuple[tours.TournamentF
             if isinstance(chosen, tuple) and len(chosen) == 2:
                 date_from, date_to = chosen
     return tours.TournamentFilters(
-        player=player.strip() or None, site=site, game=game, kind=kind,
+        player=person or player.strip() or None, site=site, game=game, kind=kind,
         buy_in=int(buy_in) if buy_in else None, date_from=date_from, date_to=date_to,
-        currency=currency,
+        currency=currency, names=None if person is None else memory.person_names(con, person),
     ), currency or ""
 
 
@@ -174,7 +180,7 @@ def main() -> None:
         st.info("No tournaments yet: import the tournament summaries your poker site "
                 "writes (or tournament hand histories) on the Import page.")
         return
-    chosen, currency = filters(everything)
+    chosen, currency = filters(con, everything)
     shown = results(con, path, gen, chosen)
     if not shown:
         st.info("No tournament matches these filters.")

@@ -49,6 +49,8 @@ class LiveSession:
     currencies: tuple[str, ...]  # more than one: ``net`` adds unlike money
     live: bool  # a hand was imported in the last ``LIVE_WINDOW``
     last_import: datetime | None
+    # a person's names, each "site:name" (``Filters.names``): the session counts them all
+    names: tuple[str, ...] | None = None
 
 
 def last_import(con: Connection) -> datetime | None:
@@ -62,7 +64,9 @@ def current_session(
     filters: Filters = NO_FILTERS,
 ) -> LiveSession | None:
     """The latest session of ``player`` (default the hero) among the hands the filters
-    keep (``valid_only``: the hands with errors left out); None without timed hands."""
+    keep (``valid_only``: the hands with errors left out); None without timed hands.
+    With ``filters.names`` (``memory.person_filters``) ``player`` is a person, and the
+    session counts the hands of every name of theirs."""
     who = player or hero_name(con, filters)
     if who is None:
         return None
@@ -87,8 +91,8 @@ def current_session(
     currencies = tuple(
         str(c) for (c,) in con.execute(
             "SELECT DISTINCT coalesce(currency, '') FROM player_hands "
-            "WHERE player = ? AND time BETWEEN ? AND ? ORDER BY 1",
-            [who, start, end],
+            f"WHERE {where} AND time BETWEEN ? AND ? ORDER BY 1",
+            [*params, start, end],
         ).fetchall()
     )
     imported = last_import(con)
@@ -103,6 +107,7 @@ def current_session(
         currencies=currencies,
         live=imported is not None and clock - imported <= LIVE_WINDOW,
         last_import=imported,
+        names=filters.names,
     )
 
 
@@ -111,16 +116,17 @@ def session_hands(
 ) -> pd.DataFrame:
     """The session's latest hands, newest first: ``id`` (for the replayer), the site's
     ``hand_id``, ``time``, ``table_name``, ``position``, ``net`` (hundredths),
-    ``final_cards``, ``status``."""
+    ``final_cards``, ``status``; a person's: the hands of every name of theirs."""
+    where, params = Filters(names=session.names).where(session.player)
     return con.execute(
-        """
+        f"""
         SELECT h.id, h.hand_id, p.time, h.table_name, p.position, p.net, p.final_cards,
                h.status
-        FROM player_hands p JOIN hands h ON h.id = p.hand
-        WHERE p.player = ? AND p.time BETWEEN ? AND ?
+        FROM (SELECT * FROM player_hands WHERE {where}) p JOIN hands h ON h.id = p.hand
+        WHERE p.time BETWEEN ? AND ?
         ORDER BY p.time DESC, p.hand DESC LIMIT ?
         """,
-        [session.player, session.start, session.end, limit],
+        [*params, session.start, session.end, limit],
     ).df()
 
 

@@ -336,7 +336,12 @@ def overlay(saved: Filters, given: Filters) -> Filters:
 def person_filters(db: Connection, person: str, filters: Filters) -> Filters | None:
     """``filters`` counting every name of ``person`` as the one player asked about
     (``Filters.names``), or ``None`` when no name is that person's."""
+    names = person_names(db, person)
+    return None if names is None else replace(filters, names=names)
+
+
+def person_names(db: Connection, person: str) -> tuple[str, ...] | None:
+    """A person's names as ``Filters.names`` and ``TournamentFilters.names`` take them,
+    each "site:name", or ``None`` when no name is that person's."""
     names = names_of(db, person)
-    if not names:
-        return None
-    return replace(filters, names=tuple(f"{site}:{name}" for site, name in names))
+    return tuple(f"{site}:{name}" for site, name in names) if names else None

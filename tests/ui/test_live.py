@@ -130,3 +130,32 @@ def test_the_sessions_hands_show_the_users_tags(
     at.switch_page("ui/live_page.py").run()
     assert not at.exception
     assert list(at.dataframe[0].value["tags"]) == ["good play"] + [""] * 9
+
+
+def test_a_person_picked_counts_the_session_of_every_name_at_every_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "d.duckdb"
+    _import(path, tmp_path, "stars.txt", _dealt(30, 3))
+    _import(path, tmp_path, "other.txt", _dealt(20, 4, table="Merope").replace("Hero", "Other"))
+    con = db.connect(path)  # the second name's hands as another site's (a site's own file)
+    other = "(SELECT hand FROM player_hands WHERE player = 'Other')"
+    con.execute(f"UPDATE hands SET site = 'fulltilt' WHERE id IN {other}")
+    con.execute(f"UPDATE player_hands SET site = 'fulltilt' WHERE hand IN {other}")
+    memory.add_alias(con, "me", "pokerstars", "Hero")
+    memory.add_alias(con, "me", "fulltilt", "Other")
+    net = con.execute(
+        "SELECT sum(net) FROM player_hands WHERE (site, player) IN "
+        "(('pokerstars', 'Hero'), ('fulltilt', 'Other'))").fetchall()[0][0]
+    con.close()
+    at = app_for(path, monkeypatch).run()
+    at.switch_page("ui/live_page.py").run()
+    assert _metrics(at)["Hands"] == "30"  # the detected hero: one name at one site
+    at.selectbox(key="live_player").set_value(("", "me")).run()
+    assert not at.exception
+    from ui.labels import money
+
+    assert _metrics(at)["Hands"] == "50"
+    assert _metrics(at)["Net"] == money(int(net), currency="USD")
+    assert [str(t.value).split(",")[0] for t in at.text] == ["me"]
+    assert len(at.dataframe[0].value) == 10

@@ -136,3 +136,42 @@ def test_the_costliest_spots_show_the_users_tags(
     table = next(d.value for d in at.dataframe if "lost (BB)" in d.value.columns)
     assert list(table["tags"]) == ["mistake, review"] + [
         "mistake, review" if s["hand"] == spots[0]["hand"] else "" for s in spots[1:]]
+
+
+def test_a_persons_draws_are_reviewed_together_over_every_name_at_every_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _reviewed(tmp_path / "review.duckdb")  # Hero at PokerStars
+    out = io.StringIO()
+    simulate(out, 24, Game.TRIPLE_DRAW_27, 3, 5, hero="Other", first_hand_id=900000000001)
+    con = db.connect(path)
+    try:
+        import_bytes(con, "other.txt", out.getvalue().encode(), workers=0)
+        other = "(SELECT hand FROM player_hands WHERE player = 'Other')"  # another site's
+        con.execute(f"UPDATE hands SET site = 'fulltilt' WHERE id IN {other}")
+        con.execute(f"UPDATE player_hands SET site = 'fulltilt' WHERE hand IN {other}")
+        review.run_review(con, "Other", workers=1, trials=300)
+        memory.add_alias(con, "me", "pokerstars", "Hero")
+        memory.add_alias(con, "me", "fulltilt", "Other")
+        one, two = review.summary(con, "Hero"), review.summary(con, "Other")
+        worst = review.costliest(con, "Hero") + review.costliest(con, "Other")
+    finally:
+        con.close()
+    assert one.decisions and two.decisions
+    monkeypatch.setenv("DRAWLAB_SAMPLES", "")
+    at = app_for(path, monkeypatch).run()
+    at.switch_page(PAGE).run()
+    at.selectbox(key="review_player").set_value(("", "me")).run()
+    assert not at.exception
+    assert "Player: me (fulltilt:Other, pokerstars:Hero)" in texts(at)
+    assert {m.label: m.value for m in at.metric} == {
+        "Hands reviewed": f"{one.hands + two.hands:,}",
+        "Draws reviewed": f"{one.decisions + two.decisions:,}",
+        "Mistakes": f"{one.mistakes + two.mistakes:,}",
+        "Big bets lost / 100 hands":
+            f"{100 * (one.lost + two.lost) / (one.hands + two.hands):.2f}",
+    }
+    spots = at.dataframe[1].value
+    assert set(spots["site"]) == {"pokerstars", "fulltilt"}
+    assert sorted(spots["lost (BB)"]) == sorted(
+        round(s["cost"], 3) for s in sorted(worst, key=lambda s: -s["cost"])[:len(spots)])

@@ -77,3 +77,31 @@ def test_a_tournaments_hands_open_in_the_replayer(
     assert not at.exception
     assert [t.value for t in at.title] == ["Replayer"]
     assert len(at.session_state["replayer_hand_ids"]) == 1
+
+
+def test_a_person_counts_the_tournaments_of_every_name_at_every_site(
+    db_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    from analysis.storage import memory
+
+    path = tmp_path / "t.duckdb"
+    shutil.copy(db_file, path)
+    con = db.connect(path)
+    memory.add_alias(con, "reg", "pokerstars", "joiso")
+    memory.add_alias(con, "reg", "fulltilt", "synthesiis")
+    con.close()
+    at = app_for(path, monkeypatch).run()
+    at.switch_page("ui/tournaments_page.py").run()
+    at.selectbox(key="t_person").set_value("reg").run()
+    assert not at.exception
+    assert at.text_input(key="t_player").disabled
+    assert _metrics(at) == {  # joiso's $3,710.00 at PokerStars and synthesiis' $1.10
+        "Tournaments": "2", "Cost": "$3,711.10", "Prizes": "$0.00", "Bounties": "$0.00",
+        "Net": "-$3,711.10", "ROI": "-100.0%", "In the money": "0.0%",
+        "Average finish": "29.0",
+    }
+    listed = at.dataframe[2].value
+    assert [tuple(r) for r in listed[["site", "player", "cost"]].values] == [
+        ("PokerStars", "joiso", "$3,710.00"), ("Full Tilt", "synthesiis", "$1.10")]
