@@ -36,7 +36,7 @@ import pyarrow as pa
 
 from analysis.pipeline.workers import kill_workers, mp_context, worker_init
 from analysis.storage.db import Connection, append_arrow, one
-from analysis.storage.filters import _NAMED
+from analysis.storage.filters import NAMED
 from analysis.storage.transactions import rollback
 from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.ranking import Ranking, hand_size_of, ranking_for
@@ -163,7 +163,7 @@ def _scope(player: str | None, since: date | None,
     )
     params: list[Any] = list(games)
     if names is not None:  # a person's names, "site:name" (``Filters.names``)
-        where += " AND " + _NAMED.format(s="h.site", p="h.hero")
+        where += " AND " + NAMED.format(s="h.site", p="h.hero")
         params.append(list(names))
     elif player is not None:
         where += " AND h.hero = ?"
@@ -810,7 +810,7 @@ def _where(
     where = f"{alias}.model = ?"
     params: list[Any] = [model_of(profile)]
     if names is not None:
-        where += " AND " + _NAMED.format(s="h.site", p=f"{alias}.player")
+        where += " AND " + NAMED.format(s="h.site", p=f"{alias}.player")
         params.append(list(names))
     elif player is not None:
         where += f" AND {alias}.player = ?"

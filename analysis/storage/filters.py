@@ -51,7 +51,7 @@ class Filters:
             ("currency = ?", self.currency),
             ("position = ?", None if named else self.position),
             ("player = ?", player if self.names is None else None),
-            (_NAMED.format(s="site", p="player"), _names(self.names)),
+            (NAMED.format(s="site", p="player"), _names(self.names)),
             ("time >= ?", self.date_from),
             ("time < ?", _day_after(self.date_to)),
             ("players >= ?", self.players_min),
@@ -146,7 +146,7 @@ class Filters:
             (_problems(self.with_problems, f"{a}."), self.with_problems),
             (_TAGGED.format(a=a), self.tag),
             (f"EXISTS (SELECT 1 FROM seats n WHERE n.hand = {a}.id AND "
-             f"{_NAMED.format(s=f'{a}.site', p='n.player')})", _names(self.names)),
+             f"{NAMED.format(s=f'{a}.site', p='n.player')})", _names(self.names)),
             (f"{'' if self.samples else 'NOT '}({a}.{SAMPLE_HANDS})", self.samples),
             (
                 f"EXISTS (SELECT 1 FROM player_hands ph WHERE ph.hand = {a}.id AND {ph}"
@@ -161,7 +161,7 @@ NO_FILTERS = Filters()
 # which survives reverify and a re-import, and stored as ``memory.tag_text`` writes them
 _TAGGED = "EXISTS (SELECT 1 FROM hand_tags t WHERE t.key = {a}.key AND t.tag = ?)"
 # a row of one of a person's names: its site and player, "site:name", in the list ``?``
-_NAMED = "list_contains(?::VARCHAR[], {s} || ':' || {p})"
+NAMED = "list_contains(?::VARCHAR[], {s} || ':' || {p})"
 # the bundled sample hands, over ``hands`` (``analysis.storage.samples`` names their run)
 SAMPLE_HANDS = (
     "batch IN (SELECT id FROM import_batches WHERE run = "
