@@ -1,7 +1,7 @@
 """The replay's shortcuts for the common step agree with the general way, hand for hand.
 
-``HandState.act_if_legal`` and ``draw_if_legal`` apply a clean action or draw in one pass,
-and ``CardTracker`` tracks a fully written draw in one.  Each must leave exactly what the
+``HandState.act_if_legal`` and ``draw_if_legal`` apply a clean action or draw in one
+pass.  Each must leave exactly what the
 general path leaves: the same table after every step, the same verdict, final stacks and
 pots, on every corpus hand, dealt hands of every game and form, and the same hands
 corrupted at random (where the shortcuts must step aside).
@@ -18,7 +18,6 @@ from dataclasses import replace
 import pytest
 
 import engine.replay as replay_module
-from engine.cardtrack import CardTracker
 from engine.record import (
     Action,
     ActionKind,
@@ -122,7 +121,6 @@ def test_every_hand_replays_the_same_with_and_without_the_shortcuts(
     fast = [_outcome(h, views) for h in hands]
     monkeypatch.setattr(HandState, "act_if_legal", lambda self, *a, **k: False)
     monkeypatch.setattr(HandState, "draw_if_legal", lambda self, *a, **k: False)
-    monkeypatch.setattr(CardTracker, "_clean_draw", lambda self, *a, **k: False)
     general = [_outcome(h, views) for h in hands]
     differ = [h.hand_id for h, a, b in zip(hands, fast, general, strict=True) if a != b]
     assert differ == []
