@@ -118,24 +118,6 @@ class CardTracker:
     ) -> list[Finding]:
         """One player's draw; counts and cards are checked against each other and the table."""
         held = self.hands.get(player)
-        if (
-            held is not None
-            and discarded is not None
-            and kept is not None
-            and received is not None
-            and self._clean_draw(player, held, count, discarded, kept, received, hand_size)
-        ):
-            # the hero's usual draw: nothing below would be found; it is done at once
-            holder, thrown = self.holder, self.thrown
-            thrown_now = (reshuffles_after, player)
-            for c in discarded:
-                if holder.get(c) == player:
-                    del holder[c]
-                thrown[c] = thrown_now
-            for c in received:
-                holder[c] = player
-            self.hands[player] = [*kept, *received]
-            return []
         out: list[Finding] = []
         if discarded is not None and len(discarded) != count:
             out.append(
@@ -198,34 +180,6 @@ class CardTracker:
             out.extend(self._claim_all(fresh, player, "received by", reshuffles_after))
         self.hands[player] = self._new_hand(held, throw, kept, received, count, hand_size)
         return out
-
-    def _clean_draw(
-        self,
-        player: str,
-        held: list[int],
-        count: int,
-        discarded: Cards,
-        kept: Cards,
-        received: Cards,
-        hand_size: int,
-    ) -> bool:
-        """A draw with every card written (the hero's) that ``draw`` has nothing to say
-        about: the counts agree, the cards thrown and kept are the player's, and each card
-        received is new to the hand, never seen before in it (a card back from a reshuffle
-        goes the general way)."""
-        if len(discarded) != count or len(received) != count or len(kept) + count != hand_size:
-            return False
-        holder, thrown, size = self.holder, self.thrown, self.deck_size
-        for c in discarded:
-            if holder.get(c) != player or c not in held:
-                return False
-        for c in kept:
-            if c not in held:
-                return False
-        for c in received:
-            if c >= size or c in holder or c in thrown:
-                return False
-        return len(set(received)) == count
 
     @staticmethod
     def _new_hand(

@@ -12,7 +12,7 @@ every hand, and on request the table after every step for the dashboard's replay
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -129,14 +129,15 @@ def replay(hand: Hand, *, views: bool = False) -> Replay:
     ``views`` also keeps the table after every step (the dashboard's replayer); without
     them the replay is the fast path every imported hand takes.  Never raises: this is the
     one place where a failure of the engine on an odd record becomes a verdict, so that one
-    hand never stops a file.
+    hand never stops a file.  A failure is never retried another way: it is the verdict
+    (``REPLAY_FAILED``, naming the exception), so that the tests see it.
     """
     if not views:
         try:
             clean = replay_clean(hand)
-        except Exception:  # the general path says what went wrong
-            clean = None
-        if clean is not None:  # most hands: one pass, and no replayer made (3 us a hand)
+        except Exception as exc:  # reported on the hand, never raised nor retried
+            return _failed(hand, hand.warnings, exc, ())
+        if clean is not None:  # most hands: one pass, and no replayer made
             verdict, final, pots = clean
             return Replay(hand, verdict, final, pots)
     r = _Replayer(hand, keep_states=views)
@@ -144,10 +145,18 @@ def replay(hand: Hand, *, views: bool = False) -> Replay:
         verdict = r.run()
         final = r.final_stacks()
     except Exception as exc:  # reported on the hand, never raised
-        message = f"the replay failed on this hand ({type(exc).__name__}: {exc})"
-        failed = Problem(REPLAY_FAILED, Severity.ERROR, hand.line, message)
-        return Replay(hand, Verdict((*r.problems, failed)), {}, (), tuple(r.states))
+        return _failed(hand, r.problems, exc, tuple(r.states))
     return Replay(hand, verdict, final, r.pots, tuple(r.states))
+
+
+def _failed(
+    hand: Hand, found: Sequence[Problem], exc: Exception, states: tuple[TableState, ...]
+) -> Replay:
+    """The replay of a hand the engine failed on: the problems found before the failure,
+    then ``REPLAY_FAILED`` naming the exception; no final stacks and no pots."""
+    message = f"the replay failed on this hand ({type(exc).__name__}: {exc})"
+    failed = Problem(REPLAY_FAILED, Severity.ERROR, hand.line, message)
+    return Replay(hand, Verdict((*found, failed)), {}, (), states)
 
 
 def _involved(hand: Hand) -> set[str]:

@@ -210,13 +210,8 @@ def settled_pots(expected: Expected) -> tuple[SettledPot, ...]:
 
 def settle(table: Table, reported: Reported, profile: SiteProfile) -> Settlement:
     """The pots and the problems with the site's money figures, the fewest over the
-    reporting styles the site's profile allows; ``table`` is only read."""
-    simple = _one_winner(table, reported, profile)
-    return simple if simple is not None else settle_generally(table, reported, profile)
-
-
-def settle_generally(table: Table, reported: Reported, profile: SiteProfile) -> Settlement:
-    """``settle`` without its shortcut: every reporting style, every split weighed."""
+    reporting styles the site's profile allows, every split weighed; ``table`` is only
+    read."""
     out: list[Problem] = []
     rep_uncalled: dict[str, int] = {}
     first_line: dict[str, int] = {}
@@ -267,53 +262,10 @@ def settle_generally(table: Table, reported: Reported, profile: SiteProfile) -> 
     return Settlement(_dedupe(out + (best or [])), pots, returned_in_collect)
 
 
-def _one_winner(table: Table, reported: Reported, profile: SiteProfile) -> Settlement | None:
-    """Most hands' settlement, without the general path's search: one player takes every
-    pot (everyone else folded, or one best hand shown that is in every pot), each uncalled
-    bet is reported as the replay returns it, the winner alone collects the pot less the
-    rake, and the totals agree.  ``None`` whenever any of that does not hold: the general
-    path then says what is wrong, so this shortcut can only agree with it
-    (``tests/engine/test_settle_one_winner.py`` compares the two on every hand at hand).
-    """
-    collects = reported.collects
-    if table.dead_hand or reported.net or not collects or table.unit < 1:
-        return None
-    if not uncalled_as_returned(reported.uncalled, table.returned):
-        return None
-    total = table.total
-    pot = sum(total.values()) + table.carried
-    live = table.live
-    if len(live) == 1:
-        winner = live[0]
-        pots: tuple[Pot, ...] = (Pot(pot, (winner,)),) if pot else ()
-    else:
-        if table.low_strengths is not None or len(table.strengths) != 1:
-            return None
-        shown = table.strengths.get(0)
-        if shown is None:
-            return None
-        best_shown = sole_best(shown, live, table.forfeited)
-        if best_shown is None:
-            return None
-        winner = best_shown
-        pots = side_pots(total, set(live), table.dead)
-        if table.carried:
-            pots = _with_carried(pots, table.carried, tuple(live))
-        for each in pots:
-            if each.amount and winner not in each.eligible:
-                return None
-    if not winner_collects_fit(
-        collects, winner, pot, reported.rake, reported.tournament, reported.total_pot, profile
-    ):
-        return None
-    settled = tuple(SettledPot(p.amount, p.eligible, (winner,)) for p in pots if p.amount)
-    return Settlement([], settled, {})
-
-
 def uncalled_as_returned(uncalled: Sequence[Uncalled], returned: Mapping[str, int]) -> bool:
     """Each uncalled bet the history reports is exactly what the replay returned to that
-    player, and nothing else was returned.  Shared by ``_one_winner`` and the one-pass
-    replay's settlement (``engine.fast_replay``), so both shortcuts decline alike."""
+    player, and nothing else was returned.  The one-pass replay's settlement
+    (``engine.fast_replay``) declines the hand otherwise."""
     if not uncalled:
         return not any(returned.values())
     said: dict[str, int] = {}

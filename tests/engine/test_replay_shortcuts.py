@@ -1,11 +1,10 @@
 """The replay's shortcuts for the common step agree with the general way, hand for hand.
 
-``HandState.act_if_legal`` and ``draw_if_legal`` apply a clean action or draw in one pass,
-``CardTracker`` tracks a fully written draw in one, and ``settle`` takes a short way when
-one player takes every pot.  Each must leave exactly what the general path leaves: the same
-table after every step, the same verdict, final stacks and pots, on every corpus hand,
-dealt hands of every game and form, and the same hands corrupted at random (where the
-shortcuts must step aside).
+``HandState.act_if_legal`` and ``draw_if_legal`` apply a clean action or draw in one
+pass.  Each must leave exactly what the
+general path leaves: the same table after every step, the same verdict, final stacks and
+pots, on every corpus hand, dealt hands of every game and form, and the same hands
+corrupted at random (where the shortcuts must step aside).
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from dataclasses import replace
 import pytest
 
 import engine.replay as replay_module
-from engine.cardtrack import CardTracker
 from engine.record import (
     Action,
     ActionKind,
@@ -34,7 +32,6 @@ from engine.record import (
     Uncalled,
 )
 from engine.replay import replay
-from engine.settle import Reported, Settlement, Table, _one_winner, settle_generally
 from engine.sim.dealer import deal_hands
 from engine.state import HandState
 from engine.verdict import Verdict
@@ -125,8 +122,6 @@ def test_every_hand_replays_the_same_with_and_without_the_shortcuts(
     fast = [_outcome(h, views) for h in hands]
     monkeypatch.setattr(HandState, "act_if_legal", lambda self, *a, **k: False)
     monkeypatch.setattr(HandState, "draw_if_legal", lambda self, *a, **k: False)
-    monkeypatch.setattr(CardTracker, "_clean_draw", lambda self, *a, **k: False)
-    monkeypatch.setattr(replay_module, "settle", settle_generally)
     general = [_outcome(h, views) for h in hands]
     differ = [h.hand_id for h, a, b in zip(hands, fast, general, strict=True) if a != b]
     assert differ == []
@@ -209,33 +204,3 @@ def test_a_draw_dealt_in_one_pass_is_one_the_check_finds_nothing_in() -> None:
             stepped_aside += 1
             assert _slots(one) == _slots(state)
     assert taken > 1000 and stepped_aside > 20
-
-
-def _settlements(hands: list[Hand]) -> list[tuple[Table, Reported, object]]:
-    seen: list[tuple[Table, Reported, object]] = []
-    original = replay_module.settle
-
-    def spy(table: Table, reported: Reported, profile: object) -> Settlement:
-        seen.append((copy.deepcopy(table), reported, profile))
-        return original(table, reported, profile)  # type: ignore[arg-type]
-
-    replay_module.settle = spy  # type: ignore[assignment]
-    try:
-        with _general_path():
-            for hand in hands:
-                replay(hand)
-    finally:
-        replay_module.settle = original
-    return seen
-
-
-def test_the_one_winner_settlement_is_the_general_one() -> None:
-    shortcut = general = 0
-    for table, reported, profile in _settlements(POOL + CORRUPTED):
-        found = _one_winner(table, reported, profile)  # type: ignore[arg-type]
-        if found is None:
-            general += 1
-            continue
-        shortcut += 1
-        assert found == settle_generally(table, reported, profile)  # type: ignore[arg-type]
-    assert shortcut > len(POOL) // 2 and general > 500

@@ -238,6 +238,19 @@ def test_a_failing_replay_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch
     assert "RuntimeError: a bug" in verdict.problems[0].message
 
 
+def test_a_failure_of_the_one_pass_way_is_the_verdict_not_retried(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def boom(hand: Hand) -> None:
+        raise RuntimeError("a one-pass bug")
+
+    monkeypatch.setattr(replay_module, "replay_clean", boom)
+    result = replay(base_hand())
+    assert [(p.code, p.line) for p in result.verdict.problems] == [(P.REPLAY_FAILED, 1)]
+    assert "RuntimeError: a one-pass bug" in result.verdict.problems[0].message
+    assert (result.final, result.pots, result.states) == ({}, (), ())
+
+
 def test_out_of_turn_is_reported_once_and_the_rest_still_checked() -> None:
     problems = replay(make_hand(_swap(9, 10))).verdict.problems
     assert [(p.code, p.line) for p in problems] == [(P.OUT_OF_TURN, 9)]
