@@ -792,9 +792,8 @@ def _dead(order: list[str], antes: list[int] | None) -> dict[str, int]:
 def _one_taker(
     hand: Hand, profile: SiteProfile, order: list[str], played: _Played
 ) -> tuple[SettledPot, ...] | None:
-    """``engine.settle._one_winner`` on the positions' lists: the pots when one player
-    takes them all with every figure the site wrote agreeing (then settling finds
-    nothing), ``None`` otherwise (the general settlement decides)."""
+    """The pots when one player takes them all with every figure the site wrote agreeing
+    (then settling finds nothing), ``None`` otherwise (the general settlement decides)."""
     collects = played.collects
     if hand.net or not collects or profile.chip_unit is not None:
         return None  # (a unit below a cent only comes from a profile's own)
