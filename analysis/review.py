@@ -42,7 +42,7 @@ from engine.cards import CardError, Cards, format_cards, parse_cards
 from engine.ranking import Ranking, hand_size_of, ranking_for
 from engine.record import Game
 from engine.sim.choice_sim import CHEAP_PLAYERS
-from engine.sim.reads import PROFILES, STANDARD, Read
+from engine.sim.reads import PROFILES, STANDARD, Read, position_step
 from engine.sim.review import (
     BLOCK,
     TRIALS,
@@ -73,7 +73,9 @@ DRAWS_IN = {
 # the same keeps and the cache answers both (it raised KeyError on the second).
 # review-5: opponents ranged from the whole hand under a named profile (engine.sim.reads),
 # folds to the hero's bet after the last draw, the hero's discards back after a reshuffle.
-MODEL = "review-5/" + format(
+# review-6: an opener's range a rank wider from CO/BTN/SB, tighter from UTG..UTG+4, and a
+# blind defending a steal a rank wider (engine.sim.reads.position_step).
+MODEL = "review-6/" + format(
     zlib.crc32(
         "|".join(
             [
@@ -321,6 +323,15 @@ def reshuffles(counts: Sequence[tuple[int, int]], dealt: int, size: int = 5) -> 
     return out
 
 
+def _opener(hand: _Hand) -> str | None:
+    """The position of the player who raised first in pre-draw: the first call, bet or
+    raise of round 0 (posts and folds open nothing), if a bet or raise; else ``None``."""
+    for a in hand.actions:
+        if a.street == 0 and a.kind in ("call", "bet", "raise"):
+            return hand.positions.get(a.player) if a.kind != "call" else None
+    return None
+
+
 def _opponent_read(
     player: str, draw: int, idx: int, total: int, hand: _Hand
 ) -> tuple[Read, dict[str, Any]]:
@@ -340,9 +351,13 @@ def _opponent_read(
         a.street == draw - 1 and a.player == player and a.kind in ("bet", "raise")
         for a in hand.actions
     )
-    read = Read(count, min(since, total), aggressor)
+    opener = _opener(hand)
+    step = position_step(hand.positions.get(player), opener)
+    read = Read(count, min(since, total), aggressor, step)
     shown = {
         "position": hand.positions.get(player),
+        "opener": opener,
+        "position_step": step,
         "counts": [counts[d] for d in range(1, seen_at + 1) if counts.get(d) is not None],
         "order": "before" if before else "after",
         "aggressor": aggressor,
@@ -951,7 +966,17 @@ def _opponent_text(o: Mapping[str, Any]) -> str:
     drew = "drew " + "-".join(str(c) for c in counts) if counts else "no draw seen"
     acts = "draws before" if o.get("order") == "before" else "draws after"
     bet = ", bet or raised last round" if o.get("aggressor") else ""
-    return f"{o.get('position') or '?'} {drew} ({acts}{bet})"
+    return f"{o.get('position') or '?'} {drew} ({acts}{bet}{_position_text(o)})"
+
+
+def _position_text(o: Mapping[str, Any]) -> str:
+    """How the opponent's pre-draw position moved their range (``position_step``)."""
+    step = int(o.get("position_step") or 0)
+    if not step:
+        return ""
+    opened = o.get("opener") == o.get("position")
+    what = f"opened from {o.get('position')}" if opened else f"defends {o.get('opener')}'s steal"
+    return f", {what}: range a rank {'wider' if step > 0 else 'tighter'}"
 
 
 def spot_of(d: Mapping[str, Any]) -> Spot:
@@ -959,7 +984,12 @@ def spot_of(d: Mapping[str, Any]) -> Spot:
     so a drill asks it again in the same model."""
     spot = d.get("spot") or {}
     reads = tuple(
-        Read(o.get("count"), int(o.get("since", d["draws_left"])), bool(o.get("aggressor")))
+        Read(
+            o.get("count"),
+            int(o.get("since", d["draws_left"])),
+            bool(o.get("aggressor")),
+            int(o.get("position_step") or 0),
+        )
         for o in spot.get("opponents") or []
     )
     counts = tuple(None if t == "?" else int(t) for t in str(d["opponents"]).split(",") if t)

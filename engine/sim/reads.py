@@ -6,9 +6,21 @@ standard profile), one who stands pat only on the last draw may hold a 10; a pla
 has drawn one card twice started drawing one when only the good draws were kept (7s and
 8s), not "anything to a 9".  So an opponent's range here is the one their profile plays at
 the draw where their current count began (``Read.since``), one step tighter when they bet
-or raised in the round before the hero's draw.  The draws after this one are played with
-the profile's own thresholds.  Card removal is the simulator's: every range is dealt free
-of the cards the hero holds and knows are out.
+or raised in the round before the hero's draw, and one step wider or tighter by the
+position of their first voluntary action (``position_step``).  The draws after this one are
+played with the profile's own thresholds.
+
+Position (one rule, ``position_step``): a triple draw regular opens many more hands from the
+cutoff, button or small blind, where only the blinds are left to act and a steal often takes
+the blinds at once, than under the gun, where five players may wake up behind; and a blind
+facing such a steal defends wide, since the steal is wide and the blind has money in.  So an
+opponent who raised first in pre-draw from CO, BTN or SB is ranged one rank wider, one who
+raised first in from UTG to UTG+4 one rank tighter (MP keeps the profile's own), and a blind
+still in after a steal by another player one rank wider; callers of an early open, limped
+pots and unknown positions keep the profile's own.
+
+Card removal is the simulator's: every range is dealt free of the cards the hero holds and
+knows are out.
 
 Three named profiles (``PROFILES``): ``standard`` is the game's default strategy
 (``engine.sim.strategy.default_strategy``), ``tight`` keeps and stands pat one rank
@@ -35,6 +47,9 @@ from engine.ranking import Ranking
 from engine.sim.strategy import Strategy, ThresholdStrategy, at_draw, default_strategy
 
 STANDARD = "standard"
+EARLY = frozenset({"UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4"})  # an open here: a rank tighter
+LATE = frozenset({"CO", "BTN", "SB"})  # an open here is a steal: a rank wider
+BLINDS = frozenset({"SB", "BB"})  # still in after another player's steal: a rank wider
 PROFILES = ("tight", STANDARD, "loose")
 _STEP = {"tight": -1, STANDARD: 0, "loose": 1}  # ranks the thresholds move
 CALLS = {"tight": 0.85, STANDARD: 1.0, "loose": 1.15}  # the share defended, scaled
@@ -46,11 +61,25 @@ class Read:
     """One opponent as the hero has seen them before this draw: ``count`` (what they draw
     now, or ``None`` not seen yet), ``since`` (the draws left, this one counted, when they
     first drew that many in a row: 3 for pat since the first draw of three) and
-    ``aggressor`` (they bet or raised in the betting round just before this draw)."""
+    ``aggressor`` (they bet or raised in the betting round just before this draw) and
+    ``position`` (the ranks their pre-draw position moves the range, ``position_step``)."""
 
     count: int | None
     since: int
     aggressor: bool = False
+    position: int = 0
+
+
+def position_step(position: str | None, opener: str | None) -> int:
+    """The ranks an opponent's range moves by the position of their first voluntary action
+    (see the module's notes): ``position`` is theirs, ``opener`` the position of the player
+    who raised first in pre-draw (``None`` when nobody did: a limped or unknown pot).  An
+    opponent still in the hand is the opener, or called or raised after the open."""
+    if position is None or opener is None:
+        return 0
+    if position == opener:
+        return 1 if position in LATE else -1 if position in EARLY else 0
+    return 1 if position in BLINDS and opener in LATE else 0
 
 
 def _moved(char: str, step: int) -> str:
@@ -75,11 +104,17 @@ def profile_strategy(ranking: Ranking, profile: str) -> Strategy:
 
 @cache
 def read_strategy(
-    ranking: Ranking, profile: str, draws_left: int, since: int, aggressor: bool
+    ranking: Ranking,
+    profile: str,
+    draws_left: int,
+    since: int,
+    aggressor: bool,
+    position: int = 0,
 ) -> Strategy:
-    """The strategy an opponent read as ``Read(count, since, aggressor)`` plays with
-    ``draws_left`` draws to come: on this draw the profile's thresholds of the draw their
-    count began at (one rank tighter for an aggressor), after it the profile's own."""
+    """The strategy an opponent read as ``Read(count, since, aggressor, position)`` plays
+    with ``draws_left`` draws to come: on this draw the profile's thresholds of the draw
+    their count began at (one rank tighter for an aggressor, ``position`` ranks wider),
+    after it the profile's own."""
     if profile not in _STEP:
         raise ValueError(f"a range profile is one of {', '.join(PROFILES)}, not {profile!r}")
     tables = _thresholds(ranking)
@@ -90,9 +125,9 @@ def read_strategy(
     keep_at = {d: _moved(c, step) for d, c in keep.items()}
     pat_at = {d: _moved(c, step) for d, c in pat.items()}
     now = max(since, draws_left)
-    tighter = step - 1 if aggressor else step
-    keep_at[draws_left] = _moved(at_draw(keep, now), tighter)
-    pat_at[draws_left] = _moved(at_draw(pat, now), tighter)
+    read_step = step - (1 if aggressor else 0) + position
+    keep_at[draws_left] = _moved(at_draw(keep, now), read_step)
+    pat_at[draws_left] = _moved(at_draw(pat, now), read_step)
     return _strategy(ranking, tuple(sorted(keep_at.items())), tuple(sorted(pat_at.items())))
 
 

@@ -192,8 +192,9 @@ def prepare(ranking: Ranking, draws: int = 3, profile: str = STANDARD) -> None:
     for draws_left in range(1, draws + 1):
         for since in range(draws_left, draws + 1):
             for aggressor in (False, True):
-                s = read_strategy(ranking, profile, draws_left, since, aggressor)
-                strategies[(id(s), draws_left)] = s
+                for position in (-1, 0, 1):
+                    s = read_strategy(ranking, profile, draws_left, since, aggressor, position)
+                    strategies[(id(s), draws_left)] = s
     size = hand_size_of(ranking)
     for (_, draws_left), strategy in strategies.items():
         for keeps in range(size + 1):
@@ -204,7 +205,9 @@ def prepare(ranking: Ranking, draws: int = 3, profile: str = STANDARD) -> None:
 
 def read_strategy_of(spot: Spot, read: Read) -> Strategy:
     """The strategy (so the range) the spot's profile gives an opponent read so."""
-    return read_strategy(spot.ranking, spot.profile, spot.draws_left, read.since, read.aggressor)
+    return read_strategy(
+        spot.ranking, spot.profile, spot.draws_left, read.since, read.aggressor, read.position
+    )
 
 
 def opponent_players(spot: Spot) -> list[Player]:
@@ -289,8 +292,8 @@ def spot_key(spot: Spot) -> tuple[object, ...]:
     return _key(spot, canonical(spot))
 
 
-def _read_key(read: Read) -> tuple[int, int, bool]:
-    return (-1 if read.count is UNSEEN else read.count, read.since, read.aggressor)
+def _read_key(read: Read) -> tuple[int, int, bool, int]:
+    return (-1 if read.count is UNSEEN else read.count, read.since, read.aggressor, read.position)
 
 
 def _key(spot: Spot, form: Canonical) -> tuple[object, ...]:

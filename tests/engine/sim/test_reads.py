@@ -10,8 +10,8 @@ import pytest
 from engine.cards import RANK_CHARS
 from engine.ranking import Ranking
 from engine.sim.ranges import base_range
-from engine.sim.reads import PROFILES, Read, defended, read_strategy
-from engine.sim.review import Spot, opponent_players
+from engine.sim.reads import PROFILES, Read, defended, position_step, read_strategy
+from engine.sim.review import Spot, opponent_players, spot_key
 from engine.sim.strategy import default_strategy
 
 D27 = Ranking.DEUCE_SEVEN
@@ -75,3 +75,34 @@ def test_the_share_that_calls_follows_the_price_the_count_and_the_profile() -> N
     assert defended(1.0, 1, "standard") == pytest.approx(0.4)  # a one-card bettor: 0.8 of it
     assert defended(1.0, 0, "tight") == pytest.approx(0.5 * 0.8 * 0.85)
     assert defended(0.1, 3, "loose") == 1.0  # capped: everyone calls
+
+
+def _opener_range(since: int, position: str, opener: str) -> set[bytes]:
+    step = position_step(position, opener)
+    r = base_range(read_strategy(D27, "standard", 1, since, False, step), 1, 5)
+    return {bytes(sorted(h)) for h in r.hands}
+
+
+def test_an_early_opener_is_ranged_tighter_than_a_button_opener_with_the_same_draws() -> None:
+    utg = _opener_range(3, "UTG", "UTG")
+    button = _opener_range(3, "BTN", "BTN")
+    assert utg < _range_set("standard", 3, 5) < button
+    # pat since the first draw: eight-low or better from UTG, ten-low or better from the button
+    assert (len(utg), len(button)) == (18_360, 123_420)  # 18 rank sets x 1,020 suitings
+    assert _opener_range(3, "MP", "MP") == _range_set("standard", 3, 5)
+
+
+def test_a_blind_defending_a_steal_is_wider_and_callers_of_an_early_open_are_not() -> None:
+    assert [position_step("BB", o) for o in ("CO", "BTN", "SB", "UTG", "MP")] == [1, 1, 1, 0, 0]
+    assert position_step("SB", "BTN") == 1
+    assert position_step("BTN", "UTG") == 0  # a cold caller keeps the profile's own
+    assert position_step("UTG+2", "UTG+2") == -1
+    assert position_step("SB", "SB") == 1  # the small blind's steal
+    assert position_step("BB", None) == 0 and position_step(None, "BTN") == 0
+    assert _opener_range(1, "BB", "BTN") == _range_set("loose", 1, 5)
+
+
+def test_the_spot_ranges_an_opponent_by_their_position() -> None:
+    spot = Spot(D27, (0, 4, 8, 12, 49), 1, (0,), reads=(Read(0, 3, False, -1),))
+    assert opponent_players(spot)[0].strategy is read_strategy(D27, "standard", 1, 3, False, -1)
+    assert spot_key(spot) != spot_key(Spot(D27, (0, 4, 8, 12, 49), 1, (0,), reads=(Read(0, 3),)))
