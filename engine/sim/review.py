@@ -325,8 +325,9 @@ _Known = dict[tuple[int, ...], _Cached]
 
 @dataclass
 class ReviewCache:
-    """Answers by situation: for each ``spot_key`` and keep made (by ``keep_key``), each
-    choice's equity (by ``keep_key``)."""
+    """Answers by situation: for each ``spot_key``, keep made (by ``keep_key``) and number of
+    trials, each choice's equity (by ``keep_key``).  The trials are part of the key: an
+    answer simulated with fewer is a different, noisier answer."""
 
     entries: dict[tuple[object, ...], _Known] = field(default_factory=dict)
     hits: int = 0
@@ -345,13 +346,14 @@ def review(
     key = _key(spot, form)
     mine = form.keep(kept)
     keeps = _real_alternatives(spot, form, kept)
-    known = cache.entries.get((key, mine)) if cache is not None else None
+    entry = (key, mine, trials)
+    known = cache.entries.get(entry) if cache is not None else None
     if known is None:
         canon = list(dict.fromkeys(form.keep(k) for k in keeps))
         known = _equities(spot, form, canon, canon.index(mine), trials, seed_of(key))
         if cache is not None:
             cache.misses += 1
-            cache.entries[(key, mine)] = known
+            cache.entries[entry] = known
     elif cache is not None:
         cache.hits += 1
     return _judge(spot, kept, keeps, {k: known[form.keep(k)] for k in keeps})

@@ -142,6 +142,21 @@ def test_spots_equal_up_to_suits_get_the_same_answer_from_the_cache() -> None:
     assert again == first
 
 
+def test_the_cache_keeps_answers_of_different_trials_apart() -> None:
+    """An answer simulated with fewer trials is a noisier one: a review asked with other
+    trials must not be served it (one process's cache outlives a review)."""
+    spot = Spot(D27, P("Ks 8d 4h 3c 2s"), 2, (2, 1), P("Qs 9d"))
+    kept = P("8d 4h 3c 2s")
+    cache = ReviewCache()
+    few = judge(spot, kept, trials=300, cache=cache)
+    many = judge(spot, kept, trials=1200, cache=cache)
+    assert (cache.hits, cache.misses) == (0, 2)
+    assert many == judge(spot, kept, trials=1200)
+    assert few == judge(spot, kept, trials=300)
+    assert judge(spot, kept, trials=300, cache=cache) == few
+    assert (cache.hits, cache.misses) == (1, 2)
+
+
 def _threshold_rule(strategy: ThresholdStrategy, hands: np.ndarray, draws: int) -> np.ndarray:
     """The threshold rule written out slot by slot, as the table must answer it."""
     ace_low = strategy.ranking is A5
