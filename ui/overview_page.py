@@ -344,6 +344,24 @@ def opponents(table: pd.DataFrame, hero: set[str], chips: bool, currency: str,
     opponents_table(kept, chips, currency, notes)
 
 
+def draws_table(draws: pd.DataFrame) -> None:
+    """Cards drawn and stand-pat rate by draw and position."""
+    st.subheader("Draws by position")
+    st.dataframe(
+        draws.assign(pat_rate=draws["pat_rate"] * 100), hide_index=True, key="draw_table",
+        column_config={
+            "draw": st.column_config.NumberColumn("Draw"),
+            "position": st.column_config.TextColumn("Position"),
+            "hands": st.column_config.NumberColumn("Hands"),
+            "mean_cards": st.column_config.NumberColumn("Mean cards", format="%.2f",
+                                                        help=DEFS["drawn_1"]),
+            "pat_rate": st.column_config.NumberColumn("Stand-pat rate", format="%.1f%%",
+                                                      help=DEFS["pat_1"]),
+            "pats": st.column_config.NumberColumn("Pats"),
+        },
+    )
+
+
 def main() -> None:
     st.title("Overview & statistics")
     con = state.connection()
@@ -452,21 +470,7 @@ def main() -> None:
 
     stakes_and_sessions(stakes, sessions, chips, currency)
 
-    st.subheader("Draws by position")
-    draws = data.draw_summary(con, path, gen, hero, mine)
-    st.dataframe(
-        draws.assign(pat_rate=draws["pat_rate"] * 100), hide_index=True, key="draw_table",
-        column_config={
-            "draw": st.column_config.NumberColumn("Draw"),
-            "position": st.column_config.TextColumn("Position"),
-            "hands": st.column_config.NumberColumn("Hands"),
-            "mean_cards": st.column_config.NumberColumn("Mean cards", format="%.2f",
-                                                        help=DEFS["drawn_1"]),
-            "pat_rate": st.column_config.NumberColumn("Stand-pat rate", format="%.1f%%",
-                                                      help=DEFS["pat_1"]),
-            "pats": st.column_config.NumberColumn("Pats"),
-        },
-    )
+    draws_table(data.draw_summary(con, path, gen, hero, mine))
 
     names = set(person.names or ()) if person else {f"{site}:{hero}"}
     opponents(data.site_summary(con, path, gen, filters), names, chips, currency,
