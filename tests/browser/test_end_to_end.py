@@ -12,6 +12,7 @@ leaves the tracked pictures alone.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
@@ -82,6 +83,32 @@ def _wait_healthy(url: str, proc: subprocess.Popen[bytes], seconds: float = 90) 
             pass
         time.sleep(0.3)
     raise RuntimeError(f"streamlit did not answer {url}/_stcore/health in {seconds}s")
+
+
+@contextlib.contextmanager
+def dashboard(database: Path, log: Path, samples: str = "") -> Iterator[str]:
+    """The dashboard served on a free port over ``database`` (its output in ``log``), its
+    address while the block runs, stopped after it: one way for every browser test."""
+    env = dict(os.environ, DRAWLAB_DB=str(database), DRAWLAB_SAMPLES=samples)
+    port = _free_port()
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+             "--server.port", str(port), "--server.address", "127.0.0.1",
+             "--server.headless", "true", "--browser.gatherUsageStats", "false",
+             "--server.fileWatcherType", "none"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        url = f"http://127.0.0.1:{port}"
+        try:
+            _wait_healthy(url, proc)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 @pytest.fixture(scope="module")

@@ -19,10 +19,10 @@ from analysis.storage import db, memory
 from tests.app_support import ROOT
 from tests.browser.test_end_to_end import (  # noqa: F401  (fixture)
     SAMPLE,
-    _free_port,
     _settle,
     _wait_healthy,
     browser,
+    dashboard,
 )
 
 pytestmark = pytest.mark.browser
@@ -43,23 +43,8 @@ def noted_fixture(tmp_path: Path) -> Iterator[tuple[str, Path, str]]:
         [sys.executable, str(ROOT / "cli.py"), "note", "player", "--colour", "red",
          "PokerStars", opponent, NOTE], env=env, capture_output=True, text=True, check=False)
     assert (wrote.returncode, wrote.stderr) == (0, "")
-    port = _free_port()
-    log = (tmp_path / "streamlit.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--server.headless", "true", "--browser.gatherUsageStats", "false",
-         "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc)
+    with dashboard(path, tmp_path / "streamlit.log") as url:
         yield url, path, opponent
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-        log.close()
 
 
 def test_tag_a_hand_find_it_by_the_tag_and_see_a_player_note_in_the_hud(

@@ -9,9 +9,6 @@ README's ``docs/screenshots/review.png``.
 from __future__ import annotations
 
 import io
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
@@ -24,11 +21,11 @@ from analysis.storage import db
 from engine.record import Game
 from tests.browser.test_end_to_end import (  # noqa: F401  (fixtures)
     ROOT,
-    _free_port,
     _settle,
     _shot,
     _wait_healthy,
     browser,
+    dashboard,
 )
 
 pytestmark = pytest.mark.browser
@@ -45,25 +42,8 @@ def review_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         review.run_review(con, "Hero", workers=1, trials=400)
     finally:
         con.close()
-    port = _free_port()
-    env = dict(os.environ, DRAWLAB_DB=str(home / "drawlab.duckdb"), DRAWLAB_SAMPLES="")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--server.headless", "true", "--browser.gatherUsageStats", "false",
-         "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc)
+    with dashboard(home / "drawlab.duckdb", home / "streamlit.log") as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_the_review_page_in_the_browser(review_server: str, browser: BrowserContext) -> None:  # noqa: F811

@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
@@ -15,11 +12,11 @@ from analysis.pipeline.importer import import_paths
 from analysis.storage import db
 from tests.browser.test_end_to_end import (  # noqa: F401  (fixtures)
     ROOT,
-    _free_port,
     _settle,
     _shot,
     _wait_healthy,
     browser,
+    dashboard,
 )
 from tests.corpus import CORPUS
 
@@ -35,25 +32,8 @@ def tournaments_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
                            CORPUS / "tour" / "Stars" / "Draw"], workers=0)
     finally:
         con.close()
-    port = _free_port()
-    env = dict(os.environ, DRAWLAB_DB=str(home / "drawlab.duckdb"), DRAWLAB_SAMPLES="")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--server.headless", "true", "--browser.gatherUsageStats", "false",
-         "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc)
+    with dashboard(home / "drawlab.duckdb", home / "streamlit.log") as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_the_tournaments_page_in_the_browser(
