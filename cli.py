@@ -370,8 +370,8 @@ def _import_parquet(args: argparse.Namespace) -> int:
     """``import --parquet DIR``: a dataset's hands added as an import of its files adds them."""
     import json
 
-    from analysis.pipeline.importer import rebuild_player_hands
     from analysis.storage.dataset import DatasetError, load
+    from analysis.storage.player_facts import rebuild_player_hands
 
     if args.paths or args.watch:
         print("error: --parquet loads a dataset alone (no PATH, no --watch)", file=sys.stderr)

@@ -490,22 +490,18 @@ def _cells_current(path: Path) -> None:
     behind their back; another DrawLab may sum them otherwise): timed, as the one-off
     cost of a database an older DrawLab filled."""
     from analysis.storage import db as dbmod
-    from analysis.storage import hand_cells, stat_cells, timeline_cells
+    from analysis.storage import summaries
 
     con = dbmod.connect(path)
     try:
-        if stat_cells.current(con) and timeline_cells.current(con) and hand_cells.current(con):
-            return
-        for name, current, bring in (
-            ("stat_cells", stat_cells.current, stat_cells._extend),
-            ("session_cells and curve_cells", timeline_cells.current, timeline_cells.extend),
-            ("hand_cells", hand_cells.current, hand_cells.extend),
-        ):
-            if current(con):
+        for summary in summaries.SUMMARIES:
+            if summary.current(con):
                 continue
             start, cpu = time.monotonic(), time.process_time()
-            bring(con)
-            print(f"{name} brought up to date: {time.monotonic() - start:,.1f} s "
+            summary.extend(con)
+            summary.compact(con)
+            print(f"{' and '.join(summary.tables)} brought up to date: "
+                  f"{time.monotonic() - start:,.1f} s "
                   f"({time.process_time() - cpu:,.1f} s CPU)", flush=True)
     finally:
         con.close()

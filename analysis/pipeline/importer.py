@@ -42,24 +42,20 @@ import pyarrow.compute as pc
 from analysis.pipeline.hand_parts import hand_parts
 from analysis.pipeline.verification import HandResult, check
 from analysis.pipeline.workers import ProcessTaskPool, TaskPool
-from analysis.statistics.fact_row import FACT_FIELDS
-from analysis.statistics.facts import hand_facts
-from analysis.storage import transactions
+from analysis.storage import summaries
 from analysis.storage.db import (
     LOCK_WAIT,
     Connection,
     DatabaseUnavailable,
-    append_arrow,
     connect,
-    fact_columns,
     facts_stale,
     knocked_since,
     one,
     resolve_path,
     restore_memory_limit,
 )
-from analysis.storage.rows import ArrowRows, FactsFn, Rows, add_result, with_continuity
-from analysis.storage.stat_cells import extend as extend_cells
+from analysis.storage.player_facts import FACT_TYPES, FACTS, facts_fn
+from analysis.storage.rows import ArrowRows, Rows, add_result, with_continuity
 from analysis.storage.tournaments import store_summary
 from analysis.storage.writer import FileState, Store
 from analysis.tournament_hands import results_from_hands
@@ -84,7 +80,7 @@ TASK_CHARS = 1 << 20  # ...or this much text, whichever comes first
 IN_FLIGHT_HANDS = 12_000  # hand texts out at this machine's workers at once (see _run)
 FLUSH_HANDS = 10_000  # hands per transaction
 FLUSH_SECONDS = 2.0  # how often a let-go import looks for a knock (and then commits)
-# The dashboard's summed cells (``stat_cells.extend``) take in the new hands every so many
+# The dashboard's summary tables (``summaries.extend``) take in the new hands every so many
 # hands, before the file is let go to a reader and at the end, not after every commit: a
 # call costs about 100 ms besides its hands (17.7 against 34.6 us a hand at 30,000 hands
 # summed in one call or six), and cells behind the rows are never wrong, only unused
@@ -295,7 +291,7 @@ def reader_for(site: str) -> Any:
 
 def parse_task(site: str, chunks: Sequence[HandText]) -> ArrowRows:
     """A worker's job: hand texts to rows.  Never raises for anything a file holds."""
-    return _rows_of(site, chunks).to_arrow(_FACT_TYPES)
+    return _rows_of(site, chunks).to_arrow(FACT_TYPES)
 
 
 def _rows_of(site: str, chunks: Sequence[HandText]) -> Rows:
@@ -344,7 +340,7 @@ def read_part(part: Part, resume: int, hold_tail: bool) -> PartRows:
     chunks = list(cut_hands(part.name, lambda: _open_part(part), opened, resume, hold_tail, cut))
     rows = _rows_of(cut.site, chunks)
     rows.follow()  # the stacks within the part: only its tables' edges go back
-    return PartRows(rows.to_arrow(_FACT_TYPES), cut)
+    return PartRows(rows.to_arrow(FACT_TYPES), cut)
 
 
 def _open_part(part: Part) -> BinaryIO:
@@ -406,19 +402,6 @@ def checked(reader: Any, chunk: HandText) -> HandResult:
     this hand's parse error (``parser.reader.parse``), the engine's its ``REPLAY_FAILED``
     (``engine.replay.replay``), never a crash."""
     return check(chunk, parse(reader, chunk))
-
-
-_FACT_TYPES = tuple((n, t) for n, t in fact_columns().items() if n != "hand")
-
-
-_FACT_NAMES = tuple(n for n, _ in _FACT_TYPES)
-if _FACT_NAMES == FACT_FIELDS:  # the very tuple: ``add_result`` knows it by identity
-    _FACT_NAMES = FACT_FIELDS
-
-
-def facts_fn() -> tuple[FactsFn, tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """``hand_facts`` with the names and types of ``player_hands``' columns after ``hand``."""
-    return hand_facts, _FACT_NAMES, _FACT_TYPES
 
 
 # --- main side --------------------------------------------------------------------------
@@ -841,7 +824,9 @@ class _Import:
         million hands it is 1.5 s the reader would wait on top of the let-go (15 s
         when every cell was rewritten)."""
         if self.uncelled:
-            extend_cells(self.db, fold=fold and not self._knocked())
+            summaries.extend(self.db)
+            if fold and not self._knocked():
+                summaries.compact(self.db)
             self.uncelled = 0
 
     def _reject(self, state: FileState | None, message: str) -> None:
@@ -932,64 +917,5 @@ def open_database(path: str | os.PathLike[str] | None = None, *, wait: float = 0
     to keep trying while another program holds the file."""
     con = connect(path, wait=wait)
     if facts_stale(con):
-        rebuild_player_hands(con)
+        FACTS.rebuild(con)
     return con
-
-
-def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> int:
-    """Refill ``player_hands`` from the stored texts; returns the rows written.
-
-    Needed when the statistics' facts change their columns (``analysis.storage.db`` then creates
-    the table anew, empty): each stored hand with a record is parsed again and its facts
-    computed, a page of hands per transaction.
-    """
-    from analysis.storage.db import has_player_hands, set_facts_stale
-    from analysis.storage.queries import rebuild
-
-    if not has_player_hands(db):
-        return 0
-    facts, columns, types = facts_fn()
-    start = time.monotonic()
-    written = done = 0
-    last = 0
-    db.execute("BEGIN TRANSACTION")
-    try:
-        db.execute("DELETE FROM player_hands")
-        db.execute("COMMIT")
-    except BaseException:
-        transactions.rollback(db)
-        raise
-    while True:
-        page = db.execute(
-            "SELECT id, site, file, line, text FROM hands WHERE id > ? "
-            "AND status IN ('ok', 'invalid') ORDER BY id LIMIT 2000",
-            [last],
-        ).fetchall()
-        if not page:
-            break
-        rows = Rows()
-        for hand_id, site, file, line, text in page:
-            last = hand_id
-            hand, _ = rebuild(site, file or "", line or 1, text)
-            if hand is None:
-                continue
-            try:
-                for fact in facts(hand):
-                    rows.player_hands.append((hand_id, *(getattr(fact, c) for c in columns)))
-            except Exception:  # as on import: a facts bug costs the rows, not the hand
-                continue
-        table = rows.to_arrow(types).player_hands
-        db.execute("BEGIN TRANSACTION")
-        try:
-            if table.num_rows:
-                append_arrow(db, "player_hands", table)
-            db.execute("COMMIT")
-        except BaseException:
-            transactions.rollback(db)
-            raise
-        written += table.num_rows
-        done += len(page)
-        if progress is not None:
-            progress(Progress(done, 0, 0, 0, time.monotonic() - start, ""))
-    set_facts_stale(db, False)
-    return written

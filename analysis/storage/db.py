@@ -229,12 +229,8 @@ def _check_current(con: Connection, target: str) -> None:
             f"{target}: schema version {found}, this DrawLab needs {CURRENT_VERSION}; "
             "open it once for writing (e.g. `drawlab import`) to migrate it"
         )
-    facts = fact_columns()
-    if facts is None:
-        return
-    digest = _layout_digest(player_hands_columns(facts))
     row = one(con, "SELECT value FROM meta WHERE name = 'player_hands_layout'")
-    if row is None or row[0] != digest:
+    if row is None or row[0] != player_hands_layout():
         raise SchemaOutdated(
             f"{target}: the statistics table has the columns of another DrawLab version; "
             "open it once for writing (e.g. `drawlab import`) to rebuild it"
@@ -262,6 +258,12 @@ def player_hands_columns(facts: dict[str, str]) -> dict[str, str]:
 def _layout_digest(cols: dict[str, str]) -> str:
     text = ";".join(f"{k} {v}" for k, v in cols.items())
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def player_hands_layout() -> str:
+    """The digest of this DrawLab's ``player_hands`` columns (``meta`` row
+    ``player_hands_layout`` names the stored table's)."""
+    return _layout_digest(player_hands_columns(fact_columns()))
 
 
 def sync_player_hands(con: Connection) -> bool:

@@ -12,7 +12,7 @@ import pytest
 
 from analysis.pipeline import importer
 from analysis.storage import db as dbmod
-from analysis.storage import stat_cells, timeline_cells
+from analysis.storage import stat_cells, summaries, timeline_cells
 from analysis.storage.writer import Store
 from tests.store_data import write_history
 
@@ -64,7 +64,7 @@ def test_cells_are_summed_every_cells_hands_and_at_the_end(
     history = write_history(tmp_path / "h.txt", 600)
     monkeypatch.setattr(importer, "TASK_HANDS", 100)
     monkeypatch.setattr(importer, "CELLS_HANDS", 250)
-    extends = _calls(monkeypatch, importer, "extend_cells")
+    extends = _calls(monkeypatch, summaries, "extend")
     writes = _calls(monkeypatch, Store, "write")
     con = dbmod.connect(tmp_path / "a.duckdb")
     s = importer.import_paths(con, [history], workers=0, batch_hands=100)
@@ -143,15 +143,15 @@ def test_the_cells_fold_waits_while_a_reader_knocks(
     monkeypatch.setattr(importer, "TASK_HANDS", 100)
     monkeypatch.setattr(importer, "CELLS_HANDS", 100)
     db = tmp_path / "busy.duckdb"
-    folds: list[tuple[int, bool]] = []
-    real = importer.extend_cells
+    calls: dict[str, list[int]] = {"extend": [], "compact": []}
+    for name in calls:
+        real = getattr(summaries, name)
 
-    def extend(con: dbmod.Connection, fold: bool = True) -> int:
-        count = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
-        folds.append((int(count), fold))
-        return real(con, fold=fold)
+        def counted(con: dbmod.Connection, real: Any = real, name: str = name) -> int:
+            calls[name].append(int(con.execute("SELECT count(*) FROM hands").fetchall()[0][0]))
+            return int(real(con))
 
-    monkeypatch.setattr(importer, "extend_cells", extend)
+        monkeypatch.setattr(summaries, name, counted)
 
     def knock(p: importer.Progress) -> None:
         if p.hands == 200:
@@ -162,8 +162,8 @@ def test_the_cells_fold_waits_while_a_reader_knocks(
     assert s.added == 600 and len(s.let_go) == 1
     # the knock came after the cells of the first 200 hands: those of 300 are summed
     # unfolded, the let-go then finds them current, and after it the folds are back
-    assert folds == [(100, True), (200, True), (300, False), (400, True), (500, True),
-                     (600, True)]  # fmt: skip
+    assert calls == {"extend": [100, 200, 300, 400, 500, 600],
+                     "compact": [100, 200, 400, 500, 600]}  # fmt: skip
     assert _rows(db) == _rows_plain(tmp_path, history)
 
 
