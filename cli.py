@@ -345,7 +345,7 @@ def _import(args: argparse.Namespace) -> int:
     def show(p: Progress) -> None:
         print("\r" + import_report.progress_line(p), end="", file=sys.stderr, flush=True)
 
-    try:  # the file is let go between transactions: other programs read meanwhile
+    try:  # the file is released between transactions: other programs read meanwhile
         summary = import_files(
             args.db, args.paths, progress=show if live else None, workers=args.workers,
             batch_hands=args.batch or FLUSH_HANDS,

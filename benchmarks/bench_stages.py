@@ -24,7 +24,7 @@ time (``time.process_time``: the figure does not depend on what else the machine
   transaction's commit (``Store.write``)
 - cells: the dashboard's summary tables extended with the new hands and compacted
   (``analysis.storage.summaries``, called every ``CELLS_HANDS`` and at the end)
-- checkpoint: DuckDB folding its write-ahead log into the file, once at the end (the
+- checkpoint: DuckDB writing its write-ahead log into the file, once at the end (the
   import's ``CHECKPOINT``: compressing every column written)
 
 Each figure is microseconds of CPU per hand, and its share of the whole.  A few hands
