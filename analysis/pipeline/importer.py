@@ -531,7 +531,8 @@ class _Import:
     def _reader_waiting(self) -> bool:
         """A reader has been waiting for the file since the last release."""
         return self.shared_file is not None and reader_waiting_since(
-            self.shared_file, self.released_at)
+            self.shared_file, self.released_at
+        )
 
     def _release(self, looked: float) -> None:
         """Close the file (DuckDB checkpoints its log into it), leave it free a moment, open

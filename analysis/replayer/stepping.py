@@ -31,8 +31,10 @@ def street_jumps(steps: tuple[ViewStep, ...], step: int) -> StreetJumps:
     """The street buttons' targets from ``step``."""
     starts = street_starts(steps)
     last = len(steps) - 1
-    return StreetJumps(max((s for s in starts if s < step), default=0),
-                       min((s for s in starts if s > step), default=last))
+    return StreetJumps(
+        max((s for s in starts if s < step), default=0),
+        min((s for s in starts if s > step), default=last),
+    )
 
 
 def hero_draws(view: HandView, upto: ViewStep) -> list[Draw]:

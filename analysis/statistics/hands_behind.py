@@ -57,7 +57,8 @@ def targets(
     for i, row in sessions.iterrows():
         out[Target("session", int(str(i)))] = (
             f"Session {int(str(i)) + 1}: {row['start']:%Y-%m-%d %H:%M} "
-            f"({count(int(row['hands']), 'hand')})")
+            f"({count(int(row['hands']), 'hand')})"
+        )
     return out
 
 

@@ -126,8 +126,7 @@ class Summary:
 
     def current(self, con: Connection) -> bool:
         """Whether the tables hold exactly today's rows as this code sums them."""
-        return is_current(con, self.name, self.tables, self.layout, self.counted,
-                          self.count_field)
+        return is_current(con, self.name, self.tables, self.layout, self.counted, self.count_field)
 
     def invalidate(self, con: Connection) -> None:
         """Say the tables are out of date (inside the caller's transaction, if any): a
@@ -153,26 +152,33 @@ class Summary:
         if not table_exists(con, self.counted):
             return 0
         mark = read_mark(con, self.name)
-        if (mark is None or mark.get("layout") != self.layout(con)
-                or not has_tables(con, self.tables)):
+        if (
+            mark is None
+            or mark.get("layout") != self.layout(con)
+            or not has_tables(con, self.tables)
+        ):
             self.rebuild(con)
             return row_count(con, self.counted)
         done, done_upto = int(mark.get(self.count_field, -1)), int(mark.get("upto", -1))
         total = row_count(con, self.counted)
-        found = one(con, f"SELECT count(*), min({self.id_column}), max({self.id_column}) "
-                    f"FROM {self.counted} WHERE {self.id_column} > ?", [done_upto])
+        found = one(
+            con,
+            f"SELECT count(*), min({self.id_column}), max({self.id_column}) "
+            f"FROM {self.counted} WHERE {self.id_column} > ?",
+            [done_upto],
+        )
         newer = int(found[0]) if found else 0
         if total - newer != done:
             self.rebuild(con)  # rows of hands already summed came or went
             return total
         if not newer or found is None:
             return 0
-        self._add_passes(con, newer, int(found[1]), int(found[2]), done,
-                         mark.get("compacted"))
+        self._add_passes(con, newer, int(found[1]), int(found[2]), done, mark.get("compacted"))
         return newer
 
-    def _add_passes(self, con: Connection, newer: int, first: int, top: int, done: int,
-                    compacted: int | None) -> None:
+    def _add_passes(
+        self, con: Connection, newer: int, first: int, top: int, done: int, compacted: int | None
+    ) -> None:
         """The ``newer`` rows of ids ``first``..``top`` added, ``pass_rows`` or so a
         transaction, each with the mark that says so: adding them in any slices gives the
         same tables, so memory is bounded (the first extend of millions of new rows, an
@@ -186,8 +192,12 @@ class Summary:
                 if passes == 1:
                     rows += newer
                 else:
-                    found = one(con, f"SELECT count(*) FROM {self.counted} WHERE "
-                                f"{self.id_column} > ? AND {self.id_column} <= ?", [after, upto])
+                    found = one(
+                        con,
+                        f"SELECT count(*) FROM {self.counted} WHERE "
+                        f"{self.id_column} > ? AND {self.id_column} <= ?",
+                        [after, upto],
+                    )
                     rows += int(found[0]) if found else 0
                 self.add(con, after, upto)
                 self._write_mark(con, rows, upto, compacted)
@@ -209,8 +219,7 @@ class Summary:
         return True
 
     def _counts(self, con: Connection) -> tuple[int, int]:
-        found = one(con, f"SELECT count(*), coalesce(max({self.id_column}), 0) "
-                    f"FROM {self.counted}")
+        found = one(con, f"SELECT count(*), coalesce(max({self.id_column}), 0) FROM {self.counted}")
         return (int(found[0]), int(found[1])) if found else (0, 0)
 
     def _cells(self, con: Connection) -> int | None:
@@ -218,10 +227,8 @@ class Summary:
         a summary that is never compacted keeps no count)."""
         return None if self.compact_cells is None else row_count(con, self.tables[0])
 
-    def _write_mark(self, con: Connection, rows: int, upto: int,
-                    compacted: int | None) -> None:
-        fields: dict[str, Any] = {"layout": self.layout(con), self.count_field: rows,
-                                  "upto": upto}
+    def _write_mark(self, con: Connection, rows: int, upto: int, compacted: int | None) -> None:
+        fields: dict[str, Any] = {"layout": self.layout(con), self.count_field: rows, "upto": upto}
         if compacted is not None:
             fields["compacted"] = compacted
         write_mark(con, self.name, fields)

@@ -188,14 +188,17 @@ def check_deal(
     if n < 0 or not 2 <= players <= most:
         more = "" if most == 8 else " (7-8 only with no replacement at home)"
         asked = "hands" if n < 0 else "players"
-        raise DealRefused(asked, f"a table deals 0 or more hands to 2-{most} players{more}, "
-                                 f"not {n} to {players}")
+        raise DealRefused(
+            asked, f"a table deals 0 or more hands to 2-{most} players{more}, not {n} to {players}"
+        )
     if home and game is not Game.FIVE_CARD_DRAW:
         raise DealRefused("home", "the home form is five-card draw's")
     if house is not None and not home:
         raise DealRefused("house", "house rules are a home game's")
-    if house is not None and house.max_draw_with_ace is not None and (
-        house.max_draw_with_ace <= house.max_draw
+    if (
+        house is not None
+        and house.max_draw_with_ace is not None
+        and (house.max_draw_with_ace <= house.max_draw)
     ):
         raise DealRefused("ace_draws", "a player showing an ace must draw more than the others")
     if not 0 <= misdeal_per_mille <= 1000:

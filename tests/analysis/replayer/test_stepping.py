@@ -30,8 +30,10 @@ def test_each_draw_is_found_at_its_step_and_the_hero_s_draws_so_far() -> None:
     at = [draw_step(view, "Hero", n) for n in (1, 2, 3, 4)]
     assert at == [8, 13, 18, None]  # no fourth draw
     assert [view.steps[i].text for i in (8, 13, 18)] == [
-        "Hero draws 1", "Hero stands pat", "Hero stands pat"]
+        "Hero draws 1",
+        "Hero stands pat",
+        "Hero stands pat",
+    ]
     assert [(d.draw, d.count) for d in hero_draws(view, view.steps[12])] == [(1, 1)]
-    assert [(d.draw, d.count) for d in hero_draws(view, view.steps[18])] == [
-        (1, 1), (2, 0), (3, 0)]
+    assert [(d.draw, d.count) for d in hero_draws(view, view.steps[18])] == [(1, 1), (2, 0), (3, 0)]
     assert hero_draws(view, view.steps[7]) == []

@@ -12,16 +12,25 @@ from analysis.statistics.hands_behind import EVERY_HAND, Target, hand_ids_query,
 
 
 def _stat(key: str, numerator: int, denominator: int) -> StatValue:
-    return StatValue(key, key.upper(), "preflop", "rate",
-                     numerator / denominator if denominator else None, numerator,
-                     denominator, "")
+    return StatValue(
+        key,
+        key.upper(),
+        "preflop",
+        "rate",
+        numerator / denominator if denominator else None,
+        numerator,
+        denominator,
+        "",
+    )
 
 
-SESSIONS = pd.DataFrame({
-    "start": [datetime(2021, 3, 1, 20, 5), datetime(2021, 3, 2, 9, 0)],
-    "end": [datetime(2021, 3, 1, 21, 0), datetime(2021, 3, 2, 9, 0)],
-    "hands": [12, 1],
-})
+SESSIONS = pd.DataFrame(
+    {
+        "start": [datetime(2021, 3, 1, 20, 5), datetime(2021, 3, 2, 9, 0)],
+        "end": [datetime(2021, 3, 1, 21, 0), datetime(2021, 3, 2, 9, 0)],
+        "hands": [12, 1],
+    }
+)
 
 
 def test_every_figure_with_hands_is_a_target_with_its_label() -> None:
@@ -55,10 +64,15 @@ def test_a_clicked_bar_names_the_same_target_as_the_picker() -> None:
 def test_each_target_is_the_query_of_its_hands() -> None:
     assert hand_ids_query(EVERY_HAND, SESSIONS) == {}
     assert hand_ids_query(Target("stat", "vpip", "hits"), SESSIONS) == {
-        "stat": "vpip", "counted": "hits"}
+        "stat": "vpip",
+        "counted": "hits",
+    }
     assert hand_ids_query(Target("final_class", "7-5 low"), SESSIONS) == {
-        "column": "final_class", "value": "7-5 low"}
-    assert hand_ids_query(Target("stakes", "1/2"), SESSIONS) == {
-        "column": "stakes", "value": "1/2"}
+        "column": "final_class",
+        "value": "7-5 low",
+    }
+    assert hand_ids_query(Target("stakes", "1/2"), SESSIONS) == {"column": "stakes", "value": "1/2"}
     assert hand_ids_query(Target("session", 0), SESSIONS) == {
-        "start": datetime(2021, 3, 1, 20, 5), "end": datetime(2021, 3, 1, 21, 0)}
+        "start": datetime(2021, 3, 1, 20, 5),
+        "end": datetime(2021, 3, 1, 21, 0),
+    }

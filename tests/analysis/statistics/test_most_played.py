@@ -8,11 +8,13 @@ from analysis.statistics.offers import most_played
 
 
 def test_the_currency_with_the_most_hands_comes_first() -> None:
-    counts = pd.DataFrame({
-        "site": ["pokerstars", "winamax", "pokerstars", "fulltilt"],
-        "currency": ["USD", "EUR", "EUR", "USD"],
-        "hands": [30, 25, 20, 1],
-    })  # 31 USD against 45 EUR: summed over the sites before ranking
+    counts = pd.DataFrame(
+        {
+            "site": ["pokerstars", "winamax", "pokerstars", "fulltilt"],
+            "currency": ["USD", "EUR", "EUR", "USD"],
+            "hands": [30, 25, 20, 1],
+        }
+    )  # 31 USD against 45 EUR: summed over the sites before ranking
     assert most_played(counts, "currency") == ("EUR", "USD")
     assert most_played(counts, "site") == ("pokerstars", "winamax", "fulltilt")
 

@@ -28,11 +28,17 @@ def _sum(con: db.Connection, sql: str) -> int:
 
 def test_the_registry_lists_every_derived_table_once() -> None:
     tables = [t for derived in summaries.REGISTRY for t in derived.tables]
-    assert tables == ["player_hands", "stat_cells", "draw_cells", "draw_month_cells",
-                      "session_cells", "curve_cells", "hand_cells"]
+    assert tables == [
+        "player_hands",
+        "stat_cells",
+        "draw_cells",
+        "draw_month_cells",
+        "session_cells",
+        "curve_cells",
+        "hand_cells",
+    ]
     assert summaries.REGISTRY[0] is FACTS  # the facts first: the summaries sum them
-    assert [s.name for s in summaries.SUMMARIES] == ["stat_cells", "timeline_cells",
-                                                     "hand_cells"]
+    assert [s.name for s in summaries.SUMMARIES] == ["stat_cells", "timeline_cells", "hand_cells"]
 
 
 def test_invalidated_summaries_are_not_current_until_extended(con: db.Connection) -> None:
@@ -67,8 +73,7 @@ def test_rebuild_all_after_a_delete_sums_only_the_hands_left(
     rows = _sum(con, "SELECT count(*) FROM player_hands")
     assert _sum(con, "SELECT sum(hands) FROM stat_cells") == rows
     assert _sum(con, "SELECT sum(hands) FROM curve_cells") == rows
-    assert _sum(con, "SELECT sum(hands) FROM hand_cells") == _sum(
-        con, "SELECT count(*) FROM hands")
+    assert _sum(con, "SELECT sum(hands) FROM hand_cells") == _sum(con, "SELECT count(*) FROM hands")
 
 
 def test_stale_facts_are_refilled_first_by_rebuild_all(con: db.Connection) -> None:
