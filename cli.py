@@ -733,6 +733,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.hand_id is None:
         print("error: give a HAND_ID, or --file PATH", file=sys.stderr)
         return 2
+    from analysis.replayer.stepping import stored_view
     from analysis.storage.queries import find_hands, get_hand
 
     def act(db: Connection) -> int:
@@ -743,11 +744,12 @@ def _replay(args: argparse.Namespace) -> int:
             print(f"error: {args.hand_id}: {why}", file=sys.stderr)
             return 1
         stored = get_hand(db, found[0][0])
-        if stored is None or stored.hand is None:
+        view = stored_view(stored)
+        if view is None:
             note = "" if stored is None else f" ({stored.note})"
             print(f"error: {args.hand_id} cannot be replayed{note}", file=sys.stderr)
             return 1
-        show(hand_view(stored.hand, stored.problems))
+        show(view)
         return 0
 
     return _on_database(args.db, act)

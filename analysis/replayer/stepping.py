@@ -1,11 +1,13 @@
 """Moving through a replayed hand by street and by draw: what the replayer's buttons and
-the pages that open a hand at a draw ask of its steps (``analysis.replayer.steps``)."""
+the pages that open a hand at a draw ask of its steps (``analysis.replayer.steps``), and
+the steps of a stored hand, for the replayer page and ``drawlab replay`` alike."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from analysis.replayer.steps import HandView, ViewStep
+from analysis.replayer.steps import HandView, ViewStep, hand_view
+from analysis.storage.queries import StoredHand
 from engine.record import Draw
 
 
@@ -47,3 +49,11 @@ def draw_step(view: HandView, player: str, draw: int) -> int | None:
     """The index of the step where ``player`` makes draw number ``draw``."""
     lines = {d.line for d in view.hand.draws if d.player == player and d.draw == draw}
     return next((v.index for v in view.steps if v.line in lines and player in v.text), None)
+
+
+def stored_view(stored: StoredHand | None) -> HandView | None:
+    """The steps of a stored hand, with the problems the store keeps for it; ``None`` for
+    no hand, or one stored without a record (``stored.note`` says why)."""
+    if stored is None or stored.hand is None:
+        return None
+    return hand_view(stored.hand, stored.problems)

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from analysis.replayer.stepping import (
     StreetJumps,
     draw_step,
     hero_draws,
+    stored_view,
     street_jumps,
     street_starts,
 )
 from analysis.replayer.steps import hand_view
+from analysis.storage.queries import StoredHand
+from engine.verdict import Problem, Severity
 from tests.analysis.replayer.test_steps import CASH, one_hand
 
 
@@ -37,3 +42,15 @@ def test_each_draw_is_found_at_its_step_and_the_hero_s_draws_so_far() -> None:
     assert [(d.draw, d.count) for d in hero_draws(view, view.steps[12])] == [(1, 1)]
     assert [(d.draw, d.count) for d in hero_draws(view, view.steps[18])] == [(1, 1), (2, 0), (3, 0)]
     assert hero_draws(view, view.steps[7]) == []
+
+
+def test_a_stored_hand_without_a_record_has_no_steps() -> None:
+    hand = one_hand(CASH, "220001010004")
+    problem = Problem("STACK_CHANGE", Severity.WARNING, 3, "a stack changed")
+    stored = StoredHand(7, {}, "text", (problem,), hand)
+    view = stored_view(stored)
+    assert view is not None and len(view.steps) == 25
+    assert view == hand_view(hand, (problem,))  # with the problems the store keeps
+    assert view != hand_view(hand)
+    assert stored_view(replace(stored, hand=None, note="unreadable")) is None
+    assert stored_view(None) is None
