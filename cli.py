@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from analysis.storage.db import Connection
@@ -242,6 +242,31 @@ def _open_db(path: str | None) -> Connection | None:
         return None
 
 
+def _on_database(path: str | None, act: Callable[[Connection], int]) -> int:
+    """``act``'s status on the database opened for writing (``_open_db``), closed however
+    ``act`` ends; ``FAULT_STATUS`` after one sentence when it cannot be opened."""
+    from analysis.faults import FAULT_STATUS
+
+    db = _open_db(path)
+    if db is None:
+        return FAULT_STATUS
+    try:
+        return act(db)
+    finally:
+        db.close()
+
+
+def _show(as_json: bool, summary: dict[str, Any], text: str | None) -> None:
+    """A command's result: one line ``{"summary": {...}}`` with ``--json``, else ``text``
+    (``None``: nothing, as with ``--quiet``)."""
+    import json
+
+    if as_json:
+        print(json.dumps({"summary": summary}))
+    elif text is not None:
+        print(text)
+
+
 def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("import", help="import hand histories (files, folders, .zip)")
     p.add_argument("--db", metavar="FILE", help=DB_HELP)
@@ -345,7 +370,7 @@ def _import(args: argparse.Namespace) -> int:
     def show(p: Progress) -> None:
         print("\r" + import_report.progress_line(p), end="", file=sys.stderr, flush=True)
 
-    try:  # the file is let go between transactions: other programs read meanwhile
+    try:  # the file is released between transactions: other programs read meanwhile
         summary = import_files(
             args.db, args.paths, progress=show if live else None, workers=args.workers,
             batch_hands=args.batch or FLUSH_HANDS,
@@ -368,32 +393,27 @@ def _import(args: argparse.Namespace) -> int:
 
 def _import_parquet(args: argparse.Namespace) -> int:
     """``import --parquet DIR``: a dataset's hands added as an import of its files adds them."""
-    import json
-
-    from analysis.pipeline.importer import rebuild_player_hands
     from analysis.storage.dataset import DatasetError, load
+    from analysis.storage.player_facts import rebuild_player_hands
 
     if args.paths or args.watch:
         print("error: --parquet loads a dataset alone (no PATH, no --watch)", file=sys.stderr)
         return 2
-    db = _open_db(args.db)
-    if db is None:
-        return 2
-    try:
-        summary = load(db, args.parquet)
-        if summary.facts_stale:  # another DrawLab's statistics columns: recomputed here
-            rebuild_player_hands(db)
-    except DatasetError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-    finally:
-        db.close()
-    if args.json:
-        print(json.dumps({"summary": summary.as_dict()}))
-    elif not args.quiet:
-        print(f"{summary.added:,} hands added, {summary.already_present:,} already present, "
-              f"{summary.quarantined:,} unreadable texts kept, from {summary.path}")
-    return 0
+
+    def act(db: Connection) -> int:
+        try:
+            summary = load(db, args.parquet)
+            if summary.facts_stale:  # another DrawLab's statistics columns: recomputed here
+                rebuild_player_hands(db)
+        except DatasetError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
+        _show(args.json, summary.as_dict(), None if args.quiet else (
+            f"{summary.added:,} hands added, {summary.already_present:,} already present, "
+            f"{summary.quarantined:,} unreadable texts kept, from {summary.path}"))
+        return 0
+
+    return _on_database(args.db, act)
 
 
 def _add_bulk(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -467,17 +487,14 @@ def _add_samples(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 def _samples(args: argparse.Namespace) -> int:
     from analysis.storage import samples
 
-    db = _open_db(args.db)
-    if db is None:
-        return 2
-    try:
+    def act(db: Connection) -> int:
         if args.remove:
             print(f"removed {samples.remove(db):,} sample hands")
         else:
             print(f"{samples.count(db):,} sample hands")
-    finally:
-        db.close()
-    return 0
+        return 0
+
+    return _on_database(args.db, act)
 
 
 def _add_reverify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -491,22 +508,14 @@ def _add_reverify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _reverify(args: argparse.Namespace) -> int:
-    import json
-
     from analysis.pipeline.reverify import reverify
 
-    db = _open_db(args.db)
-    if db is None:
-        return 2
-    try:
+    def act(db: Connection) -> int:
         summary = reverify(db, workers=args.workers)
-    finally:
-        db.close()
-    if args.json:
-        print(json.dumps({"summary": summary.as_dict()}))
-    else:
-        print(summary.text())
-    return 0
+        _show(args.json, summary.as_dict(), summary.text())
+        return 0
+
+    return _on_database(args.db, act)
 
 
 def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -526,43 +535,36 @@ def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def _export(args: argparse.Namespace) -> int:
-    import json
-
     from analysis.storage.export import ExportError, export_hands
 
-    filters = _filters(args, seated=args.player)
-    if filters is None:
+    given = _filters(args, seated=args.player)
+    if given is None:
         return 2
-    db = _open_db(args.db)
-    if db is None:
-        return 2
-    if args.player is not None:  # a person (drawlab alias): the hands of every name
-        from dataclasses import replace
 
-        from analysis.storage.memory import person_filters
+    def act(db: Connection) -> int:
+        filters = given
+        if args.player is not None:  # a person (drawlab alias): the hands of every name
+            from dataclasses import replace
 
-        filters = person_filters(db, args.player, replace(filters, player=None)) or filters
-    if args.format == "parquet":
-        return _export_parquet(db, args, filters)
-    try:
-        summary = export_hands(db, args.out, args.format, filters)
-    except ExportError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-    finally:
-        db.close()
-    for line in summary.notes:
-        print(line, file=sys.stderr)
-    if args.json:
-        print(json.dumps({"summary": summary.as_dict()}))
-    else:
-        print(summary.text())
-    return 0
+            from analysis.storage.memory import person_filters
+
+            filters = person_filters(db, args.player, replace(filters, player=None)) or filters
+        if args.format == "parquet":
+            return _export_parquet(db, args, filters)
+        try:
+            summary = export_hands(db, args.out, args.format, filters)
+        except ExportError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
+        for line in summary.notes:
+            print(line, file=sys.stderr)
+        _show(args.json, summary.as_dict(), summary.text())
+        return 0
+
+    return _on_database(args.db, act)
 
 
 def _export_parquet(db: Connection, args: argparse.Namespace, filters: Filters) -> int:
-    import json
-
     from analysis.storage.dataset import DatasetError, write
 
     try:
@@ -570,14 +572,10 @@ def _export_parquet(db: Connection, args: argparse.Namespace, filters: Filters) 
     except DatasetError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    finally:
-        db.close()
-    if args.json:
-        print(json.dumps({"summary": summary.as_dict()}))
-    else:
-        rows = summary.rows
-        print(f"wrote {rows.get('hands', 0):,} hands ({sum(rows.values()):,} rows in "
-              f"{len(rows)} tables) as Parquet to {summary.path}")
+    rows = summary.rows
+    _show(args.json, summary.as_dict(),
+          f"wrote {rows.get('hands', 0):,} hands ({sum(rows.values()):,} rows in "
+          f"{len(rows)} tables) as Parquet to {summary.path}")
     return 0
 
 
@@ -609,9 +607,6 @@ def _review(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    db = _open_db(args.db)
-    if db is None:
-        return 2
     live = not args.json and sys.stderr.isatty()
 
     def show(done: int, total: int) -> None:
@@ -619,7 +614,7 @@ def _review(args: argparse.Namespace) -> int:
         print(f"\rreviewing hands [{bar:<30}] {done}/{total}", end="", file=sys.stderr,
               flush=True)  # fmt: skip
 
-    try:
+    def act(db: Connection) -> int:
         player = args.player or hero_name(db)
         profile = args.profile
         review.run_review(
@@ -632,13 +627,13 @@ def _review(args: argparse.Namespace) -> int:
         if args.json:
             for row in review.decision_rows(db, player, since, profile=profile):
                 print(json.dumps({k: row[k] for k in review.DECISION_FIELDS}))
-            print(json.dumps({"summary": summary.as_dict()}))
+            _show(True, summary.as_dict(), None)
         else:
             spots = review.costliest(db, player, since, profile=profile)
             print(review.summary_text(summary, spots))
-    finally:
-        db.close()
-    return 0
+        return 0
+
+    return _on_database(args.db, act)
 
 
 def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -738,12 +733,10 @@ def _replay(args: argparse.Namespace) -> int:
     if args.hand_id is None:
         print("error: give a HAND_ID, or --file PATH", file=sys.stderr)
         return 2
+    from analysis.replayer.stepping import stored_view
     from analysis.storage.queries import find_hands, get_hand
 
-    db = _open_db(args.db)
-    if db is None:
-        return 2
-    try:
+    def act(db: Connection) -> int:
         found = find_hands(db, args.hand_id)
         if len(found) != 1:
             keys = ", ".join(k for _, k in found)
@@ -751,14 +744,15 @@ def _replay(args: argparse.Namespace) -> int:
             print(f"error: {args.hand_id}: {why}", file=sys.stderr)
             return 1
         stored = get_hand(db, found[0][0])
-    finally:
-        db.close()
-    if stored is None or stored.hand is None:
-        note = "" if stored is None else f" ({stored.note})"
-        print(f"error: {args.hand_id} cannot be replayed{note}", file=sys.stderr)
-        return 1
-    show(hand_view(stored.hand, stored.problems))
-    return 0
+        view = stored_view(stored)
+        if view is None:
+            note = "" if stored is None else f" ({stored.note})"
+            print(f"error: {args.hand_id} cannot be replayed{note}", file=sys.stderr)
+            return 1
+        show(view)
+        return 0
+
+    return _on_database(args.db, act)
 
 
 def _add_convert(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -835,65 +829,42 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def _simulate(args: argparse.Namespace) -> int:
     from analysis.simulate import simulate
     from engine.record import Game, Structure
+    from engine.sim.dealer import DealRefused, check_deal
 
     house = _house_rules(args)
-    most = 8 if house is not None and house.no_replacement else 6
-    if args.hands < 0 or not 2 <= args.players <= most:
-        print(
-            f"error: --hands must be 0 or more and --players 2 to {most}"
-            + ("" if most == 8 else " (7-8 only at home with --no-replacement)"),
-            file=sys.stderr,
-        )
-        return 2
-    structure = Structure(args.structure) if args.structure else None
     game = Game(args.game)
-    if args.home and game is not Game.FIVE_CARD_DRAW:
-        print(
-            "error: --home is five-card draw's home game (--game five_card_draw)", file=sys.stderr
-        )
+    try:  # the dealer's checks, before a file is opened
+        check_deal(args.hands, game, args.players, home=args.home, house=house,
+                   misdeal_per_mille=args.misdeals)
+    except DealRefused as refused:
+        print(f"error: {_refused(refused.asked, house)}", file=sys.stderr)
         return 2
-    if house is not None and not args.home:
-        print("error: house rules and variants need --home", file=sys.stderr)
-        return 2
-    if house is not None and house.max_draw_with_ace is not None and (
-        house.max_draw_with_ace <= house.max_draw
-    ):
-        print("error: --ace-draws must be more than --draw (or 0)", file=sys.stderr)
-        return 2
-    if not 0 <= args.misdeals <= 1000:
-        print("error: --misdeals is a number per thousand deals, 0 to 1000", file=sys.stderr)
-        return 2
+    options: dict[str, Any] = {
+        "structure": Structure(args.structure) if args.structure else None,
+        "tournament": args.tournament, "home": args.home, "house": house,
+        "misdeal_per_mille": args.misdeals,
+    }
     if args.out is None:  # a reader that stops early (| head) ends it quietly (main)
-        simulate(
-            sys.stdout,
-            args.hands,
-            game,
-            args.players,
-            args.seed,
-            args.format,
-            structure=structure,
-            tournament=args.tournament,
-            home=args.home,
-            house=house,
-            misdeal_per_mille=args.misdeals,
-        )
+        simulate(sys.stdout, args.hands, game, args.players, args.seed, args.format, **options)
         return 0
     with open(args.out, "w", encoding="utf-8", newline="\n") as out:
-        count = simulate(
-            out,
-            args.hands,
-            game,
-            args.players,
-            args.seed,
-            args.format,
-            structure=structure,
-            tournament=args.tournament,
-            home=args.home,
-            house=house,
-            misdeal_per_mille=args.misdeals,
-        )
+        count = simulate(out, args.hands, game, args.players, args.seed, args.format, **options)
     print(f"{count} hands written to {args.out}", file=sys.stderr)
     return 0
+
+
+def _refused(asked: str, house: HouseRules | None) -> str:
+    """The dealer's refusal (``DealRefused.asked``) in the words of the simulate flags."""
+    from engine.sim.dealer import most_players
+
+    most = most_players(house)
+    return {
+        "home": "--home is five-card draw's home game (--game five_card_draw)",
+        "house": "house rules and variants need --home",
+        "ace_draws": "--ace-draws must be more than --draw (or 0)",
+        "misdeals": "--misdeals is a number per thousand deals, 0 to 1000",
+    }.get(asked, f"--hands must be 0 or more and --players 2 to {most}"
+                 + ("" if most == 8 else " (7-8 only at home with --no-replacement)"))
 
 
 def _house_rules(args: argparse.Namespace) -> HouseRules | None:
@@ -1121,17 +1092,15 @@ def _with_memory(args: argparse.Namespace, act: Callable[[Connection], None]) ->
     what could not be done (an unknown hand, site, person)."""
     from analysis.storage.memory import MemoryInputError
 
-    db = _open_db(args.db)
-    if db is None:
-        return 2
-    try:
-        act(db)
-    except MemoryInputError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-    finally:
-        db.close()
-    return 0
+    def acted(db: Connection) -> int:
+        try:
+            act(db)
+        except MemoryInputError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
+        return 0
+
+    return _on_database(args.db, acted)
 
 
 def _json_line(data: dict[str, object]) -> str:

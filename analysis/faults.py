@@ -80,7 +80,7 @@ def kept_by(command: str | None) -> tuple[str, str]:
 
 def opening(target: str, exc: BaseException, waited: float) -> str:
     """Why ``db.connect`` could not open ``target`` (``waited``: seconds spent waiting for
-    another program to let go of it): nothing was changed in it."""
+    another program to release it): nothing was changed in it."""
     what, todo = _describe(exc, _file_of(exc, target))
     if waited > 0 and is_lock(exc):
         what += f" (waited {waited:g} s)"

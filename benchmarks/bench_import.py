@@ -35,7 +35,7 @@ s = import_files(sys.argv[1], [sys.argv[2]], workers=workers)
 seconds = time.monotonic() - start
 print(json.dumps({"seconds": seconds, "added": s.added, "hands": s.hands,
                   "already_present": s.already_present, "statuses": s.statuses,
-                  "rejected": len(s.rejected), "let_go": s.let_go,
+                  "rejected": len(s.rejected), "releases": s.releases,
                   "longest_between_looks": s.longest_between_looks}))
 """
 REVERIFY = """

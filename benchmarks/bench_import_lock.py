@@ -4,7 +4,7 @@
         [--workers N] [--reader]
 
 ``drawlab import`` (``analysis.pipeline.importer.import_files``) commits at most every
-``FLUSH_SECONDS`` or ``FLUSH_HANDS`` hands, closes the file (DuckDB folds its log in),
+``FLUSH_SECONDS`` or ``FLUSH_HANDS`` hands, closes the file (DuckDB checkpoints its log into it),
 leaves it free ``RELEASE`` seconds and opens it again, so that the dashboard and
 ``drawlab stats`` get in during a long import.  This runs the same import of simulated
 hands (``benchmarks.bench_import.simulated``) holding the file all along

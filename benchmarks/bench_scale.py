@@ -235,14 +235,16 @@ def bench_import(
     }
     if reader is not None:
         out["reader"] = reader.figures()
-        let_go = sorted(float(x) for x in result.get("let_go", []))  # type: ignore[attr-defined]
+        releases = sorted(float(x) for x in result.get("releases", []))  # type: ignore[attr-defined]
         between = float(result.get("longest_between_looks", 0.0))  # type: ignore[arg-type]
-        mid, top = (let_go[len(let_go) // 2], let_go[-1]) if let_go else (0.0, 0.0)
-        out["let_go"] = {"times": len(let_go), "median_s": round(mid, 2),
-                         "longest_s": round(top, 2), "longest_between_looks_s": round(between, 2)}
-        print(f"the import let go {len(let_go)} times for the reader: from the knock found to "
-              f"the file free, median {mid:.2f} s, longest {top:.2f} s; longest stretch "
-              f"between two looks for a knock {between:.2f} s", flush=True)
+        mid, top = (releases[len(releases) // 2], releases[-1]) if releases else (0.0, 0.0)
+        out["releases"] = {"times": len(releases), "median_s": round(mid, 2),
+                           "longest_s": round(top, 2),
+                           "longest_between_looks_s": round(between, 2)}
+        print(f"the import released the file {len(releases)} times for the reader: from the "
+              f"waiting reader found to the file free, median {mid:.2f} s, longest {top:.2f} s; "
+              f"longest stretch between two looks for a waiting reader {between:.2f} s",
+              flush=True)
     print(
         f"import: {hands:,} hands in {seconds:,.0f} s = {hands / seconds:,.0f} hands/s; "
         f"CPU {cpu:,.0f} s ({1000 * cpu / hands:.2f} s per 1,000 hands; main process "
@@ -257,7 +259,7 @@ def bench_import(
 class Reader(threading.Thread):
     """``drawlab stats --json`` every ``every`` seconds while the import runs, as a user
     looking at the database meanwhile would: how long each run took (the wait for the
-    import to let go included) and whether it failed.  The dashboard's pages open the
+    import to release the file included) and whether it failed.  The dashboard's pages open the
     file the same way (``analysis.storage.db.connect`` with a wait)."""
 
     def __init__(self, db: Path, every: float) -> None:
@@ -490,22 +492,18 @@ def _cells_current(path: Path) -> None:
     behind their back; another DrawLab may sum them otherwise): timed, as the one-off
     cost of a database an older DrawLab filled."""
     from analysis.storage import db as dbmod
-    from analysis.storage import hand_cells, stat_cells, timeline_cells
+    from analysis.storage import summaries
 
     con = dbmod.connect(path)
     try:
-        if stat_cells.current(con) and timeline_cells.current(con) and hand_cells.current(con):
-            return
-        for name, current, bring in (
-            ("stat_cells", stat_cells.current, stat_cells._extend),
-            ("session_cells and curve_cells", timeline_cells.current, timeline_cells.extend),
-            ("hand_cells", hand_cells.current, hand_cells.extend),
-        ):
-            if current(con):
+        for summary in summaries.SUMMARIES:
+            if summary.current(con):
                 continue
             start, cpu = time.monotonic(), time.process_time()
-            bring(con)
-            print(f"{name} brought up to date: {time.monotonic() - start:,.1f} s "
+            summary.extend(con)
+            summary.compact(con)
+            print(f"{' and '.join(summary.tables)} brought up to date: "
+                  f"{time.monotonic() - start:,.1f} s "
                   f"({time.process_time() - cpu:,.1f} s CPU)", flush=True)
     finally:
         con.close()

@@ -22,9 +22,9 @@ time (``time.process_time``: the figure does not depend on what else the machine
   across parts in the main process)
 - write: numbering the new hands, the key check and appending the rows to DuckDB, each
   transaction's commit (``Store.write``)
-- cells: the dashboard's summed cells extended with the new hands
-  (``analysis.storage.stat_cells.extend``, called every ``CELLS_HANDS`` and at the end)
-- checkpoint: DuckDB folding its write-ahead log into the file, once at the end (the
+- cells: the dashboard's summary tables extended with the new hands and compacted
+  (``analysis.storage.summaries``, called every ``CELLS_HANDS`` and at the end)
+- checkpoint: DuckDB writing its write-ahead log into the file, once at the end (the
   import's ``CHECKPOINT``: compressing every column written)
 
 Each figure is microseconds of CPU per hand, and its share of the whole.  A few hands
@@ -93,7 +93,7 @@ class Timers:
 def instrumented(timers: Timers) -> Iterator[None]:
     """The importer with each stage's function timed (see the module's text)."""
     from analysis.pipeline import importer
-    from analysis.storage import rows
+    from analysis.storage import rows, summaries
     from analysis.storage import writer as store
     from parser.registry import READERS
 
@@ -122,7 +122,8 @@ def instrumented(timers: Timers) -> Iterator[None]:
     patch(importer, "with_continuity", "continuity")
     patch(rows.Rows, "follow", "continuity")
     patch(store.Store, "write", "write")
-    patch(importer, "extend_cells", "cells")
+    patch(summaries, "extend", "cells")
+    patch(summaries, "compact", "cells")
     for reader in READERS:
         patch(reader, "parse", "parse")
     try:

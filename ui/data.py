@@ -16,7 +16,7 @@ import pandas as pd
 import streamlit as st
 
 from analysis.statistics import figures as stats
-from analysis.statistics.offers import Offers
+from analysis.statistics.offers import Offers, most_played
 from analysis.statistics.offers import offers as offers_of
 from analysis.storage import queries
 from analysis.storage.db import Connection
@@ -180,7 +180,6 @@ def filter_options(_con: Connection, path: str, gen: int) -> FilterOptions:
     hands = queries.count_hands(_con)
     combos = stats.key_counts(_con, ("site", "game", "stakes", "players", "currency"))
     players = combos["players"].dropna()
-    per_currency = combos.groupby("currency")["hands"].sum().sort_values(ascending=False)
     return FilterOptions(
         hands=hands,
         sites=tuple(sorted(str(v) for v in combos["site"].dropna().unique())),
@@ -190,7 +189,7 @@ def filter_options(_con: Connection, path: str, gen: int) -> FilterOptions:
         last_day=_day(queries.list_hands(_con, limit=1, newest_first=True)),
         min_players=int(players.min()) if len(players) else 2,
         max_players=int(players.max()) if len(players) else 2,
-        currencies=tuple(str(c) for c in per_currency.index),
+        currencies=most_played(combos, "currency"),
     )
 
 

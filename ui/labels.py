@@ -7,6 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 from analysis.sites import SITE_NAMES as SITE_NAMES
 from analysis.sites import site_name as site_name
+from analysis.statistics.text import count as count
 from engine.money import format_money
 
 CURRENCY_NAMES = {"play": "play money", "chips": "chips"}
@@ -51,11 +52,6 @@ def money_kind(tournament: bool, currency: str) -> str:
     if tournament:
         return "Tournaments (chips)" if currency == "chips" else f"Tournaments ({currency})"
     return f"Cash games in {CURRENCY_NAMES.get(currency, currency)}"
-
-
-def count(n: int, noun: str) -> str:
-    """``1 hand``, ``2 hands``, ``1,234 hands``: never "1 hands"."""
-    return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
 def seconds(value: float | None) -> str:

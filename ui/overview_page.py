@@ -29,6 +29,7 @@ from analysis.statistics import figures as stats
 from analysis.statistics import offers as stats_offers
 from analysis.statistics.definitions import STATS, definitions
 from analysis.statistics.figures import Results
+from analysis.statistics.hands_behind import Target, hand_ids_query, targets
 from analysis.storage import memory
 from analysis.storage.filters import Filters
 from engine.rules import game_name
@@ -48,9 +49,6 @@ ANY = "(all)"
 REPLAYER_HANDS = "replayer_hand_ids"  # agreed with the replayer page: list[int] of hands.id
 REPLAYER_PAGE = "ui/replayer_page.py"
 OPPONENT_ROWS = 1000  # the table's most played opponents; styling every cell has a cost
-
-Target = tuple[Any, ...]  # what "the hands behind" means: ("all",), ("stat", key, counted)...
-
 
 def _stat_text(value: float | None, kind: str) -> str:
     if value is None:
@@ -254,11 +252,11 @@ def opponents_table(df: pd.DataFrame, chips: bool, currency: str,
                  width="stretch", height=420, key="opponents")
 
 
-def hands_picker(targets: dict[Target, str]) -> Target:
-    if st.session_state.get("open_target") not in targets:
+def hands_picker(labels: dict[Target, str]) -> Target:
+    if st.session_state.get("open_target") not in labels:
         st.session_state.pop("open_target", None)
     return st.selectbox(  # type: ignore[no-any-return]
-        "Hands behind", list(targets), key="open_target", format_func=targets.__getitem__,
+        "Hands behind", list(labels), key="open_target", format_func=labels.__getitem__,
         help="Pick a figure, or click a bar of a chart, then open its hands in the replayer.",
     )
 
@@ -266,15 +264,7 @@ def hands_picker(targets: dict[Target, str]) -> Target:
 def open_hands(con: Any, hero: str, filters: Filters, target: Target,
                sessions: pd.DataFrame) -> None:
     """Hand the ids behind ``target`` to the replayer and go there."""
-    behind: dict[str, Any] = {}
-    kind = target[0]
-    if kind == "stat":
-        behind = {"stat": target[1], "counted": target[2]}
-    elif kind in ("position", "final_class", "stakes"):
-        behind = {"column": kind, "value": target[1]}
-    elif kind == "session":
-        row = sessions.iloc[int(target[1])]
-        behind = {"start": row["start"].to_pydatetime(), "end": row["end"].to_pydatetime()}
+    behind = hand_ids_query(target, sessions)
     st.session_state[REPLAYER_HANDS] = data.hand_ids(con, hero, filters, **behind)
     st.switch_page(REPLAYER_PAGE)
 
@@ -288,7 +278,7 @@ def chart_pick(event: Any, key: str, kind: str) -> None:
     st.session_state[f"_seen_{key}"] = points
     x = points[0].get("x")
     if x is not None:
-        st.session_state["open_target"] = (kind, str(x))
+        st.session_state["open_target"] = Target(kind, str(x))
 
 
 def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: bool,
@@ -427,7 +417,7 @@ def main() -> None:
                                 on_select="rerun", selection_mode="points")
         chart_pick(event, "chart_positions", "position")
         shown = data.showdown_hands(con, path, gen, hero, mine)
-        games = list(shown.groupby("game")["hands"].sum().sort_values(ascending=False).index)
+        games = list(stats_offers.most_played(shown, "game"))
         classes: list[str] = []
         if games:
             game = st.selectbox("Final hands of", games, format_func=game_name,
@@ -442,25 +432,11 @@ def main() -> None:
     values = data.player_stats(con, path, gen, hero, mine)
     sessions = curves.sessions
     stakes = data.by_stakes(con, path, gen, hero, mine)
-    targets: dict[Target, str] = {("all",): f"Every hand shown ({res.hands:,})"}
-    for p, n in zip(positions["position"], positions["hands"], strict=True):
-        targets[("position", str(p))] = f"Position {p} ({n:,} hands)"
-    for c in classes:
-        targets[("final_class", c)] = f"Showdowns with {c}"
-    for v in values:
-        if v.denominator:
-            targets[("stat", v.key, "hits")] = f"{v.name}: where it happened ({v.numerator:,})"
-            targets[("stat", v.key, "sample")] = f"{v.name}: its sample ({v.denominator:,})"
-    for s in stakes["stakes"].unique():
-        targets[("stakes", str(s))] = f"Stakes {s}"
-    for i, row in sessions.iterrows():
-        targets[("session", int(str(i)))] = (
-            f"Session {int(str(i)) + 1}: {row['start']:%Y-%m-%d %H:%M} "
-            f"({count(int(row['hands']), 'hand')})")
+    labels = targets(res.hands, positions, classes, values, stakes, sessions)
     with st.container(border=True):
         cols = st.columns([4, 1], vertical_alignment="bottom")
         with cols[0]:
-            target = hands_picker(targets)
+            target = hands_picker(labels)
         if cols[1].button("Open in the replayer", key="open_replayer",
                           icon=":material/style:"):
             open_hands(con, hero, mine, target, sessions)

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from analysis.replayer.steps import HandView, hand_view
+from analysis.replayer.stepping import stored_view
+from analysis.replayer.steps import HandView
 from analysis.storage import queries
 from analysis.storage.db import Connection
 from analysis.storage.filters import Filters
@@ -32,10 +33,7 @@ def biggest_pots(_con: Connection, path: str, gen: int, f: Filters,
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
 def view_of(_con: Connection, path: str, gen: int, hand: int) -> HandView | None:
     """The replayer's steps of a stored hand, with the problems the store keeps for it."""
-    stored = data.stored_hand(_con, path, gen, hand)
-    if stored is None or stored.hand is None:
-        return None
-    return hand_view(stored.hand, stored.problems)
+    return stored_view(data.stored_hand(_con, path, gen, hand))
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)

@@ -17,11 +17,11 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from analysis.replayer.stepping import draw_step, hero_draws, street_jumps
 from analysis.replayer.steps import HandView, SeatStep, Units, ViewStep
 from analysis.storage import memory
 from analysis.storage.filters import NO_FILTERS, Filters
 from analysis.storage.queries import PotUnit
-from engine.record import Draw
 from engine.rules import game_name
 from engine.verdict import Problem
 from ui import cards, data, memory_panel, replayer_data, state, table_picture
@@ -160,14 +160,6 @@ def _move_hand(delta: int) -> None:
             st.session_state["replay_step"] = 0
 
 
-def street_starts(steps: tuple[ViewStep, ...]) -> list[int]:
-    starts = [0]
-    for i in range(1, len(steps)):
-        if steps[i].street != steps[i - 1].street:
-            starts.append(i)
-    return starts
-
-
 def controls(steps: tuple[ViewStep, ...]) -> int:
     last = len(steps) - 1
     if st.session_state.get("replay_for") != st.session_state.get("replay_hand"):
@@ -175,17 +167,15 @@ def controls(steps: tuple[ViewStep, ...]) -> int:
         st.session_state["replay_step"] = 0
     step = min(int(st.session_state.get("replay_step", 0)), last)
     st.session_state["replay_step"] = step
-    starts = street_starts(steps)
-    prev_street = max((s for s in starts if s < step), default=0)
-    next_street = min((s for s in starts if s > step), default=last)
+    streets = street_jumps(steps, step)
     row = st.columns(6)
     buttons = (
         ("Start", "first_page", 0, "b_start", "Home", "The forced bets (Home)"),
-        ("Street", "fast_rewind", prev_street, "b_prev_street", "Up",
+        ("Street", "fast_rewind", streets.back, "b_prev_street", "Up",
          "Back to the start of the street (↑)"),
         ("Back", "chevron_left", max(0, step - 1), "b_prev", "Left", "One step back (←)"),
         ("Next", "chevron_right", min(last, step + 1), "b_next", "Right", "One step on (→)"),
-        ("Street", "fast_forward", next_street, "b_next_street", "Down",
+        ("Street", "fast_forward", streets.on, "b_next_street", "Down",
          "On to the next street (↓)"),
         ("End", "last_page", last, "b_end", "End", "The last step (End)"),
     )
@@ -239,11 +229,6 @@ def problem_table(problems: tuple[Problem, ...], key: str) -> None:
     )
 
 
-def hero_draws(view: HandView, upto: ViewStep) -> list[Draw]:
-    hero = view.hand.hero
-    return [d for d in view.hand.draws if d.player == hero and d.line <= upto.line]
-
-
 def table_view(view: HandView, s: ViewStep) -> None:
     units = view.units
     # the picture beside the figures, not under them: with the step controls above, both
@@ -290,12 +275,6 @@ def hero_draw_view(view: HandView, s: ViewStep) -> None:
             if d.received:
                 st.text("got")
                 cards.show_cards(d.received)
-
-
-def draw_step(view: HandView, player: str, draw: int) -> int | None:
-    """The index of the step where ``player`` makes draw number ``draw``."""
-    lines = {d.line for d in view.hand.draws if d.player == player and d.draw == draw}
-    return next((v.index for v in view.steps if v.line in lines and player in v.text), None)
 
 
 def jump_to_sent_step(hand_id: int, view: HandView) -> None:

@@ -38,7 +38,7 @@ from analysis.storage.samples import mark as marked_samples
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 SAMPLES_ENV = "DRAWLAB_SAMPLES"  # another folder to import on a first start ("" for none)
 # Seconds a page waits for another program's write before saying so: as long as a
-# command waits (``db.LOCK_WAIT``).  A ``drawlab import`` lets a knocking reader in once
+# command waits (``db.LOCK_WAIT``).  A ``drawlab import`` lets a waiting reader in once
 # its transaction is done, which at ten million hands took 5 to 17 s (median 9): with 5 s
 # most first visits during such an import said the file was busy (docs/scale.md).
 OPEN_WAIT = db.LOCK_WAIT

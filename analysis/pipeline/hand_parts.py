@@ -7,7 +7,7 @@ and reads its run of hands itself, as ``drawlab verify``'s workers read the part
 whole file would be read.
 
 ``parser.ranges`` cuts about every megabyte; the importer counts its batches in hands (a
-transaction, a step of the progress bar, a let-go of the database file fall between
+transaction, a step of the progress bar, a release of the database file fall between
 batches of ``TASK_HANDS`` hands, as when this process cut the files), so a file of a few
 batches is cut at every hand's start and its hands grouped, and a bigger one about every
 ``hands`` x ``HAND_BYTES`` bytes.

@@ -16,7 +16,7 @@ unchanged file is not even parsed, and a file that grew is read from its last ha
 watcher's read (``hold_tail``) leaves out a last hand still being written and resumes there.
 
 ``import_files`` (``drawlab import``) owns its connection, so that between two
-transactions it can let go of the database file for another program that knocked.
+transactions it can release the database file to a reader waiting for it.
 """
 
 from __future__ import annotations
@@ -42,24 +42,20 @@ import pyarrow.compute as pc
 from analysis.pipeline.hand_parts import hand_parts
 from analysis.pipeline.verification import HandResult, check
 from analysis.pipeline.workers import ProcessTaskPool, TaskPool
-from analysis.statistics.fact_row import FACT_FIELDS
-from analysis.statistics.facts import hand_facts
-from analysis.storage import transactions
+from analysis.storage import summaries
 from analysis.storage.db import (
     LOCK_WAIT,
     Connection,
     DatabaseUnavailable,
-    append_arrow,
     connect,
-    fact_columns,
     facts_stale,
-    knocked_since,
     one,
+    reader_waiting_since,
     resolve_path,
     restore_memory_limit,
 )
-from analysis.storage.rows import ArrowRows, FactsFn, Rows, add_result, with_continuity
-from analysis.storage.stat_cells import extend as extend_cells
+from analysis.storage.player_facts import FACT_TYPES, FACTS, facts_fn
+from analysis.storage.rows import ArrowRows, Rows, add_result, with_continuity
 from analysis.storage.tournaments import store_summary
 from analysis.storage.writer import FileState, Store
 from analysis.tournament_hands import results_from_hands
@@ -83,9 +79,9 @@ TASK_HANDS = 500  # hand texts per worker task (fewer, larger Arrow tables to se
 TASK_CHARS = 1 << 20  # ...or this much text, whichever comes first
 IN_FLIGHT_HANDS = 12_000  # hand texts out at this machine's workers at once (see _run)
 FLUSH_HANDS = 10_000  # hands per transaction
-FLUSH_SECONDS = 2.0  # how often a let-go import looks for a knock (and then commits)
-# The dashboard's summed cells (``stat_cells.extend``) take in the new hands every so many
-# hands, before the file is let go to a reader and at the end, not after every commit: a
+FLUSH_SECONDS = 2.0  # how often a sharing import looks for a waiting reader (then commits)
+# The dashboard's summary tables (``summaries.extend``) take in the new hands every so many
+# hands, before the file is released to a reader and at the end, not after every commit: a
 # call costs about 100 ms besides its hands (17.7 against 34.6 us a hand at 30,000 hands
 # summed in one call or six), and cells behind the rows are never wrong, only unused
 # (``stat_cells.current`` counts the rows, and the figures then read the rows).
@@ -96,7 +92,7 @@ REOPEN_WAIT = 600.0  # seconds a reopen waits for readers: an import does not gi
 # its write-ahead log), and keeps the pages it wrote cached up to its memory limit: the
 # limit is that plus a little, or the cache grew with the import (512 MB: a main process
 # of 533 MiB at 100,000 hands, 660 at 300,000; 192 and 320: 469 at 100,000; docs/scale.md)
-CHECKPOINT_MB = 192  # write-ahead log size at which DuckDB folds it into the file
+CHECKPOINT_MB = 192  # write-ahead log size at which DuckDB checkpoints it into the file
 DUCKDB_MEMORY_MB = 320  # DuckDB's own memory during an import (indexes spill past it)
 SMALL_IMPORT = 1 << 20  # bytes below which worker processes cost more than they save
 PROBLEM_LOG = 1000  # problem lines kept in the summary; the count is always whole
@@ -132,11 +128,11 @@ class ImportSummary:
     problem_log: list[LoggedProblem] = field(default_factory=list)
     seconds: float = 0.0
     held: list[str] = field(default_factory=list)  # files whose last hand was held back
-    # With ``import_files``: how long each let-go for a waiting program took, from the
-    # look that found its knock to the file's close, and the longest stretch between two
-    # looks for a knock (the transactions, summed cells and checkpoints in between): a
-    # reader waits at most about the sum of the two.
-    let_go: list[float] = field(default_factory=list)
+    # With ``import_files``: how long each release of the file to a waiting reader took,
+    # from the look that found the reader to the file's close, and the longest stretch
+    # between two looks for a waiting reader (the transactions, summary tables and
+    # checkpoints in between): a reader waits at most about the sum of the two.
+    releases: list[float] = field(default_factory=list)
     longest_between_looks: float = 0.0
     # Tournament summaries: read, stored new or replacing a running one's, and those
     # that did not read (``file:line: why``): their own verdicts, never a hand's.
@@ -232,13 +228,14 @@ def import_files(
 ) -> ImportSummary:
     """``import_paths`` into the database file at ``db_path``, letting other programs in:
     a transaction is at most ``batch_hands`` hands, and every ``FLUSH_SECONDS`` of reading
-    the import looks whether another program knocked since its last let-go
+    the import looks whether a reader has been waiting since its last release
     (``analysis.storage.db``: every open that finds the file locked touches
-    ``knock_path``); if so, it commits, closes the file, leaves it free for ``RELEASE``
-    seconds (the waiting reader, the dashboard or ``drawlab stats``, gets in) and opens it
-    again, waiting as long as ``REOPEN_WAIT`` for readers to let go.  So a reader waits
-    about ``FLUSH_SECONDS`` at most, and an import nobody waits for pays nothing but a
-    look at a file's time.  ``wait``: seconds the first open waits for another program.
+    ``waiting_reader_path``); if so, it commits, closes the file, leaves it free for
+    ``RELEASE`` seconds (the waiting reader, the dashboard or ``drawlab stats``, gets in)
+    and opens it again, waiting as long as ``REOPEN_WAIT`` for readers to close it.  So a
+    reader waits about ``FLUSH_SECONDS`` at most, and an import nobody waits for pays
+    nothing but a look at a file's time.  ``wait``: seconds the first open waits for
+    another program.
 
     Raises ``DatabaseUnavailable`` when the file cannot be had at first, DuckDB's own error
     when a reopen fails (after ``REOPEN_WAIT``); whole transactions only are left behind,
@@ -254,7 +251,7 @@ def import_files(
         except DatabaseUnavailable as exc:  # part-way: the fault's sentence says what is kept
             raise exc.__cause__ or exc from None
 
-    job = _Import(db, sources, progress, workers, batch_hands, reopen=reopen, knock=target)
+    job = _Import(db, sources, progress, workers, batch_hands, reopen=reopen, shared_file=target)
     try:
         return job.run()
     finally:
@@ -295,7 +292,7 @@ def reader_for(site: str) -> Any:
 
 def parse_task(site: str, chunks: Sequence[HandText]) -> ArrowRows:
     """A worker's job: hand texts to rows.  Never raises for anything a file holds."""
-    return _rows_of(site, chunks).to_arrow(_FACT_TYPES)
+    return _rows_of(site, chunks).to_arrow(FACT_TYPES)
 
 
 def _rows_of(site: str, chunks: Sequence[HandText]) -> Rows:
@@ -344,7 +341,7 @@ def read_part(part: Part, resume: int, hold_tail: bool) -> PartRows:
     chunks = list(cut_hands(part.name, lambda: _open_part(part), opened, resume, hold_tail, cut))
     rows = _rows_of(cut.site, chunks)
     rows.follow()  # the stacks within the part: only its tables' edges go back
-    return PartRows(rows.to_arrow(_FACT_TYPES), cut)
+    return PartRows(rows.to_arrow(FACT_TYPES), cut)
 
 
 def _open_part(part: Part) -> BinaryIO:
@@ -408,19 +405,6 @@ def checked(reader: Any, chunk: HandText) -> HandResult:
     return check(chunk, parse(reader, chunk))
 
 
-_FACT_TYPES = tuple((n, t) for n, t in fact_columns().items() if n != "hand")
-
-
-_FACT_NAMES = tuple(n for n, _ in _FACT_TYPES)
-if _FACT_NAMES == FACT_FIELDS:  # the very tuple: ``add_result`` knows it by identity
-    _FACT_NAMES = FACT_FIELDS
-
-
-def facts_fn() -> tuple[FactsFn, tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """``hand_facts`` with the names and types of ``player_hands``' columns after ``hand``."""
-    return hand_facts, _FACT_NAMES, _FACT_TYPES
-
-
 # --- main side --------------------------------------------------------------------------
 
 
@@ -457,14 +441,14 @@ class _Import:
         pool: TaskPool | None = None,
         hold_tail: bool = False,
         reopen: Callable[[], Connection] | None = None,
-        knock: str | None = None,
+        shared_file: str | None = None,
     ) -> None:
         self.batch_hands = max(1, batch_hands)
         self.hold_tail = hold_tail
-        self.reopen = reopen  # set: the file is let go after every transaction
-        self.closed = False  # between the close and the reopen of a let-go
-        self.knock = knock  # the database file whose knocks make this import let go
-        self.let_go_at = time.time()  # knocks before this were answered
+        self.reopen = reopen  # set: the file may be released after every transaction
+        self.closed = False  # between the close and the reopen of a release
+        self.shared_file = shared_file  # the database file released to its waiting readers
+        self.released_at = time.time()  # readers waiting before this were let in
         self.flushed = time.monotonic()
         self.db = db
         self.sources = sources
@@ -486,7 +470,7 @@ class _Import:
         self.own_pool = pool is None
         self.pending: list[tuple[FileState, ArrowRows | None]] = []
         self.pending_hands = 0
-        self.uncelled = 0  # hands committed since the summed cells were last extended
+        self.unsummed = 0  # hands committed since the summary tables were last extended
 
     # -- driving
 
@@ -524,11 +508,11 @@ class _Import:
         # few thousand rows, cost a fifth more CPU than one thread doing them in turn.
         self.db.execute("SET threads = 1")
 
-    def _maybe_let_go(self, flushed: bool = False) -> None:
+    def _maybe_release(self, flushed: bool = False) -> None:
         """With ``reopen``: once ``FLUSH_SECONDS`` passed since the last look (or right
-        after a commit, ``flushed``), let go of the file if another program knocked since
-        the last let-go, committing what is pending first: readers never wait much longer
-        than that.  Nobody knocked: the transaction goes on to ``batch_hands`` hands, as
+        after a commit, ``flushed``), release the file if a reader has been waiting since
+        the last release, committing what is pending first: readers never wait much longer
+        than that.  No reader waits: the transaction goes on to ``batch_hands`` hands, as
         without ``reopen`` (a commit every two seconds cost its fixed part, about 60 ms in
         the write and 100 in the cells, every few hundred hands under load)."""
         if self.reopen is None:
@@ -539,30 +523,33 @@ class _Import:
         s = self.summary
         s.longest_between_looks = max(s.longest_between_looks, now - self.flushed)
         self.flushed = now
-        if self.knock is None or self._knocked():
+        if self.shared_file is None or self._reader_waiting():
             self._flush()
-            self._extend_cells(fold=False)  # the reader finds the cells current
-            self._let_go(now)
+            self._extend_summaries(compact=False)  # the reader finds the summaries current
+            self._release(now)
 
-    def _knocked(self) -> bool:
-        """Another program knocked since the last let-go (it waits for the file)."""
-        return self.knock is not None and knocked_since(self.knock, self.let_go_at)
+    def _reader_waiting(self) -> bool:
+        """A reader has been waiting for the file since the last release."""
+        return self.shared_file is not None and reader_waiting_since(
+            self.shared_file, self.released_at
+        )
 
-    def _let_go(self, looked: float) -> None:
-        """Close the file (DuckDB folds its log in), leave it free a moment, open it again.
-        Nothing is held across: every write so far is committed, the next opens its own
-        transaction.  ``looked``: when the knock was found (``ImportSummary.let_go``)."""
+    def _release(self, looked: float) -> None:
+        """Close the file (DuckDB checkpoints its log into it), leave it free a moment, open
+        it again.  Nothing is held across: every write so far is committed, the next opens
+        its own transaction.  ``looked``: when the waiting reader was found
+        (``ImportSummary.releases``)."""
         assert self.reopen is not None
         self.db.close()
         self.closed = True
-        self.summary.let_go.append(time.monotonic() - looked)
+        self.summary.releases.append(time.monotonic() - looked)
         time.sleep(RELEASE)
         self.db = self.reopen()
         self.closed = False
         self.store.db = self.db
         self._tune()
         self.flushed = time.monotonic()
-        self.let_go_at = time.time()  # after the reopen, which may have knocked itself
+        self.released_at = time.time()  # after the reopen, which may have waited itself
 
     def _run(self) -> ImportSummary:
         if self.pool is None and self.workers > 0:
@@ -595,7 +582,7 @@ class _Import:
             while inflight:
                 self._finish(inflight.popleft())
             self._flush()
-            self._extend_cells()
+            self._extend_summaries()
             self.summary.tournaments_from_hands = results_from_hands(self.db, self.store.run)
         finally:
             if pool is not None and self.own_pool:
@@ -612,7 +599,7 @@ class _Import:
     def _tasks(self) -> Iterator[_Task]:
         """Tasks in source order: chunk batches (not yet submitted) and end-of-source marks."""
         for src in self.sources:
-            self._maybe_let_go()
+            self._maybe_release()
             if isinstance(src, Rejected):
                 self._reject(None, str(src))
                 continue
@@ -775,9 +762,9 @@ class _Import:
         self._absorb(state, got)
         if self.pending_hands >= self.batch_hands:
             self._flush()
-            self._maybe_let_go(flushed=True)
+            self._maybe_release(flushed=True)
         else:
-            self._maybe_let_go()
+            self._maybe_release()
         self._report(state.source.name)
 
     def _absorb(self, state: FileState, rows: ArrowRows) -> None:
@@ -829,20 +816,21 @@ class _Import:
         added, present = self.store.write(self.pending)
         self.summary.added += added
         self.summary.already_present += present
-        self.uncelled += self.pending_hands
+        self.unsummed += self.pending_hands
         self.pending = []
         self.pending_hands = 0
-        if self.uncelled >= CELLS_HANDS:
-            self._extend_cells()
+        if self.unsummed >= CELLS_HANDS:
+            self._extend_summaries()
 
-    def _extend_cells(self, fold: bool = True) -> None:
-        """The dashboard's summed cells take in the hands committed since they last did
-        (``CELLS_HANDS``).  Their fold, when due, waits while a reader does: at ten
-        million hands it is 1.5 s the reader would wait on top of the let-go (15 s
-        when every cell was rewritten)."""
-        if self.uncelled:
-            extend_cells(self.db, fold=fold and not self._knocked())
-            self.uncelled = 0
+    def _extend_summaries(self, compact: bool = True) -> None:
+        """The dashboard's summary tables take in the hands committed since they last did
+        (``CELLS_HANDS``).  Their compaction, when due, waits while a reader does: it
+        would add its seconds to the reader's wait for the release."""
+        if self.unsummed:
+            summaries.extend(self.db)
+            if compact and not self._reader_waiting():
+                summaries.compact(self.db)
+            self.unsummed = 0
 
     def _reject(self, state: FileState | None, message: str) -> None:
         """List the rejection, and count it as ``drawlab verify`` does: one parse error
@@ -932,64 +920,5 @@ def open_database(path: str | os.PathLike[str] | None = None, *, wait: float = 0
     to keep trying while another program holds the file."""
     con = connect(path, wait=wait)
     if facts_stale(con):
-        rebuild_player_hands(con)
+        FACTS.rebuild(con)
     return con
-
-
-def rebuild_player_hands(db: Connection, progress: ProgressFn | None = None) -> int:
-    """Refill ``player_hands`` from the stored texts; returns the rows written.
-
-    Needed when the statistics' facts change their columns (``analysis.storage.db`` then creates
-    the table anew, empty): each stored hand with a record is parsed again and its facts
-    computed, a page of hands per transaction.
-    """
-    from analysis.storage.db import has_player_hands, set_facts_stale
-    from analysis.storage.queries import rebuild
-
-    if not has_player_hands(db):
-        return 0
-    facts, columns, types = facts_fn()
-    start = time.monotonic()
-    written = done = 0
-    last = 0
-    db.execute("BEGIN TRANSACTION")
-    try:
-        db.execute("DELETE FROM player_hands")
-        db.execute("COMMIT")
-    except BaseException:
-        transactions.rollback(db)
-        raise
-    while True:
-        page = db.execute(
-            "SELECT id, site, file, line, text FROM hands WHERE id > ? "
-            "AND status IN ('ok', 'invalid') ORDER BY id LIMIT 2000",
-            [last],
-        ).fetchall()
-        if not page:
-            break
-        rows = Rows()
-        for hand_id, site, file, line, text in page:
-            last = hand_id
-            hand, _ = rebuild(site, file or "", line or 1, text)
-            if hand is None:
-                continue
-            try:
-                for fact in facts(hand):
-                    rows.player_hands.append((hand_id, *(getattr(fact, c) for c in columns)))
-            except Exception:  # as on import: a facts bug costs the rows, not the hand
-                continue
-        table = rows.to_arrow(types).player_hands
-        db.execute("BEGIN TRANSACTION")
-        try:
-            if table.num_rows:
-                append_arrow(db, "player_hands", table)
-            db.execute("COMMIT")
-        except BaseException:
-            transactions.rollback(db)
-            raise
-        written += table.num_rows
-        done += len(page)
-        if progress is not None:
-            progress(Progress(done, 0, 0, 0, time.monotonic() - start, ""))
-    set_facts_stale(db, False)
-    return written

@@ -48,13 +48,12 @@ from analysis.pipeline.importer import (
     Progress,
     ProgressFn,
     checked,
-    facts_fn,
     reader_for,
 )
 from analysis.pipeline.reverify_changes import changed_rows
 from analysis.pipeline.verification import HandResult
 from analysis.pipeline.workers import kill_workers, mp_context, worker_init, worker_result
-from analysis.storage import stat_cells
+from analysis.storage import summaries
 from analysis.storage.db import (
     Connection,
     append_arrow,
@@ -63,6 +62,7 @@ from analysis.storage.db import (
     restore_memory_limit,
     set_facts_stale,
 )
+from analysis.storage.player_facts import facts_fn
 from analysis.storage.queries import reader_of
 from analysis.storage.rows import (
     HAND_COLUMNS,
@@ -223,7 +223,7 @@ def reverify(
         summary.resumed = int(row[0]) if row else 0
     tracker = _tracker(db, after)
     if facts:  # the facts are rewritten in place: the summed cells no longer hold
-        stat_cells.invalidate(db)
+        summaries.invalidate(db)
     pool = _Pool(workers)
     settings = _tune(db)
     try:
@@ -239,7 +239,7 @@ def reverify(
         _untune(db, settings)
     if facts:
         set_facts_stale(db, False)
-        stat_cells.rebuild(db)
+        summaries.rebuild_all(db)
     db.execute("DELETE FROM meta WHERE name IN ('replay_suggested', ?)", [PROGRESS])
     with contextlib.suppress(Exception):
         db.execute("CHECKPOINT")

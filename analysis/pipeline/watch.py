@@ -42,7 +42,7 @@ from analysis.storage.db import LOCK_WAIT, Connection, DatabaseUnavailable
 POLL = 1.0  # seconds between scans when no event arrives (events: sooner)
 POLL_WITH_EVENTS = 5.0  # ...when watchdog delivers events, the scan is only a safety net
 SETTLE = 0.25  # seconds a changed file must stay unchanged before it is read
-BATCH_BYTES = 16 << 20  # a backlog is imported this much at a time, the file let go between
+BATCH_BYTES = 16 << 20  # a backlog is imported this much at a time, the file released between
 YIELD = 0.05  # seconds the file is left free between two batches, for a waiting reader
 TAIL_WAIT = 30.0  # seconds a file may end inside a hand before that hand is stored as is
 SKIPPED_SUFFIXES = (".duckdb", ".wal", ".tmp", ".part", ".lock")

@@ -51,6 +51,14 @@ def _matching(combos: pd.DataFrame, picks: dict[str, object], players: tuple[int
     return combos[mask]
 
 
+def most_played(counts: pd.DataFrame, column: str) -> tuple[str, ...]:
+    """The values of ``column`` in ``counts`` (hands per row, as ``key_counts`` gives them),
+    the most hands first: which currency, or which game's final hands, a page shows first
+    (money adds up only within one currency)."""
+    ranked = counts.groupby(column)["hands"].sum().sort_values(ascending=False)
+    return tuple(str(v) for v in ranked.index)
+
+
 def _values(frame: pd.DataFrame, name: str) -> tuple[str, ...]:
     values = {str(v) for v in frame[name].dropna().unique()}
     if name == "position":

@@ -12,6 +12,7 @@ from typing import Any
 
 import duckdb
 
+from analysis.faults import FAULTS
 from analysis.sites import resolve_site, site_name
 from analysis.statistics.figures import (
     hero_name,
@@ -47,7 +48,11 @@ def open_database(path: str | None) -> duckdb.DuckDBPyConnection:
 
             open_database(target, wait=db.LOCK_WAIT).close()
             return db.connect(target, read_only=True, wait=db.LOCK_WAIT)
+    except db.DatabaseMissing as e:  # nothing imported yet: nothing to show
+        raise StatsError(str(e)) from e
     except (RuntimeError, duckdb.Error) as e:
+        if isinstance(e, FAULTS):  # the file's fault: one sentence, as every command says it
+            raise
         raise StatsError(str(e)) from e
 
 

@@ -21,6 +21,11 @@ _PERCENT = frozenset({s.key for s in STATS if s.kind == "rate"} | {
 })
 
 
+def count(n: int, noun: str) -> str:
+    """``1 hand``, ``2 hands``, ``1,234 hands``: never "1 hands"."""
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
 def money(amount: float | int) -> str:
     """Hundredths as units with two decimals, sign kept: -1234 -> "-12.34"."""
     return format_money(int(amount), cents=True, thousands=False)

@@ -314,7 +314,7 @@ def load(db: Connection, path: str | os.PathLike[str], run: str | None = None) -
     from a dataset holds what a plain import of the same files holds.  Files already
     recorded keep their row.  Statistics columns of another DrawLab version are not
     loaded: ``player_hands`` is marked stale (``facts_stale``), for the caller to refill
-    from the hands' texts (``analysis.pipeline.importer.rebuild_player_hands``).
+    from the hands' texts (``analysis.storage.player_facts.rebuild_player_hands``).
     """
     folder = Path(path)
     data = manifest(folder)

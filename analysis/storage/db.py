@@ -33,9 +33,9 @@ from analysis.storage.transactions import rollback
 
 ENV_VAR = "DRAWLAB_DB"
 MEMORY = ":memory:"
-# seconds a command's open waits for another program to let go of the file: during the
+# seconds a command's open waits for another program to release the file: during the
 # real import of ten million hands a reader waited 5 to 17 s (a transaction, its summed
-# cells and a checkpoint run before the import looks for a knock), and at 15 s one
+# cells and a checkpoint run before the import looks for a waiting reader), and at 15 s one
 # ``drawlab stats`` of 21 gave up (docs/scale.md, the eighth pass)
 LOCK_WAIT = 30.0
 _LOCK_POLL = 0.01  # first pause between tries; doubles up to _LOCK_POLL_MAX
@@ -106,46 +106,47 @@ def is_locked(exc: BaseException) -> bool:
     return is_lock(exc)
 
 
-def knock_path(target: str) -> str:
-    """The file a program waiting for the database touches: a long import lets go of the
-    database at its next commit when it sees it newer than its last let-go (the name ends
-    in ``.lock`` so that a watcher of the folder skips it)."""
+def waiting_reader_path(target: str) -> str:
+    """The file a program waiting for the database touches: a long import releases the
+    database at its next commit when it sees it newer than its last release (the name
+    ends in ``.lock`` so that a watcher of the folder skips it)."""
     return f"{os.path.abspath(target)}.waiting.lock"
 
 
-def knocked_since(target: str, since: float) -> bool:
-    """Whether a program knocked (``knock_path``) after ``since`` (a ``time.time()``)."""
+def reader_waiting_since(target: str, since: float) -> bool:
+    """Whether a program said it waits (``waiting_reader_path``) after ``since`` (a
+    ``time.time()``)."""
     try:
-        return os.stat(knock_path(target)).st_mtime >= since
+        return os.stat(waiting_reader_path(target)).st_mtime >= since
     except OSError:
         return False
 
 
-def _knock(target: str) -> None:
+def _say_waiting(target: str) -> None:
     try:
-        with open(knock_path(target), "a"):
+        with open(waiting_reader_path(target), "a"):
             pass
-        os.utime(knock_path(target))
-    except OSError:  # a folder we may not write to: the writer's let-go by time still comes
+        os.utime(waiting_reader_path(target))
+    except OSError:  # a folder we may not write to: the writer's release by time still comes
         pass
 
 
 def _open(target: str, read_only: bool, wait: float) -> Connection:
     """``duckdb.connect``, trying again for up to ``wait`` seconds while the file is
     locked by another program (which, in DrawLab, holds it only for a short write, or, a
-    long import, until it sees this program knock)."""
+    long import, until it sees this program waiting)."""
     deadline = time.monotonic() + wait
     pause = _LOCK_POLL
-    knocked = False
+    said_waiting = False
     while True:
         try:
             return duckdb.connect(target, read_only=read_only)
         except duckdb.IOException as exc:
             if not is_locked(exc) or time.monotonic() + pause > deadline:
                 raise
-            if not knocked and target != MEMORY:
-                _knock(target)
-                knocked = True
+            if not said_waiting and target != MEMORY:
+                _say_waiting(target)
+                said_waiting = True
         time.sleep(pause)
         pause = min(_LOCK_POLL_MAX, pause * 2)
 
@@ -229,12 +230,8 @@ def _check_current(con: Connection, target: str) -> None:
             f"{target}: schema version {found}, this DrawLab needs {CURRENT_VERSION}; "
             "open it once for writing (e.g. `drawlab import`) to migrate it"
         )
-    facts = fact_columns()
-    if facts is None:
-        return
-    digest = _layout_digest(player_hands_columns(facts))
     row = one(con, "SELECT value FROM meta WHERE name = 'player_hands_layout'")
-    if row is None or row[0] != digest:
+    if row is None or row[0] != player_hands_layout():
         raise SchemaOutdated(
             f"{target}: the statistics table has the columns of another DrawLab version; "
             "open it once for writing (e.g. `drawlab import`) to rebuild it"
@@ -262,6 +259,12 @@ def player_hands_columns(facts: dict[str, str]) -> dict[str, str]:
 def _layout_digest(cols: dict[str, str]) -> str:
     text = ";".join(f"{k} {v}" for k, v in cols.items())
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def player_hands_layout() -> str:
+    """The digest of this DrawLab's ``player_hands`` columns (``meta`` row
+    ``player_hands_layout`` names the stored table's)."""
+    return _layout_digest(player_hands_columns(fact_columns()))
 
 
 def sync_player_hands(con: Connection) -> bool:

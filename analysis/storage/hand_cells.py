@@ -7,12 +7,12 @@ a count of every hand before) and ``since`` (how far back the newest hands a lis
 reach: a list in time order then reads only the row groups of those days, which the
 ``time`` column's zone maps find, instead of ordering every hand).  Both are counts, so
 cells add up as ``stat_cells``' do: new hands are counted into new cells beside the old
-ones, readers sum them, and ``extend`` folds repeated cells once they double.
+ones, readers sum them, and a compaction makes repeated cells one once they double.
 
 Derived, never the record: ``meta`` row ``hand_cells`` names this module's layout and the
 number of hands and largest id counted.  ``current`` compares them with the table read
 now (DuckDB keeps the count), and every writer that changes hands in place (``drawlab
-reverify``) invalidates the mark through ``stat_cells.invalidate``; a reader finds no
+reverify``) invalidates the mark through ``analysis.storage.summaries``; a reader finds no
 current cells and scans the hands instead (correct, slower).
 """
 
@@ -24,7 +24,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from analysis.storage import marks
-from analysis.storage.db import Connection, one, table_exists
+from analysis.storage.db import Connection
 from analysis.storage.filters import Filters
 
 TABLE = "hand_cells"
@@ -42,7 +42,7 @@ KEYS: tuple[tuple[str, str, str], ...] = (
 )
 KEY_NAMES = tuple(name for name, _, _ in KEYS)
 _COLUMNS = ", ".join(f'"{name}" {sql_type}' for name, _, sql_type in KEYS) + ", hands BIGINT"
-MIN_COMPACT = 20_000  # cell rows below which folding repeated cells is not worth it
+MIN_COMPACT = 20_000  # cell rows below which compacting repeated cells is not worth it
 
 
 def layout() -> str:
@@ -58,84 +58,43 @@ def _select(where: str) -> str:
 def current(con: Connection) -> bool:
     """Whether the cells count exactly today's hands as this code counts them: the mark,
     the table, and the number of hands (which DuckDB keeps): one query at any size."""
-    return marks.is_current(con, MARK, (TABLE,), lambda _con: layout(), "hands", "hands")
+    return SUMMARY.current(con)
 
 
-def invalidate(con: Connection) -> None:
-    """Say the cells are out of date (a writer about to change hands in place)."""
-    con.execute("DELETE FROM meta WHERE name = ?", [MARK])
+def _fill(con: Connection) -> None:
+    """Every hand counted into a new table (``Summary.fill``)."""
+    con.execute(f"DROP TABLE IF EXISTS {TABLE}")
+    con.execute(f"CREATE TABLE {TABLE} ({_COLUMNS})")
+    con.execute(f"INSERT INTO {TABLE} {_select('TRUE')} ORDER BY day")
 
 
-def _write_mark(con: Connection, hands: int, upto: int, compacted: int) -> None:
-    marks.write_mark(con, MARK, {"layout": layout(), "hands": hands, "upto": upto,
-                                 "compacted": compacted})
+def _add(con: Connection, after: int, upto: int) -> None:
+    """The hands ``after`` < id <= ``upto`` counted into new cells (``Summary.add``)."""
+    con.execute(f"INSERT INTO {TABLE} {_select('id > ? AND id <= ?')}", [after, upto])
 
 
-def _counts(con: Connection, where: str = "TRUE",
-            params: list[Any] | None = None) -> tuple[int, int]:
-    found = one(con, f"SELECT count(*), coalesce(max(id), 0) FROM hands WHERE {where}",
-                params or [])
-    return (int(found[0]), int(found[1])) if found else (0, 0)
-
-
-def rebuild(con: Connection) -> int:
-    """Count every hand anew, in one transaction; returns the number of cells."""
-    if not table_exists(con, "hands"):
-        return 0
-    with marks.transaction(con):
-        hands, upto = _counts(con)
-        con.execute(f"DROP TABLE IF EXISTS {TABLE}")
-        con.execute(f"CREATE TABLE {TABLE} ({_COLUMNS})")
-        con.execute(f"INSERT INTO {TABLE} {_select('TRUE')} ORDER BY day")
-        cells = _cell_rows(con)
-        _write_mark(con, hands, upto, cells)
-    return cells
-
-
-def _cell_rows(con: Connection) -> int:
-    row = one(con, f"SELECT count(*) FROM {TABLE}")
-    return int(row[0]) if row else 0
-
-
-def extend(con: Connection, fold: bool = True) -> int:
-    """Count the hands added since the cells were last brought up to date (hands after
-    the largest id counted; the id column's zone maps skip the others, so it costs the
-    same at any size), or count everything anew when the cells are missing, of another
-    layout, or the hands counted before changed in number.  Returns the hands counted.
-    ``fold=False``: repeated cells are left to a later call (``stat_cells.extend``)."""
-    if not table_exists(con, "hands"):
-        return 0
-    mark = marks.read_mark(con, MARK)
-    if mark is None or mark.get("layout") != layout() or not table_exists(con, TABLE):
-        rebuild(con)
-        return _counts(con)[0]
-    done, done_upto = int(mark.get("hands", -1)), int(mark.get("upto", -1))
-    newer, upto = _counts(con, "id > ?", [done_upto])
-    total = _counts(con)[0]
-    if total - newer != done:
-        rebuild(con)  # hands already counted came or went: count everything again
-        return total
-    if not newer:
-        return 0
-    compacted = int(mark.get("compacted", 0))
-    with marks.transaction(con):
-        con.execute(f"INSERT INTO {TABLE} {_select('id > ?')}", [done_upto])
-        cells = _cell_rows(con)
-        if fold and cells > max(MIN_COMPACT, 2 * compacted):
-            _fold(con)
-            cells = compacted = _cell_rows(con)
-        _write_mark(con, total, upto, compacted)
-    return newer
-
-
-def _fold(con: Connection) -> None:
+def _compact(con: Connection) -> None:
     """Several rows of one cell made one (inside the caller's transaction)."""
     keys = ", ".join(f'"{name}"' for name in KEY_NAMES)
-    con.execute(f"CREATE TEMP TABLE _hand_cells_folded AS SELECT {keys}, "
+    con.execute(f"CREATE TEMP TABLE _hand_cells_compacted AS SELECT {keys}, "
                 f"sum(hands)::BIGINT AS hands FROM {TABLE} GROUP BY ALL ORDER BY day")
     con.execute(f"DELETE FROM {TABLE}")
-    con.execute(f"INSERT INTO {TABLE} SELECT * FROM _hand_cells_folded")
-    con.execute("DROP TABLE _hand_cells_folded")
+    con.execute(f"INSERT INTO {TABLE} SELECT * FROM _hand_cells_compacted")
+    con.execute("DROP TABLE _hand_cells_compacted")
+
+
+SUMMARY = marks.Summary(
+    name=MARK,
+    tables=(TABLE,),
+    layout=lambda _con: layout(),
+    fill=_fill,
+    add=_add,
+    counted="hands",
+    id_column="id",
+    count_field="hands",
+    compact_cells=_compact,
+    min_compact=MIN_COMPACT,
+)
 
 
 def where(filters: Filters) -> tuple[str, list[Any]] | None:

@@ -12,7 +12,7 @@ the import history, so a later start does not take the database for a new one.
 
 from __future__ import annotations
 
-from analysis.storage import stat_cells
+from analysis.storage import summaries
 from analysis.storage.db import Connection, one
 from analysis.storage.filters import SAMPLE_HANDS
 
@@ -70,11 +70,11 @@ def remove(con: Connection) -> int:
             "DELETE FROM files WHERE path IN (SELECT file FROM import_batches WHERE run = "
             f"(SELECT value FROM meta WHERE name = '{MARK}'))")
         con.execute("DELETE FROM meta WHERE name = ?", [MARK])
-        stat_cells.invalidate(con)
+        summaries.invalidate(con)
         con.execute("DROP TABLE _sample_ids")
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    stat_cells.rebuild(con)
+    summaries.rebuild_all(con)
     return removed

@@ -8,7 +8,7 @@ Every measure is a sum (hands, money, each statistic's numerator and denominator
 are ``count_if`` and ``sum`` aggregates), so cells add up: a figure over any set of whole
 cells is the same figure over the rows behind them, and new hands are summed into new
 cells appended beside the old ones (a cell may then have several rows; readers sum them,
-and ``extend`` folds them together once they double).  The only measure that is not an
+and a compaction makes them one once they double).  The only measure that is not an
 integer, ``net_bb``, is a sum of quotients: summed per cell first, it can differ from the
 row-by-row sum in the last digits, which is why ``drawlab stats`` (whose JSON is compared
 byte for byte) keeps reading the rows.
@@ -17,9 +17,9 @@ The table is derived, never the record: ``meta`` row ``stat_cells`` says which l
 (this module's columns and the statistics' SQL) summed which rows (the number of
 ``player_hands`` rows and the largest hand id summed).  ``current`` compares that with the
 table read now, so a reader never uses cells that miss rows or were summed by other code; it
-reads the rows instead (correct, slower).  ``extend`` brings the cells up to date after
-an import's transaction (only the new hands' rows are read) and ``rebuild`` sums them
-anew (after ``drawlab reverify``, which rewrites rows in place).
+reads the rows instead (correct, slower).  ``SUMMARY`` declares the tables to
+``analysis.storage.summaries``, which extends them after an import, compacts them and sums
+them anew (after ``drawlab reverify``, which rewrites rows in place).
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ import hashlib
 import json
 
 from analysis.statistics.definitions import STATS, StatDef
-from analysis.storage import hand_cells, marks, timeline_cells
-from analysis.storage.db import Connection, has_player_hands, one
+from analysis.storage import marks
+from analysis.storage.db import Connection, one
 
 TABLE = "stat_cells"
-MARK = "stat_cells"  # meta row: {"layout", "rows", "upto", "compacted"}
+MARK = "stat_cells"  # meta row: {"layout", "rows", "upto", "compacted"} (``marks.Summary``)
 # the cells' keys: (column, SQL over player_hands, type); a Filters field that maps onto
 # these (``Filters.where_cells``) can be answered from the cells
 DIMENSIONS: tuple[tuple[str, str, str], ...] = (
@@ -66,7 +66,7 @@ DRAW_MONTH_DIMENSIONS: tuple[tuple[str, str, str], ...] = (
     *DRAW_DIMENSIONS,
     ("month", "date_trunc('month', time)::DATE", "DATE"),
 )
-MIN_COMPACT = 50_000  # cell rows below which folding repeated cells is not worth it
+MIN_COMPACT = 50_000  # cell rows below which compacting repeated cells is not worth it
 
 
 def _sum(expr: str) -> str:
@@ -123,7 +123,7 @@ def current(con: Connection) -> bool:
     layout and the number of rows (which DuckDB keeps).  Rows added by anyone make the
     number differ; the writers that rewrite rows in place (``drawlab reverify``, a new
     layout of ``player_hands``) invalidate the mark or change the layout."""
-    return marks.is_current(con, MARK, (TABLE, DRAW_TABLE), layout)
+    return SUMMARY.current(con)
 
 
 def _select(
@@ -136,120 +136,31 @@ def _select(
     return f"SELECT {keys}, {sums} FROM player_hands WHERE {where} GROUP BY ALL"
 
 
-def _write_mark(con: Connection, rows: int, upto: int, compacted: int) -> None:
-    marks.write_mark(
-        con, MARK, {"layout": layout(con), "rows": rows, "upto": upto, "compacted": compacted}
-    )
+def _fill(con: Connection) -> None:
+    """Every row of ``player_hands`` summed into new tables (``Summary.fill``)."""
+    for table, dimensions, measures, order in TABLES:
+        columns = ", ".join(
+            f'"{name}" {sql_type}' for name, _, sql_type in (*dimensions, *measures)
+        )
+        con.execute(f"DROP TABLE IF EXISTS {table}")
+        con.execute(f"CREATE TABLE {table} ({columns})")
+        con.execute(f"INSERT INTO {table} {_select('TRUE', dimensions, measures)} ORDER BY {order}")
 
 
-def _cell_rows(con: Connection) -> int:
-    row = one(con, f"SELECT count(*) FROM {TABLE}")
-    return int(row[0]) if row else 0
+def _add(con: Connection, after: int, upto: int) -> None:
+    """The rows of hands ``after`` < hand <= ``upto`` summed into new cells beside the
+    old ones (``Summary.add``)."""
+    for table, dimensions, measures, _ in TABLES:
+        con.execute(f"INSERT INTO {table} "
+                    f"{_select('hand > ? AND hand <= ?', dimensions, measures)}", [after, upto])
 
 
-def rebuild(con: Connection) -> int:
-    """Sum every row of ``player_hands`` into new cells, in one transaction, the
-    sessions and curve runs (``timeline_cells``) in another and the hands' counts
-    (``hand_cells``) in a third; returns the number of cells
-    (0, and no table, when there is no ``player_hands``)."""
-    cells = _rebuild(con)
-    timeline_cells.rebuild(con)
-    hand_cells.rebuild(con)
-    return cells
-
-
-def _rebuild(con: Connection) -> int:
-    if not has_player_hands(con):
-        return 0
-    with marks.transaction(con):
-        found = one(con, "SELECT count(*), coalesce(max(hand), 0) FROM player_hands")
-        rows, upto = (int(found[0]), int(found[1])) if found else (0, 0)
-        for table, dimensions, measures, order in TABLES:
-            columns = ", ".join(
-                f'"{name}" {sql_type}' for name, _, sql_type in (*dimensions, *measures)
-            )
-            con.execute(f"DROP TABLE IF EXISTS {table}")
-            con.execute(f"CREATE TABLE {table} ({columns})")
-            con.execute(
-                f"INSERT INTO {table} {_select('TRUE', dimensions, measures)} ORDER BY {order}"
-            )
-        cells = _cell_rows(con)
-        _write_mark(con, rows, upto, cells)
-    return cells
-
-
-def invalidate(con: Connection) -> None:
-    """Say the cells are out of date (inside the caller's transaction, if any): a writer
-    about to rewrite rows in place, which leaves their number and largest id as they
-    were, calls this first.  The sessions and curve runs (``timeline_cells``) and the
-    hands' counts (``hand_cells``) too."""
-    con.execute("DELETE FROM meta WHERE name = ?", [MARK])
-    timeline_cells.invalidate(con)
-    hand_cells.invalidate(con)
-
-
-def extend(con: Connection, fold: bool = True) -> int:
-    """Bring the cells up to date after hands were added: the rows of hands after the
-    last one summed become new cells (one transaction), or everything is summed anew
-    when the cells are missing, of another layout, or miss rows of earlier hands.
-    Returns the number of ``player_hands`` rows summed.  Only the new hands' rows are
-    read (the id column's zone maps skip the others), so it costs the same at any size.
-    Then the sessions and curve runs (``timeline_cells.extend``) and the hands' counts
-    (``hand_cells.extend``), each in its own transaction under its own mark: a database
-    summed before they existed gets them here, once.
-
-    ``fold=False`` leaves repeated cells as they are (still right: readers sum a cell's
-    rows) for a later call to fold: a let-go import does so while a reader waits, which
-    is spared the fold (1.5 s at ten million hands, ``_fold``)."""
-    summed = _extend(con, fold)
-    timeline_cells.extend(con)
-    hand_cells.extend(con, fold)
-    return summed
-
-
-def _extend(con: Connection, fold: bool = True) -> int:
-    if not has_player_hands(con):
-        return 0
-    mark = marks.read_mark(con, MARK)
-    if (
-        mark is None
-        or not marks.has_tables(con, tuple(table for table, _, _, _ in TABLES))
-        or mark.get("layout") != layout(con)
-    ):
-        _rebuild(con)
-        return marks.row_count(con)
-    done_rows, done_upto = int(mark.get("rows", -1)), int(mark.get("upto", -1))
-    total = marks.row_count(con)
-    found = one(con, "SELECT count(*), max(hand) FROM player_hands WHERE hand > ?", [done_upto])
-    newer = int(found[0]) if found else 0
-    upto = int(found[1]) if found and found[1] is not None else done_upto
-    if total - newer != done_rows:
-        _rebuild(con)  # rows of hands already summed came or went: sum everything again
-        return total
-    if not newer:
-        return 0
-    compacted = int(mark.get("compacted", 0))
-    with marks.transaction(con):
-        for table, dimensions, measures, _ in TABLES:
-            con.execute(
-                f"INSERT INTO {table} {_select('hand > ?', dimensions, measures)}", [done_upto]
-            )
-        cells = _cell_rows(con)
-        if fold and cells > max(MIN_COMPACT, 2 * compacted):
-            _fold(con)
-            cells = _cell_rows(con)
-            compacted = cells
-        _write_mark(con, total, upto, compacted)
-    return newer
-
-
-def _fold(con: Connection) -> None:
+def _compact(con: Connection) -> None:
     """Several rows of one cell made one, in every table (inside the caller's
     transaction).  Only the cells with several rows are rewritten, found by their keys
     alone: new hands mostly make new cells (new days), so the repeated ones are a few
-    days' worth, and summing and rewriting every cell instead took 14.8 s at ten million
-    hands (2.6 M cell rows), the longest step of an import between two looks for a knock,
-    against about 1.5 s."""
+    days' worth, where summing and rewriting every cell made this the longest step of an
+    import between two looks for a waiting reader."""
     for table, dimensions, measures, order in TABLES:
         names = [name for name, _, _ in dimensions]
         keys = ", ".join(names)
@@ -262,11 +173,22 @@ def _fold(con: Connection) -> None:
         repeated = one(con, "SELECT count(*) FROM _cells_repeated")
         if repeated and int(repeated[0]):
             con.execute(
-                f"CREATE TEMP TABLE _cells_folded AS SELECT "
+                f"CREATE TEMP TABLE _cells_compacted AS SELECT "
                 f"{', '.join(f't.{name}' for name in names)}, {sums} FROM {table} t "
                 f"SEMI JOIN _cells_repeated r ON {same} GROUP BY ALL ORDER BY {order}"
             )
             con.execute(f"DELETE FROM {table} t USING _cells_repeated r WHERE {same}")
-            con.execute(f"INSERT INTO {table} SELECT * FROM _cells_folded")
-            con.execute("DROP TABLE _cells_folded")
+            con.execute(f"INSERT INTO {table} SELECT * FROM _cells_compacted")
+            con.execute("DROP TABLE _cells_compacted")
         con.execute("DROP TABLE _cells_repeated")
+
+
+SUMMARY = marks.Summary(
+    name=MARK,
+    tables=tuple(table for table, _, _, _ in TABLES),
+    layout=layout,
+    fill=_fill,
+    add=_add,
+    compact_cells=_compact,
+    min_compact=MIN_COMPACT,
+)

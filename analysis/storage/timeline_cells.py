@@ -28,7 +28,8 @@ reading the stored rows.
 
 Both are derived, never the record: ``meta`` row ``timeline_cells`` says which layout
 summed which rows (as ``stat_cells``' mark does); ``current`` says whether they hold
-exactly the rows of ``player_hands``, and readers use the rows otherwise.
+exactly the rows of ``player_hands``, and readers use the rows otherwise.  ``SUMMARY``
+declares them to ``analysis.storage.summaries``, which keeps them up to date.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.storage import marks
-from analysis.storage.db import Connection, has_player_hands, one
+from analysis.storage.db import Connection, one
 
 SESSION_GAP = timedelta(minutes=30)  # a longer pause between two hands ends a session
 RUN = 128  # hands per run of ``curve_cells``: 78,000 runs at ten million hands
@@ -92,16 +93,7 @@ def layout(con: Connection) -> str:
 def current(con: Connection) -> bool:
     """Whether both tables hold exactly the rows of ``player_hands`` as this code sums
     them: the mark, the layout and the number of rows (a few milliseconds at any size)."""
-    return marks.is_current(con, MARK, (SESSION_TABLE, CURVE_TABLE), layout)
-
-
-def invalidate(con: Connection) -> None:
-    """Say the tables are out of date (a writer about to rewrite rows in place)."""
-    con.execute("DELETE FROM meta WHERE name = ?", [MARK])
-
-
-def _write_mark(con: Connection, rows: int, upto: int) -> None:
-    marks.write_mark(con, MARK, {"layout": layout(con), "rows": rows, "upto": upto})
+    return SUMMARY.current(con)
 
 
 def _keys_sql(keys: tuple[tuple[str, str, str], ...]) -> str:
@@ -155,24 +147,18 @@ def _curve_sql(where: str = "TRUE") -> str:
         FROM n GROUP BY {keys}, rn // {RUN}"""
 
 
-def rebuild(con: Connection) -> None:
-    """Both tables summed anew from every row, in one transaction (one sorted pass over
+def _fill(con: Connection) -> None:
+    """Both tables summed anew from every row (``Summary.fill``): one sorted pass over
     ``player_hands`` each, player by player so that DuckDB sorts one player's rows at a
-    time)."""
-    if not has_player_hands(con):
-        return
-    with marks.transaction(con):
-        found = one(con, "SELECT count(*), coalesce(max(hand), 0) FROM player_hands")
-        rows, upto = (int(found[0]), int(found[1])) if found else (0, 0)
-        con.execute(f"DROP TABLE IF EXISTS {SESSION_TABLE}")
-        con.execute(f"DROP TABLE IF EXISTS {CURVE_TABLE}")
-        con.execute(f"CREATE TABLE {SESSION_TABLE} ({_SESSION_COLUMNS})")
-        con.execute(f"CREATE TABLE {CURVE_TABLE} ({_CURVE_COLUMNS})")
-        for group in _player_groups(con):
-            where = "player IN (SELECT unnest(?::VARCHAR[]))"
-            con.execute(f"INSERT INTO {SESSION_TABLE} {_sessions_sql(where)}", [group])
-            con.execute(f"INSERT INTO {CURVE_TABLE} {_curve_sql(where)}", [group])
-        _write_mark(con, rows, upto)
+    time."""
+    con.execute(f"DROP TABLE IF EXISTS {SESSION_TABLE}")
+    con.execute(f"DROP TABLE IF EXISTS {CURVE_TABLE}")
+    con.execute(f"CREATE TABLE {SESSION_TABLE} ({_SESSION_COLUMNS})")
+    con.execute(f"CREATE TABLE {CURVE_TABLE} ({_CURVE_COLUMNS})")
+    for group in _player_groups(con):
+        where = "player IN (SELECT unnest(?::VARCHAR[]))"
+        con.execute(f"INSERT INTO {SESSION_TABLE} {_sessions_sql(where)}", [group])
+        con.execute(f"INSERT INTO {CURVE_TABLE} {_curve_sql(where)}", [group])
 
 
 def _player_groups(con: Connection, rows: int = 4_000_000) -> list[list[str]]:
@@ -192,63 +178,30 @@ def _player_groups(con: Connection, rows: int = 4_000_000) -> list[list[str]]:
     return groups
 
 
-def extend(con: Connection) -> int:
-    """Bring both tables up to date after hands were added: the new hands' rows merged
-    into the pieces and runs near them, or everything summed anew when the tables are
-    missing, of another layout, or miss rows of earlier hands.  Returns the number of
-    ``player_hands`` rows taken in.  Only the new hands' rows and the pieces and runs
-    they touch are read, ``EXTEND_ROWS`` at a time (``_extend_pass``)."""
-    if not has_player_hands(con):
-        return 0
-    mark = marks.read_mark(con, MARK)
-    if (mark is None or mark.get("layout") != layout(con)
-            or not marks.has_tables(con, (SESSION_TABLE, CURVE_TABLE))):
-        rebuild(con)
-        return marks.row_count(con)
-    done_rows, done_upto = int(mark.get("rows", -1)), int(mark.get("upto", -1))
-    total = marks.row_count(con)
-    found = one(con, "SELECT count(*), min(hand), max(hand) FROM player_hands WHERE hand > ?",
-                [done_upto])
-    newer = int(found[0]) if found else 0
-    if total - newer != done_rows:
-        rebuild(con)  # rows of hands already taken in came or went
-        return total
-    if not newer:
-        return 0
-    assert found is not None
-    first, top = int(found[1]), int(found[2])
-    passes = -(-newer // EXTEND_ROWS)
-    span = -(-(top - first + 1) // passes)  # hand ids a pass: about EXTEND_ROWS rows
-    rows, upto = done_rows, first - 1
-    while upto < top:
-        upto, rows = _extend_pass(con, upto, min(top, upto + span), rows)
-    return newer
+def _add(con: Connection, after: int, upto: int) -> None:
+    """The rows of hands ``after`` < hand <= ``upto`` merged into the pieces and runs near
+    them (``Summary.add``, ``EXTEND_ROWS`` at a time): merging new hands in any slices
+    gives the same sessions (exact, as a rebuild's) and runs as consecutive."""
+    # the new rows once, with each key's number: pandas then works on integers only
+    # (string columns cost more to move into pandas than everything else here)
+    con.execute(
+        f"CREATE OR REPLACE TEMP TABLE _tl_new AS SELECT {_keys_sql(SESSION_KEYS)}, "
+        "hand, time, net, net_showdown, net_nonshowdown FROM player_hands "
+        "WHERE hand > ? AND hand <= ?",
+        [after, upto],
+    )
+    found = one(con, "SELECT count(*) FROM _tl_new")
+    if found and int(found[0]):
+        _add_sessions(con)
+        _add_runs(con)
+    con.execute("DROP TABLE IF EXISTS _tl_new")
+    con.execute("DROP TABLE IF EXISTS _tl_keys")
 
 
-def _extend_pass(con: Connection, after: int, upto: int, rows: int) -> tuple[int, int]:
-    """The rows of hands ``after`` < hand <= ``upto`` merged in, in one transaction with
-    the mark that says so; returns (``upto``, rows taken in all told).  Merging new hands
-    in any slices gives the same sessions (exact, as a rebuild's) and runs as consecutive,
-    so a pass is bounded: the first extend of millions of new rows (an upgraded database)
-    held them all in pandas and was killed at 9 M rows."""
-    with marks.transaction(con):
-        # the new rows once, with each key's number: pandas then works on integers only
-        # (string columns cost more to move into pandas than everything else here)
-        con.execute(
-            f"CREATE OR REPLACE TEMP TABLE _tl_new AS SELECT {_keys_sql(SESSION_KEYS)}, "
-            "hand, time, net, net_showdown, net_nonshowdown FROM player_hands "
-            "WHERE hand > ? AND hand <= ?",
-            [after, upto],
-        )
-        found = one(con, "SELECT count(*) FROM _tl_new")
-        count = int(found[0]) if found else 0
-        if count:
-            _add_sessions(con)
-            _add_runs(con)
-        con.execute("DROP TABLE IF EXISTS _tl_new")
-        con.execute("DROP TABLE IF EXISTS _tl_keys")
-        _write_mark(con, rows + count, upto)
-    return upto, rows + count
+SUMMARY = marks.Summary(
+    name=MARK, tables=(SESSION_TABLE, CURVE_TABLE), layout=layout, fill=_fill, add=_add,
+    pass_rows=EXTEND_ROWS,
+)
 
 
 def _us(times: pd.Series) -> np.ndarray:

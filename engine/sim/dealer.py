@@ -157,6 +157,54 @@ class _Sitter:
     style: Style
 
 
+class DealRefused(ValueError):
+    """Hands that cannot be dealt as asked; ``asked`` names what was asked wrong: "players"
+    (or "hands", a negative number), "home" (the home form of another game), "house" (house
+    rules outside a home game), "ace_draws" (an ace rule not above the draw), "misdeals"
+    (not a number per thousand)."""
+
+    def __init__(self, asked: str, message: str) -> None:
+        super().__init__(message)
+        self.asked = asked
+
+
+def most_players(house: HouseRules | None) -> int:
+    """Seats a table deals to: six, eight at home with no replacement (the stub runs out)."""
+    return 8 if house is not None and house.no_replacement else 6
+
+
+def check_deal(
+    n: int,
+    game: Game,
+    players: int,
+    *,
+    home: bool = False,
+    house: HouseRules | None = None,
+    misdeal_per_mille: int = 0,
+) -> None:
+    """Raise ``DealRefused`` for a deal ``deal_hands`` cannot make, before any hand is
+    dealt (a caller that writes a file checks first, so nothing is written)."""
+    most = most_players(house)
+    if n < 0 or not 2 <= players <= most:
+        more = "" if most == 8 else " (7-8 only with no replacement at home)"
+        asked = "hands" if n < 0 else "players"
+        raise DealRefused(
+            asked, f"a table deals 0 or more hands to 2-{most} players{more}, not {n} to {players}"
+        )
+    if home and game is not Game.FIVE_CARD_DRAW:
+        raise DealRefused("home", "the home form is five-card draw's")
+    if house is not None and not home:
+        raise DealRefused("house", "house rules are a home game's")
+    if (
+        house is not None
+        and house.max_draw_with_ace is not None
+        and (house.max_draw_with_ace <= house.max_draw)
+    ):
+        raise DealRefused("ace_draws", "a player showing an ace must draw more than the others")
+    if not 0 <= misdeal_per_mille <= 1000:
+        raise DealRefused("misdeals", "misdeals are counted per thousand deals, 0 to 1000")
+
+
 def deal_hands(
     n: int,
     game: Game,
@@ -199,12 +247,7 @@ def deal_hands(
     """
     if house is not None:
         home = True
-    if home and game is not Game.FIVE_CARD_DRAW:
-        raise ValueError("the home form is five-card draw's")
-    most = 8 if house is not None and house.no_replacement else 6
-    if not 2 <= players <= most:
-        more = "" if most == 8 else " (7-8 only with no replacement at home)"
-        raise ValueError(f"a table deals to 2-{most} players{more}, not {players}")
+    check_deal(n, game, players, home=home, house=house, misdeal_per_mille=misdeal_per_mille)
     structure = structure or default_structure(game)
     stakes = stakes or default_stakes(structure)
     if home:

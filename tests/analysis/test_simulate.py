@@ -10,8 +10,8 @@ from pokerkit import HandHistory
 
 from analysis.simulate import simulate, texts
 from cli import main
-from engine.record import Game, Hand, Structure
-from engine.sim.dealer import deal_hands
+from engine.record import Game, Hand, HouseRules, Structure
+from engine.sim.dealer import DealRefused, check_deal, deal_hands
 from parser.phh import read_phh
 from parser.reader import read_text
 from tests.engine.sim.test_dealer_roundtrip import placeless
@@ -91,3 +91,35 @@ def test_simulate_deals_the_home_game_only_for_five_card_draw(
     assert sites == ["home"] * 4
     assert main(["simulate", "--hands", "4", "--home"]) == 2
     assert "--home" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("n", "players", "home", "house", "misdeals", "asked"), [
+    (-1, 4, False, None, 0, "hands"),
+    (3, 7, False, None, 0, "players"),
+    (3, 7, True, HouseRules(no_replacement=True), 0, None),  # 7-8 at home without replacement
+    (3, 4, True, None, 0, "home"),  # the home game is five-card draw's
+    (3, 4, False, HouseRules(wild="deuces"), 0, "house"),
+    (3, 4, True, HouseRules(max_draw=4), 0, "ace_draws"),  # an ace may draw 4: not more
+    (3, 4, True, None, 1001, "misdeals"),
+])
+def test_the_dealer_refuses_what_it_cannot_deal_before_any_hand(
+    n: int, players: int, home: bool, house: HouseRules | None, misdeals: int, asked: str | None,
+) -> None:
+    game = Game.FIVE_CARD_DRAW if house is not None or asked != "home" else Game.TRIPLE_DRAW_27
+    if asked is None:
+        check_deal(n, game, players, home=home, house=house, misdeal_per_mille=misdeals)
+        return
+    with pytest.raises(DealRefused) as refused:
+        check_deal(n, game, players, home=home, house=house, misdeal_per_mille=misdeals)
+    assert refused.value.asked == asked
+
+
+def test_a_refused_simulation_writes_no_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "never.txt"
+    assert main(["simulate", "--hands", "3", "--players", "9", "--out", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        "error: --hands must be 0 or more and --players 2 to 6 (7-8 only at home with "
+        "--no-replacement)\n")
+    assert not out.exists()

@@ -61,7 +61,8 @@ def test_a_file_that_is_not_a_database_is_said_so_and_left_alone(
 ) -> None:
     path = tmp_path / "notes.duckdb"
     path.write_bytes(b"my poker notes\n")
-    for argv in (["import", str(history)], ["reverify"], ["replay", "1"],
+    for argv in (["import", str(history)], ["reverify"], ["replay", "1"], ["stats"],
+                 ["tournaments"],
                  ["export", "--format", "original", "--out", str(tmp_path / "out")]):
         code, err = run(capsys, *argv[:1], "--db", str(path), *argv[1:])
         assert (code, err) == (2, (

@@ -1,6 +1,6 @@
 """``drawlab import`` of a big file lets other programs read the database meanwhile.
 
-The import commits in bounded transactions and lets go of the file between them
+The import commits in bounded transactions and releases the file between them
 (``analysis.pipeline.importer.import_files``): ``drawlab stats --json`` run over and over
 by another process while the import runs must never fail, must get in before the import
 ends, and must see the hands committed so far; the import's result is a plain import's.
@@ -91,7 +91,7 @@ def test_stats_read_the_database_all_through_a_big_import(tmp_path: Path) -> Non
 
 
 @pytest.mark.slow
-def test_the_import_lets_go_only_when_another_program_knocked(
+def test_the_import_releases_the_file_only_when_a_reader_waits(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from analysis.pipeline import importer
@@ -101,30 +101,30 @@ def test_the_import_lets_go_only_when_another_program_knocked(
     monkeypatch.setattr(importer, "FLUSH_SECONDS", 0.0)  # a commit after every task
     monkeypatch.setattr(importer, "RELEASE", 0.0)
     monkeypatch.setattr(importer, "TASK_HANDS", 100)
-    let_go: list[float] = []
-    real = importer._Import._let_go
+    releases: list[float] = []
+    real = importer._Import._release
 
     def counting(self: importer._Import, looked: float) -> None:
-        let_go.append(time.time())
+        releases.append(time.time())
         real(self, looked)
 
-    monkeypatch.setattr(importer._Import, "_let_go", counting)
+    monkeypatch.setattr(importer._Import, "_release", counting)
     db = tmp_path / "quiet.duckdb"
     s = importer.import_files(db, [history], workers=0, batch_hands=100)
-    assert (s.added, let_go) == (600, [])  # nobody waited: the file was kept all along
+    assert (s.added, releases) == (600, [])  # nobody waited: the file was kept all along
 
-    knocks: list[int] = []
+    waits: list[int] = []
 
-    def knock(p: importer.Progress) -> None:  # another program finds the file locked
-        if p.hands in (200, 400) and p.hands not in knocks:
-            knocks.append(p.hands)
-            Path(dbmod.knock_path(str(tmp_path / "busy.duckdb"))).touch()
+    def wait(p: importer.Progress) -> None:  # another program finds the file locked
+        if p.hands in (200, 400) and p.hands not in waits:
+            waits.append(p.hands)
+            Path(dbmod.waiting_reader_path(str(tmp_path / "busy.duckdb"))).touch()
 
-    s = importer.import_files(tmp_path / "busy.duckdb", [history], progress=knock, workers=0,
+    s = importer.import_files(tmp_path / "busy.duckdb", [history], progress=wait, workers=0,
                               batch_hands=100)  # fmt: skip
-    assert s.added == 600 and knocks == [200, 400]
-    assert len(let_go) == 2  # once after each knock, at the next commit
-    assert len(s.let_go) == 2  # and the summary says how long each took
+    assert s.added == 600 and waits == [200, 400]
+    assert len(releases) == 2  # once after each reader came, at the next commit
+    assert len(s.releases) == 2  # and the summary says how long each took
     con = dbmod.connect(tmp_path / "busy.duckdb", read_only=True)
     try:
         assert _counts(con) == _counts(dbmod.connect(db, read_only=True))

@@ -61,7 +61,7 @@ def test_import_results_stay_when_coming_back(
 def test_a_page_waits_for_another_program_to_let_the_database_go(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An import lets a knocking reader in once its transaction is done: the page waits
+    """An import lets a waiting reader in once its transaction is done: the page waits
     for that (``OPEN_WAIT``, 30 s) instead of saying at once that the file is busy."""
     from ui import state
 

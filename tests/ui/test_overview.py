@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 from analysis.pipeline.importer import import_paths
 from analysis.statistics import figures as stats
 from analysis.statistics.definitions import STATS, definitions
+from analysis.statistics.hands_behind import Target
 from analysis.storage import db, memory
 from analysis.storage.filters import Filters
 from cli import main
@@ -284,13 +285,13 @@ def test_position_filter(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> No
 
 
 @pytest.mark.parametrize(("target", "behind"), [
-    (("stat", "vpip", "hits"), {"stat": "vpip", "counted": "hits"}),
-    (("stat", "vpip", "sample"), {"stat": "vpip", "counted": "sample"}),
-    (("position", "BTN"), {"column": "position", "value": "BTN"}),
-    (("all",), {}),
+    (Target("stat", "vpip", "hits"), {"stat": "vpip", "counted": "hits"}),
+    (Target("stat", "vpip", "sample"), {"stat": "vpip", "counted": "sample"}),
+    (Target("position", "BTN"), {"column": "position", "value": "BTN"}),
+    (Target("all"), {}),
 ])
 def test_the_hands_behind_a_figure_open_in_the_replayer(
-    corpus_db: Path, monkeypatch: pytest.MonkeyPatch, target: tuple[object, ...],
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch, target: Target,
     behind: dict[str, object],
 ) -> None:
     at = stars_app(corpus_db, monkeypatch)
@@ -300,7 +301,7 @@ def test_the_hands_behind_a_figure_open_in_the_replayer(
     expected = stats.hand_ids(db.connect(corpus_db), "Hero", STARS_USD, **behind)  # type: ignore[arg-type]
     assert at.session_state["replayer_hand_ids"] == expected
     assert len(expected) == {"hits": 11, "sample": 27, "BTN": 5, "all": 28}[
-        str(target[-1]) if target[0] != "all" else "all"]
+        str(target.counted or target.value or target.kind)]
     assert [t.value for t in at.title] == ["Replayer"]
     # the replayer lists exactly those hands, in that order, and opens the first
     assert at.radio(key="finder").value == "Sent here"

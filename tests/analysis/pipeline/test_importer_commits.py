@@ -1,6 +1,7 @@
 """When an import commits and sums the dashboard's cells: per ``batch_hands`` hands (a
-let-go import also when another program knocks), the cells every ``CELLS_HANDS`` hands,
-before a let-go and at the end, and the same rows and cells whatever the rhythm."""
+sharing import also when a reader waits for the file), the cells every ``CELLS_HANDS``
+hands, before a release of the file and at the end, and the same rows and cells whatever
+the rhythm."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from analysis.pipeline import importer
 from analysis.storage import db as dbmod
-from analysis.storage import stat_cells, timeline_cells
+from analysis.storage import stat_cells, summaries, timeline_cells
 from analysis.storage.writer import Store
 from tests.store_data import write_history
 
@@ -64,7 +65,7 @@ def test_cells_are_summed_every_cells_hands_and_at_the_end(
     history = write_history(tmp_path / "h.txt", 600)
     monkeypatch.setattr(importer, "TASK_HANDS", 100)
     monkeypatch.setattr(importer, "CELLS_HANDS", 250)
-    extends = _calls(monkeypatch, importer, "extend_cells")
+    extends = _calls(monkeypatch, summaries, "extend")
     writes = _calls(monkeypatch, Store, "write")
     con = dbmod.connect(tmp_path / "a.duckdb")
     s = importer.import_paths(con, [history], workers=0, batch_hands=100)
@@ -81,11 +82,11 @@ def test_cells_are_summed_every_cells_hands_and_at_the_end(
     assert _rows(tmp_path / "a.duckdb") == _rows(tmp_path / "b.duckdb")
 
 
-def test_a_let_go_import_nobody_knocks_at_commits_per_batch_hands(
+def test_a_sharing_import_no_reader_waits_for_commits_per_batch_hands(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     history = write_history(tmp_path / "h.txt", 600)
-    monkeypatch.setattr(importer, "FLUSH_SECONDS", 0.0)  # look for a knock after every task
+    monkeypatch.setattr(importer, "FLUSH_SECONDS", 0.0)  # look for a reader after every task
     monkeypatch.setattr(importer, "RELEASE", 0.0)
     monkeypatch.setattr(importer, "TASK_HANDS", 100)
     writes = _calls(monkeypatch, Store, "write")
@@ -94,7 +95,7 @@ def test_a_let_go_import_nobody_knocks_at_commits_per_batch_hands(
 
 
 @pytest.mark.slow
-def test_a_knock_commits_and_sums_the_cells_before_the_file_is_let_go(
+def test_a_waiting_reader_gets_the_commit_and_the_cells_before_the_release(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     history = write_history(tmp_path / "h.txt", 600)
@@ -103,76 +104,77 @@ def test_a_knock_commits_and_sums_the_cells_before_the_file_is_let_go(
     monkeypatch.setattr(importer, "TASK_HANDS", 100)
     db = tmp_path / "busy.duckdb"
     seen: list[tuple[int, bool]] = []
-    real = importer._Import._let_go
+    real = importer._Import._release
 
-    def let_go(self: importer._Import, looked: float) -> None:  # what a reader finds now
+    def release(self: importer._Import, looked: float) -> None:  # what a reader finds now
         count = self.db.execute("SELECT count(*) FROM hands").fetchall()[0][0]
         seen.append((int(count), stat_cells.current(self.db)))
         real(self, looked)
 
-    monkeypatch.setattr(importer._Import, "_let_go", let_go)
-    knocked: list[int] = []
+    monkeypatch.setattr(importer._Import, "_release", release)
+    waited: list[int] = []
 
-    def knock(p: importer.Progress) -> None:
-        if p.hands == 200 and not knocked:
-            knocked.append(p.hands)
-            time.sleep(0.01)  # the knock's time after the import's last let-go mark
-            Path(dbmod.knock_path(str(db))).touch()
+    def wait(p: importer.Progress) -> None:
+        if p.hands == 200 and not waited:
+            waited.append(p.hands)
+            time.sleep(0.01)  # the reader's time after the import's last release
+            Path(dbmod.waiting_reader_path(str(db))).touch()
 
-    s = importer.import_files(db, [history], progress=knock, workers=0, batch_hands=10_000)
+    s = importer.import_files(db, [history], progress=wait, workers=0, batch_hands=10_000)
     assert s.added == 600
     assert seen == [(300, True)]  # at the next task: all it read committed, cells current
     assert _rows(db) == _rows_plain(tmp_path, history)
-    # the let-go is recorded: from the look that found the knock to the close, which
+    # the release is recorded: from the look that found the reader to the close, which
     # came after that look's commit and summing of the cells, within this run
-    assert len(s.let_go) == 1
-    assert 0.0 < s.let_go[0] < s.seconds
+    assert len(s.releases) == 1
+    assert 0.0 < s.releases[0] < s.seconds
     assert 0.0 < s.longest_between_looks < s.seconds
 
 
 @pytest.mark.slow
-def test_the_cells_fold_waits_while_a_reader_knocks(
+def test_the_compaction_waits_while_a_reader_waits(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A reader that knocked does not wait for the cells' fold (1.5 s at ten million
-    hands, 14.8 s when it rewrote every cell): the import sums its cells without it,
-    before and during its let-go, and folds again after."""
+    """A waiting reader does not wait for the summaries' compaction: the import extends
+    them without it, before and during its release of the file, and compacts again
+    after."""
     history = write_history(tmp_path / "h.txt", 600)
     monkeypatch.setattr(importer, "FLUSH_SECONDS", 0.0)
     monkeypatch.setattr(importer, "RELEASE", 0.0)
     monkeypatch.setattr(importer, "TASK_HANDS", 100)
     monkeypatch.setattr(importer, "CELLS_HANDS", 100)
     db = tmp_path / "busy.duckdb"
-    folds: list[tuple[int, bool]] = []
-    real = importer.extend_cells
+    calls: dict[str, list[int]] = {"extend": [], "compact": []}
+    for name in calls:
+        real = getattr(summaries, name)
 
-    def extend(con: dbmod.Connection, fold: bool = True) -> int:
-        count = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
-        folds.append((int(count), fold))
-        return real(con, fold=fold)
+        def counted(con: dbmod.Connection, real: Any = real, name: str = name) -> int:
+            calls[name].append(int(con.execute("SELECT count(*) FROM hands").fetchall()[0][0]))
+            return int(real(con))
 
-    monkeypatch.setattr(importer, "extend_cells", extend)
+        monkeypatch.setattr(summaries, name, counted)
 
-    def knock(p: importer.Progress) -> None:
+    def wait(p: importer.Progress) -> None:
         if p.hands == 200:
-            time.sleep(0.01)  # the knock's time after the import's last let-go mark
-            Path(dbmod.knock_path(str(db))).touch()
+            time.sleep(0.01)  # the reader's time after the import's last release
+            Path(dbmod.waiting_reader_path(str(db))).touch()
 
-    s = importer.import_files(db, [history], progress=knock, workers=0, batch_hands=100)
-    assert s.added == 600 and len(s.let_go) == 1
-    # the knock came after the cells of the first 200 hands: those of 300 are summed
-    # unfolded, the let-go then finds them current, and after it the folds are back
-    assert folds == [(100, True), (200, True), (300, False), (400, True), (500, True),
-                     (600, True)]  # fmt: skip
+    s = importer.import_files(db, [history], progress=wait, workers=0, batch_hands=100)
+    assert s.added == 600 and len(s.releases) == 1
+    # the reader came after the cells of the first 200 hands: those of 300 are summed
+    # and not compacted, the release then finds them current, and after it the
+    # compactions are back
+    assert calls == {"extend": [100, 200, 300, 400, 500, 600],
+                     "compact": [100, 200, 400, 500, 600]}  # fmt: skip
     assert _rows(db) == _rows_plain(tmp_path, history)
 
 
-def test_an_import_that_holds_the_file_records_no_let_go(tmp_path: Path) -> None:
+def test_an_import_that_holds_the_file_records_no_release(tmp_path: Path) -> None:
     history = write_history(tmp_path / "h.txt", 200)
     con = dbmod.connect(tmp_path / "held.duckdb")
     s = importer.import_paths(con, [history], workers=0)
     con.close()
-    assert (s.added, s.let_go, s.longest_between_looks) == (200, [], 0.0)
+    assert (s.added, s.releases, s.longest_between_looks) == (200, [], 0.0)
 
 
 def _rows_plain(tmp_path: Path, history: Path) -> dict[str, list[tuple[Any, ...]]]:

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from analysis.pipeline.importer import import_paths
-from analysis.storage import db, hand_cells, marks, queries, stat_cells
+from analysis.storage import db, hand_cells, marks, queries, stat_cells, summaries
 from analysis.storage.filters import NO_FILTERS, Filters
 from tests.paths import REPOSITORY
 from tests.store_data import CORPUS, stars_hand_texts
+from tests.summary_support import redeclare
 
 SAMPLES = REPOSITORY / "sample_histories"
 _HEAD = re.compile(r"^(PokerStars (?:Game|Hand) #)(\d+)", re.MULTILINE)
@@ -120,8 +121,8 @@ def test_the_counts_hold_after_imports_out_of_time_order(
 ) -> None:
     """Each import lands between stored hands (``extend`` counts only the new ones), and
     the lists found within the last days are still the whole table's; repeated cells
-    folded together at every import (``MIN_COMPACT`` 0) count the same."""
-    monkeypatch.setattr(hand_cells, "MIN_COMPACT", 0)
+    compacted at every import (``min_compact`` 0) count the same."""
+    redeclare(monkeypatch, hand_cells, min_compact=0)
     con = db.connect(tmp_path / "o.duckdb")
     for path in _parts(tmp_path, 300, 3):
         import_paths(con, [path], workers=0)
@@ -133,7 +134,7 @@ def test_the_counts_hold_after_imports_out_of_time_order(
     mark = marks.read_mark(con, hand_cells.MARK)
     assert row is not None and int(row[0]) == 300
     assert mark is not None and 0 < int(mark["compacted"]) < int(row[1]) <= 2 * int(
-        mark["compacted"])  # folded once the cells doubled, the later ones appended
+        mark["compacted"])  # compacted once the cells doubled, the later ones appended
 
 
 def test_the_newest_hands_read_only_their_days(
@@ -167,19 +168,19 @@ def test_the_counts_are_never_read_stale(tmp_path: Path) -> None:
     con = db.connect(tmp_path / "s.duckdb")
     import_paths(con, [CORPUS / "cash"], workers=0)
     assert hand_cells.current(con)
-    stat_cells.invalidate(con)
+    summaries.invalidate(con)
     assert not hand_cells.current(con)
     assert hand_cells.pot_units(con, NO_FILTERS) is None
-    stat_cells.extend(con)
+    summaries.extend(con)
     assert hand_cells.current(con)
     con.execute("INSERT INTO hands SELECT * REPLACE (id + 100000 AS id, key || '~' AS key) "
                 "FROM hands WHERE id = (SELECT min(id) FROM hands)")
     assert not hand_cells.current(con)
-    assert hand_cells.extend(con) == 1 and hand_cells.current(con)
+    assert hand_cells.SUMMARY.extend(con) == 1 and hand_cells.current(con)
     total = db.one(con, "SELECT count(*) FROM hands")
     row = db.one(con, f"SELECT sum(hands) FROM {hand_cells.TABLE}")
     assert total is not None and row is not None and int(row[0]) == int(total[0])
     con.execute("UPDATE meta SET value = 'not json' WHERE name = ?", [hand_cells.MARK])
     assert not hand_cells.current(con)
-    assert hand_cells.extend(con) == int(total[0])  # a damaged mark: counted anew
+    assert hand_cells.SUMMARY.extend(con) == int(total[0])  # a damaged mark: counted anew
     assert hand_cells.current(con)

@@ -20,10 +20,11 @@ from typing import Any
 import pyarrow as pa
 import pytest
 
-from analysis.pipeline.importer import checked, facts_fn, reader_for
+from analysis.pipeline.importer import checked, reader_for
 from analysis.pipeline.verification import HandResult
 from analysis.pipeline.verify_files import verify_paths
 from analysis.statistics.facts import hand_facts
+from analysis.storage.player_facts import facts_fn
 from analysis.storage.rows import (
     CHILD_COLUMNS,
     CHILD_TYPES,

@@ -15,10 +15,11 @@ import pytest
 from analysis.pipeline.importer import import_paths
 from analysis.pipeline.reverify import reverify
 from analysis.statistics import figures as stats
-from analysis.storage import db, stat_cells
+from analysis.storage import db, stat_cells, summaries
 from analysis.storage.filters import NO_FILTERS, Filters
 from tests.app_support import copy_db, corpus_db_file_fixture  # noqa: F401  (fixture)
 from tests.store_data import write_history
+from tests.summary_support import redeclare, spy_rebuilds
 
 FILTERS = (
     NO_FILTERS,
@@ -168,7 +169,7 @@ def test_rows_added_behind_the_cells_back_make_them_stale(con: db.Connection) ->
     con.execute("INSERT INTO player_hands SELECT * FROM player_hands LIMIT 3")
     assert not stat_cells.current(con)
     summed = stats.summary(con)  # from the rows, with the three copies
-    assert stat_cells.extend(con) > 0  # rows of hands already summed: summed anew
+    assert stat_cells.SUMMARY.extend(con) > 0  # rows of hands already summed: summed anew
     assert stat_cells.current(con)
     _same_frame(stats.summary(con), summed)
 
@@ -177,9 +178,7 @@ def test_an_import_extends_the_cells_with_its_hands_only(
     con: db.Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before_cells = int(db.one(con, "SELECT count(*) FROM stat_cells")[0])  # type: ignore[index]
-    rebuilt: list[int] = []
-    real = stat_cells._rebuild
-    monkeypatch.setattr(stat_cells, "_rebuild", lambda c: rebuilt.append(1) or real(c))
+    rebuilt = spy_rebuilds(monkeypatch)
     summary = import_paths(con, [write_history(tmp_path / "more.txt", 40)], workers=0)
     assert summary.added == 40
     assert rebuilt == []  # appended, not summed again
@@ -191,31 +190,31 @@ def test_an_import_extends_the_cells_with_its_hands_only(
     _same_frame(cells, stats.summary(con, by=("position",)))
 
 
-def test_repeated_cells_are_folded_once_they_double(
+def test_repeated_cells_are_compacted_once_they_double(
     con: db.Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(stat_cells, "MIN_COMPACT", 0)
+    redeclare(monkeypatch, stat_cells, min_compact=0)
     mark = json.loads(str(db.one(con, "SELECT value FROM meta WHERE name = 'stat_cells'")[0]))  # type: ignore[index]
     con.execute("UPDATE meta SET value = ? WHERE name = 'stat_cells'",
-                [json.dumps({**mark, "compacted": 1})])  # as if folded when one cell was
+                [json.dumps({**mark, "compacted": 1})])  # as if compacted when one cell was
     import_paths(con, [write_history(tmp_path / "a.txt", 30)], workers=0)
     cells = int(db.one(con, "SELECT count(*) FROM stat_cells")[0])  # type: ignore[index]
     keys = ", ".join(stat_cells.DIMENSION_NAMES)
     distinct = db.one(con, f"SELECT count(*) FROM (SELECT DISTINCT {keys} FROM stat_cells)")
-    assert distinct is not None and cells == int(distinct[0])  # no cell twice after a fold
+    assert distinct is not None and cells == int(distinct[0])  # no cell twice after it
     assert stat_cells.current(con)
-    folded = stats.summary(con, by=("position", "players"))
+    compacted = stats.summary(con, by=("position", "players"))
     monkeypatch.setattr(stat_cells, "current", lambda c: False)
-    _same_frame(folded, stats.summary(con, by=("position", "players")))
+    _same_frame(compacted, stats.summary(con, by=("position", "players")))
 
 
-def test_a_fold_left_for_later_keeps_the_figures_and_the_next_extend_folds(
+def test_a_compaction_left_for_later_keeps_the_figures_and_the_next_one_compacts(
     con: db.Connection, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(stat_cells, "MIN_COMPACT", 0)
+    summary = redeclare(monkeypatch, stat_cells, min_compact=0)
     mark = json.loads(str(db.one(con, "SELECT value FROM meta WHERE name = 'stat_cells'")[0]))  # type: ignore[index]
     con.execute("UPDATE meta SET value = ? WHERE name = 'stat_cells'",
-                [json.dumps({**mark, "compacted": 1})])  # a fold is due at the next extend
+                [json.dumps({**mark, "compacted": 1})])  # a compaction is due
     keys = ", ".join(stat_cells.DIMENSION_NAMES)
 
     def counts() -> tuple[int, int]:
@@ -228,9 +227,9 @@ def test_a_fold_left_for_later_keeps_the_figures_and_the_next_extend_folds(
     # every row again under later hand ids: each cell gets a second row in the new cells
     con.execute("INSERT INTO player_hands SELECT * REPLACE (hand + 1000000 AS hand) "
                 "FROM player_hands")
-    assert stat_cells.extend(con, fold=False) > 0
+    assert summary.extend(con) > 0
     assert stat_cells.current(con)
-    assert counts() == (2 * distinct, distinct)  # left as they are, not folded
+    assert counts() == (2 * distinct, distinct)  # left as they are, not compacted
     kept = json.loads(str(db.one(con, "SELECT value FROM meta WHERE name = 'stat_cells'")[0]))  # type: ignore[index]
     assert kept["compacted"] == 1  # still due
     cells = stats.summary(con, by=("position", "players"))
@@ -239,14 +238,15 @@ def test_a_fold_left_for_later_keeps_the_figures_and_the_next_extend_folds(
         _same_frame(cells, stats.summary(con, by=("position", "players")))
     con.execute("INSERT INTO player_hands SELECT * REPLACE (hand + 2000000 AS hand) "
                 "FROM player_hands WHERE hand < 1000000")
-    assert stat_cells.extend(con) > 0
-    assert counts() == (distinct, distinct)  # the fold done, at the next call that may
+    assert summaries.extend(con) > 0
+    assert summaries.compact(con) == 1  # the cells' only: the hands' counts are below 20,000
+    assert counts() == (distinct, distinct)  # compacted, at the next call that may
 
 
 def test_another_layout_of_the_rows_is_summed_anew(con: db.Connection) -> None:
     con.execute("UPDATE meta SET value = 'other' WHERE name = 'player_hands_layout'")
     assert not stat_cells.current(con)
-    stat_cells.extend(con)
+    stat_cells.SUMMARY.extend(con)
     assert stat_cells.current(con)
 
 
@@ -263,9 +263,9 @@ def test_reverify_leaves_the_cells_current_and_equal_to_the_rows(
 
 
 def test_a_killed_reverify_leaves_no_stale_cells(con: db.Connection) -> None:
-    stat_cells.invalidate(con)  # what reverify does first, before any page
+    summaries.invalidate(con)  # what reverify does first, before any page
     assert not stat_cells.current(con)
-    assert stat_cells.extend(con) > 0  # the next import sums everything again
+    assert summaries.extend(con) > 0  # the next import sums everything again
     assert stat_cells.current(con)
 
 
@@ -314,5 +314,5 @@ def test_the_summaries_are_summed_under_a_memory_cap(con: db.Connection) -> None
         assert capped is not None and round(capped / 10**6) == 512
     assert marks.SUMMARY_MEMORY_MB == 512
     assert limit() == default
-    stat_cells.rebuild(con)
+    stat_cells.SUMMARY.rebuild(con)
     assert limit() == default and stat_cells.current(con)

@@ -15,10 +15,11 @@ import pytest
 from analysis.pipeline.importer import import_paths
 from analysis.statistics import figures as stats
 from analysis.statistics.report import stats_json
-from analysis.storage import db, stat_cells, timeline_cells
+from analysis.storage import db, stat_cells, summaries, timeline_cells
 from analysis.storage.filters import NO_FILTERS, Filters
 from tests.app_support import copy_db, corpus_db_file_fixture  # noqa: F401  (fixture)
 from tests.store_data import stars_hand_texts
+from tests.summary_support import redeclare, spy_rebuilds
 
 _HEAD = re.compile(r"^(PokerStars (?:Game|Hand) #)(\d+)", re.MULTILINE)
 _WHEN = re.compile(r"- \d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2} \w+( \[[^\]]*\])?")
@@ -127,12 +128,11 @@ def test_imports_in_any_order_of_time_give_the_rows_figures(
     monkeypatch.setattr(timeline_cells, "RUN", 4)  # runs of four hands: many joins and splits
     files = _files(tmp_path, 150, 3)
     con = db.connect(tmp_path / "db.duckdb")
-    rebuilt: list[int] = []
-    real = timeline_cells.rebuild
-    monkeypatch.setattr(timeline_cells, "rebuild", lambda c: rebuilt.append(1) or real(c))
+    rebuilt = spy_rebuilds(monkeypatch)
     for k in order:
         assert import_paths(con, [files[k]], workers=0).added == 50
-    assert rebuilt == [1]  # the first import made the tables; the others merged into them
+    # the first import made the tables; the others merged into them
+    assert rebuilt.count(timeline_cells.MARK) == 1
     players = [str(p) for (p,) in con.execute(
         "SELECT player FROM player_hands GROUP BY player ORDER BY count(*) DESC LIMIT 4"
     ).fetchall()]
@@ -159,8 +159,7 @@ def test_imports_in_any_order_of_time_give_the_rows_figures(
             assert len(got.by_hand) and len(got.sessions), f
     # and the sessions' pieces are what one pass over every row makes of them
     merged = _pieces(con)
-    monkeypatch.setattr(timeline_cells, "rebuild", real)
-    timeline_cells.rebuild(con)
+    timeline_cells.SUMMARY.rebuild(con)
     pd.testing.assert_frame_equal(merged, _pieces(con), check_exact=True)
     runs = int(db.one(con, "SELECT count(*) FROM curve_cells")[0])  # type: ignore[index]
     assert runs > 20
@@ -200,13 +199,13 @@ def test_untimed_and_earlier_hands_added_later(tmp_path: Path,
         "CASE WHEN hand % 3 = 0 THEN NULL ELSE time - INTERVAL 400 DAY END AS time) "
         "FROM player_hands WHERE hand % 2 = 0")
     assert not timeline_cells.current(con)
-    stat_cells.extend(con)
+    summaries.extend(con)
     hero = stats.hero_name(con)
     assert hero is not None
     _check(con, monkeypatch, [hero], (NO_FILTERS, _money(con, hero)))
     curve = stats.timeline_figures(con, hero, _money(con, hero)).by_hand
     assert pd.isna(curve["time"].iloc[-1])  # the untimed hands come last
-    timeline_cells.rebuild(con)  # and one pass over the rows makes the same figures
+    timeline_cells.SUMMARY.rebuild(con)  # and one pass over the rows makes the same figures
     _check(con, monkeypatch, [hero], (NO_FILTERS, _money(con, hero)))
 
 
@@ -296,9 +295,9 @@ def test_stale_tables_are_never_read(con: db.Connection,
     pieces = int(db.one(con, "SELECT sum(hands) FROM session_cells WHERE player = ?",
                         [hero])[0])  # type: ignore[index]
     assert int(got.sessions["hands"].sum()) == pieces + 5
-    stat_cells.invalidate(con)
+    summaries.invalidate(con)
     assert not timeline_cells.current(con)  # a reverify's first step says both are stale
-    stat_cells.extend(con)
+    summaries.extend(con)
     assert timeline_cells.current(con)
     con.execute("UPDATE meta SET value = 'other' WHERE name = 'player_hands_layout'")
     assert not timeline_cells.current(con)
@@ -315,14 +314,14 @@ def test_an_extend_of_many_rows_goes_in_bounded_passes_with_the_rows_figures(
     files = _files(tmp_path, 150, 3)
     con = db.connect(tmp_path / "db.duckdb")
     assert import_paths(con, [files[1]], workers=0).added == 50
-    monkeypatch.setattr(timeline_cells, "EXTEND_ROWS", 30)
-    rebuilt: list[int] = []
-    real = timeline_cells.rebuild
-    monkeypatch.setattr(timeline_cells, "rebuild", lambda c: rebuilt.append(1) or real(c))
+    rebuilt = spy_rebuilds(monkeypatch)
     passes: list[tuple[int, int]] = []
-    one_pass = timeline_cells._extend_pass
-    monkeypatch.setattr(timeline_cells, "_extend_pass",
-                        lambda c, a, u, r: passes.append((a, u)) or one_pass(c, a, u, r))
+
+    def one_pass(c: db.Connection, after: int, upto: int) -> None:
+        passes.append((after, upto))
+        timeline_cells._add(c, after, upto)
+
+    redeclare(monkeypatch, timeline_cells, pass_rows=30, add=one_pass)
     assert import_paths(con, [files[0], files[2]], workers=0).added == 100
     assert rebuilt == []
     assert len(passes) >= 10  # 100 hands of several players: hundreds of rows, 30 a pass
@@ -333,7 +332,6 @@ def test_an_extend_of_many_rows_goes_in_bounded_passes_with_the_rows_figures(
     assert hero is not None
     _check(con, monkeypatch, [hero], (NO_FILTERS, _money(con, hero)))
     merged = _pieces(con)
-    monkeypatch.setattr(timeline_cells, "rebuild", real)
-    timeline_cells.rebuild(con)
+    timeline_cells.SUMMARY.rebuild(con)
     pd.testing.assert_frame_equal(merged, _pieces(con), check_exact=True)
     con.close()
