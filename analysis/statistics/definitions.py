@@ -4,14 +4,41 @@ A statistic is a ratio of two aggregates over a player's rows: ``numerator`` / `
 For a rate the numerator counts hands where something happened and the denominator the
 hands where it could have (the opportunity), so the sample size is always the
 denominator.  The words are shown in the dashboard on hover and by ``drawlab stats``; the
-SQL beside them is what ``analysis.statistics.figures`` sums.  The per-hand flags they read are
-defined in ``analysis.statistics.facts``.
+SQL beside them is what ``analysis.statistics.figures`` sums.
+
+A betting statistic is declared here whole: its opportunity (a ``Spot``: what the player
+faced at a decision, ``analysis.statistics.spots``) and its event (the actions that count).
+Its two fact columns (``<key>_opp`` unless the spot names another, and ``<key>``), the
+facts' values (``analysis.statistics.facts`` checks every decision against every spot) and
+its SQL follow from that; ``BETTING`` lists them.  The other statistics are sums over the
+facts the hand's walk computes (showdown, draws, action counts).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+from analysis.statistics.spots import (
+    AFTER_DRAW,
+    AGGRESSIVE,
+    ANSWERS,
+    ANY_ACTION,
+    BLIND_SEAT,
+    FACING_PAT_BET,
+    FACING_STEAL,
+    FIRST_PREDRAW,
+    FIRST_RAISER,
+    FOLD,
+    FULL,
+    ONE_RAISE,
+    PREDRAW,
+    STEAL_SEAT,
+    THREE_BET,
+    UNOPENED,
+    VOLUNTARY,
+    Spot,
+)
 
 Kind = Literal["rate", "mean", "ratio"]
 
@@ -27,6 +54,8 @@ class StatDef:
     den_sql: str  # aggregate SQL expression over the rows: the denominator
     kind: Kind = "rate"  # rate: shown as a percentage; mean/ratio: as a number
     per_action: bool = False  # a rate counted over actions rather than hands
+    spot: Spot | None = None  # a betting statistic: its opportunity, over decisions
+    event: int = 0  # ... and the actions that count (``spots`` bits)
 
     @property
     def definition(self) -> str:
@@ -45,44 +74,57 @@ def _flag(condition: str) -> str:
     return f"coalesce(count_if({condition}), 0)"  # count_if of only NULLs is NULL
 
 
+def betting(
+    key: str, name: str, group: str, numerator: str, denominator: str, *,
+    need: int, event: int, actions: int = ANY_ACTION, opportunity: str = "",
+) -> StatDef:
+    """A betting statistic, declared whole: the hands where the player had a decision at
+    which every fact of ``need`` held and the action was one of ``actions`` (the
+    opportunity, recorded in column ``opportunity``, ``<key>_opp`` by default), and those
+    where at such a decision the action was one of ``event`` (recorded in ``<key>``)."""
+    spot = Spot(opportunity or f"{key}_opp", need, actions)
+    return StatDef(key, name, group, numerator, denominator, _flag(key), _flag(spot.column),
+                   spot=spot, event=event)
+
+
 _ROUND_NAMES = ("pre-draw", "after the first draw", "after the second draw",
                 "after the third draw")
 
-PREDRAW: tuple[StatDef, ...] = (
-    StatDef("vpip", "VPIP", "pre-draw",
+PREDRAW_STATS: tuple[StatDef, ...] = (
+    betting("vpip", "VPIP", "pre-draw",
             "the player called, bet or raised pre-draw (posting blinds does not count)",
             "the player made any pre-draw decision (a walk is not one)",
-            _flag("vpip"), _flag("predraw_acted")),
-    StatDef("rfi", "Raise first in", "pre-draw",
+            need=PREDRAW, event=VOLUNTARY, opportunity="predraw_acted"),
+    betting("rfi", "Raise first in", "pre-draw",
             "the player's first pre-draw action was a raise in an unopened pot",
             "the pot was unopened (nobody had called or raised) at the player's first "
             "pre-draw action",
-            _flag("rfi"), _flag("rfi_opp")),
-    StatDef("pfr", "PFR", "pre-draw",
+            need=PREDRAW | FIRST_PREDRAW | UNOPENED, event=AGGRESSIVE),
+    betting("pfr", "PFR", "pre-draw",
             "the player raised pre-draw",
             "the player made any pre-draw decision",
-            _flag("pfr"), _flag("predraw_acted")),
-    StatDef("three_bet", "3-bet", "pre-draw",
+            need=PREDRAW, event=AGGRESSIVE, opportunity="predraw_acted"),
+    betting("three_bet", "3-bet", "pre-draw",
             "the player re-raised a single raise pre-draw (the big blind is the first bet; "
             "completing a short all-in is no re-raise)",
             "the player acted facing exactly one raise pre-draw",
-            _flag("three_bet"), _flag("three_bet_opp")),
-    StatDef("fold_to_three_bet", "Fold to 3-bet", "pre-draw",
+            need=PREDRAW | ONE_RAISE, event=FULL),
+    betting("fold_to_three_bet", "Fold to 3-bet", "pre-draw",
             "the player who made the first raise pre-draw folded to a re-raise",
             "the player who made the first raise pre-draw faced exactly one re-raise",
-            _flag("fold_to_three_bet"), _flag("fold_to_three_bet_opp")),
-    StatDef("cap", "Cap", "pre-draw",
+            need=PREDRAW | THREE_BET | FIRST_RAISER, event=FOLD),
+    betting("cap", "Cap", "pre-draw",
             "the player put in the fourth bet pre-draw (the cap in fixed limit)",
             "the player acted facing a 3-bet pre-draw",
-            _flag("cap"), _flag("cap_opp")),
-    StatDef("steal", "Steal attempt", "pre-draw",
+            need=PREDRAW | THREE_BET, event=FULL),
+    betting("steal", "Steal attempt", "pre-draw",
             "the player raised first in from CO, BTN or SB",
             "the pot was unopened at the player's first action in CO, BTN or SB",
-            _flag("steal"), _flag("steal_opp")),
-    StatDef("fold_to_steal", "Fold to steal", "pre-draw",
+            need=PREDRAW | FIRST_PREDRAW | UNOPENED | STEAL_SEAT, event=AGGRESSIVE),
+    betting("fold_to_steal", "Fold to steal", "pre-draw",
             "the player in a blind folded to the steal",
             "the player in a blind faced a steal attempt with only folds after it",
-            _flag("fold_to_steal"), _flag("fold_to_steal_opp")),
+            need=PREDRAW | BLIND_SEAT | FACING_STEAL, event=FOLD),
 )
 
 OUTCOME: tuple[StatDef, ...] = (
@@ -150,16 +192,30 @@ DRAWS: tuple[StatDef, ...] = (
             "the player discarded from a made hand (as defined for snows)",
             "the player held a known made hand before a draw (mostly the hero)",
             _flag("broke"), _flag("break_opp")),
-    StatDef("fold_to_pat", "Fold to a pat hand", "draws",
+    betting("fold_to_pat", "Fold to a pat hand", "draws",
             "the player folded to a bet or raise from a player who stood pat on the draw "
             "just before",
             "the player faced a bet or raise from a player who stood pat on the draw "
             "just before",
-            _flag("fold_to_pat"), _flag("fold_to_pat_opp")),
+            need=AFTER_DRAW | FACING_PAT_BET, actions=ANSWERS, event=FOLD),
 )
 
-STATS: tuple[StatDef, ...] = PREDRAW + OUTCOME + AGGRESSION + DRAWS
+STATS: tuple[StatDef, ...] = PREDRAW_STATS + OUTCOME + AGGRESSION + DRAWS
 """Every ratio statistic, in display order."""
+
+BETTING: tuple[StatDef, ...] = tuple(s for s in STATS if s.spot is not None)
+"""The betting statistics, whose facts are their spots' and events' columns."""
+
+
+def betting_columns() -> tuple[str, ...]:
+    """The fact columns of the betting statistics, each once (VPIP and PFR share their
+    opportunity's), in the statistics' order: opportunity, then event."""
+    names: dict[str, None] = {}
+    for s in BETTING:
+        assert s.spot is not None
+        names[s.spot.column] = None
+        names[s.key] = None
+    return tuple(names)
 
 STAT_BY_KEY: dict[str, StatDef] = {s.key: s for s in STATS}
 
