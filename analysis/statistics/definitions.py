@@ -25,12 +25,14 @@ from analysis.statistics.spots import (
     ANSWERS,
     ANY_ACTION,
     BLIND_SEAT,
+    FACING_BET,
     FACING_PAT_BET,
     FACING_STEAL,
     FIRST_PREDRAW,
     FIRST_RAISER,
     FOLD,
     FULL,
+    LAST_ROUND,
     ONE_RAISE,
     PREDRAW,
     STEAL_SEAT,
@@ -198,6 +200,10 @@ DRAWS: tuple[StatDef, ...] = (
             "the player faced a bet or raise from a player who stood pat on the draw "
             "just before",
             need=AFTER_DRAW | FACING_PAT_BET, actions=ANSWERS, event=FOLD),
+    betting("fold_after_last_draw", "Fold to a bet after the last draw", "draws",
+            "the player folded to a bet or raise in the betting round after the last draw",
+            "the player faced a bet or raise in the betting round after the last draw",
+            need=AFTER_DRAW | LAST_ROUND | FACING_BET, actions=ANSWERS, event=FOLD),
 )
 
 STATS: tuple[StatDef, ...] = PREDRAW_STATS + OUTCOME + AGGRESSION + DRAWS

@@ -109,6 +109,10 @@ CASES: list[tuple[str, Hand, str, tuple[bool, bool]]] = [
     ("fold_to_pat", PAT_LEADS, "X", (True, True)),
     ("fold_to_pat", PAT_BET_CHECK_RAISE, "Y", (True, False)),  # raised the pat bettor
     ("fold_to_pat", PAT_CHECK_CHECK_CALL, "Y", (False, False)),  # X drew before betting
+    ("fold_after_last_draw", PAT_BET_CHECK_RAISE, "X", (True, True)),
+    ("fold_after_last_draw", SINGLE_DRAW_FOLD, "X", (True, True)),  # one draw: the last
+    ("fold_after_last_draw", PAT_CHECK_CHECK_CALL, "Y", (True, False)),
+    ("fold_after_last_draw", PAT_LEADS, "X", (False, False)),  # folded after the first
 ]
 
 
