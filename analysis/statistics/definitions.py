@@ -25,6 +25,7 @@ from analysis.statistics.spots import (
     ANSWERS,
     ANY_ACTION,
     BLIND_SEAT,
+    CHECKED_BEFORE,
     FACING_BET,
     FACING_PAT_BET,
     FACING_STEAL,
@@ -35,6 +36,7 @@ from analysis.statistics.spots import (
     LAST_ROUND,
     ONE_RAISE,
     PREDRAW,
+    RAISE,
     STEAL_SEAT,
     THREE_BET,
     UNOPENED,
@@ -204,6 +206,10 @@ DRAWS: tuple[StatDef, ...] = (
             "the player folded to a bet or raise in the betting round after the last draw",
             "the player faced a bet or raise in the betting round after the last draw",
             need=AFTER_DRAW | LAST_ROUND | FACING_BET, actions=ANSWERS, event=FOLD),
+    betting("check_raise", "Check-raise after a draw", "draws",
+            "the player checked and then raised a bet in the same betting round after a draw",
+            "the player checked and then faced a bet in the same betting round after a draw",
+            need=AFTER_DRAW | CHECKED_BEFORE | FACING_BET, actions=ANSWERS, event=RAISE),
 )
 
 STATS: tuple[StatDef, ...] = PREDRAW_STATS + OUTCOME + AGGRESSION + DRAWS

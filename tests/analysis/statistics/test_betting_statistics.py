@@ -113,6 +113,10 @@ CASES: list[tuple[str, Hand, str, tuple[bool, bool]]] = [
     ("fold_after_last_draw", SINGLE_DRAW_FOLD, "X", (True, True)),  # one draw: the last
     ("fold_after_last_draw", PAT_CHECK_CHECK_CALL, "Y", (True, False)),
     ("fold_after_last_draw", PAT_LEADS, "X", (False, False)),  # folded after the first
+    ("check_raise", PAT_BET_CHECK_RAISE, "Y", (True, True)),
+    ("check_raise", PAT_CHECK_CHECK_CALL, "Y", (True, False)),  # check-called, twice
+    ("check_raise", PAT_LEADS, "Y", (False, False)),  # bet out, never checked
+    ("check_raise", PAT_BET_CHECK_RAISE, "X", (False, False)),  # raised without a check
 ]
 
 
