@@ -24,8 +24,11 @@ from analysis.statistics.spots import (
     AGGRESSIVE,
     ANSWERS,
     ANY_ACTION,
+    BET,
     BLIND_SEAT,
+    CHECK,
     CHECKED_BEFORE,
+    CHECKED_TO,
     FACING_BET,
     FACING_PAT_BET,
     FACING_STEAL,
@@ -38,6 +41,7 @@ from analysis.statistics.spots import (
     PREDRAW,
     RAISE,
     STEAL_SEAT,
+    STOOD_PAT,
     THREE_BET,
     UNOPENED,
     VOLUNTARY,
@@ -210,6 +214,12 @@ DRAWS: tuple[StatDef, ...] = (
             "the player checked and then raised a bet in the same betting round after a draw",
             "the player checked and then faced a bet in the same betting round after a draw",
             need=AFTER_DRAW | CHECKED_BEFORE | FACING_BET, actions=ANSWERS, event=RAISE),
+    betting("pat_bet", "Bet when checked to after standing pat", "draws",
+            "the player stood pat on the draw just before and bet when the players before "
+            "them had checked",
+            "the player stood pat on the draw just before and it was checked to them "
+            "(nobody had bet, and at least one player had checked)",
+            need=AFTER_DRAW | STOOD_PAT | CHECKED_TO, actions=CHECK | BET, event=BET),
 )
 
 STATS: tuple[StatDef, ...] = PREDRAW_STATS + OUTCOME + AGGRESSION + DRAWS

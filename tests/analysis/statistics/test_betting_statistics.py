@@ -117,6 +117,10 @@ CASES: list[tuple[str, Hand, str, tuple[bool, bool]]] = [
     ("check_raise", PAT_CHECK_CHECK_CALL, "Y", (True, False)),  # check-called, twice
     ("check_raise", PAT_LEADS, "Y", (False, False)),  # bet out, never checked
     ("check_raise", PAT_BET_CHECK_RAISE, "X", (False, False)),  # raised without a check
+    ("pat_bet", PAT_BET_CHECK_RAISE, "X", (True, True)),
+    ("pat_bet", PAT_CHECK_CHECK_CALL, "X", (True, False)),  # checked behind; drew later
+    ("pat_bet", PAT_LEADS, "Y", (False, False)),  # first to act: nobody checked to Y
+    ("pat_bet", PAT_CHECK_CHECK_CALL, "Y", (False, False)),  # pat at last, first to act
 ]
 
 
