@@ -64,6 +64,11 @@ class StatDef:
     per_action: bool = False  # a rate counted over actions rather than hands
     spot: Spot | None = None  # a betting statistic: its opportunity, over decisions
     event: int = 0  # ... and the actions that count (``spots`` bits)
+    short: str = ""  # a few letters for narrow tables (the HUD), the name if none
+
+    @property
+    def label(self) -> str:
+        return self.short or self.name
 
     @property
     def definition(self) -> str:
@@ -84,7 +89,7 @@ def _flag(condition: str) -> str:
 
 def betting(
     key: str, name: str, group: str, numerator: str, denominator: str, *,
-    need: int, event: int, actions: int = ANY_ACTION, opportunity: str = "",
+    need: int, event: int, actions: int = ANY_ACTION, opportunity: str = "", short: str = "",
 ) -> StatDef:
     """A betting statistic, declared whole: the hands where the player had a decision at
     which every fact of ``need`` held and the action was one of ``actions`` (the
@@ -92,7 +97,7 @@ def betting(
     where at such a decision the action was one of ``event`` (recorded in ``<key>``)."""
     spot = Spot(opportunity or f"{key}_opp", need, actions)
     return StatDef(key, name, group, numerator, denominator, _flag(key), _flag(spot.column),
-                   spot=spot, event=event)
+                   spot=spot, event=event, short=short)
 
 
 _ROUND_NAMES = ("pre-draw", "after the first draw", "after the second draw",
@@ -102,7 +107,7 @@ PREDRAW_STATS: tuple[StatDef, ...] = (
     betting("vpip", "VPIP", "pre-draw",
             "the player called, bet or raised pre-draw (posting blinds does not count)",
             "the player made any pre-draw decision (a walk is not one)",
-            need=PREDRAW, event=VOLUNTARY, opportunity="predraw_acted"),
+            need=PREDRAW, event=VOLUNTARY, opportunity="predraw_acted", short="VPIP"),
     betting("rfi", "Raise first in", "pre-draw",
             "the player's first pre-draw action was a raise in an unopened pot",
             "the pot was unopened (nobody had called or raised) at the player's first "
@@ -111,12 +116,12 @@ PREDRAW_STATS: tuple[StatDef, ...] = (
     betting("pfr", "PFR", "pre-draw",
             "the player raised pre-draw",
             "the player made any pre-draw decision",
-            need=PREDRAW, event=AGGRESSIVE, opportunity="predraw_acted"),
+            need=PREDRAW, event=AGGRESSIVE, opportunity="predraw_acted", short="PFR"),
     betting("three_bet", "3-bet", "pre-draw",
             "the player re-raised a single raise pre-draw (the big blind is the first bet; "
             "completing a short all-in is no re-raise)",
             "the player acted facing exactly one raise pre-draw",
-            need=PREDRAW | ONE_RAISE, event=FULL),
+            need=PREDRAW | ONE_RAISE, event=FULL, short="3B"),
     betting("fold_to_three_bet", "Fold to 3-bet", "pre-draw",
             "the player who made the first raise pre-draw folded to a re-raise",
             "the player who made the first raise pre-draw faced exactly one re-raise",
@@ -128,18 +133,19 @@ PREDRAW_STATS: tuple[StatDef, ...] = (
     betting("steal", "Steal attempt", "pre-draw",
             "the player raised first in from CO, BTN or SB",
             "the pot was unopened at the player's first action in CO, BTN or SB",
-            need=PREDRAW | FIRST_PREDRAW | UNOPENED | STEAL_SEAT, event=AGGRESSIVE),
+            need=PREDRAW | FIRST_PREDRAW | UNOPENED | STEAL_SEAT, event=AGGRESSIVE,
+            short="Steal"),
     betting("fold_to_steal", "Fold to steal", "pre-draw",
             "the player in a blind folded to the steal",
             "the player in a blind faced a steal attempt with only folds after it",
-            need=PREDRAW | BLIND_SEAT | FACING_STEAL, event=FOLD),
+            need=PREDRAW | BLIND_SEAT | FACING_STEAL, event=FOLD, short="FtS"),
 )
 
 OUTCOME: tuple[StatDef, ...] = (
     StatDef("wtsd", "Went to showdown", "showdown",
             "the player went to showdown (did not fold while two or more players remained)",
             "the player saw the first draw",
-            _flag("went_to_showdown AND saw_draw_1"), _flag("saw_draw_1")),
+            _flag("went_to_showdown AND saw_draw_1"), _flag("saw_draw_1"), short="WTSD"),
     StatDef("wsd", "Won at showdown", "showdown",
             "the player won chips at showdown (a split counts)",
             "the player went to showdown",
@@ -179,11 +185,11 @@ def _draw_stats(k: int) -> tuple[StatDef, StatDef]:
         StatDef(f"drawn_{k}", f"Cards drawn on {where}", "draws",
                 f"all the cards the player drew on {where}",
                 f"hands where the player took {where}",
-                f"sum(drawn_{k})", f"count(drawn_{k})", "mean"),
+                f"sum(drawn_{k})", f"count(drawn_{k})", "mean", short=f"D{k}"),
         StatDef(f"pat_{k}", f"Stood pat on {where}", "draws",
                 f"the player stood pat (drew no card) on {where}",
                 f"the player took {where}",
-                _flag(f"pat_{k}"), f"count(drawn_{k})"),
+                _flag(f"pat_{k}"), f"count(drawn_{k})", short="Pat" if k == 1 else f"Pat{k}"),
     )
 
 
@@ -195,11 +201,11 @@ DRAWS: tuple[StatDef, ...] = (
             "a straight or better)",
             "the player stood pat holding cards we know (the hero's own, or a hand shown "
             "after standing pat on every later draw)",
-            _flag("snowed"), _flag("snow_opp")),
+            _flag("snowed"), _flag("snow_opp"), short="Snow"),
     StatDef("break", "Break a made hand", "draws",
             "the player discarded from a made hand (as defined for snows)",
             "the player held a known made hand before a draw (mostly the hero)",
-            _flag("broke"), _flag("break_opp")),
+            _flag("broke"), _flag("break_opp"), short="Brk"),
     betting("fold_to_pat", "Fold to a pat hand", "draws",
             "the player folded to a bet or raise from a player who stood pat on the draw "
             "just before",
@@ -209,17 +215,20 @@ DRAWS: tuple[StatDef, ...] = (
     betting("fold_after_last_draw", "Fold to a bet after the last draw", "draws",
             "the player folded to a bet or raise in the betting round after the last draw",
             "the player faced a bet or raise in the betting round after the last draw",
-            need=AFTER_DRAW | LAST_ROUND | FACING_BET, actions=ANSWERS, event=FOLD),
+            need=AFTER_DRAW | LAST_ROUND | FACING_BET, actions=ANSWERS, event=FOLD,
+            short="FLD"),
     betting("check_raise", "Check-raise after a draw", "draws",
             "the player checked and then raised a bet in the same betting round after a draw",
             "the player checked and then faced a bet in the same betting round after a draw",
-            need=AFTER_DRAW | CHECKED_BEFORE | FACING_BET, actions=ANSWERS, event=RAISE),
+            need=AFTER_DRAW | CHECKED_BEFORE | FACING_BET, actions=ANSWERS, event=RAISE,
+            short="XR"),
     betting("pat_bet", "Bet when checked to after standing pat", "draws",
             "the player stood pat on the draw just before and bet when the players before "
             "them had checked",
             "the player stood pat on the draw just before and it was checked to them "
             "(nobody had bet, and at least one player had checked)",
-            need=AFTER_DRAW | STOOD_PAT | CHECKED_TO, actions=CHECK | BET, event=BET),
+            need=AFTER_DRAW | STOOD_PAT | CHECKED_TO, actions=CHECK | BET, event=BET,
+            short="PatB"),
 )
 
 STATS: tuple[StatDef, ...] = PREDRAW_STATS + OUTCOME + AGGRESSION + DRAWS
@@ -238,6 +247,7 @@ def betting_columns() -> tuple[str, ...]:
         names[s.spot.column] = None
         names[s.key] = None
     return tuple(names)
+
 
 STAT_BY_KEY: dict[str, StatDef] = {s.key: s for s in STATS}
 
