@@ -65,6 +65,9 @@ class StatDef:
     spot: Spot | None = None  # a betting statistic: its opportunity, over decisions
     event: int = 0  # ... and the actions that count (``spots`` bits)
     short: str = ""  # a few letters for narrow tables (the HUD), the name if none
+    written: str = ""  # a definition written whole (a player's own statistic)
+    cell_num: str = ""  # SQL over the cells, where the statistic is no cell measure of its own
+    cell_den: str = ""
 
     @property
     def label(self) -> str:
@@ -72,6 +75,8 @@ class StatDef:
 
     @property
     def definition(self) -> str:
+        if self.written:
+            return f"{self.name}: {self.written}"
         if self.kind == "rate" and not self.per_action:
             return (f"{self.name}: hands where {self.numerator}, out of hands where "
                     f"{self.denominator}.")
@@ -272,6 +277,45 @@ RESULT_DEFINITIONS: dict[str, str] = {
 }
 
 
+_OWN: list[StatDef] = []
+
+
+def use_own(stats: tuple[StatDef, ...]) -> None:
+    """Show the player's own statistics (``analysis.statistics.own``) beside the built-in
+    ones from now on: a program loads them once, at its start."""
+    _OWN[:] = stats
+
+
+def all_stats() -> tuple[StatDef, ...]:
+    """The built-in statistics, then the player's own, in display order."""
+    return STATS + tuple(_OWN)
+
+
+def stat_by_key(key: str) -> StatDef:
+    """A statistic, built-in or the player's own, by its key (``KeyError`` for none)."""
+    found = STAT_BY_KEY.get(key) or next((s for s in _OWN if s.key == key), None)
+    if found is None:
+        raise KeyError(key)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class StatInfo:
+    """What a page needs to offer a statistic: its key, name, group, definition and short
+    label (the HUD's heading)."""
+
+    key: str
+    name: str
+    group: str
+    definition: str
+    label: str
+
+
+def catalog() -> tuple[StatInfo, ...]:
+    """Every statistic a page can show, built-in and the player's own, in display order."""
+    return tuple(StatInfo(s.key, s.name, s.group, s.definition, s.label) for s in all_stats())
+
+
 def definitions() -> dict[str, str]:
     """Every statistic's definition by key, for hover texts and ``--json``."""
-    return RESULT_DEFINITIONS | {s.key: s.definition for s in STATS}
+    return RESULT_DEFINITIONS | {s.key: s.definition for s in all_stats()}
