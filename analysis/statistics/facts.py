@@ -126,7 +126,7 @@ def draws_in(game: Game) -> int:
 _TRIPLE_DRAWS = frozenset({Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI})
 
 
-_BLANK: dict[str, Any] = {
+_NEW_ROW: dict[str, Any] = {
     **dict.fromkeys(FACT_FIELDS),
     **dict.fromkeys(BETTING_COLUMNS, False),
     **{f"{name}_{r}": 0 for name in ("bets", "raises", "calls", "checks") for r in range(ROUNDS)},
@@ -535,7 +535,7 @@ def fact_rows(hand: Hand, lead: tuple[Any, ...], time: datetime | None) -> list[
     n_draws = draws_in(game_kind)
     stakes = hand.stakes
     tournament = hand.tournament
-    base = _BLANK | {  # the hand's values, shared by its players' rows
+    base = _NEW_ROW | {  # the hand's values, shared by its players' rows
         "site": hand.site,
         "hand_id": hand.hand_id,
         "game": str(game_kind),
