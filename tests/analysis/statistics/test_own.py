@@ -125,3 +125,12 @@ def test_an_own_statistic_is_shown_beside_the_built_in_ones_from_rows_and_cells(
     assert {s.key: s for s in from_cells}["mine"] == from_rows
     table = figures.summary(con)
     assert table.loc[table["player"] == "H", "mine"].tolist() == [7 / 3]
+
+
+def test_the_catalog_lists_every_statistic_for_any_page() -> None:
+    info = {i.key: i for i in catalog()}
+    assert list(info) == [s.key for s in all_stats()]
+    assert {"fold_after_last_draw", "check_raise", "pat_bet", "vpip"} <= set(info)
+    assert (info["three_bet"].label, info["three_bet"].group) == ("3B", "pre-draw")
+    assert info["rfi"].label == "Raise first in"  # no short label: the name
+    assert info["pat_bet"].definition.startswith("Bet when checked to after standing pat: ")
