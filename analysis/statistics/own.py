@@ -118,7 +118,7 @@ def use_beside(database: str | None) -> tuple[Refusal, ...]:
 
 def _read(path: Path, known: dict[str, Fact], used: set[str]) -> StatDef:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a BOM, as Windows editors write
     except (OSError, UnicodeDecodeError) as exc:
         raise _Refused(f"cannot be read: {exc}") from exc
     try:

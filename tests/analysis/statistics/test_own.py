@@ -59,6 +59,11 @@ def test_a_statistic_file_loads_with_its_key_from_the_file_name(tmp_path: Path) 
                              'coalesce(sum("check_raise_d"), 0))')
 
 
+def test_a_file_written_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    (tmp_path / "bom.toml").write_bytes(GOOD.encode("utf-8-sig"))
+    assert [s.name for s in load(tmp_path).stats] == ["Pat aggression"]
+
+
 def test_the_folder_is_beside_the_database() -> None:
     assert folder_of("/home/p/.drawlab/drawlab.duckdb") == Path("/home/p/.drawlab/statistics")
     assert folder_of(":memory:") is None
