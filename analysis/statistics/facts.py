@@ -378,6 +378,57 @@ def _full_raises(hand: Hand, actions: list[Action], posts: list[Post]) -> list[b
     return out
 
 
+class _Predraw:
+    """The pre-draw round as the walk goes through it, and what each decision in it faced:
+    the betting level (the big blind is the first bet), whether the pot is open, a steal
+    raise only folds have followed, the first raiser, who has acted."""
+
+    def __init__(self, big_blind: bool) -> None:
+        self.level = 1 if big_blind else 0
+        self.opened = False
+        self.steal_by: str | None = None
+        self.two_bettor: str | None = None
+        self.acted: set[str] = set()
+
+    def decision(
+        self, p: str, position: str | None, kind: ActionKind, raises_level: bool
+    ) -> int:
+        """The ``spots`` bits of what ``p`` faced at this decision; then the round moves on
+        by it."""
+        mask = spots.PREDRAW
+        if p not in self.acted:
+            self.acted.add(p)
+            mask |= spots.FIRST_PREDRAW
+        if not self.opened:
+            mask |= spots.UNOPENED
+        if position in STEAL_POSITIONS:
+            mask |= spots.STEAL_SEAT
+        if position in BLIND_POSITIONS:
+            mask |= spots.BLIND_SEAT
+        level = self.level
+        if level == 2:
+            mask |= spots.ONE_RAISE
+        elif level == 3:
+            mask |= spots.THREE_BET
+        if p == self.two_bettor:
+            mask |= spots.FIRST_RAISER
+        if raises_level and level == 1:
+            self.two_bettor = p
+        steal_by = self.steal_by
+        if steal_by is not None and p != steal_by:
+            mask |= spots.FACING_STEAL
+            if kind is not _FOLD:
+                self.steal_by = None
+        aggressive = kind is _BET or kind is _RAISE
+        if aggressive and not self.opened and position in STEAL_POSITIONS:
+            self.steal_by = p
+        if aggressive or kind is _CALL:
+            self.opened = True
+        if raises_level:
+            self.level = level + 1
+        return mask
+
+
 def _betting(
     actions: list[Action],
     row_of: dict[str, dict[str, Any]],
@@ -401,11 +452,7 @@ def _betting(
             if r is not None:
                 r["all_in"] = True
     last_street = folds = 0
-    level = 1 if big_blind else 0
-    opened = False
-    steal_by: str | None = None  # a steal raise that only folds have followed so far
-    two_bettor: str | None = None  # who made the first raise pre-draw
-    acted: set[str] = set()  # who made a pre-draw decision
+    predraw = _Predraw(big_blind)
     street = 0
     aggressor: str | None = None  # last bettor or raiser of the current round
     checked: set[str] = set()  # who checked in the current round
@@ -439,35 +486,7 @@ def _betting(
         if p in checked:
             mask |= spots.CHECKED_BEFORE
         if on == 0:
-            position = pos.get(p)
-            mask |= spots.PREDRAW
-            if p not in acted:
-                acted.add(p)
-                mask |= spots.FIRST_PREDRAW
-            if not opened:
-                mask |= spots.UNOPENED
-            if position in STEAL_POSITIONS:
-                mask |= spots.STEAL_SEAT
-            if position in BLIND_POSITIONS:
-                mask |= spots.BLIND_SEAT
-            if level == 2:
-                mask |= spots.ONE_RAISE
-            elif level == 3:
-                mask |= spots.THREE_BET
-            if p == two_bettor:
-                mask |= spots.FIRST_RAISER
-            if raises_level and level == 1:
-                two_bettor = p
-            if steal_by is not None and p != steal_by:
-                mask |= spots.FACING_STEAL
-                if not fold:
-                    steal_by = None
-            if aggressive and not opened and position in STEAL_POSITIONS:
-                steal_by = p
-            if aggressive or kind is _CALL:
-                opened = True
-            if raises_level:
-                level += 1
+            mask |= predraw.decision(p, pos.get(p), kind, raises_level)
         elif 0 < on <= n_draws:
             mask |= spots.AFTER_DRAW
             if on == n_draws:

@@ -135,21 +135,31 @@ def _read(path: Path, known: dict[str, Fact], used: set[str]) -> StatDef:
         fields[field] = value.strip()
     for field in ("name", "definition", "value"):
         if not fields[field]:
-            raise _Refused(f"no {field} (every statistic needs a name, a definition and a "
-                           "value)", _line_of(lines, field))
+            raise _Refused(
+                f"no {field} (every statistic needs a name, a definition and a value)",
+                _line_of(lines, field),
+            )
     key = fields["key"] or path.stem.lower().replace("-", "_").replace(" ", "_")
     if not _KEY.fullmatch(key):
-        raise _Refused(f"the key {key!r} must be lower-case letters, digits and _ "
-                       "(from the file's name unless key is given)", _line_of(lines, "key"))
+        raise _Refused(
+            f"the key {key!r} must be lower-case letters, digits and _ "
+            "(from the file's name unless key is given)",
+            _line_of(lines, "key"),
+        )
     if key in used:
         raise _Refused(f"the key {key!r} is another statistic's", _line_of(lines, "key"))
     if fields["format"] not in ("", "percent", "number"):
-        raise _Refused("format must be \"percent\" or \"number\"", _line_of(lines, "format"))
+        raise _Refused('format must be "percent" or "number"', _line_of(lines, "format"))
     at = _line_of(lines, "value")
     numerator, denominator = _ratio(fields["value"], at)
     return StatDef(
-        key, fields["name"], fields["group"] or GROUP, "", "",
-        _sql(numerator, known, at, cells=False), _sql(denominator, known, at, cells=False),
+        key,
+        fields["name"],
+        fields["group"] or GROUP,
+        "",
+        "",
+        _sql(numerator, known, at, cells=False),
+        _sql(denominator, known, at, cells=False),
         "ratio" if fields["format"] == "number" else "rate",
         written=fields["definition"],
         cell_num=_sql(numerator, known, at, cells=True),
@@ -167,8 +177,7 @@ def _ratio(value: str, line: int) -> tuple[ast.expr, ast.expr]:
     try:
         tree = ast.parse(value, mode="eval").body
     except SyntaxError as exc:
-        raise _Refused(f"the value does not parse: {exc.msg} (column {exc.offset})",
-                       line) from exc
+        raise _Refused(f"the value does not parse: {exc.msg} (column {exc.offset})", line) from exc
     if not (isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.Div)):
         raise _Refused("the value must be a ratio, numerator / denominator", line)
     return tree.left, tree.right
@@ -180,8 +189,9 @@ def _sql(node: ast.expr, known: dict[str, Fact], line: int, *, cells: bool) -> s
     if isinstance(node, ast.Name):
         fact = known.get(node.id)
         if fact is None:
-            raise _Refused(f"no fact named {node.id!r}; the facts are "
-                           f"{', '.join(sorted(known))}", line)
+            raise _Refused(
+                f"no fact named {node.id!r}; the facts are {', '.join(sorted(known))}", line
+            )
         return f'coalesce(sum("{fact.cells}"), 0)' if cells else f"coalesce({fact.rows}, 0)"
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return str(node.value)
@@ -193,5 +203,8 @@ def _sql(node: ast.expr, known: dict[str, Fact], line: int, *, cells: bool) -> s
         return f"(-{_sql(node.operand, known, line, cells=cells)})"
     division = isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)
     what = "a division" if division else f"{type(node).__name__.lower()} ({ast.unparse(node)})"
-    raise _Refused(f"{what} cannot be part of a count: only fact names, whole numbers, "
-                   "+, -, * and brackets, with one / at the top", line)
+    raise _Refused(
+        f"{what} cannot be part of a count: only fact names, whole numbers, "
+        "+, -, * and brackets, with one / at the top",
+        line,
+    )
