@@ -97,7 +97,11 @@ def load(folder: Path | None, taken: set[str] | None = None) -> Loaded:
     known = facts()
     stats: list[StatDef] = []
     refusals: list[Refusal] = []
-    for path in sorted(folder.glob("*.toml")):
+    try:
+        paths = sorted(folder.glob("*.toml"))
+    except OSError as exc:  # a folder this user may not list
+        return Loaded((), (Refusal(str(folder), 1, f"cannot be read: {exc}"),))
+    for path in paths:
         try:
             stat = _read(path, known, used)
         except _Refused as refused:

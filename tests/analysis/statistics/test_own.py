@@ -10,7 +10,7 @@ import pytest
 
 from analysis.statistics import figures
 from analysis.statistics.definitions import all_stats, catalog, definitions, use_own
-from analysis.statistics.own import FOLDER, Refusal, facts, folder_of, load
+from analysis.statistics.own import FOLDER, Loaded, Refusal, facts, folder_of, load
 from analysis.storage import stat_cells
 from analysis.storage.filters import Filters
 from tests.analysis.statistics.test_figures import small_set
@@ -62,6 +62,17 @@ def test_a_statistic_file_loads_with_its_key_from_the_file_name(tmp_path: Path) 
 def test_a_file_written_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
     (tmp_path / "bom.toml").write_bytes(GOOD.encode("utf-8-sig"))
     assert [s.name for s in load(tmp_path).stats] == ["Pat aggression"]
+
+
+def test_a_folder_that_cannot_be_listed_is_one_refusal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def denied(self: Path, pattern: str) -> list[Path]:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "glob", denied)
+    assert load(tmp_path) == Loaded((), (
+        Refusal(str(tmp_path), 1, "cannot be read: [Errno 13] Permission denied"),))
 
 
 def test_the_folder_is_beside_the_database() -> None:
