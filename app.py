@@ -38,6 +38,7 @@ def main() -> None:
         page = st.navigation(PAGES)
         STARTING.empty()
         scope.samples_notice(state.connection())  # on every page while they are stored
+        state.own_statistics()  # the player's own statistics, beside the built-in ones
         page.run()
         watching.watcher()  # the watched folders' thread, started once per database (ui.watching)
     except FAULTS as exc:  # a full disk, a damaged file: one sentence, the app goes on

@@ -211,11 +211,14 @@ def _saved_filters(args: argparse.Namespace, given: Filters) -> Filters:
 def _stats(args: argparse.Namespace) -> int:
     import json
 
+    from analysis.statistics.own import use_beside
     from analysis.statistics.report import StatsError, stats_json, stats_text
 
     filters = _filters(args)
     if filters is None:
         return 2
+    for refusal in use_beside(args.db):  # the player's own statistics, beside the database
+        print(f"statistic not loaded: {refusal}", file=sys.stderr)
     try:
         if args.json:
             data = stats_json(args.db, args.player, filters, args.all_players, args.min_hands)

@@ -1,7 +1,9 @@
 """The statistics computed a second way: plain Python over ``hand_facts`` rows, no SQL.
 
 Written from the definitions' words, apart from ``analysis.statistics.definitions``' SQL, so
-that the tests can show the database path and a direct pass over the hands agree.
+that the tests can show the database path and a direct pass over the hands agree.  The
+betting statistics are not written again here: each is its declaration's two columns,
+whose rules ``test_betting_statistics`` checks on hands written for each.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Callable, Iterable
 from datetime import timedelta
 from typing import Any
 
+from analysis.statistics.definitions import BETTING, StatDef
 from analysis.statistics.fact_row import PlayerHandFacts as R
 
 Pair = Callable[[R], tuple[float, float]]
@@ -53,15 +56,16 @@ def _pat(k: int) -> Pair:
     return f
 
 
+def _betting(stat: StatDef) -> Pair:
+    """A betting statistic: the hands its event column marks, out of those its spot's
+    column marks (the columns' rules are tested hand by hand, test_betting_statistics)."""
+    spot = stat.spot
+    assert spot is not None
+    return _rate(lambda r: getattr(r, stat.key), lambda r: getattr(r, spot.column))
+
+
 REFERENCE: dict[str, Pair] = {
-    "vpip": _rate(lambda r: r.vpip, lambda r: r.predraw_acted),
-    "rfi": _rate(lambda r: r.rfi, lambda r: r.rfi_opp),
-    "pfr": _rate(lambda r: r.pfr, lambda r: r.predraw_acted),
-    "three_bet": _rate(lambda r: r.three_bet, lambda r: r.three_bet_opp),
-    "cap": _rate(lambda r: r.cap, lambda r: r.cap_opp),
-    "fold_to_three_bet": _rate(lambda r: r.fold_to_three_bet, lambda r: r.fold_to_three_bet_opp),
-    "steal": _rate(lambda r: r.steal, lambda r: r.steal_opp),
-    "fold_to_steal": _rate(lambda r: r.fold_to_steal, lambda r: r.fold_to_steal_opp),
+    **{s.key: _betting(s) for s in BETTING},
     "wtsd": _rate(lambda r: r.went_to_showdown, lambda r: r.saw_draw_1),
     "wsd": _rate(lambda r: r.won_at_showdown, lambda r: r.went_to_showdown),
     "wwsf": _rate(lambda r: r.won, lambda r: r.saw_draw_1),
@@ -71,7 +75,6 @@ REFERENCE: dict[str, Pair] = {
     **{f"pat_{k}": _pat(k) for k in (1, 2, 3)},
     "snow": _rate(lambda r: r.snowed, lambda r: r.snow_opp),
     "break": _rate(lambda r: r.broke, lambda r: r.break_opp),
-    "fold_to_pat": _rate(lambda r: r.fold_to_pat, lambda r: r.fold_to_pat_opp),
 }
 
 

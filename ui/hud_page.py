@@ -20,10 +20,8 @@ from ui import scope, state
 from ui.labels import site_name
 
 REFRESH = 2.0
-LABELS = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3B", "steal": "Steal",
-          "fold_to_steal": "FtS", "drawn_1": "D1", "drawn_2": "D2", "drawn_3": "D3",
-          "pat_1": "Pat", "snow": "Snow", "break": "Brk", "wtsd": "WTSD"}
-MEANS = {"drawn_1", "drawn_2", "drawn_3"}  # cards drawn: a mean, not a percentage
+LABELS = live.HUD_LABELS
+MEANS = {s.key for s in live.HUD_STATS if s.kind == "mean"}  # cards drawn: not a percentage
 
 
 @st.cache_data(ttl=600, show_spinner=False, max_entries=8)

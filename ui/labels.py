@@ -11,6 +11,13 @@ from analysis.statistics.text import count as count
 from engine.money import format_money
 
 CURRENCY_NAMES = {"play": "play money", "chips": "chips"}
+_MARKDOWN = str.maketrans({c: f"\\{c}" for c in "\\`*_{}[]()<>#+-.!|~$:"})
+
+
+def plain(text: str) -> str:
+    """A player's own text (a statistic's name or definition) for a place Streamlit
+    reads as Markdown (a label, a tooltip): every sign Markdown acts on escaped."""
+    return text.translate(_MARKDOWN)
 
 
 # the signs people read without doubt; any other currency is written with its code

@@ -27,9 +27,16 @@ import streamlit as st
 
 from analysis.statistics import figures as stats
 from analysis.statistics import offers as stats_offers
-from analysis.statistics.definitions import STATS, definitions
+from analysis.statistics.definitions import (
+    STAT_BY_KEY,
+    STATS,
+    StatDef,
+    all_stats,
+    definitions,
+)
 from analysis.statistics.figures import Results
 from analysis.statistics.hands_behind import Target, hand_ids_query, targets
+from analysis.statistics.own import Refusal
 from analysis.storage import memory
 from analysis.storage.filters import Filters
 from engine.rules import game_name
@@ -41,10 +48,10 @@ from ui.charts import (
     results_by_date_chart,
     results_chart,
 )
-from ui.labels import count, money, money_kind, site_name, stakes_label
+from ui.labels import count, money, money_kind, plain, site_name, stakes_label
 
 DEFS = definitions()
-GROUPS = tuple(dict.fromkeys(s.group for s in STATS))
+BUILT_IN_GROUPS = frozenset(s.group for s in STATS)
 ANY = "(all)"
 REPLAYER_HANDS = "replayer_hand_ids"  # agreed with the replayer page: list[int] of hands.id
 REPLAYER_PAGE = "ui/replayer_page.py"
@@ -188,17 +195,44 @@ def key_figures(res: Results, chips: bool, currency: str) -> None:
     cols[5].metric("Rake paid", money(res.rake, chips, currency), help=DEFS["rake"])
 
 
+def _words(key: str, text: str) -> str:
+    """A statistic's name or definition as the page shows it: the player's own as plain
+    text (``labels.plain``), the built-in ones as written."""
+    return text if key in STAT_BY_KEY else plain(text)
+
+
 def statistics(values: tuple[stats.StatValue, ...]) -> None:
-    tabs = st.tabs([g.capitalize() for g in GROUPS])
-    for tab, group in zip(tabs, GROUPS, strict=True):
+    groups = tuple(dict.fromkeys(v.group for v in values))
+    tabs = st.tabs([g.capitalize() if g in BUILT_IN_GROUPS else plain(g.capitalize())
+                    for g in groups])
+    for tab, group in zip(tabs, groups, strict=True):
         shown = [v for v in values if v.group == group]
         with tab:
             cols = st.columns(4)
             for i, v in enumerate(shown):
                 cols[i % 4].metric(
-                    v.name, _stat_text(v.value, v.kind),
-                    help=f"{v.definition} Sample: {v.numerator} of {v.denominator}.",
+                    _words(v.key, v.name), _stat_text(v.value, v.kind),
+                    help=f"{_words(v.key, v.definition)} Sample: {v.numerator} of "
+                         f"{v.denominator}.",
                 )
+
+
+def _sample_help(s: StatDef) -> str:
+    """The tooltip of a statistic's sample column."""
+    if s.key not in STAT_BY_KEY:  # the player's own: a denominator without words
+        return f"{plain(s.name)}: the sample (the value's denominator)."
+    if not s.per_action and s.kind == "rate":
+        return f"{s.name}: the sample, hands where {s.denominator}."
+    return f"{s.name}: the sample ({s.denominator})."
+
+
+def own_refusals(refusals: tuple[Refusal, ...]) -> None:
+    """The player's statistic files not loaded, each with its file, line and reason."""
+    if refusals:
+        st.warning(f"{count(len(refusals), 'statistic file')} of yours could not be loaded:",
+                   icon=":material/warning:")
+        for refusal in refusals:
+            st.text(str(refusal))
 
 
 def _in_money(chips: bool, currency: str) -> Any:
@@ -219,7 +253,8 @@ def opponents_table(df: pd.DataFrame, chips: bool, currency: str,
     """Per player and site: results, and each statistic beside its sample; the user's
     note on the player (``notes``, by site and name) when one listed has one."""
     columns: list[str] = ["site", "player", "hands", "net", "bb_per_100"]
-    for s in STATS:
+    shown_stats: tuple[StatDef, ...] = all_stats()
+    for s in shown_stats:
         columns += [s.key, f"{s.key}_d"]
     shown = df[columns].head(OPPONENT_ROWS).copy()
     labels = [(notes or {}).get((str(s), str(p)), "")
@@ -237,17 +272,14 @@ def opponents_table(df: pd.DataFrame, chips: bool, currency: str,
         "net": st.column_config.NumberColumn("Net won", help=DEFS["net"]),
         "bb_per_100": st.column_config.NumberColumn("bb/100", help=DEFS["bb_per_100"]),
     }
-    for s in STATS:
+    for s in shown_stats:
         if s.kind == "rate":
             shown[s.key] = shown[s.key] * 100
             formats[s.key] = "{:.1f}%"
         else:
             formats[s.key] = "{:.2f}"
-        config[s.key] = st.column_config.NumberColumn(s.name, help=s.definition)
-        config[f"{s.key}_d"] = st.column_config.NumberColumn(
-            "n", help=f"{s.name}: the sample, hands where {s.denominator}."
-            if not s.per_action and s.kind == "rate" else f"{s.name}: the sample ({s.denominator})."
-        )
+        config[s.key] = st.column_config.NumberColumn(s.name, help=_words(s.key, s.definition))
+        config[f"{s.key}_d"] = st.column_config.NumberColumn("n", help=_sample_help(s))
     st.dataframe(_styled(shown, formats), column_config=config, hide_index=True,
                  width="stretch", height=420, key="opponents")
 
@@ -442,6 +474,7 @@ def main() -> None:
             open_hands(con, hero, mine, target, sessions)
 
     st.subheader("Statistics", help="Hover a figure for its definition and sample size.")
+    own_refusals(state.own_statistics())
     statistics(values)
 
     stakes_and_sessions(stakes, sessions, chips, currency)

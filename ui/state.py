@@ -31,6 +31,8 @@ import streamlit as st
 
 from analysis.faults import TRY_AGAIN, sentence
 from analysis.pipeline.importer import ImportSummary, import_paths, open_database
+from analysis.statistics import own
+from analysis.statistics.definitions import use_own
 from analysis.storage import db, queries
 from analysis.storage.db import Connection, DatabaseUnavailable
 from analysis.storage.samples import mark as marked_samples
@@ -141,6 +143,19 @@ def first_start(shared: Shared) -> ImportSummary | None:
 
 def db_path() -> str:
     return db.resolve_path()
+
+
+@st.cache_resource(show_spinner=False)
+def _own_statistics(path: str) -> own.Loaded:
+    return own.load(own.folder_of(path))
+
+
+def own_statistics() -> tuple[own.Refusal, ...]:
+    """The player's own statistics beside the database, read once per process (at the
+    dashboard's start) and shown from this run on; the files refused, for a notice."""
+    loaded = _own_statistics(db_path())
+    use_own(loaded.stats)
+    return loaded.refusals
 
 
 def _unavailable(exc: DatabaseUnavailable) -> None:

@@ -1,5 +1,7 @@
-"""The row of per-player facts: its fields, in the order of table ``player_hands``' columns,
-and each column's DuckDB type, read off the fields' annotations.
+"""The row of per-player facts: the facts every hand computes (its fields), then the
+betting statistics' columns (``definitions.betting_columns``: each declared statistic's
+opportunity and event), and each column's DuckDB type, read off the fields' annotations.
+Rows are built and read by column name; the order is only the table's.
 
 A module of its own because the types are read by introspection (``dataclasses.fields``
 and their annotations' text, under ``from __future__ import annotations``), which a
@@ -10,9 +12,12 @@ module compiled with mypyc does not keep (an optional field's type is then ``typ
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass, fields
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
+
+from analysis.statistics.definitions import betting_columns
 
 ROUNDS = 4  # betting rounds kept per player: pre-draw and after each of three draws
 DRAWS = 3
@@ -52,20 +57,6 @@ class PlayerHandFacts:
     won_saw_draw_1: bool
     folded_round: int | None
     all_in: bool
-    # pre-draw
-    predraw_acted: bool
-    vpip: bool
-    rfi_opp: bool
-    rfi: bool
-    pfr: bool
-    three_bet_opp: bool
-    three_bet: bool
-    cap_opp: bool
-    cap: bool
-    steal_opp: bool
-    steal: bool
-    fold_to_steal_opp: bool
-    fold_to_steal: bool
     # aggression per betting round
     bets_0: int
     bets_1: int
@@ -94,18 +85,32 @@ class PlayerHandFacts:
     snowed: bool
     break_opp: bool
     broke: bool
-    fold_to_pat_opp: bool
-    fold_to_pat: bool
     # showdown
     cards_shown: bool
     final_cards: str | None
     final_class: str | None
-    # added after the first layout (columns only ever appended)
-    fold_to_three_bet_opp: bool
-    fold_to_three_bet: bool
+    # the betting statistics' opportunities and events, by column
+    flags: Mapping[str, bool]
+
+    def __getattr__(self, name: str) -> bool:
+        """A betting statistic's column read as a field (``row.vpip``)."""
+        if name == "flags":  # not set yet (a copy being made): no flag to look in
+            raise AttributeError(name)
+        try:
+            return self.flags[name]
+        except KeyError:
+            raise AttributeError(name) from None
 
     def as_tuple(self) -> tuple[Any, ...]:
-        return astuple(self)
+        """The values in the table's column order (``FACT_FIELDS``)."""
+        return (*(getattr(self, name) for name in HAND_FIELDS),
+                *(self.flags[name] for name in BETTING_COLUMNS))
+
+    @classmethod
+    def of(cls, values: Mapping[str, Any]) -> PlayerHandFacts:
+        """The row of a mapping of every column to its value."""
+        return cls(**{name: values[name] for name in HAND_FIELDS},
+                   flags={name: values[name] for name in BETTING_COLUMNS})
 
 
 _DUCK_TYPES = {
@@ -121,12 +126,20 @@ _SMALL = {"seat", "players", "draws_seen", "folded_round"} | {
     f"{k}_{r}" for k in ("bets", "raises", "calls", "checks") for r in range(ROUNDS)
 } | {f"drawn_{d}" for d in range(1, DRAWS + 1)}
 
+HAND_FIELDS: tuple[str, ...] = tuple(
+    f.name for f in fields(PlayerHandFacts) if f.name != "flags"
+)
+"""The facts every hand computes, apart from the betting statistics'."""
+BETTING_COLUMNS: tuple[str, ...] = betting_columns()
+"""The betting statistics' columns, each a flag."""
+
 FACT_COLUMNS: dict[str, str] = {
-    f.name: ("SMALLINT" if f.name in _SMALL else _DUCK_TYPES[str(f.type)])
-    for f in fields(PlayerHandFacts)
+    **{f.name: ("SMALLINT" if f.name in _SMALL else _DUCK_TYPES[str(f.type)])
+       for f in fields(PlayerHandFacts) if f.name != "flags"},
+    **dict.fromkeys(BETTING_COLUMNS, "BOOLEAN"),
 }
-"""Column name -> DuckDB type of table ``player_hands``, in the row's field order."""
+"""Column name -> DuckDB type of table ``player_hands``, in the table's order."""
 
 
-FACT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PlayerHandFacts))
+FACT_FIELDS: tuple[str, ...] = tuple(FACT_COLUMNS)
 """The names of ``hand_fact_rows``' values, in order."""

@@ -3,9 +3,12 @@
 ``hand_facts`` turns one site-neutral ``Hand`` into one frozen row per player dealt in,
 holding every flag and count a statistic needs, so that statistics are plain sums over
 rows (in DuckDB, table ``player_hands``) and never re-read a hand.  The row's fields and
-``FACT_COLUMNS``, the single source of that table's columns, in order, with their DuckDB
-types, are in ``analysis.statistics.fact_row``; the store
-adds its own ``hand BIGINT`` (``hands.id``) in front.
+``FACT_COLUMNS``, the single source of that table's columns, with their DuckDB types, are
+in ``analysis.statistics.fact_row``; the store adds its own ``hand BIGINT`` (``hands.id``)
+in front.  A row is built by column name (a dict per player), its values read out in the
+table's order once at the end.  The betting statistics' columns are not written here one by
+one: the walk describes each decision (``analysis.statistics.spots``) and sets the columns
+of every declared statistic (``definitions.BETTING``) whose spot and event it is.
 
 Definitions the flags follow (the statistics' texts in ``analysis.statistics.definitions``
 repeat them):
@@ -52,16 +55,24 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from functools import lru_cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
-from analysis.statistics.fact_row import DRAWS, FACT_FIELDS, ROUNDS, PlayerHandFacts
+from analysis.statistics import spots
+from analysis.statistics.definitions import BETTING
+from analysis.statistics.fact_row import (
+    BETTING_COLUMNS,
+    DRAWS,
+    FACT_FIELDS,
+    ROUNDS,
+    PlayerHandFacts,
+)
 from analysis.statistics.hand_classes import hand_class_of, made_hand
 from analysis.statistics.positions import BLIND_POSITIONS, STEAL_POSITIONS, positions_of
 from engine.cards import Cards, format_card
 from engine.money import format_money
 from engine.profiles import profile_for
-from engine.ranking import ranking_for
+from engine.ranking import Ranking, ranking_for
 from engine.record import (
     Action,
     ActionKind,
@@ -79,6 +90,7 @@ from engine.record import (
 from engine.rules import fixed_raise, rules_of
 
 _BET, _RAISE, _CALL, _FOLD = ActionKind.BET, ActionKind.RAISE, ActionKind.CALL, ActionKind.FOLD
+_CHECK = ActionKind.CHECK
 _BIG_BLIND, _BADUGI = PostKind.BIG_BLIND, Game.BADUGI  # an Enum's attribute is slow
 _SEAT = attrgetter("seat")
 _CARD_TEXT = {c: format_card(c) for c in range(52)}.__getitem__
@@ -114,56 +126,48 @@ def draws_in(game: Game) -> int:
 _TRIPLE_DRAWS = frozenset({Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI})
 
 
-# Where each value sits in a row.  The walks below fill one list per player in place, in
-# field order, and the row is that list as a tuple: no object per player to build and
-# read back (a ``_Betting`` dataclass and a counts list per player were a sixth of the
-# facts' time).  Runs of neighbouring fields are written by one slice assignment.
-_AT = {name: i + 1 for i, name in enumerate(FACT_FIELDS)}
-"""Each field's index in a row list, which has one slot before the fields for the lead
-value (the importer's row number): ``tuple(r)`` is then the importer's row, where
-``(*lead, *r)`` copied every value twice (a tenth of the facts' time)."""
-_SITE, _PLAYER, _GAME, _POSITION = _AT["site"], _AT["player"], _AT["game"], _AT["position"]
-_INVESTED, _FOLDED, _ALL_IN = _AT["invested"], _AT["folded_round"], _AT["all_in"]
-_ACTED, _VPIP, _RFI_OPP, _RFI, _PFR = (
-    _AT["predraw_acted"], _AT["vpip"], _AT["rfi_opp"], _AT["rfi"], _AT["pfr"]
-)
-_THREE_BET_OPP, _THREE_BET, _CAP_OPP, _CAP = (
-    _AT["three_bet_opp"], _AT["three_bet"], _AT["cap_opp"], _AT["cap"]
-)
-_STEAL_OPP, _STEAL, _FTS_OPP, _FTS = (
-    _AT["steal_opp"], _AT["steal"], _AT["fold_to_steal_opp"], _AT["fold_to_steal"]
-)
-_DRAWN, _FTP_OPP, _FTP = _AT["drawn_1"], _AT["fold_to_pat_opp"], _AT["fold_to_pat"]
-_SHOWN, _FT3B_OPP, _FT3B = (
-    _AT["cards_shown"], _AT["fold_to_three_bet_opp"], _AT["fold_to_three_bet"]
-)
-_COUNT_AT = {kind: _AT[f"{name}_0"] for kind, name in (
-    (ActionKind.BET, "bets"), (ActionKind.RAISE, "raises"),
-    (ActionKind.CALL, "calls"), (ActionKind.CHECK, "checks"),
-)}  # fmt: skip
-"""Where a kind's counts start in a row: round ``r``'s count is at ``_COUNT_AT[kind] + r``."""
-_KIND: dict[ActionKind, tuple[int | None, bool, bool]] = {
-    kind: (_COUNT_AT.get(kind), kind is _BET or kind is _RAISE, kind is _FOLD)
-    for kind in ActionKind
+_NEW_ROW: dict[str, Any] = {
+    **dict.fromkeys(FACT_FIELDS),
+    **dict.fromkeys(BETTING_COLUMNS, False),
+    **{f"{name}_{r}": 0 for name in ("bets", "raises", "calls", "checks") for r in range(ROUNDS)},
+    **dict.fromkeys(("all_in", "snow_opp", "snowed", "break_opp", "broke"), False),
+    "invested": 0,
 }
-"""Per kind of action, what the betting walk asks of it: where its counts start (``None``
-for a fold), whether it is aggressive (a bet or raise), whether it is a fold; one look-up
-an action."""
-_NO_KIND: tuple[int | None, bool, bool] = (None, False, False)
-_BLANK: list[Any] = [None] * (1 + len(FACT_FIELDS))
-"""A row before the walks: their flags false and counts zero, the rest set per hand or
-player (``folded_round`` stays ``None`` for a player who never folds)."""
-for _name in (
-    "all_in", "predraw_acted", "vpip", "rfi_opp", "rfi", "pfr", "three_bet_opp",
-    "three_bet", "cap_opp", "cap", "steal_opp", "steal", "fold_to_steal_opp",
-    "fold_to_steal", "fold_to_pat_opp", "fold_to_pat", "fold_to_three_bet_opp",
-    "fold_to_three_bet",
-):  # fmt: skip
-    _BLANK[_AT[_name]] = False
-_BLANK[_INVESTED] = 0
-for _start in _COUNT_AT.values():
-    _BLANK[_start : _start + ROUNDS] = [0] * ROUNDS
-del _name, _start
+"""A row before the walks, by column: the betting flags false and the counts zero, the
+rest set per hand or player (``folded_round`` stays ``None`` for a player who never
+folds)."""
+_VALUES = itemgetter(*FACT_FIELDS)
+"""A row's values in the table's column order."""
+_COUNTED: dict[ActionKind, tuple[str, ...]] = {
+    kind: tuple(f"{name}_{r}" for r in range(ROUNDS)) for kind, name in (
+        (ActionKind.BET, "bets"), (ActionKind.RAISE, "raises"),
+        (ActionKind.CALL, "calls"), (ActionKind.CHECK, "checks"),
+    )
+}  # fmt: skip
+"""The column that counts a kind of action in each betting round."""
+_ACTION_BIT = {
+    ActionKind.FOLD: spots.FOLD, ActionKind.CHECK: spots.CHECK, ActionKind.CALL: spots.CALL,
+    ActionKind.BET: spots.BET, ActionKind.RAISE: spots.RAISE,
+}  # fmt: skip
+_SPOTS = tuple((s.spot, s.event, s.key) for s in BETTING if s.spot is not None)
+_HITS: dict[int, tuple[str, ...]] = {}
+"""The betting columns a decision sets true, by the decision's mask (``_hits``): a hand's
+decisions fall into a few hundred kinds, each matched against every spot once."""
+
+
+def _hits(mask: int) -> tuple[str, ...]:
+    """The columns a decision described by ``mask`` sets: each spot it is, and each event
+    it is at such a spot."""
+    found = _HITS.get(mask)
+    if found is None:
+        columns: list[str] = []
+        for spot, event, key in _SPOTS:
+            if spot.admits(mask):
+                columns.append(spot.column)
+                if mask & event:
+                    columns.append(key)
+        _HITS[mask] = found = tuple(columns)
+    return found
 
 
 _Walk = tuple[
@@ -374,9 +378,60 @@ def _full_raises(hand: Hand, actions: list[Action], posts: list[Post]) -> list[b
     return out
 
 
+class _Predraw:
+    """The pre-draw round as the walk goes through it, and what each decision in it faced:
+    the betting level (the big blind is the first bet), whether the pot is open, a steal
+    raise only folds have followed, the first raiser, who has acted."""
+
+    def __init__(self, big_blind: bool) -> None:
+        self.level = 1 if big_blind else 0
+        self.opened = False
+        self.steal_by: str | None = None
+        self.two_bettor: str | None = None
+        self.acted: set[str] = set()
+
+    def decision(
+        self, p: str, position: str | None, kind: ActionKind, raises_level: bool
+    ) -> int:
+        """The ``spots`` bits of what ``p`` faced at this decision; then the round moves on
+        by it."""
+        mask = spots.PREDRAW
+        if p not in self.acted:
+            self.acted.add(p)
+            mask |= spots.FIRST_PREDRAW
+        if not self.opened:
+            mask |= spots.UNOPENED
+        if position in STEAL_POSITIONS:
+            mask |= spots.STEAL_SEAT
+        if position in BLIND_POSITIONS:
+            mask |= spots.BLIND_SEAT
+        level = self.level
+        if level == 2:
+            mask |= spots.ONE_RAISE
+        elif level == 3:
+            mask |= spots.THREE_BET
+        if p == self.two_bettor:
+            mask |= spots.FIRST_RAISER
+        if raises_level and level == 1:
+            self.two_bettor = p
+        steal_by = self.steal_by
+        if steal_by is not None and p != steal_by:
+            mask |= spots.FACING_STEAL
+            if kind is not _FOLD:
+                self.steal_by = None
+        aggressive = kind is _BET or kind is _RAISE
+        if aggressive and not self.opened and position in STEAL_POSITIONS:
+            self.steal_by = p
+        if aggressive or kind is _CALL:
+            self.opened = True
+        if raises_level:
+            self.level = level + 1
+        return mask
+
+
 def _betting(
     actions: list[Action],
-    row_of: dict[str, list[Any]],
+    row_of: dict[str, dict[str, Any]],
     posts: list[Post],
     big_blind: bool,
     pos: dict[str, str],
@@ -384,23 +439,23 @@ def _betting(
     n_draws: int,
     full: list[bool] | None = None,
 ) -> tuple[int, int]:
-    """Each player's betting flags, action counts per kind and round and chips bet,
-    written into their rows (``row_of``): one walk over the hand's actions, in order.
-    ``full``: which actions are full bets or raises (``_full_raises``; None: every bet and
-    raise), the only ones that make a betting level (a completion is no 3-bet).
+    """Each player's action counts per kind and round, chips bet and betting statistics,
+    written into their rows (``row_of``): one walk over the hand's actions, in order,
+    describing each decision by what the player faced and did (``spots``) and setting the
+    columns of every statistic whose spot it is (``_hits``).  ``full``: which actions are
+    full bets or raises (``_full_raises``; None: every bet and raise), the only ones that
+    make a betting level (a completion is no 3-bet).
     Returns the last round anyone acted in and how many rows had a fold."""
     for post in posts:
         if post.all_in:
             r = row_of.get(post.player)
             if r is not None:
-                r[_ALL_IN] = True
+                r["all_in"] = True
     last_street = folds = 0
-    level = 1 if big_blind else 0
-    opened = False
-    steal_by: str | None = None  # a steal raise that only folds have followed so far
-    two_bettor: str | None = None  # who made the first raise pre-draw
+    predraw = _Predraw(big_blind)
     street = 0
     aggressor: str | None = None  # last bettor or raiser of the current round
+    checked: set[str] = set()  # who checked in the current round
     for index, step in enumerate(actions):
         p = step.player
         r = row_of.get(p)
@@ -408,69 +463,45 @@ def _betting(
             continue
         kind, on = step.kind, step.street
         if on != street:
-            street, aggressor = on, None
-        r[_INVESTED] += step.amount  # the row's sum of bets until the money is worked out
+            street, aggressor, checked = on, None, set()
+        r["invested"] += step.amount  # the row's sum of bets until the money is worked out
         if step.all_in:
-            r[_ALL_IN] = True
+            r["all_in"] = True
         if on > last_street:
             last_street = on
-        at, aggressive, fold = _KIND.get(kind, _NO_KIND)
+        aggressive = kind is _BET or kind is _RAISE
+        fold = kind is _FOLD
         raises_level = aggressive if full is None else full[index]
-        if at is not None and 0 <= on < ROUNDS:
-            r[at + on] += 1
-        if fold and r[_FOLDED] is None:
-            r[_FOLDED] = on
+        counted = _COUNTED.get(kind)
+        if counted is not None and 0 <= on < ROUNDS:
+            r[counted[on]] += 1
+        if fold and r["folded_round"] is None:
+            r["folded_round"] = on
             folds += 1
+        mask = _ACTION_BIT.get(kind, 0) | (spots.FULL if raises_level else 0)
+        if aggressor is not None and aggressor != p:
+            mask |= spots.FACING_BET
+        elif aggressor is None and checked and (p not in checked or len(checked) > 1):
+            mask |= spots.CHECKED_TO
+        if p in checked:
+            mask |= spots.CHECKED_BEFORE
         if on == 0:
-            first = not r[_ACTED]
-            r[_ACTED] = True
-            voluntary = aggressive or kind is _CALL
-            if voluntary:
-                r[_VPIP] = True
-            if aggressive:
-                r[_PFR] = True
-            if first and not opened:
-                r[_RFI_OPP] = True
-                r[_RFI] = aggressive
-                if pos.get(p) in STEAL_POSITIONS:
-                    r[_STEAL_OPP], r[_STEAL] = True, aggressive
-            if level == 2:
-                r[_THREE_BET_OPP] = True
-                if raises_level:
-                    r[_THREE_BET] = True
-            elif level == 3:
-                r[_CAP_OPP] = True
-                if raises_level:
-                    r[_CAP] = True
-                if p == two_bettor:
-                    r[_FT3B_OPP] = True
-                    r[_FT3B] = fold
-            if raises_level and level == 1:
-                two_bettor = p
-            if steal_by is not None and p != steal_by:
-                if pos.get(p) in BLIND_POSITIONS:
-                    r[_FTS_OPP] = True
-                    r[_FTS] = fold
-                if not fold:
-                    steal_by = None
-            if aggressive and not opened and pos.get(p) in STEAL_POSITIONS:
-                steal_by = p
-            if voluntary:
-                opened = True
-            if raises_level:
-                level += 1
-        elif (
-            aggressor is not None
-            and aggressor != p
-            and (kind is _CALL or kind is _RAISE or fold)
-            and 0 < on <= n_draws
-            and aggressor in pats[on]
-        ):
-            r[_FTP_OPP] = True
-            if fold:
-                r[_FTP] = True
+            mask |= predraw.decision(p, pos.get(p), kind, raises_level)
+        elif 0 < on <= n_draws:
+            mask |= spots.AFTER_DRAW
+            if on == n_draws:
+                mask |= spots.LAST_ROUND
+            if p in pats[on]:
+                mask |= spots.STOOD_PAT
+            if mask & spots.FACING_BET and aggressor in pats[on]:
+                mask |= spots.FACING_PAT_BET
+        hits = _HITS.get(mask)
+        for column in _hits(mask) if hits is None else hits:
+            r[column] = True
         if aggressive:
             aggressor = p
+        elif kind is _CHECK:
+            checked.add(p)
     return last_street, folds
 
 
@@ -498,14 +529,14 @@ def _after_draw(before: Cards | None, d: Draw) -> Cards | None:
 
 def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
     """One row per player dealt in, in seat order; never raises on odd records."""
-    return [PlayerHandFacts(*values) for values in hand_fact_rows(hand)]
+    return [PlayerHandFacts.of(dict(zip(FACT_FIELDS, values, strict=True)))
+            for values in hand_fact_rows(hand)]
 
 
 def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """``hand_facts`` as plain tuples in field order (``FACT_FIELDS``), each after the
-    values ``lead`` (the importer's row number): the importer's path, which only turns
-    each row into a tuple again; building 80 frozen fields a row cost a quarter of the
-    facts' time."""
+    """``hand_facts`` as plain tuples in the table's column order (``FACT_FIELDS``), each
+    after the values ``lead`` (the importer's row number): the importer's path, which only
+    turns each row into a tuple again."""
     return fact_rows(hand, lead, stored_time(hand.time))
 
 
@@ -518,32 +549,29 @@ def fact_rows(hand: Hand, lead: tuple[Any, ...], time: datetime | None) -> list[
     players = _dealt_in(hand, named)
     if not players:
         return []
-    seat_of = {s.player: s.seat for s in hand.seats}
     pos = positions_of(hand, players, posts)
     game_kind = hand.game
     n_draws = draws_in(game_kind)
-    ranking = ranking_for(game_kind)
-
-    base = _BLANK.copy()  # the hand's values, shared by its players' rows
     stakes = hand.stakes
     tournament = hand.tournament
-    base[_SITE:_PLAYER] = hand.site, hand.hand_id
-    base[_GAME:_POSITION] = (
-        str(game_kind),
-        str(hand.structure),
-        hand.currency,
-        _stakes_label(stakes.small_bet, stakes.big_bet),
-        stakes.small_bet,
-        stakes.big_bet,
-        None if tournament is None else tournament.tournament_id,
-        time,
-        len(players),
-    )
+    base = _NEW_ROW | {  # the hand's values, shared by its players' rows
+        "site": hand.site,
+        "hand_id": hand.hand_id,
+        "game": str(game_kind),
+        "structure": str(hand.structure),
+        "currency": hand.currency,
+        "stakes": _stakes_label(stakes.small_bet, stakes.big_bet),
+        "small_bet": stakes.small_bet,
+        "big_bet": stakes.big_bet,
+        "tournament_id": None if tournament is None else tournament.tournament_id,
+        "time": time,
+        "players": len(players),
+    }
     row_of = {p: base.copy() for p in players}
     full = _full_raises(hand, actions, posts)
     last_street, folds = _betting(actions, row_of, posts, big_blind, pos, pats, n_draws, full)
 
-    invested = {p: put.get(p, 0) + row_of[p][_INVESTED] for p in players}
+    invested = {p: put.get(p, 0) + row_of[p]["invested"] for p in players}
     invested, collected, rake_paid = _money_flows(hand, players, invested, got)
     stated = dict(hand.net) if hand.net else {}
     rake = rake_shares(rake_paid, collected)
@@ -551,99 +579,89 @@ def fact_rows(hand: Hand, lead: tuple[Any, ...], time: datetime | None) -> list[
     if len(row_of) == len(players):
         showdown = len(players) - folds >= 2
     else:  # a name on two seats: each seat counts
-        showdown = sum(1 for p in players if row_of[p][_FOLDED] is None) >= 2
+        showdown = sum(1 for p in players if row_of[p]["folded_round"] is None) >= 2
     # the draws reached: 1 .. reached (a draw was made, or a later round was bet)
     reached = min(n_draws, max(last_draw, last_street))
     known_start = dict(hand.dealt_others) if hand.dealt_others else {}
-    hand_size = 4 if game_kind is _BADUGI else 5
     hero = hand.hero
     if hero is not None and hand.dealt is not None:
         known_start[hero] = hand.dealt
-
-    one_lead = len(lead) == 1
+    seat_of = {s.player: s.seat for s in hand.seats}
+    ranking = ranking_for(game_kind)
+    hand_size = 4 if game_kind is _BADUGI else 5
     rows: list[tuple[Any, ...]] = []
     for p in players:
         r = row_of[p]
-        folded = r[_FOLDED]
+        folded = r["folded_round"]
         seen = reached if folded is None else min(reached, folded)
         if seen < 0:
             seen = 0
         went = showdown and folded is None
-        snow_opp = snowed = break_opp = broke = False
-        cur = known_start.get(p)
-        mine = drew.get(p)
-        if mine is None:
-            d1 = d2 = d3 = None
-        else:
-            first, second, third = mine
-            d1 = None if first is None else first.count
-            d2 = None if second is None else second.count
-            d3 = None if third is None else third.count
-            for k in range(n_draws):
-                d = mine[k]
-                if d is None:
-                    break
-                count = d.count
-                held = cur
-                if (
-                    held is None
-                    and count == 0
-                    and p in shown
-                    and all(x is None or x.count == 0 for x in mine[k:n_draws])
-                ):
-                    held = shown[p]
-                if held is not None:
-                    made = made_hand(held, ranking)
-                    if made is not None:
-                        if count == 0:
-                            snow_opp = True
-                            snowed = snowed or not made
-                        if made:
-                            break_opp = True
-                            broke = broke or count > 0
-                if count != 0:
-                    cur = _after_draw(cur, d)
+        cur = _draw_facts(r, drew.get(p), known_start.get(p), shown.get(p), n_draws, ranking)
         final = shown.get(p)
         if final is None and went and cur is not None and len(cur) == hand_size:
             final = cur
         won = collected[p] > 0
         net = stated.get(p, collected[p] - invested[p])
-        r[_PLAYER:_GAME] = p, seat_of[p], p == hero
-        r[_POSITION] = pos.get(p, "?")
-        r[_INVESTED:_FOLDED] = (
-            invested[p],
-            collected[p],
-            net,
-            rake.get(p, 0),  # rake_share
-            net if went else 0,  # net_showdown
-            0 if went else net,  # net_nonshowdown
-            won,
-            went,  # went_to_showdown
-            went and won,  # won_at_showdown
-            seen,  # draws_seen
-            seen >= 1,  # saw_draw_1
-            seen >= 1 and won,  # won_saw_draw_1
-        )
-        r[_DRAWN:_FTP_OPP] = (
-            d1,
-            d2,
-            d3,
-            None if d1 is None else d1 == 0,  # pat_1
-            None if d2 is None else d2 == 0,  # pat_2
-            None if d3 is None else d3 == 0,  # pat_3
-            snow_opp,
-            snowed,
-            break_opp,
-            broke,
-        )
-        r[_SHOWN:_FT3B_OPP] = (
-            p in shown_open,  # cards_shown
-            None if final is None else _cards_text(final),  # final_cards
-            hand_class_of(final, ranking) if final is not None and went else None,
-        )
-        if one_lead:
-            r[0] = lead[0]
-            rows.append(tuple(r))
-        else:
-            rows.append((*lead, *r[1:]))
+        r["player"], r["seat"], r["is_hero"] = p, seat_of[p], p == hero
+        r["position"] = pos.get(p, "?")
+        r["invested"], r["collected"], r["net"] = invested[p], collected[p], net
+        r["rake_share"] = rake.get(p, 0)
+        r["net_showdown"], r["net_nonshowdown"] = (net, 0) if went else (0, net)
+        r["won"], r["went_to_showdown"], r["won_at_showdown"] = won, went, went and won
+        r["draws_seen"], r["saw_draw_1"], r["won_saw_draw_1"] = seen, seen >= 1, seen >= 1 and won
+        r["cards_shown"] = p in shown_open
+        r["final_cards"] = None if final is None else _cards_text(final)
+        r["final_class"] = hand_class_of(final, ranking) if final is not None and went else None
+        rows.append(lead + _VALUES(r))
     return rows
+
+
+def _draw_facts(
+    r: dict[str, Any],
+    mine: list[Draw | None] | None,
+    cur: Cards | None,
+    shown: Cards | None,
+    n_draws: int,
+    ranking: Ranking,
+) -> Cards | None:
+    """A player's draws written into their row ``r`` (cards drawn, pats, snows and
+    breaks), from the cards known at the start (``cur``); returns the cards held after
+    the last draw, where they are known."""
+    if mine is None:
+        return cur
+    snow_opp = snowed = break_opp = broke = False
+    first, second, third = mine
+    d1 = None if first is None else first.count
+    d2 = None if second is None else second.count
+    d3 = None if third is None else third.count
+    for k in range(n_draws):
+        d = mine[k]
+        if d is None:
+            break
+        count = d.count
+        held = cur
+        if (
+            held is None
+            and count == 0
+            and shown is not None
+            and all(x is None or x.count == 0 for x in mine[k:n_draws])
+        ):
+            held = shown
+        if held is not None:
+            made = made_hand(held, ranking)
+            if made is not None:
+                if count == 0:
+                    snow_opp = True
+                    snowed = snowed or not made
+                if made:
+                    break_opp = True
+                    broke = broke or count > 0
+        if count != 0:
+            cur = _after_draw(cur, d)
+    r["drawn_1"], r["drawn_2"], r["drawn_3"] = d1, d2, d3
+    r["pat_1"] = None if d1 is None else d1 == 0
+    r["pat_2"] = None if d2 is None else d2 == 0
+    r["pat_3"] = None if d3 is None else d3 == 0
+    r["snow_opp"], r["snowed"], r["break_opp"], r["broke"] = snow_opp, snowed, break_opp, broke
+    return cur

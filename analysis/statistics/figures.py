@@ -37,7 +37,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from analysis.statistics.definitions import STAT_BY_KEY, STATS, StatDef, definitions
+from analysis.statistics.definitions import StatDef, all_stats, definitions, stat_by_key
 from analysis.statistics.fact_row import FACT_COLUMNS
 from analysis.statistics.hand_classes import ALL_CLASSES
 from analysis.statistics.positions import POSITIONS
@@ -181,8 +181,13 @@ class _Rows:
     def stats(self, stats: tuple[StatDef, ...]) -> str:
         if not self.cells:
             return _stat_sql(stats)
-        names = [f'"{s.key}_{part}"' for s in stats for part in ("n", "d")]
-        return ", ".join(f"{_sum(name)} AS {name}" for name in names)
+        parts = []
+        for s in stats:
+            for part, cell in (("n", s.cell_num), ("d", s.cell_den)):
+                name = f'"{s.key}_{part}"'
+                # a player's own statistic is no measure of the cells: its own SQL over them
+                parts.append(f"{f'({cell})::BIGINT' if cell else _sum(name)} AS {name}")
+        return ", ".join(parts)
 
 
 def _rows(
@@ -265,7 +270,7 @@ def summary(
     filters: Filters = NO_FILTERS,
     player: str | None = None,
     by: tuple[str, ...] = (),
-    stats: tuple[StatDef, ...] = STATS,
+    stats: tuple[StatDef, ...] | None = None,
     players: tuple[str, ...] | None = None,
     cells: bool = True,
 ) -> pd.DataFrame:
@@ -280,6 +285,8 @@ def summary(
     unknown = [c for c in by if c not in FACT_COLUMNS]
     if unknown:  # names go into the SQL text: only the table's own columns
         raise ValueError(f"not a player_hands column: {', '.join(unknown)}")
+    if stats is None:
+        stats = all_stats()
     src = _rows(con, filters, player, by, cells)
     where, params = src.where, src.params
     if players is not None:
@@ -405,9 +412,9 @@ def _results_of(player: str, row: Any) -> Results:
     )
 
 
-def _stats_of(row: Any) -> tuple[StatValue, ...]:
+def _stats_of(row: Any, stats: tuple[StatDef, ...]) -> tuple[StatValue, ...]:
     out = []
-    for i, s in enumerate(STATS):
+    for i, s in enumerate(stats):
         num, den = int(row[2 * i]), int(row[2 * i + 1])
         out.append(StatValue(s.key, s.name, s.group, s.kind,
                              num / den if den else None, num, den, s.definition))
@@ -429,11 +436,12 @@ def player_stats(
 ) -> tuple[StatValue, ...]:
     """Every statistic for one player, with its counts and definition."""
     src = _rows(con, filters, player)
+    stats = all_stats()
     row = con.execute(
-        f"SELECT {src.stats(STATS)} FROM {src.table} WHERE {src.where}", src.params
+        f"SELECT {src.stats(stats)} FROM {src.table} WHERE {src.where}", src.params
     ).fetchone()
     assert row is not None
-    return _stats_of(row)
+    return _stats_of(row, stats)
 
 
 def overview(
@@ -443,8 +451,9 @@ def overview(
     ``net_bb`` from the integer nets per position and big bet (``exact_net_bb``): the same
     digits from the cells and from the rows (``cells=False``)."""
     src = _rows(con, filters, player, cells=cells)
+    stats = all_stats()
     df = con.execute(
-        f"SELECT grouping(position) AS total, position, {src.results}, {src.stats(STATS)} "
+        f"SELECT grouping(position) AS total, position, {src.results}, {src.stats(stats)} "
         f"FROM {src.table} WHERE {src.where} GROUP BY GROUPING SETS ((position), ())",
         src.params,
     ).df()
@@ -452,7 +461,7 @@ def overview(
     total = df[df["total"] == 1]
     n_results = len(RESULT_COLUMNS) - 1  # bb_per_100 is derived
     if total.empty:  # no rows at all: DuckDB still gives the empty grand total
-        row: list[Any] = [0] * (n_results + 2 * len(STATS))
+        row: list[Any] = [0] * (n_results + 2 * len(stats))
     else:
         row = total.iloc[0, 2:].tolist()
     row[2] = float(exact_net_bb(parts, [])["net_bb"].iloc[0])
@@ -462,8 +471,8 @@ def overview(
     per = per.drop(columns="net_bb").merge(exact, on="position", how="left")[columns]
     return (
         _results_of(player, row[:n_results]),
-        _stats_of(row[n_results:]),
-        order_by_position(_finish(per, STATS)),
+        _stats_of(row[n_results:], stats),
+        order_by_position(_finish(per, stats)),
     )
 
 
@@ -1207,9 +1216,10 @@ def hand_ids(
 ) -> list[int]:
     """The stored ids (``hands.id``) of the player's hands behind a figure, in time order.
 
-    ``stat`` (a key of ``STATS``): the hands of its sample (``counted="sample"``, the
-    denominator) or those where it happened (``"hits"``, the numerator), found by
-    summing the statistic's own SQL per hand, so a list always matches its figure.
+    ``stat`` (a statistic's key, ``stat_by_key``): the hands of its sample
+    (``counted="sample"``, the denominator) or those where it happened (``"hits"``, the
+    numerator), found by summing the statistic's own SQL per hand, so a list always
+    matches its figure.
     ``column``/``value``: rows where that ``player_hands`` column equals ``value``
     (a position, a showdown class, stakes).  ``start``/``end``: a session's span,
     inclusive.
@@ -1228,7 +1238,7 @@ def hand_ids(
         params.append(end)
     having = ""
     if stat is not None:
-        definition = STAT_BY_KEY[stat]
+        definition = stat_by_key(stat)
         having = f"HAVING ({definition.den_sql if counted == 'sample' else definition.num_sql}) > 0"
     rows = con.execute(
         f"SELECT hand FROM player_hands WHERE {where} GROUP BY hand {having} "

@@ -34,6 +34,8 @@ SESSION_LOOKBACK = timedelta(hours=24)  # how far back the current session is lo
 HUD_KEYS = ("vpip", "pfr", "three_bet", "steal", "fold_to_steal", "drawn_1", "drawn_2",
             "drawn_3", "pat_1", "snow", "break", "wtsd")
 HUD_STATS: tuple[StatDef, ...] = tuple(s for k in HUD_KEYS for s in STATS if s.key == k)
+HUD_LABELS: dict[str, str] = {s.key: s.label for s in HUD_STATS}
+"""Each HUD statistic's column heading, from its declaration."""
 
 
 @dataclass(frozen=True)

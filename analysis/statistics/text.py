@@ -12,13 +12,17 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from analysis.statistics.definitions import STATS
+from analysis.statistics.definitions import all_stats
 from analysis.statistics.figures import PlayerReport, StatValue
 from engine.money import format_money
 
-_PERCENT = frozenset({s.key for s in STATS if s.kind == "rate"} | {
-    "pat_rate", "won_rate", "share",
-})
+_PERCENTS = frozenset({"pat_rate", "won_rate", "share"})
+
+
+def _percent(column: str) -> bool:
+    """Whether a column is a rate, shown in % (the player's own statistics included)."""
+    return column in _PERCENTS or any(s.key == column and s.kind == "rate" for s in all_stats())
+
 
 
 def count(n: int, noun: str) -> str:
@@ -53,13 +57,14 @@ def table(df: pd.DataFrame, columns: Sequence[str], money_columns: Sequence[str]
         return "  (none)"
     cells: list[list[str]] = [list(columns)]
     values = {c: df[c].tolist() for c in columns}  # per column, so ints stay ints
+    percent = {c for c in columns if _percent(c)}
     for i in range(len(df)):
         line = []
         for c in columns:
             v = values[c][i]
             if c in money_columns:
                 line.append(money(v))
-            elif c in _PERCENT:
+            elif c in percent:
                 line.append("-" if pd.isna(v) else f"{100.0 * v:.1f}%")
             elif isinstance(v, float):
                 line.append(number(v))

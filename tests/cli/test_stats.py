@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from analysis.statistics.definitions import use_own
 from analysis.statistics.facts import hand_facts
 from analysis.storage.db import connect
 from cli import main
@@ -215,3 +216,28 @@ def test_a_site_is_asked_for_by_its_name_in_any_case(
     assert (code, out) == (1, "")
     assert err == ("error: unknown site 'Full Tilt'; this database holds: "
                    "PokerStars (pokerstars)\n")
+
+
+def test_own_statistics_beside_the_database_are_shown_and_broken_ones_refused(
+    db_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "hands.duckdb"
+    copy.write_bytes(Path(db_file).read_bytes())
+    (tmp_path / "statistics").mkdir()
+    (tmp_path / "statistics" / "vpip_twice.toml").write_text(
+        'name = "VPIP twice"\ndefinition = "Twice the VPIP."\nvalue = "2 * vpip / hands"\n'
+        'format = "number"\n', encoding="utf-8")
+    (tmp_path / "statistics" / "broken.toml").write_text(
+        'name = "Broken"\ndefinition = "A fact that is not."\nvalue = "vpip / nothing"\n',
+        encoding="utf-8")
+    try:
+        code, out, err = run(capsys, "--db", str(copy))
+        assert code == 0
+        assert "Your own\n  VPIP twice" + " " * 35 + "2.00 (6/3)" in out
+        assert err.startswith(f"statistic not loaded: {tmp_path / 'statistics' / 'broken.toml'}, "
+                              "line 3: no fact named 'nothing'; the facts are ")
+        code, out, _ = run(capsys, "--db", str(copy), "--json")
+        stats = {s["key"]: s for s in strict(out)["report"]["stats"]}
+        assert (stats["vpip_twice"]["numerator"], stats["vpip_twice"]["kind"]) == (6, "ratio")
+    finally:
+        use_own(())

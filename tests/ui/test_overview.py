@@ -16,8 +16,9 @@ from streamlit.testing.v1 import AppTest
 
 from analysis.pipeline.importer import import_paths
 from analysis.statistics import figures as stats
-from analysis.statistics.definitions import STATS, definitions
+from analysis.statistics.definitions import STATS, definitions, use_own
 from analysis.statistics.hands_behind import Target
+from analysis.statistics.own import facts
 from analysis.storage import db, memory
 from analysis.storage.filters import Filters
 from cli import main
@@ -522,3 +523,34 @@ def test_samples_are_marked_kept_apart_and_removed_in_one_click(
     at.switch_page("ui/overview_page.py").run()
     assert _metrics(at)["Hands"][0] == "1"
     assert [r.key for r in at.radio] == []
+
+
+def test_own_statistics_are_shown_beside_the_others_and_broken_files_named(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = corpus_db.parent / "statistics"
+    folder.mkdir()
+    (folder / "mine.toml").write_text(
+        'name = "Pat *aggression*"\ndefinition = "Pat bets and check-raises, _per_ chance."\n'
+        'value = "(pat_bet + check_raise) / (pat_bet_opp + check_raise_opp)"\n',
+        encoding="utf-8")
+    (folder / "broken.toml").write_text(
+        'name = "Broken"\ndefinition = "Not a fact."\nvalue = "vpip / nothing"\n',
+        encoding="utf-8")
+    try:
+        at = stars_app(corpus_db, monkeypatch)
+        con = db.connect(corpus_db)
+        mine = {v.key: v for v in stats.player_stats(con, "Hero", STARS_USD)}["mine"]
+        con.close()
+        value, help_text = _metrics(at)[r"Pat \*aggression\*"]  # plain text, not Markdown
+        assert help_text == (r"Pat \*aggression\*\: Pat bets and check\-raises, \_per\_ "
+                             rf"chance\. Sample: {mine.numerator} of {mine.denominator}.")
+        assert value == ("–" if mine.value is None else f"{100 * mine.value:.1f}%")
+        assert "mine" in table(at, "opponents").columns
+        assert [w.value for w in at.warning if "statistic file" in str(w.value)] == [
+            "1 statistic file of yours could not be loaded:"]
+        assert [t.value for t in at.text if "broken.toml" in str(t.value)] == [
+            f"{folder / 'broken.toml'}, line 3: no fact named 'nothing'; the facts are "
+            + ", ".join(sorted(facts()))]
+    finally:
+        use_own(())

@@ -5,7 +5,7 @@ path with on corpus, dealt and generated hands.  Not imported by the product.
 ``hand_class`` and ``is_made`` are the old ones too (an ``lru_cache`` on the cards), and
 the uncalled part comes from ``engine.pots.uncalled``, so the oracle shares no shortcut
 with the code it checks.  Shared, as they were not changed: positions, the engine, the
-row's fields and the labels (``PlayerHandFacts``, ``stakes_label``, ``stored_time``,
+row's labels (``stakes_label``, ``stored_time``,
 ``draws_in``); and, since issue 32, which fixed-limit bets and raises are full ones and
 so make a betting level (``_full_raises``, checked on its own in test_facts).
 """
@@ -13,13 +13,12 @@ so make a betting level (``_full_raises``, checked on its own in test_facts).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
-from analysis.statistics.fact_row import PlayerHandFacts
 from analysis.statistics.facts import _full_raises, draws_in, stakes_label, stored_time
 from analysis.statistics.hand_classes import _MADE, _MADE_LOW, _badugi_class, _five_card_class
 from analysis.statistics.positions import BLIND_POSITIONS, STEAL_POSITIONS, positions_of
@@ -347,13 +346,28 @@ player are looked up, and the classes of a few thousand values cover every hand.
 _NO_DRAWS: tuple[Draw | None, ...] = (None, None, None)  # DRAWS of them
 
 
-def hand_facts(hand: Hand) -> list[PlayerHandFacts]:
-    """One row per player dealt in, in seat order; never raises on odd records."""
-    return [PlayerHandFacts(*values) for values in hand_fact_rows(hand)]
+def hand_facts(hand: Hand) -> list[dict[str, Any]]:
+    """One row per player dealt in, in seat order, by column; never raises on odd records."""
+    return [dict(zip(FACT_FIELDS, values, strict=True)) for values in hand_fact_rows(hand)]
 
 
-FACT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PlayerHandFacts))
-"""The names of ``hand_fact_rows``' values, in order."""
+FACT_FIELDS: tuple[str, ...] = (
+    "site", "hand_id", "player", "seat", "is_hero", "game", "structure", "currency",
+    "stakes", "small_bet", "big_bet", "tournament_id", "time", "players", "position",
+    "invested", "collected", "net", "rake_share", "net_showdown", "net_nonshowdown", "won",
+    "went_to_showdown", "won_at_showdown", "draws_seen", "saw_draw_1", "won_saw_draw_1",
+    "folded_round", "all_in", "predraw_acted", "vpip", "rfi_opp", "rfi", "pfr",
+    "three_bet_opp", "three_bet", "cap_opp", "cap", "steal_opp", "steal",
+    "fold_to_steal_opp", "fold_to_steal", "bets_0", "bets_1", "bets_2", "bets_3",
+    "raises_0", "raises_1", "raises_2", "raises_3", "calls_0", "calls_1", "calls_2",
+    "calls_3", "checks_0", "checks_1", "checks_2", "checks_3", "drawn_1", "drawn_2",
+    "drawn_3", "pat_1", "pat_2", "pat_3", "snow_opp", "snowed", "break_opp", "broke",
+    "fold_to_pat_opp", "fold_to_pat", "cards_shown", "final_cards", "final_class",
+    "fold_to_three_bet_opp", "fold_to_three_bet",
+)  # fmt: skip
+"""The names of ``hand_fact_rows``' values, in order: the columns of commit 3ada8e0's
+table (the facts compare with it by name; statistics declared since have their own
+tests)."""
 
 
 def hand_fact_rows(hand: Hand, lead: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from analysis.statistics.definitions import BETTING
 from analysis.statistics.fact_row import FACT_COLUMNS, PlayerHandFacts
 from analysis.statistics.facts import (
     hand_facts,
@@ -104,12 +105,16 @@ def by_player(hand: Any) -> dict[str, PlayerHandFacts]:
     return {r.player: r for r in hand_facts(hand)}
 
 
-def test_fact_columns_follow_the_row_fields_in_order() -> None:
+def test_fact_columns_are_the_row_fields_then_every_betting_statistics_columns() -> None:
     row = hand_facts(WALK)[0]
-    assert list(FACT_COLUMNS) == [
-        f for f in PlayerHandFacts.__slots__  # type: ignore[attr-defined]
-    ]
+    fields = [f for f in PlayerHandFacts.__slots__ if f != "flags"]  # type: ignore[attr-defined]
+    betting = [c for s in BETTING if s.spot is not None for c in (s.spot.column, s.key)]
+    assert list(FACT_COLUMNS) == [*fields, *dict.fromkeys(betting)]
     assert len(row.as_tuple()) == len(FACT_COLUMNS)
+    by_column = dict(zip(FACT_COLUMNS, row.as_tuple(), strict=True))
+    assert (by_column["player"], by_column["vpip"], by_column["net"]) == ("X", False, -50)
+    walk = hand_facts(WALK)[1]  # the big blind, given a walk: no decision
+    assert walk.predraw_acted is False and walk.position == "BB"
     assert FACT_COLUMNS["net"] == "BIGINT"
     assert FACT_COLUMNS["drawn_1"] == "SMALLINT"
     assert FACT_COLUMNS["time"] == "TIMESTAMP"

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analysis.statistics import facts
+from analysis.statistics.fact_row import FACT_FIELDS
 from analysis.statistics.hand_classes import hand_class, is_made
 from engine.pots import uncalled
 from engine.record import Collect, Game, Hand, Structure
@@ -25,21 +26,28 @@ from tests.analysis.statistics.test_facts import odd_hands
 from tests.parser_corpus import hand_files
 
 
-def typed(rows: Iterable[tuple[Any, ...]]) -> list[tuple[tuple[type, Any], ...]]:
-    return [tuple((type(v), v) for v in row) for row in rows]
+def typed(
+    rows: Iterable[tuple[Any, ...]], names: tuple[str, ...], lead: int
+) -> list[dict[str, tuple[type, Any]]]:
+    """Each row's lead values and the oracle's columns, by name, with their types."""
+    return [
+        {**{f"lead_{i}": (type(v), v) for i, v in enumerate(row[:lead])},
+         **{n: (type(v), v) for n, v in zip(names, row[lead:], strict=True)
+            if n in reference.FACT_FIELDS}}
+        for row in rows
+    ]
 
 
 def assert_same_facts(hand: Hand) -> None:
-    """Both paths of both modules: the importer's tuples with a lead and without, and the
-    frozen rows."""
+    """Both paths of both modules, compared by column: the importer's tuples with a lead
+    and without, and the rows."""
     time = facts.stored_time(hand.time)
     for lead in ((7,), (), (1, "x")):
-        assert typed(facts.fact_rows(hand, lead, time)) == typed(
-            reference.fact_rows(hand, lead, time)
+        assert typed(facts.fact_rows(hand, lead, time), FACT_FIELDS, len(lead)) == typed(
+            reference.fact_rows(hand, lead, time), reference.FACT_FIELDS, len(lead)
         ), (hand.file, hand.line, lead)
-    assert [r.as_tuple() for r in facts.hand_facts(hand)] == [
-        r.as_tuple() for r in reference.hand_facts(hand)
-    ]
+    assert [{n: getattr(r, n) for n in reference.FACT_FIELDS} for r in facts.hand_facts(hand)
+            ] == reference.hand_facts(hand)
 
 
 def corpus_hands() -> list[Hand]:
