@@ -15,8 +15,9 @@ happened, and a database with one is never taken for a new one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from analysis.sites import site_name
 from analysis.storage import stat_cells
 from analysis.storage.db import Connection, one
 from analysis.storage.transactions import rollback
@@ -58,6 +59,13 @@ class Doomed:
     def empty(self) -> bool:
         return self.hands == 0 and self.texts == 0
 
+    def text(self) -> str:
+        """``300 hands``, ``1 hand and 2 unreadable texts``."""
+        hands = f"{self.hands:,} hand{'' if self.hands == 1 else 's'}"
+        if not self.texts:
+            return hands
+        return f"{hands} and {self.texts:,} unreadable text{'' if self.texts == 1 else 's'}"
+
 
 @dataclass
 class Deleted:
@@ -98,11 +106,12 @@ def of_file(path: str) -> Selection:
 
 
 def of_site(site: str) -> Selection:
-    """Every hand of a site (its name in any case), its tournaments' summaries too."""
+    """Every hand of a site (as stored: ``analysis.sites.resolve_site`` finds it from what
+    a person types), its tournaments' summaries too."""
     return Selection(
-        label=f"the site {site}",
-        rows=Where("lower(site) = lower(?)", (site,)),
-        summaries=Where("lower(site) = lower(?)", (site,)),
+        label=f"the site {site_name(site)}",
+        rows=Where("site = ?", (site,)),
+        summaries=Where("site = ?", (site,)),
     )
 
 
@@ -216,3 +225,67 @@ def rebuild_summaries(con: Connection) -> None:
     counts) built again from the rows as they now are: what follows a delete.  The one
     place to call when the stored hands lost rows."""
     stat_cells.rebuild(con)
+
+
+@dataclass(frozen=True)
+class Stored:
+    """One thing a user can delete (an import, a file, a site) and what it holds."""
+
+    value: str  # what names it: the import's id, the file's path, the site's name
+    label: str
+    hands: int
+    texts: int
+
+    @property
+    def held(self) -> Doomed:
+        return Doomed(self.hands, self.texts)
+
+
+def _stored(con: Connection, sql: str) -> list[Stored]:
+    return [
+        Stored(value=str(value), label=str(label), hands=int(hands), texts=int(texts))
+        for value, label, hands, texts in con.execute(sql).fetchall()
+    ]
+
+
+def _holding(key: str) -> str:
+    """The hands and unreadable texts of each ``key`` (a column of both tables)."""
+    return (
+        f"SELECT {key} AS key, count(*) FILTER (WHERE NOT text) AS hands, "
+        f"count(*) FILTER (WHERE text) AS texts FROM (SELECT {key}, FALSE AS text "
+        f"FROM hands UNION ALL SELECT {key}, TRUE FROM quarantine) GROUP BY ALL"
+    )
+
+
+def imports(con: Connection) -> list[Stored]:
+    """The imports (one file read by one run) that still hold hands, newest first."""
+    return _stored(
+        con,
+        "SELECT b.id, '#' || b.id || ' · ' || strftime(b.started, '%Y-%m-%d %H:%M') || ' · ' "
+        f"|| b.file, h.hands, h.texts FROM import_batches b JOIN ({_holding('batch')}) h "
+        "ON h.key = b.id ORDER BY b.id DESC",
+    )
+
+
+def files(con: Connection) -> list[Stored]:
+    """The files that hands or unreadable texts were stored from, by name."""
+    return _stored(
+        con,
+        f"SELECT key, key, hands, texts FROM ({_holding('file')}) WHERE key IS NOT NULL "
+        "ORDER BY key",
+    )
+
+
+def sites(con: Connection) -> list[Stored]:
+    """The sites of the stored hands, by name."""
+    stored = _stored(
+        con,
+        f"SELECT key, key, hands, texts FROM ({_holding('site')}) WHERE key IS NOT NULL "
+        "ORDER BY key",
+    )
+    return [replace(s, label=site_name(s.value)) for s in stored]
+
+
+def what_goes(doomed: Doomed, selection: Selection) -> str:
+    """What a confirmation asks about: how many hands (and unreadable texts) of what."""
+    return f"{doomed.text()} of {selection.label}"

@@ -142,7 +142,7 @@ def test_a_sites_hands_go_with_their_tags_and_notes_and_others_keep_theirs(
     for key in (kings, stars):
         memory.add_tags(con, key, ["review"])
         memory.set_hand_note(con, key, "a note")
-    selection = deletion.of_site("KingsClub")
+    selection = deletion.of_site("kingsclub")
     assert deletion.count(con, selection) == deletion.Doomed(hands=1, texts=0)
     deleted = deletion.delete(con, selection)
     assert (deleted.hands, deleted.tags, deleted.notes, deleted.files) == (1, 1, 1, 1)
