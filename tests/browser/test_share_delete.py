@@ -1,8 +1,10 @@
-"""A real headless Chromium deletes a file's hands from the Import page (the confirmation
-says how many go, nothing goes before the second click)."""
+"""A real headless Chromium opens a hand by its address (the replayer's URL names the hand
+and step, and follows the steps taken), and deletes a file's hands from the Import page (the
+confirmation says how many go, nothing goes before the second click)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -50,6 +52,31 @@ def _hands_of(database: Path, file: Path) -> int:
     finally:
         con.close()
     return int(row[0][0])
+
+
+def test_an_address_opens_its_hand_at_its_step_and_follows_the_steps(
+    server: str,
+    browser: BrowserContext,  # noqa: F811
+) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/replayer?hand=kingsclub%3A3857875&step=6")
+    expect(page.get_by_role("heading", name="Replayer")).to_be_visible()
+    _settle(page)
+    expect(page.get_by_text("Step 6 of 17", exact=False)).to_be_visible()
+    expect(page.get_by_test_id("stText").filter(has_text="Hero calls 7,800")).to_be_visible()
+    page.get_by_role("button", name="Next").click()
+    _settle(page)
+    expect(page.get_by_text("Step 7 of 17", exact=False)).to_be_visible()
+    page.wait_for_url(re.compile(r"/replayer\?hand=kingsclub%3A3857875&step=7$"))
+    page.get_by_text("Copy hand").click()
+    copy = page.get_by_test_id("stExpander").filter(has_text="Copy hand")
+    expect(copy.get_by_test_id("stCode").first).to_contain_text(
+        "/replayer?hand=kingsclub%3A3857875&step=7"
+    )
+    _shot(page, "replayer-address")
+    assert not errors
 
 
 def test_deleting_a_file_asks_with_its_count_then_deletes(
