@@ -98,6 +98,8 @@ def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--seed", type=int, default=None,
                    help="the same seed gives the same figures (default: a random one)")
     p.add_argument("--dead", default="", help="known dead cards, e.g. 'Kd 9c'")
+    p.add_argument("--sample", action="store_true",
+                   help="simulate even a spot small enough to count every deal exactly")
     p.add_argument("hands", nargs="*", metavar="HAND",
                    help="five cards (Badugi four) stand pat; fewer are the cards kept")
     p.set_defaults(handler=_equity)
@@ -105,7 +107,7 @@ def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 def _equity(args: argparse.Namespace) -> int:
     from engine.cards import parse_cards
-    from engine.sim.equity import equity, game_setup, players_from_text
+    from engine.sim.equity import EXACT_DEALS, equity, game_setup, players_from_text
     from engine.sim.scoring import scoring_of
     from engine.wild import Wild
 
@@ -114,12 +116,15 @@ def _equity(args: argparse.Namespace) -> int:
         ranking, draws = game_setup(args.game, args.draws, wild)
         players = players_from_text(args.hands, scoring_of(ranking).size)
         dead = parse_cards(args.dead)
-        result = equity(players, ranking, draws, dead=dead, trials=args.trials, seed=args.seed)
+        result = equity(players, ranking, draws, dead=dead, trials=args.trials, seed=args.seed,
+                        exact_limit=0 if args.sample else EXACT_DEALS)
     except ValueError as e:
         print(f"error: {e}")
         return 1
     for text, share, error in zip(args.hands, result.equity, result.stderr, strict=True):
         print(f"{text} {share:.4f} {error:.4f}")
+    print(f"exact: every deal counted ({result.trials:,})" if result.exact
+          else f"sampled: {result.trials:,} deals")
     return 0
 
 
