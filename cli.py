@@ -525,6 +525,8 @@ def _delete(args: argparse.Namespace) -> int:
             print(f"nothing stored of {selection.label}", file=sys.stderr)
             return 1
         what = deletion.what_goes(doomed, selection)
+        if doomed.watched:
+            print(f"note: {deletion.watched_warning(doomed)}", file=sys.stderr)
         if not args.yes and not _confirmed(f"delete {what}?"):
             print(f"would delete {what}; nothing deleted (--yes deletes them)")
             return 0

@@ -302,6 +302,8 @@ def delete_section(busy: bool) -> None:
     st.warning(f"This deletes {doomed.text()} and everything stored of them. It cannot be "
                "undone.", icon=":material/warning:")
     st.text(deletion.what_goes(doomed, selection))
+    if doomed.watched:
+        st.warning(deletion.watched_warning(doomed), icon=":material/visibility:")
     yes, no = st.columns(2)
     yes.button(f"Yes, delete {count(doomed.hands, 'hand')}", key="delete_confirm",
                type="primary", disabled=busy, on_click=_delete, args=asked)

@@ -54,6 +54,7 @@ class Doomed:
 
     hands: int
     texts: int
+    watched: int = 0  # of the hands, those of files in a watched folder
 
     @property
     def empty(self) -> bool:
@@ -119,9 +120,19 @@ def count(con: Connection, selection: Selection) -> Doomed:
     """How many hands and unreadable texts ``delete`` would remove: what a confirmation
     says before anything goes."""
     where = selection.rows
-    hands = one(con, f"SELECT count(*) FROM hands WHERE {where.sql}", list(where.params))
+    hands = one(
+        con,
+        "SELECT count(*), count(*) FILTER (WHERE EXISTS (SELECT 1 FROM watched_folders w "
+        "WHERE file = w.path OR starts_with(file, rtrim(w.path, '/') || '/'))) "
+        f"FROM hands WHERE {where.sql}",
+        list(where.params),
+    )
     texts = one(con, f"SELECT count(*) FROM quarantine WHERE {where.sql}", list(where.params))
-    return Doomed(int(hands[0]) if hands else 0, int(texts[0]) if texts else 0)
+    return Doomed(
+        hands=int(hands[0]) if hands else 0,
+        texts=int(texts[0]) if texts else 0,
+        watched=int(hands[1]) if hands else 0,
+    )
 
 
 def per_hand_tables(con: Connection) -> list[str]:
@@ -289,3 +300,17 @@ def sites(con: Connection) -> list[Stored]:
 def what_goes(doomed: Doomed, selection: Selection) -> str:
     """What a confirmation asks about: how many hands (and unreadable texts) of what."""
     return f"{doomed.text()} of {selection.label}"
+
+
+def watched_warning(doomed: Doomed) -> str:
+    """What a confirmation adds when some of the hands come from a watched folder: the
+    watcher would import them again (their file records go with them)."""
+    if not doomed.watched:
+        return ""
+    many = (
+        f"{doomed.watched:,} of these hands are" if doomed.watched != 1 else ("1 of these hands is")
+    )
+    return (
+        f"{many} in a watched folder: the watcher imports them again unless the folder "
+        "is no longer watched."
+    )

@@ -8,6 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from analysis.pipeline import watched
 from analysis.pipeline.importer import import_paths
 from analysis.statistics import figures as stats
 from analysis.storage import db, deletion, memory
@@ -188,3 +189,16 @@ def test_nothing_matches_a_file_or_site_never_stored(con: db.Connection) -> None
         assert deletion.count(con, selection).empty
         assert deletion.delete(con, selection).hands == 0
     assert _counts(con) == before
+
+
+def test_the_count_says_how_many_hands_a_watcher_would_import_again(
+    con: db.Connection,
+) -> None:
+    watched.add(con, CASH.parent)
+    doomed = deletion.count(con, deletion.of_site("pokerstars"))
+    assert doomed == deletion.Doomed(hands=421, texts=0, watched=420)
+    assert deletion.watched_warning(doomed) == (
+        "420 of these hands are in a watched folder: the watcher imports them again unless "
+        "the folder is no longer watched."
+    )
+    assert deletion.watched_warning(deletion.count(con, deletion.of_file(str(KINGS_RIT)))) == ""
