@@ -530,8 +530,8 @@ def _delete(args: argparse.Namespace) -> int:
         if not args.yes and not _confirmed(f"delete {what}?"):
             print(f"would delete {what}; nothing deleted (--yes deletes them)")
             return 0
-        gone = deletion.delete(db, selection)
-        print(f"deleted {deletion.what_goes(deletion.Doomed(gone.hands, gone.texts), selection)}")
+        deletion.delete(db, selection)
+        print(f"deleted {what}")
     finally:
         db.close()
     return 0

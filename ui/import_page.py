@@ -261,10 +261,11 @@ def _delete(kind: str, value: str) -> None:
         st.session_state["delete_failed"] = "An import is running: delete after it."
         return
     try:
-        gone = deletion.delete(state.connection(), _selection(kind, value))
+        selection = _selection(kind, value)
+        doomed = deletion.count(state.connection(), selection)
+        deletion.delete(state.connection(), selection)
         state.imported_now()
-        st.session_state["delete_deleted"] = (
-            f"Deleted {deletion.Doomed(gone.hands, gone.texts).text()}.")
+        st.session_state["delete_deleted"] = f"Deleted {doomed.text()}."
     except FAULTS as exc:
         st.session_state["delete_failed"] = sentence(exc, "delete", state.db_path(), TRY_AGAIN)
     finally:
@@ -305,7 +306,7 @@ def delete_section(busy: bool) -> None:
     if doomed.watched:
         st.warning(deletion.watched_warning(doomed), icon=":material/visibility:")
     yes, no = st.columns(2)
-    yes.button(f"Yes, delete {count(doomed.hands, 'hand')}", key="delete_confirm",
+    yes.button(f"Yes, delete {doomed.text()}", key="delete_confirm",
                type="primary", disabled=busy, on_click=_delete, args=asked)
     if no.button("Cancel", key="delete_cancel"):
         st.session_state.pop("delete_asked", None)

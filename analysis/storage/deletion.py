@@ -50,22 +50,28 @@ class Selection:
 
 @dataclass(frozen=True)
 class Doomed:
-    """What a selection holds: the hands and the unreadable texts a delete removes."""
+    """What a selection holds: the hands, the unreadable texts and the tournament
+    summaries a delete removes."""
 
     hands: int
     texts: int
+    summaries: int = 0
     watched: int = 0  # of the hands, those of files in a watched folder
 
     @property
     def empty(self) -> bool:
-        return self.hands == 0 and self.texts == 0
+        return self.hands == 0 and self.texts == 0 and self.summaries == 0
 
     def text(self) -> str:
-        """``300 hands``, ``1 hand and 2 unreadable texts``."""
-        hands = f"{self.hands:,} hand{'' if self.hands == 1 else 's'}"
-        if not self.texts:
-            return hands
-        return f"{hands} and {self.texts:,} unreadable text{'' if self.texts == 1 else 's'}"
+        """``300 hands``, ``1 hand and 2 unreadable texts``, ``0 hands and 1 tournament
+        summary``."""
+        parts = [f"{self.hands:,} hand{'' if self.hands == 1 else 's'}"]
+        if self.texts:
+            parts.append(f"{self.texts:,} unreadable text{'' if self.texts == 1 else 's'}")
+        if self.summaries:
+            kind = "summary" if self.summaries == 1 else "summaries"
+            parts.append(f"{self.summaries:,} tournament {kind}")
+        return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
 
 
 @dataclass
@@ -117,9 +123,9 @@ def of_site(site: str) -> Selection:
 
 
 def count(con: Connection, selection: Selection) -> Doomed:
-    """How many hands and unreadable texts ``delete`` would remove: what a confirmation
-    says before anything goes."""
-    where = selection.rows
+    """How many hands, unreadable texts and tournament summaries ``delete`` would remove:
+    what a confirmation says before anything goes."""
+    where, summaries = selection.rows, selection.summaries
     hands = one(
         con,
         "SELECT count(*), count(*) FILTER (WHERE EXISTS (SELECT 1 FROM watched_folders w "
@@ -128,9 +134,15 @@ def count(con: Connection, selection: Selection) -> Doomed:
         list(where.params),
     )
     texts = one(con, f"SELECT count(*) FROM quarantine WHERE {where.sql}", list(where.params))
+    told = one(
+        con,
+        f"SELECT count(*) FROM tournaments WHERE source = 'summary' AND {summaries.sql}",
+        list(summaries.params),
+    )
     return Doomed(
         hands=int(hands[0]) if hands else 0,
         texts=int(texts[0]) if texts else 0,
+        summaries=int(told[0]) if told else 0,
         watched=int(hands[1]) if hands else 0,
     )
 
@@ -244,27 +256,29 @@ class Stored:
 
     value: str  # what names it: the import's id, the file's path, the site's name
     label: str
-    hands: int
-    texts: int
-
-    @property
-    def held(self) -> Doomed:
-        return Doomed(self.hands, self.texts)
+    held: Doomed
 
 
 def _stored(con: Connection, sql: str) -> list[Stored]:
     return [
-        Stored(value=str(value), label=str(label), hands=int(hands), texts=int(texts))
-        for value, label, hands, texts in con.execute(sql).fetchall()
+        Stored(str(value), str(label), Doomed(int(hands), int(texts), int(summaries)))
+        for value, label, hands, texts, summaries in con.execute(sql).fetchall()
     ]
 
 
-def _holding(key: str) -> str:
-    """The hands and unreadable texts of each ``key`` (a column of both tables)."""
+def _holding(key: str, summaries: bool = True) -> str:
+    """The hands, unreadable texts and tournament summaries of each ``key`` (a column of
+    the three tables; ``summaries=False`` for one ``tournaments`` has not)."""
+    told = (
+        f" UNION ALL SELECT {key}, 's' FROM tournaments WHERE source = 'summary'"
+        if summaries
+        else ""
+    )
     return (
-        f"SELECT {key} AS key, count(*) FILTER (WHERE NOT text) AS hands, "
-        f"count(*) FILTER (WHERE text) AS texts FROM (SELECT {key}, FALSE AS text "
-        f"FROM hands UNION ALL SELECT {key}, TRUE FROM quarantine) GROUP BY ALL"
+        f"SELECT {key} AS key, count(*) FILTER (WHERE kind = 'h') AS hands, "
+        "count(*) FILTER (WHERE kind = 'q') AS texts, count(*) FILTER (WHERE kind = 's') "
+        f"AS summaries FROM (SELECT {key}, 'h' AS kind FROM hands UNION ALL SELECT {key}, "
+        f"'q' FROM quarantine{told}) GROUP BY ALL"
     )
 
 
@@ -273,26 +287,26 @@ def imports(con: Connection) -> list[Stored]:
     return _stored(
         con,
         "SELECT b.id, '#' || b.id || ' · ' || strftime(b.started, '%Y-%m-%d %H:%M') || ' · ' "
-        f"|| b.file, h.hands, h.texts FROM import_batches b JOIN ({_holding('batch')}) h "
-        "ON h.key = b.id ORDER BY b.id DESC",
+        f"|| b.file, h.hands, h.texts, 0 FROM import_batches b JOIN "
+        f"({_holding('batch', summaries=False)}) h ON h.key = b.id ORDER BY b.id DESC",
     )
 
 
 def files(con: Connection) -> list[Stored]:
-    """The files that hands or unreadable texts were stored from, by name."""
+    """The files that hands, unreadable texts or tournament summaries were stored from."""
     return _stored(
         con,
-        f"SELECT key, key, hands, texts FROM ({_holding('file')}) WHERE key IS NOT NULL "
-        "ORDER BY key",
+        f"SELECT key, key, hands, texts, summaries FROM ({_holding('file')}) "
+        "WHERE key IS NOT NULL ORDER BY key",
     )
 
 
 def sites(con: Connection) -> list[Stored]:
-    """The sites of the stored hands, by name."""
+    """The sites of the stored hands and tournament summaries, by name."""
     stored = _stored(
         con,
-        f"SELECT key, key, hands, texts FROM ({_holding('site')}) WHERE key IS NOT NULL "
-        "ORDER BY key",
+        f"SELECT key, key, hands, texts, summaries FROM ({_holding('site')}) "
+        "WHERE key IS NOT NULL ORDER BY key",
     )
     return [replace(s, label=site_name(s.value)) for s in stored]
 

@@ -14,6 +14,7 @@ from analysis.statistics import figures as stats
 from analysis.storage import db, deletion, memory
 from analysis.storage.filters import Filters
 from tests.app_support import KINGS_RIT, STARS_TRIPLE
+from tests.corpus import CORPUS
 from tests.paths import REPOSITORY
 
 SAMPLES = REPOSITORY / "sample_histories" / "pokerstars"
@@ -202,3 +203,28 @@ def test_the_count_says_how_many_hands_a_watcher_would_import_again(
         "the folder is no longer watched."
     )
     assert deletion.watched_warning(deletion.count(con, deletion.of_file(str(KINGS_RIT)))) == ""
+
+
+def test_a_summary_file_goes_with_its_tournament_and_a_site_with_all_of_its(
+    tmp_path: Path,
+) -> None:
+    summaries = CORPUS / "summaries" / "FTP"
+    sng = summaries / "27TD-USD-HUSnG-201101.Hero.wins.txt"
+    con = _database(tmp_path / "t.duckdb", (summaries, CORPUS / "tour" / "Stars" / "Draw"))
+    listed = {s.value: s.held for s in deletion.files(con)}
+    assert listed[str(sng)] == deletion.Doomed(hands=0, texts=0, summaries=1)
+    assert deletion.count(con, deletion.of_file(str(sng))).text() == (
+        "0 hands and 1 tournament summary"
+    )
+    deleted = deletion.delete(con, deletion.of_file(str(sng)))
+    assert (deleted.hands, deleted.tournaments) == (0, 1)
+    left = "SELECT count(*) FROM tournament_results WHERE tournament_id = '211366000'"
+    assert con.execute(left).fetchall() == [(0,)]
+    assert con.execute("SELECT count(*) FROM tournaments").fetchall() == [(3,)]
+    fulltilt = deletion.of_site("fulltilt")
+    assert deletion.count(con, fulltilt) == deletion.Doomed(hands=0, texts=0, summaries=2)
+    deletion.delete(con, fulltilt)
+    assert con.execute("SELECT site, source FROM tournaments").fetchall() == [
+        ("pokerstars", "hands")
+    ]
+    assert [s.label for s in deletion.sites(con)] == ["PokerStars"]
