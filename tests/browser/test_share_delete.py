@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, expect
 
-from analysis.pipeline.importer import import_paths
 from analysis.storage import db
-from tests.app_support import KINGS_RIT
+from tests.app_support import KINGS_RIT, imported_one_by_one
 from tests.browser.test_end_to_end import (  # noqa: F401  (fixtures)
     ROOT,
     _settle,
@@ -30,13 +29,7 @@ CASH = ROOT / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.50-1_head
 @pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("share_delete")
-    con = db.connect(home / "drawlab.duckdb")
-    try:
-        for file in (CASH, KINGS_RIT):
-            import_paths(con, [file], workers=0)
-    finally:
-        con.close()
-    return home / "drawlab.duckdb"
+    return imported_one_by_one(home / "drawlab.duckdb", (CASH, KINGS_RIT))
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 import cli
-from analysis.pipeline.importer import import_paths
 from analysis.storage import db as dbmod
-from tests.app_support import KINGS_RIT, STARS_TRIPLE
+from tests.app_support import KINGS_RIT, STARS_TRIPLE, imported_one_by_one
 from tests.paths import REPOSITORY
 
 CASH = REPOSITORY / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.50-1_headsup.txt"
@@ -19,12 +18,7 @@ CASH = REPOSITORY / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.50-
 
 @pytest.fixture(name="path")
 def path_fixture(tmp_path: Path) -> str:
-    path = tmp_path / "d.duckdb"
-    con = dbmod.connect(path)
-    for file in (CASH, STARS_TRIPLE, KINGS_RIT):
-        import_paths(con, [file], workers=0)
-    con.close()
-    return str(path)
+    return str(imported_one_by_one(tmp_path / "d.duckdb", (CASH, STARS_TRIPLE, KINGS_RIT)))
 
 
 def _hands(path: str) -> list[tuple[str, int]]:

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analysis.pipeline.importer import import_paths
 from analysis.storage import db
-from tests.app_support import KINGS_RIT, STARS_TRIPLE, app_for, texts
+from tests.app_support import KINGS_RIT, STARS_TRIPLE, app_for, imported_one_by_one, texts
 from tests.paths import REPOSITORY
 
 CASH = REPOSITORY / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.50-1_headsup.txt"
@@ -18,12 +17,7 @@ CASH = REPOSITORY / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.50-
 
 @pytest.fixture(name="path")
 def path_fixture(tmp_path: Path) -> Path:
-    path = tmp_path / "d.duckdb"
-    con = db.connect(path)
-    for file in (CASH, STARS_TRIPLE, KINGS_RIT):
-        import_paths(con, [file], workers=0)
-    con.close()
-    return path
+    return imported_one_by_one(tmp_path / "d.duckdb", (CASH, STARS_TRIPLE, KINGS_RIT))
 
 
 def _page(path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:

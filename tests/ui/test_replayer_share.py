@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analysis.pipeline.importer import import_paths
 from analysis.storage import db, queries
 from parser.phh import write_phh
-from tests.app_support import STARS_TRIPLE, app_for, texts
+from tests.app_support import STARS_TRIPLE, app_for, imported_one_by_one, texts
 from tests.paths import REPOSITORY
 
 CASH = REPOSITORY / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.50-1_headsup.txt"
@@ -20,12 +19,7 @@ KEY = "pokerstars:220001040098"  # a hand in the middle of CASH, far from the la
 
 @pytest.fixture(name="path")
 def path_fixture(tmp_path: Path) -> Path:
-    path = tmp_path / "d.duckdb"
-    con = db.connect(path)
-    for file in (CASH, STARS_TRIPLE):
-        import_paths(con, [file], workers=0)
-    con.close()
-    return path
+    return imported_one_by_one(tmp_path / "d.duckdb", (CASH, STARS_TRIPLE))
 
 
 def _stored(path: Path, key: str) -> queries.StoredHand:

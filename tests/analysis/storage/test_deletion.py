@@ -13,7 +13,7 @@ from analysis.pipeline.importer import import_paths
 from analysis.statistics import figures as stats
 from analysis.storage import db, deletion, memory
 from analysis.storage.filters import Filters
-from tests.app_support import KINGS_RIT, STARS_TRIPLE
+from tests.app_support import KINGS_RIT, STARS_TRIPLE, imported_one_by_one
 from tests.corpus import CORPUS
 from tests.paths import REPOSITORY
 
@@ -25,10 +25,7 @@ SUMMED = ("stat_cells", "draw_cells", "draw_month_cells", "hand_cells")
 
 
 def _database(path: Path, files: tuple[Path, ...]) -> db.Connection:
-    con = db.connect(path)
-    for file in files:  # one import each: one batch each
-        import_paths(con, [file], workers=0)
-    return con
+    return db.connect(imported_one_by_one(path, files))
 
 
 def _counts(con: db.Connection) -> dict[str, int]:
