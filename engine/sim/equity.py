@@ -368,12 +368,10 @@ def equity(
     standard errors."""
     if trials < 2:
         raise ValueError("at least 2 trials are needed for a standard error")
+    found = counted(players, ranking, draws, dead=dead, limit=exact_limit)
+    if found is not None:
+        return found
     scoring, strategies, ranges = _setup(players, ranking, draws, dead)
-    if exact_limit and _deals_estimate(players, strategies, draws, dead, scoring) <= exact_limit:
-        try:
-            return exact_equity(players, ranking, draws, dead=dead, limit=exact_limit)
-        except TooManyDeals:
-            pass
     size, deck = scoring.size, len(scoring.deck)
     rng = np.random.default_rng(seed)
     total = np.zeros(len(players))
@@ -451,6 +449,39 @@ def _without(cards: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(c for c in cards if c not in taken)
 
 
+def _split(cards: tuple[int, ...], at: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards at the (increasing) positions ``at``, and the others in order: slices,
+    not a test of every card, as a deal of the enumeration is made."""
+    rest: tuple[int, ...] = ()
+    start = 0
+    for j in at:
+        rest += cards[start:j]
+        start = j + 1
+    return tuple(cards[j] for j in at), rest + cards[start:]
+
+
+def counted(
+    players: Sequence[Player],
+    ranking: Ranking | Scoring,
+    draws: int,
+    *,
+    dead: Cards = (),
+    limit: int = EXACT_DEALS,
+) -> EquityResult | None:
+    """The exact equity when every hand is known and the deals to count are at most
+    ``limit`` (``_deals_estimate``, then ``exact_equity`` with the limit as a guard);
+    None when the spot is for sampling."""
+    if not limit or any(p.keeps_unknown is not None for p in players):
+        return None
+    scoring, strategies, _ = _setup(players, ranking, draws, dead)
+    if _deals_estimate(players, strategies, draws, dead, scoring) > limit:
+        return None
+    try:
+        return exact_equity(players, ranking, draws, dead=dead, limit=limit)
+    except TooManyDeals:
+        return None
+
+
 def _deals_estimate(
     players: Sequence[Player],
     strategies: Sequence[Strategy],
@@ -460,9 +491,7 @@ def _deals_estimate(
 ) -> float:
     """How many deals ``exact_deals`` would build if every player drew on each draw what
     they draw on this one: exact for the last draw, and what a drawer against pat hands
-    comes to before it (a made hand stands pat after).  Unknown hands: infinity."""
-    if any(p.keeps_unknown is not None for p in players):
-        return float("inf")
+    comes to before it (a made hand stands pat after)."""
     stub = len(scoring.deck) - len(_known(players, dead))
     deals = 1
     for _ in range(draws):
@@ -527,17 +556,19 @@ def exact_deals(
                 ways = comb(len(left), need) if from_stub else comb(len(pile), need - len(left))
                 if limit is not None and len(nxt) + ways > limit:
                     raise TooManyDeals(f"more than {limit:,} deals")
+                w = weight / ways
                 if from_stub:
-                    w = weight / ways
-                    for got in combinations(left, need):
+                    piled = pile + thrown
+                    for at in combinations(range(len(left)), need):
+                        got, rest = _split(left, at)
                         new_hands = (*hands[:i], kept + got, *hands[i + 1 :])
-                        nxt.append((w, new_hands, _without(left, got), pile + thrown))
+                        nxt.append((w, new_hands, rest, piled))
                     continue
                 # The stub runs out: all of it, then the rest from the reshuffled discards.
-                w = weight / ways
-                for got in combinations(pile, need - len(left)):
+                for at in combinations(range(len(pile)), need - len(left)):
+                    got, rest = _split(pile, at)
                     new_hands = (*hands[:i], kept + left + got, *hands[i + 1 :])
-                    nxt.append((w, new_hands, _without(pile, got), thrown))
+                    nxt.append((w, new_hands, rest, thrown))
             states = nxt
     for weight, hands, _, _ in states:
         yield weight, hands

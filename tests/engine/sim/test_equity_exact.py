@@ -12,7 +12,9 @@ import pytest
 
 from engine.cards import format_cards, parse_cards
 from engine.ranking import Ranking
-from engine.sim.equity import EXACT_DEALS, equity, exact_equity, players_from_text
+from engine.sim.draw_choice import draw_equity
+from engine.sim.equity import EXACT_DEALS, Player, equity, exact_equity, players_from_text
+from engine.sim.strategy import STAND_PAT
 
 VARIANTS = {Ranking.DEUCE_SEVEN: "deuce_seven", Ranking.HIGH: "five_card_draw",
             Ranking.BADUGI: "badugi"}  # fmt: skip
@@ -88,3 +90,15 @@ def test_a_spot_with_too_many_deals_is_sampled() -> None:
     assert abs(got.equity[0] - exact.equity[0]) <= 4 * got.stderr[0]
     # a limit stops the count before it builds more deals than allowed
     assert equity(players, Ranking.DEUCE_SEVEN, 3, trials=100, seed=1, exact_limit=10**6).exact
+
+
+def test_what_to_draw_with_two_draws_left_against_a_pat_hand_counts_the_one_card_draws() -> None:
+    hand = parse_cards("Kd 7s 5d 4h 3c")
+    pat = Player(parse_cards("8s 6d 4c 3h 2d"), STAND_PAT)
+    keeps = [parse_cards("7s 5d 4h 3c"), parse_cards("7s 5d 4h"), hand]
+    choices = {c.keep: c for c in draw_equity(hand, 2, Ranking.DEUCE_SEVEN, [pat], keeps=keeps)}
+    one = choices[keeps[0]]
+    want = exact_equity([Player(keeps[0], discards=parse_cards("Kd")), pat], Ranking.DEUCE_SEVEN, 2)
+    assert (one.exact, one.stderr, one.equity) == (True, 0.0, want.equity[0])
+    assert not choices[keeps[1]].exact  # two cards twice: 451,290 deals, sampled
+    assert not choices[hand].exact  # standing pat now, the strategy after: sampled
