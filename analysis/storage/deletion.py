@@ -169,13 +169,12 @@ def delete(con: Connection, selection: Selection) -> Deleted:
         _mark_doomed(con, selection)
         _delete_marked(con, selection, deleted)
         stat_cells.invalidate(con)
+        for table in ("_doomed", "_doomed_texts", "_doomed_tournaments"):
+            con.execute(f"DROP TABLE {table}")  # a rollback takes them away too
         con.execute("COMMIT")
     except BaseException:
         rollback(con)
         raise
-    finally:
-        for table in ("_doomed", "_doomed_texts", "_doomed_tournaments"):
-            con.execute(f"DROP TABLE IF EXISTS {table}")
     if deleted.tournaments_told_again:
         results_from_hands(con, tournaments=deleted.tournaments_told_again)
     rebuild_summaries(con)
