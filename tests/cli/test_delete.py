@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import cli
+from analysis.pipeline import watched
 from analysis.storage import db as dbmod
 from tests.app_support import KINGS_RIT, STARS_TRIPLE, imported_one_by_one
 from tests.paths import REPOSITORY
@@ -95,3 +96,18 @@ def test_what_names_nothing_is_an_error_and_deletes_nothing(
     with pytest.raises(SystemExit):
         cli.main(["delete", "--db", path, "--site", "x", "--file", "y"])
     assert _hands(path) == [("kingsclub", 1), ("pokerstars", 301)]
+
+
+def test_hands_of_a_watched_folder_are_named_before_anything_goes(
+    path: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    con = dbmod.connect(path)
+    watched.add(con, CASH.parent)
+    con.close()
+    assert cli.main(["delete", "--db", path, "--file", str(CASH)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "note: 300 of these hands are in a watched folder: the watcher imports them again "
+        "unless the folder is no longer watched.\n"
+    )
+    assert captured.out.startswith("would delete 300 hands")
