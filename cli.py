@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from analysis.storage.db import Connection
+    from analysis.storage.deletion import Selection
     from analysis.storage.filters import Filters
     from analysis.storage.memory import HandMemory
     from engine.record import HouseRules
@@ -97,6 +98,8 @@ def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--seed", type=int, default=None,
                    help="the same seed gives the same figures (default: a random one)")
     p.add_argument("--dead", default="", help="known dead cards, e.g. 'Kd 9c'")
+    p.add_argument("--sample", action="store_true",
+                   help="simulate even a spot small enough to count every deal exactly")
     p.add_argument("hands", nargs="*", metavar="HAND",
                    help="five cards (Badugi four) stand pat; fewer are the cards kept")
     p.set_defaults(handler=_equity)
@@ -104,7 +107,7 @@ def _add_equity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 def _equity(args: argparse.Namespace) -> int:
     from engine.cards import parse_cards
-    from engine.sim.equity import equity, game_setup, players_from_text
+    from engine.sim.equity import EXACT_DEALS, equity, game_setup, players_from_text
     from engine.sim.scoring import scoring_of
     from engine.wild import Wild
 
@@ -113,12 +116,15 @@ def _equity(args: argparse.Namespace) -> int:
         ranking, draws = game_setup(args.game, args.draws, wild)
         players = players_from_text(args.hands, scoring_of(ranking).size)
         dead = parse_cards(args.dead)
-        result = equity(players, ranking, draws, dead=dead, trials=args.trials, seed=args.seed)
+        result = equity(players, ranking, draws, dead=dead, trials=args.trials, seed=args.seed,
+                        exact_limit=0 if args.sample else EXACT_DEALS)
     except ValueError as e:
         print(f"error: {e}")
         return 1
     for text, share, error in zip(args.hands, result.equity, result.stderr, strict=True):
         print(f"{text} {share:.4f} {error:.4f}")
+    print(f"exact: every deal counted ({result.trials:,})" if result.exact
+          else f"sampled: {result.trials:,} deals")
     return 0
 
 
@@ -485,6 +491,83 @@ def _add_samples(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p.add_argument("--remove", action="store_true",
                    help="delete the sample hands and everything stored of them")
     p.set_defaults(handler=_samples)
+
+
+def _add_delete(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "delete", help="delete the hands of an import, a file or a site (asks first)"
+    )
+    p.add_argument("--db", metavar="FILE", help=DB_HELP)
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--batch", type=int, metavar="ID",
+                       help="an import: one file read by one run (ids: drawlab delete --list)")
+    which.add_argument("--file", metavar="PATH", help="a file's hands, or an archive's")
+    which.add_argument("--site", metavar="NAME", help="a site's hands (PokerStars, winamax...)")
+    which.add_argument("--list", action="store_true",
+                       help="list the imports, files and sites with their hands")
+    p.add_argument("--yes", action="store_true",
+                   help="delete without asking (without it: asks on a terminal, "
+                   "otherwise only says how many hands would go)")
+    p.set_defaults(handler=_delete)
+
+
+def _delete_selection(args: argparse.Namespace, db: Connection) -> Selection | None:
+    """The selection the arguments name, or None after saying that it names nothing."""
+    from analysis.sites import resolve_site
+    from analysis.storage import deletion
+
+    if args.batch is not None:
+        return deletion.of_batch(db, args.batch)
+    if args.file is not None:
+        return deletion.of_file(args.file)
+    site = resolve_site(args.site, [s.value for s in deletion.sites(db)])
+    if site is None:
+        print(f"no stored hands of a site named {args.site}", file=sys.stderr)
+    return None if site is None else deletion.of_site(site)
+
+
+def _delete(args: argparse.Namespace) -> int:
+    from analysis.storage import deletion
+
+    db = _open_db(args.db)
+    if db is None:
+        return 2
+    try:
+        if args.list:
+            for title, rows in (("imports", deletion.imports(db)), ("files", deletion.files(db)),
+                                ("sites", deletion.sites(db))):
+                print(f"{title}:")
+                for r in rows:
+                    print(f"  {r.label}: {r.held.text()}")
+            return 0
+        selection = _delete_selection(args, db)
+        if selection is None:
+            return 1
+        doomed = deletion.count(db, selection)
+        if doomed.empty:
+            print(f"nothing stored of {selection.label}", file=sys.stderr)
+            return 1
+        what = deletion.what_goes(doomed, selection)
+        if doomed.watched:
+            print(f"note: {deletion.watched_warning(doomed)}", file=sys.stderr)
+        if not args.yes and not _confirmed(f"delete {what}?"):
+            print(f"would delete {what}; nothing deleted (--yes deletes them)")
+            return 0
+        deletion.delete(db, selection)
+        print(f"deleted {what}")
+    finally:
+        db.close()
+    return 0
+
+
+def _confirmed(question: str) -> bool:
+    """A yes typed on a terminal; never a yes when nobody is there to type it."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        return input(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+    except EOFError:
+        return False
 
 
 def _samples(args: argparse.Namespace) -> int:
@@ -1180,6 +1263,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_import(sub)
     _add_reverify(sub)
     _add_samples(sub)
+    _add_delete(sub)
     _add_export(sub)
     _add_bulk(sub)
     _add_verify(sub)

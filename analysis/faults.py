@@ -39,6 +39,7 @@ KEPT = {
                "it writes them whole"),
     "review": ("the reviews stored before it are kept", "it reviews the rest"),
     "bulk": ("the dataset may be incomplete", "it goes on where it stopped"),
+    "delete": ("the hands are deleted whole or not at all", "it deletes what is left"),
 }
 OPENING = "open"  # the command's first step, opening the database: nothing done yet
 UNCHANGED = frozenset({OPENING, "stats", "replay", "verify", "compare", "equity", "convert"})

@@ -25,11 +25,17 @@ _WORDS = ("%finished the tournament%", "%wins the tournament%", "%for eliminatin
           "% takes the add-on and receives %", "% wins an entry to tournament #%")
 
 
-def results_from_hands(db: Connection, run: str | None = None) -> int:
+def results_from_hands(
+    db: Connection, run: str | None = None, tournaments: list[str] | None = None
+) -> int:
     """Store what the hands say of each tournament without a summary (those with a hand
-    imported by ``run``, or every one); how many were stored new or changed."""
+    imported by ``run``, those named ``site:tournament_id`` in ``tournaments``, or every
+    one); how many were stored new or changed."""
     where = "h.tournament_id IS NOT NULL"
     params: list[object] = []
+    if tournaments is not None:
+        where += " AND list_contains(?::VARCHAR[], h.site || ':' || h.tournament_id)"
+        params.append(tournaments)
     if run is not None:
         where += (" AND (h.site, h.tournament_id) IN (SELECT site, tournament_id FROM hands "
                   "WHERE batch IN (SELECT id FROM import_batches WHERE run = ?))")

@@ -51,6 +51,18 @@ def build_corpus_db(path: Path) -> Path:
     return path
 
 
+def imported_one_by_one(path: Path, files: tuple[Path, ...]) -> Path:
+    """A new database at ``path`` with each of ``files`` imported by a run of its own (one
+    import, ``import_batches`` row, each: ids from 1 in this order)."""
+    con = db.connect(path)
+    try:
+        for file in files:
+            import_paths(con, [file], workers=0)
+    finally:
+        con.close()
+    return path
+
+
 def copy_db(source: Path, target_dir: Path) -> Path:
     target = target_dir / "drawlab.duckdb"
     shutil.copyfile(source, target)

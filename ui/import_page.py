@@ -14,13 +14,20 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from analysis.faults import FAULTS, TRY_AGAIN, sentence
 from analysis.pipeline.importer import STATUSES
 from analysis.pipeline.reverify import ReverifySummary
-from analysis.storage import samples
+from analysis.storage import deletion, samples
 from parser.sources import ARCHIVE_SEP
 from ui import data, state, watch_panel
 from ui.import_job import ImportJob, ReverifyJob, UploadResult
 from ui.labels import count
+
+DELETE_KINDS = {
+    "An import": deletion.imports,
+    "A file": deletion.files,
+    "A site": deletion.sites,
+}
 
 STATUS_NAMES = {
     "ok": "valid",
@@ -210,6 +217,7 @@ def main() -> None:
             st.code(done.error, language=None)
         show_results(done.results)
     samples_section(busy=running)
+    delete_section(busy=running)
     watch_panel.main()
     replay_section(busy=running)
 
@@ -236,6 +244,73 @@ def samples_section(busy: bool) -> None:
                "them and everything stored of them (also `drawlab samples --remove`).")
     st.button("Remove the sample hands", key="remove_samples", disabled=busy,
               icon=":material/delete:", on_click=_remove_samples)
+
+
+def _selection(kind: str, value: str) -> deletion.Selection:
+    if kind == "An import":
+        return deletion.of_batch(state.connection(), int(value))
+    return deletion.of_file(value) if kind == "A file" else deletion.of_site(value)
+
+
+def _delete(kind: str, value: str) -> None:
+    """The confirmed delete; the one-import-at-a-time lock keeps it from running beside
+    an import of this dashboard."""
+    st.session_state.pop("delete_asked", None)
+    shared = state.shared()
+    if not shared.lock.acquire(blocking=False):
+        st.session_state["delete_failed"] = "An import is running: delete after it."
+        return
+    try:
+        selection = _selection(kind, value)
+        doomed = deletion.count(state.connection(), selection)
+        deletion.delete(state.connection(), selection)
+        state.imported_now()
+        st.session_state["delete_deleted"] = f"Deleted {doomed.text()}."
+    except FAULTS as exc:
+        st.session_state["delete_failed"] = sentence(exc, "delete", state.db_path(), TRY_AGAIN)
+    finally:
+        shared.lock.release()
+
+
+def delete_section(busy: bool) -> None:
+    """Delete an import, a file's hands or a site's hands: pick, see how many hands go,
+    confirm (``analysis.storage.deletion``; ``drawlab delete`` does the same)."""
+    st.divider()
+    st.subheader("Delete hands")
+    deleted, failed = (st.session_state.pop(k, None) for k in ("delete_deleted", "delete_failed"))
+    if deleted:
+        st.success(deleted, icon=":material/delete:")
+    if failed:
+        st.error(failed, icon=":material/error:")
+    st.caption("An import, a file's hands or a site's hands, and everything stored of them: "
+               "their tags and notes, unreadable texts, the tournaments they told. Statistics "
+               "follow. The same files can be imported again (also `drawlab delete`).")
+    kind = st.radio("Delete", list(DELETE_KINDS), horizontal=True, key="delete_kind")
+    stored = DELETE_KINDS[str(kind)](state.connection())
+    if not stored:
+        st.caption("Nothing stored.")
+        return
+    pick = st.selectbox("Which", range(len(stored)), key="delete_pick",
+                        format_func=lambda i: f"{stored[i].label} — {stored[i].held.text()}")
+    chosen = stored[int(pick or 0)]
+    asked = (str(kind), chosen.value)
+    if st.button("Delete…", key="delete_ask", disabled=busy, icon=":material/delete:"):
+        st.session_state["delete_asked"] = asked
+    if st.session_state.get("delete_asked") != asked:
+        return
+    selection = _selection(*asked)
+    doomed = deletion.count(state.connection(), selection)
+    st.warning(f"This deletes {doomed.text()} and everything stored of them. It cannot be "
+               "undone.", icon=":material/warning:")
+    st.text(deletion.what_goes(doomed, selection))
+    if doomed.watched:
+        st.warning(deletion.watched_warning(doomed), icon=":material/visibility:")
+    yes, no = st.columns(2)
+    yes.button(f"Yes, delete {doomed.text()}", key="delete_confirm",
+               type="primary", disabled=busy, on_click=_delete, args=asked)
+    if no.button("Cancel", key="delete_cancel"):
+        st.session_state.pop("delete_asked", None)
+        st.rerun()
 
 
 def reverify_table(summary: ReverifySummary) -> pd.DataFrame:

@@ -17,11 +17,12 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from analysis.replayer import share
 from analysis.replayer.stepping import draw_step, hero_draws, street_jumps
 from analysis.replayer.steps import HandView, SeatStep, Units, ViewStep
 from analysis.storage import memory
 from analysis.storage.filters import NO_FILTERS, Filters
-from analysis.storage.queries import PotUnit
+from analysis.storage.queries import PotUnit, StoredHand
 from engine.rules import game_name
 from engine.verdict import Problem
 from ui import cards, data, memory_panel, replayer_data, state, table_picture
@@ -309,8 +310,54 @@ def sent_choices(view: HandView, s: ViewStep) -> None:
     st.caption(LOSS_NOTE + " " + NOISE)
 
 
+def open_addressed() -> None:
+    """A URL naming a hand (a link, a bookmark: ``?hand=KEY&step=N``) opens it at that
+    step, once per address: after that the user steps, and the URL follows."""
+    address = share.address_of(st.query_params.to_dict())
+    if address is None or st.session_state.get("replay_address") == address:
+        return
+    hand_id = share.hand_id_of(state.connection(), address.key)
+    if hand_id is None:
+        st.warning("The address names no stored hand (deleted, or from another database):",
+                   icon=":material/link_off:")
+        st.text(address.key)
+        return
+    st.session_state["replay_address"] = address
+    for sent in (SENT_STEP, SENT_CHOICES):  # another page's draw belongs to its own hand
+        st.session_state.pop(sent, None)
+    st.session_state[SENT_IDS] = (hand_id,)
+    st.session_state["replay_hand"] = hand_id
+    st.session_state["replay_for"] = hand_id
+    st.session_state["replay_step"] = address.step
+
+
+def keep_address(key: str, step: int) -> None:
+    """The URL names the hand and step shown, so it can be copied or bookmarked."""
+    address = share.Address(key, step)
+    st.session_state["replay_address"] = address
+    if st.query_params.to_dict() != share.params_of(address):
+        st.query_params.from_dict(share.params_of(address))
+
+
+def copy_hand(stored: StoredHand, step: int) -> None:
+    """The hand's link and its texts in code blocks, each with its copy button."""
+    texts = share.hand_texts(stored)
+    with st.expander("Copy hand"):
+        st.caption("Link to this hand at this step")
+        st.code(share.link(st.context.url or "/replayer", share.Address(
+            str(stored.row["key"]), step)), language=None, wrap_lines=True)
+        st.caption(f"As {site_name(stored.row['site'])} wrote it")
+        st.code(texts.site, language=None)
+        st.caption("As PHH (the poker hand history format)")
+        if texts.phh is None:
+            st.text(f"Not written: {texts.phh_missing}")
+        else:
+            st.code(texts.phh, language="toml")
+
+
 def main() -> None:
     st.title("Replayer")
+    open_addressed()
     listed = hand_list()
     hand_id = pick_hand(listed)
     if hand_id is None:
@@ -321,6 +368,7 @@ def main() -> None:
         st.warning("This hand is no longer in the database.")
         return
     view = replayer_data.view_of(con, path, gen, hand_id)
+    step = 0
     if stored.hand is None or view is None or not view.steps:
         st.warning("This hand cannot be replayed.")
         if stored.note:
@@ -347,7 +395,9 @@ def main() -> None:
         if problems:
             with st.expander(f"All problems of this hand ({len(problems)})"):
                 problem_table(problems, "all_problems")
+    keep_address(str(stored.row["key"]), step)
     memory_panel.hand_panel(str(stored.row["key"]))
+    copy_hand(stored, step)
     with st.expander("Original text", expanded=stored.hand is None):
         st.code(stored.text, language=None, line_numbers=True)
 

@@ -5,14 +5,14 @@ is something to look at (``ui.state.first_start``).  Those hands are nobody's re
 the import run that stored them is named in ``meta`` (row ``samples``), which is what
 ``Filters.samples`` reads, so a page can show them apart from the hands the user
 imported and the user's "Hero" at PokerStars never adds up with the samples' one.
-``remove`` deletes them, every row of every table that keeps rows per hand, and the
-file records of that run, so the same files could be imported again; the run stays in
+``remove`` deletes them, every row kept of them (``analysis.storage.deletion``), and
+the file records of that run, so the same files could be imported again; the run stays in
 the import history, so a later start does not take the database for a new one.
 """
 
 from __future__ import annotations
 
-from analysis.storage import summaries
+from analysis.storage import deletion
 from analysis.storage.db import Connection, one
 from analysis.storage.filters import SAMPLE_HANDS
 
@@ -42,39 +42,24 @@ def own_hands(con: Connection) -> int:
     return (int(row[0]) if row else 0) - count(con)
 
 
-def _per_hand_tables(con: Connection) -> list[str]:
-    """Every table that keeps rows of a hand in a column ``hand`` (seats, actions,
-    ``player_hands``, reviews...), whichever this version's schema and later ones add."""
-    rows = con.execute(
-        "SELECT table_name FROM information_schema.columns "
-        "WHERE column_name = 'hand' AND table_schema = current_schema() "
-        "AND table_name NOT LIKE '%cells%' ORDER BY table_name"
-    ).fetchall()
-    return [str(r[0]) for r in rows]
+def selection() -> deletion.Selection:
+    """The sample hands, their unreadable texts, summaries and file records: what
+    ``remove`` deletes."""
+    run_files = ("SELECT file FROM import_batches WHERE run = "
+                 f"(SELECT value FROM meta WHERE name = '{MARK}')")
+    return deletion.Selection(
+        label="the bundled samples",
+        rows=deletion.Where(SAMPLE_HANDS),
+        summaries=deletion.Where(f"file IN ({run_files})"),
+        paths=deletion.Where(f"path IN ({run_files})"),
+    )
 
 
 def remove(con: Connection) -> int:
-    """Delete the sample hands and every row kept of them, in one transaction; the
-    summed cells are summed anew after.  Returns the hands removed."""
+    """Delete the sample hands and every row kept of them (``deletion.delete``: one
+    transaction, the summaries built anew after).  Returns the hands removed."""
     removed = count(con)
-    if removed == 0:
-        con.execute("DELETE FROM meta WHERE name = ?", [MARK])
-        return 0
-    con.execute("BEGIN TRANSACTION")
-    try:
-        con.execute(f"CREATE TEMP TABLE _sample_ids AS SELECT id FROM hands WHERE {SAMPLE_HANDS}")
-        for table in _per_hand_tables(con):
-            con.execute(f"DELETE FROM {table} WHERE hand IN (SELECT id FROM _sample_ids)")
-        con.execute("DELETE FROM hands WHERE id IN (SELECT id FROM _sample_ids)")
-        con.execute(
-            "DELETE FROM files WHERE path IN (SELECT file FROM import_batches WHERE run = "
-            f"(SELECT value FROM meta WHERE name = '{MARK}'))")
-        con.execute("DELETE FROM meta WHERE name = ?", [MARK])
-        summaries.invalidate(con)
-        con.execute("DROP TABLE _sample_ids")
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
-    summaries.rebuild_all(con)
+    if removed:
+        removed = deletion.delete(con, selection()).hands
+    con.execute("DELETE FROM meta WHERE name = ?", [MARK])
     return removed

@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from math import hypot
+from math import comb, hypot
 
 import numpy as np
 
 from engine.cards import CardError, Cards, check_distinct, format_cards
 from engine.ranking import Ranking
 from engine.sim.batch import combinations_array
-from engine.sim.equity import MAX_PLAYERS, Player, keep_equities
+from engine.sim.equity import EXACT_DEALS, MAX_PLAYERS, Player, counted, keep_equities
 from engine.sim.exact_draw import equity_vs_pat_range, feasible
 from engine.sim.ranges import unknown_range
 from engine.sim.scoring import Scoring, scoring_of
@@ -110,6 +110,12 @@ def _exact_last_draw(
     return share / len(halves)
 
 
+def _few_deals(stub: Sequence[int], discard: Cards, draws_left: int) -> bool:
+    """Whether drawing ``discard``'s count on each draw left can be few enough deals to
+    count (``counted`` counts them exactly; a two-card draw with two draws left is not)."""
+    return bool(discard) and comb(len(stub), len(discard)) ** draws_left <= EXACT_DEALS
+
+
 def draw_equity(
     hand: Cards,
     draws_left: int,
@@ -127,8 +133,9 @@ def draw_equity(
     draws after it; ``opponents`` are ``Player``s as in ``engine.sim.equity`` (a five-card
     opponent with ``STAND_PAT`` is a pat hand to beat).  Exact when one draw is left and
     every opponent stands pat, or against one unknown pat hand (``Player.drawing(0)``) when
-    the draw is small enough to enumerate; simulated with ``trials`` deals per choice
-    otherwise.
+    the draw is small enough to enumerate, or when every hand is known and the deals are
+    few (``engine.sim.equity.counted``: a one-card draw against pat hands with two draws
+    left); simulated with ``trials`` deals per choice otherwise.
     """
     scoring = scoring_of(ranking)
     size = scoring.size
@@ -168,6 +175,12 @@ def draw_equity(
         if pat_range is not None and feasible(len(stub), len(discard)):
             value = equity_vs_pat_range(keep, stub, pat_range, scoring.ranking)
             results.append((tuple(keep), discard, value, 0.0, True))
+            continue
+        hero = Player(tuple(keep), discards=discard)
+        few = (counted([hero, *opponents], scoring, draws_left, dead=dead)
+               if _few_deals(stub, discard, draws_left) else None)  # fmt: skip
+        if few is not None:  # few deals: a one-card draw against pat hands, two draws left
+            results.append((tuple(keep), discard, few.equity[0], 0.0, True))
             continue
         simulated.append(tuple(keep))
     if simulated:

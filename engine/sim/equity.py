@@ -45,6 +45,10 @@ from engine.wild import Wild
 MAX_DRAWS = 3
 MAX_PLAYERS = 6
 CHUNK = 16_384  # trials per numpy pass: bounds memory (two 52-byte rows per trial)
+# most deals ``equity`` counts exactly rather than samples: a one-card draw against a pat
+# hand (43 deals on the last draw, 1,232 with two draws left) and spots as small; counting
+# costs about as much a deal as sampling a hundred (docs/equity.md has the figures)
+EXACT_DEALS = 5_000
 
 
 @dataclass(frozen=True)
@@ -356,10 +360,17 @@ def equity(
     dead: Cards = (),
     trials: int = 100_000,
     seed: int | None = None,
+    exact_limit: int = EXACT_DEALS,
 ) -> EquityResult:
-    """Monte Carlo share of the pot of each player, with standard errors."""
+    """Each player's share of the pot: exact when every hand is known and the deals to
+    count are at most ``exact_limit`` (a one-card draw against a pat hand, a last draw:
+    instant, with standard errors of zero); else Monte Carlo over ``trials`` deals, with
+    standard errors."""
     if trials < 2:
         raise ValueError("at least 2 trials are needed for a standard error")
+    found = counted(players, ranking, draws, dead=dead, limit=exact_limit)
+    if found is not None:
+        return found
     scoring, strategies, ranges = _setup(players, ranking, draws, dead)
     size, deck = scoring.size, len(scoring.deck)
     rng = np.random.default_rng(seed)
@@ -438,15 +449,84 @@ def _without(cards: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(c for c in cards if c not in taken)
 
 
+def _split(cards: tuple[int, ...], at: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards at the (increasing) positions ``at``, and the others in order: slices,
+    not a test of every card, as a deal of the enumeration is made."""
+    rest: tuple[int, ...] = ()
+    start = 0
+    for j in at:
+        rest += cards[start:j]
+        start = j + 1
+    return tuple(cards[j] for j in at), rest + cards[start:]
+
+
+def counted(
+    players: Sequence[Player],
+    ranking: Ranking | Scoring,
+    draws: int,
+    *,
+    dead: Cards = (),
+    limit: int = EXACT_DEALS,
+) -> EquityResult | None:
+    """The exact equity when every hand is known and the deals to count are at most
+    ``limit`` (``_deals_estimate``, then ``exact_equity`` with the limit as a guard);
+    None when the spot is for sampling."""
+    if not limit or any(p.keeps_unknown is not None for p in players):
+        return None
+    scoring, strategies, _ = _setup(players, ranking, draws, dead)
+    if _deals_estimate(players, strategies, draws, dead, scoring) > limit:
+        return None
+    try:
+        return exact_equity(players, ranking, draws, dead=dead, limit=limit)
+    except TooManyDeals:
+        return None
+
+
+def _deals_estimate(
+    players: Sequence[Player],
+    strategies: Sequence[Strategy],
+    draws: int,
+    dead: Cards,
+    scoring: Scoring,
+) -> float:
+    """How many deals ``exact_deals`` would build if every player drew on each draw what
+    they draw on this one: exact for the last draw, and what a drawer against pat hands
+    comes to before it (a made hand stands pat after)."""
+    stub = len(scoring.deck) - len(_known(players, dead))
+    deals = 1
+    for _ in range(draws):
+        for p, strategy in zip(players, strategies, strict=True):
+            hand = tuple(p.cards)
+            kept = hand if len(hand) < scoring.size else _keep_one(strategy, hand, draws)
+            need = scoring.size - len(kept)
+            if need > stub:
+                return float("inf")
+            deals *= comb(stub, need)
+            stub -= need
+    return deals
+
+
+class TooManyDeals(ValueError):
+    """An exact enumeration would weigh more deals than it was allowed."""
+
+
 def exact_deals(
-    players: Sequence[Player], ranking: Ranking | Scoring, draws: int, *, dead: Cards = ()
+    players: Sequence[Player],
+    ranking: Ranking | Scoring,
+    draws: int,
+    *,
+    dead: Cards = (),
+    limit: int | None = None,
 ) -> Iterator[tuple[float, tuple[tuple[int, ...], ...]]]:
     """Every way the draws can fall, with its probability: (probability, final hands).
 
     The same rules as the simulator, written the plain way (it checks the simulator): draws
     in the order given, and when the stub runs out the drawer takes what is left, then the
     rest from the discards so far (dead cards included) without their own fresh discards.
-    For small cases only: the count of deals is a product of binomials and grows fast.
+    For small cases only: the count of deals is a product of binomials and grows fast, so
+    with ``limit`` it raises ``TooManyDeals`` before building more than that many (each
+    draw's count is known before its deals are built).  A player's keep is asked of the
+    strategy once per hand and draw: a pat hand meets every deal of the others unchanged.
     """
     if any(p.keeps_unknown is not None for p in players):
         raise ValueError("exact enumeration takes known cards only (no keeps_unknown)")
@@ -455,42 +535,58 @@ def exact_deals(
     stub = tuple(c for c in scoring.deck if c not in _known(players, dead))
     start = tuple(tuple(p.cards) for p in players)
     states: list[_State] = [(1.0, start, stub, tuple(dead))]
+    keeps: dict[tuple[int, tuple[int, ...], int], tuple[int, ...]] = {}
     for done in range(draws):
         for i, player in enumerate(players):
             nxt: list[_State] = []
             for weight, hands, left, pile in states:
                 hand = hands[i]
                 partial = done == 0 and len(player.cards) < size
-                kept = hand if partial else _keep_one(strategies[i], hand, draws - done)
+                kept = keeps.get((i, hand, draws - done)) if not partial else hand
+                if kept is None:
+                    kept = keeps[i, hand, draws - done] = _keep_one(
+                        strategies[i], hand, draws - done
+                    )
                 thrown = _without(hand, kept) + (player.discards if done == 0 else ())
                 need = size - len(kept)
                 if need == 0:
                     nxt.append((weight, hands, left, pile + thrown))
                     continue
-                if need <= len(left):
-                    w = weight / comb(len(left), need)
-                    for got in combinations(left, need):
+                from_stub = need <= len(left)
+                ways = comb(len(left), need) if from_stub else comb(len(pile), need - len(left))
+                if limit is not None and len(nxt) + ways > limit:
+                    raise TooManyDeals(f"more than {limit:,} deals")
+                w = weight / ways
+                if from_stub:
+                    piled = pile + thrown
+                    for at in combinations(range(len(left)), need):
+                        got, rest = _split(left, at)
                         new_hands = (*hands[:i], kept + got, *hands[i + 1 :])
-                        nxt.append((w, new_hands, _without(left, got), pile + thrown))
+                        nxt.append((w, new_hands, rest, piled))
                     continue
                 # The stub runs out: all of it, then the rest from the reshuffled discards.
-                short = need - len(left)
-                w = weight / comb(len(pile), short)
-                for got in combinations(pile, short):
+                for at in combinations(range(len(pile)), need - len(left)):
+                    got, rest = _split(pile, at)
                     new_hands = (*hands[:i], kept + left + got, *hands[i + 1 :])
-                    nxt.append((w, new_hands, _without(pile, got), thrown))
+                    nxt.append((w, new_hands, rest, thrown))
             states = nxt
     for weight, hands, _, _ in states:
         yield weight, hands
 
 
 def exact_equity(
-    players: Sequence[Player], ranking: Ranking | Scoring, draws: int, *, dead: Cards = ()
+    players: Sequence[Player],
+    ranking: Ranking | Scoring,
+    draws: int,
+    *,
+    dead: Cards = (),
+    limit: int | None = None,
 ) -> EquityResult:
-    """The exact share of the pot of each player, by enumerating every deal."""
+    """The exact share of the pot of each player, by enumerating every deal (at most
+    ``limit`` of them: ``TooManyDeals`` beyond)."""
     weights: list[float] = []
     finals: list[tuple[tuple[int, ...], ...]] = []
-    for weight, hands in exact_deals(players, ranking, draws, dead=dead):
+    for weight, hands in exact_deals(players, ranking, draws, dead=dead, limit=limit):
         weights.append(weight)
         finals.append(hands)
     share = scoring_of(ranking).shares(np.array(finals, dtype=np.uint8))

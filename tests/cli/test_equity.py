@@ -17,12 +17,13 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[
 
 
 def test_one_line_per_hand_close_to_the_exact_answer(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["equity", "--draws", "1", "--trials", "100000", "--seed", "1"]
+    argv = ["equity", "--draws", "1", "--trials", "100000", "--seed", "1", "--sample"]
     status, lines = run([*argv, "7s 5d 4h 3c", "8s6d4c3h2d"], capsys)
-    assert status == 0 and len(lines) == 2
+    assert status == 0 and len(lines) == 3
     hand0, eq0, se0 = lines[0].rsplit(" ", 2)
     hand1, eq1, se1 = lines[1].rsplit(" ", 2)
     assert (hand0, hand1) == ("7s 5d 4h 3c", "8s6d4c3h2d")
+    assert lines[2] == "sampled: 100,000 deals"
     # The drawing hand's discard is unknown here: 3 deuces among 43 unseen cards.
     exact = exact_equity(
         [Player(parse_cards("7s5d4h3c")), Player(parse_cards("8s6d4c3h2d"), STAND_PAT)],
@@ -35,9 +36,30 @@ def test_one_line_per_hand_close_to_the_exact_answer(capsys: pytest.CaptureFixtu
     assert se0 == se1 and 0 < float(se0) < 0.002
 
 
+def test_a_one_card_draw_against_a_pat_hand_is_counted_exactly(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, lines = run(["equity", "--draws", "1", "7s 5d 4h 3c", "8s6d4c3h2d"], capsys)
+    assert (status, lines) == (
+        0,
+        [
+            f"7s 5d 4h 3c {3 / 43:.4f} 0.0000",
+            f"8s6d4c3h2d {40 / 43:.4f} 0.0000",
+            "exact: every deal counted (43)",
+        ],
+    )
+
+
 def test_five_cards_stand_pat(capsys: pytest.CaptureFixture[str]) -> None:
     status, lines = run(["equity", "--trials", "500", "7s5d4h3c2s", "8s6d4c3h2d"], capsys)
-    assert (status, lines) == (0, ["7s5d4h3c2s 1.0000 0.0000", "8s6d4c3h2d 0.0000 0.0000"])
+    assert (status, lines) == (
+        0,
+        [
+            "7s5d4h3c2s 1.0000 0.0000",
+            "8s6d4c3h2d 0.0000 0.0000",
+            "exact: every deal counted (1)",
+        ],
+    )
 
 
 def test_a5_and_seeded_repeats(capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,11 +76,12 @@ def test_a5_and_seeded_repeats(capsys: pytest.CaptureFixture[str]) -> None:
         "-",
     ]
     status, first = run(argv, capsys)
-    assert status == 0 and [line.rsplit(" ", 2)[0] for line in first] == [
+    assert status == 0 and [line.rsplit(" ", 2)[0] for line in first[:3]] == [
         "Ah2d 3c 4s",
         "5c6c7c",
         "-",
     ]
+    assert first[3] == "sampled: 4,000 deals"
     assert run(argv, capsys) == (0, first)
 
 
@@ -94,7 +117,7 @@ def test_errors_print_a_reason_and_exit_1(
 def test_single_draw_games_default_to_one_draw(capsys: pytest.CaptureFixture[str]) -> None:
     # 7-5-4-3 drawing one against pat 8-6-4-3-2: 3 deuces in 43 unseen with one draw; more
     # with three.  The game name sets the draws; --draws overrides it.
-    base = ["equity", "--trials", "100000", "--seed", "2"]
+    base = ["equity", "--trials", "100000", "--seed", "2", "--sample"]
     hands = ["7s5d4h3c", "8s6d4c3h2d"]
     _, single = run([*base, "--game", "27_single_draw", *hands], capsys)
     _, told = run([*base, "--game", "27", "--draws", "1", *hands], capsys)

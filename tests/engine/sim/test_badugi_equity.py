@@ -41,7 +41,8 @@ def test_one_card_to_a_badugi_against_a_king_high_badugi_exactly() -> None:
     exact = exact_equity(players, B, 1)
     assert exact.trials == 45
     assert exact.equity == pytest.approx((0.8, 0.2), abs=1e-12)
-    sim = equity(players, B, 1, trials=20_000, seed=3)
+    sim = equity(players, B, 1, trials=20_000, seed=3, exact_limit=0)  # sampled
+    assert equity(players, B, 1) == exact  # counted by default
     assert abs(sim.equity[1] - 0.2) < 4 * sim.stderr[1]
 
 
@@ -60,7 +61,9 @@ def test_badugi_hands_are_four_cards_at_most() -> None:
 def test_cli_equity_badugi(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["equity", "--game", "badugi", "--draws", "0", "Ac2d3h4s", "5c6d7h8s"]
     assert cli.main([*argv, "--trials", "100", "--seed", "1"]) == 0
-    assert capsys.readouterr().out == "Ac2d3h4s 1.0000 0.0000\n5c6d7h8s 0.0000 0.0000\n"
+    assert capsys.readouterr().out == (
+        "Ac2d3h4s 1.0000 0.0000\n5c6d7h8s 0.0000 0.0000\nexact: every deal counted (1)\n"
+    )
     assert cli.main(["equity", "--game", "badugi", "Ac2d3h4s5c", "Kc"]) == 1
     assert capsys.readouterr().out == "error: a hand is at most 4 cards, got 5 in 'Ac2d3h4s5c'\n"
 
