@@ -38,7 +38,6 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent
 MODULES = (
-    "engine/fast_replay.py",
     "engine/continuity.py",
     "parser/pokerstars.py",
     "parser/lines.py",
