@@ -151,10 +151,15 @@ def _failed(
     return Replay(hand, Verdict((*found, failed)), {}, (), states)
 
 
-def _involved(hand: Hand) -> set[str]:
-    """Players dealt in: those with a step, or whose cards were dealt."""
+def _has_notes(hand: Hand) -> bool:
+    return any(issubclass(kind, Note) for kind in set(map(type, hand.steps)))
+
+
+def _involved(hand: Hand, notes: bool) -> set[str]:
+    """Players dealt in: those with a step, or whose cards were dealt (``notes``: the hand
+    has a note among its steps)."""
     steps = hand.steps
-    if any(issubclass(kind, Note) for kind in set(map(type, steps))):
+    if notes:
         names = {s.player for s in steps if not isinstance(s, Note)}
     else:  # no note, whose player may be anyone's name: every step's player, read in C
         names = set(map(_PLAYER, steps))
@@ -175,10 +180,11 @@ def _small_blind(hand: Hand) -> str | None:
 _SITS_OUT = ("sitting_out", "sit_out")  # the readers' note kinds
 
 
-def _sitting_out(hand: Hand) -> frozenset[str]:
-    """The players the history says sit out: on their seat line, or on a line of its own."""
+def _sitting_out(hand: Hand, notes: bool) -> frozenset[str]:
+    """The players the history says sit out: on their seat line, or on a line of its own
+    (a note, looked for when the hand has one)."""
     names = {s.player for s in hand.seats if s.sitting_out}
-    for step in hand.steps:
+    for step in hand.steps if notes else ():
         if isinstance(step, Note) and step.kind in _SITS_OUT and step.player:
             names.add(step.player)
     return frozenset(names)
@@ -234,7 +240,8 @@ class _Replayer:
         self.hand_size = self.rules.hand_size
         self.jacks = self.rules.opener is Opener.JACKS
         self.ace_rule = self.rules.max_discard_with_ace is not None
-        involved = _involved(hand)
+        notes = _has_notes(hand)
+        involved = _involved(hand, notes)
         seats = [seat for seat in map(_SEAT, hand.seats) if seat[1] in involved]
         self.unknown = involved.difference(map(_PLAYER, hand.seats))
         self.state = HandState(
@@ -246,7 +253,7 @@ class _Replayer:
             casino_short_all_ins=self.profile.casino_short_all_ins,
             small_blind_player=_small_blind(hand) if hand.button is None else None,
             carried=hand.carried,
-            sitting_out=_sitting_out(hand),
+            sitting_out=_sitting_out(hand, notes),
         )
         self.cards = CardTracker(self.rules.deck_size)
         self.run_cards: dict[int, CardTracker] = {}

@@ -801,7 +801,11 @@ class HandState:
             if antes is not None:
                 level -= antes[p]
             if top is None or level > first:
-                top, first, second = p, level, (first if top is not None else 0)
+                # one name a statement: mypyc (compiled.py) miscompiles this as one tuple
+                # assignment to an optional name, and every replay failed compiled
+                second = first if top is not None else 0
+                top = p
+                first = level
             elif level > second:
                 second = level
         if top is None:

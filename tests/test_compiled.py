@@ -19,7 +19,11 @@ import analysis.statistics.facts
 import analysis.statistics.hand_classes
 import analysis.statistics.positions
 import analysis.storage.rows
+import engine.cardtrack
 import engine.continuity
+import engine.replay
+import engine.settle
+import engine.state
 import parser.lines
 import parser.pokerstars
 from compiled import (
@@ -39,6 +43,10 @@ from compiled import (
 )
 
 IMPORTED: dict[str, ModuleType] = {
+    "engine/replay.py": engine.replay,
+    "engine/state.py": engine.state,
+    "engine/settle.py": engine.settle,
+    "engine/cardtrack.py": engine.cardtrack,
     "engine/continuity.py": engine.continuity,
     "parser/pokerstars.py": parser.pokerstars,
     "parser/lines.py": parser.lines,
