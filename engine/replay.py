@@ -299,7 +299,7 @@ class _Replayer:
         handlers = _HANDLERS
         unknown = self.unknown
         # the step's own method, found by its type; a step of a player who is not seated
-        # (or of a type the table does not know) goes the general way
+        # (or of a type the table does not know) goes to ``_step``, which reports it
         for index, step in enumerate(hand.steps):
             handler = handlers.get(type(step))
             if handler is None or (unknown and step.player in unknown):
