@@ -415,26 +415,35 @@ def _money_findings(
                     )
         out.extend(_pot_findings(rep, exp, slack))
 
-    total = rep.total_pot
-    if total is not None:
-        # a site that gives the unmatched chips back inside "collected" counts them in its
-        # total pot too (Winamax); where the profile allows either way, either total is taken
-        if not in_collect:
-            site_pots: tuple[int, ...] = (pot,)
-        elif profile.uncalled is UncalledReport.IN_COLLECT:
-            site_pots = (paid,)
-        else:
-            site_pots = (paid, pot)
-        if not any(total_fits(total, p, slack, profile.total_pot) for p in site_pots):
-            at(
-                rep.end_line,
-                POT_MISMATCH,
-                f"the total pot is given as {money(total)}; the chips put in make "
-                f"{money(site_pots[0])}",
-            )
+    if rep.total_pot is not None:
+        out.extend(_total_findings(rep.total_pot, rep, pot, paid, in_collect, slack, profile))
     if rep.net:
         out.extend(_net_findings(table, rep, exp, collected, in_collect, slack))
     return out
+
+
+def _total_findings(
+    total: int,
+    rep: Reported,
+    pot: int,
+    paid: int,
+    in_collect: Mapping[str, int],
+    slack: int,
+    profile: SiteProfile,
+) -> list[Problem]:
+    """The total pot the site states against the chips put in (``POT_MISMATCH``)."""
+    # a site that gives the unmatched chips back inside "collected" counts them in its
+    # total pot too (Winamax); where the profile allows either way, either total is taken
+    if not in_collect:
+        site_pots: tuple[int, ...] = (pot,)
+    elif profile.uncalled is UncalledReport.IN_COLLECT:
+        site_pots = (paid,)
+    else:
+        site_pots = (paid, pot)
+    if any(total_fits(total, p, slack, profile.total_pot) for p in site_pots):
+        return []
+    text = f"the total pot is given as {money(total)}; the chips put in make {money(site_pots[0])}"
+    return [Finding(POT_MISMATCH, text).at(rep.end_line)]
 
 
 def total_fits(total: int, pot: int, rake: int, rule: TotalPot) -> bool:
