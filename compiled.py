@@ -38,7 +38,10 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent
 MODULES = (
-    "engine/fast_replay.py",
+    "engine/replay.py",
+    "engine/state.py",
+    "engine/settle.py",
+    "engine/cardtrack.py",
     "engine/continuity.py",
     "parser/pokerstars.py",
     "parser/lines.py",

@@ -29,10 +29,6 @@ alive under the default collector, as this benchmark did before, added some 40-5
 hand to the parse (the collector walking them), which no worker pays; the stages now add
 up to what a worker spends a hand, printed beside the workers' CPU of the two-core run.
 
-The share of the parsed records the one-pass replay of clean hands with blinds takes
-(``engine.fast_replay``: fixed, pot and no limit; the general path replays the others) is
-printed with them.
-
 Run ``python -m benchmarks.bench_verify [HANDS]``; goals: at least 2,500 hands per second
 on one core, at least three times pokerkit, at least 10,000 hands per second on two.
 """
@@ -58,7 +54,6 @@ from analysis.pipeline.verify_files import (
     verify_units,
 )
 from analysis.pipeline.workers import quick_context, worker_init
-from engine.fast_replay import replay_clean
 from engine.pots import NO_RAKE
 from engine.record import Game, Hand
 from engine.replay import replay
@@ -260,11 +255,6 @@ def main(argv: list[str]) -> int:
     )
     print(f"  replay:               {replaying:.1f} us per hand of the dealt records (best of 3)")
     print(f"  replay:               {replaying_parsed:.1f} us per hand of the parsed records")
-    one_pass = sum(1 for hand in parsed if replay_clean(hand) is not None)
-    print(
-        f"  the one-pass replay (engine.fast_replay) took {one_pass} of the {len(parsed)} "
-        f"parsed records; the general path the rest"
-    )
     print(
         f"pokerkit load + replay of the same hands as PHH: {kit_rate:,.0f} hands/s "
         f"({replayed} replayed, {refused} refused)"

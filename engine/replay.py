@@ -18,7 +18,6 @@ from operator import attrgetter
 
 from engine.cards import Cards, format_cards
 from engine.cardtrack import CardTracker
-from engine.fast_replay import replay_clean
 from engine.hand_value import high_value, low_value
 from engine.money import format_money as money
 from engine.pots import Pot, SettledPot, side_pots
@@ -126,27 +125,20 @@ def replay(hand: Hand, *, views: bool = False) -> Replay:
     """Replay ``hand`` under the rules: the one way in, for the command line, the importer,
     the continuity checks, the dashboard and the tests.
 
-    ``views`` also keeps the table after every step (the dashboard's replayer); without
-    them the replay is the fast path every imported hand takes.  Never raises: this is the
-    one place where a failure of the engine on an odd record becomes a verdict, so that one
-    hand never stops a file.  A failure is never retried another way: it is the verdict
+    ``views`` also keeps the table after every step (the dashboard's replayer), taken by an
+    observer of this same run (``TableViews``).  Never raises: this is the one place where
+    a failure of the engine on an odd record becomes a verdict, so that one hand never
+    stops a file.  A failure is never retried another way: it is the verdict
     (``REPLAY_FAILED``, naming the exception), so that the tests see it.
     """
-    if not views:
-        try:
-            clean = replay_clean(hand)
-        except Exception as exc:  # reported on the hand, never raised nor retried
-            return _failed(hand, hand.warnings, exc, ())
-        if clean is not None:  # most hands: one pass, and no replayer made
-            verdict, final, pots = clean
-            return Replay(hand, verdict, final, pots)
-    r = _Replayer(hand, keep_states=views)
+    watcher = TableViews() if views else None
+    r = _Replayer(hand, watcher)
     try:
         verdict = r.run()
         final = r.final_stacks()
     except Exception as exc:  # reported on the hand, never raised
-        return _failed(hand, r.problems, exc, tuple(r.states))
-    return Replay(hand, verdict, final, r.pots, tuple(r.states))
+        return _failed(hand, r.problems, exc, tuple(watcher.states) if watcher else ())
+    return Replay(hand, verdict, final, r.pots, tuple(watcher.states) if watcher else ())
 
 
 def _failed(
@@ -159,10 +151,15 @@ def _failed(
     return Replay(hand, Verdict((*found, failed)), {}, (), states)
 
 
-def _involved(hand: Hand) -> set[str]:
-    """Players dealt in: those with a step, or whose cards were dealt."""
+def _has_notes(hand: Hand) -> bool:
+    return any(issubclass(kind, Note) for kind in set(map(type, hand.steps)))
+
+
+def _involved(hand: Hand, notes: bool) -> set[str]:
+    """Players dealt in: those with a step, or whose cards were dealt (``notes``: the hand
+    has a note among its steps)."""
     steps = hand.steps
-    if any(issubclass(kind, Note) for kind in set(map(type, steps))):
+    if notes:
         names = {s.player for s in steps if not isinstance(s, Note)}
     else:  # no note, whose player may be anyone's name: every step's player, read in C
         names = set(map(_PLAYER, steps))
@@ -183,10 +180,11 @@ def _small_blind(hand: Hand) -> str | None:
 _SITS_OUT = ("sitting_out", "sit_out")  # the readers' note kinds
 
 
-def _sitting_out(hand: Hand) -> frozenset[str]:
-    """The players the history says sit out: on their seat line, or on a line of its own."""
+def _sitting_out(hand: Hand, notes: bool) -> frozenset[str]:
+    """The players the history says sit out: on their seat line, or on a line of its own
+    (a note, looked for when the hand has one)."""
     names = {s.player for s in hand.seats if s.sitting_out}
-    for step in hand.steps:
+    for step in hand.steps if notes else ():
         if isinstance(step, Note) and step.kind in _SITS_OUT and step.player:
             names.add(step.player)
     return frozenset(names)
@@ -210,7 +208,6 @@ class _Replayer:
         "hand",
         "hand_size",
         "jacks",
-        "keep_states",
         "low_strengths",
         "misdealt",
         "pots",
@@ -221,33 +218,30 @@ class _Replayer:
         "run_cards",
         "shown_order",
         "state",
-        "states",
-        "step_problems",
         "strengths",
         "uncalled",
         "unknown",
         "up_cards",
+        "watcher",
     )
 
-    def __init__(self, hand: Hand, keep_states: bool) -> None:
+    def __init__(self, hand: Hand, watcher: TableViews | None) -> None:
         self.hand = hand
-        self.keep_states = keep_states
+        self.watcher = watcher
         self.problems: list[Problem] = list(hand.warnings)  # the reader's, first
-        self.states: list[TableState] = []
         self.pots: tuple[SettledPot, ...] = ()
 
     def _prepare(self) -> None:
-        """The general path's table, card tracker and rules, made only when the one-pass
-        way (``engine.fast_replay``) does not take the hand."""
+        """The table, the card tracker and the rules of the hand."""
         hand = self.hand
-        keep_states = self.keep_states
         self.profile: SiteProfile = profile_for(hand.site)
         self.rules: GameRules = rules_of(hand, self.profile.home_rules)
         # the rules' numbers the steps read, looked up once per hand
         self.hand_size = self.rules.hand_size
         self.jacks = self.rules.opener is Opener.JACKS
         self.ace_rule = self.rules.max_discard_with_ace is not None
-        involved = _involved(hand)
+        notes = _has_notes(hand)
+        involved = _involved(hand, notes)
         seats = [seat for seat in map(_SEAT, hand.seats) if seat[1] in involved]
         self.unknown = involved.difference(map(_PLAYER, hand.seats))
         self.state = HandState(
@@ -259,7 +253,7 @@ class _Replayer:
             casino_short_all_ins=self.profile.casino_short_all_ins,
             small_blind_player=_small_blind(hand) if hand.button is None else None,
             carried=hand.carried,
-            sitting_out=_sitting_out(hand),
+            sitting_out=_sitting_out(hand, notes),
         )
         self.cards = CardTracker(self.rules.deck_size)
         self.run_cards: dict[int, CardTracker] = {}
@@ -276,16 +270,16 @@ class _Replayer:
         self.shown_order: list[tuple[str, int]] = []
         self.forfeited: set[str] = set()
         self.returned_in_collect: dict[str, int] = {}
-        # cards drawn in each draw, per player dealt in: only the table views show them
-        self.drawn: dict[str, list[int]] = {p: [] for _, p, _ in seats} if keep_states else {}
-        self.step_problems: list[Problem] = []
 
     # ------------------------------------------------------------------ driver
 
     def run(self) -> Verdict:
-        """The general path (``replay`` has tried the one-pass way first)."""
+        """Each step checked, then applied as the site wrote it; then the pots settled."""
         self._prepare()
         hand = self.hand
+        watcher = self.watcher
+        if watcher is not None:
+            watcher.begin(self)
         button = hand.button
         if button is not None and hand.seats and button not in map(_SEAT_NUMBER, hand.seats):
             self._report(
@@ -300,52 +294,28 @@ class _Replayer:
             text = f"{money(hand.carried)} is carried into the pot of a game that carries none"
             self._report(Finding(CARRIED_POT_MISMATCH, text), hand.line)
         self._deal_known_cards()
-        keep = self.keep_states
-        if keep:
-            self._snapshot(-1, hand.line, "the forced bets are posted")
+        if watcher is not None:
+            watcher.stepped(self, -1, hand.line, "the forced bets are posted")
         handlers = _HANDLERS
         unknown = self.unknown
-        # the step's own method, found by its type; any other case (a step of a player who
-        # is not seated, a type the table does not know) goes the general way
-        if keep:
-            for index, step in enumerate(hand.steps):
-                self.step_problems = []
-                handler = handlers.get(type(step))
-                if handler is None or (unknown and step.player in unknown):
-                    text = self._step(step)
-                else:
-                    text = handler(self, step)
-                self._snapshot(index, step.line, text)
-        else:
-            st = self.state
-            act = st.act_if_legal
-            jacks = self.jacks
-            for step in hand.steps:
-                if unknown and step.player in unknown:
-                    self._step(step)
-                elif (
-                    type(step) is Action
-                    and not jacks
-                    and st.phase is _BETTING
-                    and st.street >= step.street
-                    and act(step.player, step.kind, step.amount, step.to, step.all_in)
-                ):
-                    pass  # most actions: ``_action``'s own first call, which did it all
-                else:
-                    handler = handlers.get(type(step))
-                    if handler is None:
-                        self._step(step)
-                    else:
-                        handler(self, step)
+        # the step's own method, found by its type; a step of a player who is not seated
+        # (or of a type the table does not know) goes to ``_step``, which reports it
+        for index, step in enumerate(hand.steps):
+            handler = handlers.get(type(step))
+            if handler is None or (unknown and step.player in unknown):
+                self._step(step)
+            else:
+                handler(self, step)
+            if watcher is not None:
+                watcher.stepped(self, index, step.line, _describe(self, step))
         if self.collects:
             end_line = self.collects[0].line
         else:
             end_line = max(hand.line, max([s.line for s in hand.steps], default=hand.line))
-        self.step_problems = []
         self._finish(end_line)
         self._settle(end_line)
-        if keep and self.step_problems:
-            self._snapshot(len(hand.steps), end_line, "the pots are settled")
+        if watcher is not None and watcher.found(self):
+            watcher.stepped(self, len(hand.steps), end_line, "the pots are settled")
         return Verdict(tuple(self.problems))
 
     def _report(self, finding: Finding, line: int) -> None:
@@ -353,7 +323,6 @@ class _Replayer:
         if problem in self.problems:
             return  # the same finding from each run of a run-it-twice hand
         self.problems.append(problem)
-        self.step_problems.append(problem)
 
     def _report_all(self, findings: list[Finding], line: int) -> None:
         for f in findings:
@@ -403,32 +372,21 @@ class _Replayer:
                 text = f"a face-up card is written for {player}, who is not dealt in"
                 self._report(Finding(UP_CARD_MISMATCH, text), line)
 
-    def _step(self, step: object) -> str:
+    def _step(self, step: object) -> None:
         if isinstance(step, Note):
-            return self._note(step)
+            self._note(step)
+            return
         assert isinstance(step, Post | Action | Draw | Show | Muck | Uncalled | Collect)
         if step.player in self.unknown:
             self._report(
                 Finding(UNKNOWN_PLAYER, f"{step.player} is not seated at this table"), step.line
             )
-            return f"{step.player}: not at the table"
-        if isinstance(step, Action):
-            return self._action(step)
-        if isinstance(step, Draw):
-            return self._draw(step)
-        if isinstance(step, Post):
-            return self._post(step)
-        if isinstance(step, Show):
-            return self._show(step)
-        if isinstance(step, Muck):
-            return self._muck(step)
-        if isinstance(step, Uncalled):
-            return self._uncalled(step)
-        return self._collect(step)
+            return
+        _HANDLERS[type(step)](self, step)
 
     # ------------------------------------------------------------------ steps
 
-    def _note(self, note: Note) -> str:
+    def _note(self, note: Note) -> None:
         if note.kind == "reshuffle":
             if self.rules.no_replacement and self.state.reshuffles:
                 text = "the discards are shuffled a second time; the house deals no replacement"
@@ -449,25 +407,19 @@ class _Replayer:
             # keeps such a corrupt line as a note of kind "..summary..")
             text = f"the summary names {note.player}, who is not seated at this table"
             self._report(Finding(UNKNOWN_PLAYER, text), note.line)
-        return note.text
 
-    def _muck(self, muck: Muck) -> str:
+    def _muck(self, muck: Muck) -> None:
         self._reach_end(muck.line)
         self.forfeited.add(muck.player)
-        return f"{muck.player} mucks" if self.keep_states else ""
 
-    def _uncalled(self, uncalled: Uncalled) -> str:
+    def _uncalled(self, uncalled: Uncalled) -> None:
         self.uncalled.append(uncalled)
-        if not self.keep_states:
-            return ""
-        return f"{money(uncalled.amount)} uncalled returned to {uncalled.player}"
 
-    def _collect(self, collect: Collect) -> str:
+    def _collect(self, collect: Collect) -> None:
         self._reach_end(collect.line)
         self.collects.append(collect)
-        return f"{collect.player} collects {money(collect.amount)}" if self.keep_states else ""
 
-    def _post(self, post: Post) -> str:
+    def _post(self, post: Post) -> None:
         amount, dead = post.amount, post.dead
         st = self.state
         if st.phase is not _DEAL:
@@ -479,45 +431,33 @@ class _Replayer:
         if findings:
             self._report_all(findings, post.line)
         st.apply_post(post.player, post.kind, amount, dead)
-        if not self.keep_states:
-            return ""
-        kind = post.kind.value.replace("_", " ")
-        return f"{post.player} posts {kind} {money(amount)}"
 
-    def _action(self, action: Action) -> str:
+    def _action(self, action: Action) -> None:
+        """One check (``HandState.check_action``, and the opener's cards where jacks open),
+        then the action applied as the site wrote it."""
         st = self.state
         if st.phase is not _BETTING or st.street < action.street:
             self._reach_betting(action.street, action.line)
         player, kind, amount = action.player, action.kind, action.amount
-        completes = self.keep_states and st.completes(player, kind, amount)
-        if self.jacks or not st.act_if_legal(player, kind, amount, action.to, action.all_in):
-            findings = st.check_action(player, kind, amount, action.to, action.all_in)
-            if self.jacks and kind is _BET and st.street == 0 and st.current_bet == 0:
-                held = self.cards.hand(player)
-                opens = (
-                    held is None
-                    or len(held) != self.hand_size
-                    or max(held) >= self.rules.deck_size  # reported as a card of no deck
-                    or can_open(held, self.rules.wild)
-                )
-                if not opens:
-                    text = f"{player} opens without jacks or better"
-                    findings.append(Finding(ILLEGAL_ACTION, text))
-            if findings:
-                self._report_all(findings, action.line)
-            st.apply_action(player, kind, amount)
-        if not self.keep_states:
-            return ""
-        if kind is ActionKind.FOLD:
-            return f"{player} folds"
-        if kind is ActionKind.CHECK:
-            return f"{player} checks"
-        if kind is ActionKind.CALL:
-            return f"{player} calls {money(action.amount)}"
-        verb = "completes to" if completes else "bets" if kind is ActionKind.BET else "raises to"
-        return f"{player} {verb} {money(st.street_bet.get(player, 0))}"
+        if self.watcher is not None:
+            self.watcher.completes = st.completes(player, kind, amount)
+        findings = st.check_action(player, kind, amount, action.to, action.all_in)
+        if self.jacks and kind is _BET and st.street == 0 and st.current_bet == 0:
+            held = self.cards.hand(player)
+            opens = (
+                held is None
+                or len(held) != self.hand_size
+                or max(held) >= self.rules.deck_size  # reported as a card of no deck
+                or can_open(held, self.rules.wild)
+            )
+            if not opens:
+                text = f"{player} opens without jacks or better"
+                findings.append(Finding(ILLEGAL_ACTION, text))
+        if findings:
+            self._report_all(findings, action.line)
+        st.apply_action(player, kind, amount)
 
-    def _draw(self, draw: Draw) -> str:
+    def _draw(self, draw: Draw) -> None:
         st = self.state
         player = draw.player
         run = draw.run
@@ -532,20 +472,17 @@ class _Replayer:
                 self._reach_draw(draw.draw, draw.line)
             shown = draw.shown
             before = st.reshuffles
-            if shown is not None or self.ace_rule or not st.draw_if_legal(player, draw.count):
-                shows_ace = self.ace_rule and (
-                    (kept is not None and any(c >> 2 == 12 for c in kept))
-                    or (shown is not None and any(c >> 2 == 12 for c in shown))
-                )
-                if shown is not None:
-                    self._check_shown(draw, shown)
-                found = st.check_draw(player, draw.count, shows_ace)
-                if found:
-                    self._report_all(found, draw.line)
-                st.apply_draw(player, draw.count)
+            shows_ace = self.ace_rule and (
+                (kept is not None and any(c >> 2 == 12 for c in kept))
+                or (shown is not None and any(c >> 2 == 12 for c in shown))
+            )
+            if shown is not None:
+                self._check_shown(draw, shown)
+            found = st.check_draw(player, draw.count, shows_ace)
+            if found:
+                self._report_all(found, draw.line)
+            st.apply_draw(player, draw.count)
             after = st.reshuffles
-            if player in self.drawn:
-                self.drawn[player].append(draw.count)
         else:
             before = after = st.reshuffles
         discarded, received = draw.discarded, draw.received
@@ -580,11 +517,6 @@ class _Replayer:
             self.cards.throw_shown(player, draw.shown, after)
         if self.up_cards and draw.count and self.cards.hands.get(player) is None:
             self._lose_up_card(player, kept, after)
-        if not self.keep_states:
-            return ""
-        if draw.shown:
-            return f"{player} shows {format_cards(draw.shown)} and draws {draw.count}"
-        return f"{player} draws {draw.count}" if draw.count else f"{player} stands pat"
 
     def _lose_up_card(self, player: str, kept: Cards | None, reshuffles: int) -> None:
         """A player whose hand is unknown drew: their face-up card is thrown where the cards
@@ -635,7 +567,7 @@ class _Replayer:
             self.run_cards[run] = self._fork.copy()
         return self.run_cards[run]
 
-    def _show(self, show: Show) -> str:
+    def _show(self, show: Show) -> None:
         self._reach_end(show.line)
         player = show.player
         if show.run == 0:  # the hand's one run, or every run of a hand run twice
@@ -665,10 +597,6 @@ class _Replayer:
             self._report(Finding(UP_CARD_MISMATCH, text), show.line)
         if not show.mucked:
             self.shown_order.append((player, show.line))
-        if not self.keep_states:
-            return ""
-        verb = "mucks" if show.mucked else "shows"
-        return f"{player} {verb} {format_cards(show.cards)}"
 
     def _stood_pat(self, player: str) -> bool:
         drawn = self.state.drawn
@@ -751,7 +679,6 @@ class _Replayer:
         )
         settled = settle(table, reported, self.profile)
         self.problems.extend(settled.problems)
-        self.step_problems.extend(settled.problems)
         self.returned_in_collect = settled.returned_in_collect
         self.pots = settled.pots
 
@@ -767,12 +694,55 @@ class _Replayer:
             out[p] -= amount
         return out
 
-    # ------------------------------------------------------------------ views
 
-    def _snapshot(self, index: int, line: int, text: str) -> None:
-        st = self.state
-        live = set(st.live)
-        pots = side_pots(st.total, live, st.pot_dead()) if st.total else ()
+# Each step type's method on ``_Replayer``, for ``run``'s dispatch by ``type(step)``.
+_HANDLERS: dict[type, Callable[..., None]] = {
+    Action: _Replayer._action,
+    Draw: _Replayer._draw,
+    Post: _Replayer._post,
+    Show: _Replayer._show,
+    Muck: _Replayer._muck,
+    Uncalled: _Replayer._uncalled,
+    Collect: _Replayer._collect,
+    Note: _Replayer._note,
+}
+
+
+class TableViews:
+    """The dashboard's table after each step: an observer of the replay itself, told after
+    the forced bets, after each step and after the settlement (when it found something), so
+    that the picture is the verdict's own run, never a second pass.
+
+    The engine tells it one fact it cannot read afterwards: whether a bet or raise completes
+    a short all-in (``completes``, set before the action is applied).
+    """
+
+    __slots__ = ("_drawn", "_seen", "completes", "states")
+
+    def __init__(self) -> None:
+        self.states: list[TableState] = []
+        self.completes = False
+        self._seen = 0  # problems already shown in an earlier view
+        self._drawn: dict[str, list[int]] = {}  # cards drawn in each draw, per player
+
+    def begin(self, r: _Replayer) -> None:
+        self._seen = len(r.problems)  # the reader's warnings belong to no step
+        self._drawn = {p: [] for p in r.state.seat_of}
+
+    def found(self, r: _Replayer) -> bool:
+        """Problems came up since the last view."""
+        return len(r.problems) > self._seen
+
+    def stepped(self, r: _Replayer, index: int, line: int, text: str) -> None:
+        """The table after step ``index`` (``-1``: the forced bets), with the problems the
+        step brought up."""
+        st = r.state
+        if index >= 0 and index < len(r.hand.steps):
+            step = r.hand.steps[index]
+            if type(step) is Draw and step.run <= 1 and step.player in self._drawn:
+                self._drawn[step.player].append(step.count)
+        pots = side_pots(st.total, set(st.live), st.pot_dead()) if st.total else ()
+        up_cards = r.up_cards
         seats = tuple(
             SeatView(
                 seat=st.seat_of[p],
@@ -782,9 +752,9 @@ class _Replayer:
                 total=st.total[p],
                 folded=p in st.folded,
                 all_in=p in st.all_in,
-                cards=self.cards.hand(p),
-                drawn=tuple(self.drawn.get(p, ())),
-                up=self.up_cards.get(p) if self.up_cards else None,
+                cards=r.cards.hand(p),
+                drawn=tuple(self._drawn.get(p, ())),
+                up=up_cards.get(p) if up_cards else None,
             )
             for p in sorted(st.order, key=lambda q: st.seat_of[q])
         )
@@ -801,22 +771,50 @@ class _Replayer:
                 current_bet=st.current_bet,
                 seats=seats,
                 text=text,
-                problems=tuple(self.step_problems),
+                problems=tuple(r.problems[self._seen :]),
             )
         )
+        self._seen = len(r.problems)
 
 
-# Each step type's method on ``_Replayer``, for ``run``'s dispatch by ``type(step)``.
-_HANDLERS: dict[type, Callable[..., str]] = {
-    Action: _Replayer._action,
-    Draw: _Replayer._draw,
-    Post: _Replayer._post,
-    Show: _Replayer._show,
-    Muck: _Replayer._muck,
-    Uncalled: _Replayer._uncalled,
-    Collect: _Replayer._collect,
-    Note: _Replayer._note,
-}
+def _describe(r: _Replayer, step: object) -> str:
+    """The replayer's line for a step just applied."""
+    if isinstance(step, Note):
+        return step.text
+    assert isinstance(step, Post | Action | Draw | Show | Muck | Uncalled | Collect)
+    player = step.player
+    if player in r.unknown:
+        return f"{player}: not at the table"
+    if isinstance(step, Action):
+        return _describe_action(r, step)
+    if isinstance(step, Draw):
+        if step.shown:
+            return f"{player} shows {format_cards(step.shown)} and draws {step.count}"
+        return f"{player} draws {step.count}" if step.count else f"{player} stands pat"
+    if isinstance(step, Post):
+        return f"{player} posts {step.kind.value.replace('_', ' ')} {money(step.amount)}"
+    if isinstance(step, Show):
+        return f"{player} {'mucks' if step.mucked else 'shows'} {format_cards(step.cards)}"
+    if isinstance(step, Muck):
+        return f"{player} mucks"
+    if isinstance(step, Uncalled):
+        return f"{money(step.amount)} uncalled returned to {player}"
+    return f"{player} collects {money(step.amount)}"
+
+
+def _describe_action(r: _Replayer, action: Action) -> str:
+    player, kind = action.player, action.kind
+    if kind is ActionKind.FOLD:
+        return f"{player} folds"
+    if kind is ActionKind.CHECK:
+        return f"{player} checks"
+    if kind is ActionKind.CALL:
+        return f"{player} calls {money(action.amount)}"
+    assert r.watcher is not None
+    verb = (
+        "completes to" if r.watcher.completes else "bets" if kind is ActionKind.BET else "raises to"
+    )
+    return f"{player} {verb} {money(r.state.street_bet.get(player, 0))}"
 
 
 def _next_drawer(st: HandState) -> str | None:

@@ -262,76 +262,6 @@ def settle(table: Table, reported: Reported, profile: SiteProfile) -> Settlement
     return Settlement(_dedupe(out + (best or [])), pots, returned_in_collect)
 
 
-def uncalled_as_returned(uncalled: Sequence[Uncalled], returned: Mapping[str, int]) -> bool:
-    """Each uncalled bet the history reports is exactly what the replay returned to that
-    player, and nothing else was returned.  The one-pass replay's settlement
-    (``engine.fast_replay``) declines the hand otherwise."""
-    if not uncalled:
-        return not any(returned.values())
-    said: dict[str, int] = {}
-    for u in uncalled:
-        said[u.player] = said.get(u.player, 0) + u.amount
-    for p, amount in said.items():
-        if returned.get(p, 0) != amount:
-            return False
-    return all(not amount or p in said for p, amount in returned.items())
-
-
-def sole_best(
-    shown: Mapping[str, int], live: Sequence[str], forfeited: Collection[str]
-) -> str | None:
-    """The one player in ``live`` with the best (lowest) value shown, or ``None`` when a
-    live hand was never shown and not forfeited (undecided), nothing was shown, or the
-    best is tied: every case the shortcuts leave to the general settlement."""
-    best: int | None = None
-    winner = ""
-    tied = False
-    for p in live:
-        value = shown.get(p)
-        if value is None:
-            if p not in forfeited:
-                return None  # a hand still in, never shown: undecided
-        elif best is None or value < best:
-            best, winner, tied = value, p, False
-        elif value == best:
-            tied = True
-    if best is None or tied:
-        return None
-    return winner
-
-
-def winner_collects_fit(
-    collects: Sequence[Collect],
-    winner: str,
-    pot: int,
-    rake: int | None,
-    tournament: bool,
-    stated_total: int | None,
-    profile: SiteProfile,
-) -> bool:
-    """The winner alone collects the whole pot less a rake the site states or the profile
-    allows, and the stated total agrees: when this holds, the general settlement finds
-    nothing to say."""
-    got = 0
-    for c in collects:
-        if c.player != winner or (c.pot is not None and c.pot != 0 and not c.run):
-            return False
-        got += c.amount
-    if rake is not None:
-        if rake < 0 or rake > pot or got + rake != pot:
-            return False
-        slack = rake
-    else:
-        slack = pot - got
-        if slack < 0 or (tournament and slack):
-            return False
-        if slack * 1000 > pot * profile.max_implied_rake_per_mille + 1000:
-            return False
-    if pot - got > slack:
-        return False
-    return stated_total is None or total_fits(stated_total, pot, slack, profile.total_pot)
-
-
 def _unstated(table: Table, reported: Reported, profile: SiteProfile) -> bool:
     """A pot was played for, and the history (in a format that may) says nothing of who
     took it: no collects, no per-player results."""
@@ -485,26 +415,35 @@ def _money_findings(
                     )
         out.extend(_pot_findings(rep, exp, slack))
 
-    total = rep.total_pot
-    if total is not None:
-        # a site that gives the unmatched chips back inside "collected" counts them in its
-        # total pot too (Winamax); where the profile allows either way, either total is taken
-        if not in_collect:
-            site_pots: tuple[int, ...] = (pot,)
-        elif profile.uncalled is UncalledReport.IN_COLLECT:
-            site_pots = (paid,)
-        else:
-            site_pots = (paid, pot)
-        if not any(total_fits(total, p, slack, profile.total_pot) for p in site_pots):
-            at(
-                rep.end_line,
-                POT_MISMATCH,
-                f"the total pot is given as {money(total)}; the chips put in make "
-                f"{money(site_pots[0])}",
-            )
+    if rep.total_pot is not None:
+        out.extend(_total_findings(rep.total_pot, rep, pot, paid, in_collect, slack, profile))
     if rep.net:
         out.extend(_net_findings(table, rep, exp, collected, in_collect, slack))
     return out
+
+
+def _total_findings(
+    total: int,
+    rep: Reported,
+    pot: int,
+    paid: int,
+    in_collect: Mapping[str, int],
+    slack: int,
+    profile: SiteProfile,
+) -> list[Problem]:
+    """The total pot the site states against the chips put in (``POT_MISMATCH``)."""
+    # a site that gives the unmatched chips back inside "collected" counts them in its
+    # total pot too (Winamax); where the profile allows either way, either total is taken
+    if not in_collect:
+        site_pots: tuple[int, ...] = (pot,)
+    elif profile.uncalled is UncalledReport.IN_COLLECT:
+        site_pots = (paid,)
+    else:
+        site_pots = (paid, pot)
+    if any(total_fits(total, p, slack, profile.total_pot) for p in site_pots):
+        return []
+    text = f"the total pot is given as {money(total)}; the chips put in make {money(site_pots[0])}"
+    return [Finding(POT_MISMATCH, text).at(rep.end_line)]
 
 
 def total_fits(total: int, pot: int, rake: int, rule: TotalPot) -> bool:

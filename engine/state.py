@@ -675,71 +675,6 @@ class HandState:
             self.phase = _WON
             self.to_act = None
 
-    def act_if_legal(
-        self,
-        player: str,
-        kind: ActionKind,
-        amount: int,
-        to: int | None = None,
-        all_in: bool = False,
-    ) -> bool:
-        """Apply the action and return True when it is one ``check_action`` has nothing to
-        say about and of the common kinds; otherwise change nothing and return False (the
-        caller then checks and applies it the general way).
-
-        Most actions a site writes are the player to act doing what they may: a fold, a
-        check with nothing owed, a call of what is owed, a fixed-limit bet or full raise.
-        Recognising those from the facts ``check_action`` reads, and applying them at once,
-        spares the replay its two passes over every action; the findings of any other
-        action are still the general methods' own (``tests/engine/test_state.py`` drives
-        both ways over every action of many hands).
-        """
-        if self.phase is not _BETTING or player != self.to_act:
-            return False
-        stack = self.stack[player]
-        if (
-            amount > stack
-            or (all_in and amount < stack)
-            or player in self.folded
-            or player in self.all_in
-        ):
-            return False
-        if kind is _FOLD:
-            self.folded.add(player)
-            self._live = self._active = None
-            self.pending.discard(player)
-            self._advance(player)
-            return True
-        mine = self.street_bet[player]
-        owed = self.current_bet - mine
-        if (kind is _CHECK and owed <= 0 and not amount) or (
-            kind is _CALL and owed > 0 and amount == (owed if owed < stack else stack)
-        ):
-            if amount:
-                self._put(player, amount)
-                mine += amount
-                self.street_bet[player] = mine
-            self.pending.discard(player)
-            self.closed.add(player)
-            if mine > self.current_bet:
-                self.current_bet = mine
-            self._advance(player)
-            return True
-        if (
-            self._fixed
-            and (kind is _RAISE or kind is _BET)
-            and amount > owed  # a bet of nothing (no stakes) is no raise
-            and mine + amount == (self._short_to or self.current_bet + self.bet_size())
-            and (to is None or to == mine + amount)
-            and not (owed > 0 and player in self.closed)
-            and not self._capped()
-            and any(p != player for p in self.active)
-        ):
-            self._aggress(player, amount)
-            self._advance(player)
-            return True
-        return False
-
     def _aggress(self, player: str, amount: int) -> None:
         before = self.current_bet
         self._put(player, amount)
@@ -866,7 +801,11 @@ class HandState:
             if antes is not None:
                 level -= antes[p]
             if top is None or level > first:
-                top, first, second = p, level, (first if top is not None else 0)
+                # one name a statement: mypyc (compiled.py) miscompiles this as one tuple
+                # assignment to an optional name, and every replay failed compiled
+                second = first if top is not None else 0
+                top = p
+                first = level
             elif level > second:
                 second = level
         if top is None:
@@ -964,36 +903,6 @@ class HandState:
             if not self.draw_queue:
                 self._next_street()
         return reshuffled
-
-    def draw_if_legal(self, player: str, count: int) -> bool:
-        """Deal the draw and return True when ``check_draw`` (no ace shown) has nothing to
-        say about it: the player whose turn it is, a count the rules allow, cards enough in
-        the stub and the discards.  Otherwise change nothing and return False, and the caller
-        checks and applies it the general way.  The replay's one call for most draws."""
-        queue = self.draw_queue
-        if self.phase is not _DRAW or not queue or queue[0] != player or player in self.folded:
-            return False
-        drawn = self.drawn[self.draw_number]
-        rules = self.rules
-        stub = self.stub
-        if (
-            player in drawn
-            or count < 0
-            or count > rules.max_discard
-            or count > stub + self.pile
-            or (rules.no_replacement and self.reshuffles and count > stub)
-        ):
-            return False
-        if self.reshuffle_stated or count > stub:  # the stub is rebuilt: the general way
-            self.apply_draw(player, count)
-            return True
-        self.stub = stub - count
-        self.pile += count
-        drawn[player] = count
-        del queue[0]
-        if not queue:
-            self._next_street()
-        return True
 
     def state_reshuffle(self) -> None:
         """The site writes that the dealer shuffles the discards into a new stub before the

@@ -19,8 +19,11 @@ import analysis.statistics.facts
 import analysis.statistics.hand_classes
 import analysis.statistics.positions
 import analysis.storage.rows
+import engine.cardtrack
 import engine.continuity
-import engine.fast_replay
+import engine.replay
+import engine.settle
+import engine.state
 import parser.lines
 import parser.pokerstars
 from compiled import (
@@ -40,7 +43,10 @@ from compiled import (
 )
 
 IMPORTED: dict[str, ModuleType] = {
-    "engine/fast_replay.py": engine.fast_replay,
+    "engine/replay.py": engine.replay,
+    "engine/state.py": engine.state,
+    "engine/settle.py": engine.settle,
+    "engine/cardtrack.py": engine.cardtrack,
     "engine/continuity.py": engine.continuity,
     "parser/pokerstars.py": parser.pokerstars,
     "parser/lines.py": parser.lines,
@@ -206,24 +212,24 @@ def test_without_a_build_nothing_is_installed(tmp_path: Path) -> None:
 
 def test_a_build_s_files_are_named_as_modules(tmp_path: Path) -> None:
     for name in (
-        "engine/fast_replay.cpython-311-x86_64-linux-gnu.so",
-        "engine/fast_replay__mypyc.cpython-311-x86_64-linux-gnu.so",
+        "engine/state.cpython-311-x86_64-linux-gnu.so",
+        "engine/state__mypyc.cpython-311-x86_64-linux-gnu.so",
         "analysis/storage/rows.cpython-311-x86_64-linux-gnu.so",
     ):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes(b"")
     assert module_names(tmp_path) == {
         "analysis.storage.rows": "analysis/storage/rows.cpython-311-x86_64-linux-gnu.so",
-        "engine.fast_replay": "engine/fast_replay.cpython-311-x86_64-linux-gnu.so",
-        "engine.fast_replay__mypyc": "engine/fast_replay__mypyc.cpython-311-x86_64-linux-gnu.so",
+        "engine.state": "engine/state.cpython-311-x86_64-linux-gnu.so",
+        "engine.state__mypyc": "engine/state__mypyc.cpython-311-x86_64-linux-gnu.so",
     }
 
 
 def test_leftovers_are_compiled_files_in_the_packages_only(tmp_path: Path) -> None:
     names = (
-        "engine/fast_replay.cpython-311-x86_64-linux-gnu.so",
+        "engine/state.cpython-311-x86_64-linux-gnu.so",
         "analysis/storage/rows__mypyc.cpython-311-x86_64-linux-gnu.so",
-        "engine/fast_replay.py",
+        "engine/state.py",
         "ui/theme.cpython-311-x86_64-linux-gnu.so",  # not a package compiled
     )
     for name in names:

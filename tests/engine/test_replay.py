@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from engine.cards import parse_cards
 from engine.pots import Pot
-from engine.problems import OUT_OF_TURN
-from engine.record import Post, PostKind
+from engine.problems import COLLECT_MISMATCH, DUPLICATE_CARD, OUT_OF_TURN
+from engine.record import Note, Post, PostKind, Seat, Tournament
 from engine.replay import TableState, replay
-from tests.verify_hands import BASE_STEPS, C, R, X, act, base_hand, draw, make_hand, show
+from tests.verify_hands import (
+    BASE_STEPS,
+    C,
+    R,
+    X,
+    act,
+    base_hand,
+    draw,
+    make_hand,
+    show,
+    with_step,
+)
 
 
 def at_line(states: tuple[TableState, ...], line: int) -> TableState:
@@ -93,3 +108,53 @@ def test_side_pots_appear_when_a_player_is_all_in() -> None:
     s = at_line(replay(hand, views=True).states, 10)
     assert s.pots == (Pot(45, ("B", "C", "A")), Pot(10, ("B", "A")))
     assert {v.player: v.all_in for v in s.seats} == {"A": False, "B": False, "C": True}
+
+
+# Rules the one-pass engine's tests pinned (engine/fast_replay.py went; these are the one
+# engine's own now).
+
+
+def test_a_card_thrown_comes_back_only_after_the_stub_ran_out() -> None:
+    # C receives the king A threw in the first draw, with 42 cards still in the stub
+    hand = make_hand(with_step(19, draw("C", 2, 1, received="Kd")))
+    assert [(p.code, p.line) for p in replay(hand).verdict.problems] == [(DUPLICATE_CARD, 19)]
+
+
+def test_a_reshuffle_where_the_site_writes_it_lets_a_thrown_card_come_back() -> None:
+    """The deck reshuffled before C's second draw: the stub is rebuilt there, and A's king,
+    thrown before it, may come back to C."""
+    steps = with_step(19, draw("C", 2, 1, received="Kd"))
+    steps.insert(19 - 6, Note("reshuffle", "The deck is reshuffled", 0))
+    assert replay(make_hand(steps)).verdict.problems == ()
+
+
+def test_a_seat_the_steps_never_name_is_not_dealt_in() -> None:
+    hand = base_hand()
+    watched = replace(hand, seats=(*hand.seats, Seat(9, "Watcher", 500, hand.line)))
+    r = replay(watched)
+    assert r.verdict.problems == ()
+    assert r.final["Watcher"] == 500  # seated, never dealt in: the stack is untouched
+    assert r.final == {**replay(hand).final, "Watcher": 500}
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"rake": None, "total_pot": None},  # 80 of 180 missing
+        {"rake": 9, "total_pot": None},  # 100 + 9 is not 180
+        {"rake": None, "total_pot": 180},
+    ],
+)
+def test_a_collect_short_of_the_pot_is_a_collect_mismatch(changes: dict[str, object]) -> None:
+    short = replace(BASE_STEPS[-1], amount=100)
+    hand = make_hand(with_step(31, short), **changes)  # type: ignore[arg-type]
+    assert [p.code for p in replay(hand).verdict.problems] == [COLLECT_MISMATCH]
+
+
+def test_a_tournament_pot_with_a_chip_missing_is_a_collect_mismatch() -> None:
+    hand = replace(make_hand(list(BASE_STEPS), rake=None, total_pot=None), currency="chips")
+    hand = replace(hand, tournament=Tournament("T1"))
+    steps = list(hand.steps)
+    steps[-1] = replace(steps[-1], amount=179)  # one chip short, no rake in a tournament
+    hand = replace(hand, steps=tuple(steps))
+    assert [p.code for p in replay(hand).verdict.problems] == [COLLECT_MISMATCH]

@@ -12,11 +12,7 @@ who is not sitting out) are flagged with the code and the line.
 
 from __future__ import annotations
 
-import pytest
-
 from engine import problems as P
-from engine import replay as replay_module
-from engine.fast_replay import replay_clean
 from engine.record import Action, ActionKind, Hand
 from engine.replay import replay
 from engine.verdict import Verdict
@@ -227,17 +223,3 @@ def test_the_site_folds_a_sitting_out_player_all_in_for_the_small_blind() -> Non
     # the same fold of a player who is not sitting out is a fold no site makes
     present = SITTING_OUT_BLIND_FOLDED.replace(" is sitting out\n", "\n")
     assert (P.ILLEGAL_ACTION, _line_of(present, "Bob: folds")) in _flagged(present)
-
-
-@pytest.mark.parametrize(
-    "text", [HALF_BET_RAISE, HALF_BET_OVER_A_LIMP, COMPLETION], ids=["half", "limp", "complete"]
-)
-def test_the_one_pass_replay_takes_the_short_all_ins_as_the_general_path_does(
-    text: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    hand = read_hand(text)
-    clean = replay_clean(hand)
-    assert clean is not None  # the same rule (``engine.rules.fixed_raise``) in both engines
-    monkeypatch.setattr(replay_module, "replay_clean", lambda _hand: None)
-    general = replay(hand)
-    assert clean == (general.verdict, general.final, general.pots)

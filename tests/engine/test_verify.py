@@ -11,6 +11,7 @@ import engine.replay as replay_module
 from engine import problems as P
 from engine.record import (
     Collect,
+    Draw,
     Game,
     Hand,
     HouseRules,
@@ -24,6 +25,7 @@ from engine.record import (
 )
 from engine.replay import replay
 from engine.sim.dealer import deal_hands
+from engine.state import HandState
 from engine.verdict import Problem, Severity
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_text
@@ -120,8 +122,6 @@ def _replay_failed(monkeypatch: pytest.MonkeyPatch) -> Hand:
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(replay_module._Replayer, "run", boom)
-    # the one-pass way, tried first, passes the hand on: the failure is the general path's
-    monkeypatch.setattr(replay_module, "replay_clean", lambda hand: None)
     return base_hand()
 
 
@@ -238,17 +238,21 @@ def test_a_failing_replay_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch
     assert "RuntimeError: a bug" in verdict.problems[0].message
 
 
-def test_a_failure_of_the_one_pass_way_is_the_verdict_not_retried(
+def test_an_engine_failure_in_a_step_is_the_verdict_and_the_views_stop_there(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def boom(hand: Hand) -> None:
-        raise RuntimeError("a one-pass bug")
+    def boom(*args: object) -> None:
+        raise RuntimeError("a draw bug")
 
-    monkeypatch.setattr(replay_module, "replay_clean", boom)
-    result = replay(base_hand())
+    monkeypatch.setattr(HandState, "check_draw", boom)
+    hand = base_hand()
+    first_draw = next(i for i, s in enumerate(hand.steps) if isinstance(s, Draw))
+    result = replay(hand, views=True)
     assert [(p.code, p.line) for p in result.verdict.problems] == [(P.REPLAY_FAILED, 1)]
-    assert "RuntimeError: a one-pass bug" in result.verdict.problems[0].message
-    assert (result.final, result.pots, result.states) == ({}, (), ())
+    assert "RuntimeError: a draw bug" in result.verdict.problems[0].message
+    assert (result.final, result.pots) == ({}, ())
+    # the forced bets' view, then one per step before the draw that failed
+    assert [s.step for s in result.states] == list(range(-1, first_draw))
 
 
 def test_out_of_turn_is_reported_once_and_the_rest_still_checked() -> None:

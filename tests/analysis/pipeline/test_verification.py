@@ -82,8 +82,6 @@ def test_a_hand_whose_replay_failed_carries_nothing_to_the_next(
         return real_run(self)
 
     monkeypatch.setattr(replay_module._Replayer, "run", failing)
-    # every hand the general way (the one-pass way, tried first, passes them on)
-    monkeypatch.setattr(replay_module, "replay_clean", lambda hand: None)
     results = list(verify_paths([path]))
     second = next(
         i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
