@@ -52,9 +52,7 @@ from parser.encoding import NumberedLines
 from parser.lines import (
     Classifier,
     LineGrammar,
-    LineKind,
     MoneyError,
-    classify,
     money,
     site_grammar,
     spaced_cards,
@@ -88,7 +86,7 @@ CURRENCY_OF_SYMBOL: Final = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"
 TOURNAMENT_CURRENCY: Final = "chips"
 PLAY_CURRENCY: Final = "play"
 
-_BODY = GRAMMAR.group(
+_BODY_LINES = GRAMMAR.classifier(
     (
         "SEAT", "FOLDS", "CHECKS", "CALLS", "BETS", "RAISES", "DISCARDS", "STANDS_PAT", "DEALT",
         "DRAW_STREET", "POST_SB", "POST_BB", "POST_ANTE", "POST_BOTH", "POST_STRADDLE",
@@ -101,9 +99,7 @@ _BODY = GRAMMAR.group(
         "HOUSE_RULES", "CARRIED", "UP_CARD", "SHOWS_TO_DRAW", "MISDEAL",
     )
 )  # fmt: skip
-_SUMMARY = GRAMMAR.group(("SEAT_SUMMARY", "TOTAL_POT", "BOARD"))
-_BODY_LINES = Classifier(_BODY)
-_SUMMARY_LINES = Classifier(_SUMMARY)
+_SUMMARY_LINES = GRAMMAR.classifier(("SEAT_SUMMARY", "TOTAL_POT", "BOARD"))
 _HEADER = GRAMMAR.regex("HEADER")
 _HEADER_START = GRAMMAR.prefix("HEADER_START")
 _TIME_START = re.compile(r" - \d{4}/\d\d?/\d\d?")
@@ -919,7 +915,7 @@ def line_kinds(text: str) -> Iterator[tuple[str, str]]:
     (``"UNKNOWN"`` for a line no terminal matches after the table line, ``"?"`` for a
     first or second line that is no header or table; a summary line is read as a line of
     play if it is one): the grammar's rules then check the order."""
-    kinds: tuple[LineKind, ...] = _BODY
+    kinds = _BODY_LINES
     lines = (line.rstrip() for line in text.split("\n") if line.strip())
     for i, line in enumerate(lines):
         if i == 0:
@@ -927,12 +923,12 @@ def line_kinds(text: str) -> Iterator[tuple[str, str]]:
         elif i == 1:
             name = "TABLE" if GRAMMAR.regex("TABLE").match(line) else "?"
         else:
-            found = classify(line, kinds)
-            if found is None and kinds is _SUMMARY:
-                found = classify(line, _BODY)  # a line of play out of place, for the rules
+            found = kinds(line)
+            if found is None and kinds is _SUMMARY_LINES:
+                found = _BODY_LINES(line)  # a line of play out of place, for the rules
             name = found[0] if found else "UNKNOWN"
             if name == "SUMMARY":
-                kinds = _SUMMARY
+                kinds = _SUMMARY_LINES
         yield name, line
 
 
