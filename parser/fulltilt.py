@@ -115,9 +115,9 @@ class FullTiltReader:
             return Skipped(
                 "incomplete",
                 "a tournament summary: it holds no hand",
-                SITE,
-                chunk.file,
-                chunk.line,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
                 game=_summary_game(first),
             )
         header = _header(first)
@@ -126,10 +126,10 @@ class FullTiltReader:
             hand = re.search(r"#(\d+)", first)
             return Skipped.unsupported_game(
                 other.group(1),
-                SITE,
-                chunk.file,
-                chunk.line,
-                hand.group(1) if hand else None,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=hand.group(1) if hand else None,
             )
         if header is None:
             raise ParseError(
@@ -144,30 +144,30 @@ class FullTiltReader:
             return Skipped(
                 "incomplete",
                 "a partial hand: Full Tilt wrote only its summary",
-                SITE,
-                chunk.file,
-                chunk.line,
-                hand_id,
-                game_name,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=hand_id,
+                game=game_name,
             )
         game = GAMES.get(game_name)
         if game is None:
             return Skipped.unsupported_game(
                 game_name,
-                SITE,
-                chunk.file,
-                chunk.line,
-                hand_id,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=hand_id,
             )
         if re.search(rf"^Hand #{hand_id} has been canceled", chunk.text, re.M):
             return Skipped(
                 "incomplete",
                 "the hand was cancelled",
-                SITE,
-                chunk.file,
-                chunk.line,
-                hand_id,
-                game_name,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=hand_id,
+                game=game_name,
             )
         reading = _FullTiltHand(chunk)
         read_lines(chunk, sections(), reading.handlers(), reading.b)
@@ -177,11 +177,11 @@ class FullTiltReader:
             return Skipped(
                 "incomplete",
                 "a dead hand: no cards were dealt",
-                SITE,
-                chunk.file,
-                chunk.line,
-                hand_id,
-                game_name,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=hand_id,
+                game=game_name,
             )
         try:
             return reading.finish(header, game)

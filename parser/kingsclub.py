@@ -102,10 +102,10 @@ class KingsClubReader:
         if game is None:
             return Skipped.unsupported_game(
                 game_name,
-                SITE,
-                chunk.file,
-                chunk.line,
-                hand_id,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=hand_id,
             )
         reading = _KingsClubHand(chunk)
         read_lines(chunk, sections(), reading.handlers(), reading.b)

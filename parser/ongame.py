@@ -97,10 +97,10 @@ class OnGameReader:
             if t is not None and t.group(4) not in _GAMES:
                 return Skipped.unsupported_game(
                     t.group(4),
-                    SITE,
-                    chunk.file,
-                    chunk.line + i,
-                    start.group(1),
+                    site=SITE,
+                    file=chunk.file,
+                    line=chunk.line + i,
+                    hand_id=start.group(1),
                 )
         reading = _OnGameHand(chunk)
         read_lines(chunk, sections(), reading.handlers(), reading.b)

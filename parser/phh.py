@@ -502,9 +502,9 @@ def parse_phh(text: str, file: str, first_line: int = 1) -> Hand | Skipped:
             return Skipped(
                 "unsupported",
                 f"{OTHER_VARIANTS[variant]} ({variant}): not a draw game DrawLab replays",
-                SITE,
-                file,
-                lines.key("variant"),
+                site=SITE,
+                file=file,
+                line=lines.key("variant"),
                 hand_id=None if hand_id is None else str(hand_id),
                 game=variant,
             )

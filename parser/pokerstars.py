@@ -413,9 +413,9 @@ class _HandParser:
             return Skipped(
                 "incomplete",
                 "a PokerStars tournament summary: it holds no hand",
-                SITE,
-                self.file,
-                head_no,
+                site=SITE,
+                file=self.file,
+                line=head_no,
             )
         header = self.header(head, head_no)
         if isinstance(header, Skipped):
@@ -460,11 +460,11 @@ class _HandParser:
             return Skipped(
                 "unsupported",
                 f"{why}: not a draw game DrawLab replays",
-                SITE,
-                self.file,
-                head_no,
-                m["hand_id"],
-                site_game,
+                site=SITE,
+                file=self.file,
+                line=head_no,
+                hand_id=m["hand_id"],
+                game=site_game,
             )
         return _Header(
             text=head,
@@ -505,11 +505,10 @@ class _HandParser:
             return Skipped(
                 "incomplete",
                 "the hand's text ends before its summary (a partial hand)",
-                SITE,
-                self.file,
-                head_no,
-                header.hand_id,
-                None,
+                site=SITE,
+                file=self.file,
+                line=head_no,
+                hand_id=header.hand_id,
             )
         if not self.seats:
             raise self.error(
@@ -546,7 +545,12 @@ class _HandParser:
 
     def cancelled(self, head_no: int, hand_id: str) -> Skipped:
         return Skipped(
-            "incomplete", "the hand was cancelled", SITE, self.file, head_no, hand_id, None
+            "incomplete",
+            "the hand was cancelled",
+            site=SITE,
+            file=self.file,
+            line=head_no,
+            hand_id=hand_id,
         )
 
     def tournament(self, m: re.Match[str], rest: str, line: int, text: str) -> Tournament | None:

@@ -102,18 +102,23 @@ class WinamaxReader:
         if first.lstrip("\ufeff").startswith(_START + "Tournament summary"):
             # as PokerStars' and Full Tilt's: ``parser.summaries`` reads it, the importer
             # stores it; as a hand text it holds no hand
-            return Skipped("incomplete", "a Winamax tournament summary: it holds no hand",
-                           SITE, chunk.file, chunk.line)
+            return Skipped(
+                "incomplete",
+                "a Winamax tournament summary: it holds no hand",
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+            )
         h = grammar().regex("HEADER").match(first)
         loose = _LOOSE_HEADER.search(first) if h is None else None
         if loose is not None and _game(loose.group(2), _STRUCTURES[loose.group(3)]) is None:
             # another game of a mixed table, whose stakes may be written otherwise
             return Skipped.unsupported_game(
                 loose.group(2),
-                SITE,
-                chunk.file,
-                chunk.line,
-                loose.group(1),
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=loose.group(1),
             )
         if h is None:
             raise ParseError(
@@ -128,10 +133,10 @@ class WinamaxReader:
         if game is None:
             return Skipped.unsupported_game(
                 h.group(6),
-                SITE,
-                chunk.file,
-                chunk.line,
-                h.group(5),
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=h.group(5),
             )
         reading = _WinamaxHand(chunk)
         read_lines(chunk, sections(), reading.handlers(), reading.b)

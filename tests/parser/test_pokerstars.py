@@ -98,11 +98,11 @@ def test_the_cancelled_hand_is_skipped_as_incomplete() -> None:
     assert outcome == Skipped(
         "incomplete",
         "the hand was cancelled",
-        "pokerstars",
-        str(STARS / "3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt"),
-        1,
-        "20349633663",
-        None,
+        site="pokerstars",
+        file=str(STARS / "3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt"),
+        line=1,
+        hand_id="20349633663",
+        game=None,
     )
 
 
@@ -137,7 +137,13 @@ def test_a_cancelled_hand_is_skipped_whatever_else_it_holds(change: tuple[str, s
     assert "Hand cancelled" in text
     [(_, outcome)] = list(read_text(text, "c.txt"))
     assert outcome == Skipped(
-        "incomplete", "the hand was cancelled", "pokerstars", "c.txt", 1, "20349633663", None
+        "incomplete",
+        "the hand was cancelled",
+        site="pokerstars",
+        file="c.txt",
+        line=1,
+        hand_id="20349633663",
+        game=None,
     )
     assert outcome == PokerStarsReader().parse(HandText("c.txt", 1, text, "pokerstars"))
 
