@@ -379,9 +379,9 @@ def _chunk(buf: list[tuple[int, str]], file: str, site: str) -> HandText:
 
 # --- reading one hand's lines ----------------------------------------------------------
 
-Fields = tuple[str | None, ...]
-LineHandler = Callable[[Fields, int, str], object]
-"""Called with a line's captured fields, its 1-based line in the file, and its text."""
+LineHandler = Callable[[re.Match[str], int, str], object]
+"""Called with a line's match (its fields read by the grammar's group names), its 1-based
+line in the file, and its text."""
 
 CHIP_AND_CARD_VERBS: tuple[str, ...] = (
     "posts", "antes", "calls", "bets", "raises", "discards", "draws", "changed",
@@ -467,7 +467,7 @@ def read_lines(
         if handler is None:
             continue
         try:
-            handler(m.groups(), line, text)
+            handler(m, line, text)
         except ValueError as e:  # FieldError, or a date that is no date
             raise ParseError(
                 str(e),
@@ -476,6 +476,11 @@ def read_lines(
                 line_text=text,
                 expected=f"a valid {describe(kind)} line",
             ) from None
+
+
+def all_in(m: re.Match[str]) -> bool:
+    """Whether a line of chips says its player is all in: its ``all_in`` group matched."""
+    return m["all_in"] is not None
 
 
 def req(value: str | None) -> str:

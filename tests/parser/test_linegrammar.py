@@ -3,6 +3,8 @@ hand builder, and the tolerant line reader."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,7 +17,6 @@ from parser.builder import HandBuilder, hand_change
 from parser.lines import (
     Classifier,
     FieldError,
-    Fields,
     LineHandler,
     MoneyError,
     about_chips_or_cards,
@@ -151,15 +152,15 @@ def _grammar_sections() -> tuple[Classifier, ...]:
     )
 
 
-def _read(text: str) -> tuple[HandBuilder, list[tuple[str, int, Fields]]]:
+def _read(text: str) -> tuple[HandBuilder, list[tuple[str, int, re.Match[str]]]]:
     b = HandBuilder()
-    seen: list[tuple[str, int, Fields]] = []
+    seen: list[tuple[str, int, re.Match[str]]] = []
 
     def handler(kind: str) -> LineHandler:
-        def handle(f: Fields, line: int, _text: str) -> None:
-            seen.append((kind, line, f))
+        def handle(m: re.Match[str], line: int, _text: str) -> None:
+            seen.append((kind, line, m))
             if kind == "SEAT":
-                b.seat(int(f[0] or 0), f[1] or "", money(f[2]), line)
+                b.seat(int(m["seat"]), m["player"], money(m["stack"]), line)
 
         return handle
 
