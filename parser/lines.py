@@ -371,10 +371,18 @@ def numbered_hands(
 
 
 def _chunk(buf: list[tuple[int, str]], file: str, site: str) -> HandText:
-    while buf and not buf[-1][1]:
+    while buf:
+        _, last = buf[-1]
+        if last:
+            break
         buf.pop()
-    first = buf[0][0]
-    return HandText(file, first, join_numbered(buf, first), site)
+    return numbered_text(buf, file, site)
+
+
+def numbered_text(lines: Sequence[tuple[int, str]], file: str, site: str) -> HandText:
+    """One hand's numbered lines (at least one) as its text, numbered from its first line."""
+    first, _ = lines[0]
+    return HandText(file, first, join_numbered(lines, first), site)
 
 
 # --- reading one hand's lines ----------------------------------------------------------
