@@ -930,7 +930,7 @@ def line_kinds(text: str) -> Iterator[tuple[str, str]]:
             found = kinds(line)
             if found is None and kinds is _SUMMARY_LINES:
                 found = _BODY_LINES(line)  # a line of play out of place, for the rules
-            name = found[0] if found else "UNKNOWN"
+            name, _ = found if found is not None else ("UNKNOWN", None)
             if name == "SUMMARY":
                 kinds = _SUMMARY_LINES
         yield name, line

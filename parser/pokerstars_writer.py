@@ -274,7 +274,8 @@ class _Writer:
 
     def note(self, n: Note) -> str:
         found = _NOTE_LINES(n.text)
-        if found is not None and NOTE_KINDS[found[0]] == n.kind:
+        kind, _ = found if found is not None else ("", None)
+        if NOTE_KINDS.get(kind) == n.kind:  # the note's own line, written back as it was
             return n.text
         player = n.player or "Dealer"
         simple = {
