@@ -780,7 +780,7 @@ class _HandParser:
         if kind is _BOTH_BLINDS:
             # "posts small & big blinds $0.75": the small-blind part is dead money.
             dead = self.both_blinds_dead(amount)
-        self.steps.append(Post(player, kind, amount, no, dead, all_in))
+        self.steps.append(Post(player, kind, amount, no, dead=dead, all_in=all_in))
         if not all_in and kind not in self.posted:
             self.posted[kind] = amount
         if kind is _BIG_BLIND and self.big_blind is None:
@@ -820,7 +820,16 @@ class _HandParser:
         player, kind, stated, all_in = r.values
         put_in = self.put_in
         put_in[player] = put_in.get(player, 0) + stated
-        self.steps.append(Action(player, self.street, kind, no, stated, None, all_in))
+        self.steps.append(
+            Action(
+                player,
+                self.street,
+                kind,
+                no,
+                amount=stated,
+                all_in=all_in,
+            )
+        )
 
     def raise_to(self, no: int, r: _Reading) -> None:
         """A raise states the chips added and the street total; the total decides."""
@@ -830,21 +839,41 @@ class _HandParser:
         put_in = self.put_in
         before = put_in.get(player, 0)
         put_in[player] = to
-        self.steps.append(Action(player, self.street, _RAISE, no, to - before, to, all_in))
+        self.steps.append(
+            Action(
+                player,
+                self.street,
+                _RAISE,
+                no,
+                amount=to - before,
+                to=to,
+                all_in=all_in,
+            )
+        )
 
     def discards(self, no: int, r: _Reading) -> None:
         if not self.in_draw:
             self.draw = self.street + 1
             self.in_draw = True
         v = r.values
-        self.steps.append(Draw(v.player, self.draw, v.drawn, no, v.cards))
+        self.steps.append(Draw(v.player, self.draw, v.drawn, no, discarded=v.cards))
 
     def stands_pat(self, no: int, r: _Reading) -> None:
         if not self.in_draw:
             self.draw = self.street + 1
             self.in_draw = True
         # Standing pat throws and receives nothing; the kept cards only where shown.
-        self.steps.append(Draw(r.values.player, self.draw, 0, no, (), r.values.cards, ()))
+        self.steps.append(
+            Draw(
+                r.values.player,
+                self.draw,
+                0,
+                no,
+                discarded=(),
+                kept=r.values.cards,
+                received=(),
+            )
+        )
 
     def house_rules(self, no: int, r: _Reading) -> None:
         """DrawLab's home-game line: the hand is played under these house rules (site

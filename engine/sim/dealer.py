@@ -684,7 +684,7 @@ class _HandPlay:
         all_in = amount > 0 and amount == stack
         # sites state the total a raise reaches ("raises $2 to $4"), not a bet's
         stated = to if kind is ActionKind.RAISE else None
-        self.steps.append(Action(player, street, kind, 0, amount, stated, all_in))
+        self.steps.append(Action(player, street, kind, 0, amount=amount, to=stated, all_in=all_in))
         self._uncalled(hs, returned)
 
     def _uncalled(self, hs: HandState, before: dict[str, int]) -> None:
@@ -751,16 +751,43 @@ class _HandPlay:
             self.steps.append(Note("reshuffle", RESHUFFLE_TEXT, 0))
         if is_hero:
             self.steps.append(
-                Draw(player, draw, len(discarded), 0, discarded, kept, got.received, shown=shown)
+                Draw(
+                    player,
+                    draw,
+                    len(discarded),
+                    0,
+                    discarded=discarded,
+                    kept=kept,
+                    received=got.received,
+                    shown=shown,
+                )
             )
         elif shown is not None and kept:  # drawing four: the ace kept is shown
-            self.steps.append(Draw(player, draw, len(discarded), 0, None, kept, None, shown=shown))
+            self.steps.append(
+                Draw(
+                    player,
+                    draw,
+                    len(discarded),
+                    0,
+                    kept=kept,
+                    shown=shown,
+                )
+            )
         elif shown is not None:  # drawing five: the ace is shown, then thrown
-            self.steps.append(Draw(player, draw, len(discarded), 0, None, (), None, shown=shown))
+            self.steps.append(
+                Draw(
+                    player,
+                    draw,
+                    len(discarded),
+                    0,
+                    kept=(),
+                    shown=shown,
+                )
+            )
         elif discarded:
             self.steps.append(Draw(player, draw, len(discarded), 0))
         else:  # standing pat: that nothing was thrown or received is known of anyone
-            self.steps.append(Draw(player, draw, 0, 0, (), None, ()))
+            self.steps.append(Draw(player, draw, 0, 0, discarded=(), received=()))
         self._uncalled(hs, returned)
         return kept + got.received
 
