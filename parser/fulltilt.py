@@ -29,6 +29,7 @@ from parser.lines import (
     LineGrammar,
     LineHandler,
     all_in,
+    betting_handlers,
     cards,
     clean,
     header_error,
@@ -228,17 +229,7 @@ class _FullTiltHand:
             "BUTTON": self.set_button,
             "HOLE_CARDS": self.hole,
             "DEALT": self.dealt,
-            "FOLDS": lambda m, line, _t: self.b.fold(m["player"], line),
-            "CHECKS": lambda m, line, _t: self.b.check(m["player"], line),
-            "CALLS": lambda m, line, _t: self.b.call(
-                m["player"], line, money(m["amount"]), all_in(m)
-            ),
-            "BETS": lambda m, line, _t: self.b.bet_adding(
-                m["player"], line, money(m["amount"]), all_in(m)
-            ),
-            "RAISES": lambda m, line, _t: self.b.bet_to(
-                m["player"], line, money(m["to"]), all_in(m)
-            ),
+            **betting_handlers(self.b),
             "DRAW_MARKER": lambda m, line, _t: self.b.start_draw(),
             "DISCARDS": self.discards,
             "STANDS_PAT": self.stands_pat,

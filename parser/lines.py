@@ -425,6 +425,19 @@ def about_chips_or_cards(
     return False
 
 
+def betting_handlers(b: HandBuilder) -> dict[str, LineHandler]:
+    """The handlers of FOLDS, CHECKS, CALLS, BETS and RAISES for a site whose calls and bets
+    state the chips they add and whose raises state the street total ("raises to"): their
+    groups named ``player``, ``amount`` (``to`` for a raise) and ``all_in``."""
+    return {
+        "FOLDS": lambda m, line, _t: b.fold(m["player"], line),
+        "CHECKS": lambda m, line, _t: b.check(m["player"], line),
+        "CALLS": lambda m, line, _t: b.call(m["player"], line, money(m["amount"]), all_in(m)),
+        "BETS": lambda m, line, _t: b.bet_adding(m["player"], line, money(m["amount"]), all_in(m)),
+        "RAISES": lambda m, line, _t: b.bet_to(m["player"], line, money(m["to"]), all_in(m)),
+    }
+
+
 def read_lines(
     chunk: HandText,
     sections: Sequence[Classifier],

@@ -27,7 +27,7 @@ from parser.lines import (
     FieldError,
     LineGrammar,
     LineHandler,
-    all_in,
+    betting_handlers,
     cards,
     header_error,
     money,
@@ -144,13 +144,7 @@ class _OnGameHand:
                 m["player"], PostKind.ANTE, money(m["amount"]), line
             ),
             "DEALT": lambda m, line, _t: b.deal(m["player"], cards(m["cards"])),
-            "FOLDS": lambda m, line, _t: b.fold(m["player"], line),
-            "CHECKS": lambda m, line, _t: b.check(m["player"], line),
-            "CALLS": lambda m, line, _t: b.call(m["player"], line, money(m["amount"]), all_in(m)),
-            "BETS": lambda m, line, _t: b.bet_adding(
-                m["player"], line, money(m["amount"]), all_in(m)
-            ),
-            "RAISES": lambda m, line, _t: b.bet_to(m["player"], line, money(m["to"]), all_in(m)),
+            **betting_handlers(b),
             "UNCALLED": lambda m, line, _t: b.uncalled(m["player"], money(m["amount"]), line),
             "CHANGED": self.changed,
             "NEW_HAND": self.new_hand,

@@ -26,6 +26,7 @@ from parser.lines import (
     LineGrammar,
     LineHandler,
     all_in,
+    betting_handlers,
     cards,
     header_error,
     money,
@@ -178,13 +179,7 @@ class _WinamaxHand:
             "DEALT": self.dealt,
             "BET_MARKER": lambda m, line, _t: setattr(b, "in_draw", False),
             "DRAW_MARKER": lambda m, line, _t: b.start_draw(),
-            "FOLDS": lambda m, line, _t: b.fold(m["player"], line),
-            "CHECKS": lambda m, line, _t: b.check(m["player"], line),
-            "CALLS": lambda m, line, _t: b.call(m["player"], line, money(m["amount"]), all_in(m)),
-            "BETS": lambda m, line, _t: b.bet_adding(
-                m["player"], line, money(m["amount"]), all_in(m)
-            ),
-            "RAISES": lambda m, line, _t: b.bet_to(m["player"], line, money(m["to"]), all_in(m)),
+            **betting_handlers(b),
             "DISCARDS": self.discards,
             "STANDS_PAT": self.stands_pat,
             "UNCALLED": lambda m, line, _t: b.uncalled(m["player"], money(m["amount"]), line),
