@@ -66,12 +66,20 @@ MAX_GAP = timedelta(minutes=5)
 _NO_TIME = timedelta(0)
 _NOTHING_ADDED: dict[str, int] = {}  # (read only)
 _FIVE_CARD_DRAW = Game.FIVE_CARD_DRAW
-TableKey = tuple[str, str, str, str]
+
+
+class TableKey(NamedTuple):
+    """The table a hand was played at: its hands' stacks carry over from one to the next."""
+
+    file: str
+    site: str
+    tournament: str  # the tournament's id, "" at a cash table
+    table: str
 
 
 def table_key(hand: Hand) -> TableKey:
     tournament = hand.tournament.tournament_id if hand.tournament is not None else ""
-    return (hand.file, hand.site, tournament, hand.table)
+    return TableKey(file=hand.file, site=hand.site, tournament=tournament, table=hand.table)
 
 
 class TableHand(NamedTuple):
@@ -103,25 +111,21 @@ class TableHand(NamedTuple):
     def of(cls, hand: Hand, time: datetime | None) -> TableHand:
         """``time``: the hand's time as the caller compares times (the importer's are the
         stored ones, naive UTC)."""
-        tournament = hand.tournament
-        return tuple.__new__(  # (the fields in order: the generated ``__new__``'s frame less)
-            cls,
-            (
-                (
-                    hand.file,
-                    hand.site,
-                    "" if tournament is None else tournament.tournament_id,
-                    hand.table,
-                ),  # ``table_key``
-                hand.hand_id,
-                time,
-                tournament is not None,
-                tuple(map(_SEAT, hand.seats)),
-                not _payouts_unstated(hand),
-                hand.line,
-                _top_ups(hand),
-                *_home_deal(hand),
-            ),
+        home = _home(hand)
+        return cls(
+            key=table_key(hand),
+            hand_id=hand.hand_id,
+            time=time,
+            tournament=hand.tournament is not None,
+            seats=tuple(map(_SEAT, hand.seats)),
+            carries=not _payouts_unstated(hand),
+            line=hand.line,
+            added=_top_ups(hand),
+            home=home,
+            button=hand.button,
+            carried=hand.carried,
+            leaves=_leaves(hand) if home else 0,
+            misdeal=home and _misdealt(hand),
         )
 
 
@@ -141,7 +145,7 @@ def table_carry_over(
     previous: TableHand, previous_final: Mapping[str, int], current: TableHand
 ) -> tuple[Problem, ...]:
     """``carry_over`` of two hands' summaries."""
-    if not current.key[3].strip() or previous.key != current.key:
+    if not current.key.table.strip() or previous.key != current.key:
         return ()
     if previous.time is not None and current.time is not None:
         try:
@@ -221,7 +225,13 @@ def _hand_missing(previous: TableHand, current: TableHand, changed: int) -> Prob
     return Problem(HAND_MISSING, Severity.WARNING, current.line, text)
 
 
-LastHand = tuple[TableHand, dict[str, int]]
+class LastHand(NamedTuple):
+    """A table's last hand and the stacks it ended with."""
+
+    hand: TableHand
+    final: dict[str, int]
+
+
 """A table's last hand and its final stacks: what its next hand is compared with."""
 
 
@@ -250,7 +260,7 @@ class ContinuityTracker:
     def _broken(self, previous: TableHand, current: TableHand) -> bool:
         """A failed hand lies between two hands of a table."""
         low, high = sorted((previous.line, current.line))
-        for lines in (self._breaks.get(current.key[0]), self._table_breaks.get(current.key)):
+        for lines in (self._breaks.get(current.key.file), self._table_breaks.get(current.key)):
             if lines:
                 after = bisect_right(lines, low)
                 if after < len(lines) and lines[after] < high:
@@ -268,12 +278,12 @@ class ContinuityTracker:
     def feed_table_hand(self, hand: TableHand, final: Mapping[str, int]) -> tuple[Problem, ...]:
         """``feed`` for a hand's summary."""
         key = hand.key
-        if not key[3].strip():
+        if not key.table.strip():
             return ()
         last = self._last
         previous = last.pop(key, None)
         if final and hand.carries:  # ``resume``, the key already taken out
-            last[key] = (hand, dict(final))
+            last[key] = LastHand(hand, dict(final))
             if len(last) > self.TABLES:
                 del last[next(iter(last))]
         return self._carried(previous, hand)
@@ -282,7 +292,7 @@ class ContinuityTracker:
         """``feed_table_hand``'s problems, remembering nothing: for the first hand of a
         table in a run of hands followed elsewhere (a worker process followed the rest of
         the run, and ``resume`` then takes the table's end from it)."""
-        if not hand.key[3].strip():
+        if not hand.key.table.strip():
             return ()
         return self._carried(self._last.get(hand.key), hand)
 
@@ -301,10 +311,10 @@ class ContinuityTracker:
 
     def _carried(self, previous: LastHand | None, hand: TableHand) -> tuple[Problem, ...]:
         if previous is None or (
-            (self._breaks or self._table_breaks) and self._broken(previous[0], hand)
+            (self._breaks or self._table_breaks) and self._broken(previous.hand, hand)
         ):
             return ()  # the first hand of a chain (a new one after a failed hand)
-        return table_carry_over(previous[0], previous[1], hand)
+        return table_carry_over(previous.hand, previous.final, hand)
 
 
 def _top_ups(hand: Hand) -> tuple[tuple[str, int], ...]:
@@ -323,21 +333,25 @@ def _top_ups(hand: Hand) -> tuple[tuple[str, int], ...]:
     return tuple(added.items())
 
 
-def _home_deal(hand: Hand) -> tuple[bool, int | None, int, int, bool]:
-    """``TableHand``'s home-game fields of ``hand``: (home, button, carried, leaves, misdeal)."""
+def _home(hand: Hand) -> bool:
+    """Whether ``hand`` is a home game's deal: five-card draw under house rules."""
     if hand.game is not _FIVE_CARD_DRAW:
-        return False, hand.button, hand.carried, 0, False
+        return False
     profile = PROFILES.get(hand.site)
-    home = hand.house is not None or (profile is not None and profile.home_rules)
-    if not home:
-        return False, hand.button, hand.carried, 0, False
-    misdeal = any(isinstance(s, Note) and s.kind == MISDEAL_NOTE for s in hand.steps)
-    leaves = 0
-    if not hand.collects:
-        put_in = sum(s.amount for s in hand.steps if isinstance(s, Post | Action))
-        back = sum(s.amount for s in hand.steps if isinstance(s, Uncalled))
-        leaves = hand.carried + put_in - back
-    return True, hand.button, hand.carried, leaves, misdeal
+    return hand.house is not None or (profile is not None and profile.home_rules)
+
+
+def _misdealt(hand: Hand) -> bool:
+    return any(isinstance(s, Note) and s.kind == MISDEAL_NOTE for s in hand.steps)
+
+
+def _leaves(hand: Hand) -> int:
+    """The pot a home deal nobody won leaves to the next deal (0 when someone collects)."""
+    if hand.collects:
+        return 0
+    put_in = sum(s.amount for s in hand.steps if isinstance(s, Post | Action))
+    back = sum(s.amount for s in hand.steps if isinstance(s, Uncalled))
+    return hand.carried + put_in - back
 
 
 def _deal_carried(previous: TableHand, current: TableHand) -> list[Problem]:

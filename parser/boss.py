@@ -111,10 +111,10 @@ class _BossHand(XmlReading):
         if game is None:
             return Skipped.unsupported_game(
                 h.get("GAME"),
-                SITE,
-                self.chunk.file,
-                self.chunk.line,
-                hand_id,
+                site=SITE,
+                file=self.chunk.file,
+                line=self.chunk.line,
+                hand_id=hand_id,
             )
         structure = _STRUCTURES.get(h.get("LIMIT", ""))
         if structure is None:

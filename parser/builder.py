@@ -111,7 +111,7 @@ class HandBuilder:
     ) -> None:
         if kind is not PostKind.ANTE:
             self._add(player, amount - dead)
-        self.steps.append(Post(player, kind, amount, line, dead, all_in))
+        self.steps.append(Post(player, kind, amount, line, dead=dead, all_in=all_in))
 
     def _action(self, action: Action) -> None:
         self.in_draw = False
@@ -126,7 +126,16 @@ class HandBuilder:
     def call(self, player: str, line: int, amount: int, all_in: bool = False) -> None:
         """A call stated as the chips it adds."""
         self._add(player, amount)
-        self._action(Action(player, self.street, ActionKind.CALL, line, amount, None, all_in))
+        self._action(
+            Action(
+                player,
+                self.street,
+                ActionKind.CALL,
+                line,
+                amount=amount,
+                all_in=all_in,
+            )
+        )
 
     def call_to(self, player: str, line: int, to: int, all_in: bool = False) -> None:
         """A call stated as the player's street total."""
@@ -140,7 +149,7 @@ class HandBuilder:
             kind = ActionKind.RAISE if self.highest > 0 else ActionKind.BET
         amount = to - self.put.get(player, 0)
         self._add(player, amount)
-        self._action(Action(player, self.street, kind, line, amount, to, all_in))
+        self._action(Action(player, self.street, kind, line, amount=amount, to=to, all_in=all_in))
 
     def bet_adding(
         self,
@@ -183,7 +192,16 @@ class HandBuilder:
         """Record a draw (opening the draw round if no marker did); returns its step index."""
         if not self.in_draw:
             self.start_draw()
-        draw = Draw(player, self.draw_no, count, line, discarded, kept, received, run)
+        draw = Draw(
+            player,
+            self.draw_no,
+            count,
+            line,
+            discarded=discarded,
+            kept=kept,
+            received=received,
+            run=run,
+        )
         self.steps.append(draw)
         return len(self.steps) - 1
 

@@ -19,15 +19,17 @@ import functools
 import re
 from collections.abc import Iterable, Iterator
 from datetime import datetime
+from re import Match
 
 from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
 from parser.builder import HandBuilder
 from parser.lines import (
     Classifier,
     FieldError,
-    Fields,
     LineGrammar,
     LineHandler,
+    all_in,
+    betting_handlers,
     cards,
     clean,
     header_error,
@@ -35,7 +37,6 @@ from parser.lines import (
     no_seats,
     numbered_hands,
     read_lines,
-    req,
     site_grammar,
 )
 from parser.outcome import HandText, ParseError, Skipped
@@ -54,10 +55,10 @@ GAMES = {
     "Badugi": Game.BADUGI,
 }
 _STRUCTURES = {"Limit": Structure.FIXED, "Pot Limit": Structure.POT, "No Limit": Structure.NO_LIMIT}
-_BUY_IN = re.compile(r"\$([\d,.]+) \+ \$([\d,.]+)")
-_MAX_SEATS = re.compile(r"(\d+) max")
+_BUY_IN = re.compile(r"\$(?P<buy_in>[\d,.]+) \+ \$(?P<fee>[\d,.]+)")
+_MAX_SEATS = re.compile(r"(?P<seats>\d+) max")
 _OTHER_GAME = re.compile(
-    r" - (?:[A-Za-z ]+ )?(Hold'em|Omaha[^-]*|Razz|7 Card Stud[^-]*|Stud[^-]*)"
+    r" - (?:[A-Za-z ]+ )?(?P<game>Hold'em|Omaha[^-]*|Razz|7 Card Stud[^-]*|Stud[^-]*)"
 )
 
 
@@ -115,21 +116,21 @@ class FullTiltReader:
             return Skipped(
                 "incomplete",
                 "a tournament summary: it holds no hand",
-                SITE,
-                chunk.file,
-                chunk.line,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
                 game=_summary_game(first),
             )
         header = _header(first)
         other = _OTHER_GAME.search(first) if header is None else None
         if other is not None:  # a game we do not replay, its header worded otherwise
-            hand = re.search(r"#(\d+)", first)
+            hand = re.search(r"#(?P<hand_id>\d+)", first)
             return Skipped.unsupported_game(
-                other.group(1),
-                SITE,
-                chunk.file,
-                chunk.line,
-                hand.group(1) if hand else None,
+                other["game"],
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=hand["hand_id"] if hand else None,
             )
         if header is None:
             raise ParseError(
@@ -139,35 +140,35 @@ class FullTiltReader:
                 line_text=first,
                 expected="a header like 'Full Tilt Poker Game #123: Table T (6 max) - $1/$2 - ...'",
             )
-        hand_id, game_name = header[0], _s(header[9])
-        if header[16]:
+        hand_id, game_name = header["hand_id"], header["game"]
+        if header["partial"]:
             return Skipped(
                 "incomplete",
                 "a partial hand: Full Tilt wrote only its summary",
-                SITE,
-                chunk.file,
-                chunk.line,
-                hand_id,
-                game_name,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=hand_id,
+                game=game_name,
             )
         game = GAMES.get(game_name)
         if game is None:
             return Skipped.unsupported_game(
                 game_name,
-                SITE,
-                chunk.file,
-                chunk.line,
-                hand_id,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=hand_id,
             )
         if re.search(rf"^Hand #{hand_id} has been canceled", chunk.text, re.M):
             return Skipped(
                 "incomplete",
                 "the hand was cancelled",
-                SITE,
-                chunk.file,
-                chunk.line,
-                hand_id,
-                game_name,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=hand_id,
+                game=game_name,
             )
         reading = _FullTiltHand(chunk)
         read_lines(chunk, sections(), reading.handlers(), reading.b)
@@ -177,11 +178,11 @@ class FullTiltReader:
             return Skipped(
                 "incomplete",
                 "a dead hand: no cards were dealt",
-                SITE,
-                chunk.file,
-                chunk.line,
-                hand_id,
-                game_name,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=hand_id,
+                game=game_name,
             )
         try:
             return reading.finish(header, game)
@@ -192,19 +193,10 @@ class FullTiltReader:
 _LIMITS = {"FL": "Limit", "NL": "No Limit", "PL": "Pot Limit"}
 
 
-def _header(first: str) -> Fields | None:
-    """The header's fields in the older order, whichever of the two orders it is in:
-    id, tournament name and id, table, attributes, low, high, ante, limit, game, then
-    the local clock, zone and date, the bracketed ones (ET) and the partial mark."""
-    m = grammar().regex("HEADER").match(first)
-    if m is not None:
-        return m.groups()
-    m = grammar().regex("HEADER_2013").match(first)
-    if m is None:
-        return None
-    hid, tname, tid, table, attrs, limit, game, low, high, ante, *times = m.groups()
-    limit = _LIMITS.get(_s(limit), limit)
-    return (hid, tname, tid, table, attrs, low, high, ante, limit, game, *times)
+def _header(first: str) -> Match[str] | None:
+    """The header line read, whichever of its two orders it is in (the fields are named
+    alike in both; the 2013 order may abbreviate the limit, ``_LIMITS``)."""
+    return grammar().regex("HEADER").match(first) or grammar().regex("HEADER_2013").match(first)
 
 
 def _summary_game(first: str) -> str | None:
@@ -212,10 +204,6 @@ def _summary_game(first: str) -> str | None:
         if name in first:
             return name
     return None
-
-
-def _all_in(flag: str | None) -> bool:
-    return flag is not None
 
 
 class _FullTiltHand:
@@ -241,23 +229,19 @@ class _FullTiltHand:
             "BUTTON": self.set_button,
             "HOLE_CARDS": self.hole,
             "DEALT": self.dealt,
-            "FOLDS": lambda f, line, _t: self.b.fold(_s(f[0]), line),
-            "CHECKS": lambda f, line, _t: self.b.check(_s(f[0]), line),
-            "CALLS": lambda f, line, _t: self.b.call(_s(f[0]), line, money(f[1]), _all_in(f[2])),
-            "BETS": lambda f, line, _t: self.b.bet_adding(
-                _s(f[0]), line, money(f[1]), _all_in(f[2])
-            ),
-            "RAISES": lambda f, line, _t: self.b.bet_to(_s(f[0]), line, money(f[1]), _all_in(f[2])),
-            "DRAW_MARKER": lambda f, line, _t: self.b.start_draw(),
+            **betting_handlers(self.b),
+            "DRAW_MARKER": lambda m, line, _t: self.b.start_draw(),
             "DISCARDS": self.discards,
             "STANDS_PAT": self.stands_pat,
             "IS_DEALT": self.is_dealt,
-            "UNCALLED": lambda f, line, _t: self.b.uncalled(_s(f[1]), money(f[0]), line),
-            "SHOWS": lambda f, line, _t: self.b.show(_s(f[0]), cards(f[1]), line),
+            "UNCALLED": lambda m, line, _t: self.b.uncalled(
+                m["player"], money(m["amount"]), line
+            ),
+            "SHOWS": lambda m, line, _t: self.b.show(m["player"], cards(m["cards"]), line),
             "MUCKS": self.mucks,
             "WINS": self.wins,
             "TOTAL_POT": self.totals,
-            "SUM_SITTING_OUT": lambda f, line, _t: self.b.mark_sitting_out(_s(f[1])),
+            "SUM_SITTING_OUT": lambda m, line, _t: self.b.mark_sitting_out(m["player"]),
             "SUM_MUCKED": self.summary_mucked,
             "SUM_SPLICED": self.spliced,
             "TIME_LEFT": self.noise("time_left"),
@@ -271,8 +255,8 @@ class _FullTiltHand:
             "HAS_RETURNED": self.noise("returns"),
             "TIMED_OUT": self.noise("timed_out"),
             "FEELING": self.noise("mood"),
-            "ADDS": lambda f, line, text: self.b.note(
-                "add_on", text, line, req(f[0]), amount=money(f[1])
+            "ADDS": lambda m, line, text: self.b.note(
+                "add_on", text, line, m["player"], amount=money(m["amount"])
             ),
             "TO_RECONNECT": self.noise("disconnected"),
             "TOURNAMENT_RESULT": self.noise("finished"),
@@ -280,30 +264,33 @@ class _FullTiltHand:
         }
 
     # --- handlers ------------------------------------------------------------------------
-    def seat(self, f: Fields, line: int, _text: str) -> None:
-        self.b.seat(int(_s(f[0])), _s(f[1]), money(f[2]), line, sitting_out=f[3] is not None)
+    def seat(self, m: Match[str], line: int, _text: str) -> None:
+        sitting_out = m["out"] is not None
+        self.b.seat(
+            int(m["seat"]), m["player"], money(m["stack"]), line, sitting_out=sitting_out
+        )
 
     def post(self, kind: PostKind) -> LineHandler:
-        def handle(f: Fields, line: int, _text: str) -> None:
-            self.b.post(_s(f[0]), kind, money(f[1]), line, all_in=_all_in(f[2]))
+        def handle(m: Match[str], line: int, _text: str) -> None:
+            self.b.post(m["player"], kind, money(m["amount"]), line, all_in=all_in(m))
 
         return handle
 
-    def dead_small_blind(self, f: Fields, line: int, _text: str) -> None:
-        amount = money(f[1])
-        self.b.post(_s(f[0]), PostKind.EXTRA, amount, line, dead=amount, all_in=_all_in(f[2]))
+    def dead_small_blind(self, m: Match[str], line: int, _text: str) -> None:
+        amount = money(m["amount"])
+        self.b.post(m["player"], PostKind.EXTRA, amount, line, dead=amount, all_in=all_in(m))
 
-    def set_button(self, f: Fields, line: int, _text: str) -> None:
-        self.button = int(_s(f[0]))
+    def set_button(self, m: Match[str], line: int, _text: str) -> None:
+        self.button = int(m["seat"])
 
-    def hole(self, f: Fields, line: int, _text: str) -> None:
+    def hole(self, m: Match[str], line: int, _text: str) -> None:
         self.hole_cards = True
 
-    def dealt(self, f: Fields, line: int, _text: str) -> None:
-        player = _s(f[0])
+    def dealt(self, m: Match[str], line: int, _text: str) -> None:
+        player, first, second = m["player"], m["cards"], m["cards2"]
         if self.b.draw_no == 0:
             # Before any draw: the first deal ("Dealt to Hero [5 cards]").
-            self.b.deal(player, cards(f[1]) + cards(f[2]))
+            self.b.deal(player, cards(first) + cards(second))
             return
         # After a draw: "Dealt to Hero [kept] [received]" completes the hero's draw.
         index = self.b.draw_needed(
@@ -314,61 +301,61 @@ class _FullTiltHand:
             _text,
             f"'{player} discards N cards' earlier in this draw",
         )
-        kept, received = cards(f[1]), cards(f[2])
-        if f[2] is None:  # a single bracket: the whole hand after the draw
-            kept, received = (), cards(f[1])
+        kept, received = cards(first), cards(second)
+        if second is None:  # a single bracket: the whole hand after the draw
+            kept, received = (), cards(first)
         self.b.fill_draw(index, kept=kept, received=received)
         self.b.holding[player] = kept + received
 
-    def discards(self, f: Fields, line: int, _text: str) -> None:
-        thrown = cards(f[2]) if f[2] is not None else None
-        self.b.draw(_s(f[0]), int(_s(f[1])), line, discarded=thrown)
+    def discards(self, m: Match[str], line: int, _text: str) -> None:
+        thrown = cards(m["cards"]) if m["cards"] is not None else None
+        self.b.draw(m["player"], int(m["count"]), line, discarded=thrown)
 
-    def stands_pat(self, f: Fields, line: int, _text: str) -> None:
-        kept = cards(f[1]) if f[1] is not None else None
-        self.b.draw(_s(f[0]), 0, line, discarded=(), kept=kept, received=())
+    def stands_pat(self, m: Match[str], line: int, _text: str) -> None:
+        kept = cards(m["cards"]) if m["cards"] is not None else None
+        self.b.draw(m["player"], 0, line, discarded=(), kept=kept, received=())
 
-    def is_dealt(self, f: Fields, line: int, text: str) -> None:
+    def is_dealt(self, m: Match[str], line: int, text: str) -> None:
         # "Player2 is dealt 1 card" repeats the count of the discard line: a note keeps it.
-        self.b.note("dealt", text, line, _s(f[0]))
+        self.b.note("dealt", text, line, m["player"])
 
-    def mucks(self, f: Fields, line: int, _text: str) -> None:
-        if f[1] is not None:
-            self.b.show(_s(f[0]), cards(f[1]), line, mucked=True)
+    def mucks(self, m: Match[str], line: int, _text: str) -> None:
+        if m["cards"] is not None:
+            self.b.show(m["player"], cards(m["cards"]), line, mucked=True)
         else:
-            self.b.muck(_s(f[0]), line)
+            self.b.muck(m["player"], line)
 
-    def wins(self, f: Fields, line: int, _text: str) -> None:
-        which = _s(f[1])
+    def wins(self, m: Match[str], line: int, _text: str) -> None:
+        which = m["pot"]
         pot: int | None
         if which == "main pot":
             pot = 0
         elif which.startswith("side pot"):
-            pot = int(f[2]) if f[2] else 1
+            pot = int(m["side"]) if m["side"] else 1
         else:
             pot = None
-        self.b.collect(_s(f[0]), money(f[3]), line, pot)
+        self.b.collect(m["player"], money(m["amount"]), line, pot)
 
-    def totals(self, f: Fields, line: int, _text: str) -> None:
-        self.total_pot = money(f[0])
-        self.rake = money(f[2])
+    def totals(self, m: Match[str], line: int, _text: str) -> None:
+        self.total_pot = money(m["amount"])
+        self.rake = money(m["rake"])
 
-    def summary_mucked(self, f: Fields, line: int, _text: str) -> None:
-        if f[3] is not None:
-            self.b.show(_s(f[1]), cards(f[3]), line, mucked=True)
+    def summary_mucked(self, m: Match[str], line: int, _text: str) -> None:
+        if m["cards"] is not None:
+            self.b.show(m["player"], cards(m["cards"]), line, mucked=True)
 
-    def spliced(self, f: Fields, line: int, text: str) -> None:
+    def spliced(self, m: Match[str], line: int, text: str) -> None:
         # Keep the unfinished part as a note naming the seat and player it announced, and
         # read the rest as the seat line it is.  The replay sees a player who sits nowhere.
-        self.b.note("spliced_summary", text, line, _s(f[1]))
-        rest = _s(f[2])
-        m = grammar().regex("SUM_SITTING_OUT").match(rest)
-        if m is not None:
-            self.b.mark_sitting_out(m.group(2))
+        self.b.note("spliced_summary", text, line, m["player"])
+        rest = m["rest"]
+        seat = grammar().regex("SUM_SITTING_OUT").match(rest)
+        if seat is not None:
+            self.b.mark_sitting_out(seat["player"])
             return
-        m = grammar().regex("SUM_MUCKED").match(rest)
-        if m is not None:
-            self.summary_mucked(m.groups(), line, rest)
+        seat = grammar().regex("SUM_MUCKED").match(rest)
+        if seat is not None:
+            self.summary_mucked(seat, line, rest)
             return
         if any(
             grammar().regex(name).match(rest) is not None
@@ -378,62 +365,44 @@ class _FullTiltHand:
         self.b.unknown_line(line, rest)  # the rest is no summary line we know
 
     def noise(self, kind: str) -> LineHandler:
-        def handle(f: Fields, line: int, text: str) -> None:
-            self.b.note(kind, text, line, f[0])
+        def handle(m: Match[str], line: int, text: str) -> None:
+            self.b.note(kind, text, line, m["player"])
 
         return handle
 
     # --- the record ----------------------------------------------------------------------
-    def finish(self, h: Fields, game: Game) -> Hand:
-        (
-            _hid,
-            tour_name,
-            tour_id,
-            table,
-            attrs,
-            low,
-            high,
-            ante,
-            limit,
-            _game,
-            clock,
-            zone,
-            date,
-            et_clock,
-            et_zone,
-            et_date,
-            _partial,
-        ) = h
-        structure = _STRUCTURES[_s(limit)]
-        a, b = money(low), money(high)
-        ante_amount = money(ante) if ante else 0
+    def finish(self, h: Match[str], game: Game) -> Hand:
+        limit = h["limit"]
+        structure = _STRUCTURES[_LIMITS.get(limit, limit)]
+        a, b = money(h["small"]), money(h["big"])
+        ante_amount = money(h["ante"]) if h["ante"] else 0
         if structure is Structure.FIXED:
             stakes = Stakes(a // 2, a, a, b, ante_amount)
         else:
             stakes = Stakes(a, b, b, b, ante_amount)
         tournament = None
-        if tour_id is not None:
-            m = _BUY_IN.search(tour_name or "")
+        if h["tournament_id"] is not None:
+            m = _BUY_IN.search(h["tournament"] or "")
             tournament = Tournament(
-                tour_id,
-                money(m.group(1)) if m else None,
-                money(m.group(2)) if m else None,
+                h["tournament_id"],
+                buy_in=money(m["buy_in"]) if m else None,
+                fee=money(m["fee"]) if m else None,
             )
-        currency = "USD" if _s(low).startswith("$") else "chips"
+        currency = "USD" if h["small"].startswith("$") else "chips"
         max_seats = None
+        attrs = h["attrs"]
         if attrs:
             m = _MAX_SEATS.search(attrs)
-            max_seats = int(m.group(1)) if m else (2 if "heads up" in attrs else None)
-        when = _when(_s(date), _s(clock), zone, et_date, et_clock, et_zone)
+            max_seats = int(m["seats"]) if m else (2 if "heads up" in attrs else None)
         return self.b.build(
             site=SITE,
-            hand_id=_s(_hid),
-            table=_s(table),
+            hand_id=h["hand_id"],
+            table=h["table"],
             game=game,
             structure=structure,
             stakes=stakes,
             currency=currency,
-            time=when,
+            time=_when(h),
             button=self.button,
             file=self.chunk.file,
             line=self.chunk.line,
@@ -444,27 +413,15 @@ class _FullTiltHand:
         )
 
 
-def _when(
-    date: str,
-    clock: str,
-    zone: str | None,
-    et_date: str | None,
-    et_clock: str | None,
-    et_zone: str | None,
-) -> datetime:
+def _when(h: Match[str]) -> datetime:
     """The hand's moment: the bracketed (ET) time in UTC where the header gives one,
     else the local time in UTC when its zone is known, else as written."""
+    date, clock, zone = h["date"], h["clock"], h["zone"]
     when = None
-    if et_date is not None and et_clock is not None:
-        when = local(et_date, et_clock, et_zone)
+    if h["et_date"] is not None and h["et_clock"] is not None:
+        when = local(h["et_date"], h["et_clock"], h["et_zone"])
     if when is None:
         when = local(date, clock, zone) or local(date, clock, None)
     if when is None:
         raise FieldError(f"not a time: {date} {clock}")
     return when
-
-
-def _s(value: str | None) -> str:
-    """A field the pattern always captures (the grammar guarantees it is there)."""
-    assert value is not None
-    return value

@@ -19,14 +19,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import datetime
 from itertools import pairwise
+from re import Match
 
 from engine.record import Draw, Game, Hand, PostKind, Stakes, Step, Structure
 from parser.builder import HandBuilder
 from parser.lines import (
     Classifier,
-    Fields,
     LineGrammar,
     LineHandler,
+    all_in,
     cards,
     clean,
     header_error,
@@ -34,7 +35,6 @@ from parser.lines import (
     no_seats,
     numbered_hands,
     read_lines,
-    req,
     site_grammar,
 )
 from parser.outcome import HandText, ParseError, Skipped
@@ -97,24 +97,22 @@ class KingsClubReader:
                 line_text=first,
                 expected="a header like '#39969256: Limit 2-7 Triple Draw - 40/80'",
             )
-        hand_id, limit, game_name = header.group(1), header.group(2), header.group(3)
+        hand_id, game_name = header["hand_id"], header["game"]
         game = _GAMES.get(game_name)
         if game is None:
             return Skipped.unsupported_game(
                 game_name,
-                SITE,
-                chunk.file,
-                chunk.line,
-                hand_id,
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=hand_id,
             )
         reading = _KingsClubHand(chunk)
         read_lines(chunk, sections(), reading.handlers(), reading.b)
         if not reading.b.seats:
             raise no_seats(chunk)
         try:
-            return reading.finish(
-                hand_id, game, _STRUCTURES[limit], header.group(4), header.group(5)
-            )
+            return reading.finish(header, game)
         except ValueError as e:
             raise header_error(chunk, e) from None
 
@@ -136,59 +134,63 @@ class _KingsClubHand:
         return {
             "DATE": self.date,
             "TABLE": self.table_line,
-            "SEAT": lambda f, line, _t: b.seat(int(req(f[0])), req(f[1]), money(f[2]), line),
+            "SEAT": lambda m, line, _t: b.seat(
+                int(m["seat"]), m["player"], money(m["stack"]), line
+            ),
             "ANTE": self.ante_post,
             "SMALL_BLIND": self.small_blind_post,
-            "BIG_BLIND": lambda f, line, _t: b.post(
-                req(f[0]), PostKind.BIG_BLIND, money(f[1]), line, all_in=f[2] is not None
+            "BIG_BLIND": lambda m, line, _t: b.post(
+                m["player"], PostKind.BIG_BLIND, money(m["amount"]), line, all_in=all_in(m)
             ),
             "BLIND": self.missed_blinds,
             "DEALT": self.dealt,
-            "FOLDS": lambda f, line, _t: b.fold(req(f[0]), line),
-            "CHECKS": lambda f, line, _t: b.check(req(f[0]), line),
-            "CALLS": lambda f, line, _t: b.call_to(req(f[0]), line, money(f[1]), f[2] is not None),
-            "BETS": lambda f, line, _t: b.bet_to(req(f[0]), line, money(f[1]), f[2] is not None),
-            "RAISES": lambda f, line, _t: b.bet_to(req(f[0]), line, money(f[1]), f[2] is not None),
-            "DRAW_ROUND": lambda f, line, _t: b.start_draw(),
-            "BETTING_ROUND": lambda f, line, _t: setattr(b, "in_draw", False),
+            "FOLDS": lambda m, line, _t: b.fold(m["player"], line),
+            "CHECKS": lambda m, line, _t: b.check(m["player"], line),
+            "CALLS": lambda m, line, _t: b.call_to(m["player"], line, money(m["to"]), all_in(m)),
+            "BETS": lambda m, line, _t: b.bet_to(m["player"], line, money(m["to"]), all_in(m)),
+            "RAISES": lambda m, line, _t: b.bet_to(m["player"], line, money(m["to"]), all_in(m)),
+            "DRAW_ROUND": lambda m, line, _t: b.start_draw(),
+            "BETTING_ROUND": lambda m, line, _t: setattr(b, "in_draw", False),
             "DISCARDS": self.discards,
-            "DRAWS": lambda f, line, _t: b.draw(req(f[0]), int(req(f[1])), line),
-            "STANDS_PAT": lambda f, line, _t: b.draw(req(f[0]), 0, line, discarded=(), received=()),
+            "DRAWS": lambda m, line, _t: b.draw(m["player"], int(m["count"]), line),
+            "STANDS_PAT": lambda m, line, _t: b.draw(
+                m["player"], 0, line, discarded=(), received=()
+            ),
             "SHOWS": self.shows,
             "SUMMARY_SEAT": self.summary_seat,
             "RAKE": self.rake_line,
             "WINS": self.wins,
             "WINS_FROM": self.wins,
-            "CHAT": lambda f, line, text: b.note("chat", text, line, f[0]),
+            "CHAT": lambda m, line, text: b.note("chat", text, line, m["player"]),
         }
 
-    def date(self, f: Fields, line: int, _text: str) -> None:
-        self.time = datetime.strptime(req(f[0]), "%Y-%m-%d %H:%M:%S")
+    def date(self, m: Match[str], line: int, _text: str) -> None:
+        self.time = datetime.strptime(m["time"], "%Y-%m-%d %H:%M:%S")
 
-    def table_line(self, f: Fields, line: int, _text: str) -> None:
-        self.table = req(f[0])
-        self.button = int(req(f[1]))
+    def table_line(self, m: Match[str], line: int, _text: str) -> None:
+        self.table = m["table"]
+        self.button = int(m["button"])
 
-    def ante_post(self, f: Fields, line: int, _text: str) -> None:
-        amount = money(f[1])
+    def ante_post(self, m: Match[str], line: int, _text: str) -> None:
+        amount = money(m["amount"])
         self.ante = self.ante or amount
-        self.b.post(req(f[0]), PostKind.ANTE, amount, line, all_in=f[2] is not None)
+        self.b.post(m["player"], PostKind.ANTE, amount, line, all_in=all_in(m))
 
-    def small_blind_post(self, f: Fields, line: int, _text: str) -> None:
-        amount = money(f[1])
+    def small_blind_post(self, m: Match[str], line: int, _text: str) -> None:
+        amount = money(m["amount"])
         if self.small_blind is None:
             self.small_blind = amount
-        self.b.post(req(f[0]), PostKind.SMALL_BLIND, amount, line, all_in=f[2] is not None)
+        self.b.post(m["player"], PostKind.SMALL_BLIND, amount, line, all_in=all_in(m))
 
-    def missed_blinds(self, f: Fields, line: int, _text: str) -> None:
-        live = money(f[1])
+    def missed_blinds(self, m: Match[str], line: int, _text: str) -> None:
+        live = money(m["amount"])
         dead = live // 2  # the small blind, which KingsClub leaves out of the line
         self.b.post(
-            req(f[0]), PostKind.BOTH_BLINDS, live + dead, line, dead=dead, all_in=f[2] is not None
+            m["player"], PostKind.BOTH_BLINDS, live + dead, line, dead=dead, all_in=all_in(m)
         )
 
-    def dealt(self, f: Fields, line: int, _text: str) -> None:
-        player, shown = req(f[0]), req(f[1])
+    def dealt(self, m: Match[str], line: int, _text: str) -> None:
+        player, shown = m["player"], m["cards"]
         hidden = all(tok in ("X", "x") for tok in shown.split())
         if self.b.draw_no == 0:
             if not hidden:
@@ -202,45 +204,44 @@ class _KingsClubHand:
             got = cards(shown)
             self.b.draw(player, len(got), line, received=got)
 
-    def discards(self, f: Fields, line: int, _text: str) -> None:
-        player, thrown = req(f[0]), cards(f[1])
-        first = cards(f[2])
+    def discards(self, m: Match[str], line: int, _text: str) -> None:
+        player, thrown = m["player"], cards(m["cards"])
+        first = cards(m["drawn"])
         held = self.b.holding.get(player)
         kept = tuple(c for c in held if c not in thrown) if held is not None else None
-        if f[3] is None:
+        if m["drawn2"] is None:
             self.b.draw(player, len(thrown), line, discarded=thrown, kept=kept, received=first)
             if kept is not None:
                 self.b.holding[player] = kept + first
             return
         self.runs = True
         self.b.draw(player, len(thrown), line, discarded=thrown, kept=kept, received=first, run=1)
-        self.b.draw(
-            player, len(thrown), line, discarded=thrown, kept=kept, received=cards(f[3]), run=2
-        )
+        second = cards(m["drawn2"])
+        self.b.draw(player, len(thrown), line, discarded=thrown, kept=kept, received=second, run=2)
 
-    def shows(self, f: Fields, line: int, _text: str) -> None:
-        run = int(f[0]) if f[0] else 0
+    def shows(self, m: Match[str], line: int, _text: str) -> None:
+        run = int(m["run"]) if m["run"] else 0
         self.runs = self.runs or run > 0
-        self.b.show(req(f[1]), cards(f[2]), line, run=run)
+        self.b.show(m["player"], cards(m["cards"]), line, run=run)
 
-    def summary_seat(self, f: Fields, line: int, _text: str) -> None:
-        if f[3] is not None:
-            self.b.net[req(f[1])] = -money(f[3][1:]) if f[3][0] == "-" else money(f[3][1:])
+    def summary_seat(self, m: Match[str], line: int, _text: str) -> None:
+        net = m["net"]
+        if net is not None:
+            self.b.net[m["player"]] = -money(net[1:]) if net[0] == "-" else money(net[1:])
 
-    def rake_line(self, f: Fields, line: int, _text: str) -> None:
-        self.rake = money(f[0])
+    def rake_line(self, m: Match[str], line: int, _text: str) -> None:
+        self.rake = money(m["amount"])
 
-    def wins(self, f: Fields, line: int, _text: str) -> None:
-        run = int(f[0]) if f[0] else 0
-        pot: int | None = None
-        if len(f) > 3:
-            pot = 0 if f[3] == "pot" else int(req(f[4]))
-        self.b.collect(req(f[1]), money(f[2]), line, pot, run)
+    def wins(self, m: Match[str], line: int, _text: str) -> None:
+        """"x wins pot (5)" names no pot; "x wins (5) from side pot 1" does (WINS_FROM)."""
+        run = int(m["run"]) if m["run"] else 0
+        which = m.groupdict().get("pot")
+        pot = None if which is None else 0 if which == "pot" else int(m["side"])
+        self.b.collect(m["player"], money(m["amount"]), line, pot, run)
 
-    def finish(
-        self, hand_id: str, game: Game, structure: Structure, low: str | None, high: str | None
-    ) -> Hand:
-        a, b = money(low), money(high)
+    def finish(self, header: Match[str], game: Game) -> Hand:
+        structure = _STRUCTURES[header["limit"]]
+        a, b = money(header["small"]), money(header["big"])
         if structure is Structure.FIXED:
             stakes = Stakes(self.small_blind or a // 2, a, a, b, self.ante)
         else:
@@ -249,7 +250,7 @@ class _KingsClubHand:
             self.b.steps = _run_twice(self.b.steps)
         return self.b.build(
             site=SITE,
-            hand_id=hand_id,
+            hand_id=header["hand_id"],
             table=self.table,
             game=game,
             structure=structure,

@@ -4,10 +4,12 @@ Hand histories are line-oriented: every line is one fact.  A site's grammar file
 each kind of line as a Lark terminal with capture groups; Lark loads and checks the file
 through its public API (``Lark.open`` and ``.terminals``: imports, composition of shared
 pieces), and this module compiles each terminal to an anchored regular expression.  A
-reader then classifies a line by trying the kinds allowed where it stands, cheapest test
-first: each kind's longest literal piece (its *needle*) must occur in the line before the
-regular expression runs at all.  That keeps reading at many thousand hands a second where
-a per-token parse would not.
+reader then classifies a line by trying the kinds allowed where it stands, in order,
+cheapest test first: a kind whose pattern starts with literal text (its *lead*: "Seat ",
+"*** ") is tried only on lines starting with that text's first character, and each kind's
+longest literal piece (its *needle*) must occur in the line before the regular expression
+runs at all.  That keeps reading at many thousand hands a second where a per-token parse
+would not.
 
 Reading is tolerant and the replay strict: ``read_lines`` walks a hand's lines through a
 reader's sections (header, seats, play, summary...) and hands each known line's fields to
@@ -45,6 +47,7 @@ class LineKind:
     name: str
     regex: re.Pattern[str]
     needle: str
+    lead: str = ""  # the literal text every line of the kind starts with ("" when none)
 
 
 class LineGrammar:
@@ -58,7 +61,7 @@ class LineGrammar:
             source = term.pattern.to_regexp()
             self._sources[term.name] = source
             self.kinds[term.name] = LineKind(
-                term.name, re.compile(source + r"\Z"), literal_needle(source)
+                term.name, re.compile(source + r"\Z"), literal_needle(source), literal_lead(source)
             )
 
     def group(self, names: Iterable[str]) -> tuple[LineKind, ...]:
@@ -77,36 +80,60 @@ class LineGrammar:
         return Classifier(self.group(names))
 
 
-def classify(line: str, kinds: Sequence[LineKind]) -> tuple[str, re.Match[str]] | None:
-    """The first kind whose needle is in ``line`` and whose pattern matches all of it."""
-    for kind in kinds:
-        if kind.needle in line:
-            m = kind.regex.match(line)
-            if m is not None:
-                return kind.name, m
-    return None
-
-
 class Classifier:
-    """``classify`` over one fixed group of kinds, each kind's test unpacked once.
+    """The first of a fixed group of kinds, in the order given, whose pattern matches all of a
+    line: a line's kind and match, or None.
 
-    The result is ``classify(line, kinds)``'s: the kinds are tried in the same order; only
-    the per-kind attribute lookups are gone, which matters on a reader's hottest path.
+    Built once per group: each kind's tests are unpacked, and the kinds that can match a
+    line are looked up by its first character, so a line of play ("Alice: folds") does not
+    test the needles of the kinds that start with "Seat " or "*** ", and a seat line skips
+    those starting with "Dealt to ".  Skipping a kind whose lead the line does not start with
+    changes no answer: its pattern, anchored at the line's start, could not match.
     """
 
-    __slots__ = ("_tests", "kinds")
+    __slots__ = ("_by_first", "_unled", "kinds")
 
     def __init__(self, kinds: Sequence[LineKind]) -> None:
         self.kinds = tuple(kinds)
-        self._tests = tuple((k.needle, k.regex.match, k.name) for k in self.kinds)
+        tests = [((k.needle, k.regex.match, k.name), k.lead) for k in self.kinds]
+        self._unled = tuple(test for test, lead in tests if not lead)
+        self._by_first = {
+            first: tuple(test for test, lead in tests if not lead or lead[0] == first)
+            for first in {lead[0] for _, lead in tests if lead}
+        }
 
     def __call__(self, line: str) -> tuple[str, re.Match[str]] | None:
-        for needle, match, name in self._tests:
+        for needle, match, name in self._by_first.get(line[:1], self._unled):
             if needle in line:
                 m = match(line)
                 if m is not None:
                     return name, m
         return None
+
+
+def literal_lead(regexp: str) -> str:
+    """The literal text every match of the pattern starts with ("" when it starts with a
+    group, a class or a quantified character, or has a '|' outside groups)."""
+    if "|" in _top_level(regexp):
+        return ""
+    lead: list[str] = []
+    i = 0
+    while i < len(regexp):
+        ch = regexp[i]
+        if ch == "\\":
+            nxt = regexp[i + 1 : i + 2]
+            if not nxt or nxt.isalnum():  # a class (\d, \s) or an anchor (\Z)
+                break
+            lead.append(nxt)
+            i += 2
+            continue
+        if ch in _META:
+            if ch in "?*{" and lead:  # the character before is optional
+                lead.pop()
+            break
+        lead.append(ch)
+        i += 1
+    return "".join(lead)
 
 
 def literal_needle(regexp: str) -> str:
@@ -244,9 +271,7 @@ class FieldError(ValueError):
 MoneyError = FieldError
 """The name the PokerStars reader catches: the same error as every other reader's."""
 
-_MONEY = re.compile(
-    r"[$€£₹]?\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s?(?:[$€£₹]|EUR|USD|GBP)?"
-)
+_MONEY = re.compile(r"[$€£₹]?\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s?(?:[$€£₹]|EUR|USD|GBP)?")
 
 
 _SIGNS: Final = frozenset("$€£₹")
@@ -346,17 +371,25 @@ def numbered_hands(
 
 
 def _chunk(buf: list[tuple[int, str]], file: str, site: str) -> HandText:
-    while buf and not buf[-1][1]:
+    while buf:
+        _, last = buf[-1]
+        if last:
+            break
         buf.pop()
-    first = buf[0][0]
-    return HandText(file, first, join_numbered(buf, first), site)
+    return numbered_text(buf, file, site)
+
+
+def numbered_text(lines: Sequence[tuple[int, str]], file: str, site: str) -> HandText:
+    """One hand's numbered lines (at least one) as its text, numbered from its first line."""
+    first, _ = lines[0]
+    return HandText(file, first, join_numbered(lines, first), site)
 
 
 # --- reading one hand's lines ----------------------------------------------------------
 
-Fields = tuple[str | None, ...]
-LineHandler = Callable[[Fields, int, str], object]
-"""Called with a line's captured fields, its 1-based line in the file, and its text."""
+LineHandler = Callable[[re.Match[str], int, str], object]
+"""Called with a line's match (its fields read by the grammar's group names), its 1-based
+line in the file, and its text."""
 
 CHIP_AND_CARD_VERBS: tuple[str, ...] = (
     "posts", "antes", "calls", "bets", "raises", "discards", "draws", "changed",
@@ -390,6 +423,19 @@ def about_chips_or_cards(
             if rest.startswith(verb) and (len(rest) == len(verb) or rest[len(verb)] == " "):
                 return True
     return False
+
+
+def betting_handlers(b: HandBuilder) -> dict[str, LineHandler]:
+    """The handlers of FOLDS, CHECKS, CALLS, BETS and RAISES for a site whose calls and bets
+    state the chips they add and whose raises state the street total ("raises to"): their
+    groups named ``player``, ``amount`` (``to`` for a raise) and ``all_in``."""
+    return {
+        "FOLDS": lambda m, line, _t: b.fold(m["player"], line),
+        "CHECKS": lambda m, line, _t: b.check(m["player"], line),
+        "CALLS": lambda m, line, _t: b.call(m["player"], line, money(m["amount"]), all_in(m)),
+        "BETS": lambda m, line, _t: b.bet_adding(m["player"], line, money(m["amount"]), all_in(m)),
+        "RAISES": lambda m, line, _t: b.bet_to(m["player"], line, money(m["to"]), all_in(m)),
+    }
 
 
 def read_lines(
@@ -442,7 +488,7 @@ def read_lines(
         if handler is None:
             continue
         try:
-            handler(m.groups(), line, text)
+            handler(m, line, text)
         except ValueError as e:  # FieldError, or a date that is no date
             raise ParseError(
                 str(e),
@@ -451,6 +497,11 @@ def read_lines(
                 line_text=text,
                 expected=f"a valid {describe(kind)} line",
             ) from None
+
+
+def all_in(m: re.Match[str]) -> bool:
+    """Whether a line of chips says its player is all in: its ``all_in`` group matched."""
+    return m["all_in"] is not None
 
 
 def req(value: str | None) -> str:

@@ -143,7 +143,13 @@ class _MergeHand(XmlReading):
         if tournament:
             kind = kind[: -len(_TOURNAMENT)]
         if _game(kind, Structure.FIXED) is None:  # before the stakes: Badugi's are "Half Pot"
-            return Skipped.unsupported_game(kind, SITE, self.chunk.file, self.chunk.line, hand_id)
+            return Skipped.unsupported_game(
+                kind,
+                site=SITE,
+                file=self.chunk.file,
+                line=self.chunk.line,
+                hand_id=hand_id,
+            )
         m = _STAKES.match(desc.attrs.get("stakes", "").strip())
         if m is None:
             raise self.fail("unreadable stakes", desc, "stakes like 'Limit $1/$2'")
@@ -156,8 +162,13 @@ class _MergeHand(XmlReading):
             if e.tag in ("round", "event")
         ):
             return Skipped(
-                "incomplete", "the hand was cancelled (GAME_CANCELLED)", SITE,
-                self.chunk.file, self.chunk.line, hand_id, kind,
+                "incomplete",
+                "the hand was cancelled (GAME_CANCELLED)",
+                site=SITE,
+                file=self.chunk.file,
+                line=self.chunk.line,
+                hand_id=hand_id,
+                game=kind,
             )  # fmt: skip
         a, b = money(m.group(4)), money(m.group(5))
         self.big_blind = a if structure is Structure.FIXED else b

@@ -17,22 +17,23 @@ import functools
 import re
 from collections.abc import Iterable, Iterator
 from datetime import datetime
+from re import Match
 
 from engine.problems import DRAW_INFERRED
 from engine.record import Game, Hand, PostKind, Stakes, Structure
 from parser.builder import HandBuilder, hand_change
 from parser.lines import (
     Classifier,
-    Fields,
+    FieldError,
     LineGrammar,
     LineHandler,
+    betting_handlers,
     cards,
     header_error,
     money,
     no_seats,
     numbered_hands,
     read_lines,
-    req,
     site_grammar,
 )
 from parser.outcome import HandText, ParseError, Skipped
@@ -48,7 +49,7 @@ _GAMES = {
 }
 _STRUCTURES = {"LIMIT": Structure.FIXED, "POT_LIMIT": Structure.POT, "NO_LIMIT": Structure.NO_LIMIT}
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-_WINNER = re.compile(r"(.+?) \(([$€£]?[\d.,]+)\)(?:, |$)")
+_WINNER = re.compile(r"(?P<player>.+?) \((?P<amount>[$€£]?[\d.,]+)\)(?:, |$)")
 
 
 def grammar() -> LineGrammar:
@@ -94,20 +95,20 @@ class OnGameReader:
         table_re = grammar().regex("TABLE")
         for i, text in enumerate(lines[:6]):
             t = table_re.match(text)
-            if t is not None and t.group(4) not in _GAMES:
+            if t is not None and t["game"] not in _GAMES:
                 return Skipped.unsupported_game(
-                    t.group(4),
-                    SITE,
-                    chunk.file,
-                    chunk.line + i,
-                    start.group(1),
+                    t["game"],
+                    site=SITE,
+                    file=chunk.file,
+                    line=chunk.line + i,
+                    hand_id=start["hand_id"],
                 )
         reading = _OnGameHand(chunk)
         read_lines(chunk, sections(), reading.handlers(), reading.b)
         if not reading.b.seats:
             raise no_seats(chunk)
         try:
-            return reading.finish(start.group(1))
+            return reading.finish(start["hand_id"])
         except ValueError as e:
             raise header_error(chunk, e) from None
 
@@ -117,7 +118,7 @@ class _OnGameHand:
         self.chunk = chunk
         self.b = HandBuilder()
         self.time: datetime | None = None
-        self.table: Fields = ()
+        self.table: Match[str] | None = None  # the table line: name, limit, game, stakes
         self.button: int | None = None
         self.user: str | None = None
         self.total_pot = 0
@@ -128,56 +129,54 @@ class _OnGameHand:
         b = self.b
         return {
             "START_TIME": self.start_time,
-            "TABLE": lambda f, line, _t: setattr(self, "table", f),
-            "USER": lambda f, line, _t: setattr(self, "user", f[0]),
-            "BUTTON": lambda f, line, _t: setattr(self, "button", int(req(f[0]))),
-            "SEAT": lambda f, line, _t: b.seat(int(req(f[0])), req(f[1]), money(f[2]), line),
+            "TABLE": lambda m, line, _t: setattr(self, "table", m),
+            "USER": lambda m, line, _t: setattr(self, "user", m["player"]),
+            "BUTTON": lambda m, line, _t: setattr(self, "button", int(m["seat"])),
+            "SEAT": lambda m, line, _t: b.seat(
+                int(m["seat"]), m["player"], money(m["stack"]), line
+            ),
             "SMALL_BLIND": self.small_blind_post,
-            "BIG_BLIND": lambda f, line, _t: b.post(
-                req(f[0]), PostKind.BIG_BLIND, money(f[1]), line
+            "BIG_BLIND": lambda m, line, _t: b.post(
+                m["player"], PostKind.BIG_BLIND, money(m["amount"]), line
             ),
             "DEAD_BLIND": self.dead_blind,
-            "ANTE": lambda f, line, _t: b.post(req(f[0]), PostKind.ANTE, money(f[1]), line),
-            "DEALT": lambda f, line, _t: b.deal(req(f[0]), cards(f[1])),
-            "FOLDS": lambda f, line, _t: b.fold(req(f[0]), line),
-            "CHECKS": lambda f, line, _t: b.check(req(f[0]), line),
-            "CALLS": lambda f, line, _t: b.call(req(f[0]), line, money(f[1]), f[2] is not None),
-            "BETS": lambda f, line, _t: b.bet_adding(
-                req(f[0]), line, money(f[1]), f[2] is not None
+            "ANTE": lambda m, line, _t: b.post(
+                m["player"], PostKind.ANTE, money(m["amount"]), line
             ),
-            "RAISES": lambda f, line, _t: b.bet_to(req(f[0]), line, money(f[2]), f[3] is not None),
-            "UNCALLED": lambda f, line, _t: b.uncalled(req(f[1]), money(f[0]), line),
+            "DEALT": lambda m, line, _t: b.deal(m["player"], cards(m["cards"])),
+            **betting_handlers(b),
+            "UNCALLED": lambda m, line, _t: b.uncalled(m["player"], money(m["amount"]), line),
             "CHANGED": self.changed,
             "NEW_HAND": self.new_hand,
             "POT_WON": self.pot_won,
-            "RAKE": lambda f, line, _t: setattr(self, "rake", money(f[0])),
+            "RAKE": lambda m, line, _t: setattr(self, "rake", money(m["amount"])),
             "SUMMARY_SEAT": self.summary_seat,
-            "CHAT": lambda f, line, text: b.note("chat", text, line, f[0]),
+            "CHAT": lambda m, line, text: b.note("chat", text, line, m["player"]),
         }
 
-    def start_time(self, f: Fields, line: int, text: str) -> None:
-        when = datetime.strptime(f"{f[0]} {f[2]}", "%b %d %H:%M:%S %Y")
-        self.time = in_utc(when, req(f[1])) or when  # as written when the zone is unknown
+    def start_time(self, m: Match[str], line: int, text: str) -> None:
+        when = datetime.strptime(f"{m['time']} {m['year']}", "%b %d %H:%M:%S %Y")
+        self.time = in_utc(when, m["zone"]) or when  # as written when the zone is unknown
 
-    def small_blind_post(self, f: Fields, line: int, _text: str) -> None:
-        amount = money(f[1])
+    def small_blind_post(self, m: Match[str], line: int, _text: str) -> None:
+        amount = money(m["amount"])
         if self.small_blind is None:
             self.small_blind = amount
-        self.b.post(req(f[0]), PostKind.SMALL_BLIND, amount, line)
+        self.b.post(m["player"], PostKind.SMALL_BLIND, amount, line)
 
-    def dead_blind(self, f: Fields, line: int, _text: str) -> None:
-        amount = money(f[1])
-        self.b.post(req(f[0]), PostKind.EXTRA, amount, line, dead=amount)
+    def dead_blind(self, m: Match[str], line: int, _text: str) -> None:
+        amount = money(m["amount"])
+        self.b.post(m["player"], PostKind.EXTRA, amount, line, dead=amount)
 
-    def changed(self, f: Fields, line: int, _text: str) -> None:
-        count = int(req(f[1]))
+    def changed(self, m: Match[str], line: int, _text: str) -> None:
+        count = int(m["count"])
         if count == 0:
-            self.b.draw(req(f[0]), 0, line, discarded=(), received=())
+            self.b.draw(m["player"], 0, line, discarded=(), received=())
         else:
-            self.b.draw(req(f[0]), count, line)
+            self.b.draw(m["player"], count, line)
 
-    def new_hand(self, f: Fields, line: int, text: str) -> None:
-        player, after = req(f[0]), cards(f[1])
+    def new_hand(self, m: Match[str], line: int, text: str) -> None:
+        player, after = m["player"], cards(m["cards"])
         before = self.b.holding.get(player)
         index = self.b.last_draw_of(player)
         if index is None and before is not None:
@@ -207,38 +206,41 @@ class _OnGameHand:
             self.b.fill_draw(index, kept=None, received=None)
         self.b.holding[player] = after
 
-    def pot_won(self, f: Fields, line: int, _text: str) -> None:
-        pot = 0 if f[0] == "Main pot" else int(f[1] or 1)
-        self.total_pot += money(f[2])
-        for m in _WINNER.finditer(req(f[3])):
-            self.b.collect(m.group(1), money(m.group(2)), line, pot)
+    def pot_won(self, m: Match[str], line: int, _text: str) -> None:
+        pot = 0 if m["pot"] == "Main pot" else int(m["side"] or 1)
+        self.total_pot += money(m["amount"])
+        for w in _WINNER.finditer(m["winners"]):
+            self.b.collect(w["player"], money(w["amount"]), line, pot)
 
-    def summary_seat(self, f: Fields, line: int, _text: str) -> None:
-        player = req(f[1])
-        if f[3] is not None:
-            amount = money(f[4])
-            self.b.net[player] = -amount if f[3] == "-" else amount
-        if f[5] is not None:
-            self.b.show(player, cards(f[5]), line)
+    def summary_seat(self, m: Match[str], line: int, _text: str) -> None:
+        player = m["player"]
+        if m["sign"] is not None:
+            amount = money(m["net"])
+            self.b.net[player] = -amount if m["sign"] == "-" else amount
+        if m["cards"] is not None:
+            self.b.show(player, cards(m["cards"]), line)
 
     def finish(self, hand_id: str) -> Hand:
-        (name, table_id, limit, game_name, symbol, low, high, _kind) = self.table
-        structure = _STRUCTURES[req(limit)]
-        a, b = money(low), money(high)
+        t = self.table
+        if t is None:
+            raise FieldError("no table line: the stakes and the game are unknown")
+        structure = _STRUCTURES[t["limit"]]
+        a, b = money(t["small"]), money(t["big"])
         if structure is Structure.FIXED:
             stakes = Stakes(self.small_blind or a // 2, a, a, b)
         else:
             stakes = Stakes(a, b, b, b)
-        currency = _CURRENCIES.get(symbol or "", "chips")
-        if _kind is not None and "play" in _kind.lower():
+        currency = _CURRENCIES.get(t["symbol"] or "", "chips")
+        kind = t["kind"]
+        if kind is not None and "play" in kind.lower():
             currency = "play"
         if self.user is not None and self.b.hero is None:
             self.b.hero = self.user
         return self.b.build(
             site=SITE,
             hand_id=hand_id,
-            table=f"{name} [{table_id}]",
-            game=_GAMES[req(game_name)],
+            table=f"{t['table']} [{t['table_id']}]",
+            game=_GAMES[t["game"]],
             structure=structure,
             stakes=stakes,
             currency=currency,

@@ -6,7 +6,7 @@ us is dropped without a verdict.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import Literal, TypeAlias
 
 from engine.record import Hand
@@ -85,6 +85,7 @@ class Skipped:
 
     kind: SkipKind
     reason: str
+    _: KW_ONLY  # where the hand is, by name: five strings and numbers in a row read alike
     site: str
     file: str
     line: int
@@ -93,11 +94,18 @@ class Skipped:
 
     @classmethod
     def unsupported_game(
-        cls, game: str | None, site: str, file: str, line: int, hand_id: str | None
+        cls, game: str | None, *, site: str, file: str, line: int, hand_id: str | None
     ) -> Skipped:
         """The verdict for a hand of a game DrawLab does not replay, in one wording."""
-        return cls("unsupported", f"{game} is not a game DrawLab replays", site, file, line,
-                   hand_id, game)
+        return cls(
+            "unsupported",
+            f"{game} is not a game DrawLab replays",
+            site=site,
+            file=file,
+            line=line,
+            hand_id=hand_id,
+            game=game,
+        )
 
 
 Outcome: TypeAlias = Hand | Skipped | ParseError

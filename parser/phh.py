@@ -502,9 +502,9 @@ def parse_phh(text: str, file: str, first_line: int = 1) -> Hand | Skipped:
             return Skipped(
                 "unsupported",
                 f"{OTHER_VARIANTS[variant]} ({variant}): not a draw game DrawLab replays",
-                SITE,
-                file,
-                lines.key("variant"),
+                site=SITE,
+                file=file,
+                line=lines.key("variant"),
                 hand_id=None if hand_id is None else str(hand_id),
                 game=variant,
             )
@@ -709,19 +709,34 @@ def _step(r: Mapping[str, Any], line: int) -> Step:
     player = str(r.get("player", ""))
     if kind == "Post":
         return Post(
-            player, PostKind(r["kind"]), int(r["amount"]), line,
-            int(r.get("dead", 0)), bool(r.get("all_in", False)),
+            player,
+            PostKind(r["kind"]),
+            int(r["amount"]),
+            line,
+            dead=int(r.get("dead", 0)),
+            all_in=bool(r.get("all_in", False)),
         )  # fmt: skip
     if kind == "Action":
         return Action(
-            player, int(r["street"]), ActionKind(r["kind"]), line, int(r.get("amount", 0)),
-            _opt_int(r.get("to")), bool(r.get("all_in", False)),
+            player,
+            int(r["street"]),
+            ActionKind(r["kind"]),
+            line,
+            amount=int(r.get("amount", 0)),
+            to=_opt_int(r.get("to")),
+            all_in=bool(r.get("all_in", False)),
         )  # fmt: skip
     if kind == "Draw":
         return Draw(
-            player, int(r["draw"]), int(r["count"]), line, _opt_cards(r.get("discarded")),
-            _opt_cards(r.get("kept")), _opt_cards(r.get("received")), int(r.get("run", 0)),
-            _opt_cards(r.get("shown")),
+            player,
+            int(r["draw"]),
+            int(r["count"]),
+            line,
+            discarded=_opt_cards(r.get("discarded")),
+            kept=_opt_cards(r.get("kept")),
+            received=_opt_cards(r.get("received")),
+            run=int(r.get("run", 0)),
+            shown=_opt_cards(r.get("shown")),
         )  # fmt: skip
     if kind == "Show":
         return Show(
@@ -872,17 +887,17 @@ def _standard_posts(
     posted = [b for _, b in live_blinds]
     for rank, (i, amount) in enumerate(live_blinds):
         post = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)[rank] if rank < 2 else PostKind.EXTRA
-        steps.append(Post(names[i], post, amount + dead[i], post_line, dead[i]))
+        steps.append(Post(names[i], post, amount + dead[i], post_line, dead=dead[i]))
         dead[i] = 0
         put_in[names[i]] = amount
     for i, amount in post_bets:
         post = PostKind.BIG_BLIND if amount == max(posted, default=0) else PostKind.EXTRA
-        steps.append(Post(names[i], post, amount + dead[i], post_line, dead[i]))
+        steps.append(Post(names[i], post, amount + dead[i], post_line, dead=dead[i]))
         dead[i] = 0
         put_in[names[i]] = amount
     for i, amount in enumerate(dead):
         if amount:
-            steps.append(Post(names[i], PostKind.EXTRA, amount, ante_line, amount))
+            steps.append(Post(names[i], PostKind.EXTRA, amount, ante_line, dead=amount))
     return _Forced(posts=steps, put_in=put_in, blinds=posted, ante=ante)
 
 
@@ -941,7 +956,14 @@ class _StandardActions:
             k = self.last_draw[who]
             d = self.steps[k]
             if isinstance(d, Draw):
-                self.steps[k] = Draw(d.player, d.draw, d.count, d.line, d.discarded, None, cards)
+                self.steps[k] = Draw(
+                    d.player,
+                    d.draw,
+                    d.count,
+                    d.line,
+                    discarded=d.discarded,
+                    received=cards,
+                )
 
     def discard(self, who: str, words: list[str], no: int) -> None:
         # A draw follows a betting round, or, when nobody can bet (a player all-in),
@@ -954,7 +976,14 @@ class _StandardActions:
         discarded = _phh_cards(words[2]) if len(words) > 2 else ()
         count = len(words[2]) // 2 if len(words) > 2 else 0
         self.steps.append(
-            Draw(who, self.draw, count, no, discarded, None, () if not count else None)
+            Draw(
+                who,
+                self.draw,
+                count,
+                no,
+                discarded=discarded,
+                received=() if not count else None,
+            )
         )
         self.last_draw[who] = len(self.steps) - 1
 
@@ -982,13 +1011,13 @@ class _StandardActions:
             owed = min(owed, _stack_left(who, self.seats, self.steps))
             kind = ActionKind.CALL if owed else ActionKind.CHECK
             put_in[who] = before + owed
-            self.steps.append(Action(who, street, kind, no, owed))
+            self.steps.append(Action(who, street, kind, no, amount=owed))
         elif verb == "cbr" and len(words) == 3:
             to = _hundredths(Decimal(words[2]))
             kind = ActionKind.RAISE if level else ActionKind.BET
             put_in[who] = to
             raised_to = to if kind is ActionKind.RAISE else None
-            self.steps.append(Action(who, street, kind, no, to - before, raised_to))
+            self.steps.append(Action(who, street, kind, no, amount=to - before, to=raised_to))
         else:
             raise ValueError(f"unknown action {text!r}")
 

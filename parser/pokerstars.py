@@ -52,9 +52,7 @@ from parser.encoding import NumberedLines
 from parser.lines import (
     Classifier,
     LineGrammar,
-    LineKind,
     MoneyError,
-    classify,
     money,
     site_grammar,
     spaced_cards,
@@ -88,7 +86,7 @@ CURRENCY_OF_SYMBOL: Final = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"
 TOURNAMENT_CURRENCY: Final = "chips"
 PLAY_CURRENCY: Final = "play"
 
-_BODY = GRAMMAR.group(
+_BODY_LINES = GRAMMAR.classifier(
     (
         "SEAT", "FOLDS", "CHECKS", "CALLS", "BETS", "RAISES", "DISCARDS", "STANDS_PAT", "DEALT",
         "DRAW_STREET", "POST_SB", "POST_BB", "POST_ANTE", "POST_BOTH", "POST_STRADDLE",
@@ -101,9 +99,7 @@ _BODY = GRAMMAR.group(
         "HOUSE_RULES", "CARRIED", "UP_CARD", "SHOWS_TO_DRAW", "MISDEAL",
     )
 )  # fmt: skip
-_SUMMARY = GRAMMAR.group(("SEAT_SUMMARY", "TOTAL_POT", "BOARD"))
-_BODY_LINES = Classifier(_BODY)
-_SUMMARY_LINES = Classifier(_SUMMARY)
+_SUMMARY_LINES = GRAMMAR.classifier(("SEAT_SUMMARY", "TOTAL_POT", "BOARD"))
 _HEADER = GRAMMAR.regex("HEADER")
 _HEADER_START = GRAMMAR.prefix("HEADER_START")
 _TIME_START = re.compile(r" - \d{4}/\d\d?/\d\d?")
@@ -417,9 +413,9 @@ class _HandParser:
             return Skipped(
                 "incomplete",
                 "a PokerStars tournament summary: it holds no hand",
-                SITE,
-                self.file,
-                head_no,
+                site=SITE,
+                file=self.file,
+                line=head_no,
             )
         header = self.header(head, head_no)
         if isinstance(header, Skipped):
@@ -464,11 +460,11 @@ class _HandParser:
             return Skipped(
                 "unsupported",
                 f"{why}: not a draw game DrawLab replays",
-                SITE,
-                self.file,
-                head_no,
-                m["hand_id"],
-                site_game,
+                site=SITE,
+                file=self.file,
+                line=head_no,
+                hand_id=m["hand_id"],
+                game=site_game,
             )
         return _Header(
             text=head,
@@ -509,11 +505,10 @@ class _HandParser:
             return Skipped(
                 "incomplete",
                 "the hand's text ends before its summary (a partial hand)",
-                SITE,
-                self.file,
-                head_no,
-                header.hand_id,
-                None,
+                site=SITE,
+                file=self.file,
+                line=head_no,
+                hand_id=header.hand_id,
             )
         if not self.seats:
             raise self.error(
@@ -550,7 +545,12 @@ class _HandParser:
 
     def cancelled(self, head_no: int, hand_id: str) -> Skipped:
         return Skipped(
-            "incomplete", "the hand was cancelled", SITE, self.file, head_no, hand_id, None
+            "incomplete",
+            "the hand was cancelled",
+            site=SITE,
+            file=self.file,
+            line=head_no,
+            hand_id=hand_id,
         )
 
     def tournament(self, m: re.Match[str], rest: str, line: int, text: str) -> Tournament | None:
@@ -780,7 +780,7 @@ class _HandParser:
         if kind is _BOTH_BLINDS:
             # "posts small & big blinds $0.75": the small-blind part is dead money.
             dead = self.both_blinds_dead(amount)
-        self.steps.append(Post(player, kind, amount, no, dead, all_in))
+        self.steps.append(Post(player, kind, amount, no, dead=dead, all_in=all_in))
         if not all_in and kind not in self.posted:
             self.posted[kind] = amount
         if kind is _BIG_BLIND and self.big_blind is None:
@@ -820,7 +820,16 @@ class _HandParser:
         player, kind, stated, all_in = r.values
         put_in = self.put_in
         put_in[player] = put_in.get(player, 0) + stated
-        self.steps.append(Action(player, self.street, kind, no, stated, None, all_in))
+        self.steps.append(
+            Action(
+                player,
+                self.street,
+                kind,
+                no,
+                amount=stated,
+                all_in=all_in,
+            )
+        )
 
     def raise_to(self, no: int, r: _Reading) -> None:
         """A raise states the chips added and the street total; the total decides."""
@@ -830,21 +839,41 @@ class _HandParser:
         put_in = self.put_in
         before = put_in.get(player, 0)
         put_in[player] = to
-        self.steps.append(Action(player, self.street, _RAISE, no, to - before, to, all_in))
+        self.steps.append(
+            Action(
+                player,
+                self.street,
+                _RAISE,
+                no,
+                amount=to - before,
+                to=to,
+                all_in=all_in,
+            )
+        )
 
     def discards(self, no: int, r: _Reading) -> None:
         if not self.in_draw:
             self.draw = self.street + 1
             self.in_draw = True
         v = r.values
-        self.steps.append(Draw(v.player, self.draw, v.drawn, no, v.cards))
+        self.steps.append(Draw(v.player, self.draw, v.drawn, no, discarded=v.cards))
 
     def stands_pat(self, no: int, r: _Reading) -> None:
         if not self.in_draw:
             self.draw = self.street + 1
             self.in_draw = True
         # Standing pat throws and receives nothing; the kept cards only where shown.
-        self.steps.append(Draw(r.values.player, self.draw, 0, no, (), r.values.cards, ()))
+        self.steps.append(
+            Draw(
+                r.values.player,
+                self.draw,
+                0,
+                no,
+                discarded=(),
+                kept=r.values.cards,
+                received=(),
+            )
+        )
 
     def house_rules(self, no: int, r: _Reading) -> None:
         """DrawLab's home-game line: the hand is played under these house rules (site
@@ -919,7 +948,7 @@ def line_kinds(text: str) -> Iterator[tuple[str, str]]:
     (``"UNKNOWN"`` for a line no terminal matches after the table line, ``"?"`` for a
     first or second line that is no header or table; a summary line is read as a line of
     play if it is one): the grammar's rules then check the order."""
-    kinds: tuple[LineKind, ...] = _BODY
+    kinds = _BODY_LINES
     lines = (line.rstrip() for line in text.split("\n") if line.strip())
     for i, line in enumerate(lines):
         if i == 0:
@@ -927,12 +956,12 @@ def line_kinds(text: str) -> Iterator[tuple[str, str]]:
         elif i == 1:
             name = "TABLE" if GRAMMAR.regex("TABLE").match(line) else "?"
         else:
-            found = classify(line, kinds)
-            if found is None and kinds is _SUMMARY:
-                found = classify(line, _BODY)  # a line of play out of place, for the rules
-            name = found[0] if found else "UNKNOWN"
+            found = kinds(line)
+            if found is None and kinds is _SUMMARY_LINES:
+                found = _BODY_LINES(line)  # a line of play out of place, for the rules
+            name, _ = found if found is not None else ("UNKNOWN", None)
             if name == "SUMMARY":
-                kinds = _SUMMARY
+                kinds = _SUMMARY_LINES
         yield name, line
 
 

@@ -32,7 +32,7 @@ from engine.record import (
     Uncalled,
 )
 from engine.rules import house_words
-from parser.lines import cards_text, classify
+from parser.lines import cards_text
 from parser.pokerstars import GRAMMAR, NOTE_KINDS
 from parser.times import ZONES
 
@@ -54,7 +54,7 @@ _TRIPLE = (Game.TRIPLE_DRAW_27, Game.TRIPLE_DRAW_A5, Game.BADUGI)  # three draws
 _MARKERS: Final = {1: "FIRST DRAW", 2: "SECOND DRAW", 3: "THIRD DRAW"}
 _ORDINALS: Final = {1: "1st", 2: "2nd", 3: "3rd"}
 _ET = ZoneInfo(ZONES["ET"])
-_NOTE_LINES = GRAMMAR.group(tuple(NOTE_KINDS))
+_NOTE_LINES = GRAMMAR.classifier(NOTE_KINDS)
 
 STARS_CANNOT_SAY: Final = (
     "other players' hole cards before the showdown (dealt_others)",
@@ -273,8 +273,9 @@ class _Writer:
         return "side pot" if self.side_pots == 1 else f"side pot-{c.pot}"
 
     def note(self, n: Note) -> str:
-        found = classify(n.text, _NOTE_LINES)
-        if found is not None and NOTE_KINDS[found[0]] == n.kind:
+        found = _NOTE_LINES(n.text)
+        kind, _ = found if found is not None else ("", None)
+        if NOTE_KINDS.get(kind) == n.kind:  # the note's own line, written back as it was
             return n.text
         player = n.player or "Dealer"
         simple = {

@@ -22,7 +22,7 @@ import codecs
 import mmap
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import BinaryIO, cast
 
 from parser import phh, pokerstars
@@ -100,12 +100,22 @@ def _found(path: str, name: str, part_bytes: int, whole: Part) -> Iterator[Part]
                 if _lone_cr(data):
                     yield whole  # a line may end at a lone CR: only the whole file's way
                     return
-                yield from _cut(data, f.fileno(), name, path, part_bytes, *cut)
+                yield from _cut(data, f.fileno(), Part(path, name), part_bytes, cut)
     except (OSError, ValueError):  # unreadable now: read whole, the reader says why
         yield whole
 
 
-def _cuttable(f: BinaryIO) -> tuple[Callable[[bytes | mmap.mmap, int], int], str, str] | None:
+@dataclass(frozen=True, slots=True)
+class _Cutting:
+    """How a file that may be cut is cut: where its next hand starts, and what a later part
+    is read as."""
+
+    next_hand: Callable[[bytes | mmap.mmap, int], int]  # the cutter of the file's site
+    codec: str
+    site: str
+
+
+def _cuttable(f: BinaryIO) -> _Cutting | None:
     """The cutter, the parts' codec and the site of a file that may be cut, from its head."""
     first = f.read(BLOCK)
     decoded, _ = open_stream(f, first)
@@ -119,7 +129,7 @@ def _cuttable(f: BinaryIO) -> tuple[Callable[[bytes | mmap.mmap, int], int], str
     head = codecs.decode(first, decoded.encoding, errors="replace")
     if looks_doubled(head) is not False:
         return None
-    return cutter, codec, reader.site
+    return _Cutting(next_hand=cutter, codec=codec, site=reader.site)
 
 
 _SCAN_BYTES = 1 << 20  # the slice of the file a carriage return count looks at at once
@@ -164,17 +174,11 @@ def _lone_cr(data: mmap.mmap) -> bool:
 
 
 def _cut(
-    data: mmap.mmap,
-    fileno: int,
-    name: str,
-    path: str,
-    part_bytes: int,
-    cutter: Callable[[bytes | mmap.mmap, int], int],
-    codec: str,
-    site: str,
+    data: mmap.mmap, fileno: int, whole: Part, part_bytes: int, cutting: _Cutting
 ) -> Iterator[Part]:
-    """The parts of ``data`` (no lone CR in it), each once the next one's start is found:
-    every part after the first starts at a hand about ``part_bytes`` past the last.
+    """The parts of ``data`` (no lone CR in it), the file ``whole`` is, each once the next
+    one's start is found: every part after the first starts at a hand about ``part_bytes``
+    past the last.
 
     The file is mapped while the parts are given out, a whole run long: should it shrink
     meanwhile, a look at the mapping past its new end would kill the process (SIGBUS),
@@ -186,13 +190,14 @@ def _cut(
         if os.fstat(fileno).st_size < size:
             nxt = -1
         else:
-            nxt = cutter(data, pos + part_bytes) if pos + part_bytes < size else -1
+            nxt = cutting.next_hand(data, pos + part_bytes) if pos + part_bytes < size else -1
+        encoding = cutting.codec if pos else ""  # the first part's is detected, as a file's
         if nxt < 0:
-            yield Part(path, name, pos, None, line, "" if pos == 0 else codec, site)
+            yield replace(whole, start=pos, line=line, encoding=encoding, site=cutting.site)
             return
         breaks = data[pos:nxt].count(b"\n")
         _let_pages_go(data, nxt)
-        yield Part(path, name, pos, nxt, line, "" if pos == 0 else codec, site)
+        yield replace(whole, start=pos, end=nxt, line=line, encoding=encoding, site=cutting.site)
         line += breaks
         pos = nxt
 

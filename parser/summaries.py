@@ -126,16 +126,19 @@ def read_summaries(
             if not line:
                 continue
             found = classify(line)
-            if found is not None and found[0] == head:
+            if found is None:
+                continue
+            kind, m = found
+            if kind == head:
                 if draft is not None and not failed:
                     yield draft.done()
                 draft, failed = _Draft(site, file, no, preamble), False
-            elif draft is None and found is not None and found[0] == "PS_REQUESTED":
-                preamble = found[1]["player"]
-            if draft is None or failed or found is None:
+            elif draft is None and kind == "PS_REQUESTED":
+                preamble = m["player"]
+            if draft is None or failed:
                 continue
             try:
-                draft.read(found[0].removeprefix(prefix), found[1], no)
+                draft.read(kind.removeprefix(prefix), m, no)
             except FieldError as exc:
                 failed = True
                 yield ParseError(str(exc), file=file, line=no, line_text=line,

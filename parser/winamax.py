@@ -16,15 +16,17 @@ import functools
 import re
 from collections.abc import Iterable, Iterator
 from datetime import datetime
+from re import Match
 
 from engine.record import Game, Hand, PostKind, Stakes, Structure, Tournament
 from parser.builder import HandBuilder, hand_change
 from parser.lines import (
     Classifier,
     FieldError,
-    Fields,
     LineGrammar,
     LineHandler,
+    all_in,
+    betting_handlers,
     cards,
     header_error,
     money,
@@ -44,7 +46,9 @@ _STRUCTURES = {
     "pot limit": Structure.POT,
     "no limit": Structure.NO_LIMIT,
 }
-_LOOSE_HEADER = re.compile(r" - HandId: #(\S+) - (.+?) (fixed limit|pot limit|no limit) ")
+_LOOSE_HEADER = re.compile(
+    r" - HandId: #(?P<hand_id>\S+) - (?P<game>.+?) (?P<limit>fixed limit|pot limit|no limit) "
+)
 
 
 def grammar() -> LineGrammar:
@@ -102,18 +106,23 @@ class WinamaxReader:
         if first.lstrip("\ufeff").startswith(_START + "Tournament summary"):
             # as PokerStars' and Full Tilt's: ``parser.summaries`` reads it, the importer
             # stores it; as a hand text it holds no hand
-            return Skipped("incomplete", "a Winamax tournament summary: it holds no hand",
-                           SITE, chunk.file, chunk.line)
+            return Skipped(
+                "incomplete",
+                "a Winamax tournament summary: it holds no hand",
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+            )
         h = grammar().regex("HEADER").match(first)
         loose = _LOOSE_HEADER.search(first) if h is None else None
-        if loose is not None and _game(loose.group(2), _STRUCTURES[loose.group(3)]) is None:
+        if loose is not None and _game(loose["game"], _STRUCTURES[loose["limit"]]) is None:
             # another game of a mixed table, whose stakes may be written otherwise
             return Skipped.unsupported_game(
-                loose.group(2),
-                SITE,
-                chunk.file,
-                chunk.line,
-                loose.group(1),
+                loose["game"],
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=loose["hand_id"],
             )
         if h is None:
             raise ParseError(
@@ -123,22 +132,22 @@ class WinamaxReader:
                 line_text=first,
                 expected="a header like 'Winamax Poker - CashGame - HandId: #1-2-3 - ...'",
             )
-        structure = _STRUCTURES[req(h.group(7))]
-        game = _game(req(h.group(6)), structure)
+        structure = _STRUCTURES[h["limit"]]
+        game = _game(h["game"], structure)
         if game is None:
             return Skipped.unsupported_game(
-                h.group(6),
-                SITE,
-                chunk.file,
-                chunk.line,
-                h.group(5),
+                h["game"],
+                site=SITE,
+                file=chunk.file,
+                line=chunk.line,
+                hand_id=h["hand_id"],
             )
         reading = _WinamaxHand(chunk)
         read_lines(chunk, sections(), reading.handlers(), reading.b)
         if not reading.b.seats:
             raise no_seats(chunk)
         try:
-            return reading.finish(h.groups(), game, structure)
+            return reading.finish(h, game, structure)
         except ValueError as e:
             raise header_error(chunk, e) from None
 
@@ -159,55 +168,51 @@ class _WinamaxHand:
         b = self.b
         return {
             "TABLE": self.table_line,
-            "SEAT": lambda f, line, _t: b.seat(int(req(f[0])), req(f[1]), money(f[2]), line),
+            "SEAT": lambda m, line, _t: b.seat(
+                int(m["seat"]), m["player"], money(m["stack"]), line
+            ),
             "SMALL_BLIND": self.small_blind_post,
             "BIG_BLIND": self.big_blind_post,
-            "ANTE": lambda f, line, _t: b.post(
-                req(f[0]), PostKind.ANTE, money(f[1]), line, all_in=f[2] is not None
+            "ANTE": lambda m, line, _t: b.post(
+                m["player"], PostKind.ANTE, money(m["amount"]), line, all_in=all_in(m)
             ),
             "DEALT": self.dealt,
-            "BET_MARKER": lambda f, line, _t: setattr(b, "in_draw", False),
-            "DRAW_MARKER": lambda f, line, _t: b.start_draw(),
-            "FOLDS": lambda f, line, _t: b.fold(req(f[0]), line),
-            "CHECKS": lambda f, line, _t: b.check(req(f[0]), line),
-            "CALLS": lambda f, line, _t: b.call(req(f[0]), line, money(f[1]), f[2] is not None),
-            "BETS": lambda f, line, _t: b.bet_adding(
-                req(f[0]), line, money(f[1]), f[2] is not None
-            ),
-            "RAISES": lambda f, line, _t: b.bet_to(req(f[0]), line, money(f[2]), f[3] is not None),
+            "BET_MARKER": lambda m, line, _t: setattr(b, "in_draw", False),
+            "DRAW_MARKER": lambda m, line, _t: b.start_draw(),
+            **betting_handlers(b),
             "DISCARDS": self.discards,
             "STANDS_PAT": self.stands_pat,
-            "UNCALLED": lambda f, line, _t: b.uncalled(req(f[0]), money(f[1]), line),
-            "SHOWS": lambda f, line, _t: b.show(req(f[0]), cards(f[1]), line),
+            "UNCALLED": lambda m, line, _t: b.uncalled(m["player"], money(m["amount"]), line),
+            "SHOWS": lambda m, line, _t: b.show(m["player"], cards(m["cards"]), line),
             "MUCKS": self.mucks,
             "COLLECTED": self.collected,
             "TOTAL_POT": self.totals,
-            "CHAT": lambda f, line, text: b.note("chat", text, line, f[0]),
+            "CHAT": lambda m, line, text: b.note("chat", text, line, m["player"]),
         }
 
-    def table_line(self, f: Fields, line: int, _text: str) -> None:
-        self.table = req(f[0])
-        self.max_seats = int(req(f[1]))
-        self.play_money = f[2] == "play money"
-        self.button = int(req(f[3]))
+    def table_line(self, m: Match[str], line: int, _text: str) -> None:
+        self.table = m["table"]
+        self.max_seats = int(m["max"])
+        self.play_money = m["money"] == "play money"
+        self.button = int(m["button"])
 
-    def small_blind_post(self, f: Fields, line: int, _text: str) -> None:
-        amount = money(f[1])
-        kind = PostKind.EXTRA if f[2] else PostKind.SMALL_BLIND
+    def small_blind_post(self, m: Match[str], line: int, _text: str) -> None:
+        amount = money(m["amount"])
+        kind = PostKind.EXTRA if m["out_of_position"] else PostKind.SMALL_BLIND
         if kind is PostKind.SMALL_BLIND and self.small_blind is None:
             self.small_blind = amount
-        self.b.post(req(f[0]), kind, amount, line, all_in=f[3] is not None)
+        self.b.post(m["player"], kind, amount, line, all_in=all_in(m))
 
-    def big_blind_post(self, f: Fields, line: int, _text: str) -> None:
-        kind = PostKind.EXTRA if f[2] else PostKind.BIG_BLIND
-        self.b.post(req(f[0]), kind, money(f[1]), line, all_in=f[3] is not None)
+    def big_blind_post(self, m: Match[str], line: int, _text: str) -> None:
+        kind = PostKind.EXTRA if m["out_of_position"] else PostKind.BIG_BLIND
+        self.b.post(m["player"], kind, money(m["amount"]), line, all_in=all_in(m))
 
-    def dealt(self, f: Fields, line: int, _text: str) -> None:
-        player = req(f[0])
-        if _hidden(req(f[1])):
+    def dealt(self, m: Match[str], line: int, _text: str) -> None:
+        player, first, second = m["player"], m["cards"], m["cards2"]
+        if _hidden(first):
             return  # "Dealt to Player0 [X X X X X]": nothing known
         if self.b.draw_no == 0:
-            self.b.deal(player, cards(f[1]) + cards(f[2]))
+            self.b.deal(player, cards(first) + cards(second))
             return
         index = self.b.draw_needed(
             player,
@@ -217,68 +222,68 @@ class _WinamaxHand:
             _text,
             f"'{player} discard N cards' before it",
         )
-        if f[2] is None:
-            after = cards(f[1])
+        if second is None:
+            after = cards(first)
             before = self.b.holding.get(player)
             if before is not None:
                 thrown, kept, got = hand_change(before, after)
                 self.b.fill_draw(index, discarded=thrown, kept=kept, received=got)
             self.b.holding[player] = after
         else:
-            kept, got = cards(f[1]), cards(f[2])
+            kept, got = cards(first), cards(second)
             self.b.fill_draw(index, kept=kept, received=got)
             self.b.holding[player] = kept + got
 
-    def discards(self, f: Fields, line: int, _text: str) -> None:
-        count = int(req(f[1]))
-        thrown = cards(f[2]) if f[2] else (() if count == 0 else None)
+    def discards(self, m: Match[str], line: int, _text: str) -> None:
+        count = int(m["count"])
+        shown = m["cards"]
+        thrown = cards(shown) if shown else (() if count == 0 else None)
         self.b.draw(
-            req(f[0]), count, line, discarded=thrown, received=() if count == 0 else None
+            m["player"], count, line, discarded=thrown, received=() if count == 0 else None
         )
 
-    def stands_pat(self, f: Fields, line: int, _text: str) -> None:
-        shown = f[1]
+    def stands_pat(self, m: Match[str], line: int, _text: str) -> None:
+        shown = m["cards"]
         kept = None if shown is None or _hidden(shown) else cards(shown)
-        self.b.draw(req(f[0]), 0, line, discarded=(), kept=kept, received=())
+        self.b.draw(m["player"], 0, line, discarded=(), kept=kept, received=())
 
-    def mucks(self, f: Fields, line: int, _text: str) -> None:
-        if f[1]:
-            self.b.show(req(f[0]), cards(f[1]), line, mucked=True)
+    def mucks(self, m: Match[str], line: int, _text: str) -> None:
+        if m["cards"]:
+            self.b.show(m["player"], cards(m["cards"]), line, mucked=True)
         else:
-            self.b.muck(req(f[0]), line)
+            self.b.muck(m["player"], line)
 
-    def collected(self, f: Fields, line: int, _text: str) -> None:
-        which = req(f[2])
-        pot = None if which == "pot" else 0 if which == "main pot" else int(f[3] or 1)
-        self.b.collect(req(f[0]), money(f[1]), line, pot)
+    def collected(self, m: Match[str], line: int, _text: str) -> None:
+        which = m["pot"]
+        pot = None if which == "pot" else 0 if which == "main pot" else int(m["side"] or 1)
+        self.b.collect(m["player"], money(m["amount"]), line, pot)
 
-    def totals(self, f: Fields, line: int, _text: str) -> None:
+    def totals(self, m: Match[str], line: int, _text: str) -> None:
         # Winamax's "Total pot" is what the winners share, the rake already taken out;
         # the record's total pot is everything put in, as on the other sites.
-        self.rake = money(f[1]) if f[1] else 0
-        self.total_pot = money(f[0]) + self.rake
+        self.rake = money(m["rake"]) if m["rake"] else 0
+        self.total_pot = money(m["amount"]) + self.rake
 
-    def finish(self, h: Fields, game: Game, structure: Structure) -> Hand:
-        kind, tour_name, buy_in, level, hand_id = h[0], h[1], h[2], h[3], h[4]
-        a, b = money(h[8]), money(h[9])
-        ante = money(h[7]) if h[7] else 0
+    def finish(self, h: Match[str], game: Game, structure: Structure) -> Hand:
+        a, b = money(h["small"]), money(h["big"])
+        ante = money(h["ante"]) if h["ante"] else 0
         if structure is Structure.FIXED:
             stakes = Stakes(self.small_blind or a // 2, a, a, b, ante)
         else:
             stakes = Stakes(a, b, b, b, ante)
-        naive = datetime.strptime(req(h[10]), "%Y/%m/%d %H:%M:%S")
-        when = naive if h[11] is None else in_utc(naive, h[11])
+        naive = datetime.strptime(h["time"], "%Y/%m/%d %H:%M:%S")
+        zone = h["zone"]
+        when = naive if zone is None else in_utc(naive, zone)
         if when is None:
-            raise FieldError(f"a time zone this reader does not know: {h[11]}")
+            raise FieldError(f"a time zone this reader does not know: {zone}")
         tournament = None
         currency = "play" if self.play_money else "EUR"
-        if kind != "CashGame":
-            tournament = Tournament(req(tour_name), level=level)
+        if h["kind"] != "CashGame":
+            tournament = Tournament(req(h["tournament"]), level=h["level"])
             currency = "chips"
-        del buy_in
         return self.b.build(
             site=SITE,
-            hand_id=req(hand_id),
+            hand_id=h["hand_id"],
             table=self.table,
             game=game,
             structure=structure,

@@ -14,7 +14,7 @@ from xml.parsers import expat
 
 from engine.record import Hand
 from parser.builder import HandBuilder
-from parser.lines import FieldError, join_numbered
+from parser.lines import FieldError, numbered_text
 from parser.outcome import HandText, ParseError, Skipped
 
 
@@ -132,18 +132,16 @@ def xml_hands(
                 stray.append((no, line))
                 continue
             if stray:
-                yield HandText(file, stray[0][0], join_numbered(stray, stray[0][0]), site)
+                yield numbered_text(stray, file, site)
                 stray = []
         elif starts(line, [t for _, t in buf]):
             # a new hand before the last one closed: the last one is cut short
-            first = buf[0][0]
-            yield HandText(file, first, join_numbered(buf, first), site)
+            yield numbered_text(buf, file, site)
             buf = []
         cut = ends(line)
         if cut >= 0:
             buf.append((no, line[:cut]))
-            first = buf[0][0]
-            yield HandText(file, first, join_numbered(buf, first), site)
+            yield numbered_text(buf, file, site)
             buf = []
             rest = line[cut:].strip()
             if rest and not skip(rest):
@@ -152,4 +150,4 @@ def xml_hands(
         buf.append((no, line))
     for part in (buf, stray):
         if part:
-            yield HandText(file, part[0][0], join_numbered(part, part[0][0]), site)
+            yield numbered_text(part, file, site)

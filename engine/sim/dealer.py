@@ -24,11 +24,12 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from typing import NamedTuple
 
 from engine import pots
 from engine.cards import Cards, format_card
 from engine.hand_value import high_value, low_value
-from engine.profiles import profile_for, table_unit
+from engine.profiles import SiteProfile, profile_for, table_unit
 from engine.ranking import Ranking, ranking_for
 from engine.record import (
     MISDEAL_NOTE,
@@ -420,6 +421,27 @@ class Table:
             self._after_hand(final)
 
 
+_JUDGES: dict[Ranking, Judge] = {
+    Ranking.DEUCE_SEVEN: Judge.LOW_27,
+    Ranking.ACE_FIVE: Judge.LOW_A5,
+    Ranking.BADUGI: Judge.BADUGI,
+}  # the judge of a game's cards by its ranking; any other ranks high
+
+
+class _Won(NamedTuple):
+    pot: int  # 0 the main pot, n side pot n
+    player: str
+    amount: int
+
+
+class _Settled(NamedTuple):
+    """How a hand's pots went: who won what, the rake, and everything put in."""
+
+    won: list[_Won]
+    rake: int
+    total: int
+
+
 @dataclass(slots=True)
 class _HandPlay:
     """One hand being played on ``engine.state.HandState``: the cards, choices and record.
@@ -433,70 +455,86 @@ class _HandPlay:
     steps: list[Step] = field(default_factory=list)
 
     def play(self) -> tuple[Hand, dict[str, int]]:
+        """The hand dealt, played out and written down, and each player's stack after it."""
         t = self.table
         spec, rules, rng = t.spec, t.rules, t.rng
-        sitters = t.sitters
-        style = {s.name: s.style for s in sitters}
-        start = {s.name: s.stack for s in sitters}
-        ranking = ranking_for(spec.game)
-        judge = {
-            Ranking.DEUCE_SEVEN: Judge.LOW_27,
-            Ranking.ACE_FIVE: Judge.LOW_A5,
-            Ranking.BADUGI: Judge.BADUGI,
-        }.get(ranking, Judge.HIGH)
+        start = {s.name: s.stack for s in t.sitters}
         profile = profile_for(spec.site)  # e.g. PokerStars lifts the cap heads-up
-        stakes = t.stakes
-        carried = t.carried
         hs = HandState(
             rules,
-            stakes,
-            [(s.seat, s.name, s.stack) for s in sitters],
+            t.stakes,
+            [(s.seat, s.name, s.stack) for s in t.sitters],
             t.button,
             cap_heads_up=profile.cap_heads_up,
             casino_short_all_ins=profile.casino_short_all_ins,
-            carried=carried,
+            carried=t.carried,
         )
         order = list(hs.order)
-        steps = self.steps
-
-        # antes first, in seat order; then the blinds: heads-up the button (last in order)
-        # posts the small blind; a player whose ante took every chip posts no blind.  A
-        # redeal after a misdeal has its antes in already; a carried pot has them again
-        # only where the house antes again
-        antes_again = not t.redeal and (not carried or rules.ante_again)
-        if stakes.ante and antes_again:
-            for s in sitters:
-                paid = min(stakes.ante, hs.stack[s.name])
-                hs.apply_post(s.name, PostKind.ANTE, paid)
-                steps.append(Post(s.name, PostKind.ANTE, paid, 0, all_in=hs.stack[s.name] == 0))
-        sb, bb = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
-        blinds = (
-            ()
-            if rules.forced is Forced.ANTES
-            else (
-                (sb, PostKind.SMALL_BLIND, stakes.small_blind),
-                (bb, PostKind.BIG_BLIND, stakes.big_blind),
-            )
-        )
-        for player, kind, amount in blinds:
-            if hs.stack[player] == 0:
-                continue
-            paid = min(amount, hs.stack[player])
-            hs.apply_post(player, kind, paid)
-            steps.append(Post(player, kind, paid, 0, all_in=hs.stack[player] == 0))
-
+        self._post_forced_bets(hs, order)
         deck = Deck(rng, rules.deck_size)
         hands = deck.deal_round_robin(len(order), rules.hand_size)
         dealt = dict(zip(order, hands, strict=True))
         if spec.misdeal_per_mille and rng.randrange(1000) < spec.misdeal_per_mille:
             return self._misdeal(hs, hands, start)
-        up_cards = tuple((p, dealt[p][0]) for p in order) if rules.shotgun else ()
         holding: dict[str, Cards] = dict(dealt)
         hero = spec.hero if spec.hero in holding else None
         returned = dict(hs.returned)
         hs.deal()  # a blind nobody can match (the big blind all-in for less) comes back now
         self._uncalled(hs, returned)
+        self._play_out(hs, holding, deck, hero)
+        settled = self._settle(hs, order, holding, profile)
+        if hero is not None and any(isinstance(s, Muck) and s.player == hero for s in self.steps):
+            # sites write the hero's own mucked hand in the summary
+            self.steps.append(Show(hero, holding[hero], 0, mucked=True))
+        final = {p: start[p] - hs.total[p] for p in order}
+        for won in settled.won:
+            final[won.player] += won.amount
+        hand = self._record(
+            start,
+            hero=hero,
+            dealt=dealt[hero] if hero else None,
+            rake=settled.rake,
+            total_pot=settled.total,
+            carried=t.carried,
+            up_cards=tuple((p, dealt[p][0]) for p in order) if rules.shotgun else (),
+        )
+        return hand, final
 
+    def _post_forced_bets(self, hs: HandState, order: list[str]) -> None:
+        """Antes first, in seat order; then the blinds: heads-up the button (last in order)
+        posts the small blind; a player whose ante took every chip posts no blind.  A
+        redeal after a misdeal has its antes in already; a carried pot has them again
+        only where the house antes again."""
+        t = self.table
+        stakes, rules = t.stakes, t.rules
+        antes_again = not t.redeal and (not t.carried or rules.ante_again)
+        if stakes.ante and antes_again:
+            for s in t.sitters:
+                self._post(hs, s.name, PostKind.ANTE, stakes.ante)
+        if rules.forced is Forced.ANTES:
+            return
+        sb, bb = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
+        for player, kind, amount in (
+            (sb, PostKind.SMALL_BLIND, stakes.small_blind),
+            (bb, PostKind.BIG_BLIND, stakes.big_blind),
+        ):
+            if hs.stack[player] > 0:
+                self._post(hs, player, kind, amount)
+
+    def _post(self, hs: HandState, player: str, kind: PostKind, amount: int) -> None:
+        """Post ``amount``, or the player's whole stack where it is less."""
+        paid = min(amount, hs.stack[player])
+        hs.apply_post(player, kind, paid)
+        self.steps.append(Post(player, kind, paid, 0, all_in=hs.stack[player] == 0))
+
+    def _play_out(
+        self, hs: HandState, holding: dict[str, Cards], deck: Deck, hero: str | None
+    ) -> None:
+        """Betting rounds and draws until the state machine says the hand is over; each
+        player's cards in ``holding`` follow their draws."""
+        t = self.table
+        style = {s.name: s.style for s in t.sitters}
+        judge = _JUDGES.get(ranking_for(t.spec.game), Judge.HIGH)
         guard = 0
         while not hs.over:
             guard += 1
@@ -514,17 +552,22 @@ class _HandPlay:
                 holding[turn.player] = self._draw(
                     hs,
                     turn.player,
-                    turn.draw,
-                    turn.limit,
                     holding[turn.player],
-                    deck,
-                    judge,
-                    turn.player == hero,
+                    draw=turn.draw,
+                    limit=turn.limit,
+                    deck=deck,
+                    judge=judge,
+                    is_hero=turn.player == hero,
                 )
             else:
                 raise RuntimeError(f"the dealer cannot continue in phase {hs.phase}")
 
-        # the end: pots, showdown, rake, collects
+    def _settle(
+        self, hs: HandState, order: list[str], holding: dict[str, Cards], profile: SiteProfile
+    ) -> _Settled:
+        """The end: pots, showdown, rake and who collects what, the collects written down."""
+        t = self.table
+        carried = t.carried
         contributions = {p: hs.total[p] for p in order}
         live = hs.live
         total = sum(contributions.values()) + carried
@@ -535,67 +578,40 @@ class _HandPlay:
         elif carried:
             side = (pots.Pot(carried, tuple(live)),)
         after_rake = pots.take_rake(side, rake)
-        won: list[tuple[int, str, int]]
+        won: list[_Won]
         if hs.phase is Phase.DEAD:  # nobody could open: the antes stay in, nobody wins
             won = []
         elif len(live) == 1:
-            won = [(0, live[0], total - rake)]
+            won = [_Won(0, live[0], total - rake)]
         else:
             strengths, lows = self._showdown(hs.showdown_order(), holding, contributions)
-            unit = table_unit(profile, spec.tournament, spec.currency)
+            unit = table_unit(profile, t.spec.tournament, t.spec.currency)
             if lows is None:
-                won = list(pots.award(after_rake, strengths, order, unit))
+                awarded = pots.award(after_rake, strengths, order, unit)
             else:
-                won = list(pots.award_high_low(after_rake, strengths, lows, order, unit))
+                awarded = pots.award_high_low(after_rake, strengths, lows, order, unit)
+            won = [_Won(*award) for award in awarded]
         several = len([p for p in after_rake if p.amount > 0]) > 1
-        for index, player, amount in sorted(won, key=lambda w: -w[0]):
-            steps.append(Collect(player, amount, 0, pot=index if several else 0))
-        if hero is not None and any(isinstance(s, Muck) and s.player == hero for s in steps):
-            # sites write the hero's own mucked hand in the summary
-            steps.append(Show(hero, holding[hero], 0, mucked=True))
+        for w in sorted(won, key=lambda w: -w.pot):
+            self.steps.append(Collect(w.player, w.amount, 0, pot=w.pot if several else 0))
+        return _Settled(won=won, rake=rake, total=total)
 
-        final = {p: start[p] - contributions[p] for p in order}
-        for _, player, amount in won:
-            final[player] += amount
-        hand = Hand(
-            site=spec.site,
-            hand_id=str(spec.first_hand_id + t.hand_no),
-            table=t.table_name,
-            game=spec.game,
-            structure=spec.structure,
-            stakes=stakes,
-            currency=spec.currency,
-            time=t.time,
-            button=t.button,
-            seats=tuple(Seat(s.seat, s.name, start[s.name], 0) for s in sitters),
-            steps=tuple(steps),
-            file="",
-            line=0,
-            hero=hero,
-            dealt=dealt[hero] if hero else None,
-            max_seats=spec.max_seats,
-            rake=rake,
-            total_pot=total,
-            tournament=t.tournament,
-            house=(spec.house or HOUSE) if spec.home else None,
-            carried=carried,
-            up_cards=up_cards,
-        )
-        return hand, final
-
-    def _misdeal(
-        self, hs: HandState, hands: list[Cards], start: dict[str, int]
-    ) -> tuple[Hand, dict[str, int]]:
-        """A card exposed while dealing: the deal is void, the antes stay in the pot and
-        the same dealer deals again (the next hand).  The record holds the posts and the
-        note only; the voided cards are nobody's."""
+    def _record(
+        self,
+        start: dict[str, int],
+        *,
+        rake: int,
+        total_pot: int,
+        carried: int,
+        hero: str | None = None,
+        dealt: Cards | None = None,
+        up_cards: tuple[tuple[str, int], ...] = (),
+    ) -> Hand:
+        """The hand's record: the table's facts, the steps written down, and how it ended
+        (a misdeal's has no hero, rake or cards)."""
         t = self.table
-        exposed = hands[t.rng.randrange(len(hands))][0]
-        text = f"Misdeal: the {format_card(exposed)} is exposed; the same dealer deals again"
-        self.steps.append(Note(MISDEAL_NOTE, text, 0))
         spec = t.spec
-        order = list(hs.order)
-        hand = Hand(
+        return Hand(
             site=spec.site,
             hand_id=str(spec.first_hand_id + t.hand_no),
             table=t.table_name,
@@ -610,13 +626,28 @@ class _HandPlay:
             file="",
             line=0,
             max_seats=spec.max_seats,
-            rake=0,
-            total_pot=hs.pot,
             tournament=t.tournament,
             house=(spec.house or HOUSE) if spec.home else None,
-            carried=hs.carried,
+            hero=hero,
+            dealt=dealt,
+            rake=rake,
+            total_pot=total_pot,
+            carried=carried,
+            up_cards=up_cards,
         )
-        return hand, {p: hs.stack[p] for p in order}
+
+    def _misdeal(
+        self, hs: HandState, hands: list[Cards], start: dict[str, int]
+    ) -> tuple[Hand, dict[str, int]]:
+        """A card exposed while dealing: the deal is void, the antes stay in the pot and
+        the same dealer deals again (the next hand).  The record holds the posts and the
+        note only; the voided cards are nobody's."""
+        t = self.table
+        exposed = hands[t.rng.randrange(len(hands))][0]
+        text = f"Misdeal: the {format_card(exposed)} is exposed; the same dealer deals again"
+        self.steps.append(Note(MISDEAL_NOTE, text, 0))
+        hand = self._record(start, rake=0, total_pot=hs.pot, carried=hs.carried)
+        return hand, {p: hs.stack[p] for p in hs.order}
 
     def _bet(
         self,
@@ -696,7 +727,7 @@ class _HandPlay:
         all_in = amount > 0 and amount == stack
         # sites state the total a raise reaches ("raises $2 to $4"), not a bet's
         stated = to if kind is ActionKind.RAISE else None
-        self.steps.append(Action(player, street, kind, 0, amount, stated, all_in))
+        self.steps.append(Action(player, street, kind, 0, amount=amount, to=stated, all_in=all_in))
         self._uncalled(hs, returned)
 
     def _uncalled(self, hs: HandState, before: dict[str, int]) -> None:
@@ -709,9 +740,10 @@ class _HandPlay:
         self,
         hs: HandState,
         player: str,
+        cards: Cards,
+        *,
         draw: int,
         limit: int,
-        cards: Cards,
         deck: Deck,
         judge: Judge,
         is_hero: bool,
@@ -762,16 +794,43 @@ class _HandPlay:
             self.steps.append(Note("reshuffle", RESHUFFLE_TEXT, 0))
         if is_hero:
             self.steps.append(
-                Draw(player, draw, len(discarded), 0, discarded, kept, got.received, shown=shown)
+                Draw(
+                    player,
+                    draw,
+                    len(discarded),
+                    0,
+                    discarded=discarded,
+                    kept=kept,
+                    received=got.received,
+                    shown=shown,
+                )
             )
         elif shown is not None and kept:  # drawing four: the ace kept is shown
-            self.steps.append(Draw(player, draw, len(discarded), 0, None, kept, None, shown=shown))
+            self.steps.append(
+                Draw(
+                    player,
+                    draw,
+                    len(discarded),
+                    0,
+                    kept=kept,
+                    shown=shown,
+                )
+            )
         elif shown is not None:  # drawing five: the ace is shown, then thrown
-            self.steps.append(Draw(player, draw, len(discarded), 0, None, (), None, shown=shown))
+            self.steps.append(
+                Draw(
+                    player,
+                    draw,
+                    len(discarded),
+                    0,
+                    kept=(),
+                    shown=shown,
+                )
+            )
         elif discarded:
             self.steps.append(Draw(player, draw, len(discarded), 0))
         else:  # standing pat: that nothing was thrown or received is known of anyone
-            self.steps.append(Draw(player, draw, 0, 0, (), None, ()))
+            self.steps.append(Draw(player, draw, 0, 0, discarded=(), received=()))
         self._uncalled(hs, returned)
         return kept + got.received
 

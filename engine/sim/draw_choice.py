@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb, hypot
+from typing import NamedTuple
 
 import numpy as np
 
@@ -32,6 +33,16 @@ from engine.sim.strategy import StandPat, Strategy
 from engine.sim.wild_strategy import strategy_for
 
 EXACT_LIMIT = 2_000_000  # most cards combinations enumerated per choice for an exact answer
+
+
+class _Estimate(NamedTuple):
+    """A keep's equity as found, before the best one is known."""
+
+    keep: Cards
+    discard: Cards
+    equity: float
+    stderr: float  # 0 when exact
+    exact: bool
 
 
 @dataclass(frozen=True)
@@ -164,23 +175,23 @@ def draw_equity(
         and scoring.plain
         else None
     )
-    results: list[tuple[Cards, Cards, float, float, bool]] = []
+    results: list[_Estimate] = []
     simulated: list[Cards] = []
     for keep in choices:
         discard = tuple(c for c in hand if c not in keep)
         if exact:
             value = _exact_last_draw(keep, stub, [o.cards for o in opponents], scoring)
-            results.append((tuple(keep), discard, value, 0.0, True))
+            results.append(_Estimate(tuple(keep), discard, value, 0.0, exact=True))
             continue
         if pat_range is not None and feasible(len(stub), len(discard)):
             value = equity_vs_pat_range(keep, stub, pat_range, scoring.ranking)
-            results.append((tuple(keep), discard, value, 0.0, True))
+            results.append(_Estimate(tuple(keep), discard, value, 0.0, exact=True))
             continue
         hero = Player(tuple(keep), discards=discard)
         few = (counted([hero, *opponents], scoring, draws_left, dead=dead)
                if _few_deals(stub, discard, draws_left) else None)  # fmt: skip
         if few is not None:  # few deals: a one-card draw against pat hands, two draws left
-            results.append((tuple(keep), discard, few.equity[0], 0.0, True))
+            results.append(_Estimate(tuple(keep), discard, few.equity[0], 0.0, exact=True))
             continue
         simulated.append(tuple(keep))
     if simulated:
@@ -189,10 +200,18 @@ def draw_equity(
         )
         for keep, (value, error) in zip(simulated, found, strict=True):
             discard = tuple(c for c in hand if c not in keep)
-            results.append((keep, discard, value, error, False))
-    ordered = sorted(results, key=lambda r: (-r[2], len(r[1])))
-    best, best_se = ordered[0][2], ordered[0][3]
+            results.append(_Estimate(keep, discard, value, error, exact=False))
+    ordered = sorted(results, key=lambda r: (-r.equity, len(r.discard)))
+    best = ordered[0]
     return [
-        DrawChoice(k, d, e, s, best - e, x, best - e <= 3 * hypot(s, best_se) + 1e-12)
-        for k, d, e, s, x in ordered
+        DrawChoice(
+            r.keep,
+            r.discard,
+            r.equity,
+            r.stderr,
+            loss=best.equity - r.equity,
+            exact=r.exact,
+            as_good_as_best=best.equity - r.equity <= 3 * hypot(r.stderr, best.stderr) + 1e-12,
+        )
+        for r in ordered
     ]

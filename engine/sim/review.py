@@ -42,6 +42,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import permutations
+from typing import NamedTuple
 
 import numpy as np
 
@@ -319,7 +320,16 @@ def seed_of(key: tuple[object, ...]) -> int:
 
 # One cached choice: equity, standard error, exact, and the standard error of the full
 # trials (the noise the verdict is judged by: engine.sim.stopping).
-_Cached = tuple[float, float, bool, float]
+class _Cached(NamedTuple):
+    """One keep's answer: its equity, the standard error of this answer, whether it is
+    exact, and the standard error the full trials have (what "as good as the best" uses)."""
+
+    equity: float
+    stderr: float
+    exact: bool
+    noise: float
+
+
 _Known = dict[tuple[int, ...], _Cached]
 
 
@@ -417,7 +427,10 @@ def _equities(
         if exact:
             pat = unknown_range(read_strategy_of(same, reads[0]), 1, 5, known)
             values = _exact_values(same, exact, unseen, pat)
-            out.update((k, (v, 0.0, True, 0.0)) for k, v in zip(exact, values, strict=True))
+            out.update(
+                (k, _Cached(v, 0.0, exact=True, noise=0.0))
+                for k, v in zip(exact, values, strict=True)
+            )
             reference = max(values)
         simulated = [k for k in keeps if k not in out]
     if simulated:
@@ -429,7 +442,7 @@ def _equities(
             defend=[same.defend(k) for k in simulated] if same.folds() else None,
         )  # fmt: skip
         out.update(
-            (k, (r.equity, r.stderr, False, r.noise(trials)))
+            (k, _Cached(r.equity, r.stderr, exact=False, noise=r.noise(trials)))
             for k, r in zip(simulated, found, strict=True)
         )
     return out
@@ -449,7 +462,7 @@ def _badugi_equities(
     out: _Known = {}
     for k in keeps:
         c = by_keep[tuple(sorted(k))]
-        out[k] = (c.equity, c.stderr, c.exact, c.stderr)
+        out[k] = _Cached(c.equity, c.stderr, exact=c.exact, noise=c.stderr)
     return out
 
 
@@ -486,24 +499,36 @@ def _judge(
 ) -> Reviewed:
     """The choices best first; a choice within ``NOISE_SE`` standard errors (of the full
     trials) of the best is as good as the best, and its loss counts as 0."""
-    rows = [(k, *known[k]) for k in keeps]
-    rows.sort(key=lambda r: (-r[1], -len(r[0])))
-    best, best_eq, _, _, best_noise = rows[0]
+    rows = sorted(keeps, key=lambda k: (-known[k].equity, -len(k)))
+    best = rows[0]
+    top = known[best]
+    best_eq = top.equity
     choices = []
-    for k, eq, se, exact, noise in rows:
-        discard = tuple(c for c in spot.hand if c not in k)
-        loss = best_eq - eq
-        within = loss <= NOISE_SE * (noise * noise + best_noise * best_noise) ** 0.5 + 1e-12
-        choices.append(DrawChoice(tuple(k), discard, eq, se, loss, exact, within))
+    for k in rows:
+        c = known[k]
+        discard = tuple(card for card in spot.hand if card not in k)
+        loss = best_eq - c.equity
+        within = loss <= NOISE_SE * (c.noise * c.noise + top.noise * top.noise) ** 0.5 + 1e-12
+        choices.append(
+            DrawChoice(
+                tuple(k),
+                discard,
+                c.equity,
+                c.stderr,
+                loss=loss,
+                exact=c.exact,
+                as_good_as_best=within,
+            )
+        )
     chosen = next(c for c in choices if sorted(c.keep) == sorted(kept))
     loss = 0.0 if chosen.as_good_as_best else chosen.loss
     return Reviewed(
-        tuple(kept),
-        tuple(best),
-        chosen.equity,
-        best_eq,
-        chosen.stderr,
-        loss,
-        chosen.exact,
-        tuple(choices),
+        kept=tuple(kept),
+        best_kept=tuple(best),
+        equity_chosen=chosen.equity,
+        equity_best=best_eq,
+        stderr=chosen.stderr,
+        loss=loss,
+        exact=chosen.exact,
+        choices=tuple(choices),
     )

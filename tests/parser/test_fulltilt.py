@@ -255,9 +255,13 @@ def test_run_together_summary_line_is_kept_as_a_note_and_the_hand_is_read() -> N
 def test_partial_and_dead_hands_are_incomplete() -> None:
     (partial,) = outcomes(FTP / "3-Draw-Limit-USD-20-40-201101.Partial.txt")
     assert partial == Skipped(
-        "incomplete", "a partial hand: Full Tilt wrote only its summary", "fulltilt",
-        str(FTP / "3-Draw-Limit-USD-20-40-201101.Partial.txt"), 1, "27020940000",
-        "2-7 Triple Draw",
+        "incomplete",
+        "a partial hand: Full Tilt wrote only its summary",
+        site="fulltilt",
+        file=str(FTP / "3-Draw-Limit-USD-20-40-201101.Partial.txt"),
+        line=1,
+        hand_id="27020940000",
+        game="2-7 Triple Draw",
     )  # fmt: skip
     (dead,) = outcomes(FTP / "3-Draw-Limit-USD-10-20-201101.Dead.hand.txt")
     assert isinstance(dead, Skipped)
@@ -371,8 +375,13 @@ def test_holdem_hand_is_unsupported_not_an_error() -> None:
     )
     ((_, out),) = list(read_text(text + "Seat 1: A ($100)\n", "h.txt"))
     assert out == Skipped(
-        "unsupported", "Hold'em is not a game DrawLab replays", "fulltilt", "h.txt", 1,
-        "1", "Hold'em",
+        "unsupported",
+        "Hold'em is not a game DrawLab replays",
+        site="fulltilt",
+        file="h.txt",
+        line=1,
+        hand_id="1",
+        game="Hold'em",
     )  # fmt: skip
 
 
@@ -565,7 +574,13 @@ def test_other_game_with_an_unusual_header_is_still_unsupported() -> None:
     text = "Full Tilt Poker Game #9: Table X - Match 1 - $1/$2 - Limit Razz - odd\n"
     ((_, out),) = list(read_text(text, "r.txt"))
     assert out == Skipped(
-        "unsupported", "Razz is not a game DrawLab replays", "fulltilt", "r.txt", 1, "9", "Razz"
+        "unsupported",
+        "Razz is not a game DrawLab replays",
+        site="fulltilt",
+        file="r.txt",
+        line=1,
+        hand_id="9",
+        game="Razz",
     )
 
 

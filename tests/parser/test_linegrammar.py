@@ -3,6 +3,8 @@ hand builder, and the tolerant line reader."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,18 +17,19 @@ from parser.builder import HandBuilder, hand_change
 from parser.lines import (
     Classifier,
     FieldError,
-    Fields,
     LineHandler,
     MoneyError,
     about_chips_or_cards,
     cards,
     join_numbered,
+    literal_lead,
     money,
     numbered_hands,
     read_lines,
     site_grammar,
 )
 from parser.outcome import HandText, ParseError
+from tests.parser_corpus import results
 
 
 @pytest.mark.parametrize(
@@ -149,15 +152,15 @@ def _grammar_sections() -> tuple[Classifier, ...]:
     )
 
 
-def _read(text: str) -> tuple[HandBuilder, list[tuple[str, int, Fields]]]:
+def _read(text: str) -> tuple[HandBuilder, list[tuple[str, int, re.Match[str]]]]:
     b = HandBuilder()
-    seen: list[tuple[str, int, Fields]] = []
+    seen: list[tuple[str, int, re.Match[str]]] = []
 
     def handler(kind: str) -> LineHandler:
-        def handle(f: Fields, line: int, _text: str) -> None:
-            seen.append((kind, line, f))
+        def handle(m: re.Match[str], line: int, _text: str) -> None:
+            seen.append((kind, line, m))
             if kind == "SEAT":
-                b.seat(int(f[0] or 0), f[1] or "", money(f[2]), line)
+                b.seat(int(m["seat"]), m["player"], money(m["stack"]), line)
 
         return handle
 
@@ -214,3 +217,55 @@ def test_spaced_cards_reads_the_second_joker_of_two() -> None:
     assert spaced_cards("Jk Jk 5d") == (JOKER, SECOND_JOKER, parse_cards("5d")[0])
     assert spaced_cards("Jk Jk2") == (JOKER, SECOND_JOKER)
     assert spaced_cards("kh Kh") == spaced_cards("Kh Kh")  # a lower-case rank, no joker
+
+
+@pytest.mark.parametrize(
+    ("regexp", "lead"),
+    [
+        (r"Seat (\d+): (.+)", "Seat "), (r"\*\*\* SUMMARY \*\*\*", "*** SUMMARY ***"),
+        (r"Dealt\ to\ (?P<player>.+?)", "Dealt to "), (r"(.+) folds", ""), (r"ab?c", "a"),
+        (r"abc*", "ab"), (r"ab+c", "ab"), (r"a\*?b", "a"), (r"\d+ x", ""), (r"ab|cd", ""),
+        (r"(?!Seat \d+: )([^:]+): (.*)", ""), (r"Total pot[.]", "Total pot"),
+    ],
+)  # fmt: skip
+def test_literal_lead_is_the_text_every_match_starts_with(regexp: str, lead: str) -> None:
+    assert literal_lead(regexp) == lead
+
+
+def _site_lines(site: str) -> list[str]:
+    """Every line of the corpus's hands of one site, and each with a character cut out at
+    its start, middle and end (lines no kind may read, or another kind reads)."""
+    lines = {
+        line
+        for _, chunk, _ in results()
+        if chunk.site == site
+        for line in chunk.text.split("\n")
+        if line.strip()
+    }
+    cut = {line[:i] + line[i + 1 :] for line in lines for i in (0, len(line) // 2, -1)}
+    return sorted(lines | cut)
+
+
+@pytest.mark.parametrize(
+    ("grammar", "site"),
+    [
+        ("fulltilt.lark", "fulltilt"), ("winamax.lark", "winamax"),
+        ("kingsclub.lark", "kingsclub"), ("ongame.lark", "ongame"),
+    ],
+)  # fmt: skip
+def test_every_sites_classifier_answers_the_first_kind_whose_pattern_matches(
+    grammar: str, site: str
+) -> None:
+    """The leads and needles only skip kinds that cannot match: the answer is the first
+    kind, in the order given, whose pattern matches the whole line."""
+    g = site_grammar(grammar)
+    classifier = g.classifier(g.kinds)
+    lines = _site_lines(site)
+    assert len(lines) > 100
+    for line in lines:
+        first = next((k for k in g.kinds.values() if k.regex.match(line)), None)
+        found = classifier(line)
+        expected = None if first is None else (first.name, first.regex.match(line))
+        assert (found and (found[0], found[1].groups())) == (
+            expected and (expected[0], expected[1] and expected[1].groups())
+        ), line

@@ -280,8 +280,13 @@ def test_badugi_is_unsupported_before_its_half_pot_stakes_are_read() -> None:
     )
     ((_, out),) = list(read_text(badugi, "b.txt"))
     assert out == Skipped(
-        "unsupported", "Badugi is not a game DrawLab replays", "merge", "b.txt", 1,
-        "33423082-14", "Badugi",
+        "unsupported",
+        "Badugi is not a game DrawLab replays",
+        site="merge",
+        file="b.txt",
+        line=1,
+        hand_id="33423082-14",
+        game="Badugi",
     )  # fmt: skip
 
 

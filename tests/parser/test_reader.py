@@ -150,7 +150,7 @@ class _Broken:
     def parse(self, chunk: HandText) -> Hand | Skipped:
         if chunk.text == "BROKEN boom":
             raise ZeroDivisionError("division by zero")
-        return Skipped("unsupported", "test", self.site, chunk.file, chunk.line)
+        return Skipped("unsupported", "test", site=self.site, file=chunk.file, line=chunk.line)
 
 
 def test_a_site_reader_bug_becomes_an_error_on_that_hand_only(

@@ -133,8 +133,13 @@ def test_holdem_is_unsupported() -> None:
     )
     ((_, out),) = list(read_text(text, "nl.txt"))
     assert out == Skipped(
-        "unsupported", "Holdem is not a game DrawLab replays", "winamax", "nl.txt", 1,
-        "1-2-3", "Holdem",
+        "unsupported",
+        "Holdem is not a game DrawLab replays",
+        site="winamax",
+        file="nl.txt",
+        line=1,
+        hand_id="1-2-3",
+        game="Holdem",
     )  # fmt: skip
 
 
@@ -198,8 +203,13 @@ def test_stud_hand_of_a_mixed_table_is_unsupported_whatever_its_stakes_look_like
     )
     ((_, out),) = list(read_text(text, "s.txt"))
     assert out == Skipped(
-        "unsupported", "7-Card Stud is not a game DrawLab replays", "winamax", "s.txt", 1,
-        "9250793-400-1478989999", "7-Card Stud",
+        "unsupported",
+        "7-Card Stud is not a game DrawLab replays",
+        site="winamax",
+        file="s.txt",
+        line=1,
+        hand_id="9250793-400-1478989999",
+        game="7-Card Stud",
     )  # fmt: skip
 
 
@@ -207,5 +217,9 @@ def test_a_tournament_summary_is_no_hand_and_no_parse_error() -> None:
     text = "Winamax Poker - Tournament summary : Expresso(193493816)\nPlayer : Hero\n"
     [(_, outcome)] = list(read_text(text, "s.txt"))
     assert outcome == Skipped(
-        "incomplete", "a Winamax tournament summary: it holds no hand", "winamax", "s.txt", 1
+        "incomplete",
+        "a Winamax tournament summary: it holds no hand",
+        site="winamax",
+        file="s.txt",
+        line=1,
     )

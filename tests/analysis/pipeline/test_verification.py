@@ -34,8 +34,15 @@ def test_an_invalid_hand_gives_its_first_error_as_the_reason() -> None:
 
 def test_skips_and_parse_errors_keep_their_kind_and_reason() -> None:
     chunk = HandText("f.txt", 7, "PokerStars Hand #123: Hold'em", "pokerstars")
-    skipped = Skipped("unsupported", "Hold'em is not a draw game", "pokerstars", "f.txt", 7,
-                      "123", "Hold'em No Limit")  # fmt: skip
+    skipped = Skipped(
+        "unsupported",
+        "Hold'em is not a draw game",
+        site="pokerstars",
+        file="f.txt",
+        line=7,
+        hand_id="123",
+        game="Hold'em No Limit",
+    )  # fmt: skip
     result = check(chunk, skipped)
     assert (result.status, result.game, result.hand_id, result.reason) == (
         "unsupported",
