@@ -86,6 +86,7 @@ class Runs:
     def __init__(self, page: Page) -> None:
         self.done = 0  # whole runs and fragment runs, not those stopped for a rerun
         self.whole = 0
+        self.over_at = 0.0  # ``time.perf_counter`` when the last one was read
         page.on("websocket", self._socket)
 
     def _socket(self, ws: WebSocket) -> None:
@@ -103,41 +104,56 @@ class Runs:
             return
         if msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
             self.whole += 1
-            self.done += 1
-        elif msg.script_finished == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY:
-            self.done += 1
+        elif msg.script_finished != ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY:
+            return
+        self.done += 1
+        self.over_at = time.perf_counter()
+
+    def count(self, whole: bool) -> int:
+        return self.whole if whole else self.done
 
 
-def timed(page: Page, runs: Runs, act: Callable[[], object], whole: bool = False) -> float:
-    """Seconds from ``act`` (a click, a key) to the settled page: the run it started over
+@dataclass(frozen=True)
+class Timing:
+    """One interaction: the settled page, and when the server's run was over (both in
+    seconds from the action; the difference is the browser's drawing after the run)."""
+
+    settled: float
+    run_over: float
+
+
+def _settled(page: Page, since: float) -> float:
+    last = page.wait_for_function(SETTLED, arg=[since, QUIET_MS], polling=20,
+                                  timeout=TIMEOUT_MS).json_value()  # fmt: skip
+    return float(last)
+
+
+def timed(page: Page, runs: Runs, act: Callable[[], object], whole: bool = False) -> Timing:
+    """From ``act`` (a click, a key) to the settled page: the run it started over
     (``whole``: a whole run, as a page switch needs) and the document still."""
-    before = runs.whole if whole else runs.done
+    before = runs.count(whole)
     start = float(page.evaluate("performance.now()"))
+    clock = time.perf_counter()
     act()
-    deadline = time.monotonic() + TIMEOUT_MS / 1000
-    while (runs.whole if whole else runs.done) == before:
-        if time.monotonic() > deadline:
+    while runs.count(whole) == before:
+        if time.perf_counter() - clock > TIMEOUT_MS / 1000:
             raise TimeoutError("no script run finished after the action")
         page.wait_for_timeout(5)
     since = float(page.evaluate("performance.now()"))
-    last = page.wait_for_function(SETTLED, arg=[since, QUIET_MS], polling=20,
-                                  timeout=TIMEOUT_MS).json_value()  # fmt: skip
-    return (float(last) - start) / 1000
+    return Timing((_settled(page, since) - start) / 1000, runs.over_at - clock)
 
 
-def opened(page: Page, runs: Runs, url: str) -> float:
-    """Seconds from asking for ``url`` in this tab to its settled page (the navigation's
-    own clock: a new document starts its ``performance.now`` at the request)."""
+def opened(page: Page, runs: Runs, url: str) -> Timing:
+    """From asking for ``url`` in this tab to its settled page (the navigation's own
+    clock: a new document starts its ``performance.now`` at the request)."""
     before = runs.whole
+    clock = time.perf_counter()
     page.goto(url, wait_until="commit")
-    deadline = time.monotonic() + TIMEOUT_MS / 1000
     while runs.whole == before:
-        if time.monotonic() > deadline:
+        if time.perf_counter() - clock > TIMEOUT_MS / 1000:
             raise TimeoutError(f"{url}: no script run finished")
         page.wait_for_timeout(5)
-    last = page.wait_for_function(SETTLED, arg=[0, QUIET_MS], polling=20,
-                                  timeout=TIMEOUT_MS).json_value()  # fmt: skip
-    return float(last) / 1000
+    return Timing(_settled(page, 0) / 1000, runs.over_at - clock)
 
 
 @dataclass
@@ -145,10 +161,13 @@ class Figures:
     """Every time taken, by interaction, in the order first met."""
 
     seconds: dict[str, list[float]] = field(default_factory=dict)
+    run_over: dict[str, list[float]] = field(default_factory=dict)
 
-    def add(self, name: str, value: float) -> None:
-        self.seconds.setdefault(name, []).append(round(value, 3))
-        print(f"    {name}: {value:.2f} s", flush=True)
+    def add(self, name: str, timing: Timing) -> None:
+        self.seconds.setdefault(name, []).append(round(timing.settled, 3))
+        self.run_over.setdefault(name, []).append(round(timing.run_over, 3))
+        print(f"    {name}: {timing.settled:.2f} s (the run over at {timing.run_over:.2f})",
+              flush=True)  # fmt: skip
 
 
 # --- the databases ---------------------------------------------------------------------
@@ -324,8 +343,14 @@ def pages(page: Page, runs: Runs, figures: Figures, repeat: int) -> None:
 # --- a run -----------------------------------------------------------------------------
 
 
-def measure(app: Path, database: Path, work: Path, cold: int, repeat: int) -> Figures:
-    """Every interaction on ``app``'s dashboard over a copy of ``database``."""
+GROUPS = ("overview", "replayer", "drills", "pages")
+
+
+def measure(
+    app: Path, database: Path, work: Path, cold: int, repeat: int, only: tuple[str, ...] = GROUPS
+) -> Figures:
+    """Every interaction (of the groups ``only``) on ``app``'s dashboard over a copy of
+    ``database``."""
     figures = Figures()
     ids = hand_ids(database)
     copy = work / "bench.duckdb"
@@ -343,10 +368,16 @@ def measure(app: Path, database: Path, work: Path, cold: int, repeat: int) -> Fi
                     continue
                 page = ctx.new_page()
                 runs = Runs(page)
-                overview(page, runs, url, figures, repeat)
-                replayer(page, runs, ids, figures, repeat)
-                drills(page, runs, figures, repeat)
-                pages(page, runs, figures, repeat)
+                if "overview" in only:
+                    overview(page, runs, url, figures, repeat)
+                else:
+                    opened(page, runs, url)
+                if "replayer" in only:
+                    replayer(page, runs, ids, figures, repeat)
+                if "drills" in only:
+                    drills(page, runs, figures, repeat)
+                if "pages" in only:
+                    pages(page, runs, figures, repeat)
                 page.close()
     return figures
 
@@ -378,6 +409,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cold", type=int, default=3, help="new servers for the cold overview")
     ap.add_argument("--root", type=Path, default=Path("/tmp/bench38s"))
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--only", default=",".join(GROUPS), help="of " + ",".join(GROUPS))
     args = ap.parse_args(argv)
     args.root.mkdir(parents=True, exist_ok=True)
     apps = dict(item.split("=", 1) for item in args.apps.split(","))
@@ -391,10 +423,12 @@ def main(argv: list[str] | None = None) -> int:
             load = os.getloadavg()[0]
             print(f"{size} · {name} ({folder}), load average {load:.1f}", flush=True)
             results[f"{size} · {name}"] = measure(Path(folder).resolve(), database, work,
-                                                  args.cold, args.repeat)  # fmt: skip
+                                                  args.cold, args.repeat,
+                                                  tuple(args.only.split(",")))  # fmt: skip
     print(table(results))
     out = args.out or args.root / f"browser-{datetime.now():%Y%m%d-%H%M%S}.json"
-    out.write_text(json.dumps({k: f.seconds for k, f in results.items()}, indent=1) + "\n",
+    out.write_text(json.dumps({k: {"settled": f.seconds, "run_over": f.run_over}
+                               for k, f in results.items()}, indent=1) + "\n",
                    encoding="utf-8")  # fmt: skip
     print(f"figures written to {out}")
     return 0
