@@ -393,7 +393,7 @@ def main() -> None:
     money_filters = replace(theirs, tournament=tournament, currency=currency)
     offered = data.offers(con, path, gen, hero, _wanted(money_filters))
     mine = filters_sidebar(offered, lambda s: stakes_label(s, tournament, currency),
-                           memory.all_tags(con))
+                           data.all_tags(con, path, gen))
     with st.sidebar:  # a saved set is filters, not the page's scope nor a person's names
         memory_panel.saved_filters_panel(
             replace(mine, valid_only=False, samples=None, names=None))
@@ -474,7 +474,7 @@ def main() -> None:
 
     names = set(person.names or ()) if person else {f"{site}:{hero}"}
     opponents(data.site_summary(con, path, gen, filters), names, chips, currency,
-              memory.note_labels(con))
+              data.note_labels(con, path, gen))
 
 
 main()
