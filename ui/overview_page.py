@@ -178,6 +178,20 @@ def hero_picker(players: pd.DataFrame, people: list[tuple[str, str]],
     )
 
 
+@st.fragment
+def results_curves(curves: data.Curves, unit: str) -> None:
+    """The results by hands or by date: only the open tab's chart is drawn, and opening
+    the other reruns this fragment alone."""
+    by_hands, by_date = st.tabs(["By hands", "By date"], key="results_by", on_change="rerun")
+    if by_hands.open:
+        with by_hands:
+            st.plotly_chart(results_chart(curves.by_hand, unit), key="chart_results")
+    if by_date.open:
+        with by_date:
+            st.plotly_chart(results_by_date_chart(curves.by_date, unit),
+                            key="chart_results_date")
+
+
 def key_figures(res: Results, chips: bool, currency: str) -> None:
     cols = st.columns(6)
     cols[0].metric("Hands", f"{res.hands:,}", help=DEFS["hands"])
@@ -190,9 +204,14 @@ def key_figures(res: Results, chips: bool, currency: str) -> None:
     cols[5].metric("Rake paid", money(res.rake, chips, currency), help=DEFS["rake"])
 
 
+@st.fragment
 def statistics(values: tuple[stats.StatValue, ...]) -> None:
-    tabs = st.tabs([g.capitalize() for g in GROUPS])
+    """One group of statistics at a time: only the open tab is drawn, and opening
+    another reruns this fragment alone, not the page."""
+    tabs = st.tabs([g.capitalize() for g in GROUPS], key="stat_group", on_change="rerun")
     for tab, group in zip(tabs, GROUPS, strict=True):
+        if not tab.open:
+            continue
         shown = [v for v in values if v.group == group]
         with tab:
             cols = st.columns(4)
@@ -413,12 +432,7 @@ def main() -> None:
 
     left, right = st.columns(2)
     with left:
-        by_hands, by_date = st.tabs(["By hands", "By date"])
-        with by_hands:
-            st.plotly_chart(results_chart(curves.by_hand, unit), key="chart_results")
-        with by_date:
-            st.plotly_chart(results_by_date_chart(curves.by_date, unit),
-                            key="chart_results_date")
+        results_curves(curves, unit)
         st.plotly_chart(draw_chart(data.draw_counts(con, path, gen, hero, mine)),
                         key="chart_draws")
     with right:
