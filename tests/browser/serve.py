@@ -1,9 +1,10 @@
 """The dashboard served for a real browser: one start-up and stop for the browser tests
 and the browser benchmark (``benchmarks/bench_browser.py``).
 
-``streamlit run app.py`` on a free loopback port over the database named, its output to a
-log; ``root`` is the folder whose ``app.py`` is served (the benchmark serves an untouched
-copy of another commit to compare with).
+Started as a user starts it, ``drawlab app`` (``cli.py app``), on a free loopback port
+over the database named, its output to a log; ``root`` is the folder whose ``cli.py`` and
+``app.py`` are served (the benchmark serves an untouched copy of another commit to compare
+with, started its own way).
 """
 
 from __future__ import annotations
@@ -50,15 +51,14 @@ def dashboard(
 ) -> Iterator[str]:
     """The dashboard of ``root`` served on a free port over ``database`` (its output in
     ``log``), its address while the block runs, stopped after it: one way for every
-    browser test and the browser benchmark."""
-    env = dict(os.environ, DRAWLAB_DB=str(database), DRAWLAB_SAMPLES=samples)
+    browser test and the browser benchmark (``drawlab app`` replaces its process by the
+    server, so stopping the process stops the server)."""
+    env = dict(os.environ, DRAWLAB_SAMPLES=samples)
     port = free_port()
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", str(root / "app.py"),
-             "--server.port", str(port), "--server.address", "127.0.0.1",
-             "--server.headless", "true", "--browser.gatherUsageStats", "false",
-             "--server.fileWatcherType", "none"],
+            [sys.executable, str(root / "cli.py"), "app", "--db", str(database),
+             "--port", str(port)],
             cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
         url = f"http://127.0.0.1:{port}"
