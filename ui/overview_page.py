@@ -344,10 +344,12 @@ def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: boo
         )
 
 
+@st.fragment
 def opponents(table: pd.DataFrame, hero: set[str], chips: bool, currency: str,
               notes: dict[tuple[str, str], str]) -> None:
     """Every other player at every site under the same filters, the hero (every name of
-    the hero's, "site:name") left out; ``notes``: the user's on each player."""
+    the hero's, "site:name") left out; ``notes``: the user's on each player.  A fragment:
+    a new minimum of hands redraws this table alone, not the page."""
     st.subheader("Opponents", help="Click a column header to sort by it. Each figure has "
                  "its sample (n) beside it.")
     others = table[~(table["site"] + ":" + table["player"]).isin(hero)]
