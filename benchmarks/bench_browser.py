@@ -28,9 +28,13 @@ of 100,000) with the bundled samples imported beside them as the user's own hand
 hero has several money kinds, games and stakes to switch between.  Both databases are made
 once and kept under ``--root``; each server gets a copy (drills and settings write to it).
 
-``--apps name=folder,...`` serves each folder's ``app.py`` in turn (an untouched copy of
-another commit, to compare), alternating at each size.  Prints, per interaction, the
-median and the longest seconds at each size and app, and writes every figure to ``--out``.
+``--apps name=folder,...`` serves each folder's dashboard in turn (an untouched copy of
+another commit, to compare), alternating at each size, each started as a user starts it
+(``drawlab app``).  On a shared machine the wall clock is what the other work left over:
+each interaction also counts the CPU seconds of the server's process and of the browser's
+processes (``/proc``), which do not depend on the load, and when the server's run was
+over.  Prints, per interaction, the median and the longest seconds and the median CPU
+seconds at each size and app, and writes every figure to ``--out``.
 """
 
 from __future__ import annotations
@@ -80,10 +84,77 @@ SETTLED = f"""([since, quiet]) => {{
 }}"""
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+PROFILE_MARK = f"bench-browser-{os.getpid()}"  # in the browser's command line
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU seconds of these processes (all their threads), from /proc."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / TICKS
+
+
+def processes(marker: str) -> list[int]:
+    """The processes whose command line holds ``marker``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def family(pids: list[int]) -> list[int]:
+    """These processes and all their descendants."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], list(pids)
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo += children.get(pid, [])
+    return found
+
+
+@dataclass(frozen=True)
+class Cpu:
+    """The server's and the browser's processes, by a mark of their command lines (the
+    browser's children counted too): their CPU seconds do not depend on what else the
+    machine runs, the wall clock does."""
+
+    server: str
+    browser: str
+
+    def now(self) -> tuple[float, float]:
+        return (cpu_seconds(processes(self.server)),
+                cpu_seconds(family(processes(self.browser))))  # fmt: skip
+
+
+def server_mark(url: str) -> str:
+    """What the command line of the server at ``url`` holds: its port."""
+    return f"--server.port\0{url.rsplit(':', 1)[1]}\0"
+
+
 class Runs:
     """The script runs the server said were over, read off a page's websocket."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, cpu: Cpu) -> None:
+        self.cpu = cpu
         self.done = 0  # whole runs and fragment runs, not those stopped for a rerun
         self.whole = 0
         self.over_at = 0.0  # ``time.perf_counter`` when the last one was read
@@ -120,6 +191,8 @@ class Timing:
 
     settled: float
     run_over: float
+    server_cpu: float = 0.0
+    browser_cpu: float = 0.0
 
 
 def _settled(page: Page, since: float) -> float:
@@ -134,13 +207,16 @@ def timed(page: Page, runs: Runs, act: Callable[[], object], whole: bool = False
     before = runs.count(whole)
     start = float(page.evaluate("performance.now()"))
     clock = time.perf_counter()
+    server, browser = runs.cpu.now()
     act()
     while runs.count(whole) == before:
         if time.perf_counter() - clock > TIMEOUT_MS / 1000:
             raise TimeoutError("no script run finished after the action")
         page.wait_for_timeout(5)
     since = float(page.evaluate("performance.now()"))
-    return Timing((_settled(page, since) - start) / 1000, runs.over_at - clock)
+    settled = (_settled(page, since) - start) / 1000
+    server_after, browser_after = runs.cpu.now()
+    return Timing(settled, runs.over_at - clock, server_after - server, browser_after - browser)
 
 
 def opened(page: Page, runs: Runs, url: str) -> Timing:
@@ -148,12 +224,15 @@ def opened(page: Page, runs: Runs, url: str) -> Timing:
     clock: a new document starts its ``performance.now`` at the request)."""
     before = runs.whole
     clock = time.perf_counter()
+    server, browser = runs.cpu.now()
     page.goto(url, wait_until="commit")
     while runs.whole == before:
         if time.perf_counter() - clock > TIMEOUT_MS / 1000:
             raise TimeoutError(f"{url}: no script run finished")
         page.wait_for_timeout(5)
-    return Timing(_settled(page, 0) / 1000, runs.over_at - clock)
+    settled = _settled(page, 0) / 1000
+    server_after, browser_after = runs.cpu.now()
+    return Timing(settled, runs.over_at - clock, server_after - server, browser_after - browser)
 
 
 @dataclass
@@ -162,11 +241,16 @@ class Figures:
 
     seconds: dict[str, list[float]] = field(default_factory=dict)
     run_over: dict[str, list[float]] = field(default_factory=dict)
+    server_cpu: dict[str, list[float]] = field(default_factory=dict)
+    browser_cpu: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, name: str, timing: Timing) -> None:
         self.seconds.setdefault(name, []).append(round(timing.settled, 3))
         self.run_over.setdefault(name, []).append(round(timing.run_over, 3))
-        print(f"    {name}: {timing.settled:.2f} s (the run over at {timing.run_over:.2f})",
+        self.server_cpu.setdefault(name, []).append(round(timing.server_cpu, 3))
+        self.browser_cpu.setdefault(name, []).append(round(timing.browser_cpu, 3))
+        print(f"    {name}: {timing.settled:.2f} s (the run over at {timing.run_over:.2f}; "
+              f"CPU: server {timing.server_cpu:.2f} s, browser {timing.browser_cpu:.2f} s)",
               flush=True)  # fmt: skip
 
 
@@ -183,7 +267,7 @@ def samples_database(root: Path, log: Path) -> Path:
         p.unlink(missing_ok=True)
     with dashboard(partial, log, samples=str(SAMPLES)) as url, browsing() as ctx:
         page = ctx.new_page()
-        opened(page, Runs(page), url)
+        opened(page, Runs(page, Cpu(server_mark(url), PROFILE_MARK)), url)
     partial.rename(made)
     return made
 
@@ -231,7 +315,7 @@ def hand_ids(database: Path) -> list[str]:
 @contextmanager
 def browsing() -> Iterator[BrowserContext]:
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} missing: run `make browser`"
-    profile = Path(os.environ.get("TMPDIR", "/tmp")) / f"bench-browser-{os.getpid()}"
+    profile = Path(os.environ.get("TMPDIR", "/tmp")) / PROFILE_MARK
     shutil.rmtree(profile, ignore_errors=True)
     with sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(
@@ -360,14 +444,15 @@ def measure(
                 p.unlink(missing_ok=True)
             shutil.copyfile(database, copy)
             with dashboard(copy, work / "streamlit.log", root=app) as url:
+                cpu = Cpu(server_mark(url), PROFILE_MARK)
                 page = ctx.new_page()
-                runs = Runs(page)
+                runs = Runs(page, cpu)
                 figures.add("cold overview", opened(page, runs, url))
                 page.close()
                 if i < max(cold, 1) - 1:
                     continue
                 page = ctx.new_page()
-                runs = Runs(page)
+                runs = Runs(page, cpu)
                 if "overview" in only:
                     overview(page, runs, url, figures, repeat)
                 else:
@@ -383,16 +468,22 @@ def measure(
 
 
 def table(results: dict[str, Figures]) -> str:
-    """Interaction by interaction: median and longest seconds for each run."""
+    """Interaction by interaction, for each run: the median and longest seconds to the
+    settled page, and the median CPU seconds of the server and of the browser."""
     names = list(dict.fromkeys(n for f in results.values() for n in f.seconds))
-    head = f"{'interaction':<22}" + "".join(f"{run:>24}" for run in results)
-    lines = [head, f"{'':<22}" + "".join(f"{'median':>12}{'max':>12}" for _ in results)]
+    head = f"{'interaction':<22}" + "".join(f"{run:>28}" for run in results)
+    sub = f"{'median':>7}{'max':>7}{'srvCPU':>7}{'brCPU':>7}"
+    lines = [head, f"{'':<22}" + sub * len(results)]
     for name in names:
         row = f"{name:<22}"
         for f in results.values():
             got = f.seconds.get(name)
-            row += (f"{statistics.median(got):>12.2f}{max(got):>12.2f}" if got
-                    else f"{'-':>12}{'-':>12}")  # fmt: skip
+            if not got:
+                row += f"{'-':>7}" * 4
+                continue
+            row += (f"{statistics.median(got):>7.2f}{max(got):>7.2f}"
+                    f"{statistics.median(f.server_cpu[name]):>7.2f}"
+                    f"{statistics.median(f.browser_cpu[name]):>7.2f}")  # fmt: skip
         lines.append(row)
     return "\n".join(lines)
 
@@ -427,7 +518,8 @@ def main(argv: list[str] | None = None) -> int:
                                                   tuple(args.only.split(",")))  # fmt: skip
     print(table(results))
     out = args.out or args.root / f"browser-{datetime.now():%Y%m%d-%H%M%S}.json"
-    out.write_text(json.dumps({k: {"settled": f.seconds, "run_over": f.run_over}
+    out.write_text(json.dumps({k: {"settled": f.seconds, "run_over": f.run_over,
+                                   "server_cpu": f.server_cpu, "browser_cpu": f.browser_cpu}
                                for k, f in results.items()}, indent=1) + "\n",
                    encoding="utf-8")  # fmt: skip
     print(f"figures written to {out}")
