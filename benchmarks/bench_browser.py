@@ -123,12 +123,14 @@ def family(pids: list[int]) -> list[int]:
             except (OSError, ValueError, IndexError):
                 continue
             children.setdefault(parent, []).append(int(entry.name))
-    found, todo = [], list(pids)
+    found: set[int] = set()  # a child may carry the mark too: counted once
+    todo = list(pids)
     while todo:
         pid = todo.pop()
-        found.append(pid)
-        todo += children.get(pid, [])
-    return found
+        if pid not in found:
+            found.add(pid)
+            todo += children.get(pid, [])
+    return sorted(found)
 
 
 @dataclass(frozen=True)
