@@ -42,6 +42,7 @@ from tests.app_support import (
     hostile_history,
 )
 from tests.browser.serve import CHROMIUM, dashboard
+from tests.browser.serve import free_port as _free_port  # noqa: F401  (the other tests')
 from tests.browser.serve import wait_healthy as _wait_healthy  # noqa: F401  (the other tests')
 from ui.cards import SUIT_SYMBOLS
 
