@@ -462,7 +462,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {os.cpu_count()} cores, load average {load[0]:.1f} at the start", flush=True)
     db = args.root / f"scale_h{args.hands}.duckdb"
     if "import" not in steps and db.exists():
-        _cells_current(db)  # a database an older DrawLab imported
+        cells_current(db)  # a database an older DrawLab imported
     report: dict[str, object] = {"hands": args.hands, "files": args.files,
                                  "load_at_start": round(load[0], 1),
                                  "when": datetime.now().isoformat(timespec="seconds")}
@@ -487,7 +487,7 @@ def _measure(report: dict[str, object], db: Path, steps: set[str], args: argpars
     return 0
 
 
-def _cells_current(path: Path) -> None:
+def cells_current(path: Path) -> None:
     """The summed cells brought up to date, as an import leaves them (the copies are made
     behind their back; another DrawLab may sum them otherwise): timed, as the one-off
     cost of a database an older DrawLab filled."""
@@ -525,7 +525,7 @@ def _copied(args: argparse.Namespace, steps: set[str]) -> int:
         got = replicate(source, db, args.copies)
         print(f"built {db.name}: {got:,} hands in {time.monotonic() - start:,.0f} s "
               f"({time.process_time() - cpu:,.0f} s CPU); {label}", flush=True)
-    _cells_current(db)
+    cells_current(db)
     load = os.getloadavg()
     print(f"database: {db} ({db.stat().st_size / 2**30:,.2f} GiB); {label}", flush=True)
     print(f"machine: {os.cpu_count()} cores, load average {load[0]:.1f} at the start", flush=True)

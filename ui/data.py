@@ -18,7 +18,7 @@ import streamlit as st
 from analysis.statistics import figures as stats
 from analysis.statistics.offers import Offers, most_played
 from analysis.statistics.offers import offers as offers_of
-from analysis.storage import queries
+from analysis.storage import hand_scope, memory, queries, samples, settings
 from analysis.storage.db import Connection
 from analysis.storage.db import replay_suggested as _replay_suggested
 from analysis.storage.filters import Filters
@@ -257,3 +257,56 @@ def hand_text_at(_con: Connection, path: str, gen: int, file: str, line: int) ->
 def replay_suggested(_con: Connection, path: str, gen: int) -> bool:
     """A migration asks for the stored hands to be replayed again (``analysis.storage.db``)."""
     return _replay_suggested(_con)
+
+
+# --- the page's scope and the user's memory ---------------------------------------------
+# Small reads every page makes on every run (the samples, the errors switch, the user's
+# people, tags, notes and saved filters): cheap alone, but a run made a dozen of them.
+# A setting, a tag or a note written changes the file, so the generation, so the key.
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def sample_count(_con: Connection, path: str, gen: int) -> int:
+    return samples.count(_con)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def own_hands(_con: Connection, path: str, gen: int) -> int:
+    return samples.own_hands(_con)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def has_samples(_con: Connection, path: str, gen: int) -> bool:
+    return hand_scope.has_samples(_con)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def leave_out_errors(_con: Connection, path: str, gen: int) -> bool:
+    return settings.leave_out_errors(_con)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def with_errors(_con: Connection, path: str, gen: int, filters: Filters,
+                player: str | None) -> int:
+    return hand_scope.with_errors(_con, filters, player)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def people(_con: Connection, path: str, gen: int) -> list[str]:
+    return memory.people(_con)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def all_tags(_con: Connection, path: str, gen: int) -> list[str]:
+    return memory.all_tags(_con)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def note_labels(_con: Connection, path: str, gen: int,
+                site: str | None = None) -> dict[tuple[str, str], str]:
+    return memory.note_labels(_con, site)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def saved_filter_names(_con: Connection, path: str, gen: int) -> list[str]:
+    return memory.saved_filter_names(_con)

@@ -89,12 +89,16 @@ def pick_key(drill: str, item: object) -> str:
     return f"{drill}_pick_{st.session_state.get(f'dn_{drill}', 0)}_{item}"
 
 
+def _drop_question(drill: str, game: str) -> None:
+    st.session_state.pop(f"dq_{drill}_{game}", None)
+    st.session_state.pop(f"df_{drill}", None)
+
+
 def next_button(drill: str, game: str) -> None:
-    if st.button("Next question", key=f"{drill}_next", type="primary",
-                 icon=":material/skip_next:"):  # fmt: skip
-        st.session_state.pop(f"dq_{drill}_{game}", None)
-        st.session_state.pop(f"df_{drill}", None)
-        st.rerun()
+    """A callback drops the question before the run, so that one run draws the next
+    (a rerun from inside the run would draw the page twice)."""
+    st.button("Next question", key=f"{drill}_next", type="primary",
+              icon=":material/skip_next:", on_click=_drop_question, args=(drill, game))
 
 
 def elapsed(drill: str) -> float:
@@ -127,7 +131,8 @@ def showdown_drill(ranking: Ranking, use_own: bool) -> None:
         st.text(f"From your showdowns: {q.source}")
     showdown_view(
         ranking, q.hands, q.names, frozenset(),
-        lambda picked: session.answer_showdown(con, q, picked, elapsed(progress.SHOWDOWN)),
+        lambda picked: session.answer_showdown(state.connection(), q, picked,
+                                               elapsed(progress.SHOWDOWN)),
         lambda hand: describe(hand, ranking),
     )  # fmt: skip
 
@@ -143,7 +148,8 @@ def wild_drill() -> None:
                "the best hand, and a flush may hold a pair (A-A-K-9-4). Wild cards are gold.")
     showdown_view(
         WILD, q.hands, q.names, wild_cards(q.wild),
-        lambda picked: session.answer_wild_showdown(con, q, picked, elapsed(progress.SHOWDOWN)),
+        lambda picked: session.answer_wild_showdown(state.connection(), q, picked,
+                                                    elapsed(progress.SHOWDOWN)),
         lambda hand: wild_showdown.describe(q, hand),
     )  # fmt: skip
 
@@ -165,14 +171,10 @@ def showdown_view(
             cards.show_cards(hand, wild=wild)
             st.checkbox("Wins", key=pick_key(progress.SHOWDOWN, i), disabled=done is not None)
     if done is None:
-        if st.button("Answer", key="showdown_answer", icon=":material/gavel:"):
-            picked = {i for i in range(len(hands))
-                      if st.session_state.get(pick_key(progress.SHOWDOWN, i))}  # fmt: skip
-            if not picked:  # every question has a winner: nothing ticked is no answer yet
-                st.warning(NO_PICK, icon=":material/touch_app:")
-                return
-            st.session_state[f"df_{progress.SHOWDOWN}"] = answer(picked)
-            st.rerun()
+        st.button("Answer", key="showdown_answer", icon=":material/gavel:",
+                  on_click=_answer_showdown, args=(len(hands), answer))
+        if st.session_state.pop(f"dw_{progress.SHOWDOWN}", False):
+            st.warning(NO_PICK, icon=":material/touch_app:")
         return
     fb, rec = done
     verdict(fb.correct, rec)
@@ -183,6 +185,16 @@ def showdown_view(
     for line in fb.reasons:
         st.text(line)
     next_button(progress.SHOWDOWN, game)
+
+
+def _answer_showdown(hands: int, answer: Any) -> None:
+    """The answer, checked and recorded before the run (a callback), so that one run
+    draws the verdict; nothing ticked is no answer yet (every question has a winner)."""
+    picked = {i for i in range(hands) if st.session_state.get(pick_key(progress.SHOWDOWN, i))}
+    if not picked:
+        st.session_state[f"dw_{progress.SHOWDOWN}"] = True
+        return
+    st.session_state[f"df_{progress.SHOWDOWN}"] = answer(picked)
 
 
 # --- what to draw -----------------------------------------------------------------------

@@ -37,10 +37,11 @@ def url(host: str, port: int) -> str:
 
 
 def command(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> list[str]:
-    """The Streamlit command line: the address is always given, never Streamlit's default
-    (every interface)."""
+    """The Streamlit command line, run by ``ui.server`` (Streamlit with the pages'
+    libraries imported while it starts): the address is always given, never Streamlit's
+    default (every interface)."""
     return [
-        sys.executable, "-m", "streamlit", "run", str(APP),
+        sys.executable, "-m", "ui.server", "run", str(APP),
         "--server.address", host,
         "--server.port", str(port),
         "--server.headless", "true",

@@ -15,7 +15,7 @@ import streamlit as st
 
 from analysis.storage import memory
 from analysis.storage.filters import Filters
-from ui import state
+from ui import data, state
 
 MESSAGE = "memory_message"  # what the last save said, shown once above the form
 PERSON = ""  # the site of a person in a player picker: every name of theirs (drawlab alias)
@@ -24,7 +24,7 @@ PERSON = ""  # the site of a person in a player picker: every name of theirs (dr
 def people_options(db: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
     """The people the user named (``drawlab alias``) as a player picker offers them:
     (``PERSON``, person), each counting every name of theirs."""
-    return [(PERSON, p) for p in memory.people(db)]
+    return [(PERSON, p) for p in data.people(db, state.db_path(), state.generation())]
 
 
 def _say(kind: str, words: str, text: str) -> None:
@@ -127,7 +127,7 @@ def _save_current(filters: Filters) -> None:
 def saved_filters_panel(filters: Filters) -> None:
     """Pick a saved filter set (it sets the overview's filters) or save the filters
     shown under a name: the same sets as ``drawlab stats --filters NAME``."""
-    names = memory.saved_filter_names(state.connection())
+    names = data.saved_filter_names(state.connection(), state.db_path(), state.generation())
     said = st.session_state.pop(FILTERS_MESSAGE, None)
     with st.expander("Saved filters", expanded=said is not None):
         if said is not None:

@@ -183,6 +183,20 @@ def hero_picker(players: pd.DataFrame, people: list[tuple[str, str]],
     )
 
 
+@st.fragment
+def results_curves(curves: data.Curves, unit: str) -> None:
+    """The results by hands or by date: only the open tab's chart is drawn, and opening
+    the other reruns this fragment alone."""
+    by_hands, by_date = st.tabs(["By hands", "By date"], key="results_by", on_change="rerun")
+    if by_hands.open:
+        with by_hands:
+            st.plotly_chart(results_chart(curves.by_hand, unit), key="chart_results")
+    if by_date.open:
+        with by_date:
+            st.plotly_chart(results_by_date_chart(curves.by_date, unit),
+                            key="chart_results_date")
+
+
 def key_figures(res: Results, chips: bool, currency: str) -> None:
     cols = st.columns(6)
     cols[0].metric("Hands", f"{res.hands:,}", help=DEFS["hands"])
@@ -201,11 +215,16 @@ def _words(key: str, text: str) -> str:
     return text if key in STAT_BY_KEY else plain(text)
 
 
+@st.fragment
 def statistics(values: tuple[stats.StatValue, ...]) -> None:
+    """One group of statistics at a time: only the open tab is drawn, and opening
+    another reruns this fragment alone, not the page."""
     groups = tuple(dict.fromkeys(v.group for v in values))
     tabs = st.tabs([g.capitalize() if g in BUILT_IN_GROUPS else plain(g.capitalize())
-                    for g in groups])
+                    for g in groups], key="stat_group", on_change="rerun")
     for tab, group in zip(tabs, groups, strict=True):
+        if not tab.open:
+            continue
         shown = [v for v in values if v.group == group]
         with tab:
             cols = st.columns(4)
@@ -347,10 +366,12 @@ def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: boo
         )
 
 
+@st.fragment
 def opponents(table: pd.DataFrame, hero: set[str], chips: bool, currency: str,
               notes: dict[tuple[str, str], str]) -> None:
     """Every other player at every site under the same filters, the hero (every name of
-    the hero's, "site:name") left out; ``notes``: the user's on each player."""
+    the hero's, "site:name") left out; ``notes``: the user's on each player.  A fragment:
+    a new minimum of hands redraws this table alone, not the page."""
     st.subheader("Opponents", help="Click a column header to sort by it. Each figure has "
                  "its sample (n) beside it.")
     others = table[~(table["site"] + ":" + table["player"]).isin(hero)]
@@ -415,7 +436,7 @@ def main() -> None:
     money_filters = replace(theirs, tournament=tournament, currency=currency)
     offered = data.offers(con, path, gen, hero, _wanted(money_filters))
     mine = filters_sidebar(offered, lambda s: stakes_label(s, tournament, currency),
-                           memory.all_tags(con))
+                           data.all_tags(con, path, gen))
     with st.sidebar:  # a saved set is filters, not the page's scope nor a person's names
         memory_panel.saved_filters_panel(
             replace(mine, valid_only=False, samples=None, names=None))
@@ -435,12 +456,7 @@ def main() -> None:
 
     left, right = st.columns(2)
     with left:
-        by_hands, by_date = st.tabs(["By hands", "By date"])
-        with by_hands:
-            st.plotly_chart(results_chart(curves.by_hand, unit), key="chart_results")
-        with by_date:
-            st.plotly_chart(results_by_date_chart(curves.by_date, unit),
-                            key="chart_results_date")
+        results_curves(curves, unit)
         st.plotly_chart(draw_chart(data.draw_counts(con, path, gen, hero, mine)),
                         key="chart_draws")
     with right:
@@ -483,7 +499,7 @@ def main() -> None:
 
     names = set(person.names or ()) if person else {f"{site}:{hero}"}
     opponents(data.site_summary(con, path, gen, filters), names, chips, currency,
-              memory.note_labels(con))
+              data.note_labels(con, path, gen))
 
 
 main()

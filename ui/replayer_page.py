@@ -71,7 +71,7 @@ def hand_list() -> pd.DataFrame:
     player: object = cols[3].selectbox(
         "Player", [ANY, *people, *map(str, players["player"])], key="r_player",
         format_func=lambda p: f"{p[1]} · every name" if isinstance(p, tuple) else str(p))
-    tag = cols[4].selectbox("Tag", (ANY, *memory.all_tags(con)), key="r_tag",
+    tag = cols[4].selectbox("Tag", (ANY, *data.all_tags(con, path, gen)), key="r_tag",
                             help="Only the hands you tagged so")
     f = Filters(
         player=player if isinstance(player, str) and player != ANY else None,
@@ -244,7 +244,8 @@ def table_view(view: HandView, s: ViewStep) -> None:
         st.text(s.text)
     with picture:
         st.html(table_picture.table_html(s, view.header, units, view.hand.hero))
-    notes = memory.note_labels(state.connection(), view.hand.site)
+    notes = data.note_labels(state.connection(), state.db_path(), state.generation(),
+                             view.hand.site)
     with st.container(key="seat_lines"):
         for seat in s.seats:
             note = notes.get((view.hand.site, seat.player), "")

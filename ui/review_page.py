@@ -18,10 +18,9 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from analysis import review
-from analysis.statistics import figures as stats
-from analysis.storage import hand_scope, memory
-from analysis.storage.filters import Filters
-from ui import memory_panel, state
+from analysis.storage import memory
+from analysis.storage.filters import NO_FILTERS, Filters
+from ui import data, memory_panel, state
 from ui.labels import count
 
 REPLAYER = "ui/replayer_page.py"
@@ -62,6 +61,25 @@ def open_in_replayer(spot: dict[str, Any]) -> None:
     st.switch_page(REPLAYER)
 
 
+# The review's reads, once per database generation (a review run writes, so changes it):
+# counting the hands not reviewed yet lists them, every one of a million hands.
+TTL = 3600
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def pending_count(_con: Any, path: str, gen: int, player: str, profile: str,
+                  names: tuple[str, ...] | None) -> int:
+    return len(review.pending_hands(_con, player, profile=profile, names=names))
+
+
+@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+def reviewed(_con: Any, path: str, gen: int, player: str, profile: str,
+             names: tuple[str, ...] | None) -> tuple[review.ReviewSummary, list[dict[str, Any]]]:
+    """The summary and the costliest spots of the stored review."""
+    return (review.summary(_con, player, profile=profile, names=names),
+            review.costliest(_con, player, profile=profile, names=names))
+
+
 def spot_label(spot: dict[str, Any]) -> str:
     return (
         f"{spot['site']} #{spot['hand_id']} · draw {spot['draw']} · held {spot['held']} · "
@@ -71,8 +89,8 @@ def spot_label(spot: dict[str, Any]) -> str:
 
 
 st.title("Review")
-con = state.connection()
-hero = stats.hero_name(con)
+con, path, gen = state.connection(), state.db_path(), state.generation()
+hero = data.hero_name(con, path, gen, NO_FILTERS)
 if hero is None:
     st.info("No hand of yours with known cards yet: import some hands first.")
     st.stop()
@@ -87,7 +105,7 @@ player = hero if picked is None else picked[1]
 names = None if picked is None else memory.person_names(con, player)
 st.text(f"Player: {player}" + (f" ({', '.join(names)})" if names else ""))
 scoped = Filters() if names is None else Filters(names=names)
-with_errors = hand_scope.with_errors(con, scoped, player)
+with_errors = data.with_errors(con, path, gen, scoped, player)
 if with_errors:  # never reviewed, whatever the figures' switch: a draw needs every card
     st.caption(f"{count(with_errors, 'hand')} with errors left out: only hands the replay "
                "found valid are reviewed.")
@@ -97,7 +115,7 @@ chosen_profile = st.selectbox(
     key="review_profile", help=PROFILE_HELP,
 )  # fmt: skip
 profile = str(chosen_profile)
-pending = len(review.pending_hands(con, player, profile=profile, names=names))
+pending = pending_count(con, path, gen, player, profile, names)
 if pending:
     st.caption(f"{pending} hands not reviewed yet.")
     if st.button("Review them", key="review_run", icon=":material/play_arrow:"):
@@ -110,7 +128,7 @@ if pending:
                           names=names)
         st.rerun()
 
-summary = review.summary(con, player, profile=profile, names=names)
+summary, spots = reviewed(con, path, gen, player, profile, names)
 cols = st.columns(4)
 cols[0].metric("Hands reviewed", f"{summary.hands:,}")
 cols[1].metric("Draws reviewed", f"{summary.decisions:,}")
@@ -131,7 +149,6 @@ st.dataframe(
 )  # fmt: skip
 
 st.subheader("The costliest spots")
-spots = review.costliest(con, player, profile=profile, names=names)
 if not spots:
     st.info("No mistake found: every draw was as good as the best within the noise.")
     st.stop()

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from analysis.storage import hand_scope, samples, settings
+from analysis.storage import settings
 from analysis.storage.db import Connection
 from analysis.storage.filters import Filters
-from ui import state
+from ui import data, state
 from ui.labels import count
 
 ERRORS_KEY = "leave_out_errors"
@@ -27,7 +27,7 @@ def _remember() -> None:
 
 def errors_switch(con: Connection) -> bool:
     """The switch, in the sidebar: on (the default) leaves the hands with errors out."""
-    st.session_state[ERRORS_KEY] = settings.leave_out_errors(con)
+    st.session_state[ERRORS_KEY] = data.leave_out_errors(con, state.db_path(), state.generation())
     return st.sidebar.toggle(
         "Leave out hands with errors", key=ERRORS_KEY, on_change=_remember,
         help="Hands whose replay found an error (chips that do not add up, an action "
@@ -39,9 +39,10 @@ def errors_switch(con: Connection) -> bool:
 def samples_choice(con: Connection) -> bool | None:
     """``Filters.samples``: None without samples; True when the samples are all there is
     or are picked; False (the user's own hands) otherwise."""
-    if not hand_scope.has_samples(con):
+    path, gen = state.db_path(), state.generation()
+    if not data.has_samples(con, path, gen):
         return None
-    if samples.own_hands(con) == 0:
+    if data.own_hands(con, path, gen) == 0:
         return True
     picked = st.sidebar.radio("Hands", [OWN, SAMPLES], key=SAMPLES_KEY, horizontal=True,
                               help="The bundled samples are simulated hands, kept apart "
@@ -57,7 +58,7 @@ def scope(con: Connection) -> Filters:
 def errors_line(con: Connection, filters: Filters, player: str | None = None) -> None:
     """What the figures include: how many of the hands have errors, and whether they are
     left out."""
-    n = hand_scope.with_errors(con, filters, player)
+    n = data.with_errors(con, state.db_path(), state.generation(), filters, player)
     if n == 0:
         st.caption("No hand here has an error.")
     elif filters.valid_only:
@@ -70,7 +71,7 @@ def errors_line(con: Connection, filters: Filters, player: str | None = None) ->
 
 def samples_notice(con: Connection) -> None:
     """Said on every page while the samples are in the database."""
-    n = samples.count(con)
+    n = data.sample_count(con, state.db_path(), state.generation())
     if n == 0:
         return
     st.info(f"The database holds the {n:,} bundled sample hands: simulated, not yours, "

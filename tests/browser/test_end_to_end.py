@@ -12,16 +12,10 @@ leaves the tracked pictures alone.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,11 +41,13 @@ from tests.app_support import (
     STARS_TRIPLE,
     hostile_history,
 )
+from tests.browser.serve import CHROMIUM, dashboard
+from tests.browser.serve import free_port as _free_port  # noqa: F401  (the other tests')
+from tests.browser.serve import wait_healthy as _wait_healthy  # noqa: F401  (the other tests')
 from ui.cards import SUIT_SYMBOLS
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = os.environ.get("DRAWLAB_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -64,53 +60,6 @@ SAMPLE_HANDS = 900  # dealt hands in that file, the hero in every one
 expect.set_options(timeout=TIMEOUT_MS)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_healthy(url: str, proc: subprocess.Popen[bytes], seconds: float = 90) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"streamlit exited with {proc.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                if r.status == 200:
-                    return
-        except OSError:
-            pass
-        time.sleep(0.3)
-    raise RuntimeError(f"streamlit did not answer {url}/_stcore/health in {seconds}s")
-
-
-@contextlib.contextmanager
-def dashboard(database: Path, log: Path, samples: str = "") -> Iterator[str]:
-    """The dashboard served on a free port over ``database`` (its output in ``log``), its
-    address while the block runs, stopped after it: one way for every browser test."""
-    env = dict(os.environ, DRAWLAB_DB=str(database), DRAWLAB_SAMPLES=samples)
-    port = _free_port()
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-             "--server.port", str(port), "--server.address", "127.0.0.1",
-             "--server.headless", "true", "--browser.gatherUsageStats", "false",
-             "--server.fileWatcherType", "none"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-        )  # fmt: skip
-        url = f"http://127.0.0.1:{port}"
-        try:
-            _wait_healthy(url, proc)
-            yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The dashboard on a fresh database; its first start imports one bundled sample file."""
@@ -118,29 +67,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     samples = home / "samples"
     samples.mkdir()
     shutil.copyfile(SAMPLE, samples / SAMPLE.name)
-    port = _free_port()
-    env = dict(os.environ)
-    env["DRAWLAB_DB"] = str(home / "drawlab.duckdb")
-    env["DRAWLAB_SAMPLES"] = str(samples)  # a smaller first start than all the samples
-    log = (home / "streamlit.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--server.headless", "true", "--browser.gatherUsageStats", "false",
-         "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
     try:
-        _wait_healthy(url, proc)
-        yield url
+        with dashboard(home / "drawlab.duckdb", home / "streamlit.log", str(samples)) as url:
+            yield url  # the first start imports the one sample file (a smaller first start)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
         shutil.copyfile(home / "streamlit.log", _artifact("streamlit.log"))
 
 
@@ -243,7 +173,7 @@ def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
     page.goto(f"{server}/")
     hands = page.get_by_test_id("stMetric").filter(has_text="Hands").first
     expect(hands).to_contain_text(f"{SAMPLE_HANDS:,}")
-    expect(page.locator(".js-plotly-plot")).to_have_count(5)
+    expect(page.locator(".js-plotly-plot")).to_have_count(4)  # one results tab drawn
     _shot(page, "overview", readme=True)
 
     # import: a zip of PokerStars files, a single invalid hand, and hostile names
@@ -274,7 +204,7 @@ def test_dashboard_end_to_end(server: str, browser: BrowserContext) -> None:
     expect(page.get_by_role("heading", name="Overview & statistics")).to_be_visible()
     # the user's own hands alone: the samples are kept apart, never added in
     expect(hands).to_have_text(re.compile(rf"Hands\s*{_hero_hands(uploads):,}$"))
-    expect(page.locator(".js-plotly-plot")).to_have_count(5)
+    expect(page.locator(".js-plotly-plot")).to_have_count(4)  # one results tab drawn
     _shot(page, "overview-after-import")
 
     # replayer: find the triple-draw sample by id and step to its showdown

@@ -107,16 +107,22 @@ def _shot(page: Page, name: str) -> None:
     page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
 
 
-def test_overview_one_money_kind_and_a_bar_opens_its_hands(
-    served: tuple[str, Path], browser: BrowserContext
-) -> None:
-    url, _ = served
+def _overview(browser: BrowserContext, url: str) -> tuple[Page, list[str]]:
+    """A new tab on the overview, settled, and the list its script errors go to."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url, wait_until="domcontentloaded")
     expect(page.get_by_role("heading", name="Overview & statistics")).to_be_visible()
     _settle(page)
+    return page, errors
+
+
+def test_overview_one_money_kind_and_a_bar_opens_its_hands(
+    served: tuple[str, Path], browser: BrowserContext
+) -> None:
+    url, _ = served
+    page, errors = _overview(browser, url)
     hands = page.get_by_test_id("stMetric").filter(has_text="Hands").first
     expect(hands).to_contain_text("900")  # the cash hands only: chips are not added in
     expect(page.get_by_test_id("stText").filter(has_text="Showing")).to_contain_text(
@@ -147,4 +153,30 @@ def test_overview_one_money_kind_and_a_bar_opens_its_hands(
     _settle(page)
     expect(page.get_by_role("heading", name="Replayer")).to_be_visible()
     assert len(expected) == int(positions["hands"].iloc[0])
+    assert errors == []
+
+
+def test_only_the_open_tabs_are_drawn_and_another_opens_on_a_click(
+    served: tuple[str, Path], browser: BrowserContext
+) -> None:
+    """The results by hands or by date, and one group of statistics: each tab draws its
+    content when opened (a rerun of its fragment), never before."""
+    url, _ = served
+    page, errors = _overview(browser, url)
+    expect(page.locator(".st-key-chart_results .js-plotly-plot")).to_have_count(1)
+    expect(page.locator(".st-key-chart_results_date")).to_have_count(0)
+    metrics = page.get_by_test_id("stMetric")
+    expect(metrics.filter(has_text="VPIP")).to_have_count(1)
+    expect(metrics.filter(has_text="Went to showdown")).to_have_count(0)
+
+    page.get_by_role("tab", name="By date").click()
+    _settle(page)
+    expect(page.locator(".st-key-chart_results_date .js-plotly-plot")).to_have_count(1)
+    expect(page.locator(".st-key-chart_results")).to_have_count(0)
+    page.get_by_role("tab", name="Showdown").click()
+    _settle(page)
+    expect(metrics.filter(has_text="Went to showdown")).to_have_count(1)
+    expect(metrics.filter(has_text="VPIP")).to_have_count(0)
+    expect(page.get_by_test_id("stText").filter(has_text="Showing")).to_contain_text(
+        "Showing Hero at PokerStars over 900 hands")  # the page around them unchanged
     assert errors == []

@@ -115,10 +115,15 @@ def test_every_statistic_is_shown_with_its_definition_on_hover(
     at = stars_app(corpus_db, monkeypatch)
     con = db.connect(corpus_db)
     values = {v.key: v for v in stats.player_stats(con, "Hero", STARS_USD)}
-    m = _metrics(at)
+    shown: dict[str, tuple[str, str]] = {}
+    for group in dict.fromkeys(s.group for s in STATS):  # one tab drawn at a time
+        at.session_state["stat_group"] = group.capitalize()
+        m = _metrics(at.run())
+        assert not {s.name for s in STATS if s.group != group} & set(m)
+        shown.update(m)
     for s in STATS:
         v = values[s.key]
-        value, help_text = m[s.name]
+        value, help_text = shown[s.name]
         assert help_text == f"{s.definition} Sample: {v.numerator} of {v.denominator}."
         if v.value is None:
             assert value == "–"
@@ -253,12 +258,15 @@ def _values(packed: Any) -> list[Any]:
 
 def test_results_by_hands_and_by_date(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = stars_app(corpus_db, monkeypatch)
-    assert len(at.get("plotly_chart")) == 5
+    assert len(at.get("plotly_chart")) == 4  # the open tab's curve only: by hands
+    assert len(_values(_chart(at, "chart_results")["data"][0]["x"])) == 28
+    at.session_state["results_by"] = "By date"
+    at.run()
+    assert not [c for c in at.get("plotly_chart") if c.proto.id.endswith("chart_results")]
     days = stats.cumulative_by_date(db.connect(corpus_db), "Hero", STARS_USD)
     total = _chart(at, "chart_results_date")["data"][0]
     assert _values(total["x"]) == [f"{d:%Y-%m-%d}" for d in days["day"]]
     assert _values(total["y"]) == [v / 100 for v in days["cum_net"]]
-    assert len(_values(_chart(at, "chart_results")["data"][0]["x"])) == 28
 
 
 def test_sessions_and_results_by_stakes(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:

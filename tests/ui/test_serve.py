@@ -118,7 +118,7 @@ def test_make_run_calls_drawlab_app_on_loopback() -> None:
 
 def test_the_server_command_always_names_its_address() -> None:
     argv = launch.command("127.0.0.1", 8600)
-    assert argv[1:5] == ["-m", "streamlit", "run", str(ROOT / "app.py")]
+    assert argv[1:5] == ["-m", "ui.server", "run", str(ROOT / "app.py")]
     assert argv[argv.index("--server.address") + 1] == "127.0.0.1"
     assert argv[argv.index("--server.port") + 1] == "8600"
     assert [launch.is_loopback(h) for h in ("127.0.0.1", "::1", "localhost", "0.0.0.0",
