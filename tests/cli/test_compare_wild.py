@@ -113,11 +113,13 @@ def test_equity_command_with_wild_cards_and_high_low(capsys: pytest.CaptureFixtu
     argv = ["equity", "--game", "high-low", "--trials", "2000", "--seed", "1"]
     assert run([*argv, "Ah 2h 3c 4d 9s", "Kc Kd Ks 7h 2c"], capsys) == (
         0,
-        "Ah 2h 3c 4d 9s 0.5000 0.0000\nKc Kd Ks 7h 2c 0.5000 0.0000\n",
+        "Ah 2h 3c 4d 9s 0.5000 0.0000\nKc Kd Ks 7h 2c 0.5000 0.0000\n"
+        "exact: every deal counted (1)\n",
     )
     argv = ["equity", "--game", "high", "--wild", "two-jokers", "--trials", "2000", "--seed", "1"]
     status, out = run([*argv, "Jk Jk 9h 9c 9d", "Ah Ad Ac As Kd"], capsys)
-    assert (status, out) == (0, "Jk Jk 9h 9c 9d 1.0000 0.0000\nAh Ad Ac As Kd 0.0000 0.0000\n")
+    assert (status, out) == (0, "Jk Jk 9h 9c 9d 1.0000 0.0000\nAh Ad Ac As Kd 0.0000 0.0000\n"
+                             "exact: every deal counted (1)\n")
     status, out = run(["equity", "--game", "27", "--wild", "deuces", "7s5d4h", "8s6d"], capsys)
     assert (status, out) == (1, "error: wild cards play in high and ace-to-five, not 27\n")
 

@@ -550,6 +550,8 @@ def test_own_statistics_are_shown_beside_the_others_and_broken_files_named(
         con = db.connect(corpus_db)
         mine = {v.key: v for v in stats.player_stats(con, "Hero", STARS_USD)}["mine"]
         con.close()
+        at.session_state["stat_group"] = "Your own"  # its group's tab, drawn when open
+        at.run()
         value, help_text = _metrics(at)[r"Pat \*aggression\*"]  # plain text, not Markdown
         assert help_text == (r"Pat \*aggression\*\: Pat bets and check\-raises, \_per\_ "
                              rf"chance\. Sample: {mine.numerator} of {mine.denominator}.")
