@@ -74,8 +74,12 @@ class HudColumn:
         return "mid"
 
 
+def _bound(value: object) -> float | None:
+    return None if value is None else float(value)  # type: ignore[arg-type]
+
+
 def _columns(*spec: tuple[str, float | None, float | None]) -> tuple[HudColumn, ...]:
-    return tuple(HudColumn(k, low, high) for k, low, high in spec)
+    return tuple(HudColumn(k, _bound(low), _bound(high)) for k, low, high in spec)
 
 
 # What a draw player reads first, with the ranges regulars use: in triple draw (and
@@ -120,10 +124,6 @@ def set_hud_columns(con: Connection, game: str | None,
     text = "" if columns is None else json.dumps(
         [{"key": c.key, "low": c.low, "high": c.high} for c in columns])
     settings.put(con, HUD_COLUMNS_SETTING.format(game=game or ""), text)
-
-
-def _bound(value: object) -> float | None:
-    return None if value is None else float(value)  # type: ignore[arg-type]
 
 
 def minutes_setting(con: Connection, name: str, default: timedelta) -> timedelta:
