@@ -37,6 +37,7 @@ def main() -> None:
     try:
         page = st.navigation(PAGES)
         STARTING.empty()
+        scope.zone_picker(state.connection())  # every page's times in one zone
         scope.samples_notice(state.connection())  # on every page while they are stored
         page.run()
         watching.watcher()  # the watched folders' thread, started once per database (ui.watching)

@@ -15,6 +15,7 @@ import pandas as pd
 import streamlit as st
 from pandas.io.formats.style import Styler
 
+from analysis import times
 from analysis.statistics import live
 from analysis.storage import memory
 from analysis.storage.filters import Filters
@@ -117,8 +118,10 @@ def hud_panel(filters: Filters, window_minutes: float) -> None:
         st.info("No table with a recent hand.")
         return
     notes = notes_view(state.db_path(), state.generation())
+    zone = scope.display_zone()
     for i, t in enumerate(tables):
-        when = "" if t.time is None else f" · {pd.Timestamp(t.time):%H:%M:%S}"
+        when = "" if t.time is None else (
+            f" · {times.shown(t.time, zone, times.hand_clock(t.time_utc), '%H:%M:%S')}")
         st.text(f"{site_name(t.site)} · {t.title}{when}")
         mine = {name: note for (site, name), note in notes.items() if site == t.site}
         st.dataframe(compact(t.players, t.columns, mine), hide_index=True, key=f"hud_{i}")

@@ -9,11 +9,12 @@ long.  Names and ids are untrusted text: shown with ``st.dataframe`` and plain t
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 
 import pandas as pd
 import streamlit as st
 
+from analysis import times
 from analysis.statistics import live
 from analysis.statistics.figures import SESSION_GAP
 from analysis.storage import memory
@@ -63,6 +64,15 @@ def replay(hand_id: str) -> None:
     st.session_state["search_id"] = hand_id
 
 
+def _span(session: live.LiveSession, zone: tzinfo) -> str:
+    """When a session ran, in the display zone: its start's day and time to its end's
+    time (and day, when another), each with the zone."""
+    end = "%H:%M" if times.shown(session.start, zone, fmt="%Y-%m-%d") == times.shown(
+        session.end, zone, fmt="%Y-%m-%d") else "%Y-%m-%d %H:%M"
+    return (f"{times.shown(session.start, zone, fmt='%Y-%m-%d %H:%M')} to "
+            f"{times.shown(session.end, zone, fmt=end)}")
+
+
 def session_picker(sessions: list[live.LiveSession]) -> live.LiveSession:
     """The latest session (the default, which follows new hands) or a past one, known by
     its start (which stays while the session grows)."""
@@ -70,10 +80,11 @@ def session_picker(sessions: list[live.LiveSession]) -> live.LiveSession:
     if st.session_state.get("live_session") not in starts:
         st.session_state.pop("live_session", None)
     by_start = {s.start: s for s in sessions}
+    zone = scope.display_zone()
 
     def label(start: datetime | None) -> str:
         s = sessions[0] if start is None else by_start[start]
-        span = f"{s.start:%Y-%m-%d %H:%M} to {s.end:%H:%M} · {count(s.hands, 'hand')}"
+        span = f"{_span(s, zone)} · {count(s.hands, 'hand')}"
         return f"The latest: {span}" if start is None else span
 
     picked = st.selectbox("Session", starts, key="live_session", format_func=label,
@@ -100,7 +111,8 @@ def session_panel(choice: Choice | None, filters: Filters, gap_minutes: float) -
     else:
         st.caption("Not live: no hand imported in the last "
                    f"{int(live.LIVE_WINDOW.total_seconds() // 60)} minutes.")
-    st.text(f"{session.player}, {session.start:%Y-%m-%d %H:%M} to {session.end:%H:%M}")
+    zone = scope.display_zone()
+    st.text(f"{session.player}, {_span(session, zone)}")
     cols = st.columns(3)
     cols[0].metric("Hands", f"{session.hands:,}")
     one = session.currencies[0] if len(session.currencies) == 1 else None
@@ -110,8 +122,11 @@ def session_panel(choice: Choice | None, filters: Filters, gap_minutes: float) -
     if len(session.currencies) > 1:
         st.warning("This session mixes currencies: the net adds them together.")
     if not hands.empty:
-        shown = (hands.assign(net=hands["net"].map(lambda n: money(n, chips, one)))
-                 .drop(columns=["id"])
+        clocks = [times.hand_clock(u) for u in hands["time_utc"]]
+        shown = (hands.assign(net=hands["net"].map(lambda n: money(n, chips, one)),
+                              time=[times.shown(t, zone, c) for t, c in
+                                    zip(hands["time"], clocks, strict=True)])
+                 .drop(columns=["id", "time_utc"])
                  .rename(columns={"hand_id": "hand", "table_name": "table",
                                   "final_cards": "final hand"})
                  .astype(object).fillna("–"))  # an empty cell reads "–", never "None"

@@ -255,12 +255,13 @@ def session_hands(
 ) -> pd.DataFrame:
     """The session's latest hands, newest first: ``id`` (for the replayer), the site's
     ``hand_id``, ``time``, ``table_name``, ``position``, ``net`` (hundredths),
-    ``final_cards``, ``status``; a person's: the hands of every name of theirs."""
+    ``final_cards``, ``status``, ``time_utc`` (``analysis.times.hand_clock``); a person's:
+    the hands of every name of theirs."""
     where, params = Filters(names=session.names, site=session.site).where(session.player)
     return con.execute(
         f"""
         SELECT h.id, h.hand_id, p.time, h.table_name, p.position, p.net, p.final_cards,
-               h.status
+               h.status, h.time_utc
         FROM (SELECT * FROM player_hands WHERE {where}) p JOIN hands h ON h.id = p.hand
         WHERE p.time BETWEEN ? AND ?
         ORDER BY p.time DESC, p.hand DESC LIMIT ?
@@ -283,6 +284,7 @@ class HudTable:
     tournament: str | None = None  # the tournament's id, for a tournament table
     game: str | None = None
     columns: tuple[HudColumn, ...] = _TRIPLE  # what the HUD shows for this game, in order
+    time_utc: bool | None = None  # ``hands.time_utc`` of the latest hand
 
     @property
     def title(self) -> str:
@@ -313,7 +315,8 @@ def hud(
     me = hero or hero_name(con, filters)
     tables = con.execute(
         f"""
-        SELECT t.site, t.table_name, t.hand, t.t, h.game, h.hand_id, h.tournament_id
+        SELECT t.site, t.table_name, t.hand, t.t, h.game, h.hand_id, h.tournament_id,
+               h.time_utc
         FROM (SELECT site, table_name, arg_max(id, time) AS hand, max(time) AS t
               FROM hands
               WHERE status IN {statuses} AND table_name IS NOT NULL AND time >= ?
@@ -325,7 +328,7 @@ def hud(
     owners = {(a.site, a.player): a.person for a in memory.aliases(con)}
     heroes = {person for (_, name), person in owners.items() if name == me}  # his other names
     out: list[HudTable] = []
-    for site, table, hand, when, game, hand_id, tournament in tables:
+    for site, table, hand, when, game, hand_id, tournament, time_utc in tables:
         seated = [(seat, player) for seat, player in con.execute(
             "SELECT seat, player FROM seats WHERE hand = ? AND player IS DISTINCT FROM ? "
             "AND player NOT IN (SELECT player FROM player_hands WHERE hand = ? AND is_hero) "
@@ -341,7 +344,7 @@ def hud(
         merged["hands"] = merged["hands"].fillna(0).astype("int64")
         out.append(HudTable(str(site), str(table), "" if hand_id is None else str(hand_id),
                             when, merged, None if tournament is None else str(tournament),
-                            None if game is None else str(game), columns))
+                            None if game is None else str(game), columns, time_utc))
     return out
 
 

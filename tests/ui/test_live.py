@@ -172,26 +172,21 @@ def _two_days(tmp_path: Path) -> Path:
     return path
 
 
-def _span(path: Path, day: str) -> str:
-    con = db.connect(path, read_only=True)
-    start, end = con.execute(
-        "SELECT min(time), max(time) FROM player_hands WHERE player = 'Hero' "
-        "AND time::DATE = ?", [day]).fetchall()[0]
-    con.close()
-    return f"{start:%Y-%m-%d %H:%M} to {end:%H:%M}"
-
-
 def test_the_live_page_lists_every_session_and_opens_a_past_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = _two_days(tmp_path)
     at = app_for(path, monkeypatch).run()
     at.switch_page("ui/live_page.py").run()
+    at.selectbox(key="display_zone").set_value("America/New_York").run()
     assert not at.exception
     assert at.selectbox(key="live_player").options == ["Hero · PokerStars"]
     picker = at.selectbox(key="live_session")
-    assert picker.options == [f"The latest: {_span(path, '2026-03-02')} · 25 hands",
-                              f"{_span(path, '2026-03-01')} · 40 hands"]
+    # stored in UTC, 12:28 to 13:06 and 12:21 to 13:16: shown in New York's winter time
+    assert picker.options == ["The latest: 2026-03-02 07:28 EST to 08:06 EST · 25 hands",
+                              "2026-03-01 07:21 EST to 08:16 EST · 40 hands"]
+    assert [t.value for t in at.text] == ["Hero, 2026-03-02 07:28 EST to 08:06 EST"]
+    assert at.dataframe[0].value["time"][0] == "2026-03-02 08:06:34 EST"
     assert _metrics(at)["Hands"] == "25"
     picker.select_index(1).run()
     assert not at.exception
@@ -200,7 +195,8 @@ def test_the_live_page_lists_every_session_and_opens_a_past_one(
     assert set(at.dataframe[0].value["table"]) == {"Alcyone"}
     at.number_input(key="live_gap").set_value(24 * 60 + 1).run()  # a day and a minute
     assert not at.exception
-    assert len(at.selectbox(key="live_session").options) == 1
+    assert at.selectbox(key="live_session").options == [  # one session, across two days
+        "The latest: 2026-03-01 07:21 EST to 2026-03-02 08:06 EST · 65 hands"]
     assert _metrics(at)["Hands"] == "65"
     con = db.connect(path, read_only=True)
     assert settings.get(con, live.SESSION_GAP_SETTING, "") == "1441"  # remembered
@@ -233,6 +229,8 @@ def test_the_hud_shows_every_table_of_the_last_minutes_and_never_the_hero(
     at.switch_page("ui/hud_page.py").run()
     assert not at.exception
     assert [str(t.value).split(" · ")[1] for t in at.text] == ["table Merope"]
+    at.selectbox(key="display_zone").set_value("Asia/Tokyo").run()
+    assert [str(t.value).split(" · ")[-1] for t in at.text] == ["22:06:34 JST"]
     at.number_input(key="hud_window").set_value(2 * 24 * 60).run()
     assert not at.exception
     assert [str(t.value).split(" · ")[1] for t in at.text] == ["table Merope", "table Alcyone"]
