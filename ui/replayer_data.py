@@ -5,6 +5,8 @@ No SQL and no logic here: calls into ``analysis.storage.queries`` and ``analysis
 
 from __future__ import annotations
 
+from datetime import UTC, tzinfo
+
 import pandas as pd
 import streamlit as st
 
@@ -30,12 +32,14 @@ def biggest_pots(_con: Connection, path: str, gen: int, f: Filters,
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
-def view_of(_con: Connection, path: str, gen: int, hand: int) -> HandView | None:
-    """The replayer's steps of a stored hand, with the problems the store keeps for it."""
+def view_of(_con: Connection, path: str, gen: int, hand: int,
+            zone: tzinfo = UTC) -> HandView | None:
+    """The replayer's steps of a stored hand, with the problems the store keeps for it;
+    its time shown in ``zone``."""
     stored = data.stored_hand(_con, path, gen, hand)
     if stored is None or stored.hand is None:
         return None
-    return hand_view(stored.hand, stored.problems)
+    return hand_view(stored.hand, stored.problems, zone=zone)
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
