@@ -25,6 +25,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from analysis import times
 from analysis.statistics import figures as stats
 from analysis.statistics import offers as stats_offers
 from analysis.statistics.definitions import STATS, definitions
@@ -293,7 +294,13 @@ def chart_pick(event: Any, key: str, kind: str) -> None:
 
 def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: bool,
                         currency: str) -> None:
-    """The hero's results by stakes and by session, money with its sign."""
+    """The hero's results by stakes and by session, money with its sign; the sessions'
+    times in the display zone, with the zone named."""
+    zone = scope.display_zone()
+
+    def minute(t: Any) -> str:
+        return times.shown(t, zone, fmt="%Y-%m-%d %H:%M")
+
     st.subheader("Results by stakes")
     st.dataframe(
         _styled(stakes.assign(game=stakes["game"].map(game_name), net=stakes["net"] / 100,
@@ -315,7 +322,7 @@ def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: boo
         st.dataframe(
             _styled(sessions.assign(net=sessions["net"] / 100, number=sessions.index + 1)
                     [["number", "start", "end", "minutes", "hands", "net", "bb_per_100"]],
-                    {"start": "{:%Y-%m-%d %H:%M}", "end": "{:%Y-%m-%d %H:%M}",
+                    {"start": minute, "end": minute,
                      "minutes": "{:.0f}", "net": _in_money(chips, currency),
                      "bb_per_100": "{:.2f}"}),
             hide_index=True, key="sessions_table",
@@ -441,6 +448,7 @@ def main() -> None:
 
     values = data.player_stats(con, path, gen, hero, mine)
     sessions = curves.sessions
+    zone = scope.display_zone()
     stakes = data.by_stakes(con, path, gen, hero, mine)
     targets: dict[Target, str] = {("all",): f"Every hand shown ({res.hands:,})"}
     for p, n in zip(positions["position"], positions["hands"], strict=True):
@@ -455,7 +463,7 @@ def main() -> None:
         targets[("stakes", str(s))] = f"Stakes {s}"
     for i, row in sessions.iterrows():
         targets[("session", int(str(i)))] = (
-            f"Session {int(str(i)) + 1}: {row['start']:%Y-%m-%d %H:%M} "
+            f"Session {int(str(i)) + 1}: {times.shown(row['start'], zone, fmt='%Y-%m-%d %H:%M')} "
             f"({count(int(row['hands']), 'hand')})")
     with st.container(border=True):
         cols = st.columns([4, 1], vertical_alignment="bottom")
