@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 import pandas as pd
@@ -116,6 +116,30 @@ def shown(
     if local.tzinfo is None:
         return f"{local:{fmt}} {UNSTATED}"
     return f"{local:{fmt}} {local.tzname()}"
+
+
+def day_span(first: datetime, last: datetime, zone: tzinfo) -> str:
+    """The days two stored (UTC) times fall on in ``zone``, and the zone by name:
+    "2009-11-25 to 2016-05-11 (America/New_York)"."""
+    name = getattr(zone, "key", None) or in_zone(last, zone).tzname() or str(zone)
+    return (f"{in_zone(first, zone):%Y-%m-%d} to {in_zone(last, zone):%Y-%m-%d} "
+            f"({name})")
+
+
+_UTC_NAMES = frozenset({"UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal",
+                        "Zulu", "Etc/Zulu", "GMT", "Etc/GMT", "Etc/GMT0", "GMT0"})
+
+
+def is_utc(zone: tzinfo) -> bool:
+    """Whether ``zone`` is UTC all year: stored times' days are its days."""
+    return zone is UTC or getattr(zone, "key", None) in _UTC_NAMES
+
+
+def local_clocks(values: object, zone: tzinfo) -> pd.Series:
+    """Stored UTC times (naive, a column of them) as ``zone``'s clock (naive): what a day
+    in the display zone is cut from (a graph by date)."""
+    stamps: Any = pd.to_datetime(pd.Series(values))
+    return stamps.dt.tz_localize("UTC").dt.tz_convert(zone).dt.tz_localize(None)  # type: ignore[no-any-return]
 
 
 def hand_clock(time_utc: object) -> Clock:

@@ -17,6 +17,7 @@ from pandas.io.formats.style import Styler
 
 from analysis import times
 from analysis.statistics import live
+from analysis.statistics.definitions import STAT_BY_KEY
 from analysis.storage import memory
 from analysis.storage.filters import Filters
 from ui import hud_settings, scope, state
@@ -36,7 +37,7 @@ COLOURS: dict[str, str] = {"low": "background-color: #cfe2ff; color: #052c65",
 
 def label(key: str) -> str:
     """A column's heading: the short name a HUD uses, else the statistic's name."""
-    return SHORT.get(key) or live.STAT_BY_KEY[key].name
+    return SHORT.get(key) or STAT_BY_KEY[key].name
 
 
 @st.cache_data(ttl=600, show_spinner=False, max_entries=8)

@@ -406,10 +406,11 @@ def main() -> None:
             replace(mine, valid_only=False, samples=None, names=None))
     filters = replace(mine, site=None, names=None)  # the opponents: every site's players
     res = data.results(con, path, gen, hero, mine)
-    curves = data.curves(con, path, gen, hero, mine)
+    zone = scope.display_zone()  # the days of the graph by date and of the line above it
+    curves = data.curves(con, path, gen, hero, mine, zone)
     span = ""
     if curves.first is not None and curves.last is not None:
-        span = f", {curves.first:%Y-%m-%d} to {curves.last:%Y-%m-%d}"
+        span = f", {times.day_span(curves.first, curves.last, zone)}"
     where = f"at {site_name(site)}" if person is None else f"({', '.join(person.names or ())})"
     st.text(f"Showing {hero} {where} over {count(res.hands, 'hand')}{span} "
             f"({money_kind(tournament, currency)}"
@@ -448,7 +449,6 @@ def main() -> None:
 
     values = data.player_stats(con, path, gen, hero, mine)
     sessions = curves.sessions
-    zone = scope.display_zone()
     stakes = data.by_stakes(con, path, gen, hero, mine)
     targets: dict[Target, str] = {("all",): f"Every hand shown ({res.hands:,})"}
     for p, n in zip(positions["position"], positions["hands"], strict=True):

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 import pandas as pd
 
-from analysis.statistics.definitions import STATS, StatDef
+from analysis.statistics.definitions import STAT_BY_KEY, StatDef
 from analysis.statistics.figures import (
     SESSION_GAP,
     hero_name,
@@ -37,7 +37,6 @@ HUD_WINDOW = timedelta(minutes=15)  # a table with a hand this close to the late
 SESSION_LOOKBACK = timedelta(hours=24)  # how far back the current session is looked for
 HUD_KEYS = ("vpip", "pfr", "three_bet", "steal", "fold_to_steal", "drawn_1", "drawn_2",
             "drawn_3", "pat_1", "snow", "break", "wtsd")
-STAT_BY_KEY: dict[str, StatDef] = {s.key: s for s in STATS}
 HUD_STATS: tuple[StatDef, ...] = tuple(STAT_BY_KEY[k] for k in HUD_KEYS)
 # the settings (``analysis.storage.settings``) the live pages keep
 SESSION_GAP_SETTING = "session_gap_minutes"

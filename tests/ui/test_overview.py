@@ -347,9 +347,10 @@ def test_the_hero_is_named_in_plain_text(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = stars_app(corpus_db, monkeypatch)
+    at.selectbox(key="display_zone").set_value("UTC").run()  # the days are the zone's
     shown = [str(t.value) for t in at.text]
     assert shown[0] == ("Showing Hero at PokerStars over 28 hands, 2009-11-25 to 2016-05-11 "
-                        "(Cash games in USD).")
+                        "(UTC) (Cash games in USD).")
     assert not any("Showing" in s for s in markdown_sources(at))
 
 

@@ -6,6 +6,7 @@ import io
 import itertools
 from datetime import datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import duckdb
 import pandas as pd
@@ -13,7 +14,7 @@ import pytest
 
 from analysis.pipeline.importer import import_paths
 from analysis.simulate import simulate
-from analysis.statistics.figures import summary
+from analysis.statistics.figures import summary, timeline_figures
 from analysis.statistics.live import (
     HUD_KEYS,
     HudColumn,
@@ -236,3 +237,22 @@ def test_a_figure_is_coloured_by_the_band_it_falls_in() -> None:
     assert [drawn.band(v) for v in (0.5, 1.5, 2.5)] == ["low", "mid", "high"]  # cards, no %
     assert HudColumn("vpip").band(0.3) is None  # no range: no colour
     assert HudColumn("snow", None, 10.0).band(0.05) == "mid"
+
+
+def test_the_days_of_the_graph_by_date_are_the_display_zones(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    utc = timeline_figures(con, "Hero").by_date
+    assert [f"{d:%Y-%m-%d}" for d in utc["day"]] == ["2026-03-01", "2026-03-02"]
+    assert list(utc["hands"]) == [40, 25]
+    # Noumea is UTC+11 all year: each session, 12:21-13:16 and 12:28-13:06 UTC, passes
+    # its midnight, so the hands before 13:00 UTC fall on one day and the rest on the next
+    early = [n for (n,) in con.execute(
+        "SELECT count(*) FILTER (WHERE time::TIME < '13:00') FROM player_hands "
+        "WHERE player = 'Hero' GROUP BY time::DATE ORDER BY time::DATE").fetchall()]
+    noumea = timeline_figures(con, "Hero", zone=ZoneInfo("Pacific/Noumea")).by_date
+    assert [f"{d:%Y-%m-%d}" for d in noumea["day"]] == ["2026-03-01", "2026-03-02",
+                                                        "2026-03-03"]
+    assert list(noumea["hands"]) == [early[0], 40 - early[0] + early[1], 25 - early[1]]
+    assert 0 < early[0] < 40 and 0 < early[1] < 25
+    assert int(noumea["cum_net"].iloc[-1]) == int(utc["cum_net"].iloc[-1])
