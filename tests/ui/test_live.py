@@ -267,3 +267,21 @@ def test_the_hud_shows_the_chosen_statistics_in_order_coloured_by_their_ranges(
     assert [colours[r, 3] for r in range(5)] == [GREEN] * 5  # every WTSD within 0-100
     at.button(key="hud_reset").click().run()
     assert list(at.dataframe[0].value.columns)[3:5] == ["VPIP", "PFR"]
+
+
+def test_the_replayer_shows_a_hand_written_in_eastern_time_in_the_zone_picked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "d.duckdb"
+    stated = "2026/03/01 12:21:00 UTC [2026/03/01 7:21:00 ET]"
+    _import(path, tmp_path, "et.txt", _dealt(1, 3).replace(stated, "2026/01/15 14:12:58 ET"))
+    at = app_for(path, monkeypatch).run()
+    at.switch_page("ui/replayer_page.py").run()
+    for zone, clock in (("America/New_York", "14:12"), ("UTC", "19:12")):
+        at.selectbox(key="display_zone").set_value(zone).run()
+        assert not at.exception
+        picker = at.selectbox(key="replay_hand")
+        abbreviation = "EST" if zone != "UTC" else "UTC"
+        assert f" · 2026-01-15 {clock} {abbreviation}" in picker.options[0]
+        headers = [str(h.proto.body) for h in at.get("html")]
+        assert any(f"2026-01-15 {clock}:58 {abbreviation}" in h for h in headers)
