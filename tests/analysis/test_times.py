@@ -90,3 +90,15 @@ def test_the_display_zone_is_a_setting_this_computers_by_default(
     times.set_display_zone(con, "UTC")
     assert times.display_zone(con) is UTC
     assert "Europe/Paris" in times.zone_names() and "localtime" not in times.zone_names()
+
+
+def test_reverify_fills_the_flag_of_hands_stored_before_it(tmp_path: Path) -> None:
+    from analysis.pipeline.reverify import reverify
+
+    _one_hand(tmp_path, "2026/01/15 14:12:58")
+    con = db.connect(tmp_path / "d.duckdb")
+    con.execute("UPDATE hands SET time_utc = NULL")  # as the migration leaves older rows
+    assert times.hand_clock(con.execute("SELECT time_utc FROM hands").fetchall()[0][0]) == "utc"
+    reverify(con, workers=0)
+    assert con.execute("SELECT time_utc FROM hands").fetchall() == [(False,)]
+    con.close()
