@@ -228,6 +228,7 @@ def test_the_hud_shows_every_table_of_the_last_minutes_and_never_the_hero(
     at = app_for(path, monkeypatch).run()
     at.switch_page("ui/hud_page.py").run()
     assert not at.exception
+    assert "Reading the tables…" not in [c.value for c in at.caption]  # gone once read
     assert [str(t.value).split(" · ")[1] for t in at.text] == ["table Merope"]
     at.selectbox(key="display_zone").set_value("Asia/Tokyo").run()
     assert [str(t.value).split(" · ")[-1] for t in at.text] == ["22:06:34 JST"]
