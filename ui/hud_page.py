@@ -9,7 +9,7 @@ player``) are untrusted text: shown with ``st.dataframe``.
 from __future__ import annotations
 
 import math
-from datetime import timedelta
+from datetime import timedelta, tzinfo
 
 import pandas as pd
 import streamlit as st
@@ -113,13 +113,14 @@ def window_input() -> float:
 
 
 @st.fragment(run_every=REFRESH)
-def hud_panel(filters: Filters, window_minutes: float) -> None:
+def hud_panel(filters: Filters, window_minutes: float, zone: tzinfo) -> None:
+    """The tables, redrawn as hands arrive; ``zone``: the one times are shown in (read
+    before the fragment: a fragment's rerun takes no hold on the database file)."""
     tables = tables_view(state.db_path(), state.generation(), filters, window_minutes)
     if not tables:
         st.info("No table with a recent hand.")
         return
     notes = notes_view(state.db_path(), state.generation())
-    zone = scope.display_zone()
     for i, t in enumerate(tables):
         when = "" if t.time is None else (
             f" · {times.shown(t.time, zone, times.hand_clock(t.time_utc), '%H:%M:%S')}")
@@ -137,7 +138,7 @@ waiting.caption("Reading the tables…")  # never a blank page while the first r
 shown = Filters(valid_only=scope.errors_switch(state.connection()))
 scope.errors_line(state.connection(), shown)
 window = window_input()
-hud_panel(shown, window)
+hud_panel(shown, window, scope.display_zone())
 waiting.empty()
 latest = tables_view(state.db_path(), state.generation(), shown, window)
 hud_settings.panel(latest[0].game if latest else None)

@@ -73,14 +73,13 @@ def _span(session: live.LiveSession, zone: tzinfo) -> str:
             f"{times.shown(session.end, zone, fmt=end)}")
 
 
-def session_picker(sessions: list[live.LiveSession]) -> live.LiveSession:
+def session_picker(sessions: list[live.LiveSession], zone: tzinfo) -> live.LiveSession:
     """The latest session (the default, which follows new hands) or a past one, known by
     its start (which stays while the session grows)."""
     starts: list[datetime | None] = [None, *(s.start for s in sessions[1:])]
     if st.session_state.get("live_session") not in starts:
         st.session_state.pop("live_session", None)
     by_start = {s.start: s for s in sessions}
-    zone = scope.display_zone()
 
     def label(start: datetime | None) -> str:
         s = sessions[0] if start is None else by_start[start]
@@ -93,13 +92,16 @@ def session_picker(sessions: list[live.LiveSession]) -> live.LiveSession:
 
 
 @st.fragment(run_every=REFRESH)
-def session_panel(choice: Choice | None, filters: Filters, gap_minutes: float) -> None:
+def session_panel(choice: Choice | None, filters: Filters, gap_minutes: float,
+                  zone: tzinfo) -> None:
+    """The session picked, redrawn as hands arrive; ``zone`` is read before the fragment
+    (a fragment's rerun takes no hold on the database file)."""
     sessions = sessions_view(state.db_path(), state.generation(), choice, filters, gap_minutes)
     if not sessions:
         st.info("No timed hands of this player yet: start `drawlab import --watch` on the "
                 "client's hand-history folder, or import on the Import page.")
         return
-    session = session_picker(sessions)
+    session = session_picker(sessions, zone)
     hands = hands_view(state.db_path(), state.generation(), session)
     now = datetime.now()
     is_live = (session is sessions[0] and session.last_import is not None
@@ -111,7 +113,6 @@ def session_panel(choice: Choice | None, filters: Filters, gap_minutes: float) -
     else:
         st.caption("Not live: no hand imported in the last "
                    f"{int(live.LIVE_WINDOW.total_seconds() // 60)} minutes.")
-    zone = scope.display_zone()
     st.text(f"{session.player}, {_span(session, zone)}")
     cols = st.columns(3)
     cols[0].metric("Hands", f"{session.hands:,}")
@@ -181,5 +182,5 @@ with picker:
     chosen = player_picker(base)
 with gap_box:
     gap_minutes = gap_input()
-session_panel(chosen, base, gap_minutes)
+session_panel(chosen, base, gap_minutes, scope.display_zone())
 waiting.empty()

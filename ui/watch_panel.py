@@ -69,7 +69,9 @@ def folders_table(folders: list[watched.WatchedFolder], checked: float | None,
 
 
 @st.fragment(run_every=REFRESH)
-def folders_panel() -> None:
+def folders_panel(zone: tzinfo) -> None:
+    """The folders, redrawn every ``REFRESH`` seconds; ``zone`` is read before the fragment
+    (a fragment's rerun takes no hold on the database file)."""
     folders = stored_folders(state.db_path(), state.generation())
     w = watching.watcher()
     if not folders:
@@ -77,7 +79,7 @@ def folders_panel() -> None:
         return
     live = "running" if w.running else "not running"
     st.text(f"Watching {count(len(folders), 'path')}; the watcher is {live}.")
-    table = folders_table(folders, w.checked_ago(), scope.display_zone())
+    table = folders_table(folders, w.checked_ago(), zone)
     st.dataframe(table, hide_index=True, key="watched_table", width="stretch",
                  column_config={"folder": st.column_config.TextColumn("folder", width="medium")})
     if w.error:
@@ -122,7 +124,7 @@ def main() -> None:
                "client writes them, while the dashboard runs (as `drawlab import --watch` "
                "does in a terminal). A hand the client is still writing is read again, whole, "
                "when the file grows.")
-    folders_panel()
+    folders_panel(scope.display_zone())
     folders = stored_folders(state.db_path(), state.generation())
     cols = st.columns([5, 1], vertical_alignment="bottom")
     typed = cols[0].text_input("Folder to watch", key="watch_path",
