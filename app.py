@@ -37,6 +37,7 @@ def main() -> None:
     try:
         page = st.navigation(PAGES)
         STARTING.empty()
+        scope.zone_picker(state.connection())  # every page's times in one zone
         scope.samples_notice(state.connection())  # on every page while they are stored
         state.own_statistics()  # the player's own statistics, beside the built-in ones
         page.run()

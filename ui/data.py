@@ -9,7 +9,7 @@ function is a call into ``analysis``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, tzinfo
 from typing import Any
 
 import pandas as pd
@@ -63,11 +63,12 @@ class Curves:
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
-def curves(_con: Connection, path: str, gen: int, player: str, filters: Filters) -> Curves:
-    """The curve, the days and the sessions from their tables where the filters allow
-    (``stats.timeline_figures``), else from one fetch of the player's hands, kept only as
-    what the page shows: Streamlit copies a cached frame on every hit."""
-    got = stats.timeline_figures(_con, player, filters, points=CHART_POINTS)
+def curves(_con: Connection, path: str, gen: int, player: str, filters: Filters,
+           zone: tzinfo = UTC) -> Curves:
+    """The curve, the days (``zone``'s) and the sessions from their tables where the
+    filters allow (``stats.timeline_figures``), else from one fetch of the player's hands,
+    kept only as what the page shows: Streamlit copies a cached frame on every hit."""
+    got = stats.timeline_figures(_con, player, filters, points=CHART_POINTS, zone=zone)
     return Curves(thin(got.by_hand), got.first, got.last, got.by_date, got.sessions)
 
 

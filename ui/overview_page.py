@@ -25,6 +25,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from analysis import times
 from analysis.statistics import figures as stats
 from analysis.statistics import offers as stats_offers
 from analysis.statistics.definitions import (
@@ -334,7 +335,13 @@ def chart_pick(event: Any, key: str, kind: str) -> None:
 
 def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: bool,
                         currency: str) -> None:
-    """The hero's results by stakes and by session, money with its sign."""
+    """The hero's results by stakes and by session, money with its sign; the sessions'
+    times in the display zone, with the zone named."""
+    zone = scope.display_zone()
+
+    def minute(t: Any) -> str:
+        return times.shown(t, zone, fmt="%Y-%m-%d %H:%M")
+
     st.subheader("Results by stakes")
     st.dataframe(
         _styled(stakes.assign(game=stakes["game"].map(game_name), net=stakes["net"] / 100,
@@ -356,7 +363,7 @@ def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: boo
         st.dataframe(
             _styled(sessions.assign(net=sessions["net"] / 100, number=sessions.index + 1)
                     [["number", "start", "end", "minutes", "hands", "net", "bb_per_100"]],
-                    {"start": "{:%Y-%m-%d %H:%M}", "end": "{:%Y-%m-%d %H:%M}",
+                    {"start": minute, "end": minute,
                      "minutes": "{:.0f}", "net": _in_money(chips, currency),
                      "bb_per_100": "{:.2f}"}),
             hide_index=True, key="sessions_table",
@@ -442,10 +449,11 @@ def main() -> None:
             replace(mine, valid_only=False, samples=None, names=None))
     filters = replace(mine, site=None, names=None)  # the opponents: every site's players
     res = data.results(con, path, gen, hero, mine)
-    curves = data.curves(con, path, gen, hero, mine)
+    zone = scope.display_zone()  # the days of the graph by date and of the line above it
+    curves = data.curves(con, path, gen, hero, mine, zone)
     span = ""
     if curves.first is not None and curves.last is not None:
-        span = f", {curves.first:%Y-%m-%d} to {curves.last:%Y-%m-%d}"
+        span = f", {times.day_span(curves.first, curves.last, zone)}"
     where = f"at {site_name(site)}" if person is None else f"({', '.join(person.names or ())})"
     st.text(f"Showing {hero} {where} over {count(res.hands, 'hand')}{span} "
             f"({money_kind(tournament, currency)}"
@@ -480,7 +488,7 @@ def main() -> None:
     values = data.player_stats(con, path, gen, hero, mine)
     sessions = curves.sessions
     stakes = data.by_stakes(con, path, gen, hero, mine)
-    labels = targets(res.hands, positions, classes, values, stakes, sessions)
+    labels = targets(res.hands, positions, classes, values, stakes, sessions, zone)
     with st.container(border=True):
         cols = st.columns([4, 1], vertical_alignment="bottom")
         with cols[0]:

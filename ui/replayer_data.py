@@ -5,6 +5,8 @@ No SQL and no logic here: calls into ``analysis.storage.queries`` and ``analysis
 
 from __future__ import annotations
 
+from datetime import UTC, tzinfo
+
 import pandas as pd
 import streamlit as st
 
@@ -31,9 +33,11 @@ def biggest_pots(_con: Connection, path: str, gen: int, f: Filters,
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
-def view_of(_con: Connection, path: str, gen: int, hand: int) -> HandView | None:
-    """The replayer's steps of a stored hand, with the problems the store keeps for it."""
-    return stored_view(data.stored_hand(_con, path, gen, hand))
+def view_of(_con: Connection, path: str, gen: int, hand: int,
+            zone: tzinfo = UTC) -> HandView | None:
+    """The replayer's steps of a stored hand, with the problems the store keeps for it;
+    its time shown in ``zone``."""
+    return stored_view(data.stored_hand(_con, path, gen, hand), zone)
 
 
 @st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)

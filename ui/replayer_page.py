@@ -12,11 +12,13 @@ HTML of ``ui.table_picture``, never Markdown; card tiles are built from card num
 
 from __future__ import annotations
 
+from datetime import UTC, tzinfo
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
+from analysis import times
 from analysis.replayer import share
 from analysis.replayer.stepping import draw_step, hero_draws, street_jumps
 from analysis.replayer.steps import HandView, SeatStep, Units, ViewStep
@@ -25,7 +27,7 @@ from analysis.storage.filters import NO_FILTERS, Filters
 from analysis.storage.queries import PotUnit, StoredHand
 from engine.rules import game_name
 from engine.verdict import Problem
-from ui import cards, data, memory_panel, replayer_data, state, table_picture
+from ui import cards, data, memory_panel, replayer_data, scope, state, table_picture
 from ui.labels import site_name
 
 ANY = "(all)"
@@ -106,8 +108,10 @@ def row_units(row: dict[Any, Any]) -> Units:
     return Units(chips, "" if currency is None or pd.isna(currency) else str(currency))
 
 
-def hand_label(row: dict[Any, Any], tags: tuple[str, ...] = ()) -> str:
-    when = "" if pd.isna(row["time"]) else f" · {pd.Timestamp(row['time']):%Y-%m-%d %H:%M}"
+def hand_label(row: dict[Any, Any], tags: tuple[str, ...] = (), zone: tzinfo = UTC) -> str:
+    clock = times.hand_clock(row.get("time_utc"))
+    when = "" if pd.isna(row["time"]) else (
+        f" · {times.shown(row['time'], zone, clock, '%Y-%m-%d %H:%M')}")
     pot = ""
     if not pd.isna(row.get("total_pot")):
         units = row_units(row)
@@ -126,8 +130,9 @@ def pick_hand(listed: pd.DataFrame) -> int | None:
         return None
     ids = [int(i) for i in listed["id"]]
     remembered = memory.hand_memory(state.connection(), ids)
+    zone = scope.display_zone()
     labels = {int(r["id"]): hand_label(r, remembered[int(r["id"])].tags
-                                       if int(r["id"]) in remembered else ())
+                                       if int(r["id"]) in remembered else (), zone)
               for r in listed.to_dict("records")}
     st.session_state["replay_ids"] = ids
     current = st.session_state.get("replay_hand")
@@ -368,7 +373,7 @@ def main() -> None:
     if stored is None:
         st.warning("This hand is no longer in the database.")
         return
-    view = replayer_data.view_of(con, path, gen, hand_id)
+    view = replayer_data.view_of(con, path, gen, hand_id, scope.display_zone())
     step = 0
     if stored.hand is None or view is None or not view.steps:
         st.warning("This hand cannot be replayed.")

@@ -7,8 +7,11 @@ and the lines that say what the figures include.  The decisions are ``analysis``
 
 from __future__ import annotations
 
+from datetime import tzinfo
+
 import streamlit as st
 
+from analysis import times
 from analysis.storage import settings
 from analysis.storage.db import Connection
 from analysis.storage.filters import Filters
@@ -16,6 +19,7 @@ from ui import data, state
 from ui.labels import count
 
 ERRORS_KEY = "leave_out_errors"
+ZONE_KEY = "display_zone"
 SAMPLES_KEY = "show_samples"
 OWN, SAMPLES = "Your hands", "The bundled samples"
 
@@ -34,6 +38,30 @@ def errors_switch(con: Connection) -> bool:
              "out of turn...) are stored with their error. Left out, they feed no "
              "figure; the choice is remembered for every page.",
     )
+
+
+def _keep_zone() -> None:
+    times.set_display_zone(state.connection(), str(st.session_state[ZONE_KEY]))
+
+
+def zone_picker(con: Connection) -> None:
+    """The zone every page shows times in, in the sidebar: this computer's unless the
+    user picks another; remembered in the database for every page and start."""
+    st.session_state[ZONE_KEY] = times.display_zone_name(con)
+    here = times.local_zone()
+    st.sidebar.selectbox(
+        "Times shown in", [times.THIS_COMPUTER, *times.zone_names()], key=ZONE_KEY,
+        on_change=_keep_zone,
+        format_func=lambda z: f"this computer's zone ({here})" if z == times.THIS_COMPUTER
+        else z,
+        help="Every time on every page is shown in this zone, with the zone named. "
+             "Histories that name their zone are stored in UTC; a time written without "
+             "one is shown as written, marked \"zone not stated\".")
+
+
+def display_zone() -> tzinfo:
+    """The zone the page's times are shown in (``zone_picker``'s setting)."""
+    return times.display_zone(state.connection())
 
 
 def samples_choice(con: Connection) -> bool | None:

@@ -10,19 +10,20 @@ and the charts are labelled with numbers and dates alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
+from datetime import UTC, date, tzinfo
 
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from analysis import times
 from analysis import tournaments as tours
 from analysis.storage import memory
 from analysis.storage.db import Connection
 from analysis.tournament_report import amount_text
 from engine.rules import game_name
 from engine.tournament import Kind
-from ui import memory_panel, state
+from ui import memory_panel, scope, state
 from ui.data import TTL
 from ui.labels import site_name
 
@@ -139,9 +140,12 @@ def groups_table(shown: list[tours.TournamentResult], key: str, currency: str) -
     } for g in tours.by(shown, key)])
 
 
-def listing(shown: list[tours.TournamentResult], currency: str) -> pd.DataFrame:
+def listing(shown: list[tours.TournamentResult], currency: str,
+            zone: tzinfo = UTC) -> pd.DataFrame:
+    """One row per tournament; its start in ``zone``, with the zone named."""
     return pd.DataFrame([{
-        "started": r.started, "site": site_name(r.site), "tournament": r.tournament_id,
+        "started": times.shown(r.started, zone, fmt="%Y-%m-%d %H:%M"),
+        "site": site_name(r.site), "tournament": r.tournament_id,
         "name": r.name, "game": _game(r.game),
         "kind": ", ".join(KIND_NAMES.get(k, k) for k in r.kinds),
         "buy-in": amount_text(r.buy_in + r.fee + r.bounty, currency),
@@ -193,7 +197,7 @@ def main() -> None:
     right.subheader("By buy-in")
     right.dataframe(groups_table(shown, "buy_in", currency), hide_index=True, key="t_buy_ins")
     st.subheader("Tournaments")
-    st.dataframe(listing(shown, currency), hide_index=True, key="t_list")
+    st.dataframe(listing(shown, currency, scope.display_zone()), hide_index=True, key="t_list")
     open_hands(con, shown)
 
 

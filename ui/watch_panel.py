@@ -7,16 +7,17 @@ Paths are the user's text: shown with ``st.dataframe`` and ``st.text`` only.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 
 import duckdb
 import pandas as pd
 import streamlit as st
 
+from analysis import times
 from analysis.pipeline import watched
 from analysis.pipeline.client_folders import Suggestion, suggested_folders
-from ui import state, watching
+from ui import scope, state, watching
 from ui.labels import count
 
 REFRESH = 2.0  # seconds between redraws of the folders' last reads
@@ -32,11 +33,14 @@ def stored_folders(path: str, gen: int) -> list[watched.WatchedFolder]:
         return watched.folders(con)
 
 
-def _when(moment: datetime | None, today: date) -> str:
-    """A read today by its time alone (the column stays narrow), an older one with its day."""
+def _when(moment: datetime | None, today: str, zone: tzinfo) -> str:
+    """A read today (``today``: the display zone's day) by its time alone (the column
+    stays narrow), an older one with its day; this computer's clock, shown in ``zone``."""
     if moment is None:
         return "not yet"
-    return f"{moment:%H:%M:%S}" if moment.date() == today else f"{moment:%Y-%m-%d %H:%M}"
+    day = times.shown(moment, zone, "this computer", "%Y-%m-%d")
+    fmt = "%H:%M:%S" if day == today else "%Y-%m-%d %H:%M"
+    return times.shown(moment, zone, "this computer", fmt)
 
 
 def _ago(seconds: float | None) -> str:
@@ -45,18 +49,19 @@ def _ago(seconds: float | None) -> str:
     return "just now" if seconds < 1.5 else f"{seconds:.0f} s ago"
 
 
-def folders_table(folders: list[watched.WatchedFolder], checked: float | None) -> pd.DataFrame:
+def folders_table(folders: list[watched.WatchedFolder], checked: float | None,
+                  zone: tzinfo = UTC) -> pd.DataFrame:
     """One row per folder: whether it is there, when the watcher last looked (all folders
     at once), its last read (when the watcher last imported from it and what that batch
     brought) and the hands stored from it."""
     rows = []
-    today = date.today()
+    today = times.shown(datetime.now(), zone, "this computer", "%Y-%m-%d")
     for f in folders:
         there = Path(f.path).exists()
         rows.append({
             "folder": f.path, "state": "watching" if there else "missing",
             "last checked": _ago(checked) if there else "–",
-            "last read": _when(f.last_read, today),
+            "last read": _when(f.last_read, today, zone),
             "files": f.last_files, "hands added": f.last_added, "problems": f.last_problems,
             "hands in all": f.hands,
         })  # fmt: skip
@@ -64,7 +69,9 @@ def folders_table(folders: list[watched.WatchedFolder], checked: float | None) -
 
 
 @st.fragment(run_every=REFRESH)
-def folders_panel() -> None:
+def folders_panel(zone: tzinfo) -> None:
+    """The folders, redrawn every ``REFRESH`` seconds; ``zone`` is read before the fragment
+    (a fragment's rerun takes no hold on the database file)."""
     folders = stored_folders(state.db_path(), state.generation())
     w = watching.watcher()
     if not folders:
@@ -72,8 +79,8 @@ def folders_panel() -> None:
         return
     live = "running" if w.running else "not running"
     st.text(f"Watching {count(len(folders), 'path')}; the watcher is {live}.")
-    st.dataframe(folders_table(folders, w.checked_ago()), hide_index=True, key="watched_table",
-                 width="stretch",
+    table = folders_table(folders, w.checked_ago(), zone)
+    st.dataframe(table, hide_index=True, key="watched_table", width="stretch",
                  column_config={"folder": st.column_config.TextColumn("folder", width="medium")})
     if w.error:
         st.warning("The watcher stopped on an error and starts again by itself:")
@@ -117,7 +124,7 @@ def main() -> None:
                "client writes them, while the dashboard runs (as `drawlab import --watch` "
                "does in a terminal). A hand the client is still writing is read again, whole, "
                "when the file grows.")
-    folders_panel()
+    folders_panel(scope.display_zone())
     folders = stored_folders(state.db_path(), state.generation())
     cols = st.columns([5, 1], vertical_alignment="bottom")
     typed = cols[0].text_input("Folder to watch", key="watch_path",

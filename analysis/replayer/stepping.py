@@ -4,6 +4,7 @@ the steps of a stored hand, for the replayer page and ``drawlab replay`` alike."
 
 from __future__ import annotations
 
+from datetime import UTC, tzinfo
 from typing import NamedTuple
 
 from analysis.replayer.steps import HandView, ViewStep, hand_view
@@ -51,9 +52,10 @@ def draw_step(view: HandView, player: str, draw: int) -> int | None:
     return next((v.index for v in view.steps if v.line in lines and player in v.text), None)
 
 
-def stored_view(stored: StoredHand | None) -> HandView | None:
-    """The steps of a stored hand, with the problems the store keeps for it; ``None`` for
-    no hand, or one stored without a record (``stored.note`` says why)."""
+def stored_view(stored: StoredHand | None, zone: tzinfo = UTC) -> HandView | None:
+    """The steps of a stored hand, with the problems the store keeps for it, its time
+    shown in ``zone``; ``None`` for no hand, or one stored without a record
+    (``stored.note`` says why)."""
     if stored is None or stored.hand is None:
         return None
-    return hand_view(stored.hand, stored.problems)
+    return hand_view(stored.hand, stored.problems, zone=zone)

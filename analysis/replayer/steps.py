@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, tzinfo
 
+from analysis import times
 from analysis.statistics.positions import positions
 from engine.cards import Cards
 from engine.pots import Pot, SettledPot, pot_halves
@@ -116,7 +118,8 @@ class Header:
         return out
 
 
-def header_of(hand: Hand, players: int) -> Header:
+def header_of(hand: Hand, players: int, zone: tzinfo = UTC) -> Header:
+    """The hand's header; its time in ``zone`` with the zone named (``analysis.times``)."""
     units = units_of(hand)
     s = hand.stakes
     if hand.house is not None:  # a home game: antes and bets, no blinds
@@ -145,7 +148,7 @@ def header_of(hand: Hand, players: int) -> Header:
         max_seats=hand.max_seats,
         players=players,
         button=hand.button,
-        time="" if hand.time is None else f"{hand.time:%Y-%m-%d %H:%M:%S}",
+        time="" if hand.time is None else times.shown(hand.time, zone, "as written"),
         tournament="" if t is None else t.tournament_id,
         level="" if t is None or t.level is None else t.level,
         house="" if hand.house is None else house_words(hand.house),
@@ -235,9 +238,11 @@ def street_of(step: Step | None, s: TableState, before: str) -> str:
     return "showdown" if s.phase == "showdown" else "end"
 
 
-def hand_view(hand: Hand, stored: Sequence[Problem] = (), rep: Replay | None = None) -> HandView:
+def hand_view(hand: Hand, stored: Sequence[Problem] = (), rep: Replay | None = None,
+              zone: tzinfo = UTC) -> HandView:
     """The replayer's steps of ``hand``; ``stored`` are the problems the store keeps for it
-    (some, like a stack changed between hands, no replay of the hand alone can find)."""
+    (some, like a stack changed between hands, no replay of the hand alone can find);
+    ``zone``: the one its time is shown in."""
     rep = rep if rep is not None else replay(hand, views=True)
     final, settled = rep.final, rep.pots
     states = rep.states
@@ -275,7 +280,7 @@ def hand_view(hand: Hand, stored: Sequence[Problem] = (), rep: Replay | None = N
         hand=hand,
         verdict=rep.verdict,
         units=units_of(hand),
-        header=header_of(hand, len(states[0].seats) if states else 0),
+        header=header_of(hand, len(states[0].seats) if states else 0, zone),
         steps=tuple(out),
         unplaced=tuple(unplaced),
     )

@@ -31,12 +31,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
 
+from analysis import times
 from analysis.statistics.definitions import StatDef, all_stats, definitions, stat_by_key
 from analysis.statistics.fact_row import FACT_COLUMNS
 from analysis.statistics.hand_classes import ALL_CLASSES
@@ -858,13 +859,14 @@ def _cell_totals(con: Connection, player: str, filters: Filters) -> tuple[int, i
 
 def timeline_figures(con: Connection, player: str, filters: Filters = NO_FILTERS,
                      gap: timedelta = SESSION_GAP, *, curve: bool = True,
-                     points: int | None = None) -> Timeline:
+                     points: int | None = None, zone: tzinfo = UTC) -> Timeline:
     """The curve, the span, the days and the sessions: each from its table where the
     filters allow (``session_cells``, ``curve_cells``, ``stat_cells``), the rest from one
     fetch of the player's rows in time order, made only when something needs it.
     ``curve=False``: no curve (``by_hand`` empty), for ``drawlab stats``, which prints
     none; ``points``: the curve from the rows thinned to a chart's points
-    (``thin_index``)."""
+    (``thin_index``); ``zone``: the days are that zone's (the cells keep UTC days, so
+    another zone's are cut from the rows)."""
     fetched: list[dict[str, np.ndarray]] = []
     filters = plain(con, filters)
 
@@ -875,7 +877,7 @@ def timeline_figures(con: Connection, player: str, filters: Filters = NO_FILTERS
 
     pieces = _session_pieces(con, player, filters, gap)
     sessions = sessions_from_pieces(pieces, gap) if pieces is not None else None
-    by_date = _days(con, player, filters)
+    by_date = _days(con, player, filters) if times.is_utc(zone) else None
     by_hand = _runs(con, player, filters) if curve else pd.DataFrame(columns=CURVE_COLUMNS)
     if by_hand is None and pieces is not None:
         by_hand = _day_curve(con, player, filters, pieces)
@@ -884,13 +886,16 @@ def timeline_figures(con: Connection, player: str, filters: Filters = NO_FILTERS
     if sessions is None:
         sessions = _sessions_of_rows(rows(), gap)
     if by_date is None:
-        by_date = by_date_of(pd.DataFrame(rows()))
+        ordered = pd.DataFrame(rows())
+        if not times.is_utc(zone):
+            ordered = ordered.assign(time=times.local_clocks(ordered["time"], zone))
+        by_date = by_date_of(ordered)
     if pieces is not None:
         first = pieces["start"].min() if len(pieces) else None
         last = pieces["end"].max() if len(pieces) else None
     else:
-        times = rows()["time"][~np.isnat(rows()["time"])]
-        first, last = ((pd.Timestamp(times.min()), pd.Timestamp(times.max())) if len(times)
+        stamps = rows()["time"][~np.isnat(rows()["time"])]
+        first, last = ((pd.Timestamp(stamps.min()), pd.Timestamp(stamps.max())) if len(stamps)
                        else (None, None))
     return Timeline(by_hand, None if pd.isna(first) else first,
                     None if pd.isna(last) else last, by_date, sessions)

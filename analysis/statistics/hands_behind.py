@@ -11,10 +11,12 @@ lists ``targets`` and, when one is opened, asks ``figures.hand_ids`` for
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, tzinfo
 from typing import Any, NamedTuple
 
 import pandas as pd
 
+from analysis import times
 from analysis.statistics.figures import StatValue
 from analysis.statistics.text import count
 
@@ -39,10 +41,12 @@ def targets(
     values: Sequence[StatValue],
     stakes: pd.DataFrame,
     sessions: pd.DataFrame,
+    zone: tzinfo = UTC,
 ) -> dict[Target, str]:
     """Every target of the page's figures, in the page's order, with its label:
     ``positions`` (position, hands), the showdown ``classes`` shown, the statistics with
-    a sample, ``stakes`` (stakes) and ``sessions`` (start, hands) as the page has them."""
+    a sample, ``stakes`` (stakes) and ``sessions`` (start, hands) as the page has them;
+    a session's start shown in ``zone``."""
     out = {EVERY_HAND: f"Every hand shown ({hands:,})"}
     for p, n in zip(positions["position"], positions["hands"], strict=True):
         out[Target("position", str(p))] = f"Position {p} ({n:,} hands)"
@@ -56,7 +60,7 @@ def targets(
         out[Target("stakes", str(s))] = f"Stakes {s}"
     for i, row in sessions.iterrows():
         out[Target("session", int(str(i)))] = (
-            f"Session {int(str(i)) + 1}: {row['start']:%Y-%m-%d %H:%M} "
+            f"Session {int(str(i)) + 1}: {times.shown(row['start'], zone, fmt='%Y-%m-%d %H:%M')} "
             f"({count(int(row['hands']), 'hand')})"
         )
     return out

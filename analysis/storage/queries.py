@@ -27,7 +27,7 @@ from parser.site import SiteReader
 SNIFF_CHARS = 2048  # of a stored hand's text: its first lines are the format's own (header)
 LIST_COLUMNS = (
     "id, key, site, hand_id, table_name, game, structure, small_bet, big_bet, currency, "
-    "time, players, hero, hero_cards, total_pot, rake, status, reason, errors, warnings, "
+    "time, time_utc, players, hero, hero_cards, total_pot, rake, status, reason, errors, warnings, "
     "file, line, tournament_id, level"
 )
 
@@ -224,7 +224,7 @@ def hands_with_problems(
         sev = "AND p.severity = ?"
         params.append(severity)
     sql = (
-        "SELECT h.id, h.key, h.site, h.hand_id, h.game, h.time, h.status, h.file, "
+        "SELECT h.id, h.key, h.site, h.hand_id, h.game, h.time, h.time_utc, h.status, h.file, "
         "p.code, p.severity, p.line, p.message "
         f"FROM problems p JOIN hands h ON h.id = p.hand WHERE {where} {sev} "
         "ORDER BY h.id, p.line LIMIT ?"

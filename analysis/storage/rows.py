@@ -49,7 +49,7 @@ HAND_COLUMNS = (
     "small_blind", "big_blind", "small_bet", "big_bet", "ante", "currency", "time",
     "button", "max_seats", "players", "hero", "hero_cards", "total_pot", "rake",
     "tournament_id", "buy_in", "fee", "level",
-    "status", "reason", "errors", "warnings", "file", "line", "text",
+    "status", "reason", "errors", "warnings", "file", "line", "text", "time_utc",
 )  # fmt: skip
 QUARANTINE_COLUMNS = ("key", "site", "file", "line", "error", "text")
 CHILD_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -74,7 +74,7 @@ HAND_TYPES = (
     _I64, _I64, _I64, _I64, _I64, _STR, _TS,
     _I32, _I32, _I32, _STR, _STR, _I64, _I64,
     _STR, _I64, _I64, _STR,
-    _STR, _STR, _I32, _I32, _STR, _I32, _STR,
+    _STR, _STR, _I32, _I32, _STR, _I32, _STR, _BOOL,
 )  # fmt: skip
 QUARANTINE_TYPES = (_STR, _STR, _STR, _I32, _STR, _STR)
 CHILD_TYPES: dict[str, tuple[pa.DataType, ...]] = {
@@ -380,7 +380,7 @@ def _hand_row(
             None, None, None, None, None, None, None,
             None, None, None, None,
             result.status, result.reason or None, errors, warnings, result.file, result.line,
-            result.text,
+            result.text, None,
         )  # fmt: skip
     s = hand.stakes
     t = hand.tournament
@@ -395,7 +395,7 @@ def _hand_row(
         t.tournament_id if t else None, t.buy_in if t else None, t.fee if t else None,
         t.level if t else None,
         result.status, result.reason or None, errors, warnings, result.file, result.line,
-        result.text,
+        result.text, None if hand.time is None else hand.time.tzinfo is not None,
     )  # fmt: skip
 
 

@@ -47,6 +47,9 @@ Conventions the other parts rely on:
   numbers the rows and checks the keys itself (``analysis.storage.writer.Store``), one
   writer at a time; DuckDB's indexes on them cost every append and 5 MiB a 100,000
   hands on disk (500 MiB at ten million).
+- ``hands.time`` is the UTC moment where the history named its zone, the clock as
+  written where it did not; ``hands.time_utc`` (the entry after the user's memory) says
+  which (``analysis.times`` shows both in the display zone).
 - ``hand_tags``, ``hand_notes``, ``player_notes``, ``aliases``, ``saved_filters``
   (``analysis.storage.memory``): what the user writes down, keyed by what survives a
   reverify and a re-import (a hand's ``key``, a player's site and name), never by an id.
@@ -507,6 +510,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # whether a hand's ``time`` is the UTC moment (the history named its zone: "ET",
+    # "CET", "UTC") or the clock as written (no zone, or one we cannot name); hands stored
+    # before this version are NULL, read as UTC, as every page read them before
+    # (``drawlab reverify`` fills the flag from their texts)
+    ("ALTER TABLE hands ADD COLUMN time_utc BOOLEAN",),
 )
 
 

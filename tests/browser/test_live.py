@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, expect
 
 from analysis.pipeline import watched
+from analysis.pipeline.importer import import_paths
 from analysis.storage import db
 from tests.analysis.pipeline.test_watch import WatcherProcess, _stats_json
 from tests.analysis.statistics.test_live import _dealt
@@ -23,6 +24,7 @@ from tests.browser.test_end_to_end import (  # noqa: F401  (fixture)
     _free_port,
     _wait_healthy,
     browser,
+    dashboard,
 )
 
 pytestmark = pytest.mark.browser
@@ -134,3 +136,35 @@ def test_hands_the_dashboards_own_watcher_imports_appear_without_a_reload(
     expect(page.get_by_text("Live: hands are arriving.")).to_be_visible()
     stats = _stats_json(path)  # a terminal reads the same file meanwhile
     assert isinstance(stats["players"], list) and max(p["hands"] for p in stats["players"]) == 30
+
+
+def test_the_live_pages_steered_the_hud_widened_and_a_past_session_opened(
+    browser: BrowserContext, tmp_path: Path,  # noqa: F811
+) -> None:
+    path = tmp_path / "drawlab.duckdb"
+    (tmp_path / "old.txt").write_text(_dealt(40, 3), encoding="utf-8")
+    (tmp_path / "new.txt").write_text(_dealt(25, 4, day="2026/03/02", table="Merope"),
+                                      encoding="utf-8")
+    con = db.connect(path)
+    try:
+        import_paths(con, [tmp_path / "old.txt", tmp_path / "new.txt"], workers=0)
+    finally:
+        con.close()
+    with dashboard(path, tmp_path / "streamlit.log") as url:
+        page = browser.new_page()
+        page.goto(f"{url}/hud")
+        expect(page.get_by_text("table Merope")).to_be_visible()
+        expect(page.get_by_text("table Alcyone")).to_have_count(0)
+        window = page.get_by_role("spinbutton", name="Tables played in the last (minutes)")
+        window.fill("2880")
+        window.press("Enter")
+        expect(page.get_by_text("table Alcyone")).to_be_visible()
+        expect(page.get_by_text("table Merope")).to_be_visible()
+        page.goto(f"{url}/live")
+        hands = page.get_by_test_id("stMetric").filter(has_text="Hands").first
+        expect(hands).to_contain_text("25")
+        page.get_by_test_id("stSelectbox").filter(has_text="Session").click()
+        page.get_by_role("option").filter(has_text="40 hands").click()
+        expect(hands).to_contain_text("40")
+        expect(page.get_by_text("A past session.")).to_be_visible()
+        page.close()

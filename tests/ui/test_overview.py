@@ -5,8 +5,10 @@ from __future__ import annotations
 import base64
 import json
 import re
+from datetime import UTC
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import numpy as np
 import pandas as pd
@@ -277,6 +279,11 @@ def test_sessions_and_results_by_stakes(corpus_db: Path, monkeypatch: pytest.Mon
     assert list(shown["hands"]) == list(sessions["hands"])
     assert list(shown["net"]) == list(sessions["net"] / 100)
     assert int(shown["hands"].sum()) == 28
+    at.selectbox(key="display_zone").set_value("Europe/Paris").run()  # UTC+1 in winter
+    [element] = [d for d in at.dataframe if "start" in d.value.columns]
+    paris = [(t.replace(tzinfo=UTC).astimezone(ZoneInfo("Europe/Paris")))
+             .strftime("%Y-%m-%d %H:%M %Z") for t in sessions["start"]]
+    assert list(shown_cells(element)["start"]) == paris and paris[0].endswith(("CET", "CEST"))
     stakes = table(at, "stakes_table")
     expected = stats.by_stakes(con, "Hero", STARS_USD)
     assert list(stakes["stakes"]) == list(expected["stakes"])
@@ -350,9 +357,10 @@ def test_the_hero_is_named_in_plain_text(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = stars_app(corpus_db, monkeypatch)
+    at.selectbox(key="display_zone").set_value("UTC").run()  # the days are the zone's
     shown = [str(t.value) for t in at.text]
     assert shown[0] == ("Showing Hero at PokerStars over 28 hands, 2009-11-25 to 2016-05-11 "
-                        "(Cash games in USD).")
+                        "(UTC) (Cash games in USD).")
     assert not any("Showing" in s for s in markdown_sources(at))
 
 

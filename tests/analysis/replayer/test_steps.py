@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from analysis.replayer.steps import FORCED_BETS, SETTLED, Units, hand_view
 from engine.problems import STACK_CHANGE
@@ -110,8 +111,10 @@ def test_the_header_names_game_limit_stakes_table_and_tournament() -> None:
         "Hand #220001120265 · pokerstars · 2-7 Triple Draw · Fixed limit · 300/600 chips",
         "Table 2200011206 1 (6-max, 3 players dealt in, button seat 1)",
         "Tournament #2200011206, level IX",
-        "2026-03-02 07:26:04",
+        "2026-03-02 07:26:04 UTC",  # written "7:26:04 UTC [2026/03/02 2:26:04 ET]"
     ]
+    eastern = hand_view(one_hand(SNG, "220001120265"), zone=ZoneInfo("America/New_York"))
+    assert eastern.header.time == "2026-03-02 02:26:04 EST"
     [cash] = hands_of(STARS_TRIPLE)
     assert hand_view(cash).header.stakes == "0.10/0.20 USD"
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import itertools
 from datetime import datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import duckdb
 import pandas as pd
@@ -12,14 +14,18 @@ import pytest
 
 from analysis.pipeline.importer import import_paths
 from analysis.simulate import simulate
-from analysis.statistics.figures import summary
+from analysis.statistics.figures import summary, timeline_figures
 from analysis.statistics.live import (
     HUD_KEYS,
+    HudColumn,
     HudTable,
     current_session,
     hud,
+    hud_columns,
     player_figures,
+    player_sessions,
     session_hands,
+    set_hud_columns,
 )
 from analysis.storage import db, memory
 from analysis.storage.filters import Filters
@@ -171,3 +177,82 @@ def test_the_session_leaves_out_the_hands_with_errors_when_asked(
     assert every is not None and valid is not None
     assert (every.hands, valid.hands) == (25, 24)
     assert valid.net == every.net - lost
+
+
+def test_every_session_of_a_player_newest_first_split_by_the_gap(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    found = player_sessions(con)
+    assert [(s.start.date().isoformat(), s.hands, s.live) for s in found] == [
+        ("2026-03-02", 25, True), ("2026-03-01", 40, False)]
+    first_day = con.execute(
+        "SELECT min(time), max(time), sum(net) FROM player_hands "
+        "WHERE player = 'Hero' AND time < '2026-03-02'").fetchall()[0]
+    assert (found[1].start, found[1].end, found[1].net) == first_day
+    current = current_session(con)
+    assert current is not None and current == found[0]
+    times = [t for (t,) in con.execute(
+        "SELECT time FROM player_hands WHERE player = 'Hero' ORDER BY time").fetchall()]
+    gaps = sum(1 for a, b in itertools.pairwise(times) if b - a > timedelta(minutes=2))
+    short = player_sessions(con, gap=timedelta(minutes=2))
+    assert len(short) == gaps + 1 and 2 < len(short) < 65
+    assert sum(s.hands for s in short) == 65
+    assert player_sessions(con, "Hero", Filters(site="fulltilt")) == []
+    assert [s.hands for s in player_sessions(con, "Hero", Filters(site="pokerstars"))] == [25, 40]
+
+
+def test_the_hud_never_lists_the_player_the_hand_was_dealt_to(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    tables = hud(con, hero="somebody else", window=timedelta(days=2))
+    assert [t.table for t in tables] == ["Merope", "Alcyone"]
+    for t in tables:
+        assert "Hero" not in set(t.players["player"]) and len(t.players) == 5
+
+
+def test_hud_columns_default_per_game_and_kept_as_the_user_chose(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    triple = hud_columns(con, "27_triple_draw")
+    assert [c.key for c in triple] == list(HUD_KEYS)
+    assert (triple[0].low, triple[0].high) == (25.0, 45.0)
+    single = [c.key for c in hud_columns(con, "27_single_draw")]
+    assert "drawn_2" not in single and single[:2] == ["vpip", "pfr"]
+    chosen = [HudColumn("wtsd", 30.0, None), HudColumn("vpip", 20.0, 40.0)]
+    set_hud_columns(con, "27_triple_draw", chosen)
+    assert list(hud_columns(con, "27_triple_draw")) == chosen
+    assert hud_columns(con, "badugi") == triple  # another game keeps its default
+    assert list(hud(con)[0].players.columns) == [
+        "seat", "player", "hands", "wtsd", "wtsd_d", "vpip", "vpip_d", "person"]
+    set_hud_columns(con, "27_triple_draw", None)
+    assert hud_columns(con, "27_triple_draw") == triple
+    con.execute("INSERT OR REPLACE INTO meta VALUES ('setting:hud_columns:badugi', 'nonsense')")
+    assert hud_columns(con, "badugi") == triple  # a setting that does not read: the default
+
+
+def test_a_figure_is_coloured_by_the_band_it_falls_in() -> None:
+    vpip, drawn = HudColumn("vpip", 20.0, 40.0), HudColumn("drawn_1", 1.0, 2.0)
+    assert [vpip.band(v) for v in (0.19, 0.20, 0.40, 0.41, None, float("nan"))] == [
+        "low", "mid", "mid", "high", None, None]
+    assert [drawn.band(v) for v in (0.5, 1.5, 2.5)] == ["low", "mid", "high"]  # cards, no %
+    assert HudColumn("vpip").band(0.3) is None  # no range: no colour
+    assert HudColumn("snow", None, 10.0).band(0.05) == "mid"
+
+
+def test_the_days_of_the_graph_by_date_are_the_display_zones(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    utc = timeline_figures(con, "Hero").by_date
+    assert [f"{d:%Y-%m-%d}" for d in utc["day"]] == ["2026-03-01", "2026-03-02"]
+    assert list(utc["hands"]) == [40, 25]
+    # Noumea is UTC+11 all year: each session, 12:21-13:16 and 12:28-13:06 UTC, passes
+    # its midnight, so the hands before 13:00 UTC fall on one day and the rest on the next
+    early = [n for (n,) in con.execute(
+        "SELECT count(*) FILTER (WHERE time::TIME < '13:00') FROM player_hands "
+        "WHERE player = 'Hero' GROUP BY time::DATE ORDER BY time::DATE").fetchall()]
+    noumea = timeline_figures(con, "Hero", zone=ZoneInfo("Pacific/Noumea")).by_date
+    assert [f"{d:%Y-%m-%d}" for d in noumea["day"]] == ["2026-03-01", "2026-03-02",
+                                                        "2026-03-03"]
+    assert list(noumea["hands"]) == [early[0], 40 - early[0] + early[1], 25 - early[1]]
+    assert 0 < early[0] < 40 and 0 < early[1] < 25
+    assert int(noumea["cum_net"].iloc[-1]) == int(utc["cum_net"].iloc[-1])

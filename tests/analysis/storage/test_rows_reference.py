@@ -163,6 +163,7 @@ def reference(results: Sequence[HandResult]) -> tuple[dict[str, list[Dict]], lis
                 rake=hand.rake, tournament_id=t.tournament_id if t else None,
                 buy_in=t.buy_in if t else None, fee=t.fee if t else None,
                 level=t.level if t else None,
+                time_utc=None if hand.time is None else hand.time.tzinfo is not None,
             )  # fmt: skip
         out["hands"].append(row)
         for p in problems:
