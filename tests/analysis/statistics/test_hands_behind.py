@@ -51,8 +51,8 @@ def test_every_figure_with_hands_is_a_target_with_its_label() -> None:
         (Target("stat", "vpip", "sample"), "VPIP: its sample (27)"),
         (Target("stakes", "0.10/0.20"), "Stakes 0.10/0.20"),
         (Target("stakes", "1/2"), "Stakes 1/2"),
-        (Target("session", 0), "Session 1: 2021-03-01 20:05 (12 hands)"),
-        (Target("session", 1), "Session 2: 2021-03-02 09:00 (1 hand)"),
+        (Target("session", 0), "Session 1: 2021-03-01 20:05 UTC (12 hands)"),
+        (Target("session", 1), "Session 2: 2021-03-02 09:00 UTC (1 hand)"),
     ]  # a statistic without a sample has no hands to open
 
 
