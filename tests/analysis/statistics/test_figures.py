@@ -1,5 +1,6 @@
-"""Statistics from the database: exact values on hands worked by hand, and agreement with a
-plain-Python pass over the same hands' facts on a larger set of dealt hands."""
+"""Statistics from the database: exact values on a small set of hands worked by hand; on
+dealt hands and the corpus, the tables' paths agree with each other (one pass and separate
+queries, the cube and direct queries, an import and the parsed hands' facts)."""
 
 from __future__ import annotations
 
@@ -202,7 +203,7 @@ def test_report_to_json_is_plain_data(small: DB) -> None:
     assert report.by_hand["cum_net"].tolist() == [-400, -1300, -2200]
 
 
-# --- the SQL path against the reference pass on dealt hands ------------------------------
+# --- the small set's tables for everyone, and dealt hands --------------------------------
 
 
 def dealt() -> list[Hand]:
@@ -300,7 +301,7 @@ def test_cash_and_tournament_filters(small: DB) -> None:
     assert stats.results(con, "H", Filters(tournament=True)).hands == 0
 
 
-# --- through the real import: database statistics = a direct pass over parsed hands ------
+# --- through the real import: the same statistics as the parsed hands' facts ----------
 
 
 
