@@ -697,3 +697,37 @@ def test_a_completion_of_a_short_all_in_is_the_first_raise_not_a_three_bet() -> 
     f = by_player(half)
     assert (f["U"].pfr, f["A"].three_bet_opp, f["A"].three_bet) == (True, True, False)
     assert (f["B"].three_bet, f["B"].cap) == (True, False)
+
+
+def test_each_row_carries_its_seat_stakes_tournament_and_what_was_shown() -> None:
+    from engine.record import Tournament
+
+    snow = by_player(SNOW)
+    assert {p: (r.seat, r.small_bet, r.big_bet, r.currency, r.tournament_id, r.cards_shown)
+            for p, r in snow.items()} == {
+        "H": (1, 100, 100, "USD", None, True), "V": (2, 100, 100, "USD", None, True),
+    }
+    steal = by_player(replace(STEAL_CAP, tournament=Tournament("T77", 500, 50),
+                              currency="EUR"))
+    assert {p: (r.seat, r.small_bet, r.big_bet, r.currency, r.tournament_id, r.cards_shown)
+            for p, r in steal.items()} == {
+        "A": (1, 100, 200, "EUR", "T77", False), "H": (2, 100, 200, "EUR", "T77", False),
+        "C": (3, 100, 200, "EUR", "T77", False),
+    }
+    # a show with the cards mucked is no open show
+    mucked = make_hand(
+        [(1, "X", 1000), (2, "Y", 1000)],
+        [("post", "X", "sb", 50), ("post", "Y", "bb", 100), ("call", "X", 0, 50),
+         ("check", "Y", 0), ("draw", "Y", 1, 1), ("draw", "X", 1, 0), ("check", "Y", 1),
+         ("check", "X", 1), ("show", "X", "7s5d4h3c2s"), ("show", "Y", "8c7d6s3d2h", True),
+         ("collect", "X", 200)],
+        button=1, game=Game.SINGLE_DRAW_27,
+    )
+    m = by_player(mucked)
+    assert (m["X"].cards_shown, m["Y"].cards_shown) == (True, False)
+    assert (m["Y"].final_cards, m["Y"].final_class) == ("8c7d6s3d2h", "8-low")
+
+
+def test_all_in_marks_the_player_who_went_all_in_only() -> None:
+    f = by_player(SHORT_ALL_IN_COMPLETED)
+    assert {p: r.all_in for p, r in f.items()} == {"A": False, "S": False, "B": False, "U": True}
