@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -13,13 +14,16 @@ from hypothesis import strategies as st
 from analysis.statistics.definitions import BETTING
 from analysis.statistics.fact_row import FACT_COLUMNS, PlayerHandFacts
 from analysis.statistics.facts import (
+    hand_fact_rows,
     hand_facts,
     rake_shares,
     stakes_label,
+    unmatched,
 )
 from analysis.statistics.hand_classes import _five_card_class, hand_class, is_made
 from analysis.statistics.positions import middle_labels, positions
 from engine.cards import parse_cards
+from engine.pots import uncalled
 from engine.ranking import ranking_for
 from engine.record import (
     Action,
@@ -368,16 +372,17 @@ def check_consistent(rows: list[PlayerHandFacts]) -> None:
     assert len({r.player for r in rows}) == len(rows)
     for r in rows:
         assert r.players == len(rows)
+        for s in BETTING:  # an event only where its opportunity was
+            assert s.spot is not None
+            assert getattr(r, s.spot.column) or not getattr(r, s.key), s.key
         for taken, opp in (
-            (r.rfi, r.rfi_opp), (r.steal, r.steal_opp), (r.three_bet, r.three_bet_opp),
-            (r.cap, r.cap_opp), (r.fold_to_steal, r.fold_to_steal_opp),
-            (r.fold_to_pat, r.fold_to_pat_opp), (r.snowed, r.snow_opp),
-            (r.broke, r.break_opp), (r.vpip, r.predraw_acted), (r.pfr, r.vpip),
+            (r.snowed, r.snow_opp), (r.broke, r.break_opp), (r.pfr, r.vpip),
             (r.won_at_showdown, r.went_to_showdown), (r.won_saw_draw_1, r.saw_draw_1),
-            (r.steal_opp, r.rfi_opp), (r.fold_to_three_bet, r.fold_to_three_bet_opp),
-            (r.fold_to_three_bet_opp, r.cap_opp),
+            (r.steal_opp, r.rfi_opp), (r.fold_to_three_bet_opp, r.cap_opp),
+            (r.went_to_showdown, r.folded_round is None),
         ):
             assert opp or not taken
+        assert 0 <= r.draws_seen <= 3
         assert r.net_showdown + r.net_nonshowdown == r.net
         for k in (1, 2, 3):
             d, pat = getattr(r, f"drawn_{k}"), getattr(r, f"pat_{k}")
@@ -386,14 +391,120 @@ def check_consistent(rows: list[PlayerHandFacts]) -> None:
         assert r.saw_draw_1 == (r.draws_seen >= 1)
 
 
+_PYTHON_TYPES: dict[str, tuple[type, ...]] = {
+    "VARCHAR": (str,), "BIGINT": (int,), "SMALLINT": (int,), "BOOLEAN": (bool,),
+    "TIMESTAMP": (datetime,),
+}
+
+
+def check_tuples(hand: Hand, rows: list[PlayerHandFacts]) -> None:
+    """The importer's tuples are the rows' values after the lead, each of its column's
+    type (a ``1`` where a flag belongs would be stored as another value)."""
+    assert hand_fact_rows(hand, (7, "x")) == [(7, "x", *r.as_tuple()) for r in rows]
+    for r in rows:
+        for (name, column), value in zip(FACT_COLUMNS.items(), r.as_tuple(), strict=True):
+            assert value is None or (
+                type(value) in _PYTHON_TYPES[column] and (column == "BOOLEAN") == (
+                    type(value) is bool)
+            ), (name, value)
+
+
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(odd_hands())
 def test_any_record_gives_consistent_rows(hand: Hand) -> None:
+    """However odd the record, the facts do not raise and hold together."""
     rows = hand_facts(hand)
     check_consistent(rows)
+    check_tuples(hand, rows)
     shares = sum(r.rake_share for r in rows)
     assert shares in (0, hand.rake) if hand.rake is not None else shares >= 0
+
+
+def dealt_of_every_kind() -> Iterator[Hand]:
+    """Every game and table size, cash and tournament (short stacks: all-ins), with and
+    without a hero (no known cards at all), fixed, pot and no limit."""
+    seed = 100
+    for game in Game:
+        for players in (2, 3, 4, 5, 6):
+            seed += 1
+            yield from deal_hands(120, game, players, seed)
+            yield from deal_hands(40, game, players, seed, tournament=True)
+        yield from deal_hands(60, game, 4, seed, hero=None)
+        yield from deal_hands(60, game, 3, seed, structure=Structure.NO_LIMIT)
+        yield from deal_hands(60, game, 6, seed, structure=Structure.POT,
+                              start=datetime(2024, 3, 1, 12, 0))
+
+
+@pytest.mark.slow
+def test_dealt_hands_of_every_kind_give_consistent_rows() -> None:
+    """Thousands of dealt hands of every game hold together and balance, with many of
+    the cases the walk treats apart (all-ins, walks, split pots, showdowns of unknown
+    cards)."""
+    seen = {"hands": 0, "all_in": 0, "walk": 0, "split": 0, "unknown": 0, "showdown": 0}
+    games: set[Game] = set()
+    for hand in dealt_of_every_kind():
+        rows = hand_facts(hand)
+        check_consistent(rows)
+        check_tuples(hand, rows)
+        assert sum(r.net for r in rows) == -(hand.rake or 0)
+        games.add(hand.game)
+        seen["hands"] += 1
+        seen["all_in"] += any(r.all_in for r in rows)
+        seen["walk"] += any(r.position == "BB" and not r.predraw_acted for r in rows)
+        seen["split"] += len({s.player for s in hand.steps if isinstance(s, Collect)}) > 1
+        seen["unknown"] += any(r.went_to_showdown and r.final_cards is None for r in rows)
+        seen["showdown"] += any(r.went_to_showdown for r in rows)
+    assert games == set(Game)
+    floors = {"hands": 5_000, "all_in": 100, "walk": 100, "split": 20, "unknown": 100,
+              "showdown": 1_000}
+    assert all(seen[k] >= floors[k] for k in floors), seen
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.dictionaries(st.sampled_from("abcdef"), st.integers(-300, 300), max_size=6))
+def test_unmatched_is_uncalled(contributions: dict[str, int]) -> None:
+    assert unmatched(contributions) == uncalled(contributions)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(-5, 400),
+       st.dictionaries(st.sampled_from("abcdef"), st.integers(-50, 900), max_size=6))
+def test_rake_shares_add_up_in_proportion(rake: int, collected: dict[str, int]) -> None:
+    """The whole rake, on those who collected: each their part in whole hundredths, or one
+    more where the remainder falls (to the largest collectors first)."""
+    shares = rake_shares(rake, collected)
+    assert set(shares) == set(collected)
+    winners = {p: v for p, v in collected.items() if v > 0}
+    if rake <= 0 or not winners:
+        assert set(shares.values()) <= {0}
+        return
+    assert sum(shares.values()) == rake
+    total = sum(winners.values())
+    for p, v in collected.items():
+        if v > 0:
+            assert rake * v // total <= shares[p] <= rake * v // total + 1, p
+        else:
+            assert shares[p] == 0, p
+
+
+odd_cards = st.lists(st.integers(-1, 53), min_size=0, max_size=6).map(tuple)
+real_cards = st.permutations(range(52)).map(lambda p: tuple(p[:5]))
+
+
+@pytest.mark.parametrize("game", list(Game))
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(odd_cards, real_cards, real_cards.map(lambda c: c[:4])))
+def test_a_class_only_for_a_whole_hand_of_the_deck(game: Game, cards: tuple[int, ...]) -> None:
+    """Five (Badugi: four) distinct cards of the deck have a class, anything else none;
+    and a hand is made or not exactly when it has a class."""
+    size = 4 if game is Game.BADUGI else 5
+    whole = len(cards) == len(set(cards)) == size and all(0 <= c <= 51 for c in cards)
+    cls = hand_class(cards, game)
+    assert (cls is not None) == whole
+    assert (is_made(cards, game) is None) == (cls is None)
+    if whole and game is not Game.BADUGI:
+        assert cls == _five_card_class(cards, ranking_for(game))
 
 
 @pytest.mark.parametrize(
@@ -587,3 +698,37 @@ def test_a_completion_of_a_short_all_in_is_the_first_raise_not_a_three_bet() -> 
     f = by_player(half)
     assert (f["U"].pfr, f["A"].three_bet_opp, f["A"].three_bet) == (True, True, False)
     assert (f["B"].three_bet, f["B"].cap) == (True, False)
+
+
+def test_each_row_carries_its_seat_stakes_tournament_and_what_was_shown() -> None:
+    from engine.record import Tournament
+
+    snow = by_player(SNOW)
+    assert {p: (r.seat, r.small_bet, r.big_bet, r.currency, r.tournament_id, r.cards_shown)
+            for p, r in snow.items()} == {
+        "H": (1, 100, 100, "USD", None, True), "V": (2, 100, 100, "USD", None, True),
+    }
+    steal = by_player(replace(STEAL_CAP, tournament=Tournament("T77", 500, 50),
+                              currency="EUR"))
+    assert {p: (r.seat, r.small_bet, r.big_bet, r.currency, r.tournament_id, r.cards_shown)
+            for p, r in steal.items()} == {
+        "A": (1, 100, 200, "EUR", "T77", False), "H": (2, 100, 200, "EUR", "T77", False),
+        "C": (3, 100, 200, "EUR", "T77", False),
+    }
+    # a show with the cards mucked is no open show
+    mucked = make_hand(
+        [(1, "X", 1000), (2, "Y", 1000)],
+        [("post", "X", "sb", 50), ("post", "Y", "bb", 100), ("call", "X", 0, 50),
+         ("check", "Y", 0), ("draw", "Y", 1, 1), ("draw", "X", 1, 0), ("check", "Y", 1),
+         ("check", "X", 1), ("show", "X", "7s5d4h3c2s"), ("show", "Y", "8c7d6s3d2h", True),
+         ("collect", "X", 200)],
+        button=1, game=Game.SINGLE_DRAW_27,
+    )
+    m = by_player(mucked)
+    assert (m["X"].cards_shown, m["Y"].cards_shown) == (True, False)
+    assert (m["Y"].final_cards, m["Y"].final_class) == ("8c7d6s3d2h", "8-low")
+
+
+def test_all_in_marks_the_player_who_went_all_in_only() -> None:
+    f = by_player(SHORT_ALL_IN_COMPLETED)
+    assert {p: r.all_in for p, r in f.items()} == {"A": False, "S": False, "B": False, "U": True}

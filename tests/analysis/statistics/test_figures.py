@@ -1,5 +1,6 @@
-"""Statistics from the database: exact values on hands worked by hand, and agreement with a
-plain-Python pass over the same hands' facts on a larger set of dealt hands."""
+"""Statistics from the database: exact values on a small set of hands worked by hand; on
+dealt hands and the corpus, the tables' paths agree with each other (one pass and separate
+queries, the cube and direct queries, an import and the parsed hands' facts)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from analysis.statistics.fact_row import PlayerHandFacts
 from analysis.storage.filters import NO_FILTERS, Filters
 from engine.record import Game, Hand
 from engine.sim.dealer import deal_hands
-from tests import stats_reference as ref
 from tests.analysis.statistics.test_facts import SNOW, STARS_SAMPLE, STEAL_CAP, WALK
 from tests.corpus import CORPUS
 from tests.statsdb import database
@@ -131,6 +131,20 @@ def test_cumulative_by_hand_and_by_date(small: DB) -> None:
     assert d[["hands", "net", "cum_net"]].values.tolist() == [[1, 69, 69]]
 
 
+def test_days_and_sessions_of_hands_on_two_days() -> None:
+    """A fourth hand for H the next day: a day and a session of its own."""
+    con, _ = database([*small_set(), replace(SNOW, hand_id="3", time=T0 + timedelta(days=1))])
+    d = stats.cumulative_by_date(con, "H")
+    assert [(day.date(), int(h), int(n), int(c)) for day, h, n, c in
+            d[["day", "hands", "net", "cum_net"]].values.tolist()] == [
+        (date(2024, 3, 1), 3, -2200, -2200), (date(2024, 3, 2), 1, -900, -3100),
+    ]
+    s = stats.sessions(con, "H")
+    assert s[["session", "hands", "net"]].values.tolist() == [
+        [1, 2, -1300], [2, 1, -900], [3, 1, -900],
+    ]
+
+
 def test_by_position_in_acting_order(small: DB) -> None:
     con, _ = small
     p = stats.by_position(con, "H")
@@ -174,7 +188,6 @@ def test_every_statistic_has_a_definition_with_its_counts() -> None:
     for s in STATS:
         assert s.numerator and s.denominator and s.key in d
         assert s.name in d[s.key]
-    assert set(ref.REFERENCE) == {s.key for s in STATS}
     assert "30 minutes" in d["session"]
 
 
@@ -190,7 +203,7 @@ def test_report_to_json_is_plain_data(small: DB) -> None:
     assert report.by_hand["cum_net"].tolist() == [-400, -1300, -2200]
 
 
-# --- the SQL path against the reference pass on dealt hands ------------------------------
+# --- the small set's tables for everyone, and dealt hands --------------------------------
 
 
 def dealt() -> list[Hand]:
@@ -208,91 +221,60 @@ def big() -> DB:
     return database(dealt())
 
 
-def _close(a: float, b: float) -> bool:
-    if isinstance(a, float) and math.isnan(a):
-        return b == 0  # a ratio without a sample
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+# player -> (hands, net, rake, net at showdown, net without showdown) in the small set
+EVERYONE = {
+    "A": (1, 500, 0, 0, 500), "C": (1, -100, 0, 0, -100), "H": (3, -2200, 0, -1800, -400),
+    "Hero": (1, -5, 0, 0, -5), "P1": (1, 69, 6, 69, 0), "P2": (1, -10, 0, 0, -10),
+    "P3": (1, -60, 0, -60, 0), "P4": (1, 0, 0, 0, 0), "V": (2, 1764, 36, 1764, 0),
+    "X": (1, -50, 0, 0, -50), "Y": (1, 50, 0, 0, 50),
+}
+H_STEAL_CAP = (1, -400, 0, 0, -400)
+H_SNOWS = (2, -1800, 0, -1800, 0)
 
 
-CASES = [
-    Filters(),
-    Filters(game="27_triple_draw"),
-    Filters(position="BTN"),
-    Filters(players_min=3, players_max=5),
-    Filters(date_from=date(2024, 5, 2)),
+def only(*players: str, **changed: tuple[int, int, int, int, int]
+         ) -> dict[str, tuple[int, int, int, int, int]]:
+    return {p: changed.get(p, EVERYONE[p]) for p in players}
+
+
+SUMMARIES = [
+    (Filters(), EVERYONE),
+    # the snow hands are single draw
+    (Filters(game="27_triple_draw"),
+     only("A", "C", "H", "Hero", "P1", "P2", "P3", "P4", "X", "Y", H=H_STEAL_CAP)),
+    (Filters(position="BTN"), only("A", "H", "P1", "X", H=H_SNOWS)),
+    # the five-handed sample and the three-handed steal
+    (Filters(players_min=3, players_max=5),
+     only("A", "C", "H", "Hero", "P1", "P2", "P3", "P4", H=H_STEAL_CAP)),
+    (Filters(date_from=date(2024, 3, 1)), only("A", "C", "H", "V", "X", "Y")),
 ]
 
 
-@pytest.mark.parametrize("f", CASES)
-def test_sql_summary_equals_the_reference_pass(big: DB, f: Filters) -> None:
-    con, rows = big
-
-    def keep(r: PlayerHandFacts) -> bool:
-        return (
-            (f.game is None or r.game == f.game)
-            and (f.position is None or r.position == f.position)
-            and (f.players_min is None or r.players >= f.players_min)
-            and (f.players_max is None or r.players <= f.players_max)
-            and (f.date_from is None or (r.time is not None and r.time.date() >= f.date_from))
-        )
-
-    want = ref.summarize(r for r in rows if keep(r))
+@pytest.mark.parametrize(("f", "want"), SUMMARIES)
+def test_summary_of_the_small_set_worked_by_hand(
+    small: DB, f: Filters, want: dict[str, tuple[int, int, int, int, int]]
+) -> None:
+    """The table of every player under each filter: its money worked out from the hands,
+    and each statistic's counts those of the player's own page (``player_stats``, whose
+    values ``test_rates_of_the_hero_worked_by_hand`` and ``test_summed_statistics`` pin)."""
+    con, _ = small
     got = stats.summary(con, f)
-    assert sorted(got["player"]) == sorted(want)
-    assert len(want) > 3
+    money = ["hands", "net", "rake", "net_showdown", "net_nonshowdown"]
+    assert {r["player"]: tuple(int(r[c]) for c in money)
+            for r in got.to_dict(orient="records")} == want
     for row in got.to_dict(orient="records"):
-        w = want[row["player"]]
-        for col in ("hands", "net", "rake", "net_showdown", "net_nonshowdown"):
-            assert row[col] == w[col], (row["player"], col)
-        assert _close(row["net_bb"], w["net_bb"])
-        for s in STATS:
+        assert row["net_bb"] == pytest.approx(stats.results(con, row["player"], f).net_bb)
+        for s in stats.player_stats(con, row["player"], f):
             assert (row[f"{s.key}_n"], row[f"{s.key}_d"]) == (
-                pytest.approx(w[f"{s.key}_n"]), w[f"{s.key}_d"]), (row["player"], s.key)
-            if w[f"{s.key}_d"]:
-                assert _close(row[s.key], w[f"{s.key}_n"] / w[f"{s.key}_d"])
-            else:
-                assert math.isnan(row[s.key])
+                pytest.approx(s.numerator), s.denominator), (row["player"], s.key)
 
 
-def test_sql_player_tables_equal_the_reference_pass(big: DB) -> None:
-    con, rows = big
-    hero = stats.hero_name(con)
-    assert hero == "Hero"
-    mine = [r for r in rows if r.player == hero]
-    assert stats.results(con, hero).hands == len(mine)
-
-    c = stats.draw_counts(con, hero)
-    assert {(int(a), b, int(x)): int(n) for a, b, x, n in
-            c[["draw", "position", "cards", "hands"]].values.tolist()} == ref.draw_counts(mine)
-
-    w = stats.first_draw_win_rate(con, hero)
-    assert {int(a): (int(b), int(x), int(y)) for a, b, x, y in
-            w[["cards", "hands", "net", "won"]].values.tolist()} == ref.first_draw(mine)
-
-    sd = stats.showdown_hands(con)
-    got = sd[["game", "final_class", "hands"]].values.tolist()
-    assert {(a, b): int(n) for a, b, n in got} == ref.showdown(rows)
-    assert len(sd) >= 10
-
-    s = stats.sessions(con, hero)
-    assert [(int(a), int(b)) for a, b in s[["hands", "net"]].values.tolist()] \
-        == ref.sessions(mine, stats.SESSION_GAP)
-
-    by_pos = stats.by_position(con, hero)
-    want = ref.summarize(mine, key=lambda r: r.position)
-    got_pos = by_pos[["position", "hands", "net"]].values.tolist()
-    assert {p: (int(h), int(n)) for p, h, n in got_pos} == {
-        p: (v["hands"], v["net"]) for p, v in want.items()
-    }
-
-    days = stats.cumulative_by_date(con, hero)
-    assert {d.date(): (int(h), int(n)) for d, h, n in
-            days[["day", "hands", "net"]].values.tolist()} == ref.by_day(mine)
-    assert int(days["cum_net"].iloc[-1]) == sum(r.net for r in mine if r.time is not None)
-
-    cum = stats.cumulative_by_hand(con, hero)
-    assert int(cum["cum_net"].iloc[-1]) == sum(r.net for r in mine)
-    assert int(cum["cum_showdown"].iloc[-1]) == sum(r.net for r in mine if r.went_to_showdown)
+def test_summary_rates_of_the_hero(small: DB) -> None:
+    con, _ = small
+    (h,) = [r for r in stats.summary(con).to_dict(orient="records") if r["player"] == "H"]
+    assert (h["vpip_n"], h["vpip_d"], h["wtsd_n"], h["wtsd_d"]) == (3, 3, 2, 3)
+    assert h["wtsd"] == pytest.approx(2 / 3)
+    assert math.isnan(h["cap"])  # a ratio without a sample
 
 
 def test_money_is_conserved_over_the_dealt_hands(big: DB) -> None:
@@ -319,11 +301,13 @@ def test_cash_and_tournament_filters(small: DB) -> None:
     assert stats.results(con, "H", Filters(tournament=True)).hands == 0
 
 
-# --- through the real import: database statistics = a direct pass over parsed hands ------
+# --- through the real import: the same statistics as the parsed hands' facts ----------
 
 
 
 def test_imported_corpus_statistics_equal_a_direct_pass_over_the_parsed_hands() -> None:
+    import pandas as pd
+
     from analysis.pipeline.importer import import_paths
     from analysis.pipeline.verify_files import verify_paths
     from analysis.statistics.facts import hand_facts
@@ -345,18 +329,10 @@ def test_imported_corpus_statistics_equal_a_direct_pass_over_the_parsed_hands() 
         results.append(res)
     rows = [r for res in results if res.hand is not None for r in hand_facts(res.hand)]
     assert len(rows) >= 200
-    want = ref.summarize(rows)
-    got = stats.summary(con)
-    assert sorted(got["player"]) == sorted(want)
-    for row in got.to_dict(orient="records"):
-        w = want[row["player"]]
-        for col in ("hands", "net", "rake", "net_showdown", "net_nonshowdown"):
-            assert row[col] == w[col], (row["player"], col)
-        for s in STATS:
-            assert (row[f"{s.key}_n"], row[f"{s.key}_d"]) == (
-                pytest.approx(w[f"{s.key}_n"]), w[f"{s.key}_d"]), (row["player"], s.key)
-    assert {(a, b): int(n) for a, b, n in stats.showdown_hands(con)[
-        ["game", "final_class", "hands"]].values.tolist()} == ref.showdown(rows)
+    direct, _ = database(res.hand for res in results if res.hand is not None)
+    pd.testing.assert_frame_equal(stats.summary(con), stats.summary(direct))
+    pd.testing.assert_frame_equal(stats.showdown_hands(con), stats.showdown_hands(direct))
+    assert len(stats.summary(con)) >= 20
     assert stats.hero_name(con) == "Hero"
     ok = [r for res in results if res.status == "ok" and res.hand is not None
           for r in hand_facts(res.hand)]
@@ -426,20 +402,28 @@ def test_a_player_without_hands_gets_empty_tables_not_errors(small: DB) -> None:
     assert list(report.sessions.columns)[:4] == ["session", "start", "end", "hands"]
 
 
-def test_draw_tables_for_everyone(big: DB) -> None:
-    con, rows = big
+def test_draw_tables_for_everyone(small: DB) -> None:
+    con, _ = small
     c = stats.draw_counts(con, None)
-    got = {(int(a), b, int(x)): int(n)
-           for a, b, x, n in c[["draw", "position", "cards", "hands"]].values.tolist()}
-    assert got == ref.draw_counts(rows)
+    assert c[["draw", "position", "cards", "hands"]].values.tolist() == [
+        # draw 1: pats by A and H (twice), H's one card, P1, P3 and V (twice) take two, P2
+        # three
+        [1, "ALL", 0, 3], [1, "ALL", 1, 1], [1, "ALL", 2, 4], [1, "ALL", 3, 1],
+        [1, "UTG", 2, 1], [1, "BTN", 0, 3], [1, "BTN", 2, 1], [1, "SB", 1, 1],
+        [1, "BB", 2, 2], [1, "BB", 3, 1],
+        # the sample's P1 (pat) and P3 (two, then one) on the later draws
+        [2, "ALL", 0, 1], [2, "ALL", 2, 1], [2, "UTG", 2, 1], [2, "BTN", 0, 1],
+        [3, "ALL", 0, 1], [3, "ALL", 1, 1], [3, "UTG", 1, 1], [3, "BTN", 0, 1],
+    ]
     w = stats.first_draw_win_rate(con, None)
-    assert {int(a): (int(b), int(x), int(y)) for a, b, x, y in
-            w[["cards", "hands", "net", "won"]].values.tolist()} == ref.first_draw(rows)
+    assert w[["cards", "hands", "net", "won"]].values.tolist() == [
+        [0, 3, 500 - 1800, 1], [1, 1, -400, 0], [2, 4, -60 + 69 + 1764, 3], [3, 1, -10, 0],
+    ]
     s = stats.draw_summary(con, None, Filters(game="27_triple_draw"))
     first = s[(s["draw"] == 1) & (s["position"] == "ALL")].iloc[0]
-    mine = [r.drawn_1 for r in rows if r.game == "27_triple_draw" and r.drawn_1 is not None]
-    assert (int(first["hands"]), int(first["pats"])) == (len(mine), mine.count(0))
-    assert first["mean_cards"] == pytest.approx(sum(mine) / len(mine))
+    # P1, P2, P3 of the sample and A, H of the steal: 2 + 3 + 2 + 0 + 1 cards
+    assert (int(first["hands"]), int(first["pats"])) == (5, 1)
+    assert first["mean_cards"] == pytest.approx(8 / 5)
 
 
 def test_report_tables_rolled_up_from_the_cube_equal_direct_queries(big: DB) -> None:
