@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -101,6 +102,13 @@ class _Table:
         )
 
 
+class _Round(NamedTuple):
+    """The opponents at the start of one round of draws (and, last, at the showdown)."""
+
+    hands: HandRows  # (trials, opponents, 5)
+    taken: Rows  # the cards drawn from the stub's bottom so far, per trial
+
+
 class _Deals:
     """One block of trials: the opponents' hands as dealt, each trial's shuffled stub, the
     opponents played to the showdown from the stub's bottom."""
@@ -128,9 +136,9 @@ class _Deals:
         taken = np.full(trials, bottom, dtype=np.int64)
         flat = self.stub.ravel()
         base = (np.arange(trials) * len(unseen) + self.size - 1)[:, None, None]
-        self.rounds: list[tuple[HandRows, Rows]] = []  # hands and cards taken, each round
+        self.rounds: list[_Round] = []
         for done in range(table.draws):
-            self.rounds.append((final, taken.copy()))
+            self.rounds.append(_Round(hands=final, taken=taken.copy()))
             # A trial the opponents ran out (see below) holds copies of one card from here
             # on, which no strategy can be asked about (five copies of a card read as a
             # flush, and ranking it fails): its start hands stand in, as its share is
@@ -145,7 +153,7 @@ class _Deals:
             )
             final = np.where(_NEED[need], flat[at], final)
             taken += count.sum(axis=1)
-        self.rounds.append((final, taken))
+        self.rounds.append(_Round(hands=final, taken=taken))
         self.taken = taken
         # A trial whose stub the opponents run out by themselves holds cards taken twice
         # (the places past the stub's end read its first card): every choice of it is
@@ -212,7 +220,7 @@ def _hero_shares(
         held = np.where(_NEED[need], flat[base + at], held)
         top += _COUNT[need]
         seen.append(held)
-        short = (top[:, 0] + deals.rounds[done + 1][1][trial] > deals.size) & (ran_out == draws)
+        short = (top[:, 0] + deals.rounds[done + 1].taken[trial] > deals.size) & (ran_out == draws)
         ran_out[short] = done
     mine = rank_batch(held, ranking)
     if cuts is None:
@@ -537,15 +545,15 @@ def _replay_from(rerun: _Rerun, rows: Rows, first: int) -> HandRows:
     hands = np.zeros((len(rows), players, 5), dtype=np.uint8)
     for done in range(first):  # the fast path's rounds: their discards go on the pile
         hands[:, 0] = seen[done][rows]
-        hands[:, 1:] = deals.rounds[done][0][trial]
+        hands[:, 1:] = deals.rounds[done].hands[trial]
         after = hands.copy()
         after[:, 0] = seen[done + 1][rows]
-        after[:, 1:] = deals.rounds[done + 1][0][trial]
+        after[:, 1:] = deals.rounds[done + 1].hands[trial]
         replay.discard(hands != after, hands)
         replay.top += (seen[done] != seen[done + 1])[rows].sum(axis=1)
     hands[:, 0] = seen[first][rows]
-    hands[:, 1:] = deals.rounds[first][0][trial]
-    replay.bottom[:] = deals.rounds[first][1][trial]
+    hands[:, 1:] = deals.rounds[first].hands[trial]
+    replay.bottom[:] = deals.rounds[first].taken[trial]
     one = all(x is strategies[0] for x in strategies)
     for done in range(first, draws):
         if one:  # every player's keep at once: a hand does not change before its draw
