@@ -416,15 +416,30 @@ def _money_findings(
         out.extend(_pot_findings(rep, exp, slack))
 
     if rep.total_pot is not None:
-        out.extend(_total_findings(rep.total_pot, rep, pot, paid, in_collect, slack, profile))
+        out.extend(
+            _total_findings(
+                rep.total_pot,
+                rep,
+                pot=pot,
+                paid=paid,
+                in_collect=in_collect,
+                slack=slack,
+                profile=profile,
+            )
+        )
     if rep.net:
-        out.extend(_net_findings(table, rep, exp, collected, in_collect, slack))
+        out.extend(
+            _net_findings(
+                table, rep, exp=exp, collected=collected, in_collect=in_collect, slack=slack
+            )
+        )
     return out
 
 
 def _total_findings(
     total: int,
     rep: Reported,
+    *,
     pot: int,
     paid: int,
     in_collect: Mapping[str, int],
@@ -502,6 +517,7 @@ def _nets_confirm(
 def _net_findings(
     table: Table,
     rep: Reported,
+    *,
     exp: Expected,
     collected: Mapping[str, int],
     in_collect: Mapping[str, int],
