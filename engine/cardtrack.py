@@ -109,6 +109,7 @@ class CardTracker:
         self,
         player: str,
         count: int,
+        *,
         discarded: Cards | None,
         kept: Cards | None,
         received: Cards | None,
@@ -178,13 +179,16 @@ class CardTracker:
                 out.append(Finding(DUPLICATE_CARD, text))
             fresh = [c for c in received if c not in throw] if back else received
             out.extend(self._claim_all(fresh, player, "received by", reshuffles_after))
-        self.hands[player] = self._new_hand(held, throw, kept, received, count, hand_size)
+        self.hands[player] = self._new_hand(
+            held, throw, kept=kept, received=received, count=count, hand_size=hand_size
+        )
         return out
 
     @staticmethod
     def _new_hand(
         held: list[int] | None,
         throw: Sequence[int],
+        *,
         kept: Cards | None,
         received: Cards | None,
         count: int,

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,14 @@ class RakeRule:
 
 
 NO_RAKE = RakeRule(0, 0)
+
+
+class Award(NamedTuple):
+    """One player's take from one pot, read by name where it is paid or explained."""
+
+    pot: int  # 0 the main pot, n side pot n
+    player: str
+    amount: int
 
 
 def side_pots(
@@ -149,7 +158,7 @@ def award_high_low(
     low: Mapping[str, int],
     order: Sequence[str],
     unit: int = 1,
-) -> tuple[tuple[int, str, int], ...]:
+) -> tuple[Award, ...]:
     """``award`` for California high-low: each pot halved (``pot_halves``), the high half
     by ``high`` and the low half by ``low`` (each smaller is better), so one hand may take
     both halves and ties split each half.  A player's two shares of a pot are one entry."""
@@ -160,9 +169,10 @@ def award_high_low(
         top, bottom = pot_halves(pot.amount, unit)
         halves = (Pot(top, pot.eligible), Pot(bottom, pot.eligible))
         for half, strength in zip(halves, (high, low), strict=True):
-            for _, player, amount in award((half,), strength, order, unit):
-                out[(index, player)] = out.get((index, player), 0) + amount
-    return tuple((index, player, amount) for (index, player), amount in out.items())
+            for won in award((half,), strength, order, unit):
+                key = (index, won.player)
+                out[key] = out.get(key, 0) + won.amount
+    return tuple(Award(pot, player, amount) for (pot, player), amount in out.items())
 
 
 def uncalled(contributions: Mapping[str, int]) -> tuple[str, int] | None:
@@ -208,8 +218,8 @@ def clockwise_from_button(
 
 def award(
     pots: Sequence[Pot], strength: Mapping[str, int], order: Sequence[str], unit: int = 1
-) -> tuple[tuple[int, str, int], ...]:
-    """Who takes what from each pot: ``(pot index, player, amount)``, pot by pot.
+) -> tuple[Award, ...]:
+    """Who takes what from each pot (``Award``: pot index, player, amount), pot by pot.
 
     ``strength`` is each showing player's hand value, smaller is better (as
     ``engine.ranking.rank`` gives it); a pot with one eligible player goes to that player
@@ -217,12 +227,12 @@ def award(
     and ``unit`` the smallest chip (``split``).  Empty pots are skipped.
     """
     position = {p: i for i, p in enumerate(order)}
-    out: list[tuple[int, str, int]] = []
+    out: list[Award] = []
     for index, pot in enumerate(pots):
         if pot.amount == 0:
             continue
         if len(pot.eligible) == 1:
-            out.append((index, pot.eligible[0], pot.amount))
+            out.append(Award(index, pot.eligible[0], pot.amount))
             continue
         contenders = [p for p in pot.eligible if p in strength]
         if not contenders:
@@ -231,7 +241,7 @@ def award(
         tied = [p for p in contenders if strength[p] == best]
         winners = sorted(tied, key=lambda p: position.get(p, len(order)))
         for player, amount in split(pot.amount, winners, unit).items():
-            out.append((index, player, amount))
+            out.append(Award(index, player, amount))
     return tuple(out)
 
 

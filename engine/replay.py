@@ -504,12 +504,12 @@ class _Replayer:
                 findings = tracker.draw(
                     player,
                     draw.count,
-                    discarded,
-                    kept,
-                    received,
-                    before,
-                    after,
-                    self.hand_size,
+                    discarded=discarded,
+                    kept=kept,
+                    received=received,
+                    reshuffles_before=before,
+                    reshuffles_after=after,
+                    hand_size=self.hand_size,
                 )
                 if findings:
                     self._report_all(findings, draw.line)

@@ -106,7 +106,13 @@ def fixed_raise_to(current_bet: int, size: int, short_to: int) -> int:
 
 
 def fixed_raise(
-    new_to: int, current_bet: int, size: int, short_to: int, short_counted: bool, casino: bool
+    new_to: int,
+    current_bet: int,
+    size: int,
+    *,
+    short_to: int,
+    short_counted: bool,
+    casino: bool,
 ) -> FixedRaise:
     """The fixed-limit rule of short all-ins, written once for every engine.
 

@@ -76,7 +76,7 @@ class Reported:
     end_line: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class Expected:
     shares: dict[str, int]  # gross winnings per player (before rake)
     pots: tuple[Pot, ...]
@@ -97,11 +97,12 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
     best high hand and the low half to the best low, ties splitting each half."""
     pot_total = sum(table.total.values()) + table.carried
     if table.dead_hand:
-        return Expected({}, (), False, 0)
+        return Expected(shares={}, pots=(), undecided=False, odd_chip_slack=0)
     if len(table.live) <= 1:
         alone = {table.live[0]: pot_total} if table.live and pot_total else {}
         taker: list[set[str] | None] = [set(table.live)] if pot_total else []
-        return Expected(alone, (Pot(pot_total, tuple(table.live)),), False, 0, taker)
+        pot = Pot(pot_total, tuple(table.live))
+        return Expected(shares=alone, pots=(pot,), undecided=False, odd_chip_slack=0, winners=taker)
     pots = side_pots(table.total, set(table.live), table.dead)
     if table.carried:
         pots = _with_carried(pots, table.carried, tuple(table.live))
@@ -174,7 +175,14 @@ def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = Fal
         winners.append(won)
         halves_won.append((by_half[0], by_half[1]))
     lows = halves_won if low_base is not None else []
-    return Expected(shares, pots, undecided, slack, winners, lows)
+    return Expected(
+        shares=shares,
+        pots=pots,
+        undecided=undecided,
+        odd_chip_slack=slack,
+        winners=winners,
+        lows=lows,
+    )
 
 
 def _with_carried(pots: tuple[Pot, ...], carried: int, live: tuple[str, ...]) -> tuple[Pot, ...]:
@@ -416,15 +424,30 @@ def _money_findings(
         out.extend(_pot_findings(rep, exp, slack))
 
     if rep.total_pot is not None:
-        out.extend(_total_findings(rep.total_pot, rep, pot, paid, in_collect, slack, profile))
+        out.extend(
+            _total_findings(
+                rep.total_pot,
+                rep,
+                pot=pot,
+                paid=paid,
+                in_collect=in_collect,
+                slack=slack,
+                profile=profile,
+            )
+        )
     if rep.net:
-        out.extend(_net_findings(table, rep, exp, collected, in_collect, slack))
+        out.extend(
+            _net_findings(
+                table, rep, exp=exp, collected=collected, in_collect=in_collect, slack=slack
+            )
+        )
     return out
 
 
 def _total_findings(
     total: int,
     rep: Reported,
+    *,
     pot: int,
     paid: int,
     in_collect: Mapping[str, int],
@@ -502,6 +525,7 @@ def _nets_confirm(
 def _net_findings(
     table: Table,
     rep: Reported,
+    *,
     exp: Expected,
     collected: Mapping[str, int],
     in_collect: Mapping[str, int],

@@ -693,9 +693,9 @@ class HandState:
                 new_to,
                 before,
                 size,
-                self._short_to,
-                self._short_counted,
-                self.casino_short_all_ins,
+                short_to=self._short_to,
+                short_counted=self._short_counted,
+                casino=self.casino_short_all_ins,
             )
             full, counts = rule.full, rule.counts
             self._short_to, self._short_counted = rule.short_to, rule.short_counted

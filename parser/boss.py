@@ -74,7 +74,7 @@ class BossReader:
         return "<HISTORY ID=" in head and "GAMETYPE=" in head
 
     def split(self, lines: Iterable[tuple[int, str]], file: str) -> Iterator[HandText]:
-        return xml_hands(lines, file, SITE, _starts, _ends, _outside)
+        return xml_hands(lines, file, SITE, starts=_starts, ends=_ends, skip=_outside)
 
     def parse(self, chunk: HandText) -> Hand | Skipped:
         return _BossHand(chunk, elements(chunk)).parsed()

@@ -218,7 +218,7 @@ class HandBuilder:
         return None
 
     def draw_needed(
-        self, player: str, message: str, chunk: HandText, line: int, text: str, expected: str
+        self, player: str, message: str, *, chunk: HandText, line: int, text: str, expected: str
     ) -> int:
         """The step index of ``player``'s draw this round, for the cards shown after it;
         cards shown with no draw before them are text out of order: a positioned error."""

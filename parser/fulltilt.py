@@ -296,10 +296,10 @@ class _FullTiltHand:
         index = self.b.draw_needed(
             player,
             f"new cards for {player} without a draw line before them",
-            self.chunk,
-            line,
-            _text,
-            f"'{player} discards N cards' earlier in this draw",
+            chunk=self.chunk,
+            line=line,
+            text=_text,
+            expected=f"'{player} discards N cards' earlier in this draw",
         )
         kept, received = cards(first), cards(second)
         if second is None:  # a single bracket: the whole hand after the draw

@@ -113,7 +113,9 @@ class MergeReader:
         return "<description type=" in head and "<game id=" in head
 
     def split(self, lines: Iterable[tuple[int, str]], file: str) -> Iterator[HandText]:
-        chunks = xml_hands(lines, file, SITE, _starts, _ends, lambda s: s.startswith("<?xml"))
+        chunks = xml_hands(
+            lines, file, SITE, starts=_starts, ends=_ends, skip=lambda s: s.startswith("<?xml")
+        )
         return _with_descriptions(chunks)
 
     def parse(self, chunk: HandText) -> Hand | Skipped:

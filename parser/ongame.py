@@ -194,10 +194,10 @@ class _OnGameHand:
         index = self.b.draw_needed(
             player,
             f"a new hand for {player} with neither a draw line nor a hand before it",
-            self.chunk,
-            line,
-            text,
-            f"'Dealing to {player}: [...]' or '{player} changed N cards' before it",
+            chunk=self.chunk,
+            line=line,
+            text=text,
+            expected=f"'Dealing to {player}: [...]' or '{player} changed N cards' before it",
         )
         if before is not None:
             thrown, kept, got = hand_change(before, after)

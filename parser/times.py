@@ -45,13 +45,16 @@ ZONES: dict[str, str] = {
 }
 
 _TIME = re.compile(
-    r"(?P<date>(\d{4})/(\d\d?)/(\d\d?))(?: -)? (?P<clock>(\d\d?):(\d\d):(\d\d))"
+    r"(?P<date>(?P<year>\d{4})/(?P<month>\d\d?)/(?P<day>\d\d?))(?: -)?"
+    r" (?P<clock>(?P<hour>\d\d?):(?P<minute>\d\d):(?P<second>\d\d))"
     r"(?: \(?(?P<zone>[A-Z]{1,5})\)?)?"
-    r"(?: \[(?P<date2>(\d{4})/(\d\d?)/(\d\d?)) (?P<clock2>(\d\d?):(\d\d):(\d\d))"
+    r"(?: \[(?P<date2>(?P<year2>\d{4})/(?P<month2>\d\d?)/(?P<day2>\d\d?))"
+    r" (?P<clock2>(?P<hour2>\d\d?):(?P<minute2>\d\d):(?P<second2>\d\d))"
     r" (?P<zone2>[A-Z]{1,5})\])?"
 )
-"""A PokerStars-style time; the numbered groups inside ``date`` and ``clock`` are their
-numbers, so ``stated_time`` reads them without splitting the text again."""
+"""A PokerStars-style time; the groups inside ``date`` and ``clock`` (``date2`` and
+``clock2``: the bracketed Eastern time) are their numbers, so ``stated_time`` reads them
+by name without splitting the text again."""
 
 
 _OFFSET = re.compile(r"(?:GMT|UTC)([+-])(\d\d):?(\d\d)")
@@ -72,7 +75,16 @@ def zone_of(name: str) -> tzinfo | None:
 def in_utc(naive: datetime, zone: str) -> datetime | None:
     """A time as written in ``zone``, as the UTC moment; None when the zone is unknown."""
     n = naive
-    return _utc(n.year, n.month, n.day, n.hour, n.minute, n.second, n.microsecond, zone)
+    return _utc(
+        n.year,
+        n.month,
+        n.day,
+        hour=n.hour,
+        minute=n.minute,
+        second=n.second,
+        micro=n.microsecond,
+        zone=zone,
+    )
 
 
 def local(date: str, clock: str, zone: str | None) -> datetime | None:
@@ -82,13 +94,21 @@ def local(date: str, clock: str, zone: str | None) -> datetime | None:
         hour, minute, second = map(int, clock.split(":"))
         if zone is None:
             return datetime(year, month, day, hour, minute, second)
-        return _utc(year, month, day, hour, minute, second, 0, zone)
+        return _utc(year, month, day, hour=hour, minute=minute, second=second, zone=zone)
     except ValueError:
         return None
 
 
 def _utc(
-    year: int, month: int, day: int, hour: int, minute: int, second: int, micro: int, zone: str
+    year: int,
+    month: int,
+    day: int,
+    *,
+    hour: int,
+    minute: int,
+    second: int,
+    micro: int = 0,
+    zone: str,
 ) -> datetime | None:
     """The UTC moment of a local time in ``zone``, as ``astimezone`` makes it (None for
     an unknown zone); raises ValueError for a date or time that does not exist.
@@ -217,20 +237,34 @@ def _stated_time(text: str) -> datetime | None:
     m = _TIME.match(text.strip())
     if m is None:
         return None
-    _, y, mo, d, _, h, mi, s, zone, _, y2, mo2, d2, _, h2, mi2, s2, zone2 = m.groups()
+    zone, zone2 = m["zone"], m["zone2"]
     if zone in ("UTC", "GMT"):
-        return _stated(y, mo, d, h, mi, s, zone)
+        return _stated_clock(m, "", zone)
     if zone2 == "ET":
-        return _stated(y2, mo2, d2, h2, mi2, s2, zone2)
+        return _stated_clock(m, "2", zone2)
     if zone is not None and zone in ZONES:
-        return _stated(y, mo, d, h, mi, s, zone)
+        return _stated_clock(m, "", zone)
     if zone2 is not None and zone2 in ZONES:
-        return _stated(y2, mo2, d2, h2, mi2, s2, zone2)
-    return _stated(y, mo, d, h, mi, s, None)
+        return _stated_clock(m, "2", zone2)
+    return _stated_clock(m, "", None)
+
+
+def _stated_clock(m: re.Match[str], clock: str, zone: str | None) -> datetime | None:
+    """``_stated`` on one of the clocks ``_TIME`` read: the first (``clock`` "") or the
+    bracketed one ("2"), its groups named with that suffix."""
+    return _stated(
+        m["year" + clock],
+        m["month" + clock],
+        m["day" + clock],
+        hour=m["hour" + clock],
+        minute=m["minute" + clock],
+        second=m["second" + clock],
+        zone=zone,
+    )
 
 
 def _stated(
-    year: str, month: str, day: str, hour: str, minute: str, second: str, zone: str | None
+    year: str, month: str, day: str, *, hour: str, minute: str, second: str, zone: str | None
 ) -> datetime | None:
     """``local`` on the numbers ``_TIME`` read: UTC in a zone we know, naive with none,
     None for a date or time that does not exist.
@@ -251,7 +285,7 @@ def _stated(
         if zone is None:
             moment = datetime(y, mo, d, h, int(minute), int(second))
         else:
-            found = _utc(y, mo, d, h, int(minute), int(second), 0, zone)
+            found = _utc(y, mo, d, hour=h, minute=int(minute), second=int(second), zone=zone)
             if found is None or not isinstance(_OFFSETS.get((zone, y, mo, d, h)), timedelta):
                 return found
             moment = found

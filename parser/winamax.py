@@ -217,10 +217,10 @@ class _WinamaxHand:
         index = self.b.draw_needed(
             player,
             f"new cards for {player} without a draw line before them",
-            self.chunk,
-            line,
-            _text,
-            f"'{player} discard N cards' before it",
+            chunk=self.chunk,
+            line=line,
+            text=_text,
+            expected=f"'{player} discard N cards' before it",
         )
         if second is None:
             after = cards(first)

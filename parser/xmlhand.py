@@ -109,6 +109,7 @@ def xml_hands(
     lines: Iterable[tuple[int, str]],
     file: str,
     site: str,
+    *,
     starts: Callable[[str, list[str]], bool],
     ends: Callable[[str], int],
     skip: Callable[[str], bool],

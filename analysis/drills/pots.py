@@ -18,11 +18,20 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import NamedTuple
 
 from analysis.drills.showdown import hand_for, values_of
 from engine.cards import CardError, Cards
 from engine.money import format_money
-from engine.pots import Pot, award, award_high_low, clockwise_from_button, pot_halves, side_pots
+from engine.pots import (
+    Award,
+    Pot,
+    award,
+    award_high_low,
+    clockwise_from_button,
+    pot_halves,
+    side_pots,
+)
 from engine.ranking import Category, Ranking, describe, rank
 
 SIDE_POTS = "side_pots"
@@ -54,6 +63,14 @@ class PotSeat:
     put_in: int
     folded: bool = False
     cards: Cards | None = None
+
+
+class PotHalves(NamedTuple):
+    """High-low: who takes what of one pot's high half and of its low half."""
+
+    pot: int  # the pot's index, 0 the main pot
+    high: tuple[Award, ...]
+    low: tuple[Award, ...]
 
 
 @dataclass(frozen=True)
@@ -99,13 +116,13 @@ class PotQuestion:
     def strengths(self, ranking: Ranking) -> dict[str, int]:
         return {s.name: rank(s.cards, ranking) for s in self.seats if s.cards}
 
-    def awards(self) -> tuple[tuple[int, str, int], ...]:
+    def awards(self) -> tuple[Award, ...]:
         if self.high_low:
             high, low = self.strengths(Ranking.HIGH), self.strengths(Ranking.ACE_FIVE)
             return award_high_low(self.pots, high, low, self.order)
         return award(self.pots, self.strengths(self.ranking), self.order)
 
-    def halves(self) -> list[tuple[int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]]:
+    def halves(self) -> list[PotHalves]:
         """High-low: per non-empty pot, its index and who takes what of its high half and
         of its low half."""
         high, low = self.strengths(Ranking.HIGH), self.strengths(Ranking.ACE_FIVE)
@@ -117,15 +134,16 @@ class PotQuestion:
             taken = []
             for part, strength in ((top, high), (bottom, low)):
                 half = (Pot(part, pot.eligible),)
-                taken.append(tuple((p, a) for _, p, a in award(half, strength, self.order)))
-            out.append((index, taken[0], taken[1]))
+                paid = award(half, strength, self.order)
+                taken.append(tuple(won._replace(pot=index) for won in paid))
+            out.append(PotHalves(pot=index, high=taken[0], low=taken[1]))
         return out
 
     def payout(self) -> dict[str, int]:
         """What each player collects, every player listed (0 for nothing)."""
         out = {s.name: 0 for s in self.seats}
-        for _, player, amount in self.awards():
-            out[player] += amount
+        for won in self.awards():
+            out[won.player] += won.amount
         return out
 
 
@@ -161,9 +179,9 @@ def explain_pots(q: PotQuestion) -> tuple[str, ...]:
     if q.high_low:
         return _explain_high_low(q)
     cards = {s.name: s.cards for s in q.seats if s.cards is not None}
-    by_pot: dict[int, list[tuple[str, int]]] = {}
-    for index, player, amount in q.awards():
-        by_pot.setdefault(index, []).append((player, amount))
+    by_pot: dict[int, list[Award]] = {}
+    for won in q.awards():
+        by_pot.setdefault(won.pot, []).append(won)
     lines = []
     for index, pot in enumerate(q.pots):
         if pot.amount == 0:
@@ -172,7 +190,7 @@ def explain_pots(q: PotQuestion) -> tuple[str, ...]:
         head = f"{name.capitalize()} {money(pot.amount)} ({', '.join(pot.eligible)})"
         paid = by_pot.get(index, [])
         if len(paid) == 1:
-            who = paid[0][0]
+            who = paid[0].player
             if len(pot.eligible) == 1:
                 lines.append(f"{head}: only {who} can win it, it goes back to them")
             else:
@@ -180,9 +198,9 @@ def explain_pots(q: PotQuestion) -> tuple[str, ...]:
                 assert hand is not None
                 lines.append(f"{head}: {who} wins with {describe(hand, q.ranking)}")
             continue
-        first = cards[paid[0][0]]
+        first = cards[paid[0].player]
         assert first is not None
-        shares = ", ".join(f"{p} {money(a)}" for p, a in paid)
+        shares = ", ".join(f"{won.player} {money(won.amount)}" for won in paid)
         text = f"{head}: split, {describe(first, q.ranking)} each: {shares}"
         odd = pot.amount % len(paid)
         if odd:
@@ -197,7 +215,8 @@ def _explain_high_low(q: PotQuestion) -> tuple[str, ...]:
     cards = {s.name: s.cards for s in q.seats if s.cards is not None}
     pots = q.pots
     lines = []
-    for index, high, low in q.halves():
+    for halves in q.halves():
+        index, high, low = halves.pot, halves.high, halves.low
         pot = pots[index]
         name = "main pot" if index == 0 else f"side pot {index}"
         head = f"{name.capitalize()} {money(pot.amount)} ({', '.join(pot.eligible)})"
@@ -205,8 +224,8 @@ def _explain_high_low(q: PotQuestion) -> tuple[str, ...]:
             lines.append(f"{head}: only {pot.eligible[0]} can win it, it goes back to them")
             continue
         top, bottom = pot_halves(pot.amount)
-        if [p for p, _ in high] == [p for p, _ in low] and len(high) == 1:
-            who = high[0][0]
+        if [w.player for w in high] == [w.player for w in low] and len(high) == 1:
+            who = high[0].player
             hand = cards[who]
             assert hand is not None
             lines.append(
@@ -219,13 +238,13 @@ def _explain_high_low(q: PotQuestion) -> tuple[str, ...]:
             ("high", top, high, Ranking.HIGH),
             ("low", bottom, low, Ranking.ACE_FIVE),
         ):
-            first = cards[paid[0][0]]
+            first = cards[paid[0].player]
             assert first is not None
             made = describe(first, ranking)
             if len(paid) == 1:
-                words.append(f"{label} half {money(part)} to {paid[0][0]} ({made})")
+                words.append(f"{label} half {money(part)} to {paid[0].player} ({made})")
             else:
-                shares = ", ".join(f"{p} {money(a)}" for p, a in paid)
+                shares = ", ".join(f"{won.player} {money(won.amount)}" for won in paid)
                 words.append(f"{label} half {money(part)} split, {made} each: {shares}")
         odd = " (the odd chip goes to the high half)" if top != bottom else ""
         lines.append(f"{head}: " + "; ".join(words) + odd)
@@ -252,8 +271,8 @@ def _has_side_pot(q: PotQuestion) -> bool:
 def _split_pots(q: PotQuestion) -> list[tuple[int, int]]:
     """(pot amount, winners) of every pot shared by two or more players."""
     count: dict[int, int] = {}
-    for index, _, _ in q.awards():
-        count[index] = count.get(index, 0) + 1
+    for won in q.awards():
+        count[won.pot] = count.get(won.pot, 0) + 1
     pots = q.pots
     return [(pots[i].amount, n) for i, n in count.items() if n >= 2]
 
@@ -269,8 +288,8 @@ def _has_odd_chip(q: PotQuestion) -> bool:
 
 def _halves_apart(q: PotQuestion) -> list[int]:
     """High-low: the pots (by index) whose high and low halves go to different hands."""
-    return [i for i, high, low in q.halves()
-            if {p for p, _ in high}.isdisjoint(p for p, _ in low)]  # fmt: skip
+    return [h.pot for h in q.halves()
+            if {w.player for w in h.high}.isdisjoint(w.player for w in h.low)]  # fmt: skip
 
 
 def _has_halves(q: PotQuestion) -> bool:
@@ -280,8 +299,10 @@ def _has_halves(q: PotQuestion) -> bool:
 def _has_scoop(q: PotQuestion) -> bool:
     pots = q.pots
     return any(
-        len(pots[i].eligible) >= 2 and len(high) == 1 and [p for p, _ in low] == [high[0][0]]
-        for i, high, low in q.halves()
+        len(pots[h.pot].eligible) >= 2
+        and len(h.high) == 1
+        and [w.player for w in h.low] == [h.high[0].player]
+        for h in q.halves()
     )
 
 

@@ -370,7 +370,12 @@ def _full_raises(hand: Hand, actions: list[Action], posts: list[Post]) -> list[b
         if (a.kind is _BET or a.kind is _RAISE) and mine > current:
             size = stakes.big_bet if rules.big_bet_round(street) else stakes.small_bet
             rule = fixed_raise(
-                mine, current, size, short_to, short_counted, profile.casino_short_all_ins
+                mine,
+                current,
+                size,
+                short_to=short_to,
+                short_counted=short_counted,
+                casino=profile.casino_short_all_ins,
             )
             counts, short_to, short_counted = rule.counts, rule.short_to, rule.short_counted
         out.append(counts)

@@ -32,6 +32,8 @@ the verdict on the choice made is sure.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -64,6 +66,7 @@ class _Table:
         dead: Cards,
         opponents: Sequence[Player],
         strategies: Sequence[Strategy],
+        *,
         draws: int,
         ranking: Ranking,
     ) -> None:
@@ -99,6 +102,13 @@ class _Table:
         )
 
 
+class _Round(NamedTuple):
+    """The opponents at the start of one round of draws (and, last, at the showdown)."""
+
+    hands: HandRows  # (trials, opponents, 5)
+    taken: Rows  # the cards drawn from the stub's bottom so far, per trial
+
+
 class _Deals:
     """One block of trials: the opponents' hands as dealt, each trial's shuffled stub, the
     opponents played to the showdown from the stub's bottom."""
@@ -126,9 +136,9 @@ class _Deals:
         taken = np.full(trials, bottom, dtype=np.int64)
         flat = self.stub.ravel()
         base = (np.arange(trials) * len(unseen) + self.size - 1)[:, None, None]
-        self.rounds: list[tuple[HandRows, Rows]] = []  # hands and cards taken, each round
+        self.rounds: list[_Round] = []
         for done in range(table.draws):
-            self.rounds.append((final, taken.copy()))
+            self.rounds.append(_Round(hands=final, taken=taken.copy()))
             # A trial the opponents ran out (see below) holds copies of one card from here
             # on, which no strategy can be asked about (five copies of a card read as a
             # flush, and ranking it fails): its start hands stand in, as its share is
@@ -143,7 +153,7 @@ class _Deals:
             )
             final = np.where(_NEED[need], flat[at], final)
             taken += count.sum(axis=1)
-        self.rounds.append((final, taken))
+        self.rounds.append(_Round(hands=final, taken=taken))
         self.taken = taken
         # A trial whose stub the opponents run out by themselves holds cards taken twice
         # (the places past the stub's end read its first card): every choice of it is
@@ -180,6 +190,7 @@ def _hero_shares(
     deals: _Deals,
     hand: Cards,
     throw: npt.NDArray[np.bool_],
+    *,
     strategy: Strategy,
     ranking: Ranking,
     draws: int,
@@ -209,7 +220,7 @@ def _hero_shares(
         held = np.where(_NEED[need], flat[base + at], held)
         top += _COUNT[need]
         seen.append(held)
-        short = (top[:, 0] + deals.rounds[done + 1][1][trial] > deals.size) & (ran_out == draws)
+        short = (top[:, 0] + deals.rounds[done + 1].taken[trial] > deals.size) & (ran_out == draws)
         ran_out[short] = done
     mine = rank_batch(held, ranking)
     if cuts is None:
@@ -303,7 +314,18 @@ class _Replay:
         self.pile.ravel()[pile_at + (np.arange(r) * (TRASH + 1))[:, None]] = hands.reshape(flat)
         reshuffled = np.flatnonzero(short & ~slow)
         if len(reshuffled):
-            self._new_stub(reshuffled, needs, hands, got, size, count, order, before, left, q)
+            self._new_stub(
+                reshuffled,
+                needs,
+                hands,
+                got,
+                size=size,
+                count=count,
+                order=order,
+                before=before,
+                left=left,
+                q=q,
+            )
         plain = ~short
         self.top[plain] += count[plain, 0]
         self.bottom[plain] += total[plain] - count[plain, 0]
@@ -320,6 +342,7 @@ class _Replay:
         needs: npt.NDArray[np.bool_],
         hands: HandRows,
         got: HandRows,
+        *,
         size: Rows,
         count: Rows,
         order: Rows,
@@ -389,7 +412,15 @@ class _Replay:
         (self.top if from_top else self.bottom)[fast] += count[fast]
         slow = np.flatnonzero(~fast)
         if len(slow):
-            self._run_out(slow, need[slow], order[slow], left[slow], count[slow], new, from_top)
+            self._run_out(
+                slow,
+                need[slow],
+                order[slow],
+                left=left[slow],
+                count=count[slow],
+                new=new,
+                from_top=from_top,
+            )
         rows, slots = np.nonzero(need)  # only now: never redealt to this player on this draw
         self.pile[rows, self.piled[rows] + order[rows, slots] - 1] = held[rows, slots]
         self.piled += count
@@ -410,6 +441,7 @@ class _Replay:
         rows: Rows,
         need: npt.NDArray[np.bool_],
         order: Rows,
+        *,
         left: Rows,
         count: Rows,
         new: HandRows,
@@ -460,67 +492,68 @@ class _Replay:
         self._reshuffle_to(rows, self.piled[rows])
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class _Rerun:
+    """What every replay of one block's run-out rows takes up from the fast path and
+    shares: its deals, the hero's hands at the start of each round (``seen``, rows as
+    ``_hero_shares``'), the dead cards, each choice's slots thrown, every player's strategy
+    (the hero first), the draws and the reshuffles' generator."""
+
+    deals: _Deals
+    seen: Sequence[HandRows]
+    dead: Cards
+    throw: npt.NDArray[np.bool_]
+    strategies: Sequence[Strategy]
+    draws: int
+    rng: np.random.Generator
+
+
 def _replay_shares(
-    deals: _Deals,
+    rerun: _Rerun,
     rows: Rows,
     start: Rows,
-    seen: Sequence[HandRows],
-    dead: Cards,
-    throw: npt.NDArray[np.bool_],
-    strategies: Sequence[Strategy],
     ranking: Ranking,
-    draws: int,
-    rng: np.random.Generator,
     cuts: npt.NDArray[np.int64] | None = None,
 ) -> npt.NDArray[np.float64]:
     """The hero's share on each of ``rows`` played again from the round its stub runs out in
     (``start``): the rounds before it are the fast path's own cards (the same places of the
     same stub), so each row takes up its hands, the places drawn so far and the discards
-    on the pile from the fast path (``seen``: the hero's hands at the start of each round)
-    and only the rest is played one player after another.  ``cuts``: as ``_hero_shares``'."""
-    hands = np.zeros((len(rows), len(strategies), 5), dtype=np.uint8)
+    on the pile from the fast path (``rerun.seen``: the hero's hands at the start of each
+    round) and only the rest is played one player after another.  ``cuts``: as
+    ``_hero_shares``'."""
+    players = len(rerun.strategies)
+    hands = np.zeros((len(rows), players, 5), dtype=np.uint8)
     for first in np.unique(start):
         at = np.flatnonzero(start == first)
-        hands[at] = _replay_from(
-            deals, rows[at], int(first), seen, dead, throw, strategies, draws, rng
-        )
-    ranks = rank_batch(hands.reshape(-1, 5), ranking).reshape(len(rows), len(strategies))
+        hands[at] = _replay_from(rerun, rows[at], int(first))
+    ranks = rank_batch(hands.reshape(-1, 5), ranking).reshape(len(rows), players)
     if cuts is not None:
-        mine = cuts[rows // deals.trials]
+        mine = cuts[rows // rerun.deals.trials]
         ranks[:, 1:] = np.where(ranks[:, 1:] <= mine, ranks[:, 1:], FOLDED)
     won = ranks == ranks.min(axis=1, keepdims=True)
     share: npt.NDArray[np.float64] = won[:, 0] / won.sum(axis=1)
     return share
 
 
-def _replay_from(
-    deals: _Deals,
-    rows: Rows,
-    first: int,
-    seen: Sequence[HandRows],
-    dead: Cards,
-    throw: npt.NDArray[np.bool_],
-    strategies: Sequence[Strategy],
-    draws: int,
-    rng: np.random.Generator,
-) -> HandRows:
+def _replay_from(rerun: _Rerun, rows: Rows, first: int) -> HandRows:
     """The final hands of ``rows`` played again from round ``first`` (``_replay_shares``)."""
+    deals, seen, strategies, draws = rerun.deals, rerun.seen, rerun.strategies, rerun.draws
     n = deals.trials
     trial, choice = rows % n, rows // n
-    replay = _Replay(deals, rows, trial, dead, rng)
+    replay = _Replay(deals, rows, trial, rerun.dead, rerun.rng)
     players = len(strategies)
     hands = np.zeros((len(rows), players, 5), dtype=np.uint8)
     for done in range(first):  # the fast path's rounds: their discards go on the pile
         hands[:, 0] = seen[done][rows]
-        hands[:, 1:] = deals.rounds[done][0][trial]
+        hands[:, 1:] = deals.rounds[done].hands[trial]
         after = hands.copy()
         after[:, 0] = seen[done + 1][rows]
-        after[:, 1:] = deals.rounds[done + 1][0][trial]
+        after[:, 1:] = deals.rounds[done + 1].hands[trial]
         replay.discard(hands != after, hands)
         replay.top += (seen[done] != seen[done + 1])[rows].sum(axis=1)
     hands[:, 0] = seen[first][rows]
-    hands[:, 1:] = deals.rounds[first][0][trial]
-    replay.bottom[:] = deals.rounds[first][1][trial]
+    hands[:, 1:] = deals.rounds[first].hands[trial]
+    replay.bottom[:] = deals.rounds[first].taken[trial]
     one = all(x is strategies[0] for x in strategies)
     for done in range(first, draws):
         if one:  # every player's keep at once: a hand does not change before its draw
@@ -530,7 +563,7 @@ def _replay_from(
                 [~x.keep(hands[:, i], draws - done) for i, x in enumerate(strategies)], 1
             )
         if done == 0:
-            needs[:, 0] = throw[choice]
+            needs[:, 0] = rerun.throw[choice]
         replay.play(needs, hands)
     return hands
 
@@ -595,7 +628,7 @@ def simulate_choices(
     check_distinct([*hand, *dead])
     strategy = default_strategy(ranking)
     strategies = [strategy, *(p.strategy or strategy for p in opponents)]
-    table = _Table(hand, dead, opponents, strategies[1:], draws, ranking)
+    table = _Table(hand, dead, opponents, strategies[1:], draws=draws, ranking=ranking)
     throw = np.array([[c not in set(k) for c in hand] for k in keeps], dtype=np.bool_)
     deal_rng = np.random.default_rng([seed, 0])
     reshuffle_rng = np.random.default_rng([seed, 1])
@@ -612,13 +645,19 @@ def simulate_choices(
         deals = _Deals(table, ranking, size, deal_rng)
         cuts = None if defend is None else np.stack([deals.callers(defend[int(i)]) for i in live])
         share, short, start, seen = _hero_shares(
-            deals, hand, throw[live], strategy, ranking, draws, cuts
+            deals, hand, throw[live], strategy=strategy, ranking=ranking, draws=draws, cuts=cuts
         )
         if len(short):
-            share[short] = _replay_shares(
-                deals, short, start, seen, dead, throw[live], strategies, ranking, draws,
-                reshuffle_rng, cuts,
-            )  # fmt: skip
+            rerun = _Rerun(
+                deals=deals,
+                seen=seen,
+                dead=dead,
+                throw=throw[live],
+                strategies=strategies,
+                draws=draws,
+                rng=reshuffle_rng,
+            )
+            share[short] = _replay_shares(rerun, short, start, ranking, cuts)
         verdicts.add(share.reshape(len(live), size))
         played += size
         if block is None:

@@ -428,16 +428,10 @@ _JUDGES: dict[Ranking, Judge] = {
 }  # the judge of a game's cards by its ranking; any other ranks high
 
 
-class _Won(NamedTuple):
-    pot: int  # 0 the main pot, n side pot n
-    player: str
-    amount: int
-
-
 class _Settled(NamedTuple):
     """How a hand's pots went: who won what, the rake, and everything put in."""
 
-    won: list[_Won]
+    won: list[pots.Award]
     rake: int
     total: int
 
@@ -578,19 +572,18 @@ class _HandPlay:
         elif carried:
             side = (pots.Pot(carried, tuple(live)),)
         after_rake = pots.take_rake(side, rake)
-        won: list[_Won]
+        won: list[pots.Award]
         if hs.phase is Phase.DEAD:  # nobody could open: the antes stay in, nobody wins
             won = []
         elif len(live) == 1:
-            won = [_Won(0, live[0], total - rake)]
+            won = [pots.Award(pot=0, player=live[0], amount=total - rake)]
         else:
             strengths, lows = self._showdown(hs.showdown_order(), holding, contributions)
             unit = table_unit(profile, t.spec.tournament, t.spec.currency)
             if lows is None:
-                awarded = pots.award(after_rake, strengths, order, unit)
+                won = list(pots.award(after_rake, strengths, order, unit))
             else:
-                awarded = pots.award_high_low(after_rake, strengths, lows, order, unit)
-            won = [_Won(*award) for award in awarded]
+                won = list(pots.award_high_low(after_rake, strengths, lows, order, unit))
         several = len([p for p in after_rake if p.amount > 0]) > 1
         for w in sorted(won, key=lambda w: -w.pot):
             self.steps.append(Collect(w.player, w.amount, 0, pot=w.pot if several else 0))

@@ -164,12 +164,13 @@ def _ranges(
     strategies: Sequence[Strategy],
     draws: int,
     dead: Cards,
+    *,
     deck: int = 52,
     size: int = 5,
 ) -> dict[int, Range]:
     known = _known(players, dead)
     return {
-        i: unknown_range(strategies[i], draws, p.keeps_unknown, known, deck, size)
+        i: unknown_range(strategies[i], draws, p.keeps_unknown, known, deck_size=deck, size=size)
         for i, p in enumerate(players)
         if p.keeps_unknown is not None and p.keeps_unknown != ANY_KEEP
     }
@@ -185,6 +186,7 @@ class _Deal:
         trials: int,
         rng: np.random.Generator,
         ranges: Mapping[int, Range],
+        *,
         size: int = 5,
         deck: int = 52,
     ) -> None:
@@ -318,7 +320,8 @@ def _setup(
     deck = len(scoring.deck)
     _check(players, draws, dead, scoring.size, deck)
     strategies = _strategies(players, scoring)
-    return scoring, strategies, _ranges(players, strategies, draws, dead, deck, scoring.size)
+    ranges = _ranges(players, strategies, draws, dead, deck=deck, size=scoring.size)
+    return scoring, strategies, ranges
 
 
 def simulate(
@@ -338,7 +341,7 @@ def simulate(
     out = np.empty((trials, len(players), size), dtype=np.uint8)
     for start in range(0, trials, CHUNK):
         n = min(CHUNK, trials - start)
-        deal = _Deal(players, dead, n, rng, ranges, size, deck)
+        deal = _Deal(players, dead, n, rng, ranges, size=size, deck=deck)
         deal.play(players, strategies, draws)
         out[start : start + n] = deal.hands
     return out
@@ -378,7 +381,7 @@ def equity(
     total_sq = np.zeros(len(players))
     for start in range(0, trials, CHUNK):
         n = min(CHUNK, trials - start)
-        deal = _Deal(players, dead, n, rng, ranges, size, deck)
+        deal = _Deal(players, dead, n, rng, ranges, size=size, deck=deck)
         deal.play(players, strategies, draws)
         share = scoring.shares(deal.hands)
         total += share.sum(axis=0)
@@ -423,7 +426,7 @@ def keep_equities(
     step = max(1, CHUNK // k)
     for start in range(0, trials, step):
         n = min(step, trials - start)
-        deal = _Deal(players, dead, n, rng, ranges, size, deck).tiled(k)
+        deal = _Deal(players, dead, n, rng, ranges, size=size, deck=deck).tiled(k)
         deal.play(players, strategies, draws, np.repeat(throw, n, axis=0))
         share = scoring.shares(deal.hands)[:, 0].reshape(k, n)
         total += share.sum(axis=1)

@@ -92,6 +92,7 @@ def unknown_range(
     draws_left: int,
     keeps: int,
     known: Collection[int],
+    *,
     deck_size: int = 52,
     size: int = 5,
 ) -> Range:
@@ -272,7 +273,8 @@ class RangeDealer:
             rest, rest_used = self.exact(trials - filled, rng)
             return np.concatenate([hands, rest]), np.concatenate([used, rest_used])
         if filled < trials:
-            _gibbs(self.ranges, picks, np.arange(filled, trials), rng, int(self.known), self.free)
+            rows = np.arange(filled, trials)
+            _gibbs(self.ranges, picks, rows, rng, known=int(self.known), filtered=self.free)
         return _hands_of(self.ranges, picks)
 
     def _free_picks(
@@ -316,6 +318,7 @@ def _gibbs(
     picks: npt.NDArray[np.int64],
     rows: npt.NDArray[np.int64],
     rng: np.random.Generator,
+    *,
     known: int = 0,
     filtered: Sequence[npt.NDArray[np.int64] | None] = (),
 ) -> None:

@@ -360,7 +360,8 @@ def review(
     known = cache.entries.get(entry) if cache is not None else None
     if known is None:
         canon = list(dict.fromkeys(form.keep(k) for k in keeps))
-        known = _equities(spot, form, canon, canon.index(mine), trials, seed_of(key))
+        focus = canon.index(mine)
+        known = _equities(spot, form, canon, focus=focus, trials=trials, seed=seed_of(key))
         if cache is not None:
             cache.misses += 1
             cache.entries[entry] = known
@@ -378,7 +379,8 @@ def weigh(spot: Spot, keeps: Sequence[Cards], *, trials: int = TRIALS) -> tuple[
     form = canonical(spot)
     every = _distinct([*_real_alternatives(spot, form, keeps[0]), *keeps])
     canon = list(dict.fromkeys(form.keep(k) for k in every))
-    known = _equities(spot, form, canon, None, trials, seed_of(_key(spot, form)))
+    seed = seed_of(_key(spot, form))
+    known = _equities(spot, form, canon, focus=None, trials=trials, seed=seed)
     return _judge(spot, keeps[0], every, {k: known[form.keep(k)] for k in every}).choices
 
 
@@ -402,6 +404,7 @@ def _equities(
     spot: Spot,
     form: Canonical,
     keeps: Sequence[tuple[int, ...]],
+    *,
     focus: int | None,
     trials: int,
     seed: int,

@@ -107,8 +107,8 @@ def test_generated_pots_have_their_topic_and_pay_every_chip(ranking: Ranking, to
             top = max(s.put_in for s in q.seats)
             assert sum(1 for s in q.seats if s.put_in == top and not s.folded) >= 2
             shares: dict[int, list[tuple[str, int]]] = defaultdict(list)
-            for index, player, amount in q.awards():
-                shares[index].append((player, amount))
+            for won in q.awards():
+                shares[won.pot].append((won.player, won.amount))
             split = [v for v in shares.values() if len(v) >= 2]
             if topic == pots.SIDE_POTS:
                 assert sum(1 for p in q.pots if p.amount) >= 2

@@ -101,10 +101,10 @@ def test_generated_high_low_pots_have_their_topic_and_pay_every_chip(topic: str)
         assert q.high_low and q.ranking is HIGH and q.game == pots.HIGH_LOW
         assert pots.WANTS[topic](q)
         assert sum(q.payout().values()) == sum(s.put_in for s in q.seats)
-        for index, high, low in q.halves():
-            amount = q.pots[index].amount
-            assert sum(a for _, a in high) == amount - amount // 2
-            assert sum(a for _, a in low) == amount // 2
+        for halves in q.halves():
+            amount = q.pots[halves.pot].amount
+            assert sum(won.amount for won in halves.high) == amount - amount // 2
+            assert sum(won.amount for won in halves.low) == amount // 2
 
 
 def test_the_drills_page_asks_and_scores_a_high_low_pot(

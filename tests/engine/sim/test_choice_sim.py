@@ -212,7 +212,7 @@ def test_a_round_played_at_once_is_the_players_draws_in_turn(
     hand = P("Ks Qd Jh 3c 2s")
     strategy = default_strategy(D27)
     table = choice_sim._Table(hand, dead, [Player.unseen()] * opponents,
-                              [strategy] * opponents, 3, D27)  # fmt: skip
+                              [strategy] * opponents, draws=3, ranking=D27)  # fmt: skip
     deals = choice_sim._Deals(table, D27, 300, np.random.default_rng(seed))
     rows = np.arange(deals.trials)
     plan = [np.random.default_rng(seed + 9).random((300, opponents + 1, 5)) < 0.85
@@ -255,28 +255,29 @@ def test_a_replay_taken_up_where_the_stub_runs_out_is_the_replay_from_the_start(
     strategy = default_strategy(D27)
     players = opponent_players(spot)
     strategies = [strategy] * (len(players) + 1)
-    table = choice_sim._Table(hand, (), players, strategies[1:], draws, D27)
+    table = choice_sim._Table(hand, (), players, strategies[1:], draws=draws, ranking=D27)
     deals = choice_sim._Deals(table, D27, 250, np.random.default_rng(4))
     keeps = alternatives(hand, D27, draws, hand[:2])
     throw = np.array([[c not in set(k) for c in hand] for k in keeps], dtype=np.bool_)
-    _, short, start, seen = choice_sim._hero_shares(deals, hand, throw, strategy, D27, draws)
+    _, short, start, seen = choice_sim._hero_shares(
+        deals, hand, throw, strategy=strategy, ranking=D27, draws=draws
+    )
+    rerun = choice_sim._Rerun(
+        deals=deals,
+        seen=seen,
+        dead=(),
+        throw=throw,
+        strategies=strategies,
+        draws=draws,
+        rng=_PileOrder(),  # type: ignore[arg-type]
+    )
     assert len(short) > 100 and (start > 0).any()
     found = []
     for first in (start, np.zeros_like(start)):
         hands = np.zeros((len(short), len(strategies), 5), dtype=np.uint8)
         for s in np.unique(first):
             at = np.flatnonzero(first == s)
-            hands[at] = choice_sim._replay_from(
-                deals,
-                short[at],
-                int(s),
-                seen,
-                (),
-                throw,
-                strategies,
-                draws,
-                _PileOrder(),  # type: ignore[arg-type]
-            )
+            hands[at] = choice_sim._replay_from(rerun, short[at], int(s))
         found.append(hands)
     assert (found[0] == found[1]).all()
 
@@ -325,7 +326,7 @@ def test_a_strategy_is_never_asked_about_a_hand_of_copies_after_the_stub_ran_out
     strategy = _FiveThenThreshold(D27, base.keep_up_to, base.pat_up_to)
     hand = P("9s 8d 6h 3c 2s")
     players = [Player.unseen(strategy)] * 4
-    table = choice_sim._Table(hand, (), players, [strategy] * 4, 3, D27)
+    table = choice_sim._Table(hand, (), players, [strategy] * 4, draws=3, ranking=D27)
     asked: list[np.ndarray] = []
     real = table.keep_bits
 
