@@ -344,7 +344,9 @@ def _snapshot(hs: HandState) -> dict[str, object]:
     """Every field of the state, copied deep enough to see any change a check could make."""
     import copy
 
-    return {name: copy.deepcopy(getattr(hs, name)) for name in HandState.__slots__}
+    # a compiled class names its fields in ``__mypyc_attrs__``, a Python one in ``__slots__``
+    names = getattr(HandState, "__mypyc_attrs__", None) or HandState.__slots__
+    return {name: copy.deepcopy(getattr(hs, name)) for name in names}
 
 
 def test_checks_change_nothing_and_the_deal_is_a_step_of_its_own() -> None:

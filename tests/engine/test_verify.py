@@ -10,6 +10,7 @@ import pytest
 import engine.replay as replay_module
 from engine import problems as P
 from engine.record import (
+    Action,
     Collect,
     Draw,
     Game,
@@ -25,7 +26,6 @@ from engine.record import (
 )
 from engine.replay import replay
 from engine.sim.dealer import deal_hands
-from engine.state import HandState
 from engine.verdict import Problem, Severity
 from parser.pokerstars_writer import write_pokerstars
 from parser.reader import read_text
@@ -118,10 +118,13 @@ def _dry_deck() -> tuple[Callable[[], Hand], int, Severity]:
 
 
 def _replay_failed(monkeypatch: pytest.MonkeyPatch) -> Hand:
-    def boom(self: object) -> None:
+    """A hand whose replay meets a bug of the engine at its first action: the step's
+    handler raises.  Swapped in the handlers' table, which the replay reads at run time
+    compiled or not (a compiled class's method cannot be patched)."""
+    def boom(*args: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(replay_module._Replayer, "run", boom)
+    monkeypatch.setitem(replay_module._HANDLERS, Action, boom)
     return base_hand()
 
 
@@ -244,7 +247,7 @@ def test_an_engine_failure_in_a_step_is_the_verdict_and_the_views_stop_there(
     def boom(*args: object) -> None:
         raise RuntimeError("a draw bug")
 
-    monkeypatch.setattr(HandState, "check_draw", boom)
+    monkeypatch.setitem(replay_module._HANDLERS, Draw, boom)  # read at run time, compiled too
     hand = base_hand()
     first_draw = next(i for i, s in enumerate(hand.steps) if isinstance(s, Draw))
     result = replay(hand, views=True)

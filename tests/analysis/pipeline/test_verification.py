@@ -8,7 +8,7 @@ import pytest
 
 from analysis.pipeline.verification import check
 from analysis.pipeline.verify_files import verify_paths
-from engine.verdict import Severity, Verdict
+from engine.verdict import Severity
 from parser.outcome import HandText, ParseError, Skipped
 from tests.corpus import CORPUS
 from tests.verify_hands import base_hand, make_hand, with_step
@@ -78,17 +78,20 @@ def test_a_hand_whose_replay_failed_carries_nothing_to_the_next(
 
     from engine import replay as replay_module
     from engine.problems import REPLAY_FAILED
+    from engine.record import Action
     from engine.verdict import Problem, Severity
 
-    real_run = replay_module._Replayer.run
+    real_action = replay_module._HANDLERS[Action]
     third_final = replay_module.replay(hands[2]).final
 
-    def failing(self: replay_module._Replayer) -> Verdict:
-        if self.hand.hand_id == hands[1].hand_id:
+    def failing(replayer: replay_module._Replayer, step: Action) -> None:
+        if replayer.hand.hand_id == hands[1].hand_id:
             raise RuntimeError("replay failed")
-        return real_run(self)
+        real_action(replayer, step)
 
-    monkeypatch.setattr(replay_module._Replayer, "run", failing)
+    # the handlers' table is read at run time, compiled or not (a compiled class's method
+    # cannot be patched)
+    monkeypatch.setitem(replay_module._HANDLERS, Action, failing)
     results = list(verify_paths([path]))
     second = next(
         i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
