@@ -175,9 +175,8 @@ class HandState:
         self.stakes = stakes
         self.cap_heads_up = cap_heads_up
         self.casino_short_all_ins = casino_short_all_ins
-        numbers, players, stacks = zip(*seats, strict=True) if seats else ((), (), ())
-        self.seat_of: dict[str, int] = dict(zip(players, numbers, strict=True))
-        self.start_stack: dict[str, int] = dict(zip(players, stacks, strict=True))
+        self.seat_of: dict[str, int] = {player: seat for seat, player, _ in seats}
+        self.start_stack: dict[str, int] = {player: stack for _, player, stack in seats}
         self.button = button
         self.order: tuple[str, ...] = _position_order(seats, button, small_blind_player)
         # each player's place in ``order`` (the first, should a name sit twice), and the
@@ -190,7 +189,7 @@ class HandState:
         self.heads_up = len(self.order) == 2
         # heads-up the button posts the small blind, unless the button is on a seat that is
         # empty or sitting out (a dead button): then the blinds follow the seats as usual
-        self.button_blinds = self.heads_up and button in numbers
+        self.button_blinds = self.heads_up and any(seat == button for seat, _, _ in seats)
         self.stack = dict(self.start_stack)
         self.total = dict.fromkeys(self.order, 0)
         self.dead = dict.fromkeys(self.order, 0)
