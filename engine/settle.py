@@ -391,36 +391,18 @@ def _money_findings(
             if p not in table.live:
                 at(line_of[p], WRONG_WINNER, f"{p} collects {money(amount)} after folding")
     else:
-        slack_each = slack + exp.odd_chip_slack
-        players: Collection[str] = set(shares) | set(collected)
-        if len(players) > 1:  # by the line of their collect (one player needs no sort),
-            # then by seat: the set's order changes with the hash seed, and only the first
-            # problem of a code at a line is kept
-            seat_of = table.seat_of
-            players = sorted(players, key=lambda q: (line_of.get(q, 0), seat_of.get(q, 0), q))
-        for p in players:
-            want = shares.get(p, 0)
-            have = collected.get(p, 0)
-            line = line_of.get(p, first_collect)
-            if have > want:
-                if want == in_collect.get(p, 0):
-                    at(line, WRONG_WINNER, f"{p} collects {money(have)} but wins no pot")
-                else:
-                    at(
-                        line,
-                        COLLECT_MISMATCH,
-                        f"{p} collects {money(have)}; their share is {money(want)}",
-                    )
-            elif want - have > slack_each:
-                if have == 0:
-                    at(line, WRONG_WINNER, f"{p} should win {money(want)} but collects nothing")
-                else:
-                    at(
-                        line,
-                        COLLECT_MISMATCH,
-                        f"{p} collects {money(have)}; their share is {money(want)}"
-                        + (f" less a rake of at most {money(slack)}" if slack else ""),
-                    )
+        out.extend(
+            _share_findings(
+                table,
+                exp,
+                shares=shares,
+                collected=collected,
+                line_of=line_of,
+                in_collect=in_collect,
+                first_collect=first_collect,
+                slack=slack,
+            )
+        )
         out.extend(_pot_findings(rep, exp, slack))
 
     if rep.total_pot is not None:
@@ -441,6 +423,57 @@ def _money_findings(
                 table, rep, exp=exp, collected=collected, in_collect=in_collect, slack=slack
             )
         )
+    return out
+
+
+def _share_findings(
+    table: Table,
+    exp: Expected,
+    *,
+    shares: Mapping[str, int],
+    collected: Mapping[str, int],
+    line_of: Mapping[str, int],
+    in_collect: Mapping[str, int],
+    first_collect: int,
+    slack: int,
+) -> list[Problem]:
+    """Each player's collect against their share of the pots (their uncalled chips
+    included), less at most ``slack`` of rake and the odd chips' slack."""
+    out: list[Problem] = []
+
+    def at(line: int, code: str, text: str) -> None:
+        out.append(Finding(code, text).at(line))
+
+    slack_each = slack + exp.odd_chip_slack
+    players: Collection[str] = set(shares) | set(collected)
+    if len(players) > 1:  # by the line of their collect (one player needs no sort),
+        # then by seat: the set's order changes with the hash seed, and only the first
+        # problem of a code at a line is kept
+        seat_of = table.seat_of
+        players = sorted(players, key=lambda q: (line_of.get(q, 0), seat_of.get(q, 0), q))
+    for p in players:
+        want = shares.get(p, 0)
+        have = collected.get(p, 0)
+        line = line_of.get(p, first_collect)
+        if have > want:
+            if want == in_collect.get(p, 0):
+                at(line, WRONG_WINNER, f"{p} collects {money(have)} but wins no pot")
+            else:
+                at(
+                    line,
+                    COLLECT_MISMATCH,
+                    f"{p} collects {money(have)}; their share is {money(want)}",
+                )
+        elif want - have > slack_each:
+            if have == 0:
+                at(line, WRONG_WINNER, f"{p} should win {money(want)} but collects nothing")
+            else:
+                at(
+                    line,
+                    COLLECT_MISMATCH,
+                    f"{p} collects {money(have)}; their share is {money(want)}"
+                    + (f" less a rake of at most {money(slack)}" if slack else ""),
+                )
     return out
 
 
