@@ -12,7 +12,12 @@ import plotly.graph_objects as go
 from analysis.statistics.figures import thin_index
 from engine.rules import game_name
 
-CHART_POINTS = 4000  # a line of more points than pixels only slows the browser
+CHART_POINTS = 1500  # a line of more points than pixels only slows the browser
+
+# What ``st.plotly_chart`` is given for every overview chart: no mode bar (its buttons are
+# elements plotly.js lays out and redraws with each chart, on every filter change); hover
+# and the bars' clicks stay.
+CONFIG: dict[str, object] = {"displayModeBar": False}
 
 
 def thin(df: pd.DataFrame, points: int = CHART_POINTS) -> pd.DataFrame:

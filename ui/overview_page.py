@@ -43,6 +43,7 @@ from analysis.storage.filters import Filters
 from engine.rules import game_name
 from ui import data, memory_panel, scope, state
 from ui.charts import (
+    CONFIG,
     draw_chart,
     final_hand_chart,
     position_chart,
@@ -191,11 +192,12 @@ def results_curves(curves: data.Curves, unit: str) -> None:
     by_hands, by_date = st.tabs(["By hands", "By date"], key="results_by", on_change="rerun")
     if by_hands.open:
         with by_hands:
-            st.plotly_chart(results_chart(curves.by_hand, unit), key="chart_results")
+            st.plotly_chart(results_chart(curves.by_hand, unit), key="chart_results",
+                            config=CONFIG)
     if by_date.open:
         with by_date:
             st.plotly_chart(results_by_date_chart(curves.by_date, unit),
-                            key="chart_results_date")
+                            key="chart_results_date", config=CONFIG)
 
 
 def key_figures(res: Results, chips: bool, currency: str) -> None:
@@ -466,10 +468,11 @@ def main() -> None:
     with left:
         results_curves(curves, unit)
         st.plotly_chart(draw_chart(data.draw_counts(con, path, gen, hero, mine)),
-                        key="chart_draws")
+                        key="chart_draws", config=CONFIG)
     with right:
         positions = data.by_position(con, path, gen, hero, mine)
         event = st.plotly_chart(position_chart(positions), key="chart_positions",
+                                config=CONFIG,
                                 on_select="rerun", selection_mode="points")
         chart_pick(event, "chart_positions", "position")
         shown = data.showdown_hands(con, path, gen, hero, mine)
@@ -480,6 +483,7 @@ def main() -> None:
                                 key="final_game") if len(games) > 1 else games[0]
             classes = [str(c) for c in shown[shown["game"] == game]["final_class"]]
             event = st.plotly_chart(final_hand_chart(shown, str(game)), key="chart_final",
+                                    config=CONFIG,
                                     on_select="rerun", selection_mode="points")
             chart_pick(event, "chart_final", "final_class")
         else:

@@ -6,8 +6,10 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from analysis.statistics.figures import thin_index
 from engine.rules import game_name
 from ui.charts import (
+    CHART_POINTS,
     draw_chart,
     final_hand_chart,
     position_chart,
@@ -105,3 +107,13 @@ def test_money_labels() -> None:
     assert [seconds(1.4875), seconds(42.4), seconds(125), seconds(None)] == [
         "1.5 s", "42 s", "2 min 5 s", "–"]
     assert site_name("pokerstars") == "PokerStars" and site_name("xyz") == "xyz"
+
+
+def test_thin_index_keeps_every_kth_and_the_last() -> None:
+    assert thin_index(10, 4).tolist() == [0, 3, 6, 9]  # step 3 ends on the last
+    assert thin_index(11, 4).tolist() == [0, 3, 6, 9, 10]  # the last appended
+    assert thin_index(3, 4).tolist() == [0, 1, 2]
+
+
+def test_a_million_hands_curve_sends_at_most_1501_points() -> None:
+    assert len(thin_index(1_000_000, CHART_POINTS)) == 1_501  # step 667, and the last
