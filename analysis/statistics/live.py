@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 import pandas as pd
 
-from analysis.statistics.definitions import STATS, StatDef, stat_by_key
+from analysis.statistics.definitions import STAT_BY_KEY, StatDef
 from analysis.statistics.figures import (
     SESSION_GAP,
     hero_name,
@@ -37,9 +37,7 @@ HUD_WINDOW = timedelta(minutes=15)  # a table with a hand this close to the late
 SESSION_LOOKBACK = timedelta(hours=24)  # how far back the current session is looked for
 HUD_KEYS = ("vpip", "pfr", "three_bet", "steal", "fold_to_steal", "drawn_1", "drawn_2",
             "drawn_3", "pat_1", "snow", "break", "wtsd")
-HUD_STATS: tuple[StatDef, ...] = tuple(s for k in HUD_KEYS for s in STATS if s.key == k)
-HUD_LABELS: dict[str, str] = {s.key: s.label for s in HUD_STATS}
-"""Each HUD statistic's column heading, from its declaration."""
+HUD_STATS: tuple[StatDef, ...] = tuple(STAT_BY_KEY[k] for k in HUD_KEYS)
 # the settings (``analysis.storage.settings``) the live pages keep
 SESSION_GAP_SETTING = "session_gap_minutes"
 HUD_WINDOW_SETTING = "hud_window_minutes"
@@ -60,7 +58,7 @@ class HudColumn:
 
     @property
     def stat(self) -> StatDef:
-        return stat_by_key(self.key)
+        return STAT_BY_KEY[self.key]
 
     def band(self, value: float | None) -> Band | None:
         """Where ``value`` (a ratio as stored: 0.25 for a rate of 25 %) falls; None
@@ -110,11 +108,10 @@ def hud_columns(con: Connection, game: str | None) -> tuple[HudColumn, ...]:
     text = settings.get(con, HUD_COLUMNS_SETTING.format(game=game or ""), "")
     if not text:
         return default
-    known = {s.key for s in STATS}  # the built-in ones: the HUD's table reads their cells
     try:
         stored = json.loads(text)
         chosen = tuple(HudColumn(str(c["key"]), _bound(c.get("low")), _bound(c.get("high")))
-                       for c in stored if str(c["key"]) in known)
+                       for c in stored if str(c["key"]) in STAT_BY_KEY)  # built-in: its cells
     except (ValueError, TypeError, KeyError, AttributeError):
         return default
     return chosen or default
