@@ -25,9 +25,11 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
-    """One pot: ``eligible`` are the live players who reached its level, in contribution order."""
+class Pot(NamedTuple):
+    """One pot: ``eligible`` are the live players who reached its level, in contribution order.
+
+    A named tuple, not a frozen dataclass: the replay makes one for every level of every
+    hand, and a frozen dataclass's constructor sets each field through ``object.__setattr__``."""
 
     amount: int
     eligible: tuple[str, ...]
@@ -77,7 +79,7 @@ def side_pots(
     ``dead`` are the parts of the contributions that never counted as a bet (a dead small
     blind posted on coming back): they make no level of their own and go to the main pot.
     """
-    if dead:
+    if dead and any(dead.values()):
         dead_total = sum(dead.values())
         bets = {p: c - dead.get(p, 0) for p, c in contributions.items()}
         parts = list(side_pots(bets, live))
@@ -87,32 +89,32 @@ def side_pots(
             return (Pot(dead_total, everyone),) if dead_total else ()
         parts[0] = Pot(parts[0].amount + dead_total, parts[0].eligible)
         return tuple(parts)
-    live_levels = sorted({c for p, c in contributions.items() if p in live and c > 0})
-    total = sum(contributions.values())
+    live_levels = sorted({c for p, c in contributions.items() if c > 0 and p in live})
     if not live_levels:
+        total = sum(contributions.values())
         return (Pot(total, ()),) if total else ()
+    top = live_levels[-1]
     pots: list[Pot] = []
     previous = 0
     for level in live_levels:
         # each contribution's part between the previous level and this one; those live
-        # players who reached this level are eligible (one loop, no generators: the replay
-        # settles every hand here)
+        # players who reached this level are eligible; chips above the top level (a folded
+        # player's) go to the top pot (one loop, no generators: every hand settles here)
         amount = 0
+        above = 0
         eligible: list[str] = []
         for p, c in contributions.items():
-            if c > previous:
-                amount += (c if c < level else level) - previous
-                if c >= level and p in live:
+            if c <= previous:
+                continue
+            if c < level:
+                amount += c - previous
+            else:
+                amount += level - previous
+                above += c - level
+                if p in live:
                     eligible.append(p)
-        pots.append(Pot(amount, tuple(eligible)))
+        pots.append(Pot(amount + above if level == top else amount, tuple(eligible)))
         previous = level
-    excess = 0
-    for c in contributions.values():
-        if c > previous:
-            excess += c - previous
-    if excess:
-        top = pots[-1]
-        pots[-1] = Pot(top.amount + excess, top.eligible)
     return tuple(pots)
 
 
@@ -175,20 +177,38 @@ def award_high_low(
     return tuple(Award(pot, player, amount) for (pot, player), amount in out.items())
 
 
-def uncalled(contributions: Mapping[str, int]) -> tuple[str, int] | None:
+class UncalledBet(NamedTuple):
+    """The part of the top contribution nobody matched, and whose it is."""
+
+    player: str
+    amount: int
+
+
+def uncalled(contributions: Mapping[str, int]) -> UncalledBet | None:
     """The part of the top contribution that nobody matched: who gets it back, and how much.
 
     ``None`` when the top contribution is matched (two or more players share it) or when
-    nobody put anything in.
+    nobody put anything in.  One pass, no sort: the importer's facts ask it of every hand.
     """
-    if not contributions:
+    top_player: str | None = None
+    top = 0
+    second = 0  # with one contribution, nobody matched any of it
+    several = False
+    for p, c in contributions.items():
+        if top_player is None:
+            top_player = p
+            top = c
+        elif c > top:
+            second = top
+            top = c
+            top_player = p
+            several = True
+        elif c > second or not several:
+            second = c
+            several = True
+    if top_player is None or top <= second:
         return None
-    ordered = sorted(contributions.items(), key=lambda pc: pc[1], reverse=True)
-    top_player, top = ordered[0]
-    second = ordered[1][1] if len(ordered) > 1 else 0
-    if top <= second:
-        return None
-    return top_player, top - second
+    return UncalledBet(top_player, top - second)
 
 
 def take_rake(pots: Sequence[Pot], rake: int) -> tuple[Pot, ...]:
@@ -245,11 +265,11 @@ def award(
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class SettledPot:
+class SettledPot(NamedTuple):
     """A pot as the replay settled it, before rake: who could win it and who did by the
     cards shown (``None`` where a hand still in it was never shown).  A high-low pot also
-    says who took its high half and who its low half (``None`` in other games)."""
+    says who took its high half and who its low half (``None`` in other games).  Named
+    tuple, as ``Pot``: one or more for every hand replayed."""
 
     amount: int
     eligible: tuple[str, ...]

@@ -10,7 +10,7 @@ comparison accepts the ways the site's profile allows and reports the rest.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.money import format_money as money
@@ -79,109 +79,154 @@ class Reported:
 @dataclass(slots=True, kw_only=True)
 class Expected:
     shares: dict[str, int]  # gross winnings per player (before rake)
-    pots: tuple[Pot, ...]
+    # the pots with chips in them, main first, each with its winners (``None`` where a hand
+    # still in it was never shown) and, high-low, the winners of each half
+    pots: tuple[SettledPot, ...]
     undecided: bool
     odd_chip_slack: int
-    winners: list[set[str] | None] = field(default_factory=list)  # per non-empty pot
-    # high-low: per non-empty pot, the winners of its low half (``winners`` less these
-    # plus the high winners are its high half), ``None`` where unknown or not high-low
-    lows: list[tuple[set[str] | None, set[str] | None]] = field(default_factory=list)
+    split: bool = False  # some pot or half was split: only then do odd chips go anywhere
 
 
 def expected_shares(table: Table, profile: SiteProfile, all_to_first: bool = False) -> Expected:
     """Who wins how much of each pot, before rake, by the hands shown (``all_to_first``:
     the odd chips of a split all go to its first winner).
 
-    High-low (``table.low_strengths`` set): each pot, side pots each on their own, is
-    halved (``engine.pots.halves``: the odd chip to the high half), the high half to the
-    best high hand and the low half to the best low, ties splitting each half."""
+    Each run of a run-it-twice hand takes its part of each pot (``split`` among the runs);
+    high-low (``table.low_strengths`` set) halves each part (``engine.pots.pot_halves``: the
+    odd chip to the high half), the high half to the best high hand and the low half to
+    the best low, ties splitting each half.  Most hands have one run and one half: one
+    list of strengths, one part, no split among runs."""
     pot_total = sum(table.total.values()) + table.carried
     if table.dead_hand:
         return Expected(shares={}, pots=(), undecided=False, odd_chip_slack=0)
-    if len(table.live) <= 1:
-        alone = {table.live[0]: pot_total} if table.live and pot_total else {}
-        taker: list[set[str] | None] = [set(table.live)] if pot_total else []
-        pot = Pot(pot_total, tuple(table.live))
-        return Expected(shares=alone, pots=(pot,), undecided=False, odd_chip_slack=0, winners=taker)
-    pots = side_pots(table.total, set(table.live), table.dead)
+    live = table.live
+    if len(live) <= 1:
+        if not pot_total:
+            return Expected(shares={}, pots=(), undecided=False, odd_chip_slack=0)
+        alone = tuple(live)
+        taken = {live[0]: pot_total} if live else {}
+        whole = SettledPot(pot_total, alone, alone)
+        return Expected(shares=taken, pots=(whole,), undecided=False, odd_chip_slack=0)
+    pots = side_pots(table.total, live, table.dead)
     if table.carried:
-        pots = _with_carried(pots, table.carried, tuple(table.live))
-    runs = [r for r in table.strengths if r > 0]
-    runs = sorted(runs) if runs else [0]
-    single_run = runs == [0]
-    base = table.strengths.get(0, {})
-    low_base = table.low_strengths.get(0, {}) if table.low_strengths is not None else None
+        pots = _with_carried(pots, table.carried, tuple(live))
+    boards = _boards(table)
+    run_names = [str(r) for r in range(len(boards))]  # ``split``'s keys, in run order
+    high_low = table.low_strengths is not None
+    split_any = False
     shares: dict[str, int] = {}
     undecided = False
     slack = 0
-    order_seats: dict[str, int] | None = None  # made at the first tie that needs it
-    forfeited = table.forfeited
-    winners: list[set[str] | None] = []
-    halves_won: list[tuple[set[str] | None, set[str] | None]] = []
+    settled: list[SettledPot] = []
     for pot in pots:
-        if pot.amount == 0:
+        amount = pot.amount
+        if amount == 0:
             continue
-        if len(pot.eligible) == 1:
-            shares[pot.eligible[0]] = shares.get(pot.eligible[0], 0) + pot.amount
-            winners.append({pot.eligible[0]})
-            halves_won.append(({pot.eligible[0]}, {pot.eligible[0]}))
+        eligible = pot.eligible
+        if len(eligible) == 1:
+            shares[eligible[0]] = shares.get(eligible[0], 0) + amount
+            halves_to = eligible if high_low else None
+            settled.append(SettledPot(amount, eligible, eligible, halves_to, halves_to))
             continue
-        by_half: list[set[str] | None] = [set(), set()]
-        if single_run:  # ``split`` among one run gives it the whole pot
-            parts = {"0": pot.amount}
+        if len(boards) == 1:
+            parts = [amount]
         else:
-            parts = split(pot.amount, [str(r) for r in runs], table.unit)
+            parts = list(split(amount, run_names, table.unit).values())
         won: set[str] | None = set()
-        for r in runs:
-            strength = base if single_run else {**base, **table.strengths.get(r, {})}
-            halves: list[tuple[dict[str, int], int]] = [(strength, parts[str(r)])]
-            if low_base is not None and table.low_strengths is not None:
-                low = low_base if single_run else {**low_base, **table.low_strengths.get(r, {})}
-                high_part, low_part = pot_halves(parts[str(r)], table.unit)
-                halves = [(strength, high_part), (low, low_part)]
-            for which, (half, part) in enumerate(halves):
-                contenders: list[str] = []
-                unseen = False
-                for p in pot.eligible:
-                    if p in half:
-                        contenders.append(p)
-                    elif p not in forfeited:
-                        unseen = True
-                if unseen or not contenders:
+        by_half: list[set[str] | None] = [set(), set()]
+        for (high, low), part in zip(boards, parts, strict=True):
+            if low is None:
+                halves = [(high, part)]
+            else:
+                high_part, low_part = pot_halves(part, table.unit)
+                halves = [(high, high_part), (low, low_part)]
+            for which, (strength, half_part) in enumerate(halves):
+                tied = _best(eligible, strength, table)
+                if tied is None:
                     undecided = True  # a hand still in was never shown: its strength is unknown
                     won = None
                     by_half[which] = None
                     continue
-                tied = contenders
-                if len(contenders) > 1:
-                    best = min([half[p] for p in contenders])
-                    tied = [p for p in contenders if half[p] == best]
-                    if len(tied) > 1 and table.button is not None:
-                        if order_seats is None:
-                            order_seats = {p: table.seat_of[p] for p in table.total}
-                        tied = clockwise_from_button(tied, order_seats, table.button)
-                if len(tied) > 1 and not profile.odd_chip_clockwise:
-                    slack += table.unit
-                if len(tied) == 1 and table.unit >= 1:  # ``split`` to one winner: all of it
-                    shares[tied[0]] = shares.get(tied[0], 0) + part
-                elif part:
-                    for p, amount in split(part, tied, table.unit, all_to_first).items():
-                        shares[p] = shares.get(p, 0) + amount
+                if len(tied) > 1:
+                    split_any = True
+                    if not profile.odd_chip_clockwise:
+                        slack += table.unit
+                _pay(shares, tied, half_part, table.unit, all_to_first)
                 if won is not None:
                     won.update(tied)
-                taken = by_half[which]
-                if taken is not None:
-                    taken.update(tied)
-        winners.append(won)
-        halves_won.append((by_half[0], by_half[1]))
-    lows = halves_won if low_base is not None else []
+                half_won = by_half[which]
+                if half_won is not None:
+                    half_won.update(tied)
+        settled.append(_settled(amount, eligible, won, by_half if high_low else None))
     return Expected(
         shares=shares,
-        pots=pots,
+        pots=tuple(settled),
         undecided=undecided,
         odd_chip_slack=slack,
-        winners=winners,
-        lows=lows,
+        split=split_any,
+    )
+
+
+def _boards(table: Table) -> list[tuple[dict[str, int], dict[str, int] | None]]:
+    """Each run's shown hands, high and (high-low) low, in run order: a later run's showdown
+    is the first run's with the hands shown again for it (``Show.run``)."""
+    base = table.strengths.get(0, {})
+    lows = table.low_strengths
+    low_base = None if lows is None else lows.get(0, {})
+    runs = sorted(r for r in table.strengths if r > 0)
+    if not runs:
+        return [(base, low_base)]
+    out: list[tuple[dict[str, int], dict[str, int] | None]] = []
+    for r in runs:
+        low = None if lows is None or low_base is None else {**low_base, **lows.get(r, {})}
+        out.append(({**base, **table.strengths[r]}, low))
+    return out
+
+
+def _best(eligible: tuple[str, ...], strength: dict[str, int], table: Table) -> list[str] | None:
+    """The best of the hands shown among ``eligible`` (ties in the odd chip's order), or
+    ``None`` when one still in was never shown (a hand mucked at showdown is out)."""
+    contenders: list[str] = []
+    for p in eligible:
+        if p in strength:
+            contenders.append(p)
+        elif p not in table.forfeited:
+            return None
+    if len(contenders) < 2:
+        return contenders or None
+    best = min([strength[p] for p in contenders])
+    tied = [p for p in contenders if strength[p] == best]
+    if len(tied) > 1 and table.button is not None:
+        tied = clockwise_from_button(tied, table.seat_of, table.button)
+    return tied
+
+
+def _pay(shares: dict[str, int], tied: list[str], part: int, unit: int, to_first: bool) -> None:
+    """``part`` of a pot to ``tied`` (``split``; to one winner all of it, as ``split`` gives)."""
+    if len(tied) == 1 and unit >= 1:
+        shares[tied[0]] = shares.get(tied[0], 0) + part
+    elif part:
+        for p, amount in split(part, tied, unit, to_first).items():
+            shares[p] = shares.get(p, 0) + amount
+
+
+def _settled(
+    amount: int,
+    eligible: tuple[str, ...],
+    won: set[str] | None,
+    halves: list[set[str] | None] | None,
+) -> SettledPot:
+    """A pot with its winners named in the order of ``eligible`` (the database's order)."""
+    named = None if won is None else tuple(p for p in eligible if p in won)
+    if halves is None:
+        return SettledPot(amount, eligible, named)
+    high, low = halves
+    return SettledPot(
+        amount,
+        eligible,
+        named,
+        None if high is None else tuple(p for p in eligible if p in high),
+        None if low is None else tuple(p for p in eligible if p in low),
     )
 
 
@@ -192,44 +237,55 @@ def _with_carried(pots: tuple[Pot, ...], carried: int, live: tuple[str, ...]) ->
     return (Pot(pots[0].amount + carried, pots[0].eligible), *pots[1:])
 
 
-def settled_pots(expected: Expected) -> tuple[SettledPot, ...]:
-    """The pots with chips in them, each with its winners (in the order of ``eligible``),
-    for the database: ``Expected.winners`` holds one entry per non-empty pot."""
-    out: list[SettledPot] = []
-    winners = iter(expected.winners)
-    halves = iter(expected.lows)
-    for pot in expected.pots:
-        if pot.amount == 0:
-            continue
-        won = next(winners, None)
-        named = None if won is None else tuple(p for p in pot.eligible if p in won)
-        high, low = next(halves, (None, None))
-        out.append(
-            SettledPot(
-                pot.amount,
-                pot.eligible,
-                named,
-                None if high is None else tuple(p for p in pot.eligible if p in high),
-                None if low is None else tuple(p for p in pot.eligible if p in low),
-            )
-        )
-    return tuple(out)
-
-
 def settle(table: Table, reported: Reported, profile: SiteProfile) -> Settlement:
     """The pots and the problems with the site's money figures, the fewest over the
     reporting styles the site's profile allows, every split weighed; ``table`` is only
     read."""
+    out, unreported = _uncalled_findings(table, reported, profile)
+    expected = expected_shares(table, profile)
+    pots = expected.pots
+    if expected.undecided:
+        text = "the showdown's winner cannot be checked: the hands are not written"
+        out.append(Problem(UNDECIDED, Severity.WARNING, reported.end_line, text))
+    if _unstated(table, reported, profile):
+        out.append(_unstated_warning(table, expected, reported.end_line))
+        return Settlement(_dedupe(out), pots, {})
+    modes = _modes(profile, bool(unreported))
+    splits = [expected]
+    if profile.odd_chips is not OddChips.ONE_EACH and expected.split:  # else no odd chips
+        other = expected_shares(table, profile, all_to_first=True)
+        if profile.odd_chips is OddChips.ALL_TO_FIRST:
+            splits = [other]
+        elif other.shares != expected.shares:
+            splits.append(other)
+    got = _Collected(reported)
+    best: list[Problem] | None = None
+    returned_in_collect: dict[str, int] = {}
+    for shares in splits:
+        for in_collect in modes:
+            chosen = unreported if in_collect else {}
+            found = _money_findings(table, reported, got, shares, chosen, profile)
+            if best is None or _errors(found) < _errors(best):
+                best = found
+                returned_in_collect = dict(chosen)
+            if not best:
+                break  # nothing found: no other style can find fewer
+        if not best:
+            break
+    return Settlement(_dedupe(out + (best or [])), pots, returned_in_collect)
+
+
+def _uncalled_findings(
+    table: Table, reported: Reported, profile: SiteProfile
+) -> tuple[list[Problem], dict[str, int]]:
+    """The uncalled bets the site wrote against the replay's, and those it did not write."""
     out: list[Problem] = []
     rep_uncalled: dict[str, int] = {}
     first_line: dict[str, int] = {}
     for u in reported.uncalled:
         rep_uncalled[u.player] = rep_uncalled.get(u.player, 0) + u.amount
         first_line.setdefault(u.player, u.line)
-    unreported: dict[str, int] = {}
-    for p, amount in table.returned.items():
-        if amount and not rep_uncalled.get(p):
-            unreported[p] = amount
+    unreported = {p: a for p, a in table.returned.items() if a and not rep_uncalled.get(p)}
     for p, amount in rep_uncalled.items():
         want = table.returned.get(p, 0)
         if amount != want:
@@ -241,33 +297,7 @@ def settle(table: Table, reported: Reported, profile: SiteProfile) -> Settlement
         for p, amount in unreported.items():
             text = f"the uncalled {money(amount)} going back to {p} is not reported"
             out.append(Problem(UNCALLED_MISMATCH, Severity.WARNING, reported.end_line, text))
-
-    expected = expected_shares(table, profile)
-    pots = settled_pots(expected)
-    if expected.undecided:
-        text = "the showdown's winner cannot be checked: the hands are not written"
-        out.append(Problem(UNDECIDED, Severity.WARNING, reported.end_line, text))
-    if _unstated(table, reported, profile):
-        out.append(_unstated_warning(table, expected, reported.end_line))
-        return Settlement(_dedupe(out), pots, {})
-    modes = _modes(profile, bool(unreported))
-    splits = [expected]
-    if profile.odd_chips is OddChips.ALL_TO_FIRST:
-        splits = [expected_shares(table, profile, all_to_first=True)]
-    elif profile.odd_chips is OddChips.EITHER:
-        other = expected_shares(table, profile, all_to_first=True)
-        if other.shares != expected.shares:
-            splits.append(other)
-    best: list[Problem] | None = None
-    returned_in_collect: dict[str, int] = {}
-    for shares in splits:
-        for in_collect in modes:
-            chosen = unreported if in_collect else {}
-            found = _money_findings(table, reported, shares, chosen, profile)
-            if best is None or _errors(found) < _errors(best):
-                best = found
-                returned_in_collect = dict(chosen)
-    return Settlement(_dedupe(out + (best or [])), pots, returned_in_collect)
+    return out, unreported
 
 
 def _unstated(table: Table, reported: Reported, profile: SiteProfile) -> bool:
@@ -319,92 +349,49 @@ def _dedupe(found: Sequence[Problem]) -> list[Problem]:
     return out
 
 
+class _Collected:
+    """The site's collected amounts by player (with the line of each one's first collect),
+    read once for every reporting style ``settle`` weighs."""
+
+    __slots__ = ("by_player", "first_line", "line_of", "total")
+
+    def __init__(self, rep: Reported) -> None:
+        self.by_player: dict[str, int] = {}
+        self.line_of: dict[str, int] = {}
+        for c in rep.collects:
+            self.by_player[c.player] = self.by_player.get(c.player, 0) + c.amount
+            self.line_of.setdefault(c.player, c.line)
+        self.first_line = rep.collects[0].line if rep.collects else rep.end_line
+        self.total = sum(self.by_player.values())
+
+
 def _money_findings(
     table: Table,
     rep: Reported,
+    got: _Collected,
     exp: Expected,
     in_collect: Mapping[str, int],
     profile: SiteProfile,
 ) -> list[Problem]:
-    out: list[Problem] = []
-    pot = sum(table.total.values()) + table.carried
-    shares = dict(exp.shares)
-    for p, amount in in_collect.items():
-        shares[p] = shares.get(p, 0) + amount
-    paid = pot + sum(in_collect.values())
-    collected: dict[str, int] = {}
-    line_of: dict[str, int] = {}
-    for c in rep.collects:
-        collected[c.player] = collected.get(c.player, 0) + c.amount
-        line_of.setdefault(c.player, c.line)
-    first_collect = rep.collects[0].line if rep.collects else rep.end_line
-    got = sum(collected.values())
-
-    def at(line: int, code: str, text: str) -> None:
-        out.append(Finding(code, text).at(line))
-
+    """The site's figures under one reporting style (``in_collect``: the uncalled bets it
+    paid back inside a collect) against the replay's, each disagreement a problem."""
+    collected = got.by_player
     if table.dead_hand:
-        for p, amount in collected.items():
-            at(line_of[p], COLLECT_MISMATCH, f"{p} collects {money(amount)} in a dead hand")
-        return out
-
-    rake = rep.rake
-    if rake is not None:
-        if rake < 0 or rake > pot:
-            at(rep.end_line, RAKE_MISMATCH, f"a rake of {money(rake)} from a pot of {money(pot)}")
-        if got + rake != paid:
-            confirmed = _nets_confirm(table, rep, collected, in_collect)
-            code = RAKE_MISMATCH if confirmed else COLLECT_MISMATCH
-            at(
-                first_collect,
-                code,
-                f"collected {money(got)} plus rake {money(rake)} makes {money(got + rake)}, "
-                f"but the pot holds {money(paid)}",
-            )
-        slack = max(rake, 0)
-    else:
-        implied = paid - got
-        slack = max(implied, 0)
-        if implied < 0:
-            at(
-                first_collect,
-                COLLECT_MISMATCH,
-                f"collected {money(got)}, more than the pot of {money(paid)}",
-            )
-        elif rep.tournament and implied:
-            at(
-                first_collect,
-                COLLECT_MISMATCH,
-                f"collected {money(got)} of a tournament pot of {money(paid)}",
-            )
-        elif implied * 1000 > pot * profile.max_implied_rake_per_mille + 1000:
-            # more missing than any rake (one hundredth of rounding allowed)
-            at(
-                first_collect,
-                COLLECT_MISMATCH,
-                f"collected {money(got)} of a pot of {money(paid)}: {money(implied)} "
-                f"is missing, more than a rake",
-            )
-
+        return [
+            _error(COLLECT_MISMATCH, got.line_of[p], f"{p} collects {money(a)} in a dead hand")
+            for p, a in collected.items()
+        ]
+    pot = sum(table.total.values()) + table.carried
+    paid = pot + sum(in_collect.values()) if in_collect else pot
+    out, slack = _rake_findings(table, rep, got, in_collect, pot=pot, paid=paid, profile=profile)
     if exp.undecided:
         for p, amount in collected.items():
             if p not in table.live:
-                at(line_of[p], WRONG_WINNER, f"{p} collects {money(amount)} after folding")
+                text = f"{p} collects {money(amount)} after folding"
+                out.append(_error(WRONG_WINNER, got.line_of[p], text))
     else:
-        out.extend(
-            _share_findings(
-                table,
-                exp,
-                shares=shares,
-                collected=collected,
-                line_of=line_of,
-                in_collect=in_collect,
-                first_collect=first_collect,
-                slack=slack,
-            )
-        )
+        out.extend(_share_findings(table, exp, got, in_collect, slack))
         out.extend(_pot_findings(rep, exp, slack))
-
     if rep.total_pot is not None:
         out.extend(
             _total_findings(
@@ -418,62 +405,105 @@ def _money_findings(
             )
         )
     if rep.net:
-        out.extend(
-            _net_findings(
-                table, rep, exp=exp, collected=collected, in_collect=in_collect, slack=slack
-            )
-        )
+        out.extend(_net_findings(table, rep, exp, collected, in_collect=in_collect, slack=slack))
     return out
 
 
-def _share_findings(
+def _error(code: str, line: int, text: str) -> Problem:
+    return Problem(code, Severity.ERROR, line, text)
+
+
+def _rake_findings(
     table: Table,
-    exp: Expected,
-    *,
-    shares: Mapping[str, int],
-    collected: Mapping[str, int],
-    line_of: Mapping[str, int],
+    rep: Reported,
+    got: _Collected,
     in_collect: Mapping[str, int],
-    first_collect: int,
-    slack: int,
+    *,
+    pot: int,
+    paid: int,
+    profile: SiteProfile,
+) -> tuple[list[Problem], int]:
+    """The rake stated (or, unstated, what the collects leave of the pot) against the pot,
+    and the rake each share may be short of (the slack)."""
+    out: list[Problem] = []
+    rake = rep.rake
+    line = got.first_line
+    collected = got.total
+    if rake is not None:
+        if rake < 0 or rake > pot:
+            text = f"a rake of {money(rake)} from a pot of {money(pot)}"
+            out.append(_error(RAKE_MISMATCH, rep.end_line, text))
+        if collected + rake != paid:
+            confirmed = _nets_confirm(table, rep, got.by_player, in_collect)
+            text = (
+                f"collected {money(collected)} plus rake {money(rake)} makes "
+                f"{money(collected + rake)}, but the pot holds {money(paid)}"
+            )
+            out.append(_error(RAKE_MISMATCH if confirmed else COLLECT_MISMATCH, line, text))
+        return out, max(rake, 0)
+    implied = paid - collected
+    if implied < 0:
+        text = f"collected {money(collected)}, more than the pot of {money(paid)}"
+        out.append(_error(COLLECT_MISMATCH, line, text))
+    elif rep.tournament and implied:
+        text = f"collected {money(collected)} of a tournament pot of {money(paid)}"
+        out.append(_error(COLLECT_MISMATCH, line, text))
+    elif implied * 1000 > pot * profile.max_implied_rake_per_mille + 1000:
+        # more missing than any rake (one hundredth of rounding allowed)
+        text = (
+            f"collected {money(collected)} of a pot of {money(paid)}: {money(implied)} "
+            f"is missing, more than a rake"
+        )
+        out.append(_error(COLLECT_MISMATCH, line, text))
+    return out, max(implied, 0)
+
+
+def _share_findings(
+    table: Table, exp: Expected, got: _Collected, in_collect: Mapping[str, int], slack: int
 ) -> list[Problem]:
     """Each player's collect against their share of the pots (their uncalled chips
-    included), less at most ``slack`` of rake and the odd chips' slack."""
-    out: list[Problem] = []
-
-    def at(line: int, code: str, text: str) -> None:
-        out.append(Finding(code, text).at(line))
-
+    included), less at most ``slack`` of rake and the odd chips' slack.  Each player is
+    compared first; only those who disagree are described, in the order of the line of
+    their collect, then seat (only the first problem of a code at a line is kept)."""
+    shares = exp.shares
+    if in_collect:
+        shares = dict(shares)
+        for p, amount in in_collect.items():
+            shares[p] = shares.get(p, 0) + amount
+    collected = got.by_player
     slack_each = slack + exp.odd_chip_slack
-    players: Collection[str] = set(shares) | set(collected)
-    if len(players) > 1:  # by the line of their collect (one player needs no sort),
-        # then by seat: the set's order changes with the hash seed, and only the first
-        # problem of a code at a line is kept
+    players = list(shares)
+    players += [p for p in collected if p not in shares]
+    off = [
+        p
+        for p in players
+        if collected.get(p, 0) > shares.get(p, 0)
+        or shares.get(p, 0) - collected.get(p, 0) > slack_each
+    ]
+    if not off:
+        return []
+    if len(off) > 1:
         seat_of = table.seat_of
-        players = sorted(players, key=lambda q: (line_of.get(q, 0), seat_of.get(q, 0), q))
-    for p in players:
+        off.sort(key=lambda q: (got.line_of.get(q, 0), seat_of.get(q, 0), q))
+    out: list[Problem] = []
+    for p in off:
         want = shares.get(p, 0)
         have = collected.get(p, 0)
-        line = line_of.get(p, first_collect)
+        line = got.line_of.get(p, got.first_line)
         if have > want:
             if want == in_collect.get(p, 0):
-                at(line, WRONG_WINNER, f"{p} collects {money(have)} but wins no pot")
+                text = f"{p} collects {money(have)} but wins no pot"
+                out.append(_error(WRONG_WINNER, line, text))
             else:
-                at(
-                    line,
-                    COLLECT_MISMATCH,
-                    f"{p} collects {money(have)}; their share is {money(want)}",
-                )
-        elif want - have > slack_each:
-            if have == 0:
-                at(line, WRONG_WINNER, f"{p} should win {money(want)} but collects nothing")
-            else:
-                at(
-                    line,
-                    COLLECT_MISMATCH,
-                    f"{p} collects {money(have)}; their share is {money(want)}"
-                    + (f" less a rake of at most {money(slack)}" if slack else ""),
-                )
+                text = f"{p} collects {money(have)}; their share is {money(want)}"
+                out.append(_error(COLLECT_MISMATCH, line, text))
+        elif have == 0:
+            text = f"{p} should win {money(want)} but collects nothing"
+            out.append(_error(WRONG_WINNER, line, text))
+        else:
+            rake = f" less a rake of at most {money(slack)}" if slack else ""
+            text = f"{p} collects {money(have)}; their share is {money(want)}{rake}"
+            out.append(_error(COLLECT_MISMATCH, line, text))
     return out
 
 
@@ -496,8 +526,9 @@ def _total_findings(
         site_pots = (paid,)
     else:
         site_pots = (paid, pot)
-    if any(total_fits(total, p, slack, profile.total_pot) for p in site_pots):
-        return []
+    for site_pot in site_pots:
+        if total_fits(total, site_pot, slack, profile.total_pot):
+            return []
     text = f"the total pot is given as {money(total)}; the chips put in make {money(site_pots[0])}"
     return [Finding(POT_MISMATCH, text).at(rep.end_line)]
 
@@ -520,14 +551,14 @@ def _pot_findings(rep: Reported, exp: Expected, slack: int) -> list[Problem]:
             continue
         by_pot[c.pot] = by_pot.get(c.pot, 0) + c.amount
         line.setdefault(c.pot, c.line)
-        won = exp.winners[c.pot] if 0 <= c.pot < len(exp.winners) else None
+        won = exp.pots[c.pot].winners if 0 <= c.pot < len(exp.pots) else None
         if won is not None and c.player not in won:
             name = "the main pot" if c.pot == 0 else f"side pot {c.pot}"
             text = f"{c.player} collects from {name}, which {', '.join(sorted(won))} wins"
             out.append(Problem(WRONG_WINNER, Severity.ERROR, c.line, text))
     if not by_pot or (len(by_pot) < 2 and 0 in by_pot):
         return out  # "the pot" or "main pot" alone: the totals say it all
-    live_pots = [p for p in exp.pots if p.amount]
+    live_pots = exp.pots
     for index, amount in sorted(by_pot.items()):
         if index >= len(live_pots):
             text = f"{money(amount)} is collected from pot {index}, which does not exist"
@@ -558,9 +589,9 @@ def _nets_confirm(
 def _net_findings(
     table: Table,
     rep: Reported,
-    *,
     exp: Expected,
     collected: Mapping[str, int],
+    *,
     in_collect: Mapping[str, int],
     slack: int,
 ) -> list[Problem]:

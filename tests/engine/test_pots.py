@@ -10,6 +10,7 @@ from engine.pots import (
     NO_RAKE,
     Pot,
     RakeRule,
+    UncalledBet,
     award,
     clockwise_from_button,
     side_pots,
@@ -76,11 +77,29 @@ def test_split_refuses_no_winner_and_a_repeated_winner() -> None:
 
 
 def test_uncalled_is_the_unmatched_part_of_the_top_contribution() -> None:
-    assert uncalled({"A": 20, "B": 60, "C": 40}) == ("B", 20)
+    assert uncalled({"A": 20, "B": 60, "C": 40}) == UncalledBet(player="B", amount=20)
     assert uncalled({"A": 60, "B": 60}) is None
-    assert uncalled({"SB": 5, "BB": 10}) == ("BB", 5)
-    assert uncalled({"A": 10}) == ("A", 10)
+    assert uncalled({"SB": 5, "BB": 10}) == UncalledBet(player="BB", amount=5)
+    assert uncalled({"A": 10}) == UncalledBet(player="A", amount=10)
     assert uncalled({}) is None
+
+
+def test_uncalled_reads_the_top_two_contributions_in_any_order() -> None:
+    back = uncalled({"A": 40, "B": 90, "C": 90, "D": 10})
+    assert back is None  # B and C share the top: nothing unmatched
+    back = uncalled({"A": 40, "B": 25, "C": 95, "D": 60})
+    assert back is not None and (back.player, back.amount) == ("C", 35)
+    back = uncalled({"A": 95, "B": 40, "C": 60})
+    assert back is not None and (back.player, back.amount) == ("A", 35)
+    back = uncalled({"A": -5, "B": -10})  # only a second's value is subtracted, never 0
+    assert back is not None and (back.player, back.amount) == ("A", 5)
+
+
+def test_side_pots_put_a_folded_player_s_chips_above_the_top_level_in_the_top_pot() -> None:
+    pots = side_pots({"A": 30, "B": 50, "C": 80}, ["A", "B"])
+    assert pots == (Pot(90, ("A", "B")), Pot(70, ("B",)))
+    zeros = {"A": 0, "B": 0, "C": 0}  # no dead chips: the pots of no dead map at all
+    assert side_pots({"A": 30, "B": 50, "C": 80}, ["A", "B"], zeros) == pots
 
 
 def test_rake_rule_rounds_down_and_caps() -> None:
@@ -171,9 +190,8 @@ def test_returning_the_uncalled_bet_leaves_the_top_contribution_matched(
     back = uncalled(contributions)
     after = dict(contributions)
     if back is not None:
-        player, amount = back
-        assert amount > 0
-        after[player] -= amount
+        assert back.amount > 0
+        after[back.player] -= back.amount
     assert uncalled(after) is None or max(after.values()) == 0 or len(after) == 1
 
 

@@ -18,12 +18,10 @@ from analysis.statistics.facts import (
     hand_facts,
     rake_shares,
     stakes_label,
-    unmatched,
 )
 from analysis.statistics.hand_classes import _five_card_class, hand_class, is_made
 from analysis.statistics.positions import middle_labels, positions
 from engine.cards import parse_cards
-from engine.pots import uncalled
 from engine.ranking import ranking_for
 from engine.record import (
     Action,
@@ -459,12 +457,6 @@ def test_dealt_hands_of_every_kind_give_consistent_rows() -> None:
     floors = {"hands": 5_000, "all_in": 100, "walk": 100, "split": 20, "unknown": 100,
               "showdown": 1_000}
     assert all(seen[k] >= floors[k] for k in floors), seen
-
-
-@settings(max_examples=500, deadline=None)
-@given(st.dictionaries(st.sampled_from("abcdef"), st.integers(-300, 300), max_size=6))
-def test_unmatched_is_uncalled(contributions: dict[str, int]) -> None:
-    assert unmatched(contributions) == uncalled(contributions)
 
 
 @settings(max_examples=500, deadline=None)
