@@ -152,7 +152,8 @@ def _failed(
 
 
 def _has_notes(hand: Hand) -> bool:
-    return any(issubclass(kind, Note) for kind in set(map(type, hand.steps)))
+    # the records' step types are final: a note is a ``Note``, never of a subclass
+    return Note in set(map(type, hand.steps))
 
 
 def _involved(hand: Hand, notes: bool) -> set[str]:
@@ -683,10 +684,8 @@ class _Replayer:
         self.pots = settled.pots
 
     def final_stacks(self) -> dict[str, int]:
-        st = self.state
         out = dict(map(_PLAYER_STACK, self.hand.seats))
-        for p in st.order:
-            out[p] = st.stack[p]
+        out.update(self.state.stack)  # the players dealt in, each a seat of the hand
         for c in self.collects:
             if c.player in out:
                 out[c.player] += c.amount

@@ -375,3 +375,24 @@ def test_checks_change_nothing_and_the_deal_is_a_step_of_its_own() -> None:
     assert codes(hs.check_draw("C", 6)) == [OUT_OF_TURN, BAD_DRAW]
     assert codes(hs.check_action("A", BET, 10)) == [ILLEGAL_ACTION]
     assert _snapshot(hs) == in_draw
+
+
+def _order(seats: list[tuple[int, str, int]], button: int | None, small: str | None) -> tuple:
+    rules = rules_for(Game.TRIPLE_DRAW_27, Structure.FIXED)
+    return HandState(rules, LIMIT, seats, button, small_blind_player=small).order
+
+
+def test_position_order_starts_left_of_the_button_whatever_order_the_seats_come_in() -> None:
+    seats = [(6, "F", 100), (2, "B", 100), (9, "I", 100), (4, "D", 100)]
+    assert _order(seats, 4, None) == ("F", "I", "B", "D")
+    assert _order(seats, 5, None) == ("F", "I", "B", "D")  # a dead button on an empty seat
+    assert _order(seats, 9, None) == ("B", "D", "F", "I")
+    assert _order(seats, 1, None) == ("B", "D", "F", "I")
+
+
+def test_position_order_without_a_button_follows_the_small_blind_or_the_seats() -> None:
+    seats = [(6, "F", 100), (2, "B", 100), (9, "I", 100)]
+    assert _order(seats, None, "F") == ("F", "I", "B")
+    assert _order(seats, None, "Z") == ("B", "F", "I")  # a small blind not dealt in
+    assert _order(seats, None, None) == ("B", "F", "I")
+    assert _order([(6, "F", 100), (2, "B", 100)], None, "F") == ("B", "F")  # heads-up: SB last
