@@ -57,15 +57,15 @@ _TIME = re.compile(
 by name without splitting the text again."""
 
 
-_OFFSET = re.compile(r"(?:GMT|UTC)([+-])(\d\d):?(\d\d)")
+_OFFSET = re.compile(r"(?:GMT|UTC)(?P<sign>[+-])(?P<hours>\d\d):?(?P<minutes>\d\d)")
 
 
 def zone_of(name: str) -> tzinfo | None:
     """The zone an abbreviation (``CET``) or an offset (``GMT+0100``) names, else None."""
     m = _OFFSET.fullmatch(name)
     if m is not None:
-        minutes = int(m.group(2)) * 60 + int(m.group(3))
-        return timezone(timedelta(minutes=minutes if m.group(1) == "+" else -minutes))
+        minutes = int(m["hours"]) * 60 + int(m["minutes"])
+        return timezone(timedelta(minutes=minutes if m["sign"] == "+" else -minutes))
     region = ZONES.get(name)
     if region is None:
         return None

@@ -99,13 +99,13 @@ def _thresholds(ranking: Ranking) -> tuple[dict[int, str], dict[int, str]] | Non
 def profile_strategy(ranking: Ranking, profile: str) -> Strategy:
     """The profile's strategy for the whole hand (one object per profile: the ranges are
     cached by the strategy's identity)."""
-    return read_strategy(ranking, profile, 1, 1, False)
+    return read_strategy(ranking, profile, draws_left=1, since=1, aggressor=False)
 
 
-@cache
 def read_strategy(
     ranking: Ranking,
     profile: str,
+    *,
     draws_left: int,
     since: int,
     aggressor: bool,
@@ -114,7 +114,15 @@ def read_strategy(
     """The strategy an opponent read as ``Read(count, since, aggressor, position)`` plays
     with ``draws_left`` draws to come: on this draw the profile's thresholds of the draw
     their count began at (one rank tighter for an aggressor, ``position`` ranks wider),
-    after it the profile's own."""
+    after it the profile's own.  The cache keys positional and keyword calls apart, so
+    every call reaches it through this one positional call."""
+    return _read_strategy(ranking, profile, draws_left, since, aggressor, position)
+
+
+@cache
+def _read_strategy(
+    ranking: Ranking, profile: str, draws_left: int, since: int, aggressor: bool, position: int
+) -> Strategy:
     if profile not in _STEP:
         raise ValueError(f"a range profile is one of {', '.join(PROFILES)}, not {profile!r}")
     tables = _thresholds(ranking)

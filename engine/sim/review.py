@@ -194,7 +194,14 @@ def prepare(ranking: Ranking, draws: int = 3, profile: str = STANDARD) -> None:
         for since in range(draws_left, draws + 1):
             for aggressor in (False, True):
                 for position in (-1, 0, 1):
-                    s = read_strategy(ranking, profile, draws_left, since, aggressor, position)
+                    s = read_strategy(
+                        ranking,
+                        profile,
+                        draws_left=draws_left,
+                        since=since,
+                        aggressor=aggressor,
+                        position=position,
+                    )
                     strategies[(id(s), draws_left)] = s
     size = hand_size_of(ranking)
     for (_, draws_left), strategy in strategies.items():
@@ -207,7 +214,12 @@ def prepare(ranking: Ranking, draws: int = 3, profile: str = STANDARD) -> None:
 def read_strategy_of(spot: Spot, read: Read) -> Strategy:
     """The strategy (so the range) the spot's profile gives an opponent read so."""
     return read_strategy(
-        spot.ranking, spot.profile, spot.draws_left, read.since, read.aggressor, read.position
+        spot.ranking,
+        spot.profile,
+        draws_left=spot.draws_left,
+        since=read.since,
+        aggressor=read.aggressor,
+        position=read.position,
     )
 
 

@@ -18,7 +18,9 @@ D27 = Ranking.DEUCE_SEVEN
 
 
 def _range_set(profile: str, since: int, keeps: int, aggressor: bool = False) -> set[bytes]:
-    r = base_range(read_strategy(D27, profile, 1, since, aggressor), 1, keeps)
+    r = base_range(
+        read_strategy(D27, profile, draws_left=1, since=since, aggressor=aggressor), 1, keeps
+    )
     return {bytes(sorted(h)) for h in r.hands}
 
 
@@ -37,16 +39,16 @@ def test_pat_since_the_first_draw_is_a_tighter_range_than_a_late_pat() -> None:
     assert early < late  # every hand pat since the first draw would stand pat late too
     # nine-low or better (53,040 hands) against ten-low or better (123,420)
     assert (len(early), len(late)) == (53_040, 123_420)
-    r = base_range(read_strategy(D27, "standard", 1, 3, False), 1, 5)
+    r = base_range(read_strategy(D27, "standard", draws_left=1, since=3, aggressor=False), 1, 5)
     assert RANK_CHARS[_highest_low(r.hands, 5)] == "9"
 
 
 def test_one_card_drawers_since_the_first_draw_hold_seven_and_eight_draws() -> None:
-    early = base_range(read_strategy(D27, "standard", 1, 3, False), 1, 4)
-    late = base_range(read_strategy(D27, "standard", 1, 1, False), 1, 4)
+    early = base_range(read_strategy(D27, "standard", draws_left=1, since=3, aggressor=False), 1, 4)
+    late = base_range(read_strategy(D27, "standard", draws_left=1, since=1, aggressor=False), 1, 4)
     assert RANK_CHARS[_highest_low(early.hands, 4)] == "8"
     assert RANK_CHARS[_highest_low(late.hands, 4)] == "9"
-    tight = base_range(read_strategy(D27, "tight", 1, 3, False), 1, 4)
+    tight = base_range(read_strategy(D27, "tight", draws_left=1, since=3, aggressor=False), 1, 4)
     assert RANK_CHARS[_highest_low(tight.hands, 4)] == "7"
 
 
@@ -54,14 +56,18 @@ def test_a_bet_before_the_draw_and_the_profiles_move_the_range_a_rank() -> None:
     assert _range_set("standard", 1, 5, aggressor=True) == _range_set("standard", 3, 5)
     tight, standard, loose = (_range_set(p, 1, 5) for p in PROFILES)
     assert tight < standard < loose
-    assert read_strategy(D27, "standard", 2, 2, False) is default_strategy(D27)
+    assert read_strategy(
+        D27, "standard", draws_left=2, since=2, aggressor=False
+    ) is default_strategy(D27)
 
 
 def test_the_spot_ranges_each_opponent_by_their_read() -> None:
     spot = Spot(D27, (0, 4, 8, 12, 49), 1, (0, 0), reads=(Read(0, 3), Read(0, 1)))
     players = opponent_players(spot)
     assert [p.keeps_unknown for p in players] == [5, 5]
-    assert players[0].strategy is read_strategy(D27, "standard", 1, 3, False)
+    assert players[0].strategy is read_strategy(
+        D27, "standard", draws_left=1, since=3, aggressor=False
+    )
     assert players[1].strategy is default_strategy(D27)
     with pytest.raises(ValueError):
         Spot(D27, (0, 4, 8, 12, 49), 1, (0, 1), reads=(Read(0, 3), Read(0, 1)))
@@ -79,7 +85,11 @@ def test_the_share_that_calls_follows_the_price_the_count_and_the_profile() -> N
 
 def _opener_range(since: int, position: str, opener: str) -> set[bytes]:
     step = position_step(position, opener)
-    r = base_range(read_strategy(D27, "standard", 1, since, False, step), 1, 5)
+    r = base_range(
+        read_strategy(D27, "standard", draws_left=1, since=since, aggressor=False, position=step),
+        1,
+        5,
+    )
     return {bytes(sorted(h)) for h in r.hands}
 
 
@@ -104,5 +114,17 @@ def test_a_blind_defending_a_steal_is_wider_and_callers_of_an_early_open_are_not
 
 def test_the_spot_ranges_an_opponent_by_their_position() -> None:
     spot = Spot(D27, (0, 4, 8, 12, 49), 1, (0,), reads=(Read(0, 3, False, -1),))
-    assert opponent_players(spot)[0].strategy is read_strategy(D27, "standard", 1, 3, False, -1)
+    assert opponent_players(spot)[0].strategy is read_strategy(
+        D27, "standard", draws_left=1, since=3, aggressor=False, position=-1
+    )
     assert spot_key(spot) != spot_key(Spot(D27, (0, 4, 8, 12, 49), 1, (0,), reads=(Read(0, 3),)))
+
+
+def test_read_strategy_keywords_in_any_order_share_one_cache_entry() -> None:
+    from engine.sim import reads
+
+    first = read_strategy(D27, "loose", draws_left=2, since=3, aggressor=True)
+    entries = reads._read_strategy.cache_info().currsize
+    again = read_strategy(D27, "loose", position=0, aggressor=True, since=3, draws_left=2)
+    assert again is first
+    assert reads._read_strategy.cache_info().currsize == entries

@@ -40,7 +40,7 @@ def _spot(bet: float = 0.0) -> Spot:
 
 
 def _pats(spot: Spot) -> np.ndarray:
-    strategy = read_strategy(D27, spot.profile, 1, 3, False)
+    strategy = read_strategy(D27, spot.profile, draws_left=1, since=3, aggressor=False)
     return unknown_range(strategy, 1, 5, set(spot.hand)).hands
 
 
