@@ -3,7 +3,8 @@
 #              (make run HOST=0.0.0.0 shares it with the network, deliberately)
 #   make test  runs the whole suite: lint, types, unit, property, corpus and browser tests
 #   make check the quick loop while working: lint, types and the tests that are neither
-#              browser nor slow ones
+#              browser nor slow ones, fewer Hypothesis examples, each test file on one
+#              worker so a module's fixture is built once (docs/guide.md, the quick loop)
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -63,7 +64,8 @@ test: $(STAMP) $(BUILT) browser lint typecheck
 	$(BIN)/pytest -n 2 -p no:cacheprovider
 
 check: $(STAMP) $(BUILT) lint typecheck
-	$(BIN)/pytest -n 2 -p no:cacheprovider -m 'not browser and not slow'
+	DRAWLAB_HYPOTHESIS=check $(BIN)/pytest -n 2 --dist loadfile -p no:cacheprovider \
+	  -m 'not browser and not slow'
 
 samples: $(STAMP)
 	$(BIN)/python -m analysis.simulate sample_histories

@@ -1,15 +1,20 @@
 """What every test shares: Hypothesis without its per-example deadline (speed is measured
 in benchmarks/, not in tests, and a deadline only makes a correct test fail on a loaded
-CI machine) and a default database of its own."""
+CI machine) and a default database of its own.
+
+``make check`` sets ``DRAWLAB_HYPOTHESIS=check``: the quick loop tries fewer examples where
+a test leaves the count to the profile; ``make test`` keeps Hypothesis's full count."""
 
 import itertools
+import os
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 settings.register_profile("drawlab", deadline=None)
-settings.load_profile("drawlab")
+settings.register_profile("check", settings.get_profile("drawlab"), max_examples=20)
+settings.load_profile(os.environ.get("DRAWLAB_HYPOTHESIS", "drawlab"))
 
 _DEFAULT_DBS = itertools.count()
 

@@ -80,6 +80,7 @@ def _full_disk(raised: BaseException, command: str, path: Path) -> None:
     assert sentence(raised, command, str(path)).startswith(f"the disk holding {path} is full: ")
 
 
+@pytest.mark.slow  # an import faulted at each of its writes in turn: make test runs it
 @pytest.mark.parametrize(("kind", "n"), IMPORT_POINTS)
 def test_a_full_disk_anywhere_in_an_import_loses_and_doubles_nothing(
     tmp_path: Path, histories: list[Path], reference: dict[str, Any], kind: str, n: int

@@ -149,6 +149,7 @@ def wild_pairs(draw: st.DrawFn, wild: Wild) -> tuple[list[int], list[int]]:
     return _hands_with_wild(wild, draw), _hands_with_wild(wild, draw)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wild", [Wild.ONE_EYED_JACKS, Wild.TWO_JOKERS])
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())

@@ -93,6 +93,7 @@ def test_every_hand_ranks_as_the_brute_force(wild: Wild) -> None:
         assert (distinct_high, distinct_low) == DEUCES_DISTINCT
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wild", [Wild.JOKER, Wild.DEUCES])
 def test_the_one_hand_ranking_agrees_with_the_batch(wild: Wild) -> None:
     """30,000 hands holding a wild card and 10,000 without, one at a time."""

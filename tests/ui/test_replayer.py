@@ -281,6 +281,7 @@ def html_bodies(at: AppTest) -> list[str]:
     return [str(h.proto.body) for h in at.get("html")]
 
 
+@pytest.mark.slow
 def test_every_bundled_sample_hand_opens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = db_of(tmp_path, SAMPLES / "phh")  # home games are stored under the venue 'home'
     at = replayer(path, monkeypatch)

@@ -59,6 +59,7 @@ def test_the_corpus_is_all_there() -> None:
     assert len(FILES) >= 90  # hand files, sidecars, the manifest: every one is read
 
 
+@pytest.mark.slow  # every corpus file verified and imported: make test runs it
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(CORPUS)) for p in FILES])
 def test_import_and_verify_give_the_same_counts_per_status(path: Path, tmp_path: Path) -> None:
     verified = +Counter(r.status for r in verify_paths([path]))

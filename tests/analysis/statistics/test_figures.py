@@ -305,6 +305,7 @@ def test_cash_and_tournament_filters(small: DB) -> None:
 
 
 
+@pytest.mark.slow
 def test_imported_corpus_statistics_equal_a_direct_pass_over_the_parsed_hands() -> None:
     import pandas as pd
 

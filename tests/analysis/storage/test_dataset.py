@@ -125,6 +125,7 @@ def test_every_table_is_partitioned_by_its_hands_site_game_and_month(
     assert list((exported / "quarantine").iterdir()) == [exported / "quarantine" / "data_0.parquet"]
 
 
+@pytest.mark.slow
 def test_duckdb_reads_the_dataset_with_the_statistics_of_the_database(
     stored: Path, exported: Path
 ) -> None:

@@ -3,6 +3,7 @@ rest stays exactly, and the figures are those of a database that never had them.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pandas as pd
@@ -70,9 +71,15 @@ def _figures(con: db.Connection, player: str) -> tuple[object, ...]:
     return tuple(p.to_json(date_format="iso") if isinstance(p, pd.DataFrame) else p for p in parts)
 
 
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """FILES imported once per module; each test deletes from a copy of its own."""
+    return imported_one_by_one(tmp_path_factory.mktemp("deletion") / "all.duckdb", FILES)
+
+
 @pytest.fixture(name="con")
-def con_fixture(tmp_path: Path) -> db.Connection:
-    return _database(tmp_path / "all.duckdb", FILES)
+def con_fixture(tmp_path: Path, imported: Path) -> db.Connection:
+    return db.connect(shutil.copyfile(imported, tmp_path / "all.duckdb"))
 
 
 def _never_had(tmp_path: Path, files: tuple[Path, ...]) -> db.Connection:

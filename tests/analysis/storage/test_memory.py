@@ -4,6 +4,7 @@ migration."""
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -24,11 +25,20 @@ from tests.paths import REPOSITORY
 SAMPLE = REPOSITORY / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.10-0.20_6max.txt"
 
 
-@pytest.fixture
-def con(tmp_path: Path) -> duckdb.DuckDBPyConnection:
-    con = dbmod.connect(str(tmp_path / "m.duckdb"))
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample imported once per module; each test writes to a copy of its own."""
+    path = tmp_path_factory.mktemp("memory") / "m.duckdb"
+    con = dbmod.connect(str(path))
     import_paths(con, [SAMPLE], workers=0)
-    return con
+    con.close()
+    return path
+
+
+@pytest.fixture
+def con(tmp_path: Path, imported: Path) -> duckdb.DuckDBPyConnection:
+    shutil.copyfile(imported, tmp_path / "m.duckdb")
+    return dbmod.connect(str(tmp_path / "m.duckdb"))
 
 
 def _ids(con: duckdb.DuckDBPyConnection) -> list[str]:
