@@ -237,6 +237,11 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _said(text: str) -> None:
+    """Why a command is busy before it starts (an older database's refill), on stderr."""
+    print(text, file=sys.stderr, flush=True)
+
+
 def _open_db(path: str | None) -> Connection | None:
     """The database to write, or None after saying why it cannot be opened.  Another
     program's short hold on the file (the watcher, the dashboard) is waited for."""
@@ -245,7 +250,7 @@ def _open_db(path: str | None) -> Connection | None:
     from analysis.storage.db import LOCK_WAIT
 
     try:
-        return open_database(path, wait=LOCK_WAIT)
+        return open_database(path, wait=LOCK_WAIT, told=_said)
     except FAULTS as e:
         _fault(e, OPENING, path)
         return None

@@ -89,6 +89,14 @@ def set_display_zone(con: Connection, name: str) -> None:
     settings.put(con, DISPLAY_ZONE, name)
 
 
+def day_zone(con: Connection) -> str | None:
+    """The display zone as ``Filters.zone`` takes it, whose days the date filters cut:
+    its IANA name; None for UTC, and for a zone this computer gives only as an offset (no
+    name to find its midnights by: the stored UTC days are cut then)."""
+    zone = display_zone(con)
+    return None if is_utc(zone) else getattr(zone, "key", None)
+
+
 def in_zone(moment: datetime, zone: tzinfo, clock: Clock = "utc") -> datetime:
     """``moment`` as an aware time in ``zone``: an aware moment converted; a naive one read
     as ``clock`` says (a clock "as written" is kept as it is, in no zone: naive)."""

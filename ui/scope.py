@@ -79,8 +79,10 @@ def samples_choice(con: Connection) -> bool | None:
 
 
 def scope(con: Connection) -> Filters:
-    """The filters every figure of the page starts from."""
-    return Filters(valid_only=errors_switch(con), samples=samples_choice(con))
+    """The filters every figure of the page starts from; their days are the display
+    zone's."""
+    return Filters(valid_only=errors_switch(con), samples=samples_choice(con),
+                   zone=times.day_zone(con))
 
 
 def errors_line(con: Connection, filters: Filters, player: str | None = None) -> None:

@@ -54,6 +54,11 @@ def samples_dir() -> Path | None:
     return Path(chosen) if chosen else None
 
 
+def _updating(text: str) -> None:
+    """Why the page is busy while an older database's facts are refilled (``shared``)."""
+    st.info(text, icon=":material/update:")
+
+
 @dataclass
 class Shared:
     """What every session of this process shares for one database file."""
@@ -179,14 +184,19 @@ def shared() -> Shared:
     one (a large ``drawlab import``) is reported, and a failure is not cached, so "Try
     again" opens it once the other program is done.
     """
+    path = db_path()
     try:
-        return _shared(db_path())
+        if path not in _opened:  # an older file's facts refilled here, saying why, not
+            open_database(path, wait=OPEN_WAIT, told=_updating).close()  # in the cache
+            _opened.add(path)  # (whose elements every later call would draw again)
+        return _shared(path)
     except DatabaseUnavailable as exc:
         _unavailable(exc)
         raise  # st.stop() raises; this line is for the type checker
 
 
 _run = threading.local()  # this thread's script run: its shared state and cursor
+_opened: set[str] = set()  # the files this process has opened (``shared``)
 
 
 def connection() -> Connection:

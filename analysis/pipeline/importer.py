@@ -54,7 +54,7 @@ from analysis.storage.db import (
     resolve_path,
     restore_memory_limit,
 )
-from analysis.storage.player_facts import FACT_TYPES, FACTS, facts_fn
+from analysis.storage.player_facts import FACT_TYPES, FACTS, facts_fn, refill_notice
 from analysis.storage.rows import ArrowRows, Rows, add_result, with_continuity
 from analysis.storage.tournaments import store_summary
 from analysis.storage.writer import FileState, Store
@@ -913,12 +913,18 @@ def _hash_stream(stream: BinaryIO, digest: Any, prefix_size: int | None) -> tupl
     return prefix, size
 
 
-def open_database(path: str | os.PathLike[str] | None = None, *, wait: float = 0.0) -> Connection:
+def open_database(
+    path: str | os.PathLike[str] | None = None, *, wait: float = 0.0,
+    told: Callable[[str], None] | None = None,
+) -> Connection:
     """The database to write, its ``player_hands`` refilled first when this DrawLab's facts
     have other columns than those it was built with (``analysis.storage.db.connect`` only marks
     the table stale: opening a database never parses hands by itself).  ``wait``: seconds
-    to keep trying while another program holds the file."""
+    to keep trying while another program holds the file; ``told`` is given why a refill
+    keeps the open busy (``player_facts.refill_notice``), once, before it starts."""
     con = connect(path, wait=wait)
     if facts_stale(con):
+        if told is not None:
+            told(refill_notice(con))
         FACTS.rebuild(con)
     return con

@@ -7,6 +7,7 @@ turning them into text or JSON happens here so it can be tested without a shell.
 from __future__ import annotations
 
 import contextlib
+import sys
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -30,6 +31,11 @@ class StatsError(Exception):
     """Why there is nothing to show: no database, no hands, no such player."""
 
 
+def _say(text: str) -> None:
+    """A word on standard error beside what a command prints (an older file's refill)."""
+    print(text, file=sys.stderr, flush=True)
+
+
 def open_database(path: str | None) -> duckdb.DuckDBPyConnection:
     """Open read-only: statistics only read, so they run beside a dashboard or an import.
 
@@ -46,7 +52,7 @@ def open_database(path: str | None) -> duckdb.DuckDBPyConnection:
                 raise
             from analysis.pipeline.importer import open_database  # parses: only for an old file
 
-            open_database(target, wait=db.LOCK_WAIT).close()
+            open_database(target, wait=db.LOCK_WAIT, told=_say).close()
             return db.connect(target, read_only=True, wait=db.LOCK_WAIT)
     except db.DatabaseMissing as e:  # nothing imported yet: nothing to show
         raise StatsError(str(e)) from e

@@ -7,15 +7,18 @@ table - whatever is then asked of them, so one type serves both tables it is rea
 ``hands`` (one row per hand: lists, the replayer, the export) through ``where_hands``.  A
 field a table has no column for is asked of the other one, so every field means the same
 on both.  ``None`` (and ``False`` for ``valid_only``) means no restriction; the days are
-inclusive.
+inclusive, and they are the days of ``zone`` (the display zone, as the user reads the
+times): a stored UTC moment counts on the day it fell on there, and a hand whose clock was
+written without a zone (``hands.time_utc`` false) on the day written.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,9 @@ class Filters:
     # one ``player`` a figure is asked of, and their hands for ``player``'s
     names: tuple[str, ...] | None = None
     samples: bool | None = None  # True: the bundled sample hands only; False: none of them
+    # the IANA zone whose days ``date_from`` and ``date_to`` are; None: UTC's (the stored
+    # days).  The display zone's, set by the pages (``ui.scope``), never a saved set's
+    zone: str | None = None
 
     def where(self, player: str | None = None) -> tuple[str, list[Any]]:
         """A SQL condition over ``player_hands`` and its parameters; ``player`` keeps only
@@ -52,8 +58,7 @@ class Filters:
             ("position = ?", None if named else self.position),
             ("player = ?", player if self.names is None else None),
             (NAMED.format(s="site", p="player"), _names(self.names)),
-            ("time >= ?", self.date_from),
-            ("time < ?", _day_after(self.date_to)),
+            self._days("time", f"hand IN (SELECT id FROM hands WHERE {WRITTEN})"),
             ("players >= ?", self.players_min),
             ("players <= ?", self.players_max),
             (_tournament(self.tournament), self.tournament),
@@ -81,14 +86,16 @@ class Filters:
         ``draw_cells``, which keep no day), or ``None`` when a field asks what the cells do
         not keep: the hands' verdicts (``valid_only``, ``status``, ``with_problems``),
         whether they are samples, another player's presence or position, the user's tags,
-        a person's several names, and days where the cells keep none."""
+        a person's several names, and days where the cells keep none or that are not
+        UTC's (``utc_days``: the cells keep UTC days)."""
         if self.valid_only or self.status is not None or self.with_problems is not None:
             return None
         if self.tag is not None or self.names is not None:
             return None
         if self.samples is not None:
             return None
-        if not days and (self.date_from is not None or self.date_to is not None):
+        dated = self.date_from is not None or self.date_to is not None
+        if dated and (not days or not self.utc_days):
             return None
         if self.player is not None:
             return None
@@ -139,8 +146,7 @@ class Filters:
             (f"{a}.game = ?", self.game),
             (f"{a}.status = ?", self.status),
             (f"{a}.currency = ?", self.currency),
-            (f"{a}.time >= ?", _midnight(self.date_from)),
-            (f"{a}.time < ?", _midnight(_day_after(self.date_to))),
+            self._days(f"{a}.time", f"{a}.{WRITTEN}"),
             (f"{a}.{_tournament(self.tournament)}", self.tournament),
             (f"{a}.status = 'ok'", self.valid_only or None),
             (_problems(self.with_problems, f"{a}."), self.with_problems),
@@ -155,8 +161,32 @@ class Filters:
             ),
         )
 
+    @property
+    def utc_days(self) -> bool:
+        """Whether the days asked start and end at UTC midnights (no days, UTC, or a zone
+        at offset zero then): what the summary cells, keyed by UTC day, can answer."""
+        bounds = (_midnight(self.date_from), _midnight(_day_after(self.date_to)))
+        return tuple(_moment(b, self.zone) for b in bounds) == bounds
+
+    def _days(self, column: str, written: str) -> tuple[str, object]:
+        """The days' condition on the stored time ``column`` and its parameters (a
+        ``_joined`` pair): from the zone's midnight of the first day to before the one
+        after the last, as UTC moments; a hand ``written`` (SQL) without a zone compared
+        with its clock as written."""
+        clock = (_midnight(self.date_from), _midnight(_day_after(self.date_to)))
+        moments = (_moment(clock[0], self.zone), _moment(clock[1], self.zone))
+        by_clock = _between(column, *clock)
+        if by_clock is None or moments == clock:
+            return by_clock or ("", None)
+        by_moment = _between(column, *moments)
+        assert by_moment is not None
+        return (f"CASE WHEN {written} THEN {by_clock[0]} ELSE {by_moment[0]} END",
+                (*by_clock[1], *by_moment[1]))
+
 
 NO_FILTERS = Filters()
+# a hand whose time is its clock as written, in no zone (``hands``: NULL is read as UTC)
+WRITTEN = "time_utc IS FALSE"
 # a hand (``hands AS a``) the user gave the tag ``?``; tags are keyed by the hand's key,
 # which survives reverify and a re-import, and stored as ``memory.tag_text`` writes them
 _TAGGED = "EXISTS (SELECT 1 FROM hand_tags t WHERE t.key = {a}.key AND t.tag = ?)"
@@ -196,6 +226,23 @@ def _day_after(day: date | None) -> date | None:
 
 def _midnight(day: date | None) -> datetime | None:
     return None if day is None else datetime.combine(day, time())
+
+
+def _moment(clock: datetime | None, zone: str | None) -> datetime | None:
+    """The UTC moment (naive, as stored) at which ``zone``'s clock reads ``clock``."""
+    if clock is None or zone is None:
+        return clock
+    return clock.replace(tzinfo=ZoneInfo(zone)).astimezone(UTC).replace(tzinfo=None)
+
+
+def _between(column: str, low: datetime | None,
+             high: datetime | None) -> tuple[str, tuple[datetime, ...]] | None:
+    """``low <= column < high`` (either side open when ``None``), or ``None``: no days."""
+    parts = [(f"{column} >= ?", low), (f"{column} < ?", high)]
+    kept = [(sql, value) for sql, value in parts if value is not None]
+    if not kept:
+        return None
+    return " AND ".join(sql for sql, _ in kept), tuple(value for _, value in kept)
 
 
 def _tournament(wanted: bool | None) -> str:

@@ -100,12 +100,13 @@ SUMMARY = marks.Summary(
 def where(filters: Filters) -> tuple[str, list[Any]] | None:
     """``Filters.where_hands`` over the cells, or ``None`` when a field asks what they do
     not keep: a player at the table, whether hands are samples, the statistics' rows'
-    stakes, position and table size, the user's tags and a person's names."""
+    stakes, position and table size, the user's tags, a person's names, and days that
+    are not UTC's (``Filters.utc_days``)."""
     if (filters.player is not None or filters.stakes is not None
             or filters.samples is not None
             or filters.position is not None or filters.players_min is not None
             or filters.players_max is not None or filters.tag is not None
-            or filters.names is not None):
+            or filters.names is not None or not filters.utc_days):
         return None
     parts: list[str] = []
     params: list[Any] = []

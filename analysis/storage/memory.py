@@ -276,11 +276,12 @@ def names_of(db: Connection, person: str) -> list[tuple[str, str]]:
 
 def filters_json(filters: Filters) -> str:
     """A filter set as JSON: its fields that restrict (not at their default; a
-    ``tournament`` of ``False``, cash only, is kept), days as ISO dates."""
+    ``tournament`` of ``False``, cash only, is kept), days as ISO dates.  Not the zone:
+    the days are read in the display zone of whoever uses the set."""
     data: dict[str, Any] = {}
     for f in fields(Filters):
         value = getattr(filters, f.name)
-        if value == f.default:
+        if value == f.default or f.name == "zone":  # the display zone's, not the set's
             continue
         data[f.name] = value.isoformat() if isinstance(value, date) else value
     return json.dumps(data, sort_keys=True)

@@ -10,6 +10,7 @@ empty and marked stale, when those change); ``FACTS`` declares them to
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from analysis.statistics.fact_row import FACT_FIELDS
@@ -33,6 +34,9 @@ _FACT_NAMES = tuple(n for n, _ in FACT_TYPES)
 if _FACT_NAMES == FACT_FIELDS:  # the very tuple: ``add_result`` knows it by identity
     _FACT_NAMES = FACT_FIELDS
 PAGE_HANDS = 2000  # stored hands read again per transaction of a refill
+# stored hands a refill reads again a second, at the least (docs/statistics.md): what the
+# notice before a refill estimates its time by
+REFILL_RATE = 1_500
 
 
 def facts_fn() -> tuple[FactsFn, tuple[str, ...], tuple[tuple[str, str], ...]]:
@@ -90,6 +94,21 @@ def rebuild_player_hands(db: Connection) -> int:
         written += table.num_rows
     set_facts_stale(db, False)
     return written
+
+
+def refill_notice(db: Connection) -> str:
+    """Why the first open of an older database is busy, said once before its facts are
+    refilled (minutes at a million hands): a progress line alone does not say why."""
+    row = one(db, "SELECT count(*) FROM hands WHERE status IN ('ok', 'invalid')")
+    return refill_words(int(row[0]) if row else 0)
+
+
+def refill_words(hands: int) -> str:
+    """``refill_notice``'s sentence for a refill of ``hands`` stored hands."""
+    minutes = math.ceil(hands / REFILL_RATE / 60)
+    took = "under a minute" if minutes <= 1 else f"about {minutes} minutes"
+    return (f"Updating this database's statistics to this version of DrawLab: once, "
+            f"{took} for {hands:,} hands.")
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,21 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+from playwright.sync_api import Page, expect
+
 from tests.paths import REPOSITORY
 
 CHROMIUM = os.environ.get("DRAWLAB_CHROMIUM", "/usr/bin/chromium")
+SETTLE_MS = 60_000
+# the app's run state, as Streamlit's own browser tests read it: "initial" before the
+# first run, "running" or "rerunRequested" while one is under way, "notRunning" after
+APP = '[data-testid="stApp"]'
+RUN_STATE = "data-test-script-state"
+# what a finished run may still show for a moment: an element of the run before, a spinner
+BUSY = '[data-stale="true"], [data-testid="stSpinner"], [data-testid="stSkeleton"]'
+# an action's rerun request may leave a moment after the action (a debounced widget, a
+# keyboard shortcut): time for it to be sent before the run state is read
+REQUEST_MS = 300
 
 
 def free_port() -> int:
@@ -71,3 +83,14 @@ def dashboard(
                 proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+def settle(page: Page) -> None:
+    """Wait until the script run the last action started (or the page's first run) is
+    over and its elements drawn.  The status widget cannot say so: ``toolbarMode =
+    "minimal"`` never draws it, and a test waiting on it picked a tag in the replayer while
+    the page's first run was still under way; the app's run state on ``stApp`` is what the
+    frontend itself goes by."""
+    page.wait_for_timeout(REQUEST_MS)
+    expect(page.locator(APP)).to_have_attribute(RUN_STATE, "notRunning", timeout=SETTLE_MS)
+    expect(page.locator(BUSY)).to_have_count(0, timeout=SETTLE_MS)

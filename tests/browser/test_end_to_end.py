@@ -43,6 +43,7 @@ from tests.app_support import (
 )
 from tests.browser.serve import CHROMIUM, dashboard
 from tests.browser.serve import free_port as _free_port  # noqa: F401  (the other tests')
+from tests.browser.serve import settle as _settle  # the other tests' too
 from tests.browser.serve import wait_healthy as _wait_healthy  # noqa: F401  (the other tests')
 from ui.cards import SUIT_SYMBOLS
 
@@ -103,12 +104,6 @@ def _shot(page: Page, name: str, readme: bool = False) -> None:
     if readme and os.environ.get("DRAWLAB_README_SHOTS") == "1":
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=False)
-
-
-def _settle(page: Page) -> None:
-    """Wait until Streamlit has finished the current script run."""
-    page.wait_for_timeout(300)
-    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=TIMEOUT_MS)
 
 
 def _stars_zip() -> bytes:

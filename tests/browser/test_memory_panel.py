@@ -64,6 +64,7 @@ def test_tag_a_hand_find_it_by_the_tag_and_see_a_player_note_in_the_hud(
     tags.locator("input").click()
     page.keyboard.type("river mistake")
     page.get_by_role("option").filter(has_text="river mistake").first.click()
+    expect(tags).to_contain_text("river mistake")  # picked, before the list is closed
     page.keyboard.press("Escape")
     expect(tags).to_contain_text("river mistake")
     page.get_by_label("Note").fill("folded the best draw")

@@ -25,6 +25,7 @@ from analysis.statistics import figures as stats
 from analysis.storage import db
 from analysis.storage.filters import Filters
 from tests.app_support import ROOT
+from tests.browser.serve import settle as _settle  # test_chrome's too
 from tests.ui.test_serve import free_port, listening
 
 pytestmark = pytest.mark.browser
@@ -94,11 +95,6 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext
             yield ctx
         finally:
             ctx.close()
-
-
-def _settle(page: Page) -> None:
-    page.wait_for_timeout(300)
-    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=TIMEOUT_MS)
 
 
 def _shot(page: Page, name: str) -> None:

@@ -192,8 +192,8 @@ def test_a_full_disk_while_importing_keeps_the_commits_and_the_next_run_complete
     path = tmp_path / "x.duckdb"
     real = importer.open_database
 
-    def open_full(db_path: Any, *, wait: float = 0.0) -> Any:
-        return Faulty(real(db_path, wait=wait), "COMMIT", 4, str(path))  # the 2nd file
+    def open_full(db_path: Any, *, wait: float = 0.0, told: Any = None) -> Any:
+        return Faulty(real(db_path, wait=wait, told=told), "COMMIT", 4, str(path))  # 2nd file
 
     with monkeypatch.context() as m:
         m.setattr(importer, "open_database", open_full)
@@ -221,7 +221,8 @@ def test_a_full_disk_while_reverifying_keeps_the_pages_done(
     real = importer.open_database
     with monkeypatch.context() as m:
         m.setattr(importer, "open_database",
-                  lambda p, *, wait=0.0: Faulty(real(p, wait=wait), "INSERT", 2, str(path)))
+                  lambda p, *, wait=0.0, told=None: Faulty(
+                      real(p, wait=wait, told=told), "INSERT", 2, str(path)))
         code, err = run(capsys, "reverify", "--workers", "0", "--db", str(path))
     assert (code, err) == (2, (
         f"error: the disk holding {path} is full: the hands replayed before it are kept; free "
@@ -305,7 +306,8 @@ def test_a_full_disk_while_storing_reviews_is_said_and_the_next_run_reviews_all(
     real = importer.open_database
     with monkeypatch.context() as m:
         m.setattr(importer, "open_database",
-                  lambda p, *, wait=0.0: Faulty(real(p, wait=wait), "COMMIT", 1, str(path)))
+                  lambda p, *, wait=0.0, told=None: Faulty(
+                      real(p, wait=wait, told=told), "COMMIT", 1, str(path)))
         code, err = run(capsys, "review", "--json", "--workers", "0", "--db", str(path))
     assert (code, err) == (2, (
         f"error: the disk holding {path} is full: the reviews stored before it are kept; free "
