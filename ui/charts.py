@@ -18,6 +18,8 @@ CHART_POINTS = 1500  # a line of more points than pixels only slows the browser
 # elements plotly.js lays out and redraws with each chart, on every filter change); hover
 # and the bars' clicks stay.
 CONFIG: dict[str, object] = {"displayModeBar": False}
+# A chart nothing is picked from: no hover nor zoom either, plotly.js draws a picture.
+STATIC: dict[str, object] = {**CONFIG, "staticPlot": True}
 
 
 def thin(df: pd.DataFrame, points: int = CHART_POINTS) -> pd.DataFrame:
