@@ -35,7 +35,9 @@ def results_chart(df: pd.DataFrame, unit: str = "Net won") -> go.Figure:
     fig = go.Figure()
     for column, name in (("cum_net", "Total"), ("cum_showdown", "Showdown"),
                          ("cum_nonshowdown", "Non-showdown")):
-        fig.add_trace(go.Scattergl(x=df["n"], y=df[column] / 100, mode="lines", name=name))
+        # SVG, not WebGL: without a GPU (headless chromium, many a laptop's browser) a
+        # WebGL context per draw costs the browser more than 1,500 points of SVG
+        fig.add_trace(go.Scatter(x=df["n"], y=df[column] / 100, mode="lines", name=name))
     fig.update_layout(title="Results by hands", xaxis_title="Hands", yaxis_title=unit,
                       height=380, margin={"t": 50, "b": 40, "l": 40, "r": 10})
     return fig

@@ -50,6 +50,7 @@ def test_results_chart_has_total_showdown_and_non_showdown_in_units() -> None:
                        "cum_nonshowdown": [100, 50]})
     fig = results_chart(df)
     assert [t.name for t in fig.data] == ["Total", "Showdown", "Non-showdown"]
+    assert {t.type for t in fig.data} == {"scatter"}  # SVG: WebGL cost more (dashboard-speed.md)
     assert list(fig.data[0].y) == [1.0, -2.5]
     assert list(fig.data[1].y) == [0.0, -3.0]
 
