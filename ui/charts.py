@@ -18,6 +18,8 @@ CHART_POINTS = 1500  # a line of more points than pixels only slows the browser
 # elements plotly.js lays out and redraws with each chart, on every filter change); hover
 # and the bars' clicks stay.
 CONFIG: dict[str, object] = {"displayModeBar": False}
+# A chart nothing is picked from: no hover nor zoom either, plotly.js draws a picture.
+STATIC: dict[str, object] = {**CONFIG, "staticPlot": True}
 
 
 def thin(df: pd.DataFrame, points: int = CHART_POINTS) -> pd.DataFrame:
@@ -33,7 +35,9 @@ def results_chart(df: pd.DataFrame, unit: str = "Net won") -> go.Figure:
     fig = go.Figure()
     for column, name in (("cum_net", "Total"), ("cum_showdown", "Showdown"),
                          ("cum_nonshowdown", "Non-showdown")):
-        fig.add_trace(go.Scattergl(x=df["n"], y=df[column] / 100, mode="lines", name=name))
+        # SVG, not WebGL: without a GPU (headless chromium, many a laptop's browser) a
+        # WebGL context per draw costs the browser more than 1,500 points of SVG
+        fig.add_trace(go.Scatter(x=df["n"], y=df[column] / 100, mode="lines", name=name))
     fig.update_layout(title="Results by hands", xaxis_title="Hands", yaxis_title=unit,
                       height=380, margin={"t": 50, "b": 40, "l": 40, "r": 10})
     return fig

@@ -37,6 +37,24 @@ def money(amount: int, chips: bool = False, currency: str | None = None) -> str:
     return text
 
 
+# the grid's own formats for the signs it knows: a minus before the sign (``-$12.34``)
+_GRID_PRESETS = {"USD": "dollar", "EUR": "euro"}
+
+
+def money_format(chips: bool, currency: str) -> str:
+    """``money``'s text as a table column's format (``st.column_config.NumberColumn``),
+    for a column of units (hundredths / 100): the browser formats each cell, so the
+    numbers stay numbers to sort by and no cell's text is sent."""
+    if chips:
+        return "%,d"
+    if currency in _GRID_PRESETS:
+        return _GRID_PRESETS[currency]
+    sign = CURRENCY_SIGNS.get(currency, "")
+    if currency and not sign and currency not in CURRENCY_NAMES:
+        return f"%,.2f {currency}"
+    return f"{sign}%,.2f"
+
+
 def stakes_label(stakes: object, tournament: bool, currency: str) -> str:
     """Stakes as the filters offer them, with their money: ``$0.10/$0.20``,
     ``0.50/1 CAD``, ``250,000/500,000 chips``."""

@@ -18,7 +18,7 @@ replayer lists exactly those hands.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -44,20 +44,29 @@ from engine.rules import game_name
 from ui import data, memory_panel, scope, state
 from ui.charts import (
     CONFIG,
+    STATIC,
     draw_chart,
     final_hand_chart,
     position_chart,
     results_by_date_chart,
     results_chart,
 )
-from ui.labels import count, money, money_kind, plain, site_name, stakes_label
+from ui.labels import (
+    count,
+    money,
+    money_format,
+    money_kind,
+    plain,
+    site_name,
+    stakes_label,
+)
 
 DEFS = definitions()
 BUILT_IN_GROUPS = frozenset(s.group for s in STATS)
 ANY = "(all)"
 REPLAYER_HANDS = "replayer_hand_ids"  # agreed with the replayer page: list[int] of hands.id
 REPLAYER_PAGE = "ui/replayer_page.py"
-OPPONENT_ROWS = 1000  # the table's most played opponents; styling every cell has a cost
+OPPONENT_ROWS = 1000  # the table's most played opponents: each row is sent to the browser
 
 def _stat_text(value: float | None, kind: str) -> str:
     if value is None:
@@ -185,19 +194,73 @@ def hero_picker(players: pd.DataFrame, people: list[tuple[str, str]],
     )
 
 
+CHARTS = ("Results by hands", "Results by date", "Win rate by position", "Cards drawn",
+          "Final hands")
+
+
+@dataclass(frozen=True)
+class ChartFrames:
+    """What the overview's charts draw, read by the page's run (a fragment's rerun
+    reads nothing): the curves, cards drawn, the positions and the showdowns; ``game``
+    is the one whose final hands the page's "Hands behind" lists."""
+
+    curves: data.Curves
+    unit: str
+    draws: pd.DataFrame
+    positions: pd.DataFrame
+    showdowns: pd.DataFrame
+    games: tuple[str, ...]
+    game: str | None
+
+
+def final_game(games: tuple[str, ...]) -> str | None:
+    """The game whose final hands are drawn and listed: the one picked, else the most
+    played."""
+    held = st.session_state.get("final_game")
+    if held in games:
+        return str(held)
+    st.session_state.pop("final_game", None)  # a game these filters no longer hold
+    return games[0] if games else None
+
+
 @st.fragment
-def results_curves(curves: data.Curves, unit: str) -> None:
-    """The results by hands or by date: only the open tab's chart is drawn, and opening
-    the other reruns this fragment alone."""
-    by_hands, by_date = st.tabs(["By hands", "By date"], key="results_by", on_change="rerun")
-    if by_hands.open:
-        with by_hands:
-            st.plotly_chart(results_chart(curves.by_hand, unit), key="chart_results",
-                            config=CONFIG)
-    if by_date.open:
-        with by_date:
-            st.plotly_chart(results_by_date_chart(curves.by_date, unit),
-                            key="chart_results_date", config=CONFIG)
+def charts(frames: ChartFrames) -> None:
+    """One chart at a time, the results by hands first: each one drawn is plotly.js's
+    work in the browser on every filter change, so the others wait for their pick
+    (remembered for the session); a new pick reruns this fragment alone."""
+    shown = st.segmented_control("Chart", CHARTS, default=CHARTS[0], required=True,
+                                 key="chart_shown", persist_state="session",
+                                 label_visibility="collapsed")
+    if shown == "Results by date":
+        st.plotly_chart(results_by_date_chart(frames.curves.by_date, frames.unit),
+                        key="chart_results_date", config=CONFIG)
+    elif shown == "Win rate by position":
+        event = st.plotly_chart(position_chart(frames.positions), key="chart_positions",
+                                config=CONFIG, on_select="rerun", selection_mode="points")
+        if chart_pick(event, "chart_positions", "position"):
+            st.rerun()  # the page's "Hands behind" shows the pick
+    elif shown == "Cards drawn":
+        st.plotly_chart(draw_chart(frames.draws), key="chart_draws", config=STATIC)
+    elif shown == "Final hands":
+        final_hands(frames)
+    else:
+        st.plotly_chart(results_chart(frames.curves.by_hand, frames.unit),
+                        key="chart_results", config=CONFIG)
+
+
+def final_hands(frames: ChartFrames) -> None:
+    """The final hands at showdown of one game at a time; a bar clicked picks its hands."""
+    if frames.game is None:
+        st.caption("No showdown with known cards in these hands.")
+        return
+    game = frames.game
+    if len(frames.games) > 1:
+        game = st.selectbox("Final hands of", frames.games, format_func=game_name,
+                            key="final_game", persist_state="session")
+    event = st.plotly_chart(final_hand_chart(frames.showdowns, str(game)), key="chart_final",
+                            config=CONFIG, on_select="rerun", selection_mode="points")
+    if chart_pick(event, "chart_final", "final_class") or game != frames.game:
+        st.rerun()  # the page's "Hands behind" lists this game's classes, or the pick
 
 
 def key_figures(res: Results, chips: bool, currency: str) -> None:
@@ -257,17 +320,14 @@ def own_refusals(refusals: tuple[Refusal, ...]) -> None:
             st.text(str(refusal))
 
 
-def _in_money(chips: bool, currency: str) -> Any:
-    """A table cell's formatter for money shown in units (hundredths / 100): ``$1.25``,
-    ``-12.50 CAD``, ``5,260`` chips."""
-    return lambda v: money(round(v * 100), chips, currency)
+EMPTY = "–"  # what an empty cell of a table reads (a bare NaN shows as "None")
 
 
-def _styled(df: pd.DataFrame, formats: dict[str, Any]) -> Any:
-    """A frame whose empty cells read "–" (a bare NaN shows as "None"), numbers formatted;
-    the cells keep their numbers, so sorting by a column still sorts numbers."""
-    spec: dict[Any, Any] = dict(formats)
-    return df.style.format(spec, na_rep="–")
+def _money_column(label: str, chips: bool, currency: str, help: str | None = None) -> Any:
+    """A column of money in units (hundredths / 100), formatted by the browser as
+    ``labels.money`` writes it: the cells stay numbers, so sorting sorts numbers."""
+    return st.column_config.NumberColumn(label, help=help,
+                                         format=money_format(chips, currency))
 
 
 def opponents_table(df: pd.DataFrame, chips: bool, currency: str,
@@ -285,24 +345,23 @@ def opponents_table(df: pd.DataFrame, chips: bool, currency: str,
         shown.insert(2, "note", labels)
     shown["site"] = shown["site"].map(site_name)
     shown["net"] = shown["net"] / 100
-    formats: dict[str, Any] = {"net": _in_money(chips, currency), "bb_per_100": "{:.2f}"}
     config: dict[str, Any] = {
         "site": st.column_config.TextColumn("Site"),
         "player": st.column_config.TextColumn("Player"),
         "note": st.column_config.TextColumn("Note", help="Your note on the player"),
         "hands": st.column_config.NumberColumn("Hands", help=DEFS["hands"]),
-        "net": st.column_config.NumberColumn("Net won", help=DEFS["net"]),
-        "bb_per_100": st.column_config.NumberColumn("bb/100", help=DEFS["bb_per_100"]),
+        "net": _money_column("Net won", chips, currency, DEFS["net"]),
+        "bb_per_100": st.column_config.NumberColumn("bb/100", help=DEFS["bb_per_100"],
+                                                    format="%.2f"),
     }
     for s in shown_stats:
         if s.kind == "rate":
             shown[s.key] = shown[s.key] * 100
-            formats[s.key] = "{:.1f}%"
-        else:
-            formats[s.key] = "{:.2f}"
-        config[s.key] = st.column_config.NumberColumn(s.name, help=_words(s.key, s.definition))
+        config[s.key] = st.column_config.NumberColumn(
+            s.name, help=_words(s.key, s.definition),
+            format="%.1f%%" if s.kind == "rate" else "%.2f")
         config[f"{s.key}_d"] = st.column_config.NumberColumn("n", help=_sample_help(s))
-    st.dataframe(_styled(shown, formats), column_config=config, hide_index=True,
+    st.dataframe(shown, column_config=config, hide_index=True, placeholder=EMPTY,
                  width="stretch", height=420, key="opponents")
 
 
@@ -323,16 +382,19 @@ def open_hands(con: Any, hero: str, filters: Filters, target: Target,
     st.switch_page(REPLAYER_PAGE)
 
 
-def chart_pick(event: Any, key: str, kind: str) -> None:
-    """A click on a bar picks the hands behind it (once per new selection)."""
+def chart_pick(event: Any, key: str, kind: str) -> bool:
+    """A click on a bar picks the hands behind it (once per new selection); True when
+    it picked."""
     points = list(getattr(getattr(event, "selection", None), "points", None) or [])
     seen = st.session_state.get(f"_seen_{key}")
     if not points or points == seen:
-        return
+        return False
     st.session_state[f"_seen_{key}"] = points
     x = points[0].get("x")
-    if x is not None:
-        st.session_state["open_target"] = Target(kind, str(x))
+    if x is None:
+        return False
+    st.session_state["open_target"] = Target(kind, str(x))
+    return True
 
 
 def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: bool,
@@ -344,34 +406,34 @@ def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: boo
     def minute(t: Any) -> str:
         return times.shown(t, zone, fmt="%Y-%m-%d %H:%M")
 
+    bb_per_100 = st.column_config.NumberColumn("bb/100", help=DEFS["bb_per_100"],
+                                               format="%.2f")
     st.subheader("Results by stakes")
     st.dataframe(
-        _styled(stakes.assign(game=stakes["game"].map(game_name), net=stakes["net"] / 100,
-                              rake=stakes["rake"] / 100)
-                [["game", "stakes", "hands", "net", "bb_per_100", "rake"]],
-                {"net": _in_money(chips, currency), "rake": _in_money(chips, currency),
-                 "bb_per_100": "{:.2f}"}),
-        hide_index=True, key="stakes_table",
+        stakes.assign(game=stakes["game"].map(game_name), net=stakes["net"] / 100,
+                      rake=stakes["rake"] / 100)
+        [["game", "stakes", "hands", "net", "bb_per_100", "rake"]],
+        hide_index=True, key="stakes_table", placeholder=EMPTY,
         column_config={"game": "Game", "stakes": "Stakes", "hands": "Hands",
-                       "net": st.column_config.NumberColumn("Net won", help=DEFS["net"]),
-                       "bb_per_100": st.column_config.NumberColumn(
-                           "bb/100", help=DEFS["bb_per_100"]),
-                       "rake": st.column_config.NumberColumn("Rake", help=DEFS["rake"])},
+                       "net": _money_column("Net won", chips, currency, DEFS["net"]),
+                       "bb_per_100": bb_per_100,
+                       "rake": _money_column("Rake", chips, currency, DEFS["rake"])},
     )
     st.subheader("Sessions", help=DEFS["session"])
     if sessions.empty:
         st.caption("These hands carry no time, so they make no session.")
     else:
         st.dataframe(
-            _styled(sessions.assign(net=sessions["net"] / 100, number=sessions.index + 1)
-                    [["number", "start", "end", "minutes", "hands", "net", "bb_per_100"]],
-                    {"start": minute, "end": minute,
-                     "minutes": "{:.0f}", "net": _in_money(chips, currency),
-                     "bb_per_100": "{:.2f}"}),
-            hide_index=True, key="sessions_table",
+            sessions.assign(net=sessions["net"] / 100, number=sessions.index + 1,
+                            start=sessions["start"].map(minute),
+                            end=sessions["end"].map(minute))
+            [["number", "start", "end", "minutes", "hands", "net", "bb_per_100"]],
+            hide_index=True, key="sessions_table", placeholder=EMPTY,
             column_config={"number": "Session", "start": "Start", "end": "End",
-                           "minutes": "Minutes", "hands": "Hands", "net": "Net won",
-                           "bb_per_100": "bb/100"},
+                           "minutes": st.column_config.NumberColumn("Minutes", format="%.0f"),
+                           "hands": "Hands",
+                           "net": _money_column("Net won", chips, currency),
+                           "bb_per_100": bb_per_100},
         )
 
 
@@ -464,30 +526,13 @@ def main() -> None:
     key_figures(res, chips, currency)
     unit = "Net won (chips)" if chips else f"Net won ({currency})"
 
-    left, right = st.columns(2)
-    with left:
-        results_curves(curves, unit)
-        st.plotly_chart(draw_chart(data.draw_counts(con, path, gen, hero, mine)),
-                        key="chart_draws", config=CONFIG)
-    with right:
-        positions = data.by_position(con, path, gen, hero, mine)
-        event = st.plotly_chart(position_chart(positions), key="chart_positions",
-                                config=CONFIG,
-                                on_select="rerun", selection_mode="points")
-        chart_pick(event, "chart_positions", "position")
-        shown = data.showdown_hands(con, path, gen, hero, mine)
-        games = list(stats_offers.most_played(shown, "game"))
-        classes: list[str] = []
-        if games:
-            game = st.selectbox("Final hands of", games, format_func=game_name,
-                                key="final_game") if len(games) > 1 else games[0]
-            classes = [str(c) for c in shown[shown["game"] == game]["final_class"]]
-            event = st.plotly_chart(final_hand_chart(shown, str(game)), key="chart_final",
-                                    config=CONFIG,
-                                    on_select="rerun", selection_mode="points")
-            chart_pick(event, "chart_final", "final_class")
-        else:
-            st.caption("No showdown with known cards in these hands.")
+    positions = data.by_position(con, path, gen, hero, mine)
+    shown = data.showdown_hands(con, path, gen, hero, mine)
+    games = tuple(str(g) for g in stats_offers.most_played(shown, "game"))
+    game = final_game(games)
+    charts(ChartFrames(curves, unit, data.draw_counts(con, path, gen, hero, mine), positions,
+                       shown, games, game))
+    classes = [str(c) for c in shown[shown["game"] == game]["final_class"]]
 
     values = data.player_stats(con, path, gen, hero, mine)
     sessions = curves.sessions

@@ -137,6 +137,7 @@ def test_overview_one_money_kind_and_a_bar_opens_its_hands(
     finally:
         con.close()
 
+    _chart(page, "Win rate by position")
     bar = page.locator(".st-key-chart_positions .js-plotly-plot g.point path").first
     bar.scroll_into_view_if_needed()
     box = bar.bounding_box()
@@ -152,23 +153,30 @@ def test_overview_one_money_kind_and_a_bar_opens_its_hands(
     assert errors == []
 
 
-def test_only_the_open_tabs_are_drawn_and_another_opens_on_a_click(
+def _chart(page: Page, name: str) -> None:
+    """Pick the chart ``name`` (one is drawn at a time) and let it settle."""
+    page.locator(".st-key-chart_shown button").filter(has_text=name).click()
+    _settle(page)
+
+
+def test_one_chart_and_one_group_drawn_another_on_a_click(
     served: tuple[str, Path], browser: BrowserContext
 ) -> None:
-    """The results by hands or by date, and one group of statistics: each tab draws its
-    content when opened (a rerun of its fragment), never before."""
+    """One chart at a time (the results by hands first) and one group of statistics:
+    each is drawn when picked (a rerun of its fragment), never before."""
     url, _ = served
     page, errors = _overview(browser, url)
+    expect(page.locator(".js-plotly-plot")).to_have_count(1)
     expect(page.locator(".st-key-chart_results .js-plotly-plot")).to_have_count(1)
-    expect(page.locator(".st-key-chart_results_date")).to_have_count(0)
     metrics = page.get_by_test_id("stMetric")
     expect(metrics.filter(has_text="VPIP")).to_have_count(1)
     expect(metrics.filter(has_text="Went to showdown")).to_have_count(0)
 
-    page.get_by_role("tab", name="By date").click()
-    _settle(page)
-    expect(page.locator(".st-key-chart_results_date .js-plotly-plot")).to_have_count(1)
-    expect(page.locator(".st-key-chart_results")).to_have_count(0)
+    for name, key in (("Results by date", "chart_results_date"),
+                      ("Cards drawn", "chart_draws"), ("Final hands", "chart_final")):
+        _chart(page, name)
+        expect(page.locator(f".st-key-{key} .js-plotly-plot")).to_have_count(1)
+        expect(page.locator(".js-plotly-plot")).to_have_count(1)
     page.get_by_role("tab", name="Showdown").click()
     _settle(page)
     expect(metrics.filter(has_text="Went to showdown")).to_have_count(1)

@@ -17,7 +17,7 @@ from ui.charts import (
     results_chart,
     thin,
 )
-from ui.labels import count, money, money_kind, seconds, site_name
+from ui.labels import count, money, money_format, money_kind, seconds, site_name
 
 
 def test_money_is_hundredths_as_units() -> None:
@@ -50,6 +50,7 @@ def test_results_chart_has_total_showdown_and_non_showdown_in_units() -> None:
                        "cum_nonshowdown": [100, 50]})
     fig = results_chart(df)
     assert [t.name for t in fig.data] == ["Total", "Showdown", "Non-showdown"]
+    assert {t.type for t in fig.data} == {"scatter"}  # SVG: WebGL cost more (dashboard-speed.md)
     assert list(fig.data[0].y) == [1.0, -2.5]
     assert list(fig.data[1].y) == [0.0, -3.0]
 
@@ -107,6 +108,15 @@ def test_money_labels() -> None:
     assert [seconds(1.4875), seconds(42.4), seconds(125), seconds(None)] == [
         "1.5 s", "42 s", "2 min 5 s", "–"]
     assert site_name("pokerstars") == "PokerStars" and site_name("xyz") == "xyz"
+
+
+def test_money_formats_of_a_table_column() -> None:
+    """The grid's format of a column of units, as ``money`` writes the same amounts."""
+    assert money(-1234, currency="USD") == "-$12.34"  # the grid's "dollar": -$12.34
+    assert money(-1234, currency="EUR") == "-€12.34"  # its "euro"
+    assert [money_format(False, c) for c in ("USD", "EUR", "GBP", "CAD", "play")] == [
+        "dollar", "euro", "£%,.2f", "%,.2f CAD", "%,.2f"]
+    assert money_format(True, "chips") == "%,d"  # whole chips: 5,260
 
 
 def test_thin_index_keeps_every_kth_and_the_last() -> None:

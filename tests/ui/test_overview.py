@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import json
-import re
 from datetime import UTC
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,6 @@ from zoneinfo import ZoneInfo
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -42,10 +40,11 @@ SAMPLE_FILE = (REPOSITORY / "sample_histories" / "pokerstars"
                / "27_triple_draw_fl_0.50-1_headsup.txt")
 
 
-def shown_cells(element: object) -> pd.DataFrame:
-    """A table as the browser shows it: the styler's display text of every cell."""
-    styler = element.proto.arrow_data.styler  # type: ignore[attr-defined]
-    return pa.ipc.open_stream(styler.display_values).read_pandas()
+def formats(element: object) -> dict[str, str | None]:
+    """A table's number formats by column, as the browser's grid applies them to the
+    cells (``st.column_config``): the page sends numbers, the browser writes them."""
+    columns = json.loads(element.proto.columns)  # type: ignore[attr-defined]
+    return {k: c.get("type_config", {}).get("format") for k, c in columns.items()}
 
 
 TABLE_COLUMN = {"opponents": "vpip_d", "sessions_table": "start", "stakes_table": "stakes",
@@ -181,11 +180,18 @@ def test_opponents_are_players_at_a_site_each_figure_beside_its_sample(
     row = opponents[(opponents["site"] == "PokerStars") & (opponents["player"] == "Player1")]
     mine = everyone[(everyone["site"] == "pokerstars") & (everyone["player"] == "Player1")]
     assert int(row["vpip_d"].iloc[0]) == int(mine["vpip_d"].iloc[0]) == 9
-    cells = shown_cells(at.dataframe[-1])
-    assert not (cells == "None").any().any() and not (cells == "nan").any().any()
-    assert (cells == "–").any().any()  # an empty figure reads as a dash
-    money_cells = [str(v) for v in cells.iloc[:, list(opponents.columns).index("net")]]
-    assert all(re.fullmatch(r"-?\$[\d,]+\.\d\d", v) for v in money_cells)  # USD, signed
+    [element] = [d for d in at.dataframe if "vpip_d" in d.value.columns]
+    assert element.proto.placeholder == "–"  # an empty figure reads as a dash, not "None"
+    assert opponents.isna().any().any()  # and there are empty figures
+    shown = formats(element)
+    assert shown["net"] == "dollar"  # USD as labels.money writes it: -$12.34
+    assert shown["bb_per_100"] == "%.2f"
+    for s in STATS:  # a rate in percent with one decimal, its sample a bare count
+        assert shown[s.key] == ("%.1f%%" if s.kind == "rate" else "%.2f")
+        assert shown[f"{s.key}_d"] is None
+    # the cells are numbers (sorting sorts numbers); money in units, rates in percent
+    assert int(row["net"].iloc[0] * 100) == int(mine["net"].iloc[0])
+    assert row["vpip"].iloc[0] == pytest.approx(100 * mine["vpip"].iloc[0])
 
 
 def test_minimum_hands_leaves_out_small_samples(
@@ -229,6 +235,8 @@ def test_final_hand_chart_shows_one_game_at_a_time(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = stars_app(corpus_db, monkeypatch)
+    at.session_state["chart_shown"] = "Final hands"
+    at.run()
     shown = stats.showdown_hands(db.connect(corpus_db), Filters(
         site="pokerstars", currency="USD", tournament=False), "Hero")
     games = list(shown.groupby("game")["hands"].sum().sort_values(ascending=False).index)
@@ -240,8 +248,12 @@ def test_final_hand_chart_shows_one_game_at_a_time(
         at.selectbox(key="final_game").set_value(game).run()
         chart = _chart(at, "chart_final")
         assert len(chart["data"]) == 1
-        assert _values(chart["data"][0]["x"]) == list(
-            shown[shown["game"] == game]["final_class"])
+        classes = list(shown[shown["game"] == game]["final_class"])
+        assert _values(chart["data"][0]["x"]) == classes
+        # "Hands behind" lists the showdown classes of the game drawn
+        offered = at.selectbox(key="open_target").options
+        assert [o for o in offered if o.startswith("Showdowns with ")] == [
+            f"Showdowns with {c}" for c in classes]
 
 
 def _chart(at: AppTest, key: str) -> Any:
@@ -260,15 +272,38 @@ def _values(packed: Any) -> list[Any]:
 
 def test_results_by_hands_and_by_date(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = stars_app(corpus_db, monkeypatch)
-    assert len(at.get("plotly_chart")) == 4  # the open tab's curve only: by hands
+    assert len(at.get("plotly_chart")) == 1  # one chart at a time: the results by hands
     assert len(_values(_chart(at, "chart_results")["data"][0]["x"])) == 28
-    at.session_state["results_by"] = "By date"
+    at.session_state["chart_shown"] = "Results by date"
     at.run()
-    assert not [c for c in at.get("plotly_chart") if c.proto.id.endswith("chart_results")]
+    assert len(at.get("plotly_chart")) == 1
     days = stats.cumulative_by_date(db.connect(corpus_db), "Hero", STARS_USD)
     total = _chart(at, "chart_results_date")["data"][0]
     assert _values(total["x"]) == [f"{d:%Y-%m-%d}" for d in days["day"]]
     assert _values(total["y"]) == [v / 100 for v in days["cum_net"]]
+
+
+def test_one_chart_at_a_time_its_pick_remembered_across_pages(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    drawn = {"Results by hands": "chart_results", "Results by date": "chart_results_date",
+             "Win rate by position": "chart_positions", "Cards drawn": "chart_draws",
+             "Final hands": "chart_final"}
+    assert at.get("segmented_control")[0].options == list(drawn)
+    for choice, key in drawn.items():
+        at.session_state["chart_shown"] = choice
+        [chart] = at.run().get("plotly_chart")
+        assert chart.proto.id.endswith(key), choice
+        # no click is wanted on the cards drawn: plotly.js draws a picture, no hover
+        assert json.loads(chart.proto.config) == (
+            {"displayModeBar": False, "staticPlot": True} if key == "chart_draws"
+            else {"displayModeBar": False})
+    at.switch_page("ui/review_page.py").run()
+    at.switch_page("ui/overview_page.py").run()
+    assert not at.exception
+    [chart] = at.get("plotly_chart")
+    assert chart.proto.id.endswith("chart_final")  # the last pick, kept for the session
 
 
 def test_sessions_and_results_by_stakes(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -280,11 +315,16 @@ def test_sessions_and_results_by_stakes(corpus_db: Path, monkeypatch: pytest.Mon
     assert list(shown["net"]) == list(sessions["net"] / 100)
     assert int(shown["hands"].sum()) == 28
     at.selectbox(key="display_zone").set_value("Europe/Paris").run()  # UTC+1 in winter
-    [element] = [d for d in at.dataframe if "start" in d.value.columns]
     paris = [(t.replace(tzinfo=UTC).astimezone(ZoneInfo("Europe/Paris")))
              .strftime("%Y-%m-%d %H:%M %Z") for t in sessions["start"]]
-    assert list(shown_cells(element)["start"]) == paris and paris[0].endswith(("CET", "CEST"))
+    shown = table(at, "sessions_table")
+    assert list(shown["start"]) == paris and paris[0].endswith(("CET", "CEST"))
+    [element] = [d for d in at.dataframe if "start" in d.value.columns]
+    assert formats(element)["net"] == "dollar" and formats(element)["minutes"] == "%.0f"
     stakes = table(at, "stakes_table")
+    [element] = [d for d in at.dataframe if "stakes" in d.value.columns]
+    assert {k: formats(element)[k] for k in ("net", "rake", "bb_per_100")} == {
+        "net": "dollar", "rake": "dollar", "bb_per_100": "%.2f"}
     expected = stats.by_stakes(con, "Hero", STARS_USD)
     assert list(stakes["stakes"]) == list(expected["stakes"])
     assert list(stakes["hands"]) == list(expected["hands"])
