@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from analysis.statistics import live
-from analysis.statistics.definitions import STAT_BY_KEY
+from analysis.statistics.definitions import all_stats, stat_by_key
 from engine.record import Game
 from engine.rules import game_name
 from ui import state
@@ -59,16 +59,16 @@ def panel(first_game: str | None) -> None:
         current = live.hud_columns(state.connection(), game)
         stats_key, low, high = _keys(game)
         chosen = st.multiselect(
-            "Statistics, in order", list(STAT_BY_KEY),
+            "Statistics, in order", [stat.key for stat in all_stats()],  # the player's own too
             default=[c.key for c in current], key=stats_key,
-            format_func=lambda k: STAT_BY_KEY[k].name,
+            format_func=lambda k: stat_by_key(k).name,
             help="The HUD shows these, in the order picked, for this game's tables.")
         bounds = {c.key: c for c in current}
         for key in chosen:
             was = bounds.get(key, live.HudColumn(key))
-            unit = "%" if STAT_BY_KEY[key].kind == "rate" else ""
+            unit = "%" if stat_by_key(key).kind == "rate" else ""
             left, right = st.columns(2)
-            left.number_input(f"{STAT_BY_KEY[key].name}: low under {unit}".strip(),
+            left.number_input(f"{stat_by_key(key).name}: low under {unit}".strip(),
                               value=_float(was.low), key=low + key, step=1.0)
             right.number_input(f"high over {unit}".strip(), value=_float(was.high), key=high + key,
                                step=1.0)

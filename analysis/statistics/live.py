@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 import pandas as pd
 
-from analysis.statistics.definitions import STAT_BY_KEY, StatDef
+from analysis.statistics.definitions import STAT_BY_KEY, StatDef, all_stats, stat_by_key
 from analysis.statistics.figures import (
     SESSION_GAP,
     hero_name,
@@ -58,7 +58,7 @@ class HudColumn:
 
     @property
     def stat(self) -> StatDef:
-        return STAT_BY_KEY[self.key]
+        return stat_by_key(self.key)
 
     def band(self, value: float | None) -> Band | None:
         """Where ``value`` (a ratio as stored: 0.25 for a rate of 25 %) falls; None
@@ -103,15 +103,17 @@ HUD_DEFAULTS: dict[str, tuple[HudColumn, ...]] = {
 def hud_columns(con: Connection, game: str | None) -> tuple[HudColumn, ...]:
     """The statistics the HUD shows for ``game``, in order, with their colour ranges: the
     user's choice (``set_hud_columns``) or the game's default.  A choice that no longer
-    reads (a statistic since removed) falls back to what is left of it, or the default."""
+    reads (a statistic since removed, a player's own whose file went) falls back to what
+    is left of it, or the default."""
     default = HUD_DEFAULTS.get(game or "", _TRIPLE)
     text = settings.get(con, HUD_COLUMNS_SETTING.format(game=game or ""), "")
     if not text:
         return default
     try:
         stored = json.loads(text)
+        known = {stat.key for stat in all_stats()}  # a player's own too: summed cells as well
         chosen = tuple(HudColumn(str(c["key"]), _bound(c.get("low")), _bound(c.get("high")))
-                       for c in stored if str(c["key"]) in STAT_BY_KEY)  # built-in: its cells
+                       for c in stored if str(c["key"]) in known)
     except (ValueError, TypeError, KeyError, AttributeError):
         return default
     return chosen or default

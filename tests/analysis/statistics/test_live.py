@@ -256,3 +256,32 @@ def test_the_days_of_the_graph_by_date_are_the_display_zones(
     assert list(noumea["hands"]) == [early[0], 40 - early[0] + early[1], 25 - early[1]]
     assert 0 < early[0] < 40 and 0 < early[1] < 25
     assert int(noumea["cum_net"].iloc[-1]) == int(utc["cum_net"].iloc[-1])
+
+
+def test_the_hud_shows_a_players_own_statistic_chosen_for_it(
+    con: duckdb.DuckDBPyConnection, tmp_path: Path
+) -> None:
+    from analysis.statistics.definitions import use_own
+    from analysis.statistics.own import load
+
+    folder = tmp_path / "statistics"
+    folder.mkdir()
+    (folder / "vpip_twice.toml").write_text(
+        'name = "VPIP twice"\ndefinition = "Twice the hands played voluntarily."\n'
+        'value = "2 * vpip / hands"\nformat = "number"\n')
+    use_own(load(folder).stats)
+    try:
+        chosen = [HudColumn("vpip_twice", None, 1.0), HudColumn("vpip", 20.0, 40.0)]
+        set_hud_columns(con, "27_triple_draw", chosen)
+        assert list(hud_columns(con, "27_triple_draw")) == chosen
+        players = hud(con)[0].players
+        assert list(players.columns) == [
+            "seat", "player", "hands", "vpip_twice", "vpip_twice_d", "vpip", "vpip_d", "person"]
+        assert list(players["vpip_twice_d"]) == list(players["hands"])
+        twice = [round(t * n) for t, n in zip(players["vpip_twice"], players["hands"], strict=True)]
+        played = [round(2 * v * n) for v, n in zip(players["vpip"], players["vpip_d"], strict=True)]
+        assert twice == played and min(played) > 0
+    finally:
+        use_own(())
+    # the file gone: its column is dropped, the rest of the choice kept
+    assert list(hud_columns(con, "27_triple_draw")) == chosen[1:]
