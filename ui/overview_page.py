@@ -281,10 +281,10 @@ def _words(key: str, text: str) -> str:
     return text if key in STAT_BY_KEY else plain(text)
 
 
-@st.fragment
 def statistics(values: tuple[stats.StatValue, ...]) -> None:
-    """One group of statistics at a time: only the open tab is drawn, and opening
-    another reruns this fragment alone, not the page."""
+    """One group of statistics at a time: only the open tab is drawn (opening another
+    reruns the ``details`` fragment, not the page)."""
+    st.subheader("Statistics", help="Hover a figure for its definition and sample size.")
     groups = tuple(dict.fromkeys(v.group for v in values))
     tabs = st.tabs([g.capitalize() if g in BUILT_IN_GROUPS else plain(g.capitalize())
                     for g in groups], key="stat_group", on_change="rerun")
@@ -437,12 +437,11 @@ def stakes_and_sessions(stakes: pd.DataFrame, sessions: pd.DataFrame, chips: boo
         )
 
 
-@st.fragment
-def opponents(table: pd.DataFrame, hero: set[str], chips: bool, currency: str,
+def opponents(table: pd.DataFrame, hero: frozenset[str], chips: bool, currency: str,
               notes: dict[tuple[str, str], str]) -> None:
     """Every other player at every site under the same filters, the hero (every name of
-    the hero's, "site:name") left out; ``notes``: the user's on each player.  A fragment:
-    a new minimum of hands redraws this table alone, not the page."""
+    the hero's, "site:name") left out; ``notes``: the user's on each player.  A new
+    minimum of hands reruns the ``details`` fragment, not the page."""
     st.subheader("Opponents", help="Click a column header to sort by it. Each figure has "
                  "its sample (n) beside it.")
     others = table[~(table["site"] + ":" + table["player"]).isin(hero)]
@@ -474,6 +473,44 @@ def draws_table(draws: pd.DataFrame) -> None:
             "pats": st.column_config.NumberColumn("Pats"),
         },
     )
+
+
+SECTIONS = ("Statistics", "Stakes & sessions", "Draws", "Opponents")
+
+
+@dataclass(frozen=True)
+class DetailFrames:
+    """What the sections under the chart draw, read by the page's run (a fragment's
+    rerun reads nothing): the statistics, the results by stakes and sessions, the
+    draws, and the opponents with the hero's names and the user's notes."""
+
+    values: tuple[stats.StatValue, ...]
+    stakes: pd.DataFrame
+    sessions: pd.DataFrame
+    draws: pd.DataFrame
+    players: pd.DataFrame
+    hero: frozenset[str]
+    notes: dict[tuple[str, str], str]
+    chips: bool
+    currency: str
+
+
+@st.fragment
+def details(frames: DetailFrames) -> None:
+    """One section at a time, the statistics first: each element drawn is the browser's
+    work on every filter change (the opponents' grid the most), so the tables wait for
+    their pick (remembered for the session); a new pick reruns this fragment alone."""
+    shown = st.segmented_control("Section", SECTIONS, default=SECTIONS[0], required=True,
+                                 key="details_shown", persist_state="session",
+                                 label_visibility="collapsed")
+    if shown == "Stakes & sessions":
+        stakes_and_sessions(frames.stakes, frames.sessions, frames.chips, frames.currency)
+    elif shown == "Draws":
+        draws_table(frames.draws)
+    elif shown == "Opponents":
+        opponents(frames.players, frames.hero, frames.chips, frames.currency, frames.notes)
+    else:
+        statistics(frames.values)
 
 
 def main() -> None:
@@ -546,17 +583,12 @@ def main() -> None:
                           icon=":material/style:"):
             open_hands(con, hero, mine, target, sessions)
 
-    st.subheader("Statistics", help="Hover a figure for its definition and sample size.")
-    own_refusals(state.own_statistics())
-    statistics(values)
-
-    stakes_and_sessions(stakes, sessions, chips, currency)
-
-    draws_table(data.draw_summary(con, path, gen, hero, mine))
-
-    names = set(person.names or ()) if person else {f"{site}:{hero}"}
-    opponents(data.site_summary(con, path, gen, filters), names, chips, currency,
-              data.note_labels(con, path, gen))
+    names = frozenset(person.names or ()) if person else frozenset({f"{site}:{hero}"})
+    own_refusals(state.own_statistics())  # nothing drawn unless a file was refused
+    details(DetailFrames(values, stakes, sessions,
+                         data.draw_summary(con, path, gen, hero, mine),
+                         data.site_summary(con, path, gen, filters), names,
+                         data.note_labels(con, path, gen), chips, currency))
 
 
 main()

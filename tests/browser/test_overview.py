@@ -184,3 +184,30 @@ def test_one_chart_and_one_group_drawn_another_on_a_click(
     expect(page.get_by_test_id("stText").filter(has_text="Showing")).to_contain_text(
         "Showing Hero at PokerStars over 900 hands")  # the page around them unchanged
     assert errors == []
+
+
+def test_the_tables_are_drawn_when_their_section_is_opened(
+    served: tuple[str, Path], browser: BrowserContext
+) -> None:
+    """The statistics open first, no table drawn; a section picked draws its tables
+    alone, and stays open through a filter change."""
+    url, _ = served
+    page, errors = _overview(browser, url)
+    grids = page.get_by_test_id("stDataFrame")
+    metrics = page.get_by_test_id("stMetric")
+    expect(metrics.filter(has_text="VPIP")).to_have_count(1)
+    expect(grids).to_have_count(0)
+    for name, shown in (("Stakes & sessions", 2), ("Draws", 1), ("Opponents", 1)):
+        page.locator(".st-key-details_shown button").filter(has_text=name).click()
+        _settle(page)
+        expect(grids).to_have_count(shown)
+        expect(metrics.filter(has_text="VPIP")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Opponents")).to_be_visible()
+    page.get_by_role("combobox", name="Position").click()
+    page.get_by_role("option", name="BTN", exact=True).click()
+    _settle(page)
+    expect(page.get_by_role("combobox", name="Position")).to_have_value("BTN")
+    expect(grids).to_have_count(1)  # the opponents, under the new filters
+    expect(page.get_by_role("heading", name="Opponents")).to_be_visible()
+    expect(metrics.filter(has_text="VPIP")).to_have_count(0)
+    assert errors == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+from dataclasses import replace
 from datetime import UTC
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,14 @@ def table(at: AppTest, key: str) -> pd.DataFrame:
     found = [d.value for d in at.dataframe if TABLE_COLUMN[key] in d.value.columns]
     assert len(found) == 1, key
     return found[0]
+
+
+def opened(at: AppTest, section: str) -> AppTest:
+    """The page with ``section`` open under the chart (one drawn at a time)."""
+    at.session_state["details_shown"] = section
+    at.run()
+    assert not at.exception
+    return at
 
 
 def _metrics(at: object) -> dict[str, tuple[str, str]]:
@@ -167,7 +176,7 @@ def test_game_filter_restricts_the_figures(
 def test_opponents_are_players_at_a_site_each_figure_beside_its_sample(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = stars_app(corpus_db, monkeypatch)
+    at = opened(stars_app(corpus_db, monkeypatch), "Opponents")
     opponents = table(at, "opponents")
     pairs = list(zip(opponents["site"], opponents["player"], strict=True))
     assert ("PokerStars", "Hero") not in pairs  # the hero
@@ -197,7 +206,7 @@ def test_opponents_are_players_at_a_site_each_figure_beside_its_sample(
 def test_minimum_hands_leaves_out_small_samples(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = app_for(corpus_db, monkeypatch).run()
+    at = opened(app_for(corpus_db, monkeypatch).run(), "Opponents")
     before = table(at, "opponents")
     at.number_input(key="min_hands").set_value(10).run()
     assert not at.exception
@@ -307,7 +316,7 @@ def test_one_chart_at_a_time_its_pick_remembered_across_pages(
 
 
 def test_sessions_and_results_by_stakes(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    at = stars_app(corpus_db, monkeypatch)
+    at = opened(stars_app(corpus_db, monkeypatch), "Stakes & sessions")
     con = db.connect(corpus_db)
     sessions = stats.sessions(con, "Hero", STARS_USD)
     shown = table(at, "sessions_table")
@@ -329,6 +338,69 @@ def test_sessions_and_results_by_stakes(corpus_db: Path, monkeypatch: pytest.Mon
     assert list(stakes["stakes"]) == list(expected["stakes"])
     assert list(stakes["hands"]) == list(expected["hands"])
     assert int(stakes["hands"].sum()) == 28
+
+
+KEY_FIGURES = ["Hands", "Net won", "Big bets / 100", "Showdown", "Non-showdown", "Rake paid"]
+
+
+def test_a_filter_change_with_the_statistics_open_draws_no_table(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One section under the chart at a time, the statistics first: a filter change
+    draws the key figures and the open group of statistics, none of the four tables."""
+    at = stars_app(corpus_db, monkeypatch)
+    [picker] = [c for c in at.get("segmented_control") if c.key == "details_shown"]
+    assert picker.options == ["Statistics", "Stakes & sessions", "Draws", "Opponents"]
+    assert picker.value == "Statistics"
+    first = [s.name for s in STATS if s.group == STATS[0].group]
+    for position in ("BTN", "(all)"):
+        at.selectbox(key="f_position").set_value(position).run()
+        assert not at.exception
+        assert len(at.dataframe) == 0
+        labels = [m.label for m in at.metric]
+        assert labels[:6] == KEY_FIGURES and sorted(labels[6:]) == sorted(first)
+        assert [s.value for s in at.subheader] == ["Statistics"]
+    assert _metrics(at)["Hands"][0] == "28"
+
+
+def test_a_section_opened_draws_its_tables_alone_with_their_figures(
+    corpus_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = stars_app(corpus_db, monkeypatch)
+    con = db.connect(corpus_db)
+    buttons = Filters(valid_only=True, site="pokerstars", currency="USD", tournament=False,
+                      position="BTN")
+    opened(at, "Stakes & sessions")
+    assert [s.value for s in at.subheader] == ["Results by stakes", "Sessions"]
+    assert [m.label for m in at.metric] == KEY_FIGURES  # no statistics drawn
+    assert len(at.dataframe) == 2
+    assert list(table(at, "stakes_table")["hands"]) == list(
+        stats.by_stakes(con, "Hero", STARS_USD)["hands"])
+    opened(at, "Draws")
+    [drawn] = at.dataframe
+    expected = stats.draw_summary(con, "Hero", STARS_USD)
+    assert list(drawn.value["hands"]) == list(expected["hands"])
+    assert list(drawn.value["pats"]) == list(expected["pats"])
+    assert [s.value for s in at.subheader] == ["Draws by position"]
+    opened(at, "Opponents")
+    assert [s.value for s in at.subheader] == ["Opponents"]
+    assert len(at.dataframe) == 1
+    # the section stays open through a filter change, its figures the new filters'
+    at.selectbox(key="f_position").set_value("BTN").run()
+    assert not at.exception
+    assert [s.value for s in at.subheader] == ["Opponents"]
+    shown = table(at, "opponents")
+    everyone = stats.summary(con, replace(buttons, site=None), by=("site",))
+    row = shown[(shown["site"] == "PokerStars") & (shown["player"] == "Player1")]
+    mine = everyone[(everyone["site"] == "pokerstars") & (everyone["player"] == "Player1")]
+    assert int(row["hands"].iloc[0]) == int(mine["hands"].iloc[0])
+    assert len(shown) == len(everyone) - 1  # every player but the hero
+    # and for the session: another page and back, the opponents again
+    at.switch_page("ui/review_page.py").run()
+    at.switch_page("ui/overview_page.py").run()
+    assert not at.exception
+    assert [s.value for s in at.subheader] == ["Opponents"]
+    assert len(at.dataframe) == 1
 
 
 def test_position_filter(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -434,7 +506,7 @@ def test_a_tag_filters_the_figures_and_a_player_note_joins_the_opponents(
         memory.add_tags(con, key, ["review"])
     memory.set_player_note(con, "pokerstars", "Player1", "[x](https://evil.example/)", "red")
     con.close()
-    at = stars_app(corpus_db, monkeypatch)
+    at = opened(stars_app(corpus_db, monkeypatch), "Opponents")
     opponents = table(at, "opponents")
     assert list(opponents.columns)[:4] == ["site", "player", "note", "hands"]
     noted = opponents[opponents["note"] != ""]
@@ -466,6 +538,7 @@ def test_a_person_is_picked_as_the_hero_with_every_name(
     assert _metrics(at)["Hands"][0] == f"{both.hands:,}"
     assert any(str(t.value).startswith("Showing me (fulltilt:Hero, pokerstars:Hero) over ")
                for t in at.text)
+    opened(at, "Opponents")
     pairs = set(zip(table(at, "opponents")["site"], table(at, "opponents")["player"],
                     strict=True))
     assert ("PokerStars", "Hero") not in pairs and ("Full Tilt", "Hero") not in pairs
@@ -511,8 +584,9 @@ def test_hands_with_errors_are_left_out_by_one_remembered_switch(
     # remembered: a new visit (another session, a later start) finds the switch as left
     again = app_for(corpus_db, monkeypatch).run()
     assert again.toggle(key="leave_out_errors").value is False
-    opponents = table(again, "opponents")
+    opponents = table(opened(again, "Opponents"), "opponents")
     tilt = opponents[(opponents["site"] == "Full Tilt") & (opponents["player"] == "Player1")]
+    opened(at, "Opponents")
     left_out = table(at.toggle(key="leave_out_errors").set_value(True).run(), "opponents")
     tilt_valid = left_out[(left_out["site"] == "Full Tilt") & (left_out["player"] == "Player1")]
     assert int(tilt["hands"].iloc[0]) == int(tilt_valid["hands"].iloc[0]) + 1
@@ -604,7 +678,7 @@ def test_own_statistics_are_shown_beside_the_others_and_broken_files_named(
         assert help_text == (r"Pat \*aggression\*\: Pat bets and check\-raises, \_per\_ "
                              rf"chance\. Sample: {mine.numerator} of {mine.denominator}.")
         assert value == ("–" if mine.value is None else f"{100 * mine.value:.1f}%")
-        assert "mine" in table(at, "opponents").columns
+        assert "mine" in table(opened(at, "Opponents"), "opponents").columns
         assert [w.value for w in at.warning if "statistic file" in str(w.value)] == [
             "1 statistic file of yours could not be loaded:"]
         assert [t.value for t in at.text if "broken.toml" in str(t.value)] == [
