@@ -44,7 +44,7 @@ from analysis.statistics.hand_classes import ALL_CLASSES
 from analysis.statistics.positions import POSITIONS
 from analysis.storage import stat_cells, timeline_cells
 from analysis.storage.db import Connection
-from analysis.storage.filters import NO_FILTERS, Filters
+from analysis.storage.filters import NO_FILTERS, WRITTEN, Filters, zone_day
 from analysis.storage.hand_scope import plain
 from analysis.storage.timeline_cells import SESSION_GAP as SESSION_GAP
 
@@ -381,12 +381,31 @@ def hero_name(con: Connection, filters: Filters = NO_FILTERS) -> str | None:
 def day_span(con: Connection, player: str | None,
              filters: Filters = NO_FILTERS) -> tuple[date | None, date | None]:
     """The first and last day of the player's hands (everyone's with ``None``) the
-    filters keep: what a date picker offers."""
-    src = _rows(con, filters, player)
-    day = "day" if src.cells else "time::DATE"
-    row = con.execute(f"SELECT min({day}), max({day}) FROM {src.table} WHERE {src.where}",
-                      src.params).fetchone()
-    return (None, None) if row is None else (row[0], row[1])
+    filters keep, days of ``filters.zone`` as the date filters cut them: what a date
+    picker offers.  In a zone other than UTC the cells' UTC days cannot say it: the first
+    and last stored moments of the rows do, a clock written without a zone as written."""
+    if filters.zone is None:
+        src = _rows(con, filters, player)
+        day = "day" if src.cells else "time::DATE"
+        row = con.execute(f"SELECT min({day}), max({day}) FROM {src.table} WHERE {src.where}",
+                          src.params).fetchone()
+        return (None, None) if row is None else (row[0], row[1])
+    src = _rows(con, filters, player, cells=False)
+    ends = con.execute(
+        "SELECT min(time) FILTER (WHERE NOT w), max(time) FILTER (WHERE NOT w), "
+        "min(time) FILTER (WHERE w), max(time) FILTER (WHERE w) FROM (SELECT time, hand IN "
+        f"(SELECT id FROM hands WHERE {WRITTEN}) AS w FROM player_hands WHERE {src.where})",
+        src.params).fetchone()
+    if ends is None:
+        return None, None
+    first, last, first_written, last_written = ends
+    firsts = [d for d in (zone_day(first, filters.zone), _date(first_written)) if d]
+    lasts = [d for d in (zone_day(last, filters.zone), _date(last_written)) if d]
+    return min(firsts, default=None), max(lasts, default=None)
+
+
+def _date(clock: datetime | None) -> date | None:
+    return None if clock is None else clock.date()
 
 
 def player_list(con: Connection, filters: Filters = NO_FILTERS) -> pd.DataFrame:
