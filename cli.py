@@ -141,6 +141,10 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     _add_filters(p)
+    p.add_argument("--zone", metavar="NAME",
+                   help="the time zone whose days --from and --to are, an IANA name "
+                        "(America/New_York, UTC); default: the dashboard's display zone "
+                        "(\"Times shown in\"), this computer's until one is picked")
     p.set_defaults(handler=_stats)
 
 
@@ -227,10 +231,12 @@ def _stats(args: argparse.Namespace) -> int:
         print(f"statistic not loaded: {refusal}", file=sys.stderr)
     try:
         if args.json:
-            data = stats_json(args.db, args.player, filters, args.all_players, args.min_hands)
+            data = stats_json(args.db, args.player, filters, args.all_players, args.min_hands,
+                              zone=args.zone)
             print(json.dumps(data, indent=1, default=str))
         else:
-            print(stats_text(args.db, args.player, filters, args.all_players, args.min_hands))
+            print(stats_text(args.db, args.player, filters, args.all_players, args.min_hands,
+                             zone=args.zone))
     except StatsError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
