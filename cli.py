@@ -141,7 +141,16 @@ def _add_stats(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     _add_filters(p)
+    _add_zone(p)
     p.set_defaults(handler=_stats)
+
+
+def _add_zone(p: argparse.ArgumentParser) -> None:
+    """``--zone``: whose days ``--from`` and ``--to`` are (``analysis.times.day_zone``)."""
+    p.add_argument("--zone", metavar="NAME",
+                   help="the time zone whose days --from and --to are, an IANA name "
+                        "(America/New_York, UTC); default: the dashboard's display zone "
+                        "(\"Times shown in\"), this computer's until one is picked")
 
 
 def _add_filters(p: argparse.ArgumentParser) -> None:
@@ -227,10 +236,12 @@ def _stats(args: argparse.Namespace) -> int:
         print(f"statistic not loaded: {refusal}", file=sys.stderr)
     try:
         if args.json:
-            data = stats_json(args.db, args.player, filters, args.all_players, args.min_hands)
+            data = stats_json(args.db, args.player, filters, args.all_players, args.min_hands,
+                              zone=args.zone)
             print(json.dumps(data, indent=1, default=str))
         else:
-            print(stats_text(args.db, args.player, filters, args.all_players, args.min_hands))
+            print(stats_text(args.db, args.player, filters, args.all_players, args.min_hands,
+                             zone=args.zone))
     except StatsError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
@@ -621,6 +632,7 @@ def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--out", required=True, help="folder to write into (created if need be)")
     p.add_argument("--player", help="only hands this player (or person: drawlab alias) sat in")
     _add_filters(p)
+    _add_zone(p)
     p.add_argument("--json", action="store_true", help='end with one line {"summary": {...}}')
     p.set_defaults(handler=_export)
 
@@ -633,10 +645,16 @@ def _export(args: argparse.Namespace) -> int:
         return 2
 
     def act(db: Connection) -> int:
-        filters = given
-        if args.player is not None:  # a person (drawlab alias): the hands of every name
-            from dataclasses import replace
+        from dataclasses import replace
 
+        from analysis.times import day_zone
+
+        try:
+            filters = replace(given, zone=day_zone(db, args.zone))
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        if args.player is not None:  # a person (drawlab alias): the hands of every name
             from analysis.storage.memory import person_filters
 
             filters = person_filters(db, args.player, replace(filters, player=None)) or filters
@@ -1214,15 +1232,18 @@ def _add_tournaments(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     p.add_argument("--game", help="a game key (27_single_draw) or the site's name for it")
     p.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD", help="started on or after")
     p.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD", help="started on or before")
+    _add_zone(p)
     p.add_argument("--json", action="store_true", help="one JSON object per tournament a line")
     p.set_defaults(handler=_tournaments)
 
 
 def _tournaments(args: argparse.Namespace) -> int:
+    from dataclasses import replace
     from datetime import date
 
     from analysis import tournament_report
     from analysis.statistics.report import StatsError, open_database
+    from analysis.times import day_zone
     from analysis.tournaments import TournamentFilters, tournament_results
 
     try:
@@ -1236,9 +1257,12 @@ def _tournaments(args: argparse.Namespace) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2 if isinstance(e, ValueError) else 1
     try:
+        try:
+            filters = replace(filters, zone=day_zone(con, args.zone))
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
         if args.player is not None:  # a person (drawlab alias): every name of theirs
-            from dataclasses import replace
-
             from analysis.storage.memory import person_names
 
             names = person_names(con, args.player)

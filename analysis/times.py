@@ -89,11 +89,15 @@ def set_display_zone(con: Connection, name: str) -> None:
     settings.put(con, DISPLAY_ZONE, name)
 
 
-def day_zone(con: Connection) -> str | None:
-    """The display zone as ``Filters.zone`` takes it, whose days the date filters cut:
-    its IANA name; None for UTC, and for a zone this computer gives only as an offset (no
-    name to find its midnights by: the stored UTC days are cut then)."""
-    zone = display_zone(con)
+def day_zone(con: Connection, named: str | None = None) -> str | None:
+    """The zone as ``Filters.zone`` takes it, whose days the date filters cut: ``named``
+    (an IANA name, as ``drawlab stats --zone`` gives it) where given, else the display
+    zone; its IANA name, None for UTC and for a zone this computer gives only as an offset
+    (no name to find its midnights by: the stored UTC days are cut then).  An unknown
+    ``named`` is refused with ValueError."""
+    zone = display_zone(con) if named is None else _zone(named)
+    if zone is None:
+        raise ValueError(f"unknown time zone: {named}")
     return None if is_utc(zone) else getattr(zone, "key", None)
 
 

@@ -10,17 +10,19 @@ dollars, euros, play money and player points are never added together.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 
 from analysis.storage.db import Connection
+from analysis.storage.filters import day_bounds, zone_day
 from engine.tournament import PLAY_MONEY, entry_cost
 
 
 @dataclass(frozen=True, slots=True)
 class TournamentFilters:
     """Which tournaments: the player's (None: each file's own player), a site, a game
-    key or name, a day range (by start), a kind and a buy-in per entry in hundredths."""
+    key or name, a day range (by start, days of ``zone``), a kind and a buy-in per entry
+    in hundredths."""
 
     player: str | None = None
     site: str | None = None
@@ -33,6 +35,9 @@ class TournamentFilters:
     # a person's names, each "site:name" (``memory.names_of``): their results, for
     # ``player``, which then only names them
     names: tuple[str, ...] | None = None
+    # the IANA zone whose days ``date_from`` and ``date_to`` are (the display zone, as
+    # ``Filters.zone``); None: UTC's.  Starts are stored as UTC moments
+    zone: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,12 +151,11 @@ def _where(f: TournamentFilters) -> tuple[str, list[object]]:
     if f.game is not None:
         clauses.append("(t.game = ? OR t.game_text = ?)")
         params += [f.game, f.game]
-    if f.date_from is not None:
-        clauses.append("t.started >= ?")
-        params.append(datetime.combine(f.date_from, datetime.min.time()))
-    if f.date_to is not None:
-        clauses.append("t.started < ?")
-        params.append(datetime.combine(f.date_to + timedelta(days=1), datetime.min.time()))
+    for bound, side in zip(day_bounds(f.date_from, f.date_to, f.zone), (">=", "<"),
+                           strict=True):
+        if bound is not None:
+            clauses.append(f"t.started {side} ?")
+            params.append(bound)
     if f.kind is not None:
         clauses.append("list_contains(string_split(t.kinds, ','), ?)")
         params.append(f.kind)
@@ -175,6 +179,14 @@ def _result(row: tuple[Any, ...]) -> TournamentResult:
         cost=cost, net=prize + bounties_won - cost,
         kinds=tuple(k for k in kinds.split(",") if k), ticket=ticket, running=running,
     )
+
+
+def start_days(results: list[TournamentResult],
+               zone: str | None = None) -> tuple[date, date] | None:
+    """The first and last day the results started on in ``zone`` (None: UTC), as
+    ``TournamentFilters`` cuts days: what a date picker offers; None without a start."""
+    days = [d for d in (zone_day(r.started, zone) for r in results) if d is not None]
+    return (min(days), max(days)) if days else None
 
 
 def totals(results: list[TournamentResult]) -> list[Totals]:

@@ -121,7 +121,8 @@ def _dates(offered: stats_offers.Offers) -> tuple[date | None, date | None]:
         st.session_state.pop("f_dates", None)  # days another hero or money had
     st.session_state["_f_dates_span"] = (first, last)
     chosen = st.date_input("Dates", value=(first, last), min_value=first, max_value=last,
-                           key="f_dates", help="The days of the hero's hands shown.")
+                           key="f_dates",
+                           help="The days of the hero's hands, in the zone times are shown in.")
     if isinstance(chosen, tuple) and len(chosen) == 2 and tuple(chosen) != (first, last):
         return chosen[0], chosen[1]
     return None, None  # the whole range keeps undated hands too

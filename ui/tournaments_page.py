@@ -76,19 +76,32 @@ def filters(con: Connection,
                           if r.currency == currency})
         buy_in = _pick("Buy-in", [str(b) for b in buy_ins], "t_buy_in",
                        lambda b: amount_text(int(b), currency or ""))
-        days = sorted(r.started.date() for r in everything if r.started is not None)
-        date_from: date | None = None
-        date_to: date | None = None
-        if days and days[0] < days[-1]:
-            chosen = st.date_input("Dates", value=(days[0], days[-1]), key="t_dates",
-                                   min_value=days[0], max_value=days[-1])
-            if isinstance(chosen, tuple) and len(chosen) == 2:
-                date_from, date_to = chosen
+        zone = times.day_zone(con)
+        date_from, date_to = _dates(tours.start_days(everything, zone))
     return tours.TournamentFilters(
         player=person or player.strip() or None, site=site, game=game, kind=kind,
         buy_in=int(buy_in) if buy_in else None, date_from=date_from, date_to=date_to,
         currency=currency, names=None if person is None else memory.person_names(con, person),
+        zone=zone,
     ), currency or ""
+
+
+def _dates(span: tuple[date, date] | None) -> tuple[date | None, date | None]:
+    """The days picked, of the display zone (``span``: the first and last start there);
+    none while the whole span is, which keeps the tournaments without a start too."""
+    if span is None or span[0] == span[1]:
+        return None, None
+    held = st.session_state.get("t_dates")
+    if isinstance(held, tuple) and (held == st.session_state.get("_t_dates_span") or not all(
+            span[0] <= d <= span[1] for d in held)):
+        st.session_state.pop("t_dates", None)  # the whole span, or days outside it, before
+    st.session_state["_t_dates_span"] = span
+    chosen = st.date_input("Dates", value=span, key="t_dates", min_value=span[0],
+                           max_value=span[1], help="Days the tournaments started on, in "
+                                                   "the zone times are shown in.")
+    if isinstance(chosen, tuple) and len(chosen) == 2 and tuple(chosen) != span:
+        return chosen[0], chosen[1]
+    return None, None
 
 
 def totals_row(shown: list[tours.TournamentResult], currency: str) -> None:
@@ -108,7 +121,9 @@ def totals_row(shown: list[tours.TournamentResult], currency: str) -> None:
                      else f"{t.average_finish:.1f}")
 
 
-def profit_charts(shown: list[tours.TournamentResult], currency: str) -> None:
+def profit_charts(shown: list[tours.TournamentResult], currency: str,
+                  zone: tzinfo = UTC) -> None:
+    """The profit by tournament and by date, the dates ``zone``'s clock."""
     curve = tours.profit_curve(shown)
     if not curve:
         return
@@ -120,7 +135,8 @@ def profit_charts(shown: list[tours.TournamentResult], currency: str) -> None:
                             yaxis_title=f"Net ({currency})", height=340,
                             margin={"t": 50, "b": 40, "l": 40, "r": 10})
     left.plotly_chart(by_number, key="t_by_number")
-    dated = [(when, net) for _, when, net in curve if when is not None]
+    dated = [(times.in_zone(when, zone).replace(tzinfo=None), net)
+             for _, when, net in curve if when is not None]
     by_date = go.Figure(go.Scatter(x=[w for w, _ in dated], y=[n / scale for _, n in dated],
                                    mode="lines+markers"))
     by_date.update_layout(title="Profit by date", xaxis_title="Date",
@@ -190,14 +206,15 @@ def main() -> None:
         st.info("No tournament matches these filters.")
         return
     totals_row(shown, currency)
-    profit_charts(shown, currency)
+    zone = scope.display_zone()
+    profit_charts(shown, currency, zone)
     left, right = st.columns(2)
     left.subheader("By game")
     left.dataframe(groups_table(shown, "game", currency), hide_index=True, key="t_games")
     right.subheader("By buy-in")
     right.dataframe(groups_table(shown, "buy_in", currency), hide_index=True, key="t_buy_ins")
     st.subheader("Tournaments")
-    st.dataframe(listing(shown, currency, scope.display_zone()), hide_index=True, key="t_list")
+    st.dataframe(listing(shown, currency, zone), hide_index=True, key="t_list")
     open_hands(con, shown)
 
 

@@ -44,7 +44,7 @@ from analysis.statistics.hand_classes import ALL_CLASSES
 from analysis.statistics.positions import POSITIONS
 from analysis.storage import stat_cells, timeline_cells
 from analysis.storage.db import Connection
-from analysis.storage.filters import NO_FILTERS, Filters
+from analysis.storage.filters import NO_FILTERS, WRITTEN, Filters, zone_day
 from analysis.storage.hand_scope import plain
 from analysis.storage.timeline_cells import SESSION_GAP as SESSION_GAP
 
@@ -381,12 +381,43 @@ def hero_name(con: Connection, filters: Filters = NO_FILTERS) -> str | None:
 def day_span(con: Connection, player: str | None,
              filters: Filters = NO_FILTERS) -> tuple[date | None, date | None]:
     """The first and last day of the player's hands (everyone's with ``None``) the
-    filters keep: what a date picker offers."""
+    filters keep, days of ``filters.zone`` as the date filters cut them: what a date
+    picker offers."""
     src = _rows(con, filters, player)
     day = "day" if src.cells else "time::DATE"
     row = con.execute(f"SELECT min({day}), max({day}) FROM {src.table} WHERE {src.where}",
                       src.params).fetchone()
-    return (None, None) if row is None else (row[0], row[1])
+    if row is None or row[0] is None or filters.zone is None:
+        return (None, None) if row is None else (row[0], row[1])
+    return _zone_span(con, player, filters, row[0], row[1])
+
+
+def _zone_span(con: Connection, player: str | None, filters: Filters, first: date,
+               last: date) -> tuple[date | None, date | None]:
+    """``day_span`` in a zone other than UTC, from the stored days' span (``first`` and
+    ``last``, which the cells give): the zone's first and last day from the first and
+    last stored moments of the rows, a clock written without a zone as written.  A zone
+    is less than a day off UTC, so those moments lie before the second day after
+    ``first`` and from the day before ``last`` on: only those rows are read."""
+    src = _rows(con, filters, player, cells=False)
+    near = [datetime.combine(first + timedelta(days=2), time()),
+            datetime.combine(last - timedelta(days=1), time())]
+    edges = "(time < ? OR time >= ?)"
+    ends = con.execute(
+        "SELECT min(time) FILTER (WHERE NOT w), max(time) FILTER (WHERE NOT w), "
+        "min(time) FILTER (WHERE w), max(time) FILTER (WHERE w) FROM (SELECT time, hand IN "
+        f"(SELECT id FROM hands WHERE {WRITTEN} AND {edges}) AS w FROM player_hands "
+        f"WHERE {src.where} AND {edges})", [*near, *src.params, *near]).fetchone()
+    if ends is None:
+        return None, None
+    moment_first, moment_last, written_first, written_last = ends
+    firsts = [d for d in (zone_day(moment_first, filters.zone), _date(written_first)) if d]
+    lasts = [d for d in (zone_day(moment_last, filters.zone), _date(written_last)) if d]
+    return min(firsts, default=None), max(lasts, default=None)
+
+
+def _date(clock: datetime | None) -> date | None:
+    return None if clock is None else clock.date()
 
 
 def player_list(con: Connection, filters: Filters = NO_FILTERS) -> pd.DataFrame:

@@ -13,6 +13,7 @@ from typing import Any
 
 import duckdb
 
+from analysis import times
 from analysis.faults import FAULTS
 from analysis.sites import resolve_site, site_name
 from analysis.statistics.figures import (
@@ -135,6 +136,22 @@ def _same_money(filters: Filters, counted: Filters) -> Filters:
     return replace(filters, tournament=counted.tournament, currency=counted.currency)
 
 
+def _zoned(con: duckdb.DuckDBPyConnection, filters: Filters,
+           zone: str | None) -> tuple[Filters, list[str]]:
+    """The filters with the zone whose days ``--from`` and ``--to`` are: ``zone``
+    (``--zone``) where given, else the dashboard's display zone (a setting in the
+    database; this computer's zone until the user picks one), so the command counts the
+    days the dashboard shows.  Said in a note where days are asked."""
+    try:
+        filters = replace(filters, zone=times.day_zone(con, zone))
+    except ValueError as e:
+        raise StatsError(f"{e}; give an IANA name such as America/New_York or UTC") from e
+    if filters.date_from is None and filters.date_to is None:
+        return filters, []
+    source = "--zone" if zone is not None else "the display zone; --zone picks another"
+    return filters, [f"days are {filters.zone or 'UTC'}'s ({source})"]
+
+
 def _notes(con: duckdb.DuckDBPyConnection) -> list[str]:
     with contextlib.suppress(duckdb.Error):
         if db.facts_stale(con):
@@ -161,14 +178,16 @@ def stats_json(
     filters: Filters,
     all_players: bool = False,
     min_hands: int = 0,
+    zone: str | None = None,
 ) -> dict[str, Any]:
+    """The report as JSON; ``zone`` is ``--zone`` (``_zoned``)."""
     con = open_database(path)
     try:
-        filters = _site(con, filters)
+        filters, days = _zoned(con, _site(con, filters), zone)
         out: dict[str, Any] = {
             "database": db.resolve_path(path),
             "filters": _shown(filters),
-            "notes": _notes(con),
+            "notes": _notes(con) + days,
         }
         if all_players:
             if not db.has_player_hands(con):
@@ -200,11 +219,13 @@ def stats_text(
     filters: Filters,
     all_players: bool = False,
     min_hands: int = 0,
+    zone: str | None = None,
 ) -> str:
+    """The report as text; ``zone`` is ``--zone`` (``_zoned``)."""
     con = open_database(path)
     try:
-        filters = _site(con, filters)
-        notes = [f"note: {n}" for n in _notes(con)]
+        filters, days = _zoned(con, _site(con, filters), zone)
+        notes = [f"note: {n}" for n in _notes(con) + days]
         if all_players:
             if not db.has_player_hands(con):
                 raise StatsError("the database has no statistics table yet; import hands first")

@@ -58,7 +58,7 @@ class Filters:
             ("position = ?", None if named else self.position),
             ("player = ?", player if self.names is None else None),
             (NAMED.format(s="site", p="player"), _names(self.names)),
-            self._days("time", f"hand IN (SELECT id FROM hands WHERE {WRITTEN})"),
+            self._days("time", WRITTEN_ROWS),
             ("players >= ?", self.players_min),
             ("players <= ?", self.players_max),
             (_tournament(self.tournament), self.tournament),
@@ -165,28 +165,45 @@ class Filters:
     def utc_days(self) -> bool:
         """Whether the days asked start and end at UTC midnights (no days, UTC, or a zone
         at offset zero then): what the summary cells, keyed by UTC day, can answer."""
-        bounds = (_midnight(self.date_from), _midnight(_day_after(self.date_to)))
-        return tuple(_moment(b, self.zone) for b in bounds) == bounds
+        clock, moments = self._bounds()
+        return moments == clock
+
+    def _bounds(self) -> tuple[Bounds, Bounds]:
+        """The days' bounds as clocks (midnights as written) and as the stored UTC
+        moments of the zone's midnights: one computation for ``utc_days`` and ``_days``."""
+        return (day_bounds(self.date_from, self.date_to, None),
+                day_bounds(self.date_from, self.date_to, self.zone))
 
     def _days(self, column: str, written: str) -> tuple[str, object]:
         """The days' condition on the stored time ``column`` and its parameters (a
-        ``_joined`` pair): from the zone's midnight of the first day to before the one
-        after the last, as UTC moments; a hand ``written`` (SQL) without a zone compared
-        with its clock as written."""
-        clock = (_midnight(self.date_from), _midnight(_day_after(self.date_to)))
-        moments = (_moment(clock[0], self.zone), _moment(clock[1], self.zone))
-        by_clock = _between(column, *clock)
-        if by_clock is None or moments == clock:
-            return by_clock or ("", None)
-        by_moment = _between(column, *moments)
-        assert by_moment is not None
-        return (f"CASE WHEN {written} THEN {by_clock[0]} ELSE {by_moment[0]} END",
-                (*by_clock[1], *by_moment[1]))
+        ``_joined`` pair; none without days): from the zone's midnight of the first day to
+        before the one after the last, as UTC moments; a hand ``written`` (SQL) without a
+        zone compared with its clock as written.  Where ``written`` asks ``hands`` (over
+        ``player_hands``), its ``{band}`` narrows the hands asked to those between a
+        midnight as written and the zone's, the only times whose day the flag decides;
+        the times between the outer bounds are a plain range DuckDB prunes by, before the
+        CASE (``docs/statistics.md`` has the figures)."""
+        if self.date_from is None and self.date_to is None:
+            return "", None
+        clock, moments = self._bounds()
+        by_clock = _between(column, clock)
+        if moments == clock:
+            return by_clock
+        by_moment = _between(column, moments)
+        outer = _between(column, (_least(clock[0], moments[0]), _most(clock[1], moments[1])))
+        edges = [tuple(sorted((c, m))) for c, m in zip(clock, moments, strict=True)
+                 if c is not None and m is not None]
+        band = [b for edge in edges for b in edge] if "{band}" in written else []
+        asked = written.format(band=" OR ".join("(time >= ? AND time < ?)" for _ in edges))
+        return (f"{outer[0]} AND CASE WHEN {asked} THEN {by_clock[0]} ELSE {by_moment[0]} END",
+                (*outer[1], *band, *by_clock[1], *by_moment[1]))
 
 
 NO_FILTERS = Filters()
 # a hand whose time is its clock as written, in no zone (``hands``: NULL is read as UTC)
 WRITTEN = "time_utc IS FALSE"
+# a ``player_hands`` row of such a hand, among the hands whose time meets ``{band}``
+WRITTEN_ROWS = f"hand IN (SELECT id FROM hands WHERE {WRITTEN} AND ({{band}}))"
 # a hand (``hands AS a``) the user gave the tag ``?``; tags are keyed by the hand's key,
 # which survives reverify and a re-import, and stored as ``memory.tag_text`` writes them
 _TAGGED = "EXISTS (SELECT 1 FROM hand_tags t WHERE t.key = {a}.key AND t.tag = ?)"
@@ -224,6 +241,25 @@ def _day_after(day: date | None) -> date | None:
     return None if day is None else day + timedelta(days=1)
 
 
+# the first and the end (exclusive) of a span of days, as stored times; None: open there
+Bounds = tuple[datetime | None, datetime | None]
+
+
+def day_bounds(first: date | None, last: date | None, zone: str | None) -> Bounds:
+    """The stored UTC moments (naive) at which ``zone`` (an IANA name; None: UTC, or a
+    clock in no zone) starts the day ``first`` and the day after ``last``: the inclusive
+    days ``first`` to ``last`` of a person in that zone, as the stored times count them."""
+    return _moment(_midnight(first), zone), _moment(_midnight(_day_after(last)), zone)
+
+
+def _least(a: datetime | None, b: datetime | None) -> datetime | None:
+    return None if a is None or b is None else min(a, b)
+
+
+def _most(a: datetime | None, b: datetime | None) -> datetime | None:
+    return None if a is None or b is None else max(a, b)
+
+
 def _midnight(day: date | None) -> datetime | None:
     return None if day is None else datetime.combine(day, time())
 
@@ -235,14 +271,23 @@ def _moment(clock: datetime | None, zone: str | None) -> datetime | None:
     return clock.replace(tzinfo=ZoneInfo(zone)).astimezone(UTC).replace(tzinfo=None)
 
 
-def _between(column: str, low: datetime | None,
-             high: datetime | None) -> tuple[str, tuple[datetime, ...]] | None:
-    """``low <= column < high`` (either side open when ``None``), or ``None``: no days."""
-    parts = [(f"{column} >= ?", low), (f"{column} < ?", high)]
-    kept = [(sql, value) for sql, value in parts if value is not None]
-    if not kept:
+def zone_day(moment: datetime | None, zone: str | None) -> date | None:
+    """The day of ``zone`` (None: UTC) on which a stored UTC moment (naive) falls: the
+    day ``day_bounds`` counts it in."""
+    if moment is None:
         return None
-    return " AND ".join(sql for sql, _ in kept), tuple(value for _, value in kept)
+    if zone is None:
+        return moment.date()
+    return moment.replace(tzinfo=UTC).astimezone(ZoneInfo(zone)).date()
+
+
+def _between(column: str, bounds: Bounds) -> tuple[str, tuple[datetime, ...]]:
+    """``low <= column < high``, either side open where its bound is ``None`` ("TRUE"
+    when both are)."""
+    parts = [(f"{column} >= ?", bounds[0]), (f"{column} < ?", bounds[1])]
+    kept = [(sql, value) for sql, value in parts if value is not None]
+    return (" AND ".join(sql for sql, _ in kept) or "TRUE",
+            tuple(value for _, value in kept))
 
 
 def _tournament(wanted: bool | None) -> str:

@@ -7,11 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from analysis import times
 from analysis.statistics.definitions import use_own
 from analysis.statistics.facts import hand_facts
 from analysis.storage.db import connect
 from cli import main
 from tests.analysis.statistics.test_figures import small_set
+from tests.analysis.storage.test_filter_days import timed_database
 from tests.paths import REPOSITORY
 from tests.statsdb import load_rows
 
@@ -241,3 +243,46 @@ def test_own_statistics_beside_the_database_are_shown_and_broken_ones_refused(
         assert (stats["vpip_twice"]["numerator"], stats["vpip_twice"]["kind"]) == (6, "ratio")
     finally:
         use_own(())
+
+
+@pytest.fixture(scope="module")
+def timed_file(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The hands at midnight's edges (``test_filter_days``), the display zone Paris."""
+    path = tmp_path_factory.mktemp("days") / "d.duckdb"
+    timed_database(path)
+    con = connect(path)
+    times.set_display_zone(con, "Europe/Paris")
+    con.close()
+    return str(path)
+
+
+def _hands(capsys: pytest.CaptureFixture[str], db: str, *argv: str) -> tuple[int, list[str]]:
+    code, out, _ = run(capsys, "--db", db, "--json", *argv)
+    assert code == 0
+    data = strict(out)
+    return data["report"]["results"]["hands"], data["notes"]
+
+
+@pytest.mark.parametrize(("zone", "fifth", "to_fourth"), [
+    ("America/New_York", 3, 9), ("Europe/Paris", 3, 8), ("UTC", 4, 8), (None, 3, 8),
+])
+def test_from_and_to_are_days_of_the_zone_given_else_the_display_zone(
+    timed_file: str, capsys: pytest.CaptureFixture[str], zone: str | None, fifth: int,
+    to_fourth: int,
+) -> None:
+    given = () if zone is None else ("--zone", zone)
+    hands, notes = _hands(capsys, timed_file, "--from", "2026-12-05", "--to", "2026-12-05",
+                          *given)
+    assert hands == fifth
+    said = "the display zone; --zone picks another" if zone is None else "--zone"
+    assert notes == [f"days are {zone or 'Europe/Paris'}'s ({said})"]
+    assert _hands(capsys, timed_file, "--to", "2026-12-04", *given)[0] == to_fourth
+    assert _hands(capsys, timed_file, *given) == (12, [])
+
+
+def test_an_unknown_zone_is_refused(timed_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--db", timed_file, "--zone", "Mars/Olympus", "--from",
+                         "2026-12-05")
+    assert (code, out) == (1, "")
+    assert err == ("error: unknown time zone: Mars/Olympus; give an IANA name such as "
+                   "America/New_York or UTC\n")

@@ -8,8 +8,11 @@ from pathlib import Path
 import pytest
 
 import cli
+from analysis import times
 from analysis.pipeline.importer import import_paths
 from analysis.storage import db as dbmod
+from tests.analysis.storage.test_filter_days import timed_database
+from tests.analysis.test_tournament_days import timed_tournaments
 from tests.corpus import CORPUS
 
 SUMMARIES = CORPUS.parent / "summaries"
@@ -102,3 +105,33 @@ def test_import_counts_summaries_apart_from_hands(
     table = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
     assert "tournament summaries read 1" in table
     assert "stored (new or newer) 0" in table
+
+
+@pytest.mark.parametrize(("zone", "started"), [
+    ("America/New_York", 2), ("Europe/Paris", 2), ("UTC", 3), (None, 2),
+])
+def test_from_and_to_are_days_of_the_zone_given_else_the_display_zone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], zone: str | None, started: int
+) -> None:
+    path = tmp_path / "t.duckdb"
+    timed_tournaments(path)
+    con = dbmod.connect(path)
+    times.set_display_zone(con, "Europe/Paris")
+    con.close()
+    given = () if zone is None else ("--zone", zone)
+    rows = _json(capsys, "--db", str(path), "--from", "2026-12-05", "--to", "2026-12-05",
+                 *given)
+    assert len(rows) == started
+
+
+def test_export_days_are_the_zones(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "d.duckdb"
+    timed_database(path)
+    for zone, hands in (("America/New_York", 3), ("UTC", 4)):
+        assert cli.main(["export", "--db", str(path), "--format", "original", "--out",
+                         str(tmp_path / zone), "--from", "2026-12-05", "--to", "2026-12-05",
+                         "--zone", zone, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["summary"]["hands"] == hands
+    assert cli.main(["export", "--db", str(path), "--format", "original", "--out",
+                     str(tmp_path / "x"), "--zone", "Nowhere/Else"]) == 2
+    assert capsys.readouterr().err == "error: unknown time zone: Nowhere/Else\n"

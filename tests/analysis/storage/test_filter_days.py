@@ -26,14 +26,15 @@ WRITTEN = datetime(2026, 12, 5, 0, 15)  # as written: the 5th in every zone
 FIFTH = {"date_from": date(2026, 12, 5), "date_to": date(2026, 12, 5)}
 
 
-def timed_database(path: Path) -> dict[str, int]:
+def timed_database(path: Path, before: datetime = datetime(2025, 12, 5, 12)) -> dict[str, int]:
     """A database at ``path`` of twelve hands (Hero in each): the four above, the others
-    a year before, the summaries summed anew; the four's ids by name."""
+    a year before (at ``before``, a UTC moment), the summaries summed anew; the four's ids
+    by name."""
     con = dbmod.connect(path)
     import_paths(con, [write_history(path.with_suffix(".txt"), 12)], workers=0)
     ids = [int(r[0]) for r in con.execute("SELECT id FROM hands ORDER BY id").fetchall()]
     named = dict(zip(("late_4th", "early_5th", "early_6th_paris", "written"), ids, strict=False))
-    con.execute("UPDATE hands SET time = ?, time_utc = TRUE", [datetime(2025, 12, 5, 12)])
+    con.execute("UPDATE hands SET time = ?, time_utc = TRUE", [before])
     for name, when in (("late_4th", LATE_4TH_IN_NEW_YORK), ("early_5th", EARLY_5TH_IN_NEW_YORK),
                        ("early_6th_paris", EARLY_6TH_IN_PARIS), ("written", WRITTEN)):
         con.execute("UPDATE hands SET time = ?, time_utc = ? WHERE id = ?",
