@@ -7,10 +7,16 @@ a test leaves the count to the profile; ``make test`` keeps Hypothesis's full co
 
 import itertools
 import os
+import time
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+# "this computer's zone" (the display zone's default, the CLI's days) is UTC for every test
+# and every process a test starts, wherever the suite runs: the expected days are UTC's
+os.environ["TZ"] = "UTC"
+time.tzset()
 
 settings.register_profile("drawlab", deadline=None)
 settings.register_profile("check", settings.get_profile("drawlab"), max_examples=20)
