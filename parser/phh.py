@@ -85,6 +85,7 @@ from engine.record import (
 )
 from engine.rules import HOUSE
 from engine.verdict import Problem, Severity
+from parser.builder import draw_with
 from parser.outcome import HandText, ParseError, Skipped
 
 SITE: Final = "phh"
@@ -955,15 +956,8 @@ class _StandardActions:
         elif who in self.last_draw and cards is not None:
             k = self.last_draw[who]
             d = self.steps[k]
-            if isinstance(d, Draw):
-                self.steps[k] = Draw(
-                    d.player,
-                    d.draw,
-                    d.count,
-                    d.line,
-                    discarded=d.discarded,
-                    received=cards,
-                )
+            if isinstance(d, Draw):  # a standard draw ("sd") has no kept or shown cards
+                self.steps[k] = draw_with(d, d.kept, cards, d.shown)
 
     def discard(self, who: str, words: list[str], no: int) -> None:
         # A draw follows a betting round, or, when nobody can bet (a player all-in),

@@ -47,6 +47,7 @@ from engine.record import (
 )
 from engine.rules import house_from_words
 from engine.verdict import Problem, Severity
+from parser.builder import draw_with
 from parser.encoding import NumberedLines
 from parser.lines import (
     Classifier,
@@ -907,7 +908,7 @@ class _HandParser:
                     kept = shown
                 elif kept is None and step.count == 5:
                     kept = ()
-                self.steps[i] = _draw_with(step, kept, step.received, shown)
+                self.steps[i] = draw_with(step, kept, step.received, shown)
                 return
         raise self.error(
             "an ace shown without a draw",
@@ -932,7 +933,7 @@ class _HandParser:
             if isinstance(step, Draw) and step.player == player and step.draw == self.draw:
                 # "[kept] [new]"; a single bracket after a draw is the new cards only.
                 kept, received = (first, second) if second is not None else (None, first)
-                steps[i] = _draw_with(step, kept, received, step.shown)
+                steps[i] = draw_with(step, kept, received, step.shown)
                 return
         raise self.error(
             "new cards dealt without a draw",
@@ -940,22 +941,6 @@ class _HandParser:
             text,
             "'Dealt to <player> [kept] [new]' after that player's discards",
         )
-
-
-def _draw_with(step: Draw, kept: Cards | None, received: Cards | None, shown: Cards | None) -> Draw:
-    """The draw with the cards a later line states: its own constructor, which costs a
-    fraction of ``dataclasses.replace`` (that one reads every field by name first)."""
-    return Draw(
-        step.player,
-        step.draw,
-        step.count,
-        step.line,
-        discarded=step.discarded,
-        kept=kept,
-        received=received,
-        run=step.run,
-        shown=shown,
-    )
 
 
 def line_kinds(text: str) -> Iterator[tuple[str, str]]:

@@ -13,7 +13,7 @@ from engine.cards import parse_cards
 from engine.problems import UNKNOWN_LINE
 from engine.record import Action, ActionKind, Draw, PostKind
 from engine.verdict import Problem, Severity
-from parser.builder import HandBuilder, hand_change
+from parser.builder import HandBuilder, draw_with, hand_change
 from parser.lines import (
     Classifier,
     FieldError,
@@ -115,6 +115,17 @@ def test_hand_change_tells_thrown_kept_and_new_cards() -> None:
     assert hand_change(before, after) == (
         parse_cards("Tc 7c"), parse_cards("9h Ah Jh"), parse_cards("8h 6s"),
     )  # fmt: skip
+
+
+def test_draw_with_fills_the_cards_a_later_line_states_and_keeps_the_rest() -> None:
+    # the one way every reader fills a draw in place (PokerStars' "Dealt to", its ace shown
+    # to draw, PHH's "d dh"): the run and discards stay, the three given replace theirs
+    first = Draw("Bob", 2, 2, 41, discarded=(4, 9), kept=None, received=None, run=1, shown=None)
+    filled = draw_with(first, (1, 2, 3), (50, 51), (48,))
+    assert filled == Draw(
+        "Bob", 2, 2, 41, discarded=(4, 9), kept=(1, 2, 3), received=(50, 51), run=1, shown=(48,)
+    )
+    assert draw_with(filled, None, None, None) == first
 
 
 def test_builder_counts_live_posts_and_classifies_an_all_in_by_the_totals() -> None:
