@@ -51,7 +51,14 @@ def hand_change(before: Cards, after: Cards) -> tuple[Cards, Cards, Cards]:
     return discarded, kept, received
 
 
-def draw_with(step: Draw, kept: Cards | None, received: Cards | None, shown: Cards | None) -> Draw:
+def draw_with(
+    step: Draw,
+    *,
+    kept: Cards | None,
+    received: Cards | None,
+    shown: Cards | None,
+    discarded: Cards | None,
+) -> Draw:
     """The draw with the cards a later line states (the readers' one way to fill a draw in
     place): its own constructor, which costs a fraction of ``dataclasses.replace`` (that one
     reads every field by name first)."""
@@ -60,7 +67,7 @@ def draw_with(step: Draw, kept: Cards | None, received: Cards | None, shown: Car
         step.draw,
         step.count,
         step.line,
-        discarded=step.discarded,
+        discarded=discarded,
         kept=kept,
         received=received,
         run=step.run,
@@ -222,10 +229,22 @@ class HandBuilder:
         self.steps.append(draw)
         return len(self.steps) - 1
 
-    def fill_draw(self, index: int, **fields: Cards | int | None) -> None:
+    def fill_draw(
+        self,
+        index: int,
+        *,
+        kept: Cards | None,
+        received: Cards | None,
+        discarded: Cards | None = None,
+    ) -> None:
+        """Step ``index``'s draw with the cards a later line states; ``discarded`` only
+        where the line says which cards went (else the draw's own stay)."""
         step = self.steps[index]
         assert isinstance(step, Draw)
-        self.steps[index] = replace(step, **fields)  # type: ignore[arg-type]
+        thrown = step.discarded if discarded is None else discarded
+        self.steps[index] = draw_with(
+            step, kept=kept, received=received, shown=step.shown, discarded=thrown
+        )
 
     def last_draw_of(self, player: str) -> int | None:
         for i in range(len(self.steps) - 1, -1, -1):

@@ -957,7 +957,9 @@ class _StandardActions:
             k = self.last_draw[who]
             d = self.steps[k]
             if isinstance(d, Draw):  # a standard draw ("sd") has no kept or shown cards
-                self.steps[k] = draw_with(d, d.kept, cards, d.shown)
+                self.steps[k] = draw_with(
+                    d, kept=d.kept, received=cards, shown=d.shown, discarded=d.discarded
+                )
 
     def discard(self, who: str, words: list[str], no: int) -> None:
         # A draw follows a betting round, or, when nobody can bet (a player all-in),

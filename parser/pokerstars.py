@@ -908,7 +908,9 @@ class _HandParser:
                     kept = shown
                 elif kept is None and step.count == 5:
                     kept = ()
-                self.steps[i] = draw_with(step, kept, step.received, shown)
+                self.steps[i] = draw_with(
+                    step, kept=kept, received=step.received, shown=shown, discarded=step.discarded
+                )
                 return
         raise self.error(
             "an ace shown without a draw",
@@ -933,7 +935,9 @@ class _HandParser:
             if isinstance(step, Draw) and step.player == player and step.draw == self.draw:
                 # "[kept] [new]"; a single bracket after a draw is the new cards only.
                 kept, received = (first, second) if second is not None else (None, first)
-                steps[i] = draw_with(step, kept, received, step.shown)
+                steps[i] = draw_with(
+                    step, kept=kept, received=received, shown=step.shown, discarded=step.discarded
+                )
                 return
         raise self.error(
             "new cards dealt without a draw",

@@ -4,6 +4,7 @@ hand builder, and the tolerant line reader."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -121,11 +122,18 @@ def test_draw_with_fills_the_cards_a_later_line_states_and_keeps_the_rest() -> N
     # the one way every reader fills a draw in place (PokerStars' "Dealt to", its ace shown
     # to draw, PHH's "d dh"): the run and discards stay, the three given replace theirs
     first = Draw("Bob", 2, 2, 41, discarded=(4, 9), kept=None, received=None, run=1, shown=None)
-    filled = draw_with(first, (1, 2, 3), (50, 51), (48,))
+    filled = draw_with(first, kept=(1, 2, 3), received=(50, 51), shown=(48,), discarded=(4, 9))
     assert filled == Draw(
         "Bob", 2, 2, 41, discarded=(4, 9), kept=(1, 2, 3), received=(50, 51), run=1, shown=(48,)
     )
-    assert draw_with(filled, None, None, None) == first
+    assert draw_with(filled, kept=None, received=None, shown=None, discarded=(4, 9)) == first
+    # the other readers' way in, through the builder: the discards only where a line says
+    builder = HandBuilder()
+    builder.steps.append(first)
+    builder.fill_draw(0, kept=(1, 2, 3), received=(50, 51))
+    assert builder.steps[0] == replace(first, kept=(1, 2, 3), received=(50, 51))
+    builder.fill_draw(0, kept=(7,), received=(8,), discarded=(5,))
+    assert builder.steps[0] == replace(first, discarded=(5,), kept=(7,), received=(8,))
 
 
 def test_builder_counts_live_posts_and_classifies_an_all_in_by_the_totals() -> None:
