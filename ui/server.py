@@ -1,18 +1,36 @@
 """The dashboard's server process: Streamlit's own, with the pages' libraries imported
-while it starts, so that the first visit does not wait for them.
+and the overview's first run done while it starts, so that the first visit waits for
+neither.
 
 ``drawlab app`` runs ``python -m ui.server run app.py ...`` (``ui.launch.command``): the
 arguments are Streamlit's command line.  Streamlit runs a page's script only when a
-browser opens it, so the first run of a process used to import pandas, DuckDB, plotly and
-our statistics itself, seconds on a busy machine, before it drew anything; here a thread
-imports them while the server starts and waits for a browser.  A run that needs a module
-still being imported waits for that import (Python's import lock), never imports it twice.
+browser opens it, so the first visit of a process used to import pandas, DuckDB, plotly
+and our statistics, then fill the page's caches (``ui.data``: the offers, figures, curves
+and summaries, seconds at a million hands), before it drew anything.  Here a thread
+imports them while the server starts and then visits the server itself, once, over its
+own websocket as a browser does (``first_visit``): the same app.py runs the default page
+with the default filters, so the cache holds what a browser's first run asks for, and no
+second copy of the page's choices exists.  A browser arriving meanwhile waits for the
+values being computed (``st.cache_data`` computes one key once), never computes them twice.
+A visit that fails costs one line in the server's output and nothing else.
 """
 
 from __future__ import annotations
 
+import logging
 import sys
 import threading
+import time
+import urllib.request
+from collections.abc import Sequence
+
+from ui import launch
+
+LOG = logging.getLogger("drawlab.server")
+STREAM = "/_stcore/stream"  # Streamlit's websocket, what a browser's page talks over
+HEALTH = "/_stcore/health"
+READY_SECONDS = 120.0  # the server's start, at most
+VISIT_SECONDS = 600.0  # the first run at ten million hands on a busy machine, at most
 
 
 def warm() -> None:
@@ -26,10 +44,77 @@ def warm() -> None:
     from ui import charts, data, labels, memory_panel, scope, state  # noqa: F401
 
 
+def address(argv: Sequence[str]) -> str:
+    """The server's address, from Streamlit's command line (``ui.launch.command`` always
+    names both); an address meaning every interface is reached on loopback."""
+
+    def given(option: str, default: str) -> str:
+        args = list(argv)
+        return args[args.index(option) + 1] if option in args[:-1] else default
+
+    host = given("--server.address", launch.DEFAULT_HOST)
+    host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    return launch.url(host, int(given("--server.port", str(launch.DEFAULT_PORT))))
+
+
+def wait_ready(url: str, seconds: float = READY_SECONDS) -> None:
+    """Until the server answers its health check (``TimeoutError`` after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(url + HEALTH, timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{url} did not answer in {seconds:.0f} s") from None
+        time.sleep(0.2)
+
+
+def first_visit(url: str, seconds: float = VISIT_SECONDS) -> None:
+    """Open the app's default page as a browser does and wait for its run to finish:
+    a session of Streamlit's (over ``STREAM``, its ``BackMsg`` and ``ForwardMsg``) that
+    asks for one run with no query, then leaves."""
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+    from websockets.sync.client import connect
+    from websockets.typing import Subprotocol
+
+    request = BackMsg()
+    request.rerun_script.SetInParent()  # the default page, every widget at its default
+    deadline = time.monotonic() + seconds
+    with connect("ws" + url.removeprefix("http") + STREAM, subprotocols=[Subprotocol("streamlit")],
+                 max_size=None, open_timeout=30) as socket:  # fmt: skip
+        socket.send(request.SerializeToString())
+        while True:
+            frame = socket.recv(timeout=max(0.0, deadline - time.monotonic()))
+            if isinstance(frame, str):
+                continue
+            msg = ForwardMsg()
+            msg.ParseFromString(frame)
+            if (msg.WhichOneof("type") == "script_finished"
+                    and msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY):  # fmt: skip
+                return
+
+
+def start(argv: Sequence[str], ready_seconds: float = READY_SECONDS) -> None:
+    """The thread's work: the imports, then the first visit; a failure is told in one
+    line and leaves the server as it was (its first browser fills the caches instead)."""
+    try:
+        warm()
+        url = address(argv)
+        wait_ready(url, ready_seconds)
+        first_visit(url)
+    except Exception as exc:  # whatever it is, the server goes on without the warm-up
+        LOG.warning("DrawLab: the overview's first run before any browser failed (%s: %s); "
+                    "the first visit will run it.", type(exc).__name__, exc)  # fmt: skip
+
+
 def main() -> None:
     from streamlit.web import cli
 
-    threading.Thread(target=warm, name="drawlab-warm", daemon=True).start()
+    threading.Thread(target=start, args=(sys.argv[1:],), name="drawlab-warm",
+                     daemon=True).start()  # fmt: skip
     sys.exit(cli.main(prog_name="streamlit"))
 
 
