@@ -15,7 +15,8 @@ interaction, from the click (or the key) to the settled page:
   from the run before (``data-stale="true"``), no skeleton or spinner, and nothing in the
   document changed for ``QUIET_MS``; the time taken is that of the last change.
 
-Interactions: the cold overview (a new server, its first visit: ``--cold`` servers), the
+Interactions: the cold overview (a new server, its first visit: ``--cold`` servers) in a
+browser that never saw the dashboard, and again in one that did (``cold_servers``), the
 overview in a new tab of a warm server, then in one tab the hero, the money kind, the
 game, stakes, dates and position each changed and changed back (``--repeat`` clicks each,
 so the first of each value is uncached and the others are Streamlit's cache), opening a
@@ -58,7 +59,7 @@ from playwright.sync_api import BrowserContext, Page, WebSocket, sync_playwright
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from benchmarks import bench_scale
-from tests.browser.serve import CHROMIUM, dashboard
+from tests.browser.serve import CHROMIUM, dashboard, free_port
 from tests.paths import REPOSITORY
 
 SAMPLES = REPOSITORY / "sample_histories"
@@ -432,6 +433,23 @@ def pages(page: Page, runs: Runs, figures: Figures, repeat: int) -> None:
 GROUPS = ("overview", "replayer", "drills", "pages")
 
 
+NEW, RETURNING = "cold overview", "cold overview, a returning browser"
+
+
+def cold_servers(cold: int) -> list[tuple[str, int | None]]:
+    """The servers started for the cold overview, by name and port (None: a free one).
+
+    A browser keeps Streamlit's scripts (hashed names, cached for a year) and their
+    compiled code by address, and a user's dashboard is always at the same one
+    (``drawlab app``'s port).  ``NEW``: each server at a port this browser never saw,
+    the first visit of a browser; ``RETURNING``: a new server at the port of the last
+    ``NEW`` one, whose scripts the browser holds, as when a user starts the dashboard
+    again.  The last server goes on to the other interactions."""
+    port: int | None = free_port()
+    servers: list[tuple[str, int | None]] = [(NEW, None)] * (max(cold, 1) - 1)
+    return servers + [(NEW, port)] + [(RETURNING, port)] * cold
+
+
 def measure(
     app: Path, database: Path, work: Path, cold: int, repeat: int, only: tuple[str, ...] = GROUPS
 ) -> Figures:
@@ -441,17 +459,17 @@ def measure(
     ids = hand_ids(database)
     copy = work / "bench.duckdb"
     with browsing() as ctx:
-        for i in range(max(cold, 1)):
+        for i, (name, port) in enumerate(servers := cold_servers(cold)):
             for p in (copy, Path(f"{copy}.wal")):
                 p.unlink(missing_ok=True)
             shutil.copyfile(database, copy)
-            with dashboard(copy, work / "streamlit.log", root=app) as url:
+            with dashboard(copy, work / "streamlit.log", root=app, port=port) as url:
                 cpu = Cpu(server_mark(url), PROFILE_MARK)
                 page = ctx.new_page()
                 runs = Runs(page, cpu)
-                figures.add("cold overview", opened(page, runs, url))
+                figures.add(name, opened(page, runs, url))
                 page.close()
-                if i < max(cold, 1) - 1:
+                if i < len(servers) - 1:
                     continue
                 page = ctx.new_page()
                 runs = Runs(page, cpu)
