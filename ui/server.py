@@ -10,25 +10,30 @@ and summaries, seconds at a million hands), before it drew anything.  Here a thr
 imports them while the server starts and then visits the server itself, once, over its
 own websocket as a browser does (``first_visit``): the same app.py runs the default page
 with the default filters, so the cache holds what a browser's first run asks for, and no
-second copy of the page's choices exists.  A browser arriving meanwhile waits for the
-values being computed (``st.cache_data`` computes one key once), never computes them twice.
-A visit that fails costs one line in the server's output and nothing else.
+second copy of the page's choices exists.  The visit gives way to a browser: it is not
+made when one came first, and it leaves when one comes (what it computed stays cached; a
+value being computed is computed once, the browser's run waiting for it).  A visit that
+fails costs one line in the server's output and nothing else.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ui import launch
 
 LOG = logging.getLogger("drawlab.server")
 STREAM = "/_stcore/stream"  # Streamlit's websocket, what a browser's page talks over
 HEALTH = "/_stcore/health"
+METRICS = "/_stcore/metrics"
+CONNECTS = re.compile(r'^session_events_total\{type="connect"\} (\d+)$', re.MULTILINE)
+POLL = 0.25  # seconds between two looks for a browser during the visit
 READY_SECONDS = 120.0  # the server's start, at most
 VISIT_SECONDS = 600.0  # the first run at ten million hands on a busy machine, at most
 
@@ -71,30 +76,51 @@ def wait_ready(url: str, seconds: float = READY_SECONDS) -> None:
         time.sleep(0.2)
 
 
-def first_visit(url: str, seconds: float = VISIT_SECONDS) -> None:
-    """Open the app's default page as a browser does and wait for its run to finish:
-    a session of Streamlit's (over ``STREAM``, its ``BackMsg`` and ``ForwardMsg``) that
-    asks for one run with no query, then leaves."""
+def connects(url: str) -> int:
+    """How many sessions (browsers' pages, this thread's visit) have connected to the
+    server since it started: Streamlit's own count, from its metrics."""
+    with urllib.request.urlopen(url + METRICS, timeout=5) as answer:
+        found = CONNECTS.search(answer.read().decode())
+    return int(found.group(1)) if found else 0
+
+
+def run_page(url: str, seconds: float, give_way: Callable[[], bool]) -> bool:
+    """Open the app's default page as a browser does and wait for its run to finish
+    (True), or leave as soon as ``give_way()`` says so (False): a session of
+    Streamlit's, over ``STREAM`` with its ``BackMsg`` and ``ForwardMsg``, that asks for
+    one run with no query, every widget at its default."""
     from streamlit.proto.BackMsg_pb2 import BackMsg
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
     from websockets.sync.client import connect
     from websockets.typing import Subprotocol
 
     request = BackMsg()
-    request.rerun_script.SetInParent()  # the default page, every widget at its default
+    request.rerun_script.SetInParent()
     deadline = time.monotonic() + seconds
     with connect("ws" + url.removeprefix("http") + STREAM, subprotocols=[Subprotocol("streamlit")],
                  max_size=None, open_timeout=30) as socket:  # fmt: skip
         socket.send(request.SerializeToString())
         while True:
-            frame = socket.recv(timeout=max(0.0, deadline - time.monotonic()))
-            if isinstance(frame, str):
+            try:
+                frame = socket.recv(timeout=POLL)
+            except TimeoutError:
+                if give_way():
+                    return False
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"no run of the page over in {seconds:.0f} s") from None
                 continue
             msg = ForwardMsg()
-            msg.ParseFromString(frame)
+            msg.ParseFromString(frame if isinstance(frame, bytes) else b"")
             if (msg.WhichOneof("type") == "script_finished"
                     and msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY):  # fmt: skip
-                return
+                return True
+
+
+def first_visit(url: str) -> bool:
+    """The overview's first run, by this process before any browser: only while no
+    browser is there, leaving as one comes (what it computed stays cached), so a
+    browser's first words never wait for it (tests/browser/test_first_start.py)."""
+    return connects(url) == 0 and run_page(url, VISIT_SECONDS, lambda: connects(url) > 1)
 
 
 def start(argv: Sequence[str], ready_seconds: float = READY_SECONDS) -> None:

@@ -1,6 +1,7 @@
 """The server's own first visit (``ui.server``): before any browser, the overview's first
-run has filled the caches a browser's first run reads, over an empty database it does no
-harm, and a failure of it is one line while the server goes on.
+run has filled the caches a browser's first run reads, it is not made once a browser
+came, over an empty database it does no harm, and a failure of it is one line while the
+server goes on.
 
 Streamlit's ``/_stcore/metrics`` counts each cached function's hits and misses: the
 server's visit is the one miss of each, and a later visit of the default page only hits.
@@ -11,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 import shutil
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -20,7 +22,7 @@ import pytest
 
 from tests.browser.serve import dashboard, free_port
 from tests.browser.test_end_to_end import SAMPLE, SAMPLE_HANDS
-from ui import server
+from ui import server, state
 
 LOOKUP = re.compile(
     r'cache_lookups_total\{cache="ui\.data\.(\w+)",cache_type="st_cache_data",'
@@ -82,8 +84,13 @@ def test_the_server_runs_the_overview_before_any_browser_and_a_visit_only_hits(
         before = visited(url, "site_summary")
         assert {name: before[(name, "miss")] for name in SLOW} == dict.fromkeys(SLOW, 1)
         assert all(before[(name, "hit")] == 0 for name in SLOW)
-        server.first_visit(url)  # a browser's first run: the same keys, all cached
+        assert server.connects(url) == 1  # the server's own visit, no browser yet
+        # a browser's first run: the same keys, all cached
+        assert server.run_page(url, 180, lambda: False) is True
         after = lookups(url)
+        assert server.connects(url) == 2
+        assert server.first_visit(url) is False  # someone came: no visit any more
+        assert server.connects(url) == 2
     missed = {
         name
         for (name, kind), n in after.items()
@@ -100,7 +107,7 @@ def test_over_an_empty_database_the_visit_reads_it_and_leaves_it_empty(tmp_path:
     database, log = tmp_path / "drawlab.duckdb", tmp_path / "server.log"
     with dashboard(database, log, "") as url:  # no samples: nothing to import
         seen = visited(url, "filter_options")
-        server.first_visit(url)  # and the server still serves a visit
+        assert server.run_page(url, 180, lambda: False) is True  # and serves a visit
         again = lookups(url)
     assert seen[("filter_options", "miss")] == 1
     assert again[("filter_options", "hit")] == 1
@@ -130,3 +137,31 @@ def test_the_address_visited_is_the_one_served() -> None:
     )
     assert server.address(["run", "app.py", "--server.address", "::"]) == "http://[::1]:8501"
     assert server.address(["run", "app.py"]) == "http://127.0.0.1:8501"
+
+
+def test_first_runs_at_once_over_a_new_file_all_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's visit and a browser's first run at once: both used to create the new
+    file's tables, and DuckDB refused the second (a write-write conflict on the page)."""
+    monkeypatch.setenv("DRAWLAB_DB", str(tmp_path / "new.duckdb"))
+    monkeypatch.setenv("DRAWLAB_SAMPLES", "")
+    start = threading.Barrier(4)
+    got: list[state.Shared] = []
+    failed: list[BaseException] = []
+
+    def first_run() -> None:
+        start.wait()
+        try:
+            got.append(state.shared())
+        except BaseException as exc:  # the test reports it
+            failed.append(exc)
+
+    runs = [threading.Thread(target=first_run) for _ in range(4)]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join()
+    assert failed == []
+    assert len(got) == 4 and len({id(s) for s in got}) == 1
+    assert hands(tmp_path / "new.duckdb") == 0
