@@ -11,8 +11,9 @@ imports them while the server starts and then visits the server itself, once, ov
 own websocket as a browser does (``first_visit``): the same app.py runs the default page
 with the default filters, so the cache holds what a browser's first run asks for, and no
 second copy of the page's choices exists.  The visit gives way to a browser: it is not
-made when one came first, and it leaves when one comes (what it computed stays cached; a
-value being computed is computed once, the browser's run waiting for it).  A visit that
+made when one came first, and it stops its run and leaves when one comes (what it
+computed stays cached; a value being computed is computed once, the browser's run waiting
+for it); nor on a first start, whose import of the samples is the page's to show.  A visit that
 fails costs one line in the server's output and nothing else.
 """
 
@@ -25,6 +26,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from ui import launch
 
@@ -94,7 +96,7 @@ def run_page(url: str, seconds: float, give_way: Callable[[], bool]) -> bool:
     from websockets.sync.client import connect
     from websockets.typing import Subprotocol
 
-    request = BackMsg()
+    request, stop = BackMsg(), BackMsg(stop_script=True)
     request.rerun_script.SetInParent()
     deadline = time.monotonic() + seconds
     with connect("ws" + url.removeprefix("http") + STREAM, subprotocols=[Subprotocol("streamlit")],
@@ -104,7 +106,8 @@ def run_page(url: str, seconds: float, give_way: Callable[[], bool]) -> bool:
             try:
                 frame = socket.recv(timeout=POLL)
             except TimeoutError:
-                if give_way():
+                if give_way():  # its run stopped at its next element, not left running
+                    socket.send(stop.SerializeToString())
                     return False
                 if time.monotonic() > deadline:
                     raise TimeoutError(f"no run of the page over in {seconds:.0f} s") from None
@@ -116,11 +119,15 @@ def run_page(url: str, seconds: float, give_way: Callable[[], bool]) -> bool:
                 return True
 
 
-def first_visit(url: str) -> bool:
+def first_visit(url: str, database: str) -> bool:
     """The overview's first run, by this process before any browser: only while no
     browser is there, leaving as one comes (what it computed stays cached), so a
-    browser's first words never wait for it (tests/browser/test_first_start.py)."""
-    return connects(url) == 0 and run_page(url, VISIT_SECONDS, lambda: connects(url) > 1)
+    browser's first words never wait for it (tests/browser/test_first_start.py).  Not on
+    a first start (no ``database`` file yet): its import of the samples, which no visit
+    can stop, is the page's to do and to show."""
+    if not Path(database).exists() or connects(url) > 0:
+        return False
+    return run_page(url, VISIT_SECONDS, lambda: connects(url) > 1)
 
 
 def start(argv: Sequence[str], ready_seconds: float = READY_SECONDS) -> None:
@@ -128,9 +135,11 @@ def start(argv: Sequence[str], ready_seconds: float = READY_SECONDS) -> None:
     line and leaves the server as it was (its first browser fills the caches instead)."""
     try:
         warm()
+        from analysis.storage.db import resolve_path  # imported by warm(), not before
+
         url = address(argv)
         wait_ready(url, ready_seconds)
-        first_visit(url)
+        first_visit(url, resolve_path())
     except Exception as exc:  # whatever it is, the server goes on without the warm-up
         LOG.warning("DrawLab: the overview's first run before any browser failed (%s: %s); "
                     "the first visit will run it.", type(exc).__name__, exc)  # fmt: skip

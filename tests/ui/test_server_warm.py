@@ -20,6 +20,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from analysis.storage import db
 from tests.browser.serve import dashboard, free_port
 from tests.browser.test_end_to_end import SAMPLE, SAMPLE_HANDS
 from ui import server, state
@@ -80,7 +81,12 @@ def test_the_server_runs_the_overview_before_any_browser_and_a_visit_only_hits(
     samples.mkdir()
     shutil.copyfile(SAMPLE, samples / SAMPLE.name)
     database, log = tmp_path / "drawlab.duckdb", tmp_path / "server.log"
-    with dashboard(database, log, str(samples)) as url:
+    with dashboard(database, log, str(samples)) as url:  # a first start: no file yet
+        assert server.run_page(url, 180, lambda: False) is True  # the browser imports
+        time.sleep(3)
+        assert server.connects(url) == 1  # no visit of the server's own
+    assert hands(database) == SAMPLE_HANDS
+    with dashboard(database, log, str(samples)) as url:  # a later start
         before = visited(url, "site_summary")
         assert {name: before[(name, "miss")] for name in SLOW} == dict.fromkeys(SLOW, 1)
         assert all(before[(name, "hit")] == 0 for name in SLOW)
@@ -89,7 +95,7 @@ def test_the_server_runs_the_overview_before_any_browser_and_a_visit_only_hits(
         assert server.run_page(url, 180, lambda: False) is True
         after = lookups(url)
         assert server.connects(url) == 2
-        assert server.first_visit(url) is False  # someone came: no visit any more
+        assert server.first_visit(url, str(database)) is False  # someone came: no visit
         assert server.connects(url) == 2
     missed = {
         name
@@ -99,12 +105,12 @@ def test_the_server_runs_the_overview_before_any_browser_and_a_visit_only_hits(
     assert missed == set()
     assert {name: after[(name, "hit")] for name in SLOW} == dict.fromkeys(SLOW, 1)
     assert "failed" not in log.read_text()
-    assert hands(database) == SAMPLE_HANDS  # the first start's import, done by that visit
 
 
 @pytest.mark.slow
 def test_over_an_empty_database_the_visit_reads_it_and_leaves_it_empty(tmp_path: Path) -> None:
     database, log = tmp_path / "drawlab.duckdb", tmp_path / "server.log"
+    db.connect(database).close()  # a database, no hands in it
     with dashboard(database, log, "") as url:  # no samples: nothing to import
         seen = visited(url, "filter_options")
         assert server.run_page(url, 180, lambda: False) is True  # and serves a visit
