@@ -33,9 +33,13 @@ from ui import launch
 LOG = logging.getLogger("drawlab.server")
 STREAM = "/_stcore/stream"  # Streamlit's websocket, what a browser's page talks over
 HEALTH = "/_stcore/health"
-METRICS = "/_stcore/metrics"
+METRICS = "/_stcore/metrics?families=session_events"  # the cheap family, not the caches' sizes
 CONNECTS = re.compile(r'^session_events_total\{type="connect"\} (\d+)$', re.MULTILINE)
 POLL = 0.25  # seconds between two looks for a browser during the visit
+# Seconds, once the server answers and the libraries are imported, left to a browser
+# opened with the server: the visit is for a dashboard left waiting, and a run beside a
+# browser's first one delayed its first words (tests/browser/test_first_start.py).
+GRACE = 5.0
 READY_SECONDS = 120.0  # the server's start, at most
 VISIT_SECONDS = 600.0  # the first run at ten million hands on a busy machine, at most
 
@@ -122,12 +126,18 @@ def run_page(url: str, seconds: float, give_way: Callable[[], bool]) -> bool:
 def first_visit(url: str, database: str) -> bool:
     """The overview's first run, by this process before any browser: only while no
     browser is there, leaving as one comes (what it computed stays cached), so a
-    browser's first words never wait for it (tests/browser/test_first_start.py).  Not on
+    browser's first words never wait for it (tests/browser/test_first_start.py): a
+    browser opened with the server (within ``GRACE``) runs the page itself.  Not on
     a first start (no ``database`` file yet): its import of the samples, which no visit
     can stop, is the page's to do and to show."""
-    if not Path(database).exists() or connects(url) > 0:
+    if not Path(database).exists():
         return False
-    return run_page(url, VISIT_SECONDS, lambda: connects(url) > 1)
+    quiet_until = time.monotonic() + GRACE
+    while connects(url) == 0:
+        if time.monotonic() >= quiet_until:
+            return run_page(url, VISIT_SECONDS, lambda: connects(url) > 1)
+        time.sleep(POLL)
+    return False
 
 
 def start(argv: Sequence[str], ready_seconds: float = READY_SECONDS) -> None:
