@@ -1,7 +1,7 @@
 """Click to settled page, in a real browser: what a user of the dashboard waits for.
 
     python -m benchmarks.bench_browser [--sizes samples,million] [--repeat 4] [--cold 3]
-        [--apps mine=.,main=/tmp/base38s] [--root /tmp/bench38s] [--out FILE.json]
+        [--later 0] [--apps mine=.,main=/tmp/base38s] [--root /tmp/bench38s] [--out FILE.json]
 
 The query benchmarks (``bench_dashboard``) time the data calls; a user waits for the whole
 script run Streamlit does on every click, the messages to the browser and the browser's
@@ -15,7 +15,9 @@ interaction, from the click (or the key) to the settled page:
   from the run before (``data-stale="true"``), no skeleton or spinner, and nothing in the
   document changed for ``QUIET_MS``; the time taken is that of the last change.
 
-Interactions: the cold overview (a new server, its first visit: ``--cold`` servers), the
+Interactions: the cold overview (a new server, its first visit: ``--cold`` servers) in a
+browser that never saw the dashboard, and again in one that did (``cold_servers``; with
+``--later``, also a visit that many seconds after the server's start), the
 overview in a new tab of a warm server, then in one tab the hero, the money kind, the
 game, stakes, dates and position each changed and changed back (``--repeat`` clicks each,
 so the first of each value is uncached and the others are Streamlit's cache), opening a
@@ -58,7 +60,7 @@ from playwright.sync_api import BrowserContext, Page, WebSocket, sync_playwright
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from benchmarks import bench_scale
-from tests.browser.serve import CHROMIUM, dashboard
+from tests.browser.serve import CHROMIUM, dashboard, free_port
 from tests.paths import REPOSITORY
 
 SAMPLES = REPOSITORY / "sample_histories"
@@ -432,8 +434,47 @@ def pages(page: Page, runs: Runs, figures: Figures, repeat: int) -> None:
 GROUPS = ("overview", "replayer", "drills", "pages")
 
 
+NEW, RETURNING = "cold overview", "cold overview, a returning browser"
+
+
+@dataclass(frozen=True)
+class ColdServer:
+    """A new server for the cold overview: its figure's name, its port (None: a free
+    one), and the seconds between its answering and the browser's visit."""
+
+    name: str
+    port: int | None
+    later: float = 0.0
+
+
+def cold_servers(cold: int, later: float = 0.0) -> list[ColdServer]:
+    """The servers started for the cold overview.
+
+    A browser keeps Streamlit's scripts (hashed names, cached for a year) and their
+    compiled code by address, and a user's dashboard is always at the same one
+    (``drawlab app``'s port).  ``NEW``: each server at a port this browser never saw,
+    the first visit of a browser; ``RETURNING``: a new server at the port of the last
+    ``NEW`` one, whose scripts the browser holds, as when a user starts the dashboard
+    again; with ``later``, as many again visited ``later`` seconds after the server
+    answered (a user who does not click at once).  The last goes on to the other
+    interactions."""
+    port = free_port()
+    servers = [ColdServer(NEW, None) for _ in range(max(cold, 1) - 1)]
+    servers += [ColdServer(NEW, port)] + [ColdServer(RETURNING, port) for _ in range(cold)]
+    if later > 0:
+        name = f"{RETURNING}, {later:g} s after the start"
+        servers += [ColdServer(name, port, later) for _ in range(cold)]
+    return servers
+
+
 def measure(
-    app: Path, database: Path, work: Path, cold: int, repeat: int, only: tuple[str, ...] = GROUPS
+    app: Path,
+    database: Path,
+    work: Path,
+    cold: int,
+    repeat: int,
+    only: tuple[str, ...] = GROUPS,
+    later: float = 0.0,
 ) -> Figures:
     """Every interaction (of the groups ``only``) on ``app``'s dashboard over a copy of
     ``database``."""
@@ -441,17 +482,18 @@ def measure(
     ids = hand_ids(database)
     copy = work / "bench.duckdb"
     with browsing() as ctx:
-        for i in range(max(cold, 1)):
+        for i, server in enumerate(servers := cold_servers(cold, later)):
             for p in (copy, Path(f"{copy}.wal")):
                 p.unlink(missing_ok=True)
             shutil.copyfile(database, copy)
-            with dashboard(copy, work / "streamlit.log", root=app) as url:
+            with dashboard(copy, work / "streamlit.log", root=app, port=server.port) as url:
+                time.sleep(server.later)
                 cpu = Cpu(server_mark(url), PROFILE_MARK)
                 page = ctx.new_page()
                 runs = Runs(page, cpu)
-                figures.add("cold overview", opened(page, runs, url))
+                figures.add(server.name, opened(page, runs, url))
                 page.close()
-                if i < max(cold, 1) - 1:
+                if i < len(servers) - 1:
                     continue
                 page = ctx.new_page()
                 runs = Runs(page, cpu)
@@ -503,6 +545,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--root", type=Path, default=Path("/tmp/bench38s"))
     ap.add_argument("--out", type=Path, default=None)
     ap.add_argument("--only", default=",".join(GROUPS), help="of " + ",".join(GROUPS))
+    ap.add_argument("--later", type=float, default=0.0,
+                    help="also the cold overview this many seconds after the start")  # fmt: skip
     args = ap.parse_args(argv)
     args.root.mkdir(parents=True, exist_ok=True)
     apps = dict(item.split("=", 1) for item in args.apps.split(","))
@@ -517,7 +561,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{size} · {name} ({folder}), load average {load:.1f}", flush=True)
             results[f"{size} · {name}"] = measure(Path(folder).resolve(), database, work,
                                                   args.cold, args.repeat,
-                                                  tuple(args.only.split(",")))  # fmt: skip
+                                                  tuple(args.only.split(",")),
+                                                  args.later)  # fmt: skip
     print(table(results))
     out = args.out or args.root / f"browser-{datetime.now():%Y%m%d-%H%M%S}.json"
     out.write_text(json.dumps({k: {"settled": f.seconds, "run_over": f.run_over,

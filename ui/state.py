@@ -186,9 +186,11 @@ def shared() -> Shared:
     """
     path = db_path()
     try:
-        if path not in _opened:  # an older file's facts refilled here, saying why, not
-            open_database(path, wait=OPEN_WAIT, told=_updating).close()  # in the cache
-            _opened.add(path)  # (whose elements every later call would draw again)
+        if path not in _opened:
+            with _opening:  # one first open at a time: it may create a new file's tables
+                if path not in _opened:  # an older file's facts refilled here, saying why,
+                    open_database(path, wait=OPEN_WAIT, told=_updating).close()  # not in
+                    _opened.add(path)  # the cache (whose elements later calls would draw)
         return _shared(path)
     except DatabaseUnavailable as exc:
         _unavailable(exc)
@@ -197,6 +199,9 @@ def shared() -> Shared:
 
 _run = threading.local()  # this thread's script run: its shared state and cursor
 _opened: set[str] = set()  # the files this process has opened (``shared``)
+# Two sessions' first runs at once (the server's own first visit, ``ui.server``, and a
+# browser's; two tabs) both created a new file's tables: DuckDB refused the second.
+_opening = threading.Lock()
 
 
 def connection() -> Connection:

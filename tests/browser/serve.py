@@ -59,14 +59,18 @@ def wait_healthy(url: str, proc: subprocess.Popen[bytes], seconds: float = 90) -
 
 @contextlib.contextmanager
 def dashboard(
-    database: Path, log: Path, samples: str = "", root: Path = REPOSITORY
+    database: Path,
+    log: Path,
+    samples: str = "",
+    root: Path = REPOSITORY,
+    port: int | None = None,
 ) -> Iterator[str]:
-    """The dashboard of ``root`` served on a free port over ``database`` (its output in
-    ``log``), its address while the block runs, stopped after it: one way for every
-    browser test and the browser benchmark (``drawlab app`` replaces its process by the
-    server, so stopping the process stops the server)."""
+    """The dashboard of ``root`` served over ``database`` (its output in ``log``) on
+    ``port``, a free one by default, its address while the block runs, stopped after it:
+    one way for every browser test and the browser benchmark (``drawlab app`` replaces
+    its process by the server, so stopping the process stops the server)."""
     env = dict(os.environ, DRAWLAB_SAMPLES=samples)
-    port = free_port()
+    port = port or free_port()
     with log.open("wb") as out:
         proc = subprocess.Popen(
             [sys.executable, str(root / "cli.py"), "app", "--db", str(database),
