@@ -23,9 +23,10 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
@@ -187,10 +188,7 @@ def shared() -> Shared:
     path = db_path()
     try:
         if path not in _opened:
-            with _opening:  # one first open at a time: it may create a new file's tables
-                if path not in _opened:  # an older file's facts refilled here, saying why,
-                    open_database(path, wait=OPEN_WAIT, told=_updating).close()  # not in
-                    _opened.add(path)  # the cache (whose elements later calls would draw)
+            _first_open(path)
         return _shared(path)
     except DatabaseUnavailable as exc:
         _unavailable(exc)
@@ -202,6 +200,49 @@ _opened: set[str] = set()  # the files this process has opened (``shared``)
 # Two sessions' first runs at once (the server's own first visit, ``ui.server``, and a
 # browser's; two tabs) both created a new file's tables: DuckDB refused the second.
 _opening = threading.Lock()
+_busy: dict[str, str] = {}  # why a first open under way takes long: its refill's notice
+OPENING = "Another window is opening this database; this page follows when it is done."
+WAIT_POLL = 0.25  # seconds between two looks at a first open another session is making
+
+
+def _first_open(path: str) -> None:
+    """The file's first open in this process, one at a time: it may create a new file's
+    tables, or refill an older one's facts for minutes (saying why, in this run, not in
+    the cache, whose elements every later call would draw again).  A run that comes while
+    another session's open is under way (a second tab, the server's own first visit)
+    waits saying why: that open's refill notice, as soon as there is one."""
+    box: list[Any] = []
+
+    def show(text: str) -> None:
+        if not box:
+            box.append(st.empty())
+        box[0].info(text, icon=":material/update:")
+
+    def told(text: str) -> None:
+        _busy[path] = text
+        _updating(text)
+
+    await_opening(path, show)
+    try:
+        if path not in _opened:
+            open_database(path, wait=OPEN_WAIT, told=told).close()
+            _opened.add(path)
+    finally:
+        _busy.pop(path, None)
+        _opening.release()
+        if box:
+            box[0].empty()
+
+
+def await_opening(path: str, show: Callable[[str], None]) -> None:
+    """Take the first opens' lock; while another session holds it, ``show`` why, each new
+    reason once (the refill's notice once that open has given it, else ``OPENING``)."""
+    shown = None
+    while not _opening.acquire(timeout=WAIT_POLL):
+        text = _busy.get(path, OPENING)
+        if text != shown:
+            show(text)
+            shown = text
 
 
 def connection() -> Connection:

@@ -171,3 +171,31 @@ def test_first_runs_at_once_over_a_new_file_all_get_it(
     assert failed == []
     assert len(got) == 4 and len({id(s) for s in got}) == 1
     assert hands(tmp_path / "new.duckdb") == 0
+
+
+def test_a_run_waiting_for_another_first_open_says_why_each_reason_once() -> None:
+    """A second tab (or a browser come during the server's own visit) waits for the open
+    under way, showing first that another window opens the file, then that open's refill
+    notice once it is given (an older file: minutes), each once; then it has the lock."""
+    path, notice = "/tmp/older.duckdb", "Updating this database's statistics: once"
+    shown: list[str] = []
+    assert state._opening.acquire(timeout=5)
+    holder_done = threading.Event()
+
+    def the_other_open() -> None:  # the session making the first open
+        time.sleep(4 * state.WAIT_POLL)
+        state._busy[path] = notice
+        time.sleep(4 * state.WAIT_POLL)
+        state._busy.pop(path)
+        state._opening.release()
+        holder_done.set()
+
+    other = threading.Thread(target=the_other_open)
+    other.start()
+    state.await_opening(path, shown.append)
+    try:
+        assert holder_done.is_set()
+        assert shown == [state.OPENING, notice]
+    finally:
+        state._opening.release()
+        other.join()
