@@ -23,6 +23,7 @@ CASH = CORPUS / "cash"
 STARS = CASH / "Stars" / "Draw"
 STARS_TRIPLE = STARS / "Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt"
 KINGS_RIT = CASH / "KingsClub" / "Draw" / "NL-2-7-SD-USD-125-250-202103.RIT.txt"
+SUMMARIES = (CORPUS.parent / "summaries", CORPUS / "summaries")
 
 HOSTILE_NAMES = {
     "Player1": "[x](https://evil.example/)",
@@ -78,6 +79,20 @@ def app_for(path: Path, monkeypatch: pytest.MonkeyPatch, timeout: float = 60) ->
 @pytest.fixture(scope="session", name="corpus_db_file")
 def corpus_db_file_fixture(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_corpus_db(tmp_path_factory.mktemp("corpusdb") / "corpus.duckdb")
+
+
+@pytest.fixture(scope="session", name="summaries_db_file")
+def summaries_db_file_fixture(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every tournament summary of the shared folder and the corpus, imported once per
+    session (a worker's): storing their thousands of finishes is the costly part; a test
+    that writes copies the file first."""
+    path = tmp_path_factory.mktemp("summariesdb") / "summaries.duckdb"
+    con = db.connect(path)
+    try:
+        import_paths(con, list(SUMMARIES), workers=0)
+    finally:
+        con.close()
+    return path
 
 
 @pytest.fixture(name="corpus_db")
