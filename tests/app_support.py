@@ -7,14 +7,18 @@ and copied per test, so each test starts from the same known state.
 
 from __future__ import annotations
 
+import io
 import shutil
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analysis.pipeline.importer import import_paths
+from analysis import review
+from analysis.pipeline.importer import import_bytes, import_paths
+from analysis.simulate import simulate
 from analysis.storage import db
+from engine.record import Game
 from tests.corpus import CORPUS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,6 +94,23 @@ def summaries_db_file_fixture(tmp_path_factory: pytest.TempPathFactory) -> Path:
     con = db.connect(path)
     try:
         import_paths(con, list(SUMMARIES), workers=0)
+    finally:
+        con.close()
+    return path
+
+
+@pytest.fixture(scope="session", name="reviewed_db_file")
+def reviewed_db_file_fixture(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """24 dealt triple-draw hands at three seats with the Hero's draws reviewed, once per
+    session (a worker's); a test copies the file before it writes."""
+    out = io.StringIO()
+    # seed 6: with the ranges widened by position (review-6) seed 3's hands held no mistake
+    simulate(out, 24, Game.TRIPLE_DRAW_27, 3, 6)
+    path = tmp_path_factory.mktemp("revieweddb") / "review.duckdb"
+    con = db.connect(path)
+    try:
+        import_bytes(con, "dealt.txt", out.getvalue().encode(), workers=0)
+        review.run_review(con, "Hero", workers=1, trials=300)
     finally:
         con.close()
     return path
