@@ -1,20 +1,27 @@
 """Shared set-up of the dashboard tests: databases built from the corpus, hostile names.
 
 The corpus is read from ``../shared/corpus`` (or ``DRAWLAB_CORPUS``) and never copied
-into the repository.  Databases are built once per test session with the real importer
-and copied per test, so each test starts from the same known state.
+into the repository.  Databases are built once per run with the real importer (the
+workers share them) and copied per test, so each test starts from the same known state.
 """
 
 from __future__ import annotations
 
+import fcntl
+import io
+import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analysis.pipeline.importer import import_paths
+from analysis import review
+from analysis.pipeline.importer import import_bytes, import_paths
+from analysis.simulate import simulate
 from analysis.storage import db
+from engine.record import Game
 from tests.corpus import CORPUS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,6 +30,7 @@ CASH = CORPUS / "cash"
 STARS = CASH / "Stars" / "Draw"
 STARS_TRIPLE = STARS / "Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt"
 KINGS_RIT = CASH / "KingsClub" / "Draw" / "NL-2-7-SD-USD-125-250-202103.RIT.txt"
+SUMMARIES = (CORPUS.parent / "summaries", CORPUS / "summaries")
 
 HOSTILE_NAMES = {
     "Player1": "[x](https://evil.example/)",
@@ -75,9 +83,64 @@ def app_for(path: Path, monkeypatch: pytest.MonkeyPatch, timeout: float = 60) ->
     return AppTest.from_file(APP, default_timeout=timeout)
 
 
+def built_once_per_run(
+    factory: pytest.TempPathFactory, name: str, build: Callable[[Path], object]
+) -> Path:
+    """The database file ``name``, built by ``build`` once for the whole run: under
+    pytest-xdist the first worker to ask builds it while the others wait on a lock, then
+    every worker reads the same file (pytest-xdist's documented way to share a session
+    fixture).  Tests copy it before writing, or open it read-only."""
+    root = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, above each worker's own
+    path = root / f"{name}.duckdb"
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            building = factory.mktemp(name) / path.name
+            build(building)
+            building.replace(path)  # whole or absent, for a worker killed mid-build
+    return path
+
+
+def _import_summaries(path: Path) -> None:
+    con = db.connect(path)
+    try:
+        import_paths(con, list(SUMMARIES), workers=0)
+    finally:
+        con.close()
+
+
+def _reviewed(path: Path) -> None:
+    out = io.StringIO()
+    # seed 6: with the ranges widened by position (review-6) seed 3's hands held no mistake
+    simulate(out, 24, Game.TRIPLE_DRAW_27, 3, 6)
+    con = db.connect(path)
+    try:
+        import_bytes(con, "dealt.txt", out.getvalue().encode(), workers=0)
+        review.run_review(con, "Hero", workers=1, trials=300)
+    finally:
+        con.close()
+
+
 @pytest.fixture(scope="session", name="corpus_db_file")
 def corpus_db_file_fixture(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_corpus_db(tmp_path_factory.mktemp("corpusdb") / "corpus.duckdb")
+    """The corpus's cash games, imported once per run."""
+    return built_once_per_run(tmp_path_factory, "corpus", build_corpus_db)
+
+
+@pytest.fixture(scope="session", name="summaries_db_file")
+def summaries_db_file_fixture(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every tournament summary of the shared folder and the corpus, imported once per run:
+    storing their thousands of finishes is the costly part."""
+    return built_once_per_run(tmp_path_factory, "summaries", _import_summaries)
+
+
+@pytest.fixture(scope="session", name="reviewed_db_file")
+def reviewed_db_file_fixture(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """24 dealt triple-draw hands at three seats with the Hero's draws reviewed, once per
+    run."""
+    return built_once_per_run(tmp_path_factory, "reviewed", _reviewed)
 
 
 @pytest.fixture(name="corpus_db")

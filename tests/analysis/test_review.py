@@ -32,6 +32,7 @@ from engine.sim.ranges import Range, unknown_range
 from engine.sim.review import ReviewCache, Spot, best_order, spot_key
 from engine.sim.review import review as judge
 from engine.sim.strategy import HighDrawStrategy, default_strategy
+from tests.app_support import copy_db, reviewed_db_file_fixture  # noqa: F401  (fixture)
 from tests.corpus import CORPUS
 
 D27 = Ranking.DEUCE_SEVEN
@@ -212,15 +213,9 @@ def _database(path: Path, hands: int, game: Game = Game.TRIPLE_DRAW_27, seed: in
 
 
 @pytest.fixture(name="reviewed")
-def reviewed_fixture(tmp_path: Path) -> Path:
-    # seed 6: with the ranges widened by position (review-6) seed 3's hands held no mistake
-    path = _database(tmp_path / "review.duckdb", 24, seed=6)
-    con = db.connect(path)
-    try:
-        review.run_review(con, "Hero", workers=1, trials=300)
-    finally:
-        con.close()
-    return path
+def reviewed_fixture(reviewed_db_file: Path, tmp_path: Path) -> Path:
+    """The session's reviewed hands, a copy of its own for each test."""
+    return copy_db(reviewed_db_file, tmp_path)
 
 
 def test_the_totals_equal_the_sum_of_the_rows(reviewed: Path) -> None:

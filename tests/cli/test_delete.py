@@ -11,15 +11,22 @@ import pytest
 import cli
 from analysis.pipeline import watched
 from analysis.storage import db as dbmod
-from tests.app_support import KINGS_RIT, STARS_TRIPLE, imported_one_by_one
+from tests.app_support import KINGS_RIT, STARS_TRIPLE, copy_db, imported_one_by_one
 from tests.paths import REPOSITORY
 
 CASH = REPOSITORY / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.50-1_headsup.txt"
 
 
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The three files imported once per module; each test deletes from a copy of its own."""
+    files = (CASH, STARS_TRIPLE, KINGS_RIT)
+    return imported_one_by_one(tmp_path_factory.mktemp("delete") / "d.duckdb", files)
+
+
 @pytest.fixture(name="path")
-def path_fixture(tmp_path: Path) -> str:
-    return str(imported_one_by_one(tmp_path / "d.duckdb", (CASH, STARS_TRIPLE, KINGS_RIT)))
+def path_fixture(imported: Path, tmp_path: Path) -> str:
+    return str(copy_db(imported, tmp_path))
 
 
 def _hands(path: str) -> list[tuple[str, int]]:

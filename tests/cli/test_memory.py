@@ -11,16 +11,26 @@ import pytest
 from analysis.pipeline.importer import import_paths
 from analysis.storage import db as dbmod
 from cli import main
+from tests.app_support import (  # noqa: F401  (fixture)
+    copy_db,
+    imported_one_by_one,
+    summaries_db_file_fixture,
+)
 from tests.paths import REPOSITORY
 
 SAMPLE = REPOSITORY / "sample_histories" / "pokerstars" / "27_triple_draw_fl_0.10-0.20_6max.txt"
 
 
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample imported once per module; each test writes to a copy of its own."""
+    return imported_one_by_one(tmp_path_factory.mktemp("cli") / "cli.duckdb", (SAMPLE,))
+
+
 @pytest.fixture
-def db_file(tmp_path: Path) -> tuple[str, list[str]]:
-    path = str(tmp_path / "cli.duckdb")
+def db_file(imported: Path, tmp_path: Path) -> tuple[str, list[str]]:
+    path = str(copy_db(imported, tmp_path))
     con = dbmod.connect(path)
-    import_paths(con, [SAMPLE], workers=0)
     ids = [str(r[0]) for r in con.execute("SELECT hand_id FROM hands ORDER BY id").fetchall()]
     con.close()
     return path, ids
@@ -196,13 +206,10 @@ def test_export_of_a_persons_hands(
 
 
 def test_tournaments_of_a_person_count_every_name(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    summaries_db_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.corpus import CORPUS
-
-    path = str(tmp_path / "t.duckdb")
+    path = str(copy_db(summaries_db_file, tmp_path))
     con = dbmod.connect(path)
-    import_paths(con, [CORPUS.parent / "summaries", CORPUS / "summaries"], workers=0)
     per_name = con.execute(  # the files' own players, and every result under their names
         "SELECT site, player, count(*) FROM tournament_results WHERE (site, player) IN "
         "(SELECT (site, player) FROM tournament_results WHERE source IN ('summary', 'hands')) "

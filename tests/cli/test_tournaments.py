@@ -9,10 +9,10 @@ import pytest
 
 import cli
 from analysis import times
-from analysis.pipeline.importer import import_paths
 from analysis.storage import db as dbmod
 from tests.analysis.storage.test_filter_days import timed_database
 from tests.analysis.test_tournament_days import timed_tournaments
+from tests.app_support import copy_db, summaries_db_file_fixture  # noqa: F401  (fixture)
 from tests.corpus import CORPUS
 
 SUMMARIES = CORPUS.parent / "summaries"
@@ -22,12 +22,9 @@ KEYS = ["site", "tournament_id", "name", "game", "buy_in", "fee", "bounty", "cur
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = tmp_path_factory.mktemp("t") / "t.duckdb"
-    con = dbmod.connect(path)
-    import_paths(con, [SUMMARIES, CORPUS / "summaries"], workers=0)
-    con.close()
-    return str(path)
+def db(summaries_db_file: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The session's summaries, copied once for this module's commands."""
+    return str(copy_db(summaries_db_file, tmp_path_factory.mktemp("t")))
 
 
 def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> list[dict[str, object]]:

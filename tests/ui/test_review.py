@@ -13,28 +13,15 @@ from analysis.pipeline.importer import import_bytes
 from analysis.simulate import simulate
 from analysis.storage import db, memory
 from engine.record import Game
-from tests.app_support import app_for, texts
+from tests.app_support import app_for, copy_db, reviewed_db_file_fixture, texts  # noqa: F401
 
 PAGE = "ui/review_page.py"
 
 
-def _reviewed(path: Path) -> Path:
-    out = io.StringIO()
-    # seed 6: with the ranges widened by position (review-6) seed 3's hands held no mistake
-    simulate(out, 24, Game.TRIPLE_DRAW_27, 3, 6)
-    con = db.connect(path)
-    try:
-        import_bytes(con, "dealt.txt", out.getvalue().encode(), workers=0)
-        review.run_review(con, "Hero", workers=1, trials=300)
-    finally:
-        con.close()
-    return path
-
-
 def test_the_page_shows_the_stored_review_and_opens_the_replayer_at_a_spot(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    reviewed_db_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = _reviewed(tmp_path / "review.duckdb")
+    path = copy_db(reviewed_db_file, tmp_path)
     con = db.connect(path)
     try:
         s = review.summary(con, "Hero")
@@ -119,9 +106,9 @@ def test_the_page_offers_to_review_new_hands(
 
 
 def test_the_costliest_spots_show_the_users_tags(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    reviewed_db_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = _reviewed(tmp_path / "review.duckdb")
+    path = copy_db(reviewed_db_file, tmp_path)
     con = db.connect(path)
     try:
         spots = review.costliest(con, "Hero")
@@ -140,9 +127,9 @@ def test_the_costliest_spots_show_the_users_tags(
 
 
 def test_a_persons_draws_are_reviewed_together_over_every_name_at_every_site(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    reviewed_db_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = _reviewed(tmp_path / "review.duckdb")  # Hero at PokerStars
+    path = copy_db(reviewed_db_file, tmp_path)  # Hero at PokerStars
     out = io.StringIO()
     simulate(out, 24, Game.TRIPLE_DRAW_27, 3, 5, hero="Other", first_hand_id=900000000001)
     con = db.connect(path)

@@ -8,19 +8,19 @@ import pytest
 
 from analysis.pipeline.importer import import_paths
 from analysis.storage import db
-from tests.app_support import app_for
+from tests.app_support import app_for, copy_db, summaries_db_file_fixture  # noqa: F401
 from tests.corpus import CORPUS
 
-SUMMARIES = CORPUS.parent / "summaries"
 SNG = CORPUS / "tour" / "Stars" / "Draw"
 
 
 @pytest.fixture(scope="module")
-def db_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("tours") / "t.duckdb"
+def db_file(summaries_db_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The session's summaries copied, and the PokerStars sit-and-gos' hands added."""
+    path = copy_db(summaries_db_file, tmp_path_factory.mktemp("tours"))
     con = db.connect(path)
     try:
-        import_paths(con, [SUMMARIES, CORPUS / "summaries", SNG], workers=0)
+        import_paths(con, [SNG], workers=0)
     finally:
         con.close()
     return path

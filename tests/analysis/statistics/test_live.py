@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import shutil
 from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -43,14 +44,22 @@ def _dealt(n: int, seed: int, day: str | None = None, table: str | None = None) 
     return text
 
 
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two days of dealt hands imported once per module; each test writes to a copy."""
+    folder = tmp_path_factory.mktemp("live")
+    (folder / "old.txt").write_text(_dealt(40, 3), encoding="utf-8")
+    (folder / "new.txt").write_text(_dealt(25, 4, day="2026/03/02", table="Merope"),
+                                    encoding="utf-8")
+    con = db.connect(folder / "d.duckdb")
+    import_paths(con, [folder / "old.txt", folder / "new.txt"], workers=0)
+    con.close()
+    return folder / "d.duckdb"
+
+
 @pytest.fixture(name="con")
-def con_fixture(tmp_path: Path) -> duckdb.DuckDBPyConnection:
-    (tmp_path / "old.txt").write_text(_dealt(40, 3), encoding="utf-8")
-    (tmp_path / "new.txt").write_text(_dealt(25, 4, day="2026/03/02", table="Merope"),
-                                      encoding="utf-8")
-    con = db.connect(tmp_path / "d.duckdb")
-    import_paths(con, [tmp_path / "old.txt", tmp_path / "new.txt"], workers=0)
-    return con
+def con_fixture(imported: Path, tmp_path: Path) -> duckdb.DuckDBPyConnection:
+    return db.connect(shutil.copyfile(imported, tmp_path / "d.duckdb"))
 
 
 def test_the_current_session_is_the_latest_run_of_hands(con: duckdb.DuckDBPyConnection) -> None:
