@@ -16,7 +16,9 @@ from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Literal
 
-from analysis.storage.db import Connection, one
+import pyarrow as pa
+
+from analysis.storage.db import Connection, append_arrow, one
 from analysis.storage.transactions import rollback
 from engine.tournament import Finish, TournamentSummary
 
@@ -138,9 +140,10 @@ def write_results(
             continue
         rows.append({"site": site, "tournament_id": tournament_id, "file": file, **_fields(r)})
     if rows:
-        db.executemany(
-            "DELETE FROM tournament_results WHERE site = ? AND tournament_id = ? AND player = ?",
-            [[site, tournament_id, r["player"]] for r in rows],
+        db.execute(
+            "DELETE FROM tournament_results WHERE site = ? AND tournament_id = ? "
+            "AND player IN (SELECT UNNEST(?::VARCHAR[]))",
+            [site, tournament_id, [r["player"] for r in rows]],
         )
         _insert(db, "tournament_results", _RESULT_COLUMNS, rows)
 
@@ -148,11 +151,9 @@ def write_results(
 def _insert(
     db: Connection, table: str, columns: tuple[str, ...], rows: list[dict[str, object]]
 ) -> None:
-    marks = ", ".join("?" for _ in columns)
-    db.executemany(
-        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
-        [[r[c] for c in columns] for r in rows],
-    )
+    """One bulk insert, as the hands' writer appends: DuckDB's ``executemany`` runs a
+    statement a row, which made a summary of a few thousand finishers slow to store."""
+    append_arrow(db, table, pa.Table.from_pylist([{c: r[c] for c in columns} for r in rows]))
 
 
 def _fields(r: Result) -> dict[str, object]:
