@@ -14,7 +14,7 @@ from datetime import date, datetime
 from typing import Any
 
 from analysis.storage.db import Connection
-from analysis.storage.filters import day_bounds, zone_day
+from analysis.storage.filters import between, day_bounds, zone_day
 from engine.tournament import PLAY_MONEY, entry_cost
 
 
@@ -151,11 +151,10 @@ def _where(f: TournamentFilters) -> tuple[str, list[object]]:
     if f.game is not None:
         clauses.append("(t.game = ? OR t.game_text = ?)")
         params += [f.game, f.game]
-    for bound, side in zip(day_bounds(f.date_from, f.date_to, f.zone), (">=", "<"),
-                           strict=True):
-        if bound is not None:
-            clauses.append(f"t.started {side} ?")
-            params.append(bound)
+    days, bounds = between("t.started", day_bounds(f.date_from, f.date_to, f.zone))
+    if bounds:
+        clauses.append(days)
+        params += bounds
     if f.kind is not None:
         clauses.append("list_contains(string_split(t.kinds, ','), ?)")
         params.append(f.kind)

@@ -186,11 +186,11 @@ class Filters:
         if self.date_from is None and self.date_to is None:
             return "", None
         clock, moments = self._bounds()
-        by_clock = _between(column, clock)
+        by_clock = between(column, clock)
         if moments == clock:
             return by_clock
-        by_moment = _between(column, moments)
-        outer = _between(column, (_least(clock[0], moments[0]), _most(clock[1], moments[1])))
+        by_moment = between(column, moments)
+        outer = between(column, (_least(clock[0], moments[0]), _most(clock[1], moments[1])))
         edges = [tuple(sorted((c, m))) for c, m in zip(clock, moments, strict=True)
                  if c is not None and m is not None]
         band = [b for edge in edges for b in edge] if "{band}" in written else []
@@ -281,9 +281,9 @@ def zone_day(moment: datetime | None, zone: str | None) -> date | None:
     return moment.replace(tzinfo=UTC).astimezone(ZoneInfo(zone)).date()
 
 
-def _between(column: str, bounds: Bounds) -> tuple[str, tuple[datetime, ...]]:
+def between(column: str, bounds: Bounds) -> tuple[str, tuple[datetime, ...]]:
     """``low <= column < high``, either side open where its bound is ``None`` ("TRUE"
-    when both are)."""
+    when both are): the condition of a span of days (``day_bounds``) on a stored time."""
     parts = [(f"{column} >= ?", bounds[0]), (f"{column} < ?", bounds[1])]
     kept = [(sql, value) for sql, value in parts if value is not None]
     return (" AND ".join(sql for sql, _ in kept) or "TRUE",
