@@ -10,14 +10,18 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from analysis.storage.db import Connection
     from analysis.storage.deletion import Selection
     from analysis.storage.filters import Filters
     from analysis.storage.memory import HandMemory
+    from analysis.tournaments import TournamentFilters
     from engine.record import HouseRules
+
+# the filters of hands or of tournaments, both with days of a zone
+Zoned = TypeVar("Zoned", "Filters", "TournamentFilters")
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -151,6 +155,20 @@ def _add_zone(p: argparse.ArgumentParser) -> None:
                    help="the time zone whose days --from and --to are, an IANA name "
                         "(America/New_York, UTC); default: the dashboard's display zone "
                         "(\"Times shown in\"), this computer's until one is picked")
+
+
+def _zoned(con: Connection, filters: Zoned, named: str | None) -> Zoned | None:
+    """``filters`` with the zone whose days ``--from`` and ``--to`` are (``--zone``, else
+    the display zone); None, the error printed, for an unknown ``--zone``."""
+    from dataclasses import replace
+
+    from analysis.times import day_zone
+
+    try:
+        return replace(filters, zone=day_zone(con, named))
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return None
 
 
 def _add_filters(p: argparse.ArgumentParser) -> None:
@@ -647,12 +665,8 @@ def _export(args: argparse.Namespace) -> int:
     def act(db: Connection) -> int:
         from dataclasses import replace
 
-        from analysis.times import day_zone
-
-        try:
-            filters = replace(given, zone=day_zone(db, args.zone))
-        except ValueError as e:
-            print(f"error: {e}", file=sys.stderr)
+        filters = _zoned(db, given, args.zone)
+        if filters is None:
             return 2
         if args.player is not None:  # a person (drawlab alias): the hands of every name
             from analysis.storage.memory import person_filters
@@ -1243,7 +1257,6 @@ def _tournaments(args: argparse.Namespace) -> int:
 
     from analysis import tournament_report
     from analysis.statistics.report import StatsError, open_database
-    from analysis.times import day_zone
     from analysis.tournaments import TournamentFilters, tournament_results
 
     try:
@@ -1257,11 +1270,10 @@ def _tournaments(args: argparse.Namespace) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2 if isinstance(e, ValueError) else 1
     try:
-        try:
-            filters = replace(filters, zone=day_zone(con, args.zone))
-        except ValueError as e:
-            print(f"error: {e}", file=sys.stderr)
+        zoned = _zoned(con, filters, args.zone)
+        if zoned is None:
             return 2
+        filters = zoned
         if args.player is not None:  # a person (drawlab alias): every name of theirs
             from analysis.storage.memory import person_names
 
