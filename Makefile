@@ -19,6 +19,10 @@ BUILT :=
 else
 BUILT := $(VENV)/.compiled-stamp
 endif
+# The test runs keep their bytecode in the virtualenv, out of the tree: pytest rewrites the
+# asserts of every test module at each collection unless it may cache the result, which a
+# shell with PYTHONDONTWRITEBYTECODE set forbids (docs/guide.md, the quick loop)
+PYCACHE := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
 PORT ?= 8501
 HOST ?= 127.0.0.1
 
@@ -61,10 +65,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 test: $(STAMP) $(BUILT) browser lint typecheck
-	$(BIN)/pytest -n 2 -p no:cacheprovider
+	$(PYCACHE) $(BIN)/pytest -n 2 -p no:cacheprovider
 
 check: $(STAMP) $(BUILT) lint typecheck
-	DRAWLAB_HYPOTHESIS=check $(BIN)/pytest -n 2 --dist loadfile -p no:cacheprovider \
+	$(PYCACHE) DRAWLAB_HYPOTHESIS=check $(BIN)/pytest -n 2 --dist loadfile -p no:cacheprovider \
 	  -m 'not browser and not slow'
 
 samples: $(STAMP)
