@@ -43,6 +43,16 @@ REVERIFY_POINTS = (
 )
 
 
+def sweep(points: list[Any], quick: list[Any]) -> list[Any]:
+    """Every point a fault is injected at, for ``make test``; the quick loop (``make
+    check``) tries only ``quick`` of them, one of each kind of write, the rest marked
+    ``slow`` (each point is a faulted run and a clean one, about a second)."""
+    def param(point: Any) -> Any:
+        values = point if isinstance(point, tuple) else (point,)
+        return pytest.param(*values, marks=() if point in quick else pytest.mark.slow)
+    return [param(point) for point in points]
+
+
 @pytest.fixture(scope="module")
 def histories(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     folder = tmp_path_factory.mktemp("faults")
@@ -107,7 +117,9 @@ def test_a_full_disk_anywhere_in_an_import_loses_and_doubles_nothing(
     con.close()
 
 
-@pytest.mark.parametrize(("kind", "n"), REVERIFY_POINTS)
+@pytest.mark.parametrize(
+    ("kind", "n"), sweep(REVERIFY_POINTS, [("COMMIT", 1), ("DELETE", 2), ("INSERT", 13)])
+)
 def test_a_full_disk_anywhere_in_a_reverify_loses_nothing(
     tmp_path: Path, clean: Path, reference: dict[str, Any], monkeypatch: pytest.MonkeyPatch,
     kind: str, n: int,
@@ -137,7 +149,7 @@ def _files(folder: Path) -> dict[str, bytes]:
             if p.is_file()}
 
 
-@pytest.mark.parametrize("n", range(1, 11))
+@pytest.mark.parametrize("n", sweep(list(range(1, 11)), [1, 10]))
 def test_a_full_disk_in_a_parquet_export_is_written_whole_by_the_next(
     tmp_path: Path, clean: Path, n: int
 ) -> None:
