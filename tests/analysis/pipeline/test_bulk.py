@@ -99,7 +99,7 @@ def test_an_unreachable_scheduler_is_an_error_not_a_hang(
 ) -> None:
     from analysis.pipeline import cluster as cluster_mod
 
-    monkeypatch.setattr(cluster_mod, "CONNECT_SECONDS", 2)
+    monkeypatch.setattr(cluster_mod, "CONNECT_SECONDS", 0.5)
     code = cli.main(["bulk", "--scheduler", "tcp://127.0.0.1:9", "--out",
                      str(tmp_path / "ds"), str(tmp_path)])
     assert code == 2
