@@ -29,6 +29,7 @@ from analysis.pipeline.reverify import reverify
 from analysis.storage import dataset, export
 from analysis.storage import db as dbmod
 from tests.fault_injection import FULL, Faulty, snapshot, whole
+from tests.quick import sweep
 from tests.store_data import write_history
 
 HANDS = 300  # per file, two files
@@ -41,16 +42,6 @@ REVERIFY_POINTS = (
     + [("DELETE", n) for n in range(1, 5)]
     + [("INSERT", n) for n in range(1, 14, 2)]
 )
-
-
-def sweep(points: list[Any], quick: list[Any]) -> list[Any]:
-    """Every point a fault is injected at, for ``make test``; the quick loop (``make
-    check``) tries only ``quick`` of them, one of each kind of write, the rest marked
-    ``slow`` (each point is a faulted run and a clean one, about a second)."""
-    def param(point: Any) -> Any:
-        values = point if isinstance(point, tuple) else (point,)
-        return pytest.param(*values, marks=() if point in quick else pytest.mark.slow)
-    return [param(point) for point in points]
 
 
 @pytest.fixture(scope="module")

@@ -295,6 +295,7 @@ def test_the_drill_is_fed_the_costliest_spots(reviewed: Path) -> None:
     assert fb.taken is not None
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_five_card_draw_questions_are_generated() -> None:
     rng = random.Random(5)
     q = draws.generate(draws.DRAW_COUNTS, HIGH, 3, rng)
@@ -354,6 +355,7 @@ def test_the_review_in_worker_processes_stores_what_one_process_stores(
 FULL_TILT_SNOW = "cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt"
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_the_full_tilt_single_draw_snow_is_no_longer_a_mistake(tmp_path: Path) -> None:
     """The hero keeps a pair of threes, draws one against a pat hand, bets 1.85 pots and
     wins: a snow, and with the pat hand folding the weakest part of its range it is as good

@@ -154,6 +154,7 @@ def test_parse_hand_fast_path_agrees_with_the_careful_reader(
         assert got == tuple(cards)
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 @given(st.text(max_size=80))
 def test_any_line_gets_an_answer_or_a_reason(text: str) -> None:
     from engine.compare import compare_line

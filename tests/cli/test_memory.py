@@ -152,6 +152,7 @@ def test_export_by_tag(
     assert texts.count("PokerStars Hand #") == 1 and ids[1] in texts
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_stats_of_a_person_count_every_name_of_theirs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

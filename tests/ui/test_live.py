@@ -29,6 +29,7 @@ def _metrics(at: object) -> dict[str, str]:
     return {str(m.label): str(m.value) for m in at.metric}  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_live_page_shows_the_session_and_sees_new_hands_without_an_import_of_its_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -172,6 +173,7 @@ def _two_days(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_the_live_page_lists_every_session_and_opens_a_past_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -221,6 +223,7 @@ def _colours(frame: object) -> dict[tuple[int, int], str]:
     return out
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_the_hud_shows_every_table_of_the_last_minutes_and_never_the_hero(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

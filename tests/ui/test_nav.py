@@ -83,6 +83,7 @@ def test_a_page_waits_for_another_program_to_let_the_database_go(
     assert at.metric[0].value == "39"  # the overview as after a free open (40, one with errors)
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_a_database_another_program_holds_is_explained_and_retried(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

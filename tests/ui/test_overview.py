@@ -215,6 +215,7 @@ def test_minimum_hands_leaves_out_small_samples(
     assert 0 < len(after) < len(before)
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_money_is_never_summed_across_currencies_or_with_chips(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -292,6 +293,7 @@ def test_results_by_hands_and_by_date(corpus_db: Path, monkeypatch: pytest.Monke
     assert _values(total["y"]) == [v / 100 for v in days["cum_net"]]
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_one_chart_at_a_time_its_pick_remembered_across_pages(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -363,6 +365,7 @@ def test_a_filter_change_with_the_statistics_open_draws_no_table(
     assert _metrics(at)["Hands"][0] == "28"
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_a_section_opened_draws_its_tables_alone_with_their_figures(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -493,6 +496,7 @@ def test_the_money_offered_is_the_heros_and_never_changes_the_hero(
         "€" + _money(res.net, "$")
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_a_tag_filters_the_figures_and_a_player_note_joins_the_opponents(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -544,6 +548,7 @@ def test_a_person_is_picked_as_the_hero_with_every_name(
     assert ("PokerStars", "Hero") not in pairs and ("Full Tilt", "Hero") not in pairs
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_filters_are_saved_and_picked_again(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -565,6 +570,7 @@ def test_filters_are_saved_and_picked_again(
     assert [s.value for s in at.success] == ["Applied the saved filters:"]
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_hands_with_errors_are_left_out_by_one_remembered_switch(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -606,6 +612,7 @@ def test_every_option_is_the_heros_stakes_with_their_money(
     assert (days[0], days[-1]) == (first.iloc[0].date(), first.iloc[-1].date())
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_a_pick_the_next_hero_lacks_is_dropped_and_the_hero_kept(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -621,6 +628,7 @@ def test_a_pick_the_next_hero_lacks_is_dropped_and_the_hero_kept(
     assert at.text[0].value.startswith("Showing Hero at Boss over ")
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_samples_are_marked_kept_apart_and_removed_in_one_click(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

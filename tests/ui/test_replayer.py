@@ -85,6 +85,7 @@ def test_latest_hand_is_opened_at_its_first_step(
     assert texts(at)[0] == states[0].text
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_step_buttons_and_street_jumps(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = replayer(corpus_db, monkeypatch)
     hand = int(at.selectbox(key="replay_hand").value)
@@ -107,6 +108,7 @@ def test_step_buttons_and_street_jumps(corpus_db: Path, monkeypatch: pytest.Monk
     assert at.slider(key="replay_step").value == 0
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_next_and_previous_hand(corpus_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = replayer(corpus_db, monkeypatch)
     ids = [int(i) for i in queries.list_hands(db.connect(corpus_db), limit=200)["id"]]
@@ -130,6 +132,7 @@ def test_biggest_pots_lists_the_largest_pot_first(
     assert int(at.selectbox(key="replay_hand").value) == int(biggest["id"].iloc[0])
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_problem_is_shown_at_the_step_it_happened(
     corpus_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -314,6 +317,7 @@ def test_a_phh_event_hand_is_listed_and_headed_as_that_tournaments_chips(
     assert escape(event) in head and "500,000/1,000,000 chips" in head
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_stacks_after_the_collect_include_what_was_won(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -352,6 +356,7 @@ def test_step_zero_shows_the_forced_bets_and_the_pot(
     assert "Pot 0.15" in picture and picture.count('class="dl-bet"') == 2
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_the_header_and_tournament_chips(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = open_hand(replayer(db_of(tmp_path, SNG), monkeypatch), "220001120265")
     picked = at.selectbox(key="replay_hand")

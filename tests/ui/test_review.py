@@ -126,6 +126,7 @@ def test_the_costliest_spots_show_the_users_tags(
         "mistake, review" if s["hand"] == spots[0]["hand"] else "" for s in spots[1:]]
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_a_persons_draws_are_reviewed_together_over_every_name_at_every_site(
     reviewed_db_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

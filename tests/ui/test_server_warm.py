@@ -173,6 +173,7 @@ def test_first_runs_at_once_over_a_new_file_all_get_it(
     assert hands(tmp_path / "new.duckdb") == 0
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_a_run_waiting_for_another_first_open_says_why_each_reason_once() -> None:
     """A second tab (or a browser come during the server's own visit) waits for the open
     under way, showing first that another window opens the file, then that open's refill

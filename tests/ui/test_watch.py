@@ -68,6 +68,7 @@ def _wait_for(at: AppTest, hands: int, timeout: float = 60) -> pd.DataFrame:
         time.sleep(0.3)
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_a_watched_folder_imports_the_hands_appended_to_its_file(
     tmp_path: Path, dbpath: Path, home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

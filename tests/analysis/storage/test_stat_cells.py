@@ -18,6 +18,7 @@ from analysis.statistics import figures as stats
 from analysis.storage import db, stat_cells, summaries
 from analysis.storage.filters import NO_FILTERS, Filters
 from tests.app_support import copy_db, corpus_db_file_fixture  # noqa: F401  (fixture)
+from tests.quick import sweep
 from tests.store_data import write_history
 from tests.summary_support import redeclare, spy_rebuilds
 
@@ -40,7 +41,11 @@ FILTERS = (
     Filters(date_to=date(2011, 6, 26), position="BTN", players_min=3),
     Filters(site="none"),
 )
-EMPTY = (Filters(tournament=True), Filters(site="none"))  # the cash corpus has no tournaments
+EMPTY = (Filters(tournament=True), Filters(site="none"))
+# the filters make check tries (each a second): none, the cells' every column, days
+# that cut months, one that finds nothing
+QUICK = (NO_FILTERS, FILTERS[7], Filters(date_from=date(2011, 6, 15), date_to=date(2013, 2, 10)),
+         Filters(site="none"))  # the cash corpus has no tournaments
 
 
 @pytest.fixture(name="con")
@@ -102,7 +107,7 @@ def _same(cells: Any, rows: Any, what: str) -> None:
         assert cells == rows, what
 
 
-@pytest.mark.parametrize("f", FILTERS, ids=str)
+@pytest.mark.parametrize("f", sweep(FILTERS, QUICK), ids=str)
 def test_every_figure_from_the_cells_equals_the_rows(
     con: db.Connection, f: Filters, monkeypatch: pytest.MonkeyPatch
 ) -> None:

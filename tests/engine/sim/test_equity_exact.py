@@ -42,6 +42,7 @@ def _oracle(ranking: Ranking, hands: list[str], dead: str) -> list[float] | None
     return None if found is None else [float(p["equity"]) for p in found["players"]]
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_random_one_draw_spots_agree_with_poker_equity() -> None:
     rng = random.Random(38)
     counted = sampled = 0

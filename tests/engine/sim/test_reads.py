@@ -43,6 +43,7 @@ def test_pat_since_the_first_draw_is_a_tighter_range_than_a_late_pat() -> None:
     assert RANK_CHARS[_highest_low(r.hands, 5)] == "9"
 
 
+@pytest.mark.slow  # over 1.5 s: make test runs it
 def test_one_card_drawers_since_the_first_draw_hold_seven_and_eight_draws() -> None:
     early = base_range(read_strategy(D27, "standard", draws_left=1, since=3, aggressor=False), 1, 4)
     late = base_range(read_strategy(D27, "standard", draws_left=1, since=1, aggressor=False), 1, 4)
