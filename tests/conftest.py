@@ -36,3 +36,10 @@ def _own_default_database(
     folder: Path = tmp_path_factory.getbasetemp() / "default-dbs"
     folder.mkdir(exist_ok=True)
     monkeypatch.setenv("DRAWLAB_DB", str(folder / f"{next(_DEFAULT_DBS)}.duckdb"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The dashboard's tests first: theirs are the longest files, and the two workers that
+    take whole files in turn (``--dist loadfile``) end together when the short ones come
+    last instead of one waiting while the other runs the overview's file."""
+    items.sort(key=lambda item: not item.nodeid.startswith("tests/ui/"))
