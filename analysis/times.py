@@ -100,7 +100,8 @@ def day_zone(con: Connection, named: str | None = None) -> str | None:
     ``named`` is refused with ValueError."""
     zone = display_zone(con) if named is None else _zone(named)
     if zone is None:
-        raise ValueError(f"unknown time zone: {named}")
+        raise ValueError(f"unknown time zone: {named}; give an IANA name such as "
+                         "America/New_York or UTC")
     return None if is_utc(zone) else getattr(zone, "key", None)
 
 

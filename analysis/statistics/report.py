@@ -145,7 +145,7 @@ def _zoned(con: duckdb.DuckDBPyConnection, filters: Filters,
     try:
         filters = replace(filters, zone=times.day_zone(con, zone))
     except ValueError as e:
-        raise StatsError(f"{e}; give an IANA name such as America/New_York or UTC") from e
+        raise StatsError(str(e)) from e
     if filters.date_from is None and filters.date_to is None:
         return filters, []
     source = "--zone" if zone is not None else "the display zone; --zone picks another"

@@ -131,4 +131,5 @@ def test_export_days_are_the_zones(tmp_path: Path, capsys: pytest.CaptureFixture
         assert json.loads(capsys.readouterr().out)["summary"]["hands"] == hands
     assert cli.main(["export", "--db", str(path), "--format", "original", "--out",
                      str(tmp_path / "x"), "--zone", "Nowhere/Else"]) == 2
-    assert capsys.readouterr().err == "error: unknown time zone: Nowhere/Else\n"
+    assert capsys.readouterr().err == ("error: unknown time zone: Nowhere/Else; give an IANA "
+                                       "name such as America/New_York or UTC\n")
