@@ -8,9 +8,10 @@ function is a call into ``analysis``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, tzinfo
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import pandas as pd
 import streamlit as st
@@ -26,25 +27,35 @@ from engine.replay import Replay, replay
 from ui.charts import CHART_POINTS, thin
 
 TTL = 3600  # seconds: generations change the key anyway; this only bounds memory
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+def cached(entries: int, ttl: int = TTL) -> Callable[[F], F]:
+    """``st.cache_data`` as every page's data is cached: no spinner, at most ``entries``
+    results, and a ``Filters`` hashed by its ``repr`` (every field, in order) rather than
+    by Streamlit's walk through a dataclass, some sixteen times dearer, which each of a
+    run's forty cached calls paid (docs/dashboard-speed.md)."""
+    return cast(Callable[[F], F], st.cache_data(
+        ttl=ttl, show_spinner=False, max_entries=entries, hash_funcs={Filters: repr}))
+
+
+@cached(64)
 def player_list(_con: Connection, path: str, gen: int, filters: Filters) -> pd.DataFrame:
     return stats.player_list(_con, filters)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def hero_name(_con: Connection, path: str, gen: int, filters: Filters) -> str | None:
     return stats.hero_name(_con, filters)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def results(_con: Connection, path: str, gen: int, player: str,
             filters: Filters) -> stats.Results:
     return stats.results(_con, player, filters)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def player_stats(_con: Connection, path: str, gen: int, player: str,
                  filters: Filters) -> tuple[stats.StatValue, ...]:
     return stats.player_stats(_con, player, filters)
@@ -62,7 +73,7 @@ class Curves:
     sessions: pd.DataFrame
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def curves(_con: Connection, path: str, gen: int, player: str, filters: Filters,
            zone: tzinfo = UTC) -> Curves:
     """The curve, the days (``zone``'s) and the sessions from their tables where the
@@ -72,13 +83,13 @@ def curves(_con: Connection, path: str, gen: int, player: str, filters: Filters,
     return Curves(thin(got.by_hand), got.first, got.last, got.by_date, got.sessions)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def cube(_con: Connection, path: str, gen: int, player: str, filters: Filters) -> pd.DataFrame:
     """One scan the draw tables and the showdown hands are rolled up from."""
     return stats.cube(_con, player, filters)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def by_position(_con: Connection, path: str, gen: int, player: str,
                 filters: Filters) -> pd.DataFrame:
     """Results by position in acting order; no statistics (the chart shows win rates only)."""
@@ -86,53 +97,53 @@ def by_position(_con: Connection, path: str, gen: int, player: str,
         stats.summary(_con, filters, player, by=("position",), stats=()))
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def draw_summary(_con: Connection, path: str, gen: int, player: str,
                  filters: Filters) -> pd.DataFrame:
     return stats.draw_summary_of(stats.draw_cells_of(cube(_con, path, gen, player, filters)))
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def draw_counts(_con: Connection, path: str, gen: int, player: str,
                 filters: Filters) -> pd.DataFrame:
     return stats.draw_counts_of(stats.draw_cells_of(cube(_con, path, gen, player, filters)))
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def showdown_hands(_con: Connection, path: str, gen: int, player: str,
                    filters: Filters) -> pd.DataFrame:
     return stats.showdown_of(cube(_con, path, gen, player, filters))
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def summary(_con: Connection, path: str, gen: int, filters: Filters) -> pd.DataFrame:
     return stats.summary(_con, filters)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def site_summary(_con: Connection, path: str, gen: int, filters: Filters) -> pd.DataFrame:
     """Results and statistics per player at each site (a name at two sites is two people)."""
     return stats.summary(_con, filters, by=("site",))
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def money_kinds(_con: Connection, path: str, gen: int, filters: Filters,
                 player: str | None = None) -> pd.DataFrame:
     return stats.money_kinds(_con, filters, player)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def offers(_con: Connection, path: str, gen: int, player: str, filters: Filters) -> Offers:
     """What the filters offer for ``player``'s hands (``analysis.statistics.offers``)."""
     return offers_of(_con, player, filters)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def site_players(_con: Connection, path: str, gen: int, filters: Filters) -> pd.DataFrame:
     return stats.site_players(_con, filters)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def by_stakes(_con: Connection, path: str, gen: int, player: str,
               filters: Filters) -> pd.DataFrame:
     return stats.by_stakes(_con, player, filters)
@@ -176,7 +187,7 @@ def _day(df: pd.DataFrame) -> date | None:
     return pd.Timestamp(df["time"].iloc[0]).date()
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def filter_options(_con: Connection, path: str, gen: int) -> FilterOptions:
     hands = queries.count_hands(_con)
     combos = stats.key_counts(_con, ("site", "game", "stakes", "players", "currency"))
@@ -199,24 +210,24 @@ def filter_options(_con: Connection, path: str, gen: int) -> FilterOptions:
 LIST_LIMIT = 200
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+@cached(32)
 def latest_hands(_con: Connection, path: str, gen: int, f: Filters) -> pd.DataFrame:
     return queries.list_hands(_con, f, limit=LIST_LIMIT)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+@cached(32)
 def biggest_pots(_con: Connection, path: str, gen: int, f: Filters) -> pd.DataFrame:
     return queries.biggest_pots(_con, f, limit=LIST_LIMIT)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+@cached(32)
 def problem_hands(_con: Connection, path: str, gen: int, f: Filters) -> pd.DataFrame:
     """One row per hand with a problem (errors and warnings), first problem's hand first."""
     rows = queries.hands_with_problems(_con, f, severity=None, limit=20 * LIST_LIMIT)
     return rows.drop_duplicates("id").head(LIST_LIMIT).reset_index(drop=True)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+@cached(32)
 def find_hand_ids(_con: Connection, path: str, gen: int, wanted: str,
                   sites: tuple[str, ...]) -> pd.DataFrame:
     """Hands whose site id is ``wanted`` (a leading ``#`` ignored), on any site."""
@@ -232,12 +243,12 @@ def find_hand_ids(_con: Connection, path: str, gen: int, wanted: str,
     return pd.DataFrame(rows)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def stored_hand(_con: Connection, path: str, gen: int, hand: int) -> queries.StoredHand | None:
     return queries.get_hand(_con, hand)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def replay_of(_con: Connection, path: str, gen: int, hand: int) -> Replay | None:
     stored = stored_hand(_con, path, gen, hand)
     if stored is None or stored.hand is None:
@@ -248,13 +259,13 @@ def replay_of(_con: Connection, path: str, gen: int, hand: int) -> Replay | None
 # --- failed hands of an import ----------------------------------------------------------
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=128)
+@cached(128)
 def hand_text_at(_con: Connection, path: str, gen: int, file: str, line: int) -> str | None:
     """The stored text of the failed hand an import logged at ``file:line``."""
     return queries.failed_hand_text(_con, file, line)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def replay_suggested(_con: Connection, path: str, gen: int) -> bool:
     """A migration asks for the stored hands to be replayed again (``analysis.storage.db``)."""
     return _replay_suggested(_con)
@@ -266,48 +277,48 @@ def replay_suggested(_con: Connection, path: str, gen: int) -> bool:
 # A setting, a tag or a note written changes the file, so the generation, so the key.
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def sample_count(_con: Connection, path: str, gen: int) -> int:
     return samples.count(_con)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def own_hands(_con: Connection, path: str, gen: int) -> int:
     return samples.own_hands(_con)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def has_samples(_con: Connection, path: str, gen: int) -> bool:
     return hand_scope.has_samples(_con)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def leave_out_errors(_con: Connection, path: str, gen: int) -> bool:
     return settings.leave_out_errors(_con)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def with_errors(_con: Connection, path: str, gen: int, filters: Filters,
                 player: str | None) -> int:
     return hand_scope.with_errors(_con, filters, player)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def people(_con: Connection, path: str, gen: int) -> list[str]:
     return memory.people(_con)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def all_tags(_con: Connection, path: str, gen: int) -> list[str]:
     return memory.all_tags(_con)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def note_labels(_con: Connection, path: str, gen: int,
                 site: str | None = None) -> dict[tuple[str, str], str]:
     return memory.note_labels(_con, site)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def saved_filter_names(_con: Connection, path: str, gen: int) -> list[str]:
     return memory.saved_filter_names(_con)

@@ -21,6 +21,7 @@ from analysis.statistics.definitions import stat_by_key
 from analysis.storage import memory
 from analysis.storage.filters import Filters
 from ui import hud_settings, scope, state
+from ui.data import cached
 from ui.labels import site_name
 
 REFRESH = 2.0
@@ -37,7 +38,7 @@ def label(key: str) -> str:
     return stat_by_key(key).label
 
 
-@st.cache_data(ttl=600, show_spinner=False, max_entries=8)
+@cached(8, ttl=600)
 def tables_view(path: str, gen: int, filters: Filters,
                 window_minutes: float) -> list[live.HudTable]:
     with state.shared().reading() as con:
@@ -61,7 +62,7 @@ def cell(value: object, sample: object, mean: bool) -> str:
     return f"{figure:.1f} ({n})" if mean else f"{100 * figure:.0f} ({n})"
 
 
-@st.cache_data(ttl=600, show_spinner=False, max_entries=8)
+@cached(8, ttl=600)
 def notes_view(path: str, gen: int) -> dict[tuple[str, str], str]:
     """The user's note on each player, (site, name) to ``[colour] text``."""
     with state.shared().reading() as con:

@@ -20,6 +20,7 @@ from analysis.statistics.figures import SESSION_GAP
 from analysis.storage import memory
 from analysis.storage.filters import Filters
 from ui import data, memory_panel, scope, state
+from ui.data import cached
 from ui.labels import count, money, site_name
 
 REFRESH = 2.0  # seconds between looks at the database file (new hands show within it)
@@ -29,7 +30,7 @@ GAP_KEY = "live_gap"
 Choice = tuple[str, str]  # (site, name) of a player, or (``PERSON``, person)
 
 
-@st.cache_data(ttl=600, show_spinner=False, max_entries=8)
+@cached(8, ttl=600)
 def sessions_view(path: str, gen: int, choice: Choice | None, filters: Filters,
                   gap_minutes: float) -> list[live.LiveSession]:
     """Every session of the player picked (the hero by default), newest first, read once
@@ -46,7 +47,7 @@ def sessions_view(path: str, gen: int, choice: Choice | None, filters: Filters,
         return live.player_sessions(con, name, counted, gap)
 
 
-@st.cache_data(ttl=600, show_spinner=False, max_entries=8)
+@cached(8, ttl=600)
 def hands_view(path: str, gen: int, session: live.LiveSession) -> pd.DataFrame:
     """The session's last hands with the user's tags on each."""
     with state.shared().reading() as con:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from datetime import UTC, tzinfo
 
 import pandas as pd
-import streamlit as st
 
 from analysis.replayer.stepping import stored_view
 from analysis.replayer.steps import HandView
@@ -17,22 +16,22 @@ from analysis.storage.db import Connection
 from analysis.storage.filters import Filters
 from analysis.storage.queries import PotUnit
 from ui import data
-from ui.data import LIST_LIMIT, TTL
+from ui.data import LIST_LIMIT, cached
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+@cached(32)
 def pot_units(_con: Connection, path: str, gen: int,
               f: Filters) -> list[tuple[PotUnit, int]]:
     return queries.pot_units(_con, f)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+@cached(32)
 def biggest_pots(_con: Connection, path: str, gen: int, f: Filters,
                  unit: PotUnit) -> pd.DataFrame:
     return queries.biggest_pots_in(_con, unit, f, limit=LIST_LIMIT)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=64)
+@cached(64)
 def view_of(_con: Connection, path: str, gen: int, hand: int,
             zone: tzinfo = UTC) -> HandView | None:
     """The replayer's steps of a stored hand, with the problems the store keeps for it;
@@ -40,6 +39,6 @@ def view_of(_con: Connection, path: str, gen: int, hand: int,
     return stored_view(data.stored_hand(_con, path, gen, hand), zone)
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=32)
+@cached(32)
 def hands_by_id(_con: Connection, path: str, gen: int, ids: tuple[int, ...]) -> pd.DataFrame:
     return queries.hands_by_id(_con, ids)

@@ -21,6 +21,7 @@ from analysis import review
 from analysis.storage import memory
 from analysis.storage.filters import NO_FILTERS, Filters
 from ui import data, memory_panel, state
+from ui.data import cached
 from ui.labels import count
 
 REPLAYER = "ui/replayer_page.py"
@@ -63,16 +64,13 @@ def open_in_replayer(spot: dict[str, Any]) -> None:
 
 # The review's reads, once per database generation (a review run writes, so changes it):
 # counting the hands not reviewed yet lists them, every one of a million hands.
-TTL = 3600
-
-
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def pending_count(_con: Any, path: str, gen: int, player: str, profile: str,
                   names: tuple[str, ...] | None) -> int:
     return len(review.pending_hands(_con, player, profile=profile, names=names))
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def reviewed(_con: Any, path: str, gen: int, player: str, profile: str,
              names: tuple[str, ...] | None) -> tuple[review.ReviewSummary, list[dict[str, Any]]]:
     """The summary and the costliest spots of the stored review."""

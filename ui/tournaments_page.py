@@ -24,7 +24,7 @@ from analysis.tournament_report import amount_text
 from engine.rules import game_name
 from engine.tournament import Kind
 from ui import memory_panel, scope, state
-from ui.data import TTL
+from ui.data import cached
 from ui.labels import site_name
 
 ANY = "(all)"
@@ -34,7 +34,7 @@ KIND_NAMES: dict[str, str] = {Kind.SIT_AND_GO: "sit-and-go", Kind.MULTI_TABLE: "
                               Kind.SHOOTOUT: "shootout", Kind.SATELLITE: "satellite"}
 
 
-@st.cache_data(ttl=TTL, show_spinner=False, max_entries=16)
+@cached(16)
 def results(_con: Connection, path: str, gen: int,
             f: tours.TournamentFilters) -> list[tours.TournamentResult]:
     return tours.tournament_results(_con, f)

@@ -18,6 +18,7 @@ from analysis import times
 from analysis.pipeline import watched
 from analysis.pipeline.client_folders import Suggestion, suggested_folders
 from ui import scope, state, watching
+from ui.data import cached
 from ui.labels import count
 
 REFRESH = 2.0  # seconds between redraws of the folders' last reads
@@ -26,7 +27,7 @@ COLUMNS = ("folder", "state", "last checked", "last read", "files", "hands added
            "hands in all")  # fmt: skip
 
 
-@st.cache_data(ttl=600, show_spinner=False, max_entries=8)
+@cached(8, ttl=600)
 def stored_folders(path: str, gen: int) -> list[watched.WatchedFolder]:
     """The watched folders and their last reads, read once per change of the file."""
     with state.shared().reading() as con:
