@@ -43,6 +43,11 @@ MODULES = (
     "engine/settle.py",
     "engine/cardtrack.py",
     "engine/continuity.py",
+    "engine/ranking.py",
+    "engine/hand_value.py",
+    "engine/pots.py",
+    "engine/profiles.py",
+    "engine/problems.py",
     "parser/pokerstars.py",
     "parser/lines.py",
     "analysis/statistics/facts.py",
@@ -50,7 +55,10 @@ MODULES = (
     "analysis/statistics/hand_classes.py",
     "analysis/storage/rows.py",
 )
-"""The sources compiled, by their share of an import's time (``bench_stages``' profile)."""
+"""The sources compiled, by their share of an import's time (``bench_stages``' profile), and
+the Python modules the replay calls for every hand (docs/engine.md, the native profile).  A
+module whose frozen dataclasses are pickled or copied stays Python: compiled, they are
+neither (``engine/record.py``, ``verdict.py``, ``rules.py``)."""
 PACKAGES = ("engine", "parser", "analysis")
 """Where every source the build read lives: their hashes decide whether it is current."""
 PTH = "drawlab-compiled.pth"

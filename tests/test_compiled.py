@@ -21,6 +21,11 @@ import analysis.statistics.positions
 import analysis.storage.rows
 import engine.cardtrack
 import engine.continuity
+import engine.hand_value
+import engine.pots
+import engine.problems
+import engine.profiles
+import engine.ranking
 import engine.replay
 import engine.settle
 import engine.state
@@ -48,6 +53,11 @@ IMPORTED: dict[str, ModuleType] = {
     "engine/settle.py": engine.settle,
     "engine/cardtrack.py": engine.cardtrack,
     "engine/continuity.py": engine.continuity,
+    "engine/ranking.py": engine.ranking,
+    "engine/hand_value.py": engine.hand_value,
+    "engine/pots.py": engine.pots,
+    "engine/profiles.py": engine.profiles,
+    "engine/problems.py": engine.problems,
     "parser/pokerstars.py": parser.pokerstars,
     "parser/lines.py": parser.lines,
     "analysis/statistics/facts.py": analysis.statistics.facts,
