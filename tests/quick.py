@@ -10,18 +10,17 @@ from typing import Any
 import pytest
 
 
+def _arguments(point: Any) -> tuple[Any, ...]:
+    """A sweep's point as a test's arguments: a tuple is several."""
+    return point if isinstance(point, tuple) else (point,)
+
+
 def sweep(points: Iterable[Any], quick: Iterable[Any]) -> list[Any]:
     """Every point of a parametrized sweep, for ``make test``; the quick loop tries only
-    ``quick`` of them (one of each kind, the ends), the others are marked ``slow``.  A
-    point that is a tuple is a test's several arguments."""
-    chosen = list(quick)
-
-    def param(point: Any) -> Any:
-        values = point if isinstance(point, tuple) else (point,)
-        return pytest.param(*values, marks=() if point in chosen else pytest.mark.slow)
-
-    found = [param(point) for point in points]
-    missing = [q for q in chosen if not any(p.values == (q if isinstance(q, tuple) else (q,))
-                                            for p in found)]
+    ``quick`` of them (one of each kind, the ends), the others are marked ``slow``."""
+    every = [_arguments(point) for point in points]
+    chosen = [_arguments(point) for point in quick]
+    missing = [point for point in chosen if point not in every]
     assert not missing, f"quick points not in the sweep: {missing}"
-    return found
+    return [pytest.param(*point, marks=() if point in chosen else pytest.mark.slow)
+            for point in every]

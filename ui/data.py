@@ -33,8 +33,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 def cached(entries: int, ttl: int = TTL) -> Callable[[F], F]:
     """``st.cache_data`` as every page's data is cached: no spinner, at most ``entries``
     results, and a ``Filters`` hashed by its ``repr`` (every field, in order) rather than
-    by Streamlit's walk through a dataclass, some sixteen times dearer, which each of a
-    run's forty cached calls paid (docs/dashboard-speed.md)."""
+    by Streamlit's walk through a dataclass, which each of a run's cached calls paid
+    (docs/dashboard-speed.md)."""
     return cast(Callable[[F], F], st.cache_data(
         ttl=ttl, show_spinner=False, max_entries=entries, hash_funcs={Filters: repr}))
 

@@ -213,13 +213,10 @@ def _migrate_bounded(con: Connection) -> None:
     """``migrate`` under ``MIGRATE_MEMORY_MB``: a database from an older DrawLab is brought
     up to date by the first program that opens it for writing, which may be the dashboard
     on a small machine."""
-    found = stored_version(con)
-    if found > CURRENT_VERSION:
-        raise NewerSchema(found)
-    if found == CURRENT_VERSION:
+    if stored_version(con) == CURRENT_VERSION:
         return  # nothing to lay out: every page run of the dashboard opens the file
     with memory_limited(con, MIGRATE_MEMORY_MB):
-        migrate(con)
+        migrate(con)  # refuses a newer database
 
 
 def _check_current(con: Connection, target: str) -> None:
