@@ -41,11 +41,15 @@ FILTERS = (
     Filters(date_to=date(2011, 6, 26), position="BTN", players_min=3),
     Filters(site="none"),
 )
-EMPTY = (Filters(tournament=True), Filters(site="none"))
+EMPTY = (Filters(tournament=True), Filters(site="none"))  # the cash corpus has no tournaments
 # the filters make check tries (each a second): none, the cells' every column, days
 # that cut months, one that finds nothing
-QUICK = (NO_FILTERS, FILTERS[7], Filters(date_from=date(2011, 6, 15), date_to=date(2013, 2, 10)),
-         Filters(site="none"))  # the cash corpus has no tournaments
+QUICK = (
+    NO_FILTERS,
+    Filters(site="pokerstars", currency="USD", tournament=False, position="BB", players_min=3),
+    Filters(date_from=date(2011, 6, 15), date_to=date(2013, 2, 10)),
+    Filters(site="none"),
+)
 
 
 @pytest.fixture(name="con")
